@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from './auth/routes';
+import { PageLoader } from './PageLoader';
+
+// Every screen family is its own chunk: the first load is only React and the router.
+const LoginPage = lazy(() => import('./auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+export const App = () => (
+  <BrowserRouter>
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route path="/" element={<Navigate to={APP_PATH} replace />} />
+        <Route path={LOGIN_PATH} element={<LoginPage />} />
+        <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+        <Route path="/auth/*" element={<Navigate to={LOGIN_PATH} replace />} />
+        <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+        <Route path="*" element={<Navigate to={APP_PATH} replace />} />
+      </Routes>
+    </Suspense>
+  </BrowserRouter>
+);

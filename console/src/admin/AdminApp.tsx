@@ -1,0 +1,50 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from '../auth';
+import { APP_PATH } from '../auth/routes';
+import { dataProvider } from '../dataProvider';
+import { HomePage } from '../home/HomePage';
+import { AppLayout } from '../layout/AppLayout';
+import { BRAND_NAME } from '../layout/messages';
+import { DATA_ONLY_RESOURCES, MENU } from '../layout/menu';
+import { darkTheme, lightTheme } from '../theme/adminThemes';
+
+const resources = [
+  ...DATA_ONLY_RESOURCES,
+  ...MENU.flatMap((entry) => (entry.enabled && entry.resource ? [entry.resource] : [])),
+];
+const pages = MENU.filter((entry) => entry.enabled && entry.page);
+
+/**
+ * The signed-in console under /app. The sign-in screen lives outside (at /auth/login), so
+ * react-admin's own login route is off and the auth provider redirects there.
+ */
+const AdminApp = () => (
+  <Admin
+    basename={APP_PATH}
+    title={BRAND_NAME}
+    disableTelemetry
+    requireAuth
+    loginPage={false}
+    authCallbackPage={false}
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    layout={AppLayout}
+    dashboard={HomePage}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+  >
+    {resources.map((resource) => (
+      <Resource key={resource.name} {...resource} />
+    ))}
+    <CustomRoutes>
+      {pages.map((entry) => {
+        const Page = entry.page!;
+        return <Route key={entry.key} path={entry.to} element={<Page />} />;
+      })}
+    </CustomRoutes>
+  </Admin>
+);
+
+// Default export: App.tsx loads this chunk with React.lazy.
+export default AdminApp;

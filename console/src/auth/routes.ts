@@ -1,0 +1,4 @@
+// Paths of the screens outside the app shell (spec 000 section 2).
+export const LOGIN_PATH = '/auth/login';
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+export const APP_PATH = '/app';

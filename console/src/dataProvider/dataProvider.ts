@@ -1,0 +1,253 @@
+import type { Pagination, TableColumn } from '@app/contracts';
+import {
+  HttpError,
+  type CreateParams,
+  type DataProvider,
+  type DeleteManyParams,
+  type DeleteParams,
+  type GetListParams,
+  type GetManyParams,
+  type GetManyReferenceParams,
+  type GetOneParams,
+  type RaRecord,
+  type UpdateManyParams,
+  type UpdateParams,
+} from 'react-admin';
+import { httpErrorFromResponse } from './httpError';
+import { DATA_MESSAGES } from './messages';
+import { resolveResourceConfig, type ResolvedResourceConfig, type ResourceConfig } from './resourceConfig';
+
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+export interface DataProviderOptions {
+  /** fetch with the session's Bearer token (authClient.fetch). */
+  fetch: FetchLike;
+  /** Prefix of every API path. Default '/api'. */
+  apiBase?: string;
+  resources?: Readonly<Record<string, ResourceConfig>>;
+}
+
+/** `meta` of a getList result: the server's columns (table responses) and its pagination. */
+export interface ListMeta {
+  cols?: TableColumn[];
+  pagination?: Pagination;
+}
+
+type Row = Record<string, unknown>;
+type QueryValue = string | number | boolean | null | undefined | readonly unknown[] | object;
+
+/** Adds a value to the query the way the API reads it: arrays repeat the key, objects are JSON. */
+function appendParam(query: URLSearchParams, key: string, value: QueryValue): void {
+  if (value === undefined || value === null || value === '') return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendParam(query, key, item as QueryValue);
+    return;
+  }
+  if (value instanceof Date) {
+    query.append(key, value.toISOString());
+    return;
+  }
+  query.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+}
+
+/** react-admin list params -> the spec's page, per_page, order_by, order_dir (1 | -1) and filters. */
+export function buildListQuery(
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  config: Pick<ResolvedResourceConfig, 'idField'>,
+): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.pagination) {
+    query.set('page', String(params.pagination.page));
+    query.set('per_page', String(params.pagination.perPage));
+  }
+  if (params.sort?.field) {
+    // react-admin sorts by `id` by default; the server knows that column by its own name.
+    query.set('order_by', params.sort.field === 'id' ? config.idField : params.sort.field);
+    query.set('order_dir', params.sort.order === 'DESC' ? '-1' : '1');
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (['page', 'per_page', 'order_by', 'order_dir'].includes(key)) continue;
+    appendParam(query, key, value as QueryValue);
+  }
+  return query;
+}
+
+function withId(row: unknown, idField: string): RaRecord {
+  const record = (row && typeof row === 'object' ? row : {}) as Row;
+  return { ...record, id: record[idField] as RaRecord['id'] };
+}
+
+/** Rows and total of a list body: {table:{data, cols}, pagination}, {records, pagination} or a bare array. */
+export function parseListBody(body: unknown): { rows: unknown[]; total: number; meta: ListMeta } {
+  if (Array.isArray(body)) return { rows: body, total: body.length, meta: {} };
+  const envelope = (body && typeof body === 'object' ? body : {}) as {
+    table?: { data?: unknown[] | null; cols?: TableColumn[] } | null;
+    records?: unknown[] | null;
+    pagination?: Pagination | null;
+  };
+  const rows = envelope.table ? (envelope.table.data ?? []) : (envelope.records ?? []);
+  const meta: ListMeta = {};
+  if (envelope.table?.cols) meta.cols = envelope.table.cols;
+  if (envelope.pagination) meta.pagination = envelope.pagination;
+  const total = typeof envelope.pagination?.total === 'number' ? envelope.pagination.total : rows.length;
+  return { rows, total, meta };
+}
+
+/** Maps react-admin's data calls onto the platform's REST API; no business rules here. */
+export function createDataProvider(options: DataProviderOptions): DataProvider {
+  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
+  const registry = options.resources ?? {};
+  const configOf = (resource: string) => resolveResourceConfig(resource, registry);
+
+  async function request(url: string, init: RequestInit = {}): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await options.fetch(url, init);
+    } catch (error) {
+      // react-query cancelled the call: not an error to show.
+      if ((error as Error | null)?.name === 'AbortError') throw error;
+      // AuthClient ended the session (status 401): react-admin's checkError signs the user out.
+      const status = (error as { status?: unknown } | null)?.status;
+      if (typeof status === 'number') {
+        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
+          message: (error as Error).message,
+        });
+      }
+      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
+    }
+    if (!response.ok) throw await httpErrorFromResponse(response);
+    if (response.status === 204) return null;
+    const text = await response.text();
+    if (!text) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+
+  function listUrl(config: ResolvedResourceConfig, query?: URLSearchParams): string {
+    const search = query?.toString();
+    return `${apiBase}/${config.path}${search ? `?${search}` : ''}`;
+  }
+
+  /** URL of one record; the id goes into the path or the query as the resource says. */
+  function itemUrl(config: ResolvedResourceConfig, id: RaRecord['id'] | undefined, method: string): string {
+    const base = `${apiBase}/${config.itemPath}`;
+    if (config.singleton || id === undefined) return base;
+    if (config.idIn === 'path') return `${base}/${encodeURIComponent(String(id))}`;
+    // GET and DELETE have no body: an id "in the body" travels in the query for them.
+    if (config.idIn === 'query' || method === 'GET' || method === 'DELETE') {
+      return `${base}?${new URLSearchParams({ [config.idParam]: String(id) }).toString()}`;
+    }
+    return base;
+  }
+
+  /** Payload for the server: react-admin's synthetic `id` is dropped when the server names it otherwise. */
+  function payloadOf(config: ResolvedResourceConfig, data: Row, id: RaRecord['id'] | undefined): Row {
+    const payload: Row = { ...data };
+    if (config.idField !== 'id') delete payload.id;
+    if (id !== undefined && !config.singleton && config.idIn === 'body') payload[config.idParam] = id;
+    return payload;
+  }
+
+  function jsonInit(method: string, body?: Row): RequestInit {
+    return body === undefined
+      ? { method }
+      : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  }
+
+  /**
+   * A record as react-admin wants it. The answer is taken as the record only when it carries the id
+   * field (an acknowledgement like {status:'ok'} must not overwrite the record's own fields); otherwise
+   * the data react-admin sent stands in. Singletons keep the id they were asked for.
+   */
+  function toRecord(
+    config: ResolvedResourceConfig,
+    row: unknown,
+    fallback: Row,
+    requestedId?: RaRecord['id'],
+    isRecord = false,
+  ): RaRecord {
+    const body = row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : null;
+    const merged = body && (isRecord || config.idField in body) ? { ...fallback, ...body } : { ...fallback };
+    if (config.singleton && requestedId !== undefined) return { ...merged, id: requestedId };
+    const record = withId(merged, config.idField);
+    if (record.id === undefined && requestedId !== undefined) record.id = requestedId;
+    return record;
+  }
+
+  async function getOne(resource: string, params: GetOneParams) {
+    const config = configOf(resource);
+    const body = await request(itemUrl(config, params.id, 'GET'), jsonInit('GET'));
+    return { data: toRecord(config, body, {}, params.id, true) };
+  }
+
+  async function getList(resource: string, params: GetListParams) {
+    const config = configOf(resource);
+    const body = await request(listUrl(config, buildListQuery(params, config)), {
+      method: 'GET',
+      signal: params.signal,
+    });
+    const { rows, total, meta } = parseListBody(body);
+    return { data: rows.map((row) => withId(row, config.idField)), total, meta };
+  }
+
+  // react-admin's methods are generic in the record type; records here are plain JSON rows.
+  const provider: DataProvider = {
+    getList: getList as DataProvider['getList'],
+
+    getOne: getOne as DataProvider['getOne'],
+
+    async getMany(resource: string, params: GetManyParams) {
+      const results = await Promise.all(params.ids.map((id) => getOne(resource, { id, signal: params.signal })));
+      return { data: results.map((result) => result.data) as never[] };
+    },
+
+    async getManyReference(resource: string, params: GetManyReferenceParams) {
+      return (await getList(resource, {
+        pagination: params.pagination,
+        sort: params.sort,
+        filter: { ...params.filter, [params.target]: params.id },
+        signal: params.signal,
+      })) as never;
+    },
+
+    async create(resource: string, params: CreateParams) {
+      const config = configOf(resource);
+      const data = (params.data ?? {}) as Row;
+      const url = `${apiBase}/${config.itemPath}`;
+      const body = await request(url, jsonInit('POST', payloadOf(config, data, undefined)));
+      return { data: toRecord(config, body, data) as never };
+    },
+
+    async update(resource: string, params: UpdateParams) {
+      const config = configOf(resource);
+      const method = config.updateMethod;
+      const data = (params.data ?? {}) as Row;
+      const body = await request(itemUrl(config, params.id, method), jsonInit(method, payloadOf(config, data, params.id)));
+      const fallback = { ...((params.previousData ?? {}) as Row), ...data };
+      return { data: toRecord(config, body, fallback, params.id) as never };
+    },
+
+    async updateMany(resource: string, params: UpdateManyParams) {
+      const results = await Promise.all(
+        params.ids.map((id) => provider.update(resource, { id, data: params.data, previousData: undefined })),
+      );
+      return { data: results.map((result) => result.data.id) };
+    },
+
+    async delete(resource: string, params: DeleteParams) {
+      const config = configOf(resource);
+      const body = await request(itemUrl(config, params.id, 'DELETE'), jsonInit('DELETE'));
+      const fallback = (params.previousData ?? {}) as Row;
+      return { data: toRecord(config, body, fallback, params.id) as never };
+    },
+
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      await Promise.all(params.ids.map((id) => provider.delete(resource, { id })));
+      return { data: params.ids };
+    },
+  };
+  return provider;
+}

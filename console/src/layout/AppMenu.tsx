@@ -1,0 +1,77 @@
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { Menu, useBasename, useSidebarState } from 'react-admin';
+import { MENU, MENU_SECTIONS, menuEntriesOf, type MenuEntry } from './menu';
+import { LAYOUT_MESSAGES } from './messages';
+
+/** A screen that is not there yet: greyed, not a link, says 'Coming soon' on hover. */
+const ComingSoonItem = ({ entry }: { entry: MenuEntry }) => {
+  const Icon = entry.icon;
+  const [open] = useSidebarState();
+  return (
+    <Tooltip title={open ? LAYOUT_MESSAGES.comingSoon : `${entry.label}: ${LAYOUT_MESSAGES.comingSoon}`} placement="right">
+      {/* The tooltip needs a hoverable element: a disabled MenuItem ignores the pointer. */}
+      <li
+        data-testid={`menu-${entry.key}`}
+        data-enabled="false"
+        aria-disabled="true"
+        style={{ listStyle: 'none', cursor: 'default' }}
+      >
+        <MenuItem component="div" disabled sx={{ color: 'text.secondary' }}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <Typography variant="inherit" noWrap>
+            {entry.label}
+          </Typography>
+        </MenuItem>
+      </li>
+    </Tooltip>
+  );
+};
+
+const EntryItem = ({ entry }: { entry: MenuEntry }) => {
+  const basename = useBasename();
+  if (!entry.enabled) return <ComingSoonItem entry={entry} />;
+  const Icon = entry.icon;
+  return (
+    <Menu.Item
+      to={`${basename}/${entry.to}`}
+      primaryText={entry.label}
+      leftIcon={<Icon fontSize="small" />}
+      data-testid={`menu-${entry.key}`}
+      data-enabled="true"
+    />
+  );
+};
+
+/** Sidebar menu built from the MENU registry, one group per section. */
+export const AppMenu = () => {
+  const [open] = useSidebarState();
+  // A flat list of items: MUI's MenuList does not accept fragments as children.
+  const items: ReactElement[] = [];
+  MENU_SECTIONS.forEach((section, index) => {
+    const entries = menuEntriesOf(section, MENU);
+    if (entries.length === 0) return;
+    const title = LAYOUT_MESSAGES.sections[section];
+    if (index > 0 && !open) items.push(<Divider key={`${section}-divider`} component="li" sx={{ my: 1 }} />);
+    if (title && open) {
+      items.push(
+        <ListSubheader
+          key={`${section}-title`}
+          disableSticky
+          sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, textTransform: 'uppercase', fontSize: 12 }}
+        >
+          {title}
+        </ListSubheader>,
+      );
+    }
+    for (const entry of entries) items.push(<EntryItem key={entry.key} entry={entry} />);
+  });
+  return <Menu data-testid="app-menu">{items}</Menu>;
+};

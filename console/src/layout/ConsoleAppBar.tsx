@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton } from 'react-admin';
+import { BrandLogo } from './BrandLogo';
+import { ConsoleUserMenu } from './ConsoleUserMenu';
+
+const Toolbar = () => (
+  <>
+    <Box data-testid="theme-toggle" sx={{ display: 'flex' }}>
+      <ToggleThemeButton />
+    </Box>
+    <LoadingIndicator />
+  </>
+);
+
+export const ConsoleAppBar = () => {
+  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <AppBar data-testid="app-bar" toolbar={<Toolbar />} userMenu={<ConsoleUserMenu />}>
+      <BrandLogo size={28} tone="inverse" withName={!isXSmall} sx={{ mr: 2, flexShrink: 0 }} />
+      <TitlePortal />
+    </AppBar>
+  );
+};

@@ -1,0 +1,47 @@
+// Three projects: unit (no infrastructure), integration (real Postgres and Redis, started once per
+// run), browser (the whole built stack in Debian's Chromium). All TypeScript goes through SWC.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const shared = {
+  rootDir: __dirname,
+  // jose is ESM-only; let SWC turn it into CommonJS for jest on Node 20.
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/jose/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1/src' },
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/console/', '<rootDir>/display/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,edge,scripts}/**/src/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/jest/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      globalSetup: '<rootDir>/test/browser/stack-setup.mjs',
+      globalTeardown: '<rootDir>/test/browser/stack-teardown.mjs',
+    },
+  ],
+};

@@ -1,0 +1,4 @@
+export * from './tokens';
+export * from './decorators';
+export * from './jwt-auth.guard';
+export * from './auth.module';

@@ -1,0 +1,40 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Permission, Role } from '@app/contracts';
+import { IS_PUBLIC, REQUIRED_PERMISSIONS, REQUIRED_ROLES } from './decorators';
+import { AccessTokenVerifier, type AuthenticatedUser } from './tokens';
+
+/** Global guard: Bearer access token, then @Roles and @Permissions. */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthenticatedUser }>();
+    const header = request.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) throw new UnauthorizedException('Authentication required');
+    try {
+      request.user = await this.verifier.verify(token);
+    } catch {
+      throw new UnauthorizedException('Session expired or invalid. Please sign in again.');
+    }
+
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
+    if (roles?.length && !roles.some((role) => request.user!.roles.includes(role))) {
+      throw new ForbiddenException('You do not have permission to do this');
+    }
+    const permissions = this.reflector.getAllAndOverride<Permission[] | undefined>(REQUIRED_PERMISSIONS, targets);
+    if (permissions?.length && !permissions.every((p) => request.user!.permissions.includes(p))) {
+      throw new ForbiddenException('You do not have permission to do this');
+    }
+    return true;
+  }
+}

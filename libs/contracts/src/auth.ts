@@ -1,0 +1,61 @@
+import type { Permission, Role } from './roles';
+
+/** Claims of an access token signed by identity (ES256). */
+export interface AccessTokenClaims {
+  sub: string; // agent_id as a string, per JWT
+  team_id: number;
+  roles: Role[];
+  permissions: Permission[];
+  market_id: number;
+}
+
+export interface SelectedTeam {
+  team_id: number;
+  name: string;
+  market_id: number;
+}
+
+/** GET /user/profile (spec 000 section 3). */
+export interface UserProfile {
+  agent_id: number;
+  status: 'active' | 'inactive';
+  roles: Role[];
+  permissions: Permission[];
+  team: SelectedTeam;
+  first_name: string;
+  last_name: string;
+  mobile_phone: string | null;
+  email: string;
+  alternate_email: string | null;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  timezone: string | null;
+  default_landing_page: string;
+  business_entity: string | null;
+  notes?: string | null;
+  brokerage_cap_amt: number | null;
+  royalty_cap_amt: number | null;
+  brokerage_cap_anniversary_dt: string | null;
+  royalty_cap_anniversary_dt: string | null;
+  brokerage_pct: number | null;
+  agent_pct: number | null;
+  profile_image_path: string | null;
+}
+
+/** POST /auth/login and POST /auth/refresh. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  user: UserProfile;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+/** localStorage key where the console and Display Mode keep the session (same origin, shared). */
+export const SESSION_STORAGE_KEY = 'realty.session';

@@ -1,0 +1,3 @@
+export * from './data-source';
+export * from './pagination';
+export * from './database.module';

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { EventEnvelope, EventType } from '@app/contracts';
+import { EVENT_SUBSCRIPTIONS, eventsQueueOf } from '@app/contracts';
+import { createQueueConnection as createRedis } from './redis-connection';
+import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
+import { HANDLES_EVENT, type EventHandlerFn } from './handle-event.decorator';
+
+export type ConsumeResult = 'applied' | 'duplicate';
+
+/**
+ * Consumes events.<service>: each event is applied in one transaction together with its inbox
+ * row, so a redelivered event is applied once. A handler that throws rolls back and BullMQ retries
+ * with exponential backoff.
+ */
+@Injectable()
+export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(EventConsumer.name);
+  private readonly handlers = new Map<EventType, EventHandlerFn>();
+  private worker?: Worker;
+
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  private discoverHandlers() {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance);
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const type = this.reflector.get<EventType | undefined>(HANDLES_EVENT, prototype[method]);
+        if (!type) continue;
+        if (this.handlers.has(type)) throw new Error(`two handlers for ${type} in ${this.options.service}`);
+        this.handlers.set(type, (prototype[method] as EventHandlerFn).bind(instance));
+      }
+    }
+    // Every event this service subscribes to must have exactly one handler, and no handler may be orphaned.
+    const subscribed = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((t) =>
+      EVENT_SUBSCRIPTIONS[t].includes(this.options.service),
+    );
+    const missing = subscribed.filter((t) => !this.handlers.has(t));
+    const orphaned = [...this.handlers.keys()].filter((t) => !subscribed.includes(t));
+    if (missing.length || orphaned.length) {
+      throw new Error(
+        `${this.options.service} event handlers do not match EVENT_SUBSCRIPTIONS: ` +
+          [missing.length ? `missing ${missing.join(', ')}` : '', orphaned.length ? `not subscribed ${orphaned.join(', ')}` : '']
+            .filter(Boolean)
+            .join('; '),
+      );
+    }
+  }
+
+  /** Applies one event once; exposed so tests can redeliver an envelope by hand. */
+  async consume(envelope: EventEnvelope): Promise<ConsumeResult> {
+    const handler = this.handlers.get(envelope.type);
+    if (!handler) throw new UnrecoverableError(`${this.options.service} has no handler for ${envelope.type}`);
+    const pending: { afterCommit?: () => Promise<void> | void } = {};
+    const result = await this.dataSource.transaction(async (manager): Promise<ConsumeResult> => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO "${this.options.schema}".inbox (event_id, event_type) VALUES ($1, $2)
+         ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [envelope.id, envelope.type],
+      );
+      if (inserted.length === 0) return 'duplicate';
+      pending.afterCommit = (await handler(envelope, manager)) || undefined;
+      return 'applied';
+    });
+    if (result === 'applied' && pending.afterCommit) {
+      try {
+        await pending.afterCommit();
+      } catch (error) {
+        this.logger.warn(`after-commit step of ${envelope.type} ${envelope.id} failed: ${(error as Error).message}`);
+      }
+    }
+    return result;
+  }
+
+  async onApplicationBootstrap() {
+    this.discoverHandlers();
+    if (!this.options.consume) return;
+    this.worker = new Worker(
+      eventsQueueOf(this.options.service),
+      async (job: Job<EventEnvelope>) => this.consume(job.data),
+      {
+        connection: createRedis(this.options.redisUrl, `${this.options.service}:consumer`),
+        prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
+        concurrency: this.options.consumerConcurrency ?? 10,
+      },
+    );
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`event ${job?.data?.type} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
+    this.worker.on('error', (error) => this.logger.error(`events worker: ${error.message}`));
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+  }
+}

@@ -1,0 +1,7 @@
+export * from './events.options';
+export * from './event-tables.migration';
+export * from './event-outbox';
+export * from './outbox-relay';
+export * from './event-consumer';
+export * from './handle-event.decorator';
+export * from './events.module';

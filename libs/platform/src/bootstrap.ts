@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { INestApplicationContext, Type, DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { ServiceConfig } from './config';
+import { createLogger, PinoNestLogger } from './logger';
+import { installMetrics } from './metrics';
+
+export interface HttpAppOptions {
+  config: ServiceConfig;
+  module: Type | DynamicModule;
+  logger?: Logger;
+  /** One line for the OpenAPI document. */
+  description?: string;
+}
+
+/** Builds (but does not listen) the HTTP app: Fastify, pino with request ids, /api prefix, OpenAPI, metrics. */
+export async function createHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.service, config.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installMetrics(fastify, config.service);
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${config.service} service`)
+      .setDescription(options.description ?? `The ${config.service} service of the realty platform.`)
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`api/${config.service}/docs`, app, document, {
+    jsonDocumentUrl: `api/${config.service}/openapi.json`,
+    // Swagger UI only for developers; the JSON document is always served.
+    ui: config.NODE_ENV === 'development',
+    raw: ['json'],
+  });
+  await app.init();
+  await fastify.ready();
+  return app;
+}
+
+/** HTTP entry of a service: build, listen, log where. */
+export async function runHttpService(options: HttpAppOptions): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createLogger(options.config.service, options.config.LOG_LEVEL);
+  try {
+    const app = await createHttpApp({ ...options, logger });
+    await app.listen({ port: options.config.PORT, host: '0.0.0.0' });
+    logger.info({ port: options.config.PORT }, `${options.config.service} listening`);
+    return app;
+  } catch (error) {
+    logger.fatal({ err: error }, `${options.config.service} failed to start`);
+    process.exit(1);
+  }
+}
+
+/** Worker entry of a service: a Nest application context without HTTP. */
+export async function runWorker(config: ServiceConfig, module: Type | DynamicModule): Promise<INestApplicationContext> {
+  const logger = createLogger(`${config.service}-worker`, config.LOG_LEVEL);
+  try {
+    const app = await NestFactory.createApplicationContext(module, { logger: new PinoNestLogger(logger) });
+    app.enableShutdownHooks();
+    logger.info(`${config.service} worker started`);
+    return app;
+  } catch (error) {
+    logger.fatal({ err: error }, `${config.service} worker failed to start`);
+    process.exit(1);
+  }
+}

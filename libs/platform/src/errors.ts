@@ -1,0 +1,97 @@
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  ValidationError,
+} from '@nestjs/common';
+import type { ErrorResponse, FieldError } from '@app/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A 4xx whose body carries field errors in the spec's words. */
+export class FieldErrorsException extends HttpException {
+  constructor(errors: FieldError[], message = 'Validation failed', status = HttpStatus.BAD_REQUEST) {
+    super({ status: 'error', message, errors } satisfies ErrorResponse, status);
+  }
+}
+
+function flatten(errors: ValidationError[], parent = ''): FieldError[] {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = e.constraints ? [{ field, error: Object.values(e.constraints)[0] }] : [];
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}
+
+/** ValidationPipe factory: the first message of each field, as {field, error}. */
+export function validationExceptionFactory(errors: ValidationError[]) {
+  return new FieldErrorsException(flatten(errors));
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Authentication required',
+  403: 'You do not have permission to do this',
+  404: 'Not found',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+};
+
+/** Every error leaves as {status:'error', message, errors?}; never a stack trace or SQL. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost) {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    if (!reply || typeof reply.status !== 'function') throw exception; // not HTTP (ws, rpc)
+
+    let status = 500;
+    let body: ErrorResponse = { status: 'error', message: 'Internal server error' };
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') body = { status: 'error', message: response };
+      else {
+        const r = response as { message?: unknown; errors?: FieldError[] };
+        const message = Array.isArray(r.message) ? r.message.join('; ') : r.message;
+        body = {
+          status: 'error',
+          message: typeof message === 'string' && message ? message : (STATUS_MESSAGES[status] ?? 'Error'),
+          ...(r.errors ? { errors: r.errors } : {}),
+        };
+      }
+      if (exception instanceof BadRequestException && !body.errors && body.message === 'Bad Request Exception') {
+        body.message = STATUS_MESSAGES[400];
+      }
+    } else if (isFastifyClientError(exception)) {
+      status = exception.statusCode;
+      body = { status: 'error', message: clientErrorMessage(exception) };
+    }
+    if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    else request.log.info({ status, message: body.message }, 'request refused');
+    reply.status(status).send(body);
+  }
+}
+
+interface FastifyClientError {
+  statusCode: number;
+  code?: string;
+  message: string;
+}
+
+function isFastifyClientError(e: unknown): e is FastifyClientError {
+  const code = (e as FastifyClientError)?.statusCode;
+  return typeof code === 'number' && code >= 400 && code < 500;
+}
+
+function clientErrorMessage(e: FastifyClientError): string {
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';
+  if (e.statusCode === 400) return 'Request body is not valid JSON';
+  return STATUS_MESSAGES[e.statusCode] ?? 'Bad request';
+}

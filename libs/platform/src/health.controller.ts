@@ -1,0 +1,49 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { schemaIsReady } from '@app/database';
+import { Public } from '@app/auth';
+import { REDIS } from './redis';
+
+async function check(probe: () => Promise<boolean>): Promise<'up' | 'down'> {
+  try {
+    return (await Promise.race([probe(), new Promise<boolean>((r) => setTimeout(() => r(false), 2000))])) ? 'up' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+/** Mounted at /api/<service>/health by PlatformModule. */
+export function createHealthController(service: string) {
+  @ApiTags('health')
+  @Controller(`${service}/health`)
+  class HealthController {
+    constructor(
+      @Inject(DataSource) readonly dataSource: DataSource,
+      @Inject(REDIS) readonly redis: Redis,
+    ) {}
+
+    @Public()
+    @Get()
+    @ApiOperation({ summary: 'Readiness: the service schema is migrated and Redis answers' })
+    async readiness(@Res({ passthrough: true }) reply: FastifyReply) {
+      const [database, redis] = await Promise.all([
+        check(() => schemaIsReady(this.dataSource)),
+        check(async () => (await this.redis.ping()) === 'PONG'),
+      ]);
+      const ok = database === 'up' && redis === 'up';
+      reply.status(ok ? 200 : 503);
+      return { status: ok ? 'ok' : 'error', service, checks: { database, redis } };
+    }
+
+    @Public()
+    @Get('live')
+    @ApiOperation({ summary: 'Liveness: the process answers' })
+    liveness() {
+      return { status: 'ok', service };
+    }
+  }
+  return HealthController;
+}

@@ -1,0 +1,46 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import type { Redis } from 'ioredis';
+import { AuthModule } from '@app/auth';
+import { SERVICE_CONFIG, type ServiceConfig } from './config';
+import { AllExceptionsFilter, validationExceptionFactory } from './errors';
+import { createHealthController } from './health.controller';
+import { createRedis, REDIS } from './redis';
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** What every service process has: config, Redis, JWT guard, error shape, validation. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: ServiceConfig, options: { http?: boolean } = { http: true }): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [AuthModule.forRoot(config.JWT_PUBLIC_KEY)],
+      controllers: options.http === false ? [] : [createHealthController(config.service)],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, `${config.service}:main`) },
+        RedisCloser,
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        {
+          provide: APP_PIPE,
+          useFactory: () =>
+            new ValidationPipe({
+              whitelist: true,
+              forbidNonWhitelisted: true,
+              transform: true,
+              exceptionFactory: validationExceptionFactory,
+            }),
+        },
+      ],
+      exports: [SERVICE_CONFIG, REDIS],
+    };
+  }
+}

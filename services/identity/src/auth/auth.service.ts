@@ -1,0 +1,106 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { TokenResponse } from '@app/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@app/contracts';
+import { AccessTokenSigner, type AuthenticatedUser } from '@app/auth';
+import { UsersRepository } from '../users/users.repository';
+import type { UserEntity } from '../users/user.entity';
+import { profileOf } from '../profile/profile.mapper';
+import { LoginHistoryRepository } from './login-history.repository';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordHasher } from './password-hasher';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+
+export interface ClientContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly history: LoginHistoryRepository,
+    private readonly throttle: LoginThrottleService,
+    private readonly hasher: PasswordHasher,
+    @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
+  ) {}
+
+  async login(email: string, password: string, client: ClientContext): Promise<TokenResponse> {
+    await this.throttle.assertAllowed(client.ip, email);
+    const user = await this.users.findByEmailWithSecret(email);
+    const passwordOk = await this.hasher.verify(user?.password_hash, password);
+    const success = !!user && passwordOk && user.status === 'active';
+    await this.history.record({
+      email: email.toLowerCase(),
+      success,
+      agent_id: user?.agent_id ?? null,
+      team_id: user?.team_id ?? null,
+      ip: client.ip,
+      user_agent: client.userAgent,
+    });
+    if (!success) {
+      await this.throttle.recordFailure(client.ip, email);
+      if (user && passwordOk && user.status !== 'active') {
+        throw new UnauthorizedException('This account is inactive. Contact your team administrator.');
+      }
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    await this.throttle.recordSuccess(email);
+    await this.users.touchLastAccess(user.agent_id);
+    const refreshToken = await this.refreshTokens.issue(user.agent_id, undefined, {
+      ip: client.ip,
+      userAgent: client.userAgent ?? undefined,
+    });
+    return this.tokenResponse(user, refreshToken);
+  }
+
+  /** Rotates: the presented token is spent; presenting a spent token again revokes its whole family. */
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const row = await this.refreshTokens.findByToken(refreshToken, manager);
+      if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { ok: false as const };
+      if (row.rotated_at || !(await this.refreshTokens.markRotated(row.id, manager))) {
+        await this.refreshTokens.revokeFamily(row.family_id, manager);
+        return { ok: false as const };
+      }
+      const user = await this.users.findById(row.agent_id, manager);
+      if (!user || user.status !== 'active') return { ok: false as const };
+      const next = await this.refreshTokens.issue(user.agent_id, row.family_id, {}, manager);
+      return { ok: true as const, user, next };
+    });
+    if (!outcome.ok) throw new UnauthorizedException(SESSION_ENDED);
+    return this.tokenResponse(outcome.user, outcome.next);
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    const row = await this.refreshTokens.findByToken(refreshToken);
+    if (row) await this.refreshTokens.revokeFamily(row.family_id);
+  }
+
+  private async tokenResponse(user: UserEntity, refreshToken: string): Promise<TokenResponse> {
+    const identity: AuthenticatedUser = {
+      agent_id: user.agent_id,
+      team_id: user.team_id,
+      roles: user.roles,
+      permissions: effectivePermissions(user),
+      market_id: user.team?.market_id ?? 0,
+    };
+    return {
+      access_token: await this.signer.sign(identity),
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      user: profileOf(user, user.roles),
+    };
+  }
+}
+
+/** A user's own permissions plus the team plan's. */
+export function effectivePermissions(user: UserEntity) {
+  return [...new Set([...(user.team?.permissions ?? []), ...user.permissions])];
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts';
+
+export interface RefreshTokenRow {
+  id: string;
+  family_id: string;
+  agent_id: number;
+  expires_at: Date;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Refresh tokens are stored hashed; a family is one sign-in and all its rotations. */
+@Injectable()
+export class RefreshTokensRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async issue(
+    agentId: number,
+    familyId: string = randomUUID(),
+    context: { ip?: string; userAgent?: string } = {},
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await manager.query(
+      `INSERT INTO identity.refresh_tokens (id, family_id, agent_id, token_hash, expires_at, ip, user_agent)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7)`,
+      [randomUUID(), familyId, agentId, hashToken(token), REFRESH_TOKEN_TTL_SECONDS, context.ip ?? null, context.userAgent ?? null],
+    );
+    return token;
+  }
+
+  async findByToken(token: string, manager: EntityManager = this.dataSource.manager): Promise<RefreshTokenRow | null> {
+    const rows: RefreshTokenRow[] = await manager.query(
+      `SELECT id, family_id, agent_id, expires_at, rotated_at, revoked_at FROM identity.refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [hashToken(token)],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Marks the token spent; false when another request spent it first. */
+  async markRotated(id: string, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE identity.refresh_tokens SET rotated_at = now() WHERE id = $1 AND rotated_at IS NULL RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async revokeFamily(familyId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
+  }
+
+  async revokeAllOf(agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE agent_id = $1 AND revoked_at IS NULL`, [agentId]);
+  }
+}

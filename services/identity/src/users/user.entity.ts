@@ -1,0 +1,48 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Permission, Role } from '@app/contracts';
+import { TeamEntity } from './team.entity';
+
+const numeric = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn({ name: 'agent_id' })
+  agent_id: number;
+
+  @Column('integer')
+  team_id: number;
+
+  @ManyToOne(() => TeamEntity)
+  @JoinColumn({ name: 'team_id' })
+  team?: TeamEntity;
+
+  @Column('text') email: string;
+  @Column('text', { select: false }) password_hash: string;
+  @Column('text') first_name: string;
+  @Column('text') last_name: string;
+  @Column('text', { nullable: true }) mobile_phone: string | null;
+  @Column('text', { nullable: true }) alternate_email: string | null;
+  @Column('text', { nullable: true }) address_1: string | null;
+  @Column('text', { nullable: true }) address_2: string | null;
+  @Column('text', { nullable: true }) city: string | null;
+  @Column('text', { nullable: true }) state: string | null;
+  @Column('text', { nullable: true }) postal_code: string | null;
+  @Column('text', { nullable: true }) timezone: string | null;
+  @Column('text', { default: 'SNAPSHOT' }) default_landing_page: string;
+  @Column('text', { nullable: true }) business_entity: string | null;
+  @Column('text', { nullable: true }) notes: string | null;
+  @Column('numeric', { nullable: true, transformer: numeric }) brokerage_cap_amt: number | null;
+  @Column('numeric', { nullable: true, transformer: numeric }) royalty_cap_amt: number | null;
+  @Column('date', { nullable: true }) brokerage_cap_anniversary_dt: string | null;
+  @Column('date', { nullable: true }) royalty_cap_anniversary_dt: string | null;
+  @Column('numeric', { nullable: true, transformer: numeric }) brokerage_pct: number | null;
+  @Column('numeric', { nullable: true, transformer: numeric }) agent_pct: number | null;
+  @Column('text', { default: 'active' }) status: 'active' | 'inactive';
+  @Column('text', { array: true }) roles: Role[];
+  @Column('text', { array: true, default: () => "'{}'" }) permissions: Permission[];
+  @Column('text', { nullable: true }) profile_image_path: string | null;
+  @Column('boolean', { default: false }) leader_board_exclude: boolean;
+  @Column('timestamptz', { default: () => 'now()' }) created_ts: Date;
+  @Column('timestamptz', { default: () => 'now()' }) updated_ts: Date;
+  @Column('timestamptz', { nullable: true }) last_access_ts: Date | null;
+}

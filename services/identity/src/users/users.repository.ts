@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { UserSnapshot } from '@app/contracts';
+import { UserEntity } from './user.entity';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(UserEntity);
+  }
+
+  /** For sign-in: includes the password hash. */
+  findByEmailWithSecret(email: string) {
+    return this.repo()
+      .createQueryBuilder('u')
+      .addSelect('u.password_hash')
+      .leftJoinAndSelect('u.team', 'team')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** A user of the given team, or null: another team's id is simply not found. */
+  findInTeam(agentId: number, teamId: number, manager?: EntityManager) {
+    return this.repo(manager).findOne({ where: { agent_id: agentId, team_id: teamId }, relations: { team: true } });
+  }
+
+  findById(agentId: number, manager?: EntityManager) {
+    return this.repo(manager).findOne({ where: { agent_id: agentId }, relations: { team: true } });
+  }
+
+  save(user: UserEntity, manager?: EntityManager) {
+    return this.repo(manager).save(user);
+  }
+
+  touchLastAccess(agentId: number) {
+    return this.repo().update({ agent_id: agentId }, { last_access_ts: new Date() });
+  }
+}
+
+/** The part of a user other services keep a copy of. */
+export function userSnapshotOf(user: UserEntity): UserSnapshot {
+  return {
+    agent_id: user.agent_id,
+    team_id: user.team_id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    status: user.status,
+    roles: user.roles,
+    profile_image_path: user.profile_image_path,
+    leader_board_exclude: user.leader_board_exclude,
+  };
+}

@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+// Console walking skeleton end to end: the sign-in screen, a refused password, signing in to the
+// app shell (welcome, team, menu, theme, mobile drawer), signing out, and the guard on /app.
+
+const ADMIN_EMAIL = 'admin@demo-realty.test';
+const PASSWORD = 'DemoPass1!';
+const TEAM_NAME = 'Demo Realty';
+const SESSION_STORAGE_KEY = 'realty.session';
+const UI_TIMEOUT_MS = 20_000;
+const SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-shell.png');
+const FAILURE_SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-login-failure.png');
+
+interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  user: { first_name: string; last_name: string; email: string };
+}
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
+  return url.replace(/\/+$/, '');
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: UI_TIMEOUT_MS });
+}
+
+// The root tsconfig has no DOM types: browser-side code reads storage through this shape.
+type BrowserGlobal = { localStorage: { getItem(key: string): string | null } };
+
+async function readSession(page: Page): Promise<StoredSession | null> {
+  const raw = await page.evaluate(
+    (key) => (globalThis as unknown as BrowserGlobal).localStorage.getItem(key),
+    SESSION_STORAGE_KEY,
+  );
+  return raw ? (JSON.parse(raw) as StoredSession) : null;
+}
+
+async function textOf(page: Page, testId: string): Promise<string> {
+  const locator = page.getByTestId(testId);
+  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+describe('Console sign-in and app shell', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    // A fresh context per test: no session or theme left over from another test.
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('sends a visitor without a session from /app (and /) to /auth/login', async () => {
+    await page.goto(`${baseUrl()}/app`, { waitUntil: 'domcontentloaded' });
+    await waitForPath(page, '/auth/login');
+    await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
+    await waitForPath(page, '/auth/login');
+    await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
+  }, 60_000);
+
+  it('refuses a wrong password, signs in to the shell and signs out', async () => {
+    try {
+      await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });
+
+      // The sign-in screen: logo, fields, button and the recovery link.
+      await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('brand-logo').isVisible()).toBe(true);
+      const email = page.getByTestId('login-email');
+      const password = page.getByTestId('login-password');
+      expect(await email.isVisible()).toBe(true);
+      expect(await password.isVisible()).toBe(true);
+      expect(await password.getAttribute('type')).toBe('password');
+      expect(await page.getByLabel('Email').count()).toBe(1);
+      expect(await page.getByLabel('Password').count()).toBe(1);
+      expect(await textOf(page, 'login-submit')).toBe('Sign in');
+      const forgot = page.getByTestId('forgot-password-link');
+      expect((await forgot.textContent())?.trim()).toBe('Forgot password?');
+      expect(await forgot.getAttribute('href')).toBe('/auth/forgot-password');
+
+      // A wrong password: the server's message, still on the sign-in screen, no session.
+      await email.fill(ADMIN_EMAIL);
+      await password.fill('not-the-password');
+      await page.getByTestId('login-submit').click();
+      expect(await textOf(page, 'login-error')).toBe('Invalid email or password');
+      expect(new URL(page.url()).pathname).toBe('/auth/login');
+      expect(await readSession(page)).toBeNull();
+
+      // The right one: into the app shell.
+      await password.fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await waitForPath(page, '/app');
+      await page.getByTestId('app-shell').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const session = await readSession(page);
+      expect(session).not.toBeNull();
+      expect(typeof session!.access_token).toBe('string');
+      expect(typeof session!.refresh_token).toBe('string');
+      expect(session!.expires_at).toBeGreaterThan(Date.now());
+      expect(session!.user.email).toBe(ADMIN_EMAIL);
+      const firstName = session!.user.first_name;
+
+      // Home page from GET /api/user/profile.
+      expect(await textOf(page, 'home-welcome')).toBe(`Welcome, ${firstName}`);
+      expect(await textOf(page, 'home-team')).toBe(TEAM_NAME);
+
+      // App bar: the user's name on the avatar menu; the theme toggle.
+      expect(await textOf(page, 'user-menu')).toContain(firstName);
+      await page.getByTestId('theme-toggle').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Menu: the home page is a link, the areas to come are greyed and not links.
+      const dashboard = page.getByTestId('menu-dashboard');
+      expect(await dashboard.evaluate((element) => element.tagName)).toBe('A');
+      expect(await dashboard.getAttribute('href')).toBe('/app/');
+      for (const key of ['transactions', 'contacts', 'admin-users', 'profile']) {
+        const entry = page.getByTestId(`menu-${key}`);
+        expect(await entry.getAttribute('aria-disabled')).toBe('true');
+        expect(await entry.locator('a').count()).toBe(0);
+      }
+
+      mkdirSync(resolve(SCREENSHOT_PATH, '..'), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT_PATH, fullPage: true });
+
+      // Dark theme toggles and is remembered by react-admin's store.
+      await page.getByTestId('theme-toggle').locator('button').click();
+      await page.waitForFunction(
+        () => (globalThis as unknown as BrowserGlobal).localStorage.getItem('RaStore.theme') === '"dark"',
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
+
+      // Mobile layout at 960px and less (spec 000 section 9): the menu becomes a modal drawer.
+      // Collapse the desktop sidebar first so that the drawer starts closed at the mobile width.
+      await page.locator('.RaSidebar-open').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('.RaAppBar-menuButton').click();
+      await page.locator('.RaSidebar-closed').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.locator('.RaSidebar-modal').count()).toBe(0);
+      await page.setViewportSize({ width: 960, height: 900 });
+      await page.locator('.RaAppBar-menuButton').click();
+      const drawer = page.locator('.RaSidebar-modal');
+      await drawer.getByTestId('menu-dashboard').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      await page.setViewportSize({ width: 1366, height: 900 });
+
+      // Sign out from the avatar menu: back on the sign-in screen, session gone.
+      await page.getByTestId('user-menu').locator('button').first().click();
+      await page.getByTestId('logout').click();
+      await waitForPath(page, '/auth/login');
+      await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await readSession(page)).toBeNull();
+
+      // And /app is closed again.
+      await page.goto(`${baseUrl()}/app`, { waitUntil: 'domcontentloaded' });
+      await waitForPath(page, '/auth/login');
+    } catch (error) {
+      mkdirSync(resolve(FAILURE_SCREENSHOT_PATH, '..'), { recursive: true });
+      await page.screenshot({ path: FAILURE_SCREENSHOT_PATH, fullPage: true }).catch(() => undefined);
+      throw error;
+    }
+  }, 90_000);
+
+  it('leads from Forgot password? to the recovery screen and back to the sign-in screen', async () => {
+    await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('forgot-password-link').click();
+    await waitForPath(page, '/auth/forgot-password');
+    await page.getByTestId('back-to-login-link').click();
+    await waitForPath(page, '/auth/login');
+    await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
+  }, 60_000);
+});
