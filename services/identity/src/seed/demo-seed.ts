@@ -76,7 +76,7 @@ export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutb
             permissions: [],
           }),
         );
-        await outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf(user));
+        await outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf({ ...user, team }));
         created.push(seedUser.email);
       }
     }

@@ -44,6 +44,7 @@ export function userSnapshotOf(user: UserEntity): UserSnapshot {
   return {
     agent_id: user.agent_id,
     team_id: user.team_id,
+    team_name: user.team?.name ?? '',
     first_name: user.first_name,
     last_name: user.last_name,
     email: user.email,

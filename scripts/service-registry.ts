@@ -1,0 +1,18 @@
+import type { MigrationInterface } from 'typeorm';
+import type { ServiceName } from '@app/contracts';
+import { esignMigrations } from '../services/esign/src/migrations';
+import { identityMigrations } from '../services/identity/src/migrations';
+import { integrationsSyncMigrations } from '../services/integrations-sync/src/migrations';
+import { messagingMigrations } from '../services/messaging/src/migrations';
+import { teamAdminMigrations } from '../services/team-admin/src/migrations';
+import { transactionsMigrations } from '../services/transactions/src/migrations';
+
+/** Migrations of each service's own schema, for the migrate script. */
+export const SERVICE_MIGRATIONS: Record<ServiceName, (new () => MigrationInterface)[]> = {
+  identity: identityMigrations,
+  'team-admin': teamAdminMigrations,
+  transactions: transactionsMigrations,
+  messaging: messagingMigrations,
+  esign: esignMigrations,
+  'integrations-sync': integrationsSyncMigrations,
+};

@@ -1,0 +1,120 @@
+// Runs the whole platform on one machine: infrastructure, migrations, seed, every service and
+// worker, and the edge. Used by `npm start` and by the browser tests (with other ports and folders).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDevKeys, freePort, startPostgres, startRedis } from './infra.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export const SERVICES = ['identity', 'team-admin', 'transactions', 'messaging', 'esign', 'integrations-sync'];
+const DEFAULT_PORTS = { identity: 3001, 'team-admin': 3002, transactions: 3003, messaging: 3004, esign: 3005, 'integrations-sync': 3006 };
+const envName = (service) => `${service.replace(/-/g, '_').toUpperCase()}_URL`;
+
+function runToEnd(script, env, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(dist, script)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} exited with code ${code}`))));
+  });
+}
+
+async function waitHealthy(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not healthy after ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * Starts everything; resolves once every service answers ready through the edge.
+ * options: dataDir, edgePort, postgresPort, redisPort, randomPorts (services on free ports), logDir, queuePrefix.
+ */
+export async function startStack(options = {}) {
+  const dataDir = options.dataDir ?? path.join(root, '.data');
+  const logDir = options.logDir ?? path.join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const postgres = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: options.postgresPort ?? 54329, quiet: options.quiet });
+  const redis = await startRedis({ dataDir: path.join(dataDir, 'redis'), port: options.redisPort ?? 63790 });
+  const keys = process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY
+    ? { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY }
+    : ensureDevKeys(path.join(dataDir, 'keys'));
+
+  const ports = {};
+  for (const service of SERVICES) ports[service] = options.randomPorts ? await freePort() : DEFAULT_PORTS[service];
+  const edgePort = options.edgePort ?? 8080;
+  const baseEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${edgePort}`,
+    ...(options.queuePrefix ? { QUEUE_PREFIX: options.queuePrefix } : {}),
+    ...Object.fromEntries(SERVICES.map((s) => [envName(s), `http://127.0.0.1:${ports[s]}`])),
+  };
+  delete baseEnv.JWT_PRIVATE_KEY;
+
+  await runToEnd('scripts/migrate.js', baseEnv, 'migrations');
+  await runToEnd('scripts/seed.js', baseEnv, 'seed');
+
+  const children = new Map();
+  let stopping = false;
+  const launch = (name, script, env, restarts = 0) => {
+    const out = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, script)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(out);
+    child.stderr.on('data', (chunk) => {
+      out.write(chunk);
+      if (!options.quiet) process.stderr.write(`[${name}] ${chunk}`);
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (stopping) return;
+      console.error(`[stack] ${name} exited (${signal ?? code}); logs in ${path.relative(process.cwd(), path.join(logDir, `${name}.log`))}`);
+      if (code === 78) return; // configuration error: restarting cannot help
+      if (restarts < 5) setTimeout(() => launch(name, script, env, restarts + 1), 1000 * (restarts + 1));
+    });
+    children.set(name, child);
+  };
+
+  for (const service of SERVICES) {
+    const env = { ...baseEnv, PORT: String(ports[service]) };
+    if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
+    launch(service, `services/${service}/src/main.js`, env);
+    launch(`${service}-worker`, `services/${service}/src/worker.js`, env);
+  }
+  launch('edge', 'edge/src/main.js', { ...baseEnv, EDGE_PORT: String(edgePort), APP_ROOT: root });
+
+  const origin = `http://127.0.0.1:${edgePort}`;
+  const stop = async () => {
+    stopping = true;
+    const exits = [...children.values()].map((child) => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    }));
+    await Promise.all(exits);
+    await redis.stop();
+    await postgres.stop();
+  };
+  try {
+    await waitHealthy(`${origin}/healthz`, 30_000);
+    await Promise.all(SERVICES.map((s) => waitHealthy(`${origin}/api/${s}/health`, 60_000)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, edgePort, ports, databaseUrl: postgres.url, redisUrl: redis.url, stop };
+}

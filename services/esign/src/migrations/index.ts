@@ -1,0 +1,3 @@
+import { EventBusTables1763700000000 } from '@app/events';
+
+export const esignMigrations = [EventBusTables1763700000000];

@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { integrationsSyncMigrations } from './migrations';
+import type { IntegrationsSyncConfig } from './integrations-sync.config';
+
+/** SkySlope credentials, office mapping, primary agent, matched users and transaction sync. */
+@Module({})
+export class IntegrationsSyncModule {
+  static forRoot(config: IntegrationsSyncConfig, mode: ProcessMode): DynamicModule {
+    return {
+      module: IntegrationsSyncModule,
+      imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
+    };
+  }
+}

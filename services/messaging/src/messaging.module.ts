@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { messagingMigrations } from './migrations';
+import type { MessagingConfig } from './messaging.config';
+
+/** Direct messages, comments, @mentions, inbox states, notification emails and the console real-time socket. */
+@Module({})
+export class MessagingModule {
+  static forRoot(config: MessagingConfig, mode: ProcessMode): DynamicModule {
+    return {
+      module: MessagingModule,
+      imports: serviceInfrastructure({ config, mode, entities: [], migrations: messagingMigrations }),
+    };
+  }
+}

@@ -1,0 +1,3 @@
+import { EventBusTables1763700000000 } from '@app/events';
+
+export const teamAdminMigrations = [EventBusTables1763700000000];

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@app/contracts';
+import { HandleEvent } from '@app/events';
+import { DisplayPublisher } from '../display/display.publisher';
+import { AgentsRepository } from './agents.repository';
+
+/** Keeps the agents read copy current and tells the team's office TVs. */
+@Injectable()
+export class UpdateAgentsWhenUserChanges {
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly display: DisplayPublisher,
+  ) {}
+
+  @HandleEvent('identity.user.created')
+  async onCreated(event: EventEnvelope<'identity.user.created'>, manager: EntityManager) {
+    return this.apply(event, manager);
+  }
+
+  @HandleEvent('identity.user.updated')
+  async onUpdated(event: EventEnvelope<'identity.user.updated'>, manager: EntityManager) {
+    return this.apply(event, manager);
+  }
+
+  private async apply(event: EventEnvelope<'identity.user.created' | 'identity.user.updated'>, manager: EntityManager) {
+    await this.agents.upsert(event.payload, event.occurred_at, manager);
+    await this.agents.upsertTeamName(event.payload.team_id, event.payload.team_name, manager);
+    const teamId = event.payload.team_id;
+    // After commit, so the TVs never show a change that rolled back.
+    return () => this.display.pushRoster(teamId);
+  }
+}

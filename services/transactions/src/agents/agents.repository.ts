@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DisplayAgent, UserSnapshot } from '@app/contracts';
+
+/** The transactions service's read copy of agents (identity owns the originals). */
+@Injectable()
+export class AgentsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** Upserts a snapshot; an older snapshot than the stored one (out-of-order delivery) is ignored. */
+  async upsert(snapshot: UserSnapshot, occurredAt: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO transactions.agents
+         (agent_id, team_id, first_name, last_name, email, status, roles, profile_image_path, leader_board_exclude, source_occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (agent_id) DO UPDATE SET
+         team_id = EXCLUDED.team_id, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+         email = EXCLUDED.email, status = EXCLUDED.status, roles = EXCLUDED.roles,
+         profile_image_path = EXCLUDED.profile_image_path, leader_board_exclude = EXCLUDED.leader_board_exclude,
+         source_occurred_at = EXCLUDED.source_occurred_at, updated_ts = now()
+       WHERE transactions.agents.source_occurred_at <= EXCLUDED.source_occurred_at`,
+      [
+        snapshot.agent_id,
+        snapshot.team_id,
+        snapshot.first_name,
+        snapshot.last_name,
+        snapshot.email,
+        snapshot.status,
+        snapshot.roles,
+        snapshot.profile_image_path,
+        snapshot.leader_board_exclude,
+        occurredAt,
+      ],
+    );
+  }
+
+  async upsertTeamName(teamId: number, name: string, manager: EntityManager): Promise<void> {
+    if (!name) return;
+    await manager.query(
+      `INSERT INTO transactions.teams (team_id, name) VALUES ($1, $2)
+       ON CONFLICT (team_id) DO UPDATE SET name = EXCLUDED.name, updated_ts = now()`,
+      [teamId, name],
+    );
+  }
+
+  async teamNameOf(teamId: number): Promise<string | null> {
+    const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM transactions.teams WHERE team_id = $1`, [teamId]);
+    return rows[0]?.name ?? null;
+  }
+
+  /** The team's roster for Display Mode, sorted by name. */
+  async rosterOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<DisplayAgent[]> {
+    const rows: { agent_id: number; first_name: string; last_name: string; status: 'active' | 'inactive'; roles: string[]; profile_image_path: string | null }[] =
+      await manager.query(
+        `SELECT agent_id, first_name, last_name, status, roles, profile_image_path
+           FROM transactions.agents WHERE team_id = $1 ORDER BY last_name, first_name, agent_id LIMIT 500`,
+        [teamId],
+      );
+    return rows.map((r) => ({
+      agent_id: r.agent_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      status: r.status,
+      roles: r.roles,
+      profile_image_path: r.profile_image_path,
+    }));
+  }
+}

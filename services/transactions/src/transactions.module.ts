@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { AgentsRepository } from './agents/agents.repository';
+import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
+import { DisplayGateway } from './display/display.gateway';
+import { DisplayPublisher } from './display/display.publisher';
+import { displayStreamName, RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
+import { transactionsMigrations } from './migrations';
+import type { TransactionsConfig } from './transactions.config';
+
+@Module({})
+export class TransactionsModule {
+  static forRoot(config: TransactionsConfig, mode: ProcessMode): DynamicModule {
+    return {
+      module: TransactionsModule,
+      imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
+      providers: [
+        AgentsRepository,
+        DisplayPublisher,
+        UpdateAgentsWhenUserChanges,
+        ...(mode === 'worker' ? [] : [DisplayGateway]),
+      ],
+    };
+  }
+}
+
+/** The Display Mode gateway runs on the HTTP server with the Redis Streams adapter. */
+export function configureTransactionsApp(app: NestFastifyApplication, config: TransactionsConfig) {
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), displayStreamName(config.QUEUE_PREFIX)));
+}
