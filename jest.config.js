@@ -32,7 +32,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/jest/global-setup.mjs',
       globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',
     },

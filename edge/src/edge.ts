@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
@@ -32,7 +32,10 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
  * route table in libs/contracts (the same table the k8s Ingress is checked against).
  */
 export function createEdge(options: EdgeOptions): Server {
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, proxyTimeout: 60_000 });
+  // Without an agent http-proxy sends `connection: close` upstream and relays the upstream's
+  // `connection: close` to the browser: every API call would then open two new TCP connections.
+  const agent = new Agent({ keepAlive: true });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, proxyTimeout: 60_000, agent });
   const serveConsole = spaHandler('/', options.consoleDir);
   const serveDisplay = spaHandler('/display', options.displayDir);
   const log = options.log ?? (() => {});
@@ -65,6 +68,7 @@ export function createEdge(options: EdgeOptions): Server {
     return void serveConsole(request, response);
   });
 
+  server.on('close', () => agent.destroy());
   server.on('upgrade', (request, socket, head) => {
     const route = resolveRoute((request.url ?? '').split('?')[0]);
     if (!route) return socket.destroy();

@@ -25,13 +25,26 @@ export function spaHandler(mount: string, root: string) {
   const resolvedRoot = path.resolve(root);
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://edge');
-    let relative = decodeURIComponent(url.pathname.slice(mount.length)).replace(/^\/+/, '');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname.slice(mount.length)).replace(/^\/+/, '');
+    } catch {
+      // Malformed percent-encoding: a rejected promise here would take the whole edge down.
+      response.writeHead(400).end();
+      return;
+    }
     let file = path.resolve(resolvedRoot, relative);
-    if (!file.startsWith(resolvedRoot)) {
+    // Compare whole path segments: "<root>-private/x" starts with "<root>" but is outside it.
+    if (file !== resolvedRoot && !file.startsWith(resolvedRoot + path.sep)) {
       response.writeHead(400).end();
       return;
     }
     let stat = await fs.stat(file).catch(() => null);
+    if ((!stat || stat.isDirectory()) && (relative.startsWith('assets/') || path.extname(relative) !== '')) {
+      // A missing file is a 404, not the app shell: the browser would report a MIME-type error instead.
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     if (!stat || stat.isDirectory()) {
       relative = 'index.html';
       file = path.join(resolvedRoot, relative);
@@ -53,6 +66,9 @@ export function spaHandler(mount: string, root: string) {
       response.end();
       return;
     }
-    createReadStream(file).pipe(response);
+    // An unreadable file (permissions, removed meanwhile) must end this response, not the process.
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
   };
 }

@@ -20,6 +20,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger(EventConsumer.name);
   private readonly handlers = new Map<EventType, EventHandlerFn>();
   private worker?: Worker;
+  private connection?: ReturnType<typeof createRedis>;
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
@@ -89,7 +90,8 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       eventsQueueOf(this.options.service),
       async (job: Job<EventEnvelope>) => this.consume(job.data),
       {
-        connection: createRedis(this.options.redisUrl, `${this.options.service}:consumer`),
+        // BullMQ does not close a connection it was handed (it treats it as shared): we close it below.
+        connection: (this.connection = createRedis(this.options.redisUrl, `${this.options.service}:consumer`)),
         prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
         concurrency: this.options.consumerConcurrency ?? 10,
       },
@@ -102,5 +104,6 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown() {
     await this.worker?.close();
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 }

@@ -71,10 +71,8 @@ afterEach(() => {
 
 /** The job of `eventId` on `queue` once it has completed. */
 async function completedJob(queue: Queue<ProbeEnvelope>, eventId: string, timeoutMs = 10_000): Promise<Job<ProbeEnvelope>> {
-  return eventually(async () => {
-    const job = await queue.getJob(eventId);
-    return job && (await job.getState()) === 'completed' ? job : undefined;
-  }, timeoutMs);
+  // State first, then the job: a job read while still active would carry no return value.
+  return eventually(async () => ((await queue.getJobState(eventId)) === 'completed' ? queue.getJob(eventId) : undefined), timeoutMs);
 }
 
 async function effectsEverywhere(eventId: string): Promise<Record<'messaging' | 'esign', number>> {
@@ -184,9 +182,38 @@ describe(OutboxRelay.name, () => {
     it('does not miss a commit that lands while a relay pass is running', async () => {
       // Each event is committed right after the previous one was relayed, i.e. while the loop runs
       // its follow-up pass: the NOTIFY arrives when the loop is not waiting yet and must not be lost.
-      for (let round = 0; round < 25; round++) {
+      for (let round = 0; round < 150; round++) {
         const event = await publishProbe(looping, probePayload({ n: round }));
         await eventually(async () => (await outboxRow(looping, event.id))?.published_at, 3_000, 2);
+      }
+    }, 30_000);
+
+    it('retries a failed pass on the next commit and shuts down without waiting for its idle timer', async () => {
+      const flaky = await bootPublisher(database, 'bus_flaky', { ...relayOptions, relay: true, relayIdleMs: 60_000 });
+      try {
+        const relay = relayOf(flaky);
+        let failures = 0;
+        relay.afterEnqueue = async () => {
+          failures++;
+          relay.afterEnqueue = undefined;
+          throw new Error('Redis went away');
+        };
+        const first = await publishProbe(flaky);
+        await eventually(async () => failures === 1, 5_000);
+        expect((await outboxRow(flaky, first.id))?.published_at).toBeNull();
+
+        const second = await publishProbe(flaky);
+        for (const event of [first, second]) {
+          await eventually(async () => (await outboxRow(flaky, event.id))?.published_at, 5_000);
+          await eventually(async () => {
+            const effects = await effectsEverywhere(event.id);
+            return effects.messaging === 1 && effects.esign === 1;
+          });
+        }
+      } finally {
+        const closing = Date.now();
+        await flaky.close();
+        expect(Date.now() - closing).toBeLessThan(5_000);
       }
     }, 30_000);
 

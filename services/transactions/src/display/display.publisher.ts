@@ -39,7 +39,8 @@ export class DisplayPublisher implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    this.emitter?.close();
+    // A detached server has no engine to close: closing each namespace adapter stops the stream polling.
+    for (const namespace of this.emitter?._nsps.values() ?? []) namespace.adapter.close();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 }

@@ -1,0 +1,148 @@
+import { io, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import { DISPLAY_NAMESPACE, socketPathOf, type DisplayAgent } from '@app/contracts';
+import { EventConsumer } from '@app/events';
+import { bootTestService, eventually, signTestToken, testEnv } from '@app/testing';
+import { bootIdentity } from '../../services/identity/test/identity-test-app';
+import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
+import { transactionsMigrations } from '../../services/transactions/src/migrations';
+import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
+import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
+
+/** identity and transactions on one database and one Redis, talking only through the event bus. */
+describe('agents read copy fed by identity.user.* events', () => {
+  let identity: Awaited<ReturnType<typeof bootIdentity>>;
+  let transactions: Awaited<ReturnType<typeof bootTestService<TransactionsConfig>>>;
+  let origin: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    identity = await bootIdentity({ mode: 'all' });
+    transactions = await bootTestService<TransactionsConfig>({
+      service: 'transactions',
+      env: testEnv(identity.database),
+      migrations: transactionsMigrations,
+      module: (config) => TransactionsModule.forRoot(config, 'all'),
+      configure: (app, config) => configureTransactionsApp(app, config),
+    });
+    await transactions.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(transactions.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await transactions.close();
+    await identity.close();
+  });
+
+  const rosterRow = (agentId: number) =>
+    transactions.dataSource.query(`SELECT first_name, last_name, team_id, status, roles FROM transactions.agents WHERE agent_id = $1`, [agentId]);
+
+  const login = async (email: string) =>
+    (await request(identity.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
+
+  const connectDisplay = (token: string | undefined) => {
+    const socket = io(`${origin}${DISPLAY_NAMESPACE}`, {
+      path: socketPathOf('transactions'),
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+
+  it('fills the read copy from the seed events of every team', async () => {
+    const admin = await login('admin@demo-realty.test');
+    const rival = await login('admin@rival-homes.test');
+    const rows = await eventually(async () => {
+      const found = await transactions.dataSource.query(`SELECT team_id, count(*)::int AS n FROM transactions.agents GROUP BY team_id ORDER BY team_id`);
+      return found.length === 2 ? found : null;
+    });
+    expect(rows).toEqual([
+      { team_id: admin.user.team.team_id, n: 6 },
+      { team_id: rival.user.team.team_id, n: 1 },
+    ]);
+  });
+
+  it('applies a profile change and pushes the new roster to that team only', async () => {
+    const agent = await login('agent@demo-realty.test');
+    const demoAdmin = await login('admin@demo-realty.test');
+    const rivalAdmin = await login('admin@rival-homes.test');
+
+    const demoTv = connectDisplay(demoAdmin.access_token);
+    const rivalTv = connectDisplay(rivalAdmin.access_token);
+    const welcomed = await new Promise<{ team_name: string | null }>((resolve) => demoTv.once('display:welcome', resolve));
+    expect(welcomed.team_name).toBe('Demo Realty');
+    await new Promise((resolve) => rivalTv.once('display:agents', resolve));
+
+    const pushedToRival: unknown[] = [];
+    rivalTv.on('display:agents', (payload) => pushedToRival.push(payload));
+    const pushed = new Promise<{ agents: DisplayAgent[] }>((resolve) =>
+      demoTv.on('display:agents', (payload: { agents: DisplayAgent[] }) => {
+        if (payload.agents.some((a) => a.name === 'Pushed Agent')) resolve(payload);
+      }),
+    );
+
+    await request(identity.server)
+      .patch('/api/user/profile')
+      .set('authorization', `Bearer ${agent.access_token}`)
+      .send({ first_name: 'Pushed', last_name: 'Agent', mobile_phone: '(555) 555-0101' })
+      .expect(200);
+
+    const payload = await pushed;
+    expect(payload.agents.find((a) => a.agent_id === agent.user.agent_id)).toMatchObject({ name: 'Pushed Agent', status: 'active', roles: ['AGENT'] });
+    expect(await rosterRow(agent.user.agent_id)).toEqual([
+      { first_name: 'Pushed', last_name: 'Agent', team_id: agent.user.team.team_id, status: 'active', roles: ['AGENT'] },
+    ]);
+    expect(pushedToRival).toEqual([]);
+  });
+
+  it('refuses a display socket without a valid token', async () => {
+    const anonymous = connectDisplay(undefined);
+    const forged = connectDisplay(await signTestToken({ agent_id: 1, team_id: 1, roles: ['ADMIN'], permissions: [], market_id: 0 }).then((t) => t.slice(0, -4) + 'AAAA'));
+    for (const socket of [anonymous, forged]) {
+      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(error.message).toBe('unauthorized');
+    }
+  });
+
+  it('applies a redelivered event once and ignores an older snapshot', async () => {
+    const consumer = transactions.app.get(EventConsumer);
+    const agent = await login('tc@demo-realty.test');
+    const base = {
+      type: 'identity.user.updated' as const,
+      team_id: agent.user.team.team_id,
+      version: 1,
+      payload: {
+        agent_id: agent.user.agent_id,
+        team_id: agent.user.team.team_id,
+        team_name: 'Demo Realty',
+        first_name: 'Newest',
+        last_name: 'Coordinator',
+        email: 'tc@demo-realty.test',
+        status: 'active' as const,
+        roles: ['TRANC' as const],
+        profile_image_path: null,
+        leader_board_exclude: false,
+      },
+    };
+    const newest = { ...base, id: '00000000-0000-4000-8000-000000000001', occurred_at: new Date(Date.now() + 60_000).toISOString() };
+    expect(await consumer.consume(newest)).toBe('applied');
+    expect(await consumer.consume(newest)).toBe('duplicate');
+    const older = { ...base, id: '00000000-0000-4000-8000-000000000002', occurred_at: new Date(Date.now() - 60_000).toISOString(), payload: { ...base.payload, first_name: 'Stale' } };
+    expect(await consumer.consume(older)).toBe('applied');
+    expect((await rosterRow(agent.user.agent_id))[0].first_name).toBe('Newest');
+  });
+
+  it('serves the roster of the caller team on display:refresh', async () => {
+    const admin = await login('admin@rival-homes.test');
+    const tv = connectDisplay(admin.access_token);
+    await new Promise((resolve) => tv.once('display:agents', resolve));
+    tv.emit('display:refresh');
+    const again = await new Promise<{ team_id: number; agents: DisplayAgent[] }>((resolve) => tv.once('display:agents', resolve));
+    expect(again.team_id).toBe(admin.user.team.team_id);
+    expect(again.agents.map((a) => a.name)).toEqual(['Riley Rival']);
+  });
+});
