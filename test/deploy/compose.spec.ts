@@ -60,7 +60,7 @@ function commandOf(name: string): string[] {
 }
 
 describe('docker-compose.yml', () => {
-  it('has the infrastructure, a migrate one-shot, every API, every worker and the edge', () => {
+  it('has the infrastructure, migrate and demo-seed one-shots, every API, every worker and the edge', () => {
     const expected = [
       'postgres',
       'redis',
@@ -68,6 +68,7 @@ describe('docker-compose.yml', () => {
       'minio-init',
       'mailpit',
       'migrate',
+      'seed',
       'edge',
       ...SERVICE_NAMES,
       ...SERVICE_NAMES.map((s) => `${s}-worker`),

@@ -18,7 +18,7 @@ import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
 
 type AnyConfig = ServiceConfig & Record<string, never>;
 const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => DynamicModule> = {
-  identity: (c, m) => IdentityModule.forRoot(c, m),
+  identity: (c, m) => IdentityModule.forRoot(c as never, m),
   'team-admin': (c, m) => TeamAdminModule.forRoot(c, m),
   transactions: (c, m) => TransactionsModule.forRoot(c, m),
   messaging: (c, m) => MessagingModule.forRoot(c, m),

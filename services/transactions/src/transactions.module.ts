@@ -5,7 +5,7 @@ import { AgentsRepository } from './agents/agents.repository';
 import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
 import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
-import { displayStreamName, RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
+import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
 import type { TransactionsConfig } from './transactions.config';
 
@@ -27,5 +27,5 @@ export class TransactionsModule {
 
 /** The Display Mode gateway runs on the HTTP server with the Redis Streams adapter. */
 export function configureTransactionsApp(app: NestFastifyApplication, config: TransactionsConfig) {
-  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), displayStreamName(config.QUEUE_PREFIX)));
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), config.QUEUE_PREFIX));
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
 import { DISPLAY_NAMESPACE } from '@app/contracts';
 import { createRedis, SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
 import { AgentsRepository } from '../agents/agents.repository';
-import { displayStreamName } from './redis-streams-io.adapter';
+import { displayStreamsAdapter } from './redis-streams-io.adapter';
 
 export const teamRoom = (teamId: number) => `team:${teamId}`;
 
@@ -25,7 +24,7 @@ export class DisplayPublisher implements OnApplicationShutdown {
   private namespace() {
     if (!this.emitter) {
       this.redis = createRedis(this.config.REDIS_URL, 'transactions:display-publisher');
-      this.emitter = new Server({ adapter: createAdapter(this.redis, { streamName: displayStreamName(this.config.QUEUE_PREFIX) }) });
+      this.emitter = new Server({ adapter: displayStreamsAdapter(this.redis, this.config.QUEUE_PREFIX) });
     }
     return this.emitter.of(DISPLAY_NAMESPACE);
   }

@@ -10,6 +10,12 @@ export function displayStreamName(prefix: string): string {
   return `${prefix}:socket.io:transactions`;
 }
 
+/** The Redis Streams adapter of the display namespace, shared by the gateway and the worker's publisher. */
+export function displayStreamsAdapter(redis: Redis, prefix: string) {
+  // A short block time lets a stopping replica release its stream reader within a second.
+  return createAdapter(redis, { streamName: displayStreamName(prefix), blockTimeInMs: 1000 });
+}
+
 export const SOCKET_OPTIONS: Partial<ServerOptions> = {
   path: socketPathOf('transactions'),
   // A TV that drops off for up to two minutes gets the packets it missed on reconnect.
@@ -22,14 +28,14 @@ export class RedisStreamsIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redis: Redis,
-    private readonly streamName: string,
+    private readonly prefix: string,
   ) {
     super(app);
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, ...SOCKET_OPTIONS });
-    server.adapter(createAdapter(this.redis, { streamName: this.streamName }));
+    server.adapter(displayStreamsAdapter(this.redis, this.prefix));
     return server;
   }
 }
