@@ -1,7 +1,7 @@
 // Runs the whole platform on one machine: infrastructure, migrations, seed, every service and
 // worker, and the edge. Used by `npm start` and by the browser tests (with other ports and folders).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDevKeys, freePort, startPostgres, startRedis } from './infra.mjs';
@@ -71,6 +71,9 @@ export async function startStack(options = {}) {
 
   const children = new Map();
   let stopping = false;
+  // Who runs where, for operators and for tests that restart a process (the launcher brings it back).
+  const writePids = () =>
+    writeFileSync(path.join(logDir, 'pids.json'), JSON.stringify(Object.fromEntries([...children].map(([n, c]) => [n, c.pid])), null, 2));
   const launch = (name, script, env, restarts = 0) => {
     const out = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, script)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -87,6 +90,7 @@ export async function startStack(options = {}) {
       if (restarts < 5) setTimeout(() => launch(name, script, env, restarts + 1), 1000 * (restarts + 1));
     });
     children.set(name, child);
+    writePids();
   };
 
   for (const service of SERVICES) {
@@ -116,5 +120,5 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
-  return { origin, edgePort, ports, databaseUrl: postgres.url, redisUrl: redis.url, stop };
+  return { origin, edgePort, ports, logDir, databaseUrl: postgres.url, redisUrl: redis.url, stop };
 }

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TokenResponse, UserProfile } from '@app/contracts';
 import { launchChromium } from './chromium';
@@ -114,4 +114,30 @@ describe('Display Mode push', () => {
       await page.screenshot({ path: SCREENSHOT_PATH }).catch(() => undefined);
     }
   }, 90_000);
+
+  it('reconnects by itself after the transactions service restarts and keeps receiving pushes', async () => {
+    const logDir = process.env.E2E_LOG_DIR;
+    if (!logDir) throw new Error('E2E_LOG_DIR is not set (the browser project globalSetup starts the stack)');
+    const badge = page.locator('[data-testid="connection-state"]');
+    await page.locator('[data-testid="connection-state"][data-state="connected"]').waitFor({ timeout: 20_000 });
+
+    // Kill the gateway's process outright; the launcher starts a new one, as a k8s Deployment would.
+    const pids = JSON.parse(readFileSync(join(logDir, 'pids.json'), 'utf8')) as Record<string, number>;
+    process.kill(pids.transactions, 'SIGKILL');
+    await page.locator('[data-testid="connection-state"]:not([data-state="connected"])').waitFor({ timeout: 15_000 });
+    // The last good roster stays on the TV while it is disconnected.
+    expect(await page.getByTestId('roster-agent').count()).toBeGreaterThan(0);
+
+    await page.locator('[data-testid="connection-state"][data-state="connected"]').waitFor({ timeout: 45_000 });
+    expect((await badge.textContent())?.trim()).toBe('Connected');
+
+    agentToken ??= (await login(AGENT_EMAIL)).access_token;
+    const afterRestart = `Back${Date.now().toString(36)}`;
+    await api('/api/user/profile', {
+      method: 'PATCH',
+      token: agentToken,
+      body: { first_name: afterRestart, last_name: 'Agent', mobile_phone: '(555) 555-0100' },
+    });
+    await page.getByTestId('roster-agent').filter({ hasText: afterRestart }).waitFor({ state: 'visible', timeout: PUSH_TIMEOUT_MS });
+  }, 120_000);
 });

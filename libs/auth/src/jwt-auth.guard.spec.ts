@@ -1,0 +1,73 @@
+import { Controller, Get } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { generateKeyPairSync } from 'node:crypto';
+import request from 'supertest';
+import { AuthModule } from './auth.module';
+import { CurrentUser, Permissions, Public, Roles } from './decorators';
+import { AccessTokenSigner, type AuthenticatedUser } from './tokens';
+
+@Controller()
+class ProbeController {
+  @Public() @Get('open') open() { return { ok: true }; }
+  @Get('me') me(@CurrentUser() user: AuthenticatedUser) { return user; }
+  @Roles('ADMIN', 'TRANC') @Get('admin-or-tc') adminOrTc() { return { ok: true }; }
+  @Permissions('team_esign', 'agent_esign') @Get('esign') esign() { return { ok: true }; }
+}
+
+describe('JwtAuthGuard', () => {
+  const keys = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const otherKeys = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  let sut: NestFastifyApplication;
+  let signer: AccessTokenSigner;
+  const agent: AuthenticatedUser = { agent_id: 7, team_id: 3, roles: ['AGENT'], permissions: ['team_esign'], market_id: 0 };
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AuthModule.forRoot(keys.publicKey)], controllers: [ProbeController] }).compile();
+    sut = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter());
+    await sut.init();
+    await sut.getHttpAdapter().getInstance().ready();
+    signer = await AccessTokenSigner.fromPem(keys.privateKey);
+  });
+  afterAll(() => sut.close());
+
+  /** Status and body of GET path, signed as `user` when given. */
+  const get = async (path: string, user?: AuthenticatedUser, ttl?: number) => {
+    const call = request(sut.getHttpServer()).get(path);
+    const response = await (user ? call.set('authorization', `Bearer ${await signer.sign(user, ttl)}`) : call);
+    return { status: response.status, body: response.body };
+  };
+
+  it('lets @Public routes through without a token', async () => {
+    expect((await get('/open')).status).toBe(200);
+  });
+
+  it('answers 401 without a token, with an expired one and with one signed by another key', async () => {
+    expect((await get('/me')).status).toBe(401);
+    expect((await get('/me', agent, -10)).status).toBe(401);
+    const foreign = await (await AccessTokenSigner.fromPem(otherKeys.privateKey)).sign(agent);
+    await request(sut.getHttpServer()).get('/me').set('authorization', `Bearer ${foreign}`).expect(401);
+  });
+
+  it('gives @CurrentUser the claims of the token', async () => {
+    expect(await get('/me', agent)).toEqual({ status: 200, body: agent });
+  });
+
+  it('enforces @Roles: one of the listed roles', async () => {
+    expect((await get('/admin-or-tc', agent)).status).toBe(403);
+    expect((await get('/admin-or-tc', { ...agent, roles: ['TRANC'] })).status).toBe(200);
+  });
+
+  it('enforces @Permissions: every listed permission', async () => {
+    expect((await get('/esign', agent)).status).toBe(403);
+    expect((await get('/esign', { ...agent, permissions: ['team_esign', 'agent_esign'] })).status).toBe(200);
+  });
+});
