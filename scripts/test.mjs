@@ -15,11 +15,13 @@ const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const vitest = (workspace) => path.join(root, workspace, 'node_modules', 'vitest', 'vitest.mjs');
 const vitestBin = (workspace) => (existsSync(vitest(workspace)) ? vitest(workspace) : path.join(root, 'node_modules', 'vitest', 'vitest.mjs'));
 
+// --forceExit: blocking Redis readers (BullMQ, the socket.io streams adapter) can outlive a suite by
+// a moment, and a run that finished must never sit until CI's deadline waiting for one.
 const steps = [
   { name: 'build', command: [process.execPath, 'scripts/build.mjs'] },
   {
     name: 'unit + integration (jest)',
-    command: [process.execPath, jest, '--ci', '--selectProjects', 'unit', 'integration', '--json', '--outputFile', path.join(reports, 'jest-backend.json')],
+    command: [process.execPath, jest, '--ci', '--forceExit', '--selectProjects', 'unit', 'integration', '--json', '--outputFile', path.join(reports, 'jest-backend.json')],
     report: { kind: 'jest', file: 'jest-backend.json' },
   },
   {
@@ -36,7 +38,7 @@ const steps = [
   },
   {
     name: 'browser (jest + Chromium)',
-    command: [process.execPath, jest, '--ci', '--selectProjects', 'browser', '--runInBand', '--json', '--outputFile', path.join(reports, 'jest-browser.json')],
+    command: [process.execPath, jest, '--ci', '--forceExit', '--selectProjects', 'browser', '--runInBand', '--json', '--outputFile', path.join(reports, 'jest-browser.json')],
     report: { kind: 'jest', file: 'jest-browser.json' },
   },
 ];
