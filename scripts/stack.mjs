@@ -61,6 +61,12 @@ export async function startStack(options = {}) {
     REDIS_URL: redis.url,
     JWT_PUBLIC_KEY: keys.publicKey,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${edgePort}`,
+    // Outgoing mail lands here as files (MAIL_DRIVER=mailbox) unless MAIL_DRIVER=smtp and SMTP_URL are set.
+    MAIL_DRIVER: process.env.MAIL_DRIVER ?? 'mailbox',
+    MAIL_DIR: process.env.MAIL_DIR ?? path.join(dataDir, 'mailbox'),
+    // Uploaded files for the local storage driver (STORAGE_DRIVER=local).
+    STORAGE_DRIVER: process.env.STORAGE_DRIVER ?? 'local',
+    STORAGE_DIR: process.env.STORAGE_DIR ?? path.join(dataDir, 'storage'),
     ...(options.queuePrefix ? { QUEUE_PREFIX: options.queuePrefix } : {}),
     ...Object.fromEntries(SERVICES.map((s) => [envName(s), `http://127.0.0.1:${ports[s]}`])),
   };
@@ -120,5 +126,5 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
-  return { origin, edgePort, ports, logDir, databaseUrl: postgres.url, redisUrl: redis.url, stop };
+  return { origin, edgePort, ports, logDir, mailDir: baseEnv.MAIL_DIR, databaseUrl: postgres.url, redisUrl: redis.url, stop };
 }

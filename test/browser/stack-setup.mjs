@@ -26,6 +26,7 @@ export default async function stackSetup() {
   Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
   process.env.E2E_BASE_URL = stack.origin;
   process.env.E2E_LOG_DIR = stack.logDir;
+  process.env.E2E_MAILBOX_DIR = stack.mailDir;
   globalThis.__REALTY_E2E_STACK__ = { stack, dataDir };
   console.log(`[browser tests] stack ready at ${stack.origin} in ${Date.now() - started} ms (logs in ${dataDir}/logs)`);
 }

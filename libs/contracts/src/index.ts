@@ -5,3 +5,4 @@ export * from './events';
 export * from './api';
 export * from './auth';
 export * from './display';
+export * from './account';

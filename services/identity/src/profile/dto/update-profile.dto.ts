@@ -1,9 +1,10 @@
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 // The spec forbids these characters in profile text fields.
 const SAFE_TEXT = /^[^<>*!(){}]*$/;
-const SAFE_TEXT_MESSAGE = 'Characters < > * ! ( ) { } are not allowed';
+const SAFE_TEXT_MESSAGE = ACCOUNT_MESSAGES.forbiddenCharacters;
 const PHONE = /^[0-9()+\-.\s]{7,20}$/;
 
 /** The profile fields the skeleton lets a user change; the account issue extends this. */
