@@ -1,15 +1,11 @@
 // `npm start`: the whole platform on http://localhost:8080 (after `npm install`; npm start builds first).
+import { createRequire } from 'node:module';
 import { startStack } from './stack.mjs';
 
-const DEMO_USERS = [
-  ['admin@demo-realty.test', 'ADMIN', 'Demo Realty'],
-  ['tc@demo-realty.test', 'TRANC', 'Demo Realty'],
-  ['isa@demo-realty.test', 'ISISA', 'Demo Realty'],
-  ['agent@demo-realty.test', 'AGENT', 'Demo Realty'],
-  ['client@demo-realty.test', 'CLIENT', 'Demo Realty'],
-  ['vendor@demo-realty.test', 'VENDOR', 'Demo Realty'],
-  ['admin@rival-homes.test', 'ADMIN', 'Rival Homes'],
-];
+// The demo users come from the seed itself (compiled by the build that npm start runs first).
+const require = createRequire(import.meta.url);
+const { DEMO_TEAMS, DEMO_PASSWORD } = require('../dist/services/identity/src/seed/demo-seed.js');
+const DEMO_USERS = DEMO_TEAMS.flatMap((team) => team.users.map((user) => [user.email, user.roles.join(', '), team.name]));
 
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
 let stack;
@@ -28,7 +24,7 @@ console.log(`
     APIs           ${url}/api/<service>/health, /api/<service>/openapi.json, /api/<service>/docs
     Logs           .data/logs/
 
-  Demo users (password DemoPass1!):
+  Demo users (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(26)} ${role.padEnd(7)} ${team}`).join('\n')}
 
   Ctrl+C stops everything; data stays in .data/ for the next start.
