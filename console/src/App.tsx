@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH } from './auth/routes';
+import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_ROUTE } from './auth/routes';
 import { PageLoader } from './PageLoader';
 
 // Every screen family is its own chunk: the first load is only React and the router.
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 export const App = () => (
@@ -15,6 +16,7 @@ export const App = () => (
         <Route path="/" element={<Navigate to={APP_PATH} replace />} />
         <Route path={LOGIN_PATH} element={<LoginPage />} />
         <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+        <Route path={RESET_PASSWORD_ROUTE} element={<ResetPasswordPage />} />
         <Route path="/auth/*" element={<Navigate to={LOGIN_PATH} replace />} />
         <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
         <Route path="*" element={<Navigate to={APP_PATH} replace />} />

@@ -58,7 +58,8 @@ describe('agents read copy fed by identity.user.* events', () => {
     const rival = await login('admin@rival-homes.test');
     const rows = await eventually(async () => {
       const found = await transactions.dataSource.query(`SELECT team_id, count(*)::int AS n FROM transactions.agents GROUP BY team_id ORDER BY team_id`);
-      return found.length === 2 ? found : null;
+      // Wait for every seeded agent, not only for both teams to appear.
+      return found.length === 2 && found[0].n === 6 && found[1].n === 1 ? found : null;
     });
     expect(rows).toEqual([
       { team_id: admin.user.team.team_id, n: 6 },

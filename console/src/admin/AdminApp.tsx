@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from '../auth';
@@ -7,6 +8,9 @@ import { HomePage } from '../home/HomePage';
 import { AppLayout } from '../layout/AppLayout';
 import { BRAND_NAME } from '../layout/messages';
 import { DATA_ONLY_RESOURCES, MENU } from '../layout/menu';
+import { accountApi } from '../account';
+import { UiSettingsProvider, useUiSettings } from '../account/settings/UiSettingsContext';
+import { applyUiSettings } from '../account/settings/uiSettings';
 import { darkTheme, lightTheme } from '../theme/adminThemes';
 
 const resources = [
@@ -19,7 +23,14 @@ const pages = MENU.filter((entry) => entry.enabled && entry.page);
  * The signed-in console under /app. The sign-in screen lives outside (at /auth/login), so
  * react-admin's own login route is off and the auth provider redirects there.
  */
-const AdminApp = () => (
+const ConsoleAdmin = () => {
+  // The user's UI settings (scale, font weight) shape both themes; dark mode picks one (UiSettingsSync).
+  const { settings } = useUiSettings();
+  const themes = useMemo(
+    () => ({ light: applyUiSettings(lightTheme, settings), dark: applyUiSettings(darkTheme, settings) }),
+    [settings],
+  );
+  return (
   <Admin
     basename={APP_PATH}
     title={BRAND_NAME}
@@ -31,8 +42,8 @@ const AdminApp = () => (
     dataProvider={dataProvider}
     layout={AppLayout}
     dashboard={HomePage}
-    theme={lightTheme}
-    darkTheme={darkTheme}
+    theme={themes.light}
+    darkTheme={themes.dark}
   >
     {resources.map((resource) => (
       <Resource key={resource.name} {...resource} />
@@ -44,6 +55,15 @@ const AdminApp = () => (
       })}
     </CustomRoutes>
   </Admin>
+  );
+};
+
+const loadUiSettings = () => accountApi.getDefaults();
+
+const AdminApp = () => (
+  <UiSettingsProvider load={loadUiSettings}>
+    <ConsoleAdmin />
+  </UiSettingsProvider>
 );
 
 // Default export: App.tsx loads this chunk with React.lazy.

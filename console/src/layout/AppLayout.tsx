@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Layout, useSidebarState } from 'react-admin';
+import { UiSettingsSync } from '../account/settings/UiSettingsContext';
 import { AppMenu } from './AppMenu';
 import { ConsoleAppBar } from './ConsoleAppBar';
 
@@ -23,6 +24,7 @@ const ShellLayout = ({ children }: { children: ReactNode }) => {
   usePinnedSidebarState();
   return (
     <Layout appBar={ConsoleAppBar} menu={AppMenu} {...shellProps}>
+      <UiSettingsSync />
       {children}
     </Layout>
   );

@@ -11,7 +11,7 @@ describe('MENU', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Contacts', 'Messages', 'E-Sign'],
       ['Users', 'Team Settings', 'Document Folders', 'Notifications'],
-      ['Profile', 'Settings', 'Notifications'],
+      ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
 

@@ -12,7 +12,8 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { ComponentType } from 'react';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { LAYOUT_MESSAGES } from './messages';
 
@@ -32,6 +33,12 @@ export interface MenuEntry {
   /** Or a custom page inside the layout, served at /app/<to> (lazy-load it with React.lazy). */
   page?: ComponentType;
 }
+
+// Account screens: each its own chunk, loaded when opened.
+const ProfilePage = lazy(() => import('../account/profile/ProfilePage'));
+const AccountSettingsPage = lazy(() => import('../account/settings/AccountSettingsPage'));
+const NotificationSettingsPage = lazy(() => import('../account/notifications/NotificationSettingsPage'));
+const ChangePasswordPage = lazy(() => import('../account/password/ChangePasswordPage'));
 
 export const MENU_SECTIONS: readonly MenuSection[] = ['work', 'admin', 'account'];
 
@@ -70,15 +77,41 @@ export const MENU: readonly MenuEntry[] = [
     enabled: false,
   },
 
-  { key: 'profile', section: 'account', label: E.profile, to: 'account/profile', icon: AccountCircleIcon, enabled: false },
-  { key: 'account-settings', section: 'account', label: E.accountSettings, to: 'account/settings', icon: TuneIcon, enabled: false },
+  {
+    key: 'profile',
+    section: 'account',
+    label: E.profile,
+    to: 'account/profile',
+    icon: AccountCircleIcon,
+    enabled: true,
+    page: ProfilePage,
+  },
+  {
+    key: 'account-settings',
+    section: 'account',
+    label: E.accountSettings,
+    to: 'account/settings',
+    icon: TuneIcon,
+    enabled: true,
+    page: AccountSettingsPage,
+  },
   {
     key: 'account-notifications',
     section: 'account',
     label: E.accountNotifications,
     to: 'account/notifications',
     icon: NotificationsIcon,
-    enabled: false,
+    enabled: true,
+    page: NotificationSettingsPage,
+  },
+  {
+    key: 'account-password',
+    section: 'account',
+    label: E.accountPassword,
+    to: 'account/password',
+    icon: LockResetIcon,
+    enabled: true,
+    page: ChangePasswordPage,
   },
 ];
 

@@ -23,5 +23,6 @@ export const LAYOUT_MESSAGES = {
     profile: 'Profile',
     accountSettings: 'Settings',
     accountNotifications: 'Notifications',
+    accountPassword: 'Change Password',
   },
 } as const;

@@ -1,14 +1,29 @@
+import { mailConfigProblem, mailConfigSpec } from '@app/mail';
 import { env, loadServiceConfigOrExit } from '@app/platform';
+import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
 
 export const identityConfigSpec = {
   JWT_PRIVATE_KEY: env.pem('PRIVATE KEY'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: env.port(5),
   LOGIN_MAX_FAILURES_PER_IP: env.port(50),
   LOGIN_FAILURE_WINDOW_SECONDS: env.port(15 * 60),
+  // Password recovery (forgot and reset) per IP and window; reset mails per address and window.
+  RECOVERY_MAX_REQUESTS_PER_IP: env.port(30),
+  RECOVERY_MAX_MAILS_PER_ACCOUNT: env.port(5),
+  RECOVERY_WINDOW_SECONDS: env.port(15 * 60),
+  ...mailConfigSpec,
+  ...storageConfigSpec,
 };
 
 export function loadIdentityConfig() {
-  return loadServiceConfigOrExit('identity', identityConfigSpec);
+  const config = loadServiceConfigOrExit('identity', identityConfigSpec);
+  const problem = mailConfigProblem(config);
+  if (problem) {
+    process.stderr.write(`[identity] refusing to start: ${problem}\n`);
+    process.exit(78); // EX_CONFIG, like any other configuration problem
+  }
+  storageOptionsOrExit(config); // exits 78 on a bad storage setting (e.g. no signing secret in production)
+  return config;
 }
 
 export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;

@@ -1,14 +1,33 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessTokenSigner } from '@app/auth';
+import { MailModule } from '@app/mail';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { StorageModule, storageOptionsFrom } from '@app/storage';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginHistoryRepository } from './auth/login-history.repository';
 import { LoginThrottleService } from './auth/login-throttle.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { RefreshTokensRepository } from './auth/refresh-tokens.repository';
+import { CaptchaGenerator } from './captcha/captcha-generator';
+import { CaptchaController } from './captcha/captcha.controller';
+import { CaptchaRepository } from './captcha/captcha.repository';
+import { CaptchaService } from './captcha/captcha.service';
 import type { IdentityConfig } from './identity.config';
 import { identityMigrations } from './migrations';
+import { ChangePasswordService } from './password/change-password.service';
+import { PasswordRecoveryController } from './password/password-recovery.controller';
+import { PasswordRecoveryService } from './password/password-recovery.service';
+import { PasswordController } from './password/password.controller';
+import { PasswordRepository } from './password/password.repository';
+import { RecoveryThrottleService } from './password/recovery-throttle.service';
+import { DefaultsController } from './defaults/defaults.controller';
+import { DefaultsService } from './defaults/defaults.service';
+import { UserDefaultsRepository } from './defaults/user-defaults.repository';
+import { NotificationSettingsController } from './notifications/notification-settings.controller';
+import { NotificationSettingsRepository } from './notifications/notification-settings.repository';
+import { NotificationSettingsService } from './notifications/notification-settings.service';
+import { ProfileImageService } from './profile/profile-image.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
 import { TeamEntity } from './users/team.entity';
@@ -22,8 +41,22 @@ export class IdentityModule {
   static forRoot(config: IdentityConfig, mode: ProcessMode): DynamicModule {
     return {
       module: IdentityModule,
-      imports: serviceInfrastructure({ config, mode, entities: identityEntities, migrations: identityMigrations }),
-      controllers: mode === 'worker' ? [] : [AuthController, ProfileController],
+      imports: [
+        ...serviceInfrastructure({ config, mode, entities: identityEntities, migrations: identityMigrations }),
+        MailModule.forRoot({
+          service: config.service,
+          redisUrl: config.REDIS_URL,
+          queuePrefix: config.QUEUE_PREFIX,
+          driver: config.MAIL_DRIVER,
+          mailDir: config.MAIL_DIR,
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          process: mode !== 'api',
+        }),
+        // Profile images; with the local driver the API process serves /api/identity/files/<key>.
+        StorageModule.forRoot({ ...storageOptionsFrom(config), http: mode !== 'worker' }),
+      ],
+      controllers: mode === 'worker' ? [] : [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController],
       providers: [
         { provide: AccessTokenSigner, useFactory: () => AccessTokenSigner.fromPem(config.JWT_PRIVATE_KEY) },
         UsersRepository,
@@ -33,6 +66,18 @@ export class IdentityModule {
         PasswordHasher,
         AuthService,
         ProfileService,
+        CaptchaGenerator,
+        CaptchaRepository,
+        CaptchaService,
+        PasswordRepository,
+        RecoveryThrottleService,
+        PasswordRecoveryService,
+        ChangePasswordService,
+        ProfileImageService,
+        UserDefaultsRepository,
+        DefaultsService,
+        NotificationSettingsRepository,
+        NotificationSettingsService,
       ],
     };
   }

@@ -96,6 +96,13 @@ describe('identity sign-in', () => {
     await request(sut.server).post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(401);
   });
 
+  it('lets only one of two concurrent refreshes of the same token through', async () => {
+    const session = (await login('tc@demo-realty.test')).body;
+    const refresh = () => request(sut.server).post('/api/auth/refresh').send({ refresh_token: session.refresh_token });
+    const statuses = (await Promise.all([refresh(), refresh()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401]);
+  });
+
   it('logout ends the session of the refresh token', async () => {
     const session = (await login('vendor@demo-realty.test')).body;
     await request(sut.server).post('/api/auth/logout').send({ refresh_token: session.refresh_token }).expect(200, { status: 'ok' });

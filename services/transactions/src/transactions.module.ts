@@ -3,6 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { AgentsRepository } from './agents/agents.repository';
 import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
+import { FormsController } from './forms/forms.controller';
+import { FormsRepository } from './forms/forms.repository';
 import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
@@ -15,7 +17,9 @@ export class TransactionsModule {
     return {
       module: TransactionsModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
+      controllers: mode === 'worker' ? [] : [FormsController],
       providers: [
+        FormsRepository,
         AgentsRepository,
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,

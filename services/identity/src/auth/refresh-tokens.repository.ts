@@ -46,7 +46,8 @@ export class RefreshTokensRepository {
 
   /** Marks the token spent; false when another request spent it first. */
   async markRotated(id: string, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    // For UPDATE ... RETURNING, TypeORM's query() answers [rows, affectedCount].
+    const [rows]: [unknown[], number] = await manager.query(
       `UPDATE identity.refresh_tokens SET rotated_at = now() WHERE id = $1 AND rotated_at IS NULL RETURNING id`,
       [id],
     );

@@ -2,6 +2,14 @@ import type { Role, UserProfile } from '@app/contracts';
 import type { UserEntity } from '../users/user.entity';
 import { effectivePermissions } from '../auth/auth.service';
 
+/** GET /user/profile: the contract's UserProfile plus what the Edit Profile screen needs to decide. */
+export interface AccountProfile extends UserProfile {
+  /** Whether this user may change the cap and split fields (market_id 0 and role/permission rule). */
+  caps_editable: boolean;
+  /** Only for teams with the transaction_sync permission. */
+  integrations?: { skyslope_agent_guid: string | null };
+}
+
 /** 'YYYY-MM-DD' (Postgres date) -> 'MM-DD-YYYY' (the spec's wire format). */
 export function toWireDate(value: string | null): string | null {
   if (!value) return null;
@@ -9,9 +17,27 @@ export function toWireDate(value: string | null): string | null {
   return `${m}-${d}-${y}`;
 }
 
+// Non-agent roles of the team staff; clients and vendors never edit caps.
+const CAP_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA'];
+
+/**
+ * Spec 000 section 5/6: caps, anniversaries and splits only when the team's market_id is 0, and only by a
+ * non-agent staff role (ADMIN, TRANC, ISISA) or an AGENT with allow_agent_edit_cap_amt. CLIENT and VENDOR never.
+ */
+export function capsRuleOf(user: UserEntity): { editable: boolean; reason: 'market' | 'permission' | null } {
+  if ((user.team?.market_id ?? 0) !== 0) return { editable: false, reason: 'market' };
+  if (user.roles.some((r) => CAP_EDITOR_ROLES.includes(r))) return { editable: true, reason: null };
+  if (user.roles.includes('AGENT') && effectivePermissions(user).includes('allow_agent_edit_cap_amt')) return { editable: true, reason: null };
+  return { editable: false, reason: 'permission' };
+}
+
+export function hasTransactionSync(user: UserEntity): boolean {
+  return (user.team?.permissions ?? []).includes('transaction_sync');
+}
+
 /** The profile as GET /user/profile answers it; notes are for ADMIN callers only. */
-export function profileOf(user: UserEntity, callerRoles: Role[]): UserProfile {
-  const profile: UserProfile = {
+export function profileOf(user: UserEntity, callerRoles: Role[]): AccountProfile {
+  const profile: AccountProfile = {
     agent_id: user.agent_id,
     status: user.status,
     roles: user.roles,
@@ -37,7 +63,9 @@ export function profileOf(user: UserEntity, callerRoles: Role[]): UserProfile {
     brokerage_pct: user.brokerage_pct,
     agent_pct: user.agent_pct,
     profile_image_path: user.profile_image_path,
+    caps_editable: capsRuleOf(user).editable,
   };
   if (callerRoles.includes('ADMIN')) profile.notes = user.notes;
+  if (hasTransactionSync(user)) profile.integrations = { skyslope_agent_guid: user.skyslope_agent_guid ?? null };
   return profile;
 }

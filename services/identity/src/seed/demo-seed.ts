@@ -48,10 +48,11 @@ export const DEMO_TEAMS: SeedTeam[] = [
  * Creates the demo teams and users unless they exist (idempotent), publishing identity.user.created
  * through the outbox so other services' read copies fill in.
  */
-export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutbox): Promise<{ created: string[] }> {
+export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutbox): Promise<{ created: string[]; teams: { team_id: number; name: string }[] }> {
   const hasher = new PasswordHasher();
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
   const created: string[] = [];
+  const teamsSeen: { team_id: number; name: string }[] = [];
   await dataSource.transaction(async (manager) => {
     for (const seedTeam of DEMO_TEAMS) {
       const teams = manager.getRepository(TeamEntity);
@@ -61,6 +62,7 @@ export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutb
           teams.create({ name: seedTeam.name, market_id: 0, permissions: seedTeam.permissions, user_licenses_total: seedTeam.user_licenses_total }),
         );
       }
+      teamsSeen.push({ team_id: team.team_id, name: team.name });
       for (const seedUser of seedTeam.users) {
         const users = manager.getRepository(UserEntity);
         const exists = await users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: seedUser.email }).getExists();
@@ -81,5 +83,5 @@ export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutb
       }
     }
   });
-  return { created };
+  return { created, teams: teamsSeen };
 }

@@ -41,6 +41,7 @@ export class UserEntity {
   @Column('text', { array: true }) roles: Role[];
   @Column('text', { array: true, default: () => "'{}'" }) permissions: Permission[];
   @Column('text', { nullable: true }) profile_image_path: string | null;
+  @Column('text', { nullable: true }) skyslope_agent_guid: string | null;
   @Column('boolean', { default: false }) leader_board_exclude: boolean;
   @Column('timestamptz', { default: () => 'now()' }) created_ts: Date;
   @Column('timestamptz', { default: () => 'now()' }) updated_ts: Date;

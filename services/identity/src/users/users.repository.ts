@@ -30,6 +30,14 @@ export class UsersRepository {
     return this.repo(manager).findOne({ where: { agent_id: agentId }, relations: { team: true } });
   }
 
+  /** Whether another user already signs in with this email (case-insensitive). */
+  emailTaken(email: string, exceptAgentId: number, manager?: EntityManager) {
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email) AND u.agent_id <> :id', { email, id: exceptAgentId })
+      .getExists();
+  }
+
   save(user: UserEntity, manager?: EntityManager) {
     return this.repo(manager).save(user);
   }

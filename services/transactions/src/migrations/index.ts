@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000 } from '@app/events';
 import { TransactionsInitial1763700000200 } from './1763700000200-transactions-initial';
+import { TransactionsForms1763700000210 } from './1763700000210-transactions-forms';
 
-export const transactionsMigrations = [EventBusTables1763700000000, TransactionsInitial1763700000200];
+export const transactionsMigrations = [EventBusTables1763700000000, TransactionsInitial1763700000200, TransactionsForms1763700000210];

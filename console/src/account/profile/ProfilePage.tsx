@@ -1,0 +1,226 @@
+import type { UserProfile } from '@app/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import {
+  AutocompleteInput,
+  EditBase,
+  Form,
+  Loading,
+  NumberInput,
+  SaveButton,
+  TextInput,
+  useEditContext,
+  useGetIdentity,
+  useNotify,
+  type RaRecord,
+} from 'react-admin';
+import { SINGLETON_ID } from '../../dataProvider/resources';
+import { AccountPage, SectionCard } from '../AccountPage';
+import { hasFieldErrors, messageOf } from '../fieldErrors';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
+import { updateSessionUser } from '../session';
+import { AvatarUpload } from './AvatarUpload';
+import {
+  amount,
+  anniversaryDate,
+  canEditCaps,
+  isMarketZero,
+  percent,
+  profilePayload,
+  required,
+  safeText,
+  showsIntegrations,
+  showsNotes,
+} from './profileRules';
+
+type ProfileRecord = UserProfile & RaRecord;
+const F = ACCOUNT_LABELS.fields;
+
+const US_TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+];
+
+function timezoneChoices(current: string | null | undefined) {
+  let zones: string[] = US_TIMEZONES;
+  try {
+    const all = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone');
+    if (all && all.length > 0) zones = [...US_TIMEZONES, ...all.filter((zone) => !US_TIMEZONES.includes(zone))];
+  } catch {
+    // Older browsers: the US zones.
+  }
+  if (current && !zones.includes(current)) zones = [current, ...zones];
+  return zones.map((zone) => ({ id: zone, name: zone.replace(/_/g, ' ') }));
+}
+
+const text = [safeText];
+const requiredText = [required, safeText];
+
+/** Two inputs side by side on wide screens, stacked at 960px and less. */
+const Row = ({ children }: { children: React.ReactNode }) => (
+  <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' }, '& > *': { flex: 1 } }}>
+    {children}
+  </Box>
+);
+
+/** The commission cap summary comes with a later issue: an honest empty slot, no numbers. */
+const CapSummarySlot = () => (
+  <Card data-testid="profile-cap-summary-slot" variant="outlined" sx={{ borderStyle: 'dashed' }}>
+    <CardContent>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {ACCOUNT_LABELS.capSummaryTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {ACCOUNT_LABELS.capSummaryPending}
+      </Typography>
+    </CardContent>
+  </Card>
+);
+
+const ProfileForm = () => {
+  const { record, isPending, error } = useEditContext<ProfileRecord>();
+  if (isPending) return <Loading />;
+  if (error || !record) {
+    return (
+      <Typography color="error" data-testid="profile-load-error">
+        {messageOf(error, ACCOUNT_LABELS.loadFailed)}
+      </Typography>
+    );
+  }
+  const capsVisible = isMarketZero(record);
+  const capsEditable = canEditCaps(record);
+  const initials = `${record.first_name?.[0] ?? ''}${record.last_name?.[0] ?? ''}`.toUpperCase();
+
+  return (
+    <Form mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
+      <Box data-testid="profile-form">
+        <SectionCard testId="profile-avatar-section">
+          <AvatarUpload initials={initials} />
+        </SectionCard>
+
+        <SectionCard title={ACCOUNT_LABELS.userInfo} testId="profile-user-info">
+          <Row>
+            <TextInput source="first_name" label={F.first_name} validate={requiredText} data-testid="profile-first_name" />
+            <TextInput source="last_name" label={F.last_name} validate={requiredText} data-testid="profile-last_name" />
+          </Row>
+          <Row>
+            <TextInput
+              source="mobile_phone"
+              label={F.mobile_phone}
+              validate={required}
+              placeholder={ACCOUNT_LABELS.phonePlaceholder}
+              InputLabelProps={{ shrink: true }}
+              data-testid="profile-mobile_phone"
+            />
+            <TextInput source="email" label={F.email} validate={required} type="email" data-testid="profile-email" />
+          </Row>
+          <Row>
+            <TextInput source="alternate_email" label={F.alternate_email} data-testid="profile-alternate_email" />
+            <TextInput source="business_entity" label={F.business_entity} validate={text} data-testid="profile-business_entity" />
+          </Row>
+          <AutocompleteInput
+            source="timezone"
+            label={F.timezone}
+            choices={timezoneChoices(record.timezone)}
+            data-testid="profile-timezone"
+          />
+        </SectionCard>
+
+        <SectionCard title={ACCOUNT_LABELS.address} testId="profile-address">
+          <TextInput source="address_1" label={F.address_1} validate={text} data-testid="profile-address_1" />
+          <TextInput source="address_2" label={F.address_2} validate={text} data-testid="profile-address_2" />
+          <Row>
+            <TextInput source="city" label={F.city} validate={text} data-testid="profile-city" />
+            <TextInput source="state" label={F.state} validate={text} data-testid="profile-state" />
+            <TextInput source="postal_code" label={F.postal_code} validate={text} data-testid="profile-postal_code" />
+          </Row>
+        </SectionCard>
+
+        {capsVisible && (
+          <SectionCard title={ACCOUNT_LABELS.capAndSplit} testId="profile-cap-split">
+            {!capsEditable && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="profile-cap-readonly">
+                {ACCOUNT_LABELS.capReadOnly}
+              </Typography>
+            )}
+            <Row>
+              <NumberInput source="brokerage_cap_amt" label={F.brokerage_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-brokerage_cap_amt" />
+              <NumberInput source="royalty_cap_amt" label={F.royalty_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-royalty_cap_amt" />
+            </Row>
+            <Row>
+              <TextInput source="brokerage_cap_anniversary_dt" label={F.brokerage_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-brokerage_cap_anniversary_dt" />
+              <TextInput source="royalty_cap_anniversary_dt" label={F.royalty_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-royalty_cap_anniversary_dt" />
+            </Row>
+            <Row>
+              <NumberInput source="brokerage_pct" label={F.brokerage_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-brokerage_pct" />
+              <NumberInput source="agent_pct" label={F.agent_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-agent_pct" />
+            </Row>
+          </SectionCard>
+        )}
+
+        {showsIntegrations(record) && (
+          <SectionCard title={ACCOUNT_LABELS.integrations} testId="profile-integrations">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {ACCOUNT_LABELS.integrationsTransactionSync}
+            </Typography>
+            <TextInput
+              source="integrations.skyslope_agent_guid"
+              label={ACCOUNT_LABELS.skyslopeAgentGuid}
+              data-testid="profile-skyslope_agent_guid"
+            />
+          </SectionCard>
+        )}
+
+        {showsNotes(record) && (
+          <SectionCard title={ACCOUNT_LABELS.notes} testId="profile-notes">
+            <TextInput source="notes" label={F.notes} multiline minRows={3} validate={text} data-testid="profile-notes-input" />
+          </SectionCard>
+        )}
+
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <SaveButton label={ACCOUNT_LABELS.save} data-testid="profile-save" />
+        </Box>
+      </Box>
+    </Form>
+  );
+};
+
+/** /app/account/profile: avatar, user info, address, cap and split, integrations, notes (spec 000 sections 2, 5, 6). */
+const ProfilePage = () => {
+  const notify = useNotify();
+  const { refetch: refetchIdentity } = useGetIdentity();
+  return (
+    <EditBase<ProfileRecord>
+      resource="profile"
+      id={SINGLETON_ID}
+      redirect={false}
+      mutationMode="pessimistic"
+      transform={(data, options) => profilePayload(data, (options?.previousData ?? data) as ProfileRecord) as ProfileRecord}
+      mutationOptions={{
+        onSuccess: (data: ProfileRecord) => {
+          updateSessionUser({ first_name: data.first_name, last_name: data.last_name });
+          void refetchIdentity();
+          notify(ACCOUNT_MESSAGES.profileUpdated, { type: 'success' });
+        },
+        onError: (error: unknown) => {
+          // Field errors are placed on their fields by the form (first message per field).
+          if (hasFieldErrors(error)) notify(ACCOUNT_MESSAGES.formError, { type: 'error' });
+          else notify(messageOf(error, ACCOUNT_MESSAGES.serverError), { type: 'error' });
+        },
+      }}
+    >
+      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummarySlot />}>
+        <ProfileForm />
+      </AccountPage>
+    </EditBase>
+  );
+};
+
+export default ProfilePage;

@@ -1,0 +1,31 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailDriver, QueuedMail } from './mail-message';
+
+/** Sends through an SMTP server (Mailpit in docker-compose, the provider's relay in production). */
+export class SmtpDriver implements MailDriver {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async deliver(mail: QueuedMail): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      // A stable Message-ID lets the receiving side drop a duplicate after a retried job.
+      messageId: `<${mail.id}@realty.mail>`,
+      date: new Date(mail.created_at),
+    });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,60 @@
+import { Controller, Get, HttpCode, Inject, Put, Req, StreamableFile, type Type } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Public } from '@app/auth';
+import type { ServiceName } from '@app/contracts';
+import { LocalStorageDriver, type SignedQuery } from './local-storage.driver';
+import { StorageService } from './storage.service';
+
+interface FileRequest {
+  params: Record<string, string>;
+  query: SignedQuery;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The local driver's file route, /api/<service>/files/<key>: signed PUT (upload) and GET (download).
+ * Public: the signature is the credential.
+ */
+export function createFilesController(service: ServiceName): Type<unknown> {
+  @ApiTags('files')
+  @Public()
+  @Controller(`${service}/files`)
+  class FilesController {
+    constructor(@Inject(StorageService) private readonly storage: StorageService) {}
+
+    private get local(): LocalStorageDriver {
+      return this.storage as LocalStorageDriver;
+    }
+
+    @Put('*')
+    @HttpCode(200)
+    @ApiOperation({
+      summary: 'Upload a file to a signed URL (local storage driver)',
+      description:
+        'The body is the raw file. 403 for a bad or expired signature; 413 "File is too large. The limit is 10,000,000 bytes." ' +
+        'above the signed size; 415 "Only image files are allowed." unless the bytes are PNG, JPEG, GIF or WEBP. Answers {status, key, size, content_type}.',
+    })
+    async put(@Req() request: FastifyRequest) {
+      const req = request as unknown as FileRequest;
+      const length = Number(req.headers['content-length']);
+      const upload = await this.local.storeUpload(keyOf(req), req.query, req.body, Number.isFinite(length) ? length : undefined);
+      await this.storage.notifyUploaded(upload);
+      return { status: 'ok', key: upload.key, size: upload.size, content_type: upload.contentType };
+    }
+
+    @Get('*')
+    @ApiOperation({ summary: 'Read a file from a signed URL (local storage driver); the content type is sniffed from its bytes' })
+    async get(@Req() request: FastifyRequest): Promise<StreamableFile> {
+      const req = request as unknown as FileRequest;
+      const file = await this.local.openDownload(keyOf(req), req.query);
+      return new StreamableFile(file.stream, { type: file.contentType, length: file.size, disposition: 'inline' });
+    }
+  }
+  return FilesController;
+}
+
+function keyOf(req: FileRequest): string {
+  return req.params['*'] ?? req.params.path ?? '';
+}

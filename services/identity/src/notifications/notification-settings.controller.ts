@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@app/auth';
+import { UpdateNotificationSettingDto } from './dto/update-notification-setting.dto';
+import { NotificationSettingsService } from './notification-settings.service';
+
+@ApiTags('notification settings')
+@ApiBearerAuth()
+@Controller('user/notification_settings')
+export class NotificationSettingsController {
+  constructor(private readonly settings: NotificationSettingsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The caller's notification switches: [{notification_id, name, enabled, team_override}]",
+    description: 'enabled defaults to true; with team_override the team has fixed the value (the switch is read-only).',
+  })
+  list(@CurrentUser() caller: AuthenticatedUser) {
+    return this.settings.list(caller);
+  }
+
+  @Patch()
+  @ApiOperation({
+    summary: 'Switch one notification: {notification_id, enabled} -> the updated setting',
+    description: 'Unknown notification_id: 404. A notification with team_override: 400 {message: "Notification disabled by team"}.',
+  })
+  update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateNotificationSettingDto) {
+    return this.settings.update(caller, body);
+  }
+}

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
+
+/** ?agent_id= : an ADMIN may act on another user of the same team. */
+export class ProfileImageQueryDto {
+  @ApiPropertyOptional({ description: 'Another user of the caller\'s team (ADMIN only); default the caller' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Must be a user id' })
+  @Min(1, { message: 'Must be a user id' })
+  agent_id?: number;
+}
+
+export class ProfileImageUploadDto {
+  @ApiProperty({ example: 'me.png', description: 'File name (informational; the bytes decide the type)' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @MaxLength(255)
+  name: string;
+
+  @ApiProperty({ example: 'image/png', description: 'The file\'s MIME type; must be image/*' })
+  @IsString({ message: NOT_AN_IMAGE_MESSAGE })
+  @Matches(/^image\/[a-z0-9.+-]+$/i, { message: NOT_AN_IMAGE_MESSAGE })
+  type: string;
+}
+
+export class ProfileImageConfirmDto {
+  @ApiProperty({ description: 'The key POST /user/profile/image answered' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @MaxLength(512)
+  key: string;
+}

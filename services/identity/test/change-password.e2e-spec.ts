@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { DEMO_PASSWORD } from '../src/seed/demo-seed';
+import { bootIdentity } from './identity-test-app';
+
+describe('identity change password', () => {
+  let sut: Awaited<ReturnType<typeof bootIdentity>>;
+
+  beforeAll(async () => {
+    sut = await bootIdentity();
+  });
+  afterAll(() => sut.close());
+
+  const login = (email: string, password = DEMO_PASSWORD) => request(sut.server).post('/api/auth/login').send({ email, password });
+  const tokenOf = async (email: string) => (await login(email).expect(200)).body.access_token as string;
+  const change = (token: string, body: object) => request(sut.server).patch('/api/user/password').set('authorization', `Bearer ${token}`).send(body);
+
+  it('needs a signed-in user', async () => {
+    await request(sut.server)
+      .patch('/api/user/password')
+      .send({ current_password: DEMO_PASSWORD, new_password: 'N3w-Passw0rd!', confirm_new_password: 'N3w-Passw0rd!' })
+      .expect(401);
+  });
+
+  it('refuses a wrong current password with a field error and keeps the old password', async () => {
+    const token = await tokenOf('tc@demo-realty.test');
+    const response = await change(token, { current_password: 'Wrong-pass1!', new_password: 'N3w-Passw0rd!', confirm_new_password: 'N3w-Passw0rd!' }).expect(400);
+    expect(response.body).toEqual({
+      status: 'error',
+      message: 'Validation failed',
+      errors: [{ field: 'current_password', error: 'Current password is incorrect' }],
+    });
+    await login('tc@demo-realty.test').expect(200);
+  });
+
+  it.each([
+    ['everything missing', {}, [['current_password', 'This field is required'], ['new_password', 'This field is required'], ['confirm_new_password', 'This field is required']]],
+    ['too short', { new_password: 'Ab1', confirm_new_password: 'Ab1' }, [['new_password', 'Minimum length is 8'], ['confirm_new_password', 'Minimum length is 8']]],
+    ['too weak', { new_password: 'abcdefgh', confirm_new_password: 'abcdefgh' }, [['new_password', 'Password must contain an uppercase letter, a lowercase letter and a number.']]],
+    ['no match', { new_password: 'Abcdefg1', confirm_new_password: 'Abcdefg2' }, [['confirm_new_password', 'Passwords do not match']]],
+  ])('refuses %s with the section 5 messages', async (_case, passwords, expected) => {
+    const token = await tokenOf('isa@demo-realty.test');
+    const body = Object.keys(passwords).length ? { current_password: DEMO_PASSWORD, ...passwords } : {};
+    const response = await change(token, body).expect(400);
+    expect(response.body.errors).toEqual(expected.map(([field, error]) => ({ field, error })));
+    await login('isa@demo-realty.test').expect(200);
+  });
+
+  it('refuses a field that is not text', async () => {
+    const token = await tokenOf('isa@demo-realty.test');
+    const response = await change(token, { current_password: DEMO_PASSWORD, new_password: 12345678, confirm_new_password: 'Abcdefg1' }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'new_password', error: 'This field is required' }]);
+  });
+
+  it('changes the password; the new one signs in and the old one no longer does', async () => {
+    const token = await tokenOf('agent@demo-realty.test');
+    const response = await change(token, { current_password: DEMO_PASSWORD, new_password: 'Abcdefg1', confirm_new_password: 'Abcdefg1' }).expect(200);
+    expect(response.body).toEqual({ status: 'ok', message: 'Password successfully updated' });
+    await login('agent@demo-realty.test', 'Abcdefg1').expect(200);
+    await login('agent@demo-realty.test').expect(401);
+  });
+});

@@ -1,0 +1,29 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@app/auth';
+import type { TeamForm } from '@app/contracts';
+import { FormsRepository } from './forms.repository';
+
+/** GET /user/forms (Account Settings) and GET /transaction/forms: the same list, scoped to the caller's team. */
+@ApiTags('forms')
+@ApiBearerAuth()
+@Controller()
+export class FormsController {
+  constructor(private readonly forms: FormsRepository) {}
+
+  @Get('user/forms')
+  @ApiOperation({ summary: "The caller's team forms: {records: [{team_form_id, name, client_type_id ('b'|'s'), edit_only}]}" })
+  userForms(@CurrentUser() caller: AuthenticatedUser) {
+    return this.list(caller);
+  }
+
+  @Get('transaction/forms')
+  @ApiOperation({ summary: "The caller's team forms: {records: [{team_form_id, name, client_type_id ('b'|'s'), edit_only}]}" })
+  transactionForms(@CurrentUser() caller: AuthenticatedUser) {
+    return this.list(caller);
+  }
+
+  private async list(caller: AuthenticatedUser): Promise<{ records: TeamForm[] }> {
+    return { records: await this.forms.listByTeam(caller.team_id) };
+  }
+}

@@ -1,0 +1,17 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { TeamForm } from '@app/contracts';
+
+@Injectable()
+export class FormsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The team's forms in display order. */
+  listByTeam(teamId: number): Promise<TeamForm[]> {
+    return this.dataSource.query(
+      `SELECT team_form_id, name, client_type_id, edit_only
+         FROM transactions.team_forms WHERE team_id = $1 ORDER BY sort, team_form_id`,
+      [teamId],
+    );
+  }
+}

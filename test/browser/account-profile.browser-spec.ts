@@ -1,0 +1,325 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+// Account area end to end (spec 000 sections 2, 5, 8, 9): change password, Edit Profile with a server
+// field error placed on its field, and Account Settings changing the whole console (dark mode follows
+// the user to another device). Every change to demo data is undone at the end of its test.
+
+const PASSWORD = 'DemoPass1!';
+const NEW_PASSWORD = 'NewPass12!';
+const PASSWORD_USER = 'tc@demo-realty.test';
+const PROFILE_USER = 'isa@demo-realty.test';
+const UI_TIMEOUT_MS = 20_000;
+const RESULTS = resolve(__dirname, '../../test-results');
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
+  return url.replace(/\/+$/, '');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  await page.screenshot({ path: join(RESULTS, name), fullPage: true }).catch(() => undefined);
+}
+
+async function textOf(page: Page, testId: string): Promise<string> {
+  const locator = page.getByTestId(testId);
+  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('app-shell').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+async function expectToast(page: Page, message: string): Promise<void> {
+  await page.getByText(message, { exact: true }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+async function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as {
+      document: { body: object };
+      getComputedStyle(element: object): { backgroundColor: string };
+    };
+    return g.getComputedStyle(g.document.body).backgroundColor;
+  });
+}
+
+async function bodyFontSize(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).evaluate((element) => {
+    const g = globalThis as unknown as { getComputedStyle(element: object): { fontSize: string } };
+    return parseFloat(g.getComputedStyle(element).fontSize);
+  });
+}
+
+// Node-side API calls, only to put demo data back if a test failed half way.
+async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+async function tokenFor(email: string, password: string): Promise<string | null> {
+  const { status, body } = await api('/auth/login', { method: 'POST', body: { email, password } });
+  return status === 200 && body ? String(body.access_token) : null;
+}
+
+describe('Account area', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('changes the password: rules, a wrong current password on its field, success, and back', async () => {
+    try {
+      await signIn(page, PASSWORD_USER, PASSWORD);
+      await page.getByTestId('menu-account-password').click();
+      await page.waitForURL((url) => url.pathname === '/app/account/password', { timeout: UI_TIMEOUT_MS });
+      const submit = page.getByTestId('change-password-submit');
+      await submit.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await submit.isDisabled()).toBe(true);
+
+      // Client rules and strength suggestions.
+      await page.getByTestId('password-new_password').fill('abc');
+      await page.getByTestId('password-confirm_new_password').fill('abd');
+      await page.getByTestId('password-current_password').click();
+      expect(await textOf(page, 'password-new_password-error')).toBe('Minimum length is 8');
+      expect(await page.getByTestId('password-suggestion-uppercase').getAttribute('data-met')).toBe('false');
+      await page.getByTestId('password-new_password').fill(NEW_PASSWORD);
+      expect(await page.getByTestId('password-suggestion-uppercase').getAttribute('data-met')).toBe('true');
+      expect(await page.getByTestId('password-suggestion-special').getAttribute('data-met')).toBe('true');
+      await page.getByTestId('password-confirm_new_password').fill('NewPass12?');
+      expect(await textOf(page, 'password-confirm_new_password-error')).toBe('Passwords do not match');
+      expect(await submit.isDisabled()).toBe(true);
+
+      // A wrong current password: the server's field error under that field.
+      await page.getByTestId('password-confirm_new_password').fill(NEW_PASSWORD);
+      await page.getByTestId('password-current_password').fill('not-my-password');
+      expect(await submit.isDisabled()).toBe(false);
+      await submit.click();
+      const currentError = await textOf(page, 'password-current_password-error');
+      expect(currentError.length).toBeGreaterThan(0);
+      await shot(page, 'account-password-field-error.png');
+
+      // The right one.
+      await page.getByTestId('password-current_password').fill(PASSWORD);
+      await submit.click();
+      await expectToast(page, 'Password successfully updated');
+      expect(await page.getByTestId('password-current_password').inputValue()).toBe('');
+      await shot(page, 'account-password-updated.png');
+
+      // The new password signs in (another device), the old one no longer does.
+      expect(await tokenFor(PASSWORD_USER, PASSWORD)).toBeNull();
+      const other = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const otherPage = await other.newPage();
+      await signIn(otherPage, PASSWORD_USER, NEW_PASSWORD);
+
+      // Back to the demo password through the same screen.
+      await otherPage.goto(`${baseUrl()}/app/account/password`, { waitUntil: 'domcontentloaded' });
+      await otherPage.getByTestId('password-current_password').fill(NEW_PASSWORD);
+      await otherPage.getByTestId('password-new_password').fill(PASSWORD);
+      await otherPage.getByTestId('password-confirm_new_password').fill(PASSWORD);
+      await otherPage.getByTestId('change-password-submit').click();
+      await expectToast(otherPage, 'Password successfully updated');
+      await other.close();
+      expect(await tokenFor(PASSWORD_USER, PASSWORD)).not.toBeNull();
+    } catch (error) {
+      await shot(page, 'account-password-failure.png');
+      throw error;
+    } finally {
+      // Whatever happened, the demo password again.
+      const token = await tokenFor(PASSWORD_USER, NEW_PASSWORD);
+      if (token) {
+        await api('/user/password', {
+          method: 'PATCH',
+          token,
+          body: { current_password: NEW_PASSWORD, new_password: PASSWORD, confirm_new_password: PASSWORD },
+        });
+      }
+    }
+  }, 120_000);
+
+  it('saves the profile; a server field error shows under its field with the form error', async () => {
+    let original: Record<string, unknown> | null = null;
+    try {
+      await signIn(page, PROFILE_USER, PASSWORD);
+      const token = await tokenFor(PROFILE_USER, PASSWORD);
+      original = token ? (await api('/user/profile', { token })).body : null;
+
+      await page.getByTestId('menu-profile').click();
+      await page.waitForURL((url) => url.pathname === '/app/account/profile', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Sections for an ISA of Demo Realty (market 0, transaction_sync, not ADMIN).
+      expect(await page.getByTestId('profile-cap-split').isVisible()).toBe(true);
+      expect(await page.getByTestId('profile-integrations').isVisible()).toBe(true);
+      expect(await page.getByTestId('profile-notes').count()).toBe(0);
+      expect(await page.getByTestId('profile-cap-summary-slot').isVisible()).toBe(true);
+      const phone = page.getByTestId('profile-mobile_phone').locator('input');
+      expect(await phone.getAttribute('placeholder')).toBe('(999) 999-9999');
+
+      // Required on the client.
+      const firstName = page.getByTestId('profile-first_name').locator('input');
+      const firstNameValue = await firstName.inputValue();
+      await firstName.fill('');
+      await phone.click();
+      await page.getByTestId('profile-first_name').getByText('Required').waitFor({ timeout: UI_TIMEOUT_MS });
+      await firstName.fill(firstNameValue);
+
+      // The server refuses the phone: its message under the phone field, and the form error toast.
+      await phone.fill('call me maybe');
+      await page.getByTestId('profile-save').click();
+      await expectToast(page, 'Form Error: Please correct errors to save changes.');
+      const phoneHelper = page.getByTestId('profile-mobile_phone').locator('.MuiFormHelperText-root');
+      await phoneHelper.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(((await phoneHelper.textContent()) ?? '').trim()).toBe('Invalid phone number');
+      await shot(page, 'account-profile-field-error.png');
+
+      // A good save.
+      await phone.fill('(555) 555-0199');
+      await page.getByTestId('profile-city').locator('input').fill('Springfield');
+      await page.getByTestId('profile-save').click();
+      await expectToast(page, 'Profile updated');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('profile-city').locator('input').inputValue()).toBe('Springfield');
+      expect(await page.getByTestId('profile-mobile_phone').locator('input').inputValue()).toBe('(555) 555-0199');
+      await shot(page, 'account-profile-saved.png');
+
+      // Mobile layout (960px and less): the form still works, the cap summary slot goes under it.
+      await page.setViewportSize({ width: 800, height: 900 });
+      await page.getByTestId('profile-save').scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('profile-save').isVisible()).toBe(true);
+      await shot(page, 'account-profile-mobile.png');
+    } catch (error) {
+      await shot(page, 'account-profile-failure.png');
+      throw error;
+    } finally {
+      if (original) {
+        const token = await tokenFor(PROFILE_USER, PASSWORD);
+        if (token) {
+          await api('/user/profile', {
+            method: 'PATCH',
+            token,
+            body: {
+              first_name: original.first_name,
+              last_name: original.last_name,
+              mobile_phone: original.mobile_phone,
+              city: original.city ?? null,
+            },
+          });
+        }
+      }
+    }
+  }, 120_000);
+
+  it('applies UI settings to the whole console and they follow the user to another device', async () => {
+    try {
+      await signIn(page, PROFILE_USER, PASSWORD);
+      await page.getByTestId('menu-account-settings').click();
+      await page.waitForURL((url) => url.pathname === '/app/account/settings', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('account-settings-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByRole('combobox', { name: 'Default landing page' }).textContent()).toContain('Snapshot');
+
+      const lightBackground = await bodyBackground(page);
+      const menuFontBefore = await bodyFontSize(page, 'menu-dashboard');
+
+      // Live: dark mode and scale change the page before saving.
+      await page.getByRole('switch', { name: 'Dark mode' }).check();
+      await page.waitForFunction(
+        (before) => {
+          const g = globalThis as unknown as { document: { body: object }; getComputedStyle(e: object): { backgroundColor: string } };
+          return g.getComputedStyle(g.document.body).backgroundColor !== before;
+        },
+        lightBackground,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      await page.getByRole('combobox', { name: 'Scale' }).click();
+      await page.getByRole('option', { name: 'Large', exact: true }).click();
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.uiScale === 'ui-large',
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      expect(await bodyFontSize(page, 'menu-dashboard')).toBeGreaterThan(menuFontBefore);
+
+      await page.getByTestId('settings-save').click();
+      await expectToast(page, 'Profile updated');
+      const darkBackground = await bodyBackground(page);
+      expect(darkBackground).not.toBe(lightBackground);
+      await shot(page, 'account-settings-dark-large.png');
+
+      // After a reload: still dark and large.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('account-settings-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await bodyBackground(page)).toBe(darkBackground);
+      expect(await page.getByRole('switch', { name: 'Dark mode' }).isChecked()).toBe(true);
+
+      // Another device (fresh browser storage): the server's settings apply at sign-in.
+      const other = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const otherPage = await other.newPage();
+      await signIn(otherPage, PROFILE_USER, PASSWORD);
+      await otherPage.waitForFunction(
+        (expected) => {
+          const g = globalThis as unknown as { document: { body: object }; getComputedStyle(e: object): { backgroundColor: string } };
+          return g.getComputedStyle(g.document.body).backgroundColor === expected;
+        },
+        darkBackground,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      await shot(otherPage, 'account-settings-other-device.png');
+      await other.close();
+
+      // Back to the defaults through the screen.
+      await page.getByRole('switch', { name: 'Dark mode' }).uncheck();
+      await page.getByRole('combobox', { name: 'Scale' }).click();
+      await page.getByRole('option', { name: 'Default', exact: true }).click();
+      await page.getByTestId('settings-save').click();
+      await expectToast(page, 'Profile updated');
+      expect(await bodyBackground(page)).toBe(lightBackground);
+    } catch (error) {
+      await shot(page, 'account-settings-failure.png');
+      throw error;
+    } finally {
+      const token = await tokenFor(PROFILE_USER, PASSWORD);
+      if (token) {
+        await api('/user/profile/defaults', {
+          method: 'PATCH',
+          token,
+          body: { ui_scale: 'ui-default', ui_font_weight: 'fw-400', dark_mode: false },
+        });
+      }
+    }
+  }, 120_000);
+});
