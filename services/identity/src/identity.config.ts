@@ -11,6 +11,8 @@ export const identityConfigSpec = {
   RECOVERY_MAX_REQUESTS_PER_IP: env.port(30),
   RECOVERY_MAX_MAILS_PER_ACCOUNT: env.port(5),
   RECOVERY_WINDOW_SECONDS: env.port(15 * 60),
+  // Development and browser tests only: every captcha shows this text, so a scripted browser can pass it.
+  CAPTCHA_FIXED_ANSWER: env.string(''),
   ...mailConfigSpec,
   ...storageConfigSpec,
 };
@@ -21,6 +23,10 @@ export function loadIdentityConfig() {
   if (problem) {
     process.stderr.write(`[identity] refusing to start: ${problem}\n`);
     process.exit(78); // EX_CONFIG, like any other configuration problem
+  }
+  if (config.CAPTCHA_FIXED_ANSWER && config.NODE_ENV === 'production') {
+    process.stderr.write('[identity] refusing to start: CAPTCHA_FIXED_ANSWER must not be set in production\n');
+    process.exit(78);
   }
   storageOptionsOrExit(config); // exits 78 on a bad storage setting (e.g. no signing secret in production)
   return config;
