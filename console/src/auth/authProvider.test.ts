@@ -58,22 +58,22 @@ describe('createAuthProvider', () => {
     expect(client.logout).toHaveBeenCalledTimes(1);
   });
 
-  it('builds the identity from the stored user (name, avatar from profile_image_path)', async () => {
-    const user = buildProfile({
-      agent_id: 12,
-      first_name: 'Dana',
-      last_name: 'Admin',
-      profile_image_path: 'https://files.test/avatars/12.png',
-    });
-    const sut = createAuthProvider(fakeClient(buildSession({ user })));
+  it('builds the identity from the stored user (name, avatar from the signed image URL of profile_image_path)', async () => {
+    const user = buildProfile({ agent_id: 12, first_name: 'Dana', last_name: 'Admin', profile_image_path: 'agents/12/avatar' });
+    const client = fakeClient(buildSession({ user }));
+    client.fetch.mockResolvedValue(new Response(JSON.stringify({ url: 'https://files.test/signed/12.png' }), { status: 200 }));
+    const sut = createAuthProvider(client);
 
     await expect(sut.getIdentity!()).resolves.toEqual({
       id: 12,
       fullName: 'Dana Admin',
-      avatar: 'https://files.test/avatars/12.png',
+      avatar: 'https://files.test/signed/12.png',
       email: user.email,
       teamName: 'Demo Realty',
     });
+    await sut.getIdentity!();
+    expect(client.fetch).toHaveBeenCalledTimes(1);
+    expect(client.fetch).toHaveBeenCalledWith('/api/user/profile/image');
   });
 
   it('leaves the avatar out when the user has no image', async () => {

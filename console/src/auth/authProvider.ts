@@ -30,6 +30,22 @@ function statusOf(error: unknown): number | undefined {
 
 /** react-admin's AuthProvider on the identity service's tokens (session kept by AuthClient). */
 export function createAuthProvider(client: AuthClient): AuthProvider {
+  // profile_image_path is a storage key; the image itself is behind a signed, expiring URL.
+  const avatarUrls = new Map<string, Promise<string | undefined>>();
+  const avatarOf = (key: string | null | undefined): Promise<string | undefined> => {
+    if (!key) return Promise.resolve(undefined);
+    if (!avatarUrls.has(key)) {
+      avatarUrls.set(
+        key,
+        client
+          .fetch('/api/user/profile/image')
+          .then(async (response) => (response.ok ? (((await response.json()) as { url: string | null }).url ?? undefined) : undefined))
+          .catch(() => undefined),
+      );
+    }
+    return avatarUrls.get(key)!;
+  };
+
   return {
     async login(params: { email?: string; username?: string; password: string }) {
       await client.login(params.email ?? params.username ?? '', params.password);
@@ -61,7 +77,7 @@ export function createAuthProvider(client: AuthClient): AuthProvider {
       return {
         id: user.agent_id,
         fullName: [user.first_name, user.last_name].filter(Boolean).join(' '),
-        avatar: user.profile_image_path ?? undefined,
+        avatar: await avatarOf(user.profile_image_path),
         email: user.email,
         teamName: user.team?.name ?? '',
       };
