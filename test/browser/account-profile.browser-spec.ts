@@ -1,35 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, shot, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Account area end to end (spec 000 sections 2, 5, 8, 9): change password, Edit Profile with a server
 // field error placed on its field, and Account Settings changing the whole console (dark mode follows
 // the user to another device). Every change to demo data is undone at the end of its test.
 
-const PASSWORD = 'DemoPass1!';
+const PASSWORD = DEMO_PASSWORD;
 const NEW_PASSWORD = 'NewPass12!';
 const PASSWORD_USER = 'tc@demo-realty.test';
 const PROFILE_USER = 'isa@demo-realty.test';
-const UI_TIMEOUT_MS = 20_000;
-const RESULTS = resolve(__dirname, '../../test-results');
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
-  return url.replace(/\/+$/, '');
-}
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(RESULTS, { recursive: true });
-  await page.screenshot({ path: join(RESULTS, name), fullPage: true }).catch(() => undefined);
-}
 
-async function textOf(page: Page, testId: string): Promise<string> {
-  const locator = page.getByTestId(testId);
-  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return ((await locator.textContent()) ?? '').trim();
-}
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });
@@ -60,45 +42,17 @@ async function bodyFontSize(page: Page, testId: string): Promise<number> {
   });
 }
 
-// Node-side API calls, only to put demo data back if a test failed half way.
-async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
 
 async function tokenFor(email: string, password: string): Promise<string | null> {
-  const { status, body } = await api('/auth/login', { method: 'POST', body: { email, password } });
+  const { status, body } = await api('/api/auth/login', { method: 'POST', body: { email, password } });
   return status === 200 && body ? String(body.access_token) : null;
 }
 
 describe('Account area', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const ui = freshPagePerTest();
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = ui.page;
   });
 
   it('changes the password: rules, a wrong current password on its field, success, and back', async () => {
@@ -141,7 +95,7 @@ describe('Account area', () => {
 
       // The new password signs in (another device), the old one no longer does.
       expect(await tokenFor(PASSWORD_USER, PASSWORD)).toBeNull();
-      const other = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const other = await ui.browser.newContext({ viewport: { width: 1366, height: 900 } });
       const otherPage = await other.newPage();
       await signIn(otherPage, PASSWORD_USER, NEW_PASSWORD);
 
@@ -161,7 +115,7 @@ describe('Account area', () => {
       // Whatever happened, the demo password again.
       const token = await tokenFor(PASSWORD_USER, NEW_PASSWORD);
       if (token) {
-        await api('/user/password', {
+        await api('/api/user/password', {
           method: 'PATCH',
           token,
           body: { current_password: NEW_PASSWORD, new_password: PASSWORD, confirm_new_password: PASSWORD },
@@ -175,7 +129,7 @@ describe('Account area', () => {
     try {
       await signIn(page, PROFILE_USER, PASSWORD);
       const token = await tokenFor(PROFILE_USER, PASSWORD);
-      original = token ? (await api('/user/profile', { token })).body : null;
+      original = token ? (await api('/api/user/profile', { token })).body : null;
 
       await page.getByTestId('menu-profile').click();
       await page.waitForURL((url) => url.pathname === '/app/account/profile', { timeout: UI_TIMEOUT_MS });
@@ -229,7 +183,7 @@ describe('Account area', () => {
       if (original) {
         const token = await tokenFor(PROFILE_USER, PASSWORD);
         if (token) {
-          await api('/user/profile', {
+          await api('/api/user/profile', {
             method: 'PATCH',
             token,
             body: {
@@ -287,7 +241,7 @@ describe('Account area', () => {
       expect(await page.getByRole('switch', { name: 'Dark mode' }).isChecked()).toBe(true);
 
       // Another device (fresh browser storage): the server's settings apply at sign-in.
-      const other = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const other = await ui.browser.newContext({ viewport: { width: 1366, height: 900 } });
       const otherPage = await other.newPage();
       await signIn(otherPage, PROFILE_USER, PASSWORD);
       await otherPage.waitForFunction(
@@ -314,7 +268,7 @@ describe('Account area', () => {
     } finally {
       const token = await tokenFor(PROFILE_USER, PASSWORD);
       if (token) {
-        await api('/user/profile/defaults', {
+        await api('/api/user/profile/defaults', {
           method: 'PATCH',
           token,
           body: { ui_scale: 'ui-default', ui_font_weight: 'fw-400', dark_mode: false },

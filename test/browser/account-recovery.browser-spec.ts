@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { baseUrl, freshPagePerTest, shot, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Password Recovery and Password Reset (spec 000 sections 2, 5, 8): the captcha refresh, the spec's
 // field messages, a wrong code answered by the server with a fresh image, and the reset screen's
@@ -9,23 +9,11 @@ import { launchChromium } from './chromium';
 // CAPTCHA_FIXED_ANSWER (refused in production), the reset mail is read from the stack's mailbox, the
 // reset is completed in the browser and the new password signs in.
 
-const UI_TIMEOUT_MS = 20_000;
-const RESULTS = resolve(__dirname, '../../test-results');
 const RECOVERY_EMAIL = 'vendor@demo-realty.test';
 const INVALID_CODE = 'Invalid code. Try again or refresh for new image.';
 const INVALID_EMAIL = 'Invalid email address.';
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
-  return url.replace(/\/+$/, '');
-}
 
-async function textOf(page: Page, testId: string): Promise<string> {
-  const locator = page.getByTestId(testId);
-  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return ((await locator.textContent()) ?? '').trim();
-}
 
 async function captchaSrc(page: Page): Promise<string> {
   const image = page.getByTestId('captcha-image');
@@ -46,31 +34,12 @@ async function waitForNewCaptcha(page: Page, previous: string): Promise<string> 
   return captchaSrc(page);
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(RESULTS, { recursive: true });
-  await page.screenshot({ path: join(RESULTS, name), fullPage: true }).catch(() => undefined);
-}
 
 describe('Password recovery and reset screens', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const ui = freshPagePerTest();
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = ui.page;
   });
 
   it('shows the recovery form with a captcha; refresh clears the typed code and changes the image', async () => {

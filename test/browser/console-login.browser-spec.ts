@@ -1,16 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import type { Page } from 'playwright-core';
+import { baseUrl, DEMO_PASSWORD, freshPagePerTest, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Console walking skeleton end to end: the sign-in screen, a refused password, signing in to the
 // app shell (welcome, team, menu, theme, mobile drawer), signing out, and the guard on /app.
 
 const ADMIN_EMAIL = 'admin@demo-realty.test';
-const PASSWORD = 'DemoPass1!';
+const PASSWORD = DEMO_PASSWORD;
 const TEAM_NAME = 'Demo Realty';
 const SESSION_STORAGE_KEY = 'realty.session';
-const UI_TIMEOUT_MS = 20_000;
 const SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-shell.png');
 const FAILURE_SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-login-failure.png');
 
@@ -21,11 +20,6 @@ interface StoredSession {
   user: { first_name: string; last_name: string; email: string };
 }
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
-  return url.replace(/\/+$/, '');
-}
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: UI_TIMEOUT_MS });
@@ -42,33 +36,13 @@ async function readSession(page: Page): Promise<StoredSession | null> {
   return raw ? (JSON.parse(raw) as StoredSession) : null;
 }
 
-async function textOf(page: Page, testId: string): Promise<string> {
-  const locator = page.getByTestId(testId);
-  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return ((await locator.textContent()) ?? '').trim();
-}
 
 describe('Console sign-in and app shell', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  // A fresh context per test: no session or theme left over from another test.
+  const ui = freshPagePerTest();
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    // A fresh context per test: no session or theme left over from another test.
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = ui.page;
   });
 
   it('sends a visitor without a session from /app (and /) to /auth/login', async () => {

@@ -3,22 +3,18 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TokenResponse, UserProfile } from '@app/contracts';
 import { launchChromium } from './chromium';
+import { baseUrl, DEMO_PASSWORD } from './browser-helpers';
 
 // Display Mode end to end: sign in on the TV page, then change an agent's name through the API
 // and watch the roster update without a reload. The push travels identity outbox -> BullMQ ->
 // transactions read copy -> socket.io.
 
-const PASSWORD = 'DemoPass1!';
+const PASSWORD = DEMO_PASSWORD;
 const ADMIN_EMAIL = 'admin@demo-realty.test';
 const AGENT_EMAIL = 'agent@demo-realty.test';
 const PUSH_TIMEOUT_MS = 15_000;
 const SCREENSHOT_PATH = resolve(__dirname, '../../test-results/display-push.png');
 
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
-  return url.replace(/\/+$/, '');
-}
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {

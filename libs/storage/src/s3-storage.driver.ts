@@ -24,6 +24,9 @@ export class S3StorageDriver extends StorageService {
       region: options.region || 'us-east-1',
       endpoint: options.endpoint || undefined,
       forcePathStyle: Boolean(options.endpoint),
+      // A presigned PUT is signed without its body: with the SDK default (WHEN_SUPPORTED) the URL carries the
+      // CRC32 of an empty body (x-amz-checksum-crc32=AAAAAA==), which S3, MinIO and R2 refuse for any real upload.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials: options.accessKey ? { accessKeyId: options.accessKey, secretAccessKey: options.secretKey } : undefined,
     });
   }
@@ -54,8 +57,10 @@ export class S3StorageDriver extends StorageService {
       await this.delete(key);
       throw new FileTooLargeException(maxBytes);
     }
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` }));
-    const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    // An empty object has no byte range to read (S3 answers 416 InvalidRange): it is simply not an image.
+    const object =
+      size > 0 ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` })) : null;
+    const bytes = object?.Body ? await object.Body.transformToByteArray() : new Uint8Array();
     const contentType = sniffImageType(bytes);
     if (!contentType) {
       await this.delete(key);

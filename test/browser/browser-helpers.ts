@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+/** Helpers shared by the browser suites; the stack itself is started by stack-setup.mjs. */
+export const DEMO_PASSWORD = 'DemoPass1!';
+export const UI_TIMEOUT_MS = 20_000;
+export const RESULTS_DIR = resolve(__dirname, '../../test-results');
+
+/** Origin of the stack under test. */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (the browser project globalSetup starts the stack)');
+  return url.replace(/\/+$/, '');
+}
+
+/** Trimmed text of a visible element, waiting for it. */
+export async function textOf(page: Page, testId: string): Promise<string> {
+  const locator = page.getByTestId(testId);
+  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+/** A full-page screenshot into test-results/ (never fails the test itself). */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(RESULTS_DIR, name), fullPage: true }).catch(() => undefined);
+}
+
+/** Node-side API call through the edge: status and parsed body. */
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T | null }> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Accept: 'application/json',
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as T) : null };
+}
+
+/** One Chromium per suite and a fresh context (no session, no theme) per test. */
+export function freshPagePerTest(viewport = { width: 1366, height: 900 }) {
+  const state = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    state.browser = await launchChromium();
+  }, 30_000);
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ viewport });
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
+}
