@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
-import { bearer, bootIdentityWithStorage, signIn } from '../../../services/identity/test/account-test-helpers';
+import { bearer, bootIdentityWithStorage, signIn } from '../../services/identity/test/account-test-helpers';
 
 // s3rver (v3) ships no types; only what this test uses.
 interface S3rverInstance {
