@@ -3,13 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { accountApi } from '../account';
 import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
-import { PasswordSuggestions } from '../account/password/PasswordSuggestions';
+import { PasswordField } from '../account/password/PasswordField';
 import { hasErrors, validateResetPassword, type ResetPasswordValues } from '../account/password/passwordRules';
 import { AuthLayout } from './AuthLayout';
 import { AUTH_MESSAGES } from './messages';
@@ -79,36 +78,25 @@ const ResetPasswordPage = () => {
             </Alert>
           )}
           <Box component="form" noValidate onSubmit={handleSubmit} data-testid="reset-password-form">
-            {FIELDS.map(({ name, label }) => {
-              const message = serverErrors[name] ?? (touched[name] ? errors[name] : undefined);
-              return (
-                <Box key={name}>
-                  <TextField
-                    label={label}
-                    type="password"
-                    name={name}
-                    autoComplete="new-password"
-                    autoFocus={name === 'password'}
-                    fullWidth
-                    margin="normal"
-                    value={values[name]}
-                    onChange={(event) => {
-                      setValues((current) => ({ ...current, [name]: event.target.value }));
-                      setServerErrors((current) => ({ ...current, [name]: undefined }));
-                    }}
-                    onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
-                    error={!!message}
-                    helperText={message}
-                    disabled={submitting}
-                    slotProps={{
-                      htmlInput: { 'data-testid': `reset-${name}` },
-                      formHelperText: { 'data-testid': `reset-${name}-error` } as object,
-                    }}
-                  />
-                  {name === 'password' && <PasswordSuggestions password={values.password} />}
-                </Box>
-              );
-            })}
+            {FIELDS.map(({ name, label }) => (
+              <PasswordField
+                key={name}
+                name={name}
+                label={label}
+                autoComplete="new-password"
+                autoFocus={name === 'password'}
+                value={values[name]}
+                message={serverErrors[name] ?? (touched[name] ? errors[name] : undefined)}
+                disabled={submitting}
+                testIdPrefix="reset"
+                withSuggestions={name === 'password'}
+                onChange={(value) => {
+                  setValues((current) => ({ ...current, [name]: value }));
+                  setServerErrors((current) => ({ ...current, [name]: undefined }));
+                }}
+                onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
+              />
+            ))}
             <Button
               type="submit"
               variant="contained"

@@ -106,6 +106,12 @@ export interface ServiceConfig extends BaseConfig {
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
+/** Ends the process with one line naming the configuration problem (exit code 78, EX_CONFIG). */
+export function refuseToStart(service: string, reason: string): never {
+  process.stderr.write(`[${service}] refusing to start: ${reason}\n`);
+  process.exit(78);
+}
+
 /** Loads the service's config or exits with a one-line reason, before anything else starts. */
 export function loadServiceConfigOrExit<S extends Spec>(
   service: ServiceName,
@@ -115,10 +121,7 @@ export function loadServiceConfigOrExit<S extends Spec>(
     return { service, ...readConfig({ ...baseConfigSpec(service), ...extra }) } as BaseConfig &
       FromSpec<S> & { service: ServiceName };
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`[${service}] refusing to start: ${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
+    if (error instanceof ConfigError) refuseToStart(service, error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, env, type ServiceConfig } from '@app/platform';
+import { ConfigError, env, refuseToStart, type ServiceConfig } from '@app/platform';
 import type { StorageOptions } from './storage.options';
 
 /** Environment of a service that stores files (spread into the service's config spec). */
@@ -64,10 +64,7 @@ export function storageOptionsOrExit(config: ServiceConfig & StorageConfig): Sto
   try {
     return storageOptionsFrom(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`[${config.service}] refusing to start: ${error.message}\n`);
-      process.exit(78);
-    }
+    if (error instanceof ConfigError) refuseToStart(config.service, error.message);
     throw error;
   }
 }

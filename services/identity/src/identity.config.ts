@@ -1,5 +1,5 @@
 import { mailConfigProblem, mailConfigSpec } from '@app/mail';
-import { env, loadServiceConfigOrExit } from '@app/platform';
+import { env, loadServiceConfigOrExit, refuseToStart } from '@app/platform';
 import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
 
 export const identityConfigSpec = {
@@ -20,13 +20,9 @@ export const identityConfigSpec = {
 export function loadIdentityConfig() {
   const config = loadServiceConfigOrExit('identity', identityConfigSpec);
   const problem = mailConfigProblem(config);
-  if (problem) {
-    process.stderr.write(`[identity] refusing to start: ${problem}\n`);
-    process.exit(78); // EX_CONFIG, like any other configuration problem
-  }
+  if (problem) refuseToStart('identity', problem);
   if (config.CAPTCHA_FIXED_ANSWER && config.NODE_ENV === 'production') {
-    process.stderr.write('[identity] refusing to start: CAPTCHA_FIXED_ANSWER must not be set in production\n');
-    process.exit(78);
+    refuseToStart('identity', 'CAPTCHA_FIXED_ANSWER must not be set in production');
   }
   storageOptionsOrExit(config); // exits 78 on a bad storage setting (e.g. no signing secret in production)
   return config;

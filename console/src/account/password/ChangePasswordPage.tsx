@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { accountApi } from '..';
 import { AccountPage, SectionCard } from '../AccountPage';
 import { fieldErrorsOf, hasFieldErrors, messageOf } from '../fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
-import { PasswordSuggestions } from './PasswordSuggestions';
+import { PasswordField } from './PasswordField';
 import { hasErrors, validateChangePassword, type ChangePasswordValues } from './passwordRules';
 
 const EMPTY: ChangePasswordValues = { current_password: '', new_password: '', confirm_new_password: '' };
@@ -74,32 +73,21 @@ const ChangePasswordPage = () => {
               {formError}
             </Alert>
           )}
-          {FIELDS.map(({ name, label, autoComplete }) => {
-            const message = serverErrors[name] ?? (touched[name] ? errors[name] : undefined);
-            return (
-              <Box key={name}>
-                <TextField
-                  label={label}
-                  type="password"
-                  name={name}
-                  autoComplete={autoComplete}
-                  fullWidth
-                  margin="normal"
-                  value={values[name]}
-                  onChange={(event) => change(name, event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
-                  error={!!message}
-                  helperText={message}
-                  disabled={saving}
-                  slotProps={{
-                    htmlInput: { 'data-testid': `password-${name}` },
-                    formHelperText: { 'data-testid': `password-${name}-error` } as object,
-                  }}
-                />
-                {name === 'new_password' && <PasswordSuggestions password={values.new_password} />}
-              </Box>
-            );
-          })}
+          {FIELDS.map(({ name, label, autoComplete }) => (
+            <PasswordField
+              key={name}
+              name={name}
+              label={label}
+              autoComplete={autoComplete}
+              value={values[name]}
+              message={serverErrors[name] ?? (touched[name] ? errors[name] : undefined)}
+              disabled={saving}
+              testIdPrefix="password"
+              withSuggestions={name === 'new_password'}
+              onChange={(value) => change(name, value)}
+              onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
+            />
+          ))}
           <Button
             type="submit"
             variant="contained"
