@@ -211,6 +211,7 @@ async function main(): Promise<void> {
     baseline = await startBaseline();
 
     const identity = `http://127.0.0.1:${stack.ports.identity}`;
+    const teamAdmin = `http://127.0.0.1:${stack.ports['team-admin']}`;
     const tokens = await login(identity);
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
     const loginBody = JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
@@ -221,6 +222,9 @@ async function main(): Promise<void> {
       { name: 'identity GET /api/identity/health/live', options: { url: `${identity}/api/identity/health/live`, ...steady } },
       { name: 'identity GET /api/user/profile', options: { url: `${identity}/api/user/profile`, headers: bearer, ...steady } },
       { name: 'edge -> identity GET /api/user/profile', options: { url: `${stack.origin}/api/user/profile`, headers: bearer, ...steady } },
+      // The admin user table (one page query and one count query) and the folder list of team-admin.
+      { name: 'identity GET /api/admin/users (page 1)', options: { url: `${identity}/api/admin/users?status_filter=all`, headers: bearer, ...steady } },
+      { name: 'team-admin GET /api/documents/folders', options: { url: `${teamAdmin}/api/documents/folders`, headers: bearer, ...steady } },
       {
         name: 'identity POST /api/auth/login (argon2id)',
         options: {

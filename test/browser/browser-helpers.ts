@@ -64,3 +64,17 @@ export function freshPagePerTest(viewport = { width: 1366, height: 900 }) {
   });
   return state;
 }
+
+/** Waits until the <img> matched by `selector` has loaded real pixels (not a broken image); answers its natural width. */
+export async function imageLoaded(page: Page, selector: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (css) => {
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { complete: boolean; naturalWidth: number } | null } }).document;
+      const img = doc.querySelector(css);
+      return !!img && img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0;
+    },
+    selector,
+    { timeout: UI_TIMEOUT_MS },
+  );
+  return (await handle.jsonValue()) as number;
+}

@@ -104,12 +104,14 @@ describe('Console sign-in and app shell', () => {
       expect(await textOf(page, 'user-menu')).toContain(firstName);
       await page.getByTestId('theme-toggle').waitFor({ timeout: UI_TIMEOUT_MS });
 
-      // Menu: the home page and the account screens are links, the areas to come are greyed and not links.
+      // Menu: the home page, the account and the admin screens are links, the areas to come are greyed and not links.
       const dashboard = page.getByTestId('menu-dashboard');
       expect(await dashboard.evaluate((element) => element.tagName)).toBe('A');
       expect(await dashboard.getAttribute('href')).toBe('/app/');
-      expect(await page.getByTestId('menu-profile').evaluate((element) => element.tagName)).toBe('A');
-      for (const key of ['transactions', 'contacts', 'admin-users']) {
+      for (const key of ['profile', 'admin-users', 'team-settings']) {
+        expect(await page.getByTestId(`menu-${key}`).evaluate((element) => element.tagName)).toBe('A');
+      }
+      for (const key of ['transactions', 'contacts']) {
         const entry = page.getByTestId(`menu-${key}`);
         expect(await entry.getAttribute('aria-disabled')).toBe('true');
         expect(await entry.locator('a').count()).toBe(0);

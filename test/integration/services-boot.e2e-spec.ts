@@ -12,6 +12,7 @@ import { identityConfigSpec } from '../../services/identity/src/identity.config'
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { IntegrationsSyncModule } from '../../services/integrations-sync/src/integrations-sync.module';
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
+import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
 import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
 import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
 import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
@@ -19,7 +20,7 @@ import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
 type AnyConfig = ServiceConfig & Record<string, never>;
 const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => DynamicModule> = {
   identity: (c, m) => IdentityModule.forRoot(c as never, m),
-  'team-admin': (c, m) => TeamAdminModule.forRoot(c, m),
+  'team-admin': (c, m) => TeamAdminModule.forRoot(c as never, m),
   transactions: (c, m) => TransactionsModule.forRoot(c, m),
   messaging: (c, m) => MessagingModule.forRoot(c, m),
   esign: (c, m) => EsignModule.forRoot(c, m),
@@ -38,7 +39,7 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
         await bootTestService<AnyConfig>({
           service,
           env: testEnv(database),
-          configSpec: service === 'identity' ? identityConfigSpec : undefined,
+          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : undefined,
           migrations: SERVICE_MIGRATIONS[service],
           module: (config) => MODULES[service](config, 'api'),
           configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,

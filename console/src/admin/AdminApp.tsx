@@ -1,13 +1,16 @@
-import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import type { Role } from '@app/contracts';
+import { useMemo, type ReactNode } from 'react';
+import { AccessDenied, Admin, CustomRoutes, Loading, Resource, usePermissions } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from '../auth';
+import type { ConsolePermissions } from '../auth/authProvider';
 import { APP_PATH } from '../auth/routes';
 import { dataProvider } from '../dataProvider';
 import { HomePage } from '../home/HomePage';
 import { AppLayout } from '../layout/AppLayout';
 import { BRAND_NAME } from '../layout/messages';
-import { DATA_ONLY_RESOURCES, MENU } from '../layout/menu';
+import { canSee, DATA_ONLY_RESOURCES, MENU } from '../layout/menu';
+import { LAYOUT_MESSAGES } from '../layout/messages';
 import { accountApi } from '../account';
 import { UiSettingsProvider, useUiSettings } from '../account/settings/UiSettingsContext';
 import { applyUiSettings } from '../account/settings/uiSettings';
@@ -18,6 +21,26 @@ const resources = [
   ...MENU.flatMap((entry) => (entry.enabled && entry.resource ? [entry.resource] : [])),
 ];
 const pages = MENU.filter((entry) => entry.enabled && entry.page);
+
+/**
+ * A page for some roles only: someone else who types its URL gets a plain refusal instead of a
+ * screen whose calls all answer 403 (the server checks the role on every call regardless).
+ */
+const RoleGate = ({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) => {
+  const { permissions, isPending } = usePermissions<ConsolePermissions>();
+  if (!roles) return <>{children}</>;
+  if (isPending) return <Loading />;
+  if (!canSee({ roles }, permissions?.roles)) {
+    return (
+      <AccessDenied
+        data-testid="access-denied"
+        textPrimary={LAYOUT_MESSAGES.noAccess}
+        textSecondary={LAYOUT_MESSAGES.noAccessDetail}
+      />
+    );
+  }
+  return <>{children}</>;
+};
 
 /**
  * The signed-in console under /app. The sign-in screen lives outside (at /auth/login), so
@@ -51,7 +74,18 @@ const ConsoleAdmin = () => {
     <CustomRoutes>
       {pages.map((entry) => {
         const Page = entry.page!;
-        return <Route key={entry.key} path={entry.to} element={<Page />} />;
+        // `/*`: a page may hold its own <Routes> (users/new, users/:id, ...).
+        return (
+          <Route
+            key={entry.key}
+            path={`${entry.to}/*`}
+            element={
+              <RoleGate roles={entry.roles}>
+                <Page />
+              </RoleGate>
+            }
+          />
+        );
       })}
     </CustomRoutes>
   </Admin>

@@ -5,8 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
-import { Menu, useBasename, useSidebarState } from 'react-admin';
-import { MENU, MENU_SECTIONS, menuEntriesOf, type MenuEntry } from './menu';
+import { Menu, useBasename, usePermissions, useSidebarState } from 'react-admin';
+import type { ConsolePermissions } from '../auth/authProvider';
+import { MENU, MENU_SECTIONS, visibleEntriesOf, type MenuEntry } from './menu';
 import { LAYOUT_MESSAGES } from './messages';
 
 /** A screen that is not there yet: greyed, not a link, says 'Coming soon' on hover. */
@@ -50,20 +51,27 @@ const EntryItem = ({ entry }: { entry: MenuEntry }) => {
   );
 };
 
-/** Sidebar menu built from the MENU registry, one group per section. */
+/**
+ * Sidebar menu built from the MENU registry, one group per section. Entries with roles show only to
+ * users holding one of them (none while the roles load, so no admin entry flashes for an agent); a
+ * section with nothing visible loses its heading too.
+ */
 export const AppMenu = () => {
   const [open] = useSidebarState();
+  const { permissions } = usePermissions<ConsolePermissions>();
+  const roles = permissions?.roles ?? [];
   // A flat list of items: MUI's MenuList does not accept fragments as children.
   const items: ReactElement[] = [];
-  MENU_SECTIONS.forEach((section, index) => {
-    const entries = menuEntriesOf(section, MENU);
+  MENU_SECTIONS.forEach((section) => {
+    const entries = visibleEntriesOf(section, roles, MENU);
     if (entries.length === 0) return;
     const title = LAYOUT_MESSAGES.sections[section];
-    if (index > 0 && !open) items.push(<Divider key={`${section}-divider`} component="li" sx={{ my: 1 }} />);
+    if (items.length > 0 && !open) items.push(<Divider key={`${section}-divider`} component="li" sx={{ my: 1 }} />);
     if (title && open) {
       items.push(
         <ListSubheader
           key={`${section}-title`}
+          data-testid={`menu-section-${section}`}
           disableSticky
           sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, textTransform: 'uppercase', fontSize: 12 }}
         >

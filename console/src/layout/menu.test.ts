@@ -1,5 +1,6 @@
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { MENU, MENU_SECTIONS, menuEntriesOf } from './menu';
+import { canSee, MENU, MENU_SECTIONS, menuEntriesOf, visibleEntriesOf } from './menu';
 
 describe('MENU', () => {
   it('has unique keys and paths', () => {
@@ -10,7 +11,7 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Contacts', 'Messages', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Notifications'],
+      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -26,5 +27,64 @@ describe('MENU', () => {
     for (const entry of MENU.filter((item) => item.resource)) {
       expect(entry.to).toBe(entry.resource!.name);
     }
+  });
+
+  it('serves the team administration screens at their paths', () => {
+    const paths = Object.fromEntries(menuEntriesOf('admin').map((entry) => [entry.key, entry.to]));
+    expect(paths).toEqual({
+      'admin-users': 'admin/users',
+      'team-settings': 'admin/team',
+      'document-folders': 'admin/document-folders',
+      'document-types': 'admin/document-types',
+      'document-message-template': 'admin/document-message-template',
+      'team-notifications': 'admin/notifications',
+    });
+  });
+
+  it('gives every admin entry its roles: team screens to ADMIN, document setup to ADMIN and TRANC', () => {
+    const rolesOf = (key: string) => MENU.find((entry) => entry.key === key)?.roles;
+    for (const key of ['admin-users', 'team-settings', 'team-notifications']) expect(rolesOf(key)).toEqual(ADMIN_ROLES);
+    for (const key of ['document-folders', 'document-types', 'document-message-template']) {
+      expect(rolesOf(key)).toEqual(DOCUMENT_SETUP_ROLES);
+    }
+    for (const entry of menuEntriesOf('admin')) expect(entry.roles?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('canSee', () => {
+  it('shows an entry without roles to everyone, even before the roles are known', () => {
+    expect(canSee({}, ['AGENT'])).toBe(true);
+    expect(canSee({}, undefined)).toBe(true);
+  });
+
+  it('shows an entry with roles only to a user holding one of them', () => {
+    expect(canSee({ roles: ['ADMIN', 'TRANC'] }, ['TRANC'])).toBe(true);
+    expect(canSee({ roles: ['ADMIN', 'TRANC'] }, ['AGENT', 'ADMIN'])).toBe(true);
+    expect(canSee({ roles: ['ADMIN'] }, ['TRANC', 'AGENT'])).toBe(false);
+    expect(canSee({ roles: ['ADMIN'] }, [])).toBe(false);
+    expect(canSee({ roles: ['ADMIN'] }, null)).toBe(false);
+  });
+});
+
+describe('visibleEntriesOf', () => {
+  const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
+    visibleEntriesOf('admin', roles).map((entry) => entry.key);
+
+  it('gives an ADMIN every admin entry', () => {
+    expect(keys(['ADMIN'])).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
+  });
+
+  it('gives a TC the document setup screens only', () => {
+    expect(keys(['TRANC'])).toEqual(['document-folders', 'document-types', 'document-message-template']);
+  });
+
+  it('gives agents, ISAs, vendors and clients no admin entry (the section and its heading go)', () => {
+    for (const role of ['AGENT', 'ISISA', 'VENDOR', 'CLIENT'] as const) expect(keys([role])).toEqual([]);
+    expect(keys(undefined)).toEqual([]);
+  });
+
+  it('leaves the work and account sections to everyone', () => {
+    expect(visibleEntriesOf('account', ['AGENT'])).toEqual(menuEntriesOf('account'));
+    expect(visibleEntriesOf('work', ['VENDOR'])).toEqual(menuEntriesOf('work'));
   });
 });

@@ -1,9 +1,12 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DrawIcon from '@mui/icons-material/Draw';
+import EmailIcon from '@mui/icons-material/Email';
 import FolderIcon from '@mui/icons-material/Folder';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupIcon from '@mui/icons-material/Group';
@@ -30,8 +33,16 @@ export interface MenuEntry {
   enabled: boolean;
   /** The react-admin resource the entry opens (served at /app/<resource.name>). */
   resource?: ResourceProps;
-  /** Or a custom page inside the layout, served at /app/<to> (lazy-load it with React.lazy). */
+  /**
+   * Or a custom page inside the layout, served at /app/<to>/* so it can hold its own <Routes>
+   * (lazy-load it with React.lazy).
+   */
   page?: ComponentType;
+  /**
+   * Who sees the entry (any of these roles); absent means every signed-in user. The server checks
+   * the roles again on every call: this only keeps the menu honest.
+   */
+  roles?: readonly Role[];
 }
 
 // Account screens: each its own chunk, loaded when opened.
@@ -39,6 +50,14 @@ const ProfilePage = lazy(() => import('../account/profile/ProfilePage'));
 const AccountSettingsPage = lazy(() => import('../account/settings/AccountSettingsPage'));
 const NotificationSettingsPage = lazy(() => import('../account/notifications/NotificationSettingsPage'));
 const ChangePasswordPage = lazy(() => import('../account/password/ChangePasswordPage'));
+// Team administration screens.
+const TeamSettingsPage = lazy(() => import('../admin-team/team-settings/TeamSettingsPage'));
+const FolderList = lazy(() => import('../admin-team/documents/folders/FolderList'));
+const DocumentTypesPage = lazy(() => import('../admin-team/documents/types/DocumentTypesPage'));
+const MessageTemplatePage = lazy(() => import('../admin-team/documents/message-template/MessageTemplatePage'));
+const TeamNotificationsPage = lazy(() => import('../admin-team/notifications/TeamNotificationsPage'));
+// User administration (list, form, change password, history: its own routes under admin/users/*).
+const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
 
 export const MENU_SECTIONS: readonly MenuSection[] = ['work', 'admin', 'account'];
 
@@ -58,15 +77,46 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
   { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false },
 
-  { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: false },
-  { key: 'team-settings', section: 'admin', label: E.teamSettings, to: 'admin/team', icon: SettingsIcon, enabled: false },
+  { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, roles: ADMIN_ROLES },
+  {
+    key: 'team-settings',
+    section: 'admin',
+    label: E.teamSettings,
+    to: 'admin/team',
+    icon: SettingsIcon,
+    enabled: true,
+    page: TeamSettingsPage,
+    roles: ADMIN_ROLES,
+  },
   {
     key: 'document-folders',
     section: 'admin',
     label: E.documentFolders,
     to: 'admin/document-folders',
     icon: FolderIcon,
-    enabled: false,
+    enabled: true,
+    page: FolderList,
+    roles: DOCUMENT_SETUP_ROLES,
+  },
+  {
+    key: 'document-types',
+    section: 'admin',
+    label: E.documentTypes,
+    to: 'admin/document-types',
+    icon: CategoryIcon,
+    enabled: true,
+    page: DocumentTypesPage,
+    roles: DOCUMENT_SETUP_ROLES,
+  },
+  {
+    key: 'document-message-template',
+    section: 'admin',
+    label: E.documentMessageTemplate,
+    to: 'admin/document-message-template',
+    icon: EmailIcon,
+    enabled: true,
+    page: MessageTemplatePage,
+    roles: DOCUMENT_SETUP_ROLES,
   },
   {
     key: 'team-notifications',
@@ -74,7 +124,9 @@ export const MENU: readonly MenuEntry[] = [
     label: E.teamNotifications,
     to: 'admin/notifications',
     icon: NotificationsActiveIcon,
-    enabled: false,
+    enabled: true,
+    page: TeamNotificationsPage,
+    roles: ADMIN_ROLES,
   },
 
   {
@@ -123,4 +175,19 @@ export const DATA_ONLY_RESOURCES: readonly ResourceProps[] = [{ name: 'profile' 
 
 export function menuEntriesOf(section: MenuSection, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
   return entries.filter((entry) => entry.section === section);
+}
+
+/** Whether a user with these roles may open the entry (an entry without roles is for everyone). */
+export function canSee(entry: Pick<MenuEntry, 'roles'>, roles: readonly Role[] | null | undefined): boolean {
+  if (!entry.roles) return true;
+  return (roles ?? []).some((role) => entry.roles!.includes(role));
+}
+
+/** The entries of a section this user sees: an empty list hides the section and its heading. */
+export function visibleEntriesOf(
+  section: MenuSection,
+  roles: readonly Role[] | null | undefined,
+  entries: readonly MenuEntry[] = MENU,
+): MenuEntry[] {
+  return menuEntriesOf(section, entries).filter((entry) => canSee(entry, roles));
 }

@@ -4,6 +4,9 @@ export const BRAND_NAME = 'Realty';
 export const LAYOUT_MESSAGES = {
   comingSoon: 'Coming soon',
   userMenu: 'Account menu',
+  // A user without the role who opens an admin screen by its URL (the server refuses its calls too).
+  noAccess: 'You do not have access to this page',
+  noAccessDetail: 'Ask your team administrator if you need it.',
   sections: {
     work: '',
     admin: 'Admin',
@@ -19,6 +22,8 @@ export const LAYOUT_MESSAGES = {
     adminUsers: 'Users',
     teamSettings: 'Team Settings',
     documentFolders: 'Document Folders',
+    documentTypes: 'Document Types',
+    documentMessageTemplate: 'Message Template',
     teamNotifications: 'Notifications',
     profile: 'Profile',
     accountSettings: 'Settings',

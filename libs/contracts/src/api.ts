@@ -35,6 +35,8 @@ export interface ErrorResponse {
   status: 'error';
   message: string;
   errors?: FieldError[];
+  /** A longer explanation the console may show under the message ('No Available User Licenses'). */
+  detail?: string;
 }
 
 export interface ListQuery {

@@ -26,14 +26,40 @@ export interface UserSnapshot {
   leader_board_exclude: boolean;
 }
 
+export interface TeamProvisioned {
+  team_id: number;
+  name: string;
+  market_id: number;
+}
+
+export interface TeamSettingsChanged {
+  team_id: number;
+  name: string;
+  timezone: string | null;
+  revision: number;
+}
+
 /** Event type -> payload. Types are <service>.<entity>.<past-tense verb>. */
 export interface EventPayloads {
   'identity.user.created': UserSnapshot;
   'identity.user.updated': UserSnapshot;
+  /** A team was created (by the seed or, later, by billing): other services set up their part of it. */
+  'identity.team.provisioned': TeamProvisioned;
+  /** Team settings saved (name, address, timezone): identity and transactions keep the name. */
+  'team-admin.team.updated': TeamSettingsChanged;
+  /**
+   * The team's whole set of switches after a change. revision grows with every change of the
+   * team, so a consumer can ignore an older snapshot delivered late.
+   */
   'team-admin.notification-settings.changed': {
+    revision: number;
     settings: { notification_id: number; enabled: boolean }[];
   };
-  'team-admin.blackout-days.changed': { dates: string[] };
+  /**
+   * The team's blackout days resolved for due-date rules: weekdays (0 Sunday .. 6 Saturday) and
+   * dates (YYYY-MM-DD: custom days, and holidays as observed, this year and the next two).
+   */
+  'team-admin.blackout-days.changed': { revision: number; timezone: string | null; weekdays: number[]; dates: string[] };
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -43,8 +69,10 @@ export type EventType = keyof EventPayloads;
 export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'identity.user.created': ['transactions'],
   'identity.user.updated': ['transactions'],
-  // Consumers of these arrive with the administration and transactions issues.
-  'team-admin.notification-settings.changed': [],
+  'identity.team.provisioned': ['team-admin'],
+  'team-admin.team.updated': ['identity', 'transactions'],
+  'team-admin.notification-settings.changed': ['identity'],
+  // The transactions service's due-date rules (a later issue) will consume this one.
   'team-admin.blackout-days.changed': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };

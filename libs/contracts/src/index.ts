@@ -6,3 +6,4 @@ export * from './api';
 export * from './auth';
 export * from './display';
 export * from './account';
+export * from './admin';

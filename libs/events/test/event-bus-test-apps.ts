@@ -122,9 +122,12 @@ export async function bootBusApp(
   return { app, dataSource: app.get(DataSource), options: fullOptions, close: () => app.close() };
 }
 
-/** A publishing service (no handlers; relay by hand unless `relay`). */
+/**
+ * A publishing service (no handlers; relay by hand unless `relay`). It is integrations-sync because
+ * that service consumes no event, so its start-up check passes without handlers.
+ */
 export function bootPublisher(database: TestDatabase, schema: string, extra: Partial<EventsModuleOptions> = {}) {
-  return bootBusApp(database, { service: 'identity', schema, ...extra });
+  return bootBusApp(database, { service: 'integrations-sync', schema, ...extra });
 }
 
 /** A consuming service whose ProbeHandler records the probe in `<schema>.probe_effects`. */

@@ -329,8 +329,8 @@ describe(EventConsumer.name, () => {
     });
 
     it('refuses to start a service with a handler for a type it does not subscribe to', async () => {
-      await expect(bootBusApp(database, { service: 'identity', schema: 'bus_check' }, [ProbeHandler])).rejects.toThrow(
-        'identity event handlers do not match EVENT_SUBSCRIPTIONS: not subscribed platform.probe.happened',
+      await expect(bootBusApp(database, { service: 'integrations-sync', schema: 'bus_check' }, [ProbeHandler])).rejects.toThrow(
+        'integrations-sync event handlers do not match EVENT_SUBSCRIPTIONS: not subscribed platform.probe.happened',
       );
     });
 

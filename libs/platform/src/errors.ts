@@ -56,12 +56,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const response = exception.getResponse();
       if (typeof response === 'string') body = { status: 'error', message: response };
       else {
-        const r = response as { message?: unknown; errors?: FieldError[] };
+        const r = response as { message?: unknown; errors?: FieldError[]; detail?: unknown };
         const message = Array.isArray(r.message) ? r.message.join('; ') : r.message;
         body = {
           status: 'error',
           message: typeof message === 'string' && message ? message : (STATUS_MESSAGES[status] ?? 'Error'),
           ...(r.errors ? { errors: r.errors } : {}),
+          ...(typeof r.detail === 'string' ? { detail: r.detail } : {}),
         };
       }
       if (exception instanceof BadRequestException && !body.errors && body.message === 'Bad Request Exception') {

@@ -3,6 +3,14 @@ import { AccessTokenSigner } from '@app/auth';
 import { MailModule } from '@app/mail';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { StorageModule, storageOptionsFrom } from '@app/storage';
+import { AdminUserAccessController } from './admin-users/admin-user-access.controller';
+import { AdminUserAccessService } from './admin-users/admin-user-access.service';
+import { AdminUserController } from './admin-users/admin-user.controller';
+import { AdminUserListService } from './admin-users/admin-user-list.service';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminUsersRepository } from './admin-users/admin-users.repository';
+import { AdminUsersService } from './admin-users/admin-users.service';
+import { LicencesService } from './admin-users/licences.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginHistoryRepository } from './auth/login-history.repository';
@@ -21,6 +29,7 @@ import { PasswordRecoveryService } from './password/password-recovery.service';
 import { PasswordController } from './password/password.controller';
 import { PasswordRepository } from './password/password.repository';
 import { RecoveryThrottleService } from './password/recovery-throttle.service';
+import { ResetMailer } from './password/reset-mailer.service';
 import { DefaultsController } from './defaults/defaults.controller';
 import { DefaultsService } from './defaults/defaults.service';
 import { UserDefaultsRepository } from './defaults/user-defaults.repository';
@@ -30,6 +39,8 @@ import { NotificationSettingsService } from './notifications/notification-settin
 import { ProfileImageService } from './profile/profile-image.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
+import { ApplyTeamSettingsFromTeamAdmin } from './teams/team-settings.listener';
+import { TeamsSyncRepository } from './teams/teams-sync.repository';
 import { TeamEntity } from './users/team.entity';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
@@ -56,7 +67,7 @@ export class IdentityModule {
         // Profile images; with the local driver the API process serves /api/identity/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom(config), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController],
+      controllers: mode === 'worker' ? [] : [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController],
       providers: [
         { provide: AccessTokenSigner, useFactory: () => AccessTokenSigner.fromPem(config.JWT_PRIVATE_KEY) },
         UsersRepository,
@@ -71,6 +82,7 @@ export class IdentityModule {
         CaptchaService,
         PasswordRepository,
         RecoveryThrottleService,
+        ResetMailer,
         PasswordRecoveryService,
         ChangePasswordService,
         ProfileImageService,
@@ -78,6 +90,13 @@ export class IdentityModule {
         DefaultsService,
         NotificationSettingsRepository,
         NotificationSettingsService,
+        AdminUsersRepository,
+        LicencesService,
+        AdminUsersService,
+        AdminUserListService,
+        AdminUserAccessService,
+        TeamsSyncRepository,
+        ApplyTeamSettingsFromTeamAdmin,
       ],
     };
   }

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { AgentsRepository } from './agents/agents.repository';
 import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
+import { UpdateTeamNameWhenTeamSettingsChange } from './agents/team-name.listener';
 import { FormsController } from './forms/forms.controller';
 import { FormsRepository } from './forms/forms.repository';
 import { DisplayGateway } from './display/display.gateway';
@@ -23,6 +24,7 @@ export class TransactionsModule {
         AgentsRepository,
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,
+        UpdateTeamNameWhenTeamSettingsChange,
         ...(mode === 'worker' ? [] : [DisplayGateway]),
       ],
     };

@@ -12,12 +12,37 @@ import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 /** Spec 000 section 9: avatar size 120. */
 const AVATAR_SIZE = 120;
 
+/** Where an avatar comes from and goes to: the caller's own profile, or (admin) another user's. */
+export interface AvatarUploader {
+  /** A signed URL of the current image, or null. */
+  load(): Promise<string | null>;
+  request(name: string, type: string): Promise<{ url: string; key?: string }>;
+  put(url: string, file: File): Promise<void>;
+  /** After the PUT (needed with S3, harmless locally); answers the new image's URL. */
+  confirm(key: string): Promise<{ url: string | null }>;
+}
+
+/** The signed-in user's own image: /user/profile/image. */
+export const profileImageUploader: AvatarUploader = {
+  load: () => accountApi.getProfileImage().then((body) => body?.url ?? null),
+  request: (name, type) => accountApi.requestProfileImageUpload(name, type),
+  put: (url, file) => accountApi.putFile(url, file),
+  confirm: (key) => accountApi.confirmProfileImage(key),
+};
+
+interface AvatarUploadProps {
+  initials: string;
+  uploader?: AvatarUploader;
+  /** Prefix of the test ids: <testId>, <testId>-image, -input, -upload. */
+  testId?: string;
+}
+
 /**
- * Avatar upload: POST /user/profile/image {name, type} -> {url, key}; PUT the file there with its
- * content type; POST /user/profile/image/confirm {key} (needed with S3, harmless locally); then show
- * it from GET /user/profile/image (a signed URL: profile_image_path is a storage key, not a URL).
+ * Avatar upload: ask for a signed URL with {name, type} -> {url, key}; PUT the file there with its
+ * content type; confirm {key} (needed with S3, harmless locally); then show it from a fresh signed
+ * URL (the stored image is a storage key, not a URL).
  */
-export const AvatarUpload = ({ initials }: { initials: string }) => {
+export const AvatarUpload = ({ initials, uploader = profileImageUploader, testId = 'profile-avatar' }: AvatarUploadProps) => {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState<string | null>(null);
@@ -25,16 +50,16 @@ export const AvatarUpload = ({ initials }: { initials: string }) => {
 
   useEffect(() => {
     let cancelled = false;
-    accountApi
-      .getProfileImage()
-      .then((body) => {
-        if (!cancelled && body?.url) setUrl(body.url);
+    uploader
+      .load()
+      .then((loaded) => {
+        if (!cancelled && loaded) setUrl(loaded);
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [uploader]);
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -50,11 +75,11 @@ export const AvatarUpload = ({ initials }: { initials: string }) => {
     }
     setUploading(true);
     try {
-      const { url: uploadUrl, key } = await accountApi.requestProfileImageUpload(file.name, file.type);
-      await accountApi.putFile(uploadUrl, file);
-      if (key) await accountApi.confirmProfileImage(key);
-      const shown = await accountApi.getProfileImage().catch(() => null);
-      setUrl(shown?.url ?? URL.createObjectURL(file));
+      const { url: uploadUrl, key } = await uploader.request(file.name, file.type);
+      await uploader.put(uploadUrl, file);
+      const confirmed = key ? await uploader.confirm(key) : null;
+      const shown = confirmed?.url ?? (await uploader.load().catch(() => null));
+      setUrl(shown ?? URL.createObjectURL(file));
       notify(ACCOUNT_MESSAGES.profileImageUpdated, { type: 'success' });
     } catch (error) {
       notify(`${ACCOUNT_LABELS.uploadErrorPrefix} ${statusOf(error) || (error as Error).message}`, { type: 'error' });
@@ -64,11 +89,11 @@ export const AvatarUpload = ({ initials }: { initials: string }) => {
   };
 
   return (
-    <Box data-testid="profile-avatar" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+    <Box data-testid={testId} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Avatar
         src={url ?? undefined}
         alt={ACCOUNT_LABELS.avatar}
-        data-testid="profile-avatar-image"
+        data-testid={`${testId}-image`}
         sx={{ width: AVATAR_SIZE, height: AVATAR_SIZE, fontSize: 40 }}
       >
         {initials}
@@ -79,13 +104,13 @@ export const AvatarUpload = ({ initials }: { initials: string }) => {
         accept="image/*"
         hidden
         onChange={(event) => void handleFile(event)}
-        data-testid="profile-avatar-input"
+        data-testid={`${testId}-input`}
       />
       <Button
         variant="outlined"
         onClick={() => input.current?.click()}
         disabled={uploading}
-        data-testid="profile-avatar-upload"
+        data-testid={`${testId}-upload`}
         startIcon={uploading ? <CircularProgress size={16} color="inherit" /> : undefined}
       >
         {uploading ? ACCOUNT_LABELS.uploading : ACCOUNT_LABELS.uploadImage}

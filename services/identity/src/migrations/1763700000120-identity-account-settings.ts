@@ -1,19 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { NOTIFICATION_CATALOGUE } from '@app/contracts';
 
-/** The notifications a team member can switch on or off (ids are stable: team-admin events refer to them). */
-export const NOTIFICATION_CATALOGUE: readonly { notification_id: number; code: string; name: string }[] = [
-  { notification_id: 1, code: 'task_assigned', name: 'New task assigned to me' },
-  { notification_id: 2, code: 'task_due', name: 'Task due today' },
-  { notification_id: 3, code: 'task_overdue', name: 'Task overdue' },
-  { notification_id: 4, code: 'comment_mention', name: 'Mentioned in a comment' },
-  { notification_id: 5, code: 'direct_message', name: 'New direct message' },
-  { notification_id: 6, code: 'document_uploaded', name: 'Document uploaded to my transaction' },
-  { notification_id: 7, code: 'esign_completed', name: 'E-sign request completed' },
-  { notification_id: 8, code: 'esign_declined', name: 'E-sign request declined' },
-  { notification_id: 9, code: 'transaction_status_changed', name: 'Transaction status changed' },
-  { notification_id: 10, code: 'contact_assigned', name: 'New contact assigned to me' },
-  { notification_id: 11, code: 'daily_digest', name: 'Daily digest email' },
-];
 
 export class IdentityAccountSettings1763700000120 implements MigrationInterface {
   name = 'IdentityAccountSettings1763700000120';

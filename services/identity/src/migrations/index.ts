@@ -2,10 +2,14 @@ import { EventBusTables1763700000000 } from '@app/events';
 import { IdentityInitial1763700000100 } from './1763700000100-identity-initial';
 import { IdentityPasswordRecovery1763700000110 } from './1763700000110-identity-password-recovery';
 import { IdentityAccountSettings1763700000120 } from './1763700000120-identity-account-settings';
+import { IdentityUserAdministration1763700000130 } from './1763700000130-identity-user-administration';
+import { IdentityTeamSync1763700000140 } from './1763700000140-identity-team-sync';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
   IdentityInitial1763700000100,
   IdentityPasswordRecovery1763700000110,
   IdentityAccountSettings1763700000120,
+  IdentityUserAdministration1763700000130,
+  IdentityTeamSync1763700000140,
 ];

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { MailService } from '@app/mail';
-import { FieldErrorsException, SERVICE_CONFIG } from '@app/platform';
+import { FieldErrorsException } from '@app/platform';
 import { PasswordHasher } from '../auth/password-hasher';
 import { hashToken, RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { CaptchaService } from '../captcha/captcha.service';
-import type { IdentityConfig } from '../identity.config';
 import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { PASSWORD_MESSAGES, passwordRuleErrors } from './password-rules';
 import { PasswordRepository } from './password.repository';
 import { RecoveryThrottleService } from './recovery-throttle.service';
+import { newResetSecret, ResetMailer } from './reset-mailer.service';
 
-export const RESET_KEY_TTL_SECONDS = 60 * 60;
+export { RESET_KEY_TTL_SECONDS } from './reset-mailer.service';
+
 /**
  * Forgot-password answers no sooner than this: with or without an account behind the email the
  * same hashing is done, and the floor hides the remaining insert and enqueue.
@@ -25,21 +24,16 @@ export interface StatusMessage {
   message: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 @Injectable()
 export class PasswordRecoveryService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     private readonly captchas: CaptchaService,
     private readonly passwords: PasswordRepository,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: RecoveryThrottleService,
-    private readonly mail: MailService,
+    private readonly mailer: ResetMailer,
   ) {}
 
   async forgot(body: ForgotPasswordDto, ip: string): Promise<StatusMessage> {
@@ -49,14 +43,10 @@ export class PasswordRecoveryService {
     }
     const started = Date.now();
     // Same work whether or not the email belongs to someone: a key, its hash, the mail counter, a lookup.
-    const key = randomBytes(32).toString('base64url');
-    const keyHash = hashToken(key);
+    const secret = newResetSecret();
     const mayMail = await this.throttle.mayMail(body.email);
     const user = await this.passwords.findActiveByEmail(body.email);
-    if (user && mayMail) {
-      const id = await this.passwords.insertResetKey(user.agent_id, keyHash, RESET_KEY_TTL_SECONDS, ip);
-      await this.mail.send({ id, to: user.email, ...this.resetMail(user.first_name, this.resetLink(key)) });
-    }
+    if (user && mayMail) await this.mailer.sendReset(user, ip, secret);
     const wait = FORGOT_MIN_RESPONSE_MS - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { status: 'ok', message: PASSWORD_MESSAGES.forgotAccepted };
@@ -84,28 +74,5 @@ export class PasswordRecoveryService {
     });
     if (!done) throw new BadRequestException(PASSWORD_MESSAGES.resetLinkInvalid);
     return { status: 'ok', message: ACCOUNT_MESSAGES.passwordUpdated };
-  }
-
-  private resetLink(key: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/auth/reset-password/${key}`;
-  }
-
-  private resetMail(firstName: string, link: string) {
-    const lines = [
-      `Hello ${firstName},`,
-      'We received a request to reset the password of your Realty account. Open this link within 1 hour to choose a new password:',
-      link,
-      'If you did not ask for this, you can ignore this email: your password stays the same.',
-    ];
-    return {
-      subject: 'Reset your Realty password',
-      text: lines.join('\n\n'),
-      html: [
-        `<p>${escapeHtml(lines[0])}</p>`,
-        `<p>${escapeHtml(lines[1])}</p>`,
-        `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
-        `<p>${escapeHtml(lines[3])}</p>`,
-      ].join('\n'),
-    };
   }
 }

@@ -61,6 +61,8 @@ export async function seedIdentityDemo(dataSource: DataSource, outbox: EventOutb
         team = await teams.save(
           teams.create({ name: seedTeam.name, market_id: 0, permissions: seedTeam.permissions, user_licenses_total: seedTeam.user_licenses_total }),
         );
+        // team-admin sets up the team's settings (name, timezone, folders) from this event.
+        await outbox.publish(manager, 'identity.team.provisioned', team.team_id, { team_id: team.team_id, name: team.name, market_id: team.market_id });
       }
       teamsSeen.push({ team_id: team.team_id, name: team.name });
       for (const seedUser of seedTeam.users) {

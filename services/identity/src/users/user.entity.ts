@@ -43,6 +43,22 @@ export class UserEntity {
   @Column('text', { nullable: true }) profile_image_path: string | null;
   @Column('text', { nullable: true }) skyslope_agent_guid: string | null;
   @Column('boolean', { default: false }) leader_board_exclude: boolean;
+  // User administration (migration 130): the admin user form and licences.
+  @Column('date', { nullable: true }) start_dt: string | null;
+  @Column('boolean', { default: true }) can_download: boolean;
+  @Column('boolean', { default: false }) can_download_activities: boolean;
+  @Column('boolean', { default: false }) esign_enabled: boolean;
+  @Column('boolean', { default: false }) manage_billing: boolean;
+  @Column('numeric', { nullable: true, transformer: numeric }) agent_trans_fee_amt: number | null;
+  @Column('numeric', { nullable: true, transformer: numeric }) agent_monthly_fee_amt: number | null;
+  @Column('text', { nullable: true }) lic_nbr: string | null;
+  @Column('text', { nullable: true }) pid: string | null;
+  @Column('text', { nullable: true }) career_path: string | null;
+  @Column('text', { nullable: true }) lead_source: string | null;
+  @Column('integer', { array: true, default: () => "'{}'" }) default_buyer_commission_templates: number[];
+  @Column('integer', { array: true, default: () => "'{}'" }) default_seller_commission_templates: number[];
+  /** Contacts of the user, fed by the transactions service's contact events (0 until contacts exist). */
+  @Column('integer', { default: 0 }) client_count: number;
   @Column('timestamptz', { default: () => 'now()' }) created_ts: Date;
   @Column('timestamptz', { default: () => 'now()' }) updated_ts: Date;
   @Column('timestamptz', { nullable: true }) last_access_ts: Date | null;

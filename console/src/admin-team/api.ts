@@ -1,0 +1,179 @@
+import type {
+  BlackoutDay,
+  BlackoutDayInput,
+  BlackoutOptions,
+  DocumentCategory,
+  DocumentFolder,
+  DocumentFolderInput,
+  DocumentMessageTemplate,
+  DocumentType,
+  TeamNotificationSetting,
+  TeamSettings,
+  TeamSettingsUpdate,
+  UploadUrlResponse,
+} from '@app/contracts';
+import { HttpError } from 'react-admin';
+import { createAccountApi, type FetchLike } from '../account/api';
+import { httpErrorFromResponse } from '../dataProvider/httpError';
+import { DATA_MESSAGES } from '../dataProvider/messages';
+
+/** A write's answer (docs/admin-api.md): the spec's message, and the record after the change. */
+export interface WriteAnswer<T> {
+  status?: string;
+  message?: string;
+  record?: T;
+}
+
+export interface TeamAdminApiOptions {
+  /** fetch with the session's Bearer token (authClient.fetch). */
+  fetch: FetchLike;
+  /** fetch for the presigned upload URL (no Authorization header may go there). */
+  uploadFetch?: FetchLike;
+  apiBase?: string;
+}
+
+/** How a blackout day is named in DELETE /admin/team/blackout-day. */
+export type BlackoutDayRef = { team_blackout_day_id: number } | { predefined_day_key: string };
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+function recordsOf<T>(body: { records?: T[] | null } | T[] | null): T[] {
+  if (Array.isArray(body)) return body;
+  return body?.records ?? [];
+}
+
+function query(params: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The team administration calls (docs/admin-api.md, team-admin part) on the console's authenticated
+ * fetch. Errors are react-admin HttpErrors like the data provider's: `body.errors` {field: first
+ * message}, `body.field_errors` the server's [{field, error}], status 0 when the server is unreachable.
+ */
+export function createTeamAdminApi(options: TeamAdminApiOptions) {
+  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
+  // The presigned PUT is the profile image's: same rules, no Authorization header.
+  const uploads = createAccountApi({ fetch: options.fetch, uploadFetch: options.uploadFetch, apiBase });
+
+  async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await options.fetch(`${apiBase}${path}`, {
+        method,
+        ...(body === undefined ? {} : { headers: JSON_HEADERS, body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      // AuthClient ended the session (it carries the status): react-admin signs the user out.
+      const status = (error as { status?: unknown } | null)?.status;
+      if (typeof status === 'number') {
+        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
+          message: (error as Error).message,
+        });
+      }
+      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
+    }
+    if (!response.ok) throw await httpErrorFromResponse(response);
+    const text = response.status === 204 ? '' : await response.text();
+    if (!text) return null as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return text as T;
+    }
+  }
+
+  const api = {
+    // Team settings.
+    getTeam: () => call<TeamSettings>('/admin/team'),
+    updateTeam: (patch: TeamSettingsUpdate) => call<WriteAnswer<TeamSettings>>('/admin/team', 'PATCH', patch),
+    getLogo: async () => (await call<{ url: string | null } | null>('/admin/team/logo'))?.url ?? null,
+    requestLogoUpload: (name: string, type: string) =>
+      call<UploadUrlResponse>('/admin/team/logo', 'POST', { name, type }),
+    confirmLogo: (key: string) => call<{ url: string | null } | null>('/admin/team/logo/confirm', 'POST', { key }),
+    deleteLogo: () => call<WriteAnswer<never>>('/admin/team/logo', 'DELETE'),
+    putFile: (url: string, file: Blob) => uploads.putFile(url, file),
+    /**
+     * The whole logo upload: where to put it, the PUT, the confirm (needed with S3, harmless
+     * locally), then the signed URL to show. Any step's failure rejects.
+     */
+    async uploadLogo(file: File): Promise<string | null> {
+      const { url, key } = await api.requestLogoUpload(file.name, file.type);
+      await api.putFile(url, file);
+      const confirmed = key ? await api.confirmLogo(key) : null;
+      return confirmed?.url ?? (await api.getLogo());
+    },
+
+    // Document folders.
+    listFolders: async (transactionType: 'b' | 's' | '' = '') =>
+      recordsOf(
+        await call<{ records?: DocumentFolder[] | null }>(
+          `/documents/folders${query({ fetch_all: true, transaction_type: transactionType })}`,
+        ),
+      ),
+    createFolder: (input: DocumentFolderInput) =>
+      call<WriteAnswer<DocumentFolder>>('/documents/folders', 'POST', input),
+    updateFolder: (id: number, input: Partial<DocumentFolderInput>) =>
+      call<WriteAnswer<DocumentFolder>>(`/documents/folders${query({ folder_id: id })}`, 'PATCH', input),
+    deleteFolder: (id: number) => call<WriteAnswer<never>>(`/documents/folders${query({ folder_id: id })}`, 'DELETE'),
+
+    // Document categories.
+    listCategories: async () =>
+      recordsOf(await call<{ records?: DocumentCategory[] | null }>(`/documents/categories${query({ fetch_all: true })}`)),
+    createCategory: (name: string) => call<WriteAnswer<DocumentCategory>>('/documents/categories', 'POST', { name }),
+    updateCategory: (id: number, name: string) =>
+      call<WriteAnswer<DocumentCategory>>(
+        `/documents/categories${query({ team_document_category_id: id })}`,
+        'PATCH',
+        { name },
+      ),
+    deleteCategory: (id: number) =>
+      call<WriteAnswer<never>>(`/documents/categories${query({ team_document_category_id: id })}`, 'DELETE'),
+
+    // Document types.
+    listTypes: async (categoryId?: number | null) =>
+      recordsOf(
+        await call<{ records?: DocumentType[] | null }>(
+          `/documents/types/manage${query({ fetch_all: true, team_document_category_id: categoryId })}`,
+        ),
+      ),
+    createType: (input: { name: string; team_document_category_id?: number | null }) =>
+      call<WriteAnswer<DocumentType>>('/documents/types/manage', 'POST', input),
+    updateType: (id: number, input: { name?: string; team_document_category_id?: number | null }) =>
+      call<WriteAnswer<DocumentType>>(`/documents/types/manage${query({ team_document_type_id: id })}`, 'PATCH', input),
+    deleteType: (id: number) =>
+      call<WriteAnswer<never>>(`/documents/types/manage${query({ team_document_type_id: id })}`, 'DELETE'),
+
+    // Send-document message template.
+    getMessageTemplate: async () =>
+      (await call<DocumentMessageTemplate | null>('/admin/document/message-template'))?.message_template ?? '',
+    updateMessageTemplate: (message_template: string) =>
+      call<WriteAnswer<DocumentMessageTemplate>>('/admin/document/message-template', 'PATCH', { message_template }),
+
+    // Team notification settings.
+    getNotificationSettings: async () =>
+      recordsOf(await call<{ records?: TeamNotificationSetting[] | null }>('/admin/notification_settings')),
+    updateNotificationSetting: (notification_id: number, enabled: boolean) =>
+      call<WriteAnswer<TeamNotificationSetting>>('/admin/notification_settings', 'PATCH', { notification_id, enabled }),
+
+    // Blackout days.
+    getBlackoutOptions: async (): Promise<BlackoutOptions> => {
+      const body = await call<Partial<BlackoutOptions> | null>('/admin/team/blackout-days/options');
+      return { holidays: body?.holidays ?? [], weekdays: body?.weekdays ?? [] };
+    },
+    getBlackoutDays: async () =>
+      recordsOf(await call<{ records?: BlackoutDay[] | null }>('/admin/team/blackout-days')),
+    addBlackoutDay: (input: BlackoutDayInput) =>
+      call<WriteAnswer<BlackoutDay>>('/admin/team/blackout-day', 'POST', input),
+    deleteBlackoutDay: (ref: BlackoutDayRef) =>
+      call<WriteAnswer<never>>(`/admin/team/blackout-day${query(ref)}`, 'DELETE'),
+  };
+  return api;
+}
+
+export type TeamAdminApi = ReturnType<typeof createTeamAdminApi>;

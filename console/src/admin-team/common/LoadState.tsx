@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { ADMIN_TEAM_LABELS } from '../messages';
+
+/** Placeholder rows while a list loads. */
+export const LoadingRows = ({ testId, rows = 3 }: { testId: string; rows?: number }) => (
+  <Box data-testid={testId} aria-busy="true">
+    {Array.from({ length: rows }, (_, index) => (
+      <Skeleton key={index} height={44} />
+    ))}
+  </Box>
+);
+
+/** An empty list: an icon, what is missing and, when given, the way to add one. */
+export const EmptyState = ({
+  icon,
+  text,
+  testId,
+  action,
+}: {
+  icon?: ReactNode;
+  text: string;
+  testId: string;
+  action?: ReactNode;
+}) => (
+  <Box
+    data-testid={testId}
+    sx={{
+      py: 4,
+      px: 2,
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      gap: 1,
+      color: 'text.secondary',
+      textAlign: 'center',
+    }}
+  >
+    {icon}
+    <Typography variant="body1">{text}</Typography>
+    {action}
+  </Box>
+);
+
+/** A load that failed: the server's message and a way to try again. */
+export const LoadError = ({ message, testId, onRetry }: { message: string; testId: string; onRetry?: () => void }) => (
+  <Alert
+    severity="error"
+    data-testid={testId}
+    action={
+      onRetry ? (
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {ADMIN_TEAM_LABELS.retry}
+        </Button>
+      ) : undefined
+    }
+  >
+    {message}
+  </Alert>
+);

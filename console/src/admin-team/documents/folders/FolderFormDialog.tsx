@@ -1,0 +1,84 @@
+import type { DocumentFolder } from '@app/contracts';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { BooleanInput, RadioButtonGroupInput, TextInput, useNotify } from 'react-admin';
+import { teamAdminApi } from '../..';
+import { FormDialog } from '../../common/FormDialog';
+import { submitErrors } from '../../common/submitErrors';
+import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
+import {
+  FOLDER_FIELDS,
+  FOLDER_TYPE_CHOICES,
+  folderFormValues,
+  folderNameRules,
+  folderPayload,
+  savedFolder,
+  type FolderFormValues,
+} from './folderRules';
+
+const L = ADMIN_TEAM_LABELS;
+const F = L.folderFields;
+
+/** The inputs of a folder, shared by create and edit. */
+export const FolderInputs = () => (
+  <>
+    <TextInput source="folder_name" label={F.folder_name} validate={folderNameRules} autoFocus data-testid="folder-name" />
+    <RadioButtonGroupInput
+      source="transaction_type"
+      label={F.transaction_type}
+      choices={FOLDER_TYPE_CHOICES as { id: string; name: string }[]}
+      translateChoice={false}
+      data-testid="folder-transaction_type"
+    />
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 1 }}>
+      {L.folderVisibilityHint}
+    </Typography>
+    <BooleanInput source="client_visible" label={F.client_visible} data-testid="folder-client_visible" />
+    <BooleanInput source="vendor_visible" label={F.vendor_visible} data-testid="folder-vendor_visible" />
+  </>
+);
+
+/**
+ * Add or edit a folder in a dialog (FolderCreate and FolderEdit in one): the server's field errors
+ * land under their inputs, with the spec's form error.
+ */
+export const FolderFormDialog = ({
+  folder,
+  onClose,
+  onSaved,
+}: {
+  /** The folder to edit; null adds one. */
+  folder: DocumentFolder | null;
+  onClose: () => void;
+  /** The saved folder, or null when the server's answer carried none (the list reloads). */
+  onSaved: (saved: DocumentFolder | null) => void;
+}) => {
+  const notify = useNotify();
+  const record = useMemo(() => ({ id: folder?.client_document_folder_id ?? 'new', ...folderFormValues(folder) }), [folder]);
+
+  const handleSubmit = async (values: Record<string, unknown>) => {
+    const payload = folderPayload(values as Partial<FolderFormValues>);
+    try {
+      const answer = folder
+        ? await teamAdminApi.updateFolder(folder.client_document_folder_id, payload)
+        : await teamAdminApi.createFolder(payload);
+      notify(folder ? ADMIN_MESSAGES.folderUpdated : ADMIN_MESSAGES.folderCreated, { type: 'success' });
+      onSaved(savedFolder(answer?.record, payload, folder));
+      return undefined;
+    } catch (error) {
+      return submitErrors(error, notify, FOLDER_FIELDS);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={folder ? L.editFolder : L.newFolder}
+      record={record}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      testId="folder-dialog"
+    >
+      <FolderInputs />
+    </FormDialog>
+  );
+};

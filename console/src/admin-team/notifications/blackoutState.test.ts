@@ -1,0 +1,103 @@
+import type { BlackoutDay } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  canPickDate,
+  customDaysOf,
+  formatDayDate,
+  isChecked,
+  setNotificationEnabled,
+  toApiDate,
+  validateCustomDay,
+  withCustom,
+  withoutDay,
+  withoutPredefined,
+  withPredefined,
+} from './blackoutState';
+
+const JUNETEENTH = { id: 'juneteenth', label: 'Juneteenth' };
+
+function buildDay(overrides: Partial<BlackoutDay> = {}): BlackoutDay {
+  return {
+    team_blackout_day_id: 1,
+    kind: 'holiday',
+    predefined_day_key: 'christmas_day',
+    day_label: 'Christmas Day',
+    day_date: null,
+    ...overrides,
+  };
+}
+
+const custom = (id: number, label: string, date: string) =>
+  buildDay({ team_blackout_day_id: id, kind: 'custom', predefined_day_key: null, day_label: label, day_date: date });
+
+describe('blackout days panel state', () => {
+  it('checks a predefined day at once with a stand-in, then takes the saved record', () => {
+    const days = [buildDay()];
+
+    const optimistic = withPredefined(days, JUNETEENTH, 'holiday');
+    expect(isChecked(optimistic, 'juneteenth')).toBe(true);
+    expect(optimistic.find((day) => day.predefined_day_key === 'juneteenth')?.team_blackout_day_id).toBe(0);
+
+    const saved = withPredefined(optimistic, JUNETEENTH, 'holiday', buildDay({ team_blackout_day_id: 9, predefined_day_key: 'juneteenth', day_label: 'Juneteenth' }));
+    expect(saved.filter((day) => day.predefined_day_key === 'juneteenth')).toEqual([
+      expect.objectContaining({ team_blackout_day_id: 9 }),
+    ]);
+    expect(days).toHaveLength(1);
+  });
+
+  it('unchecks a predefined day and goes back when the server refuses', () => {
+    const christmas = buildDay();
+    const unchecked = withoutPredefined([christmas, custom(4, 'Retreat', '07-01-2030')], 'christmas_day');
+    expect(isChecked(unchecked, 'christmas_day')).toBe(false);
+    expect(unchecked).toHaveLength(1);
+
+    const reverted = withPredefined(unchecked, { id: 'christmas_day', label: 'Christmas Day' }, 'holiday', christmas);
+    expect(isChecked(reverted, 'christmas_day')).toBe(true);
+  });
+
+  it('never takes a custom day for a checked predefined one', () => {
+    const days = [custom(4, 'monday', '07-01-2030')];
+    expect(isChecked(days, 'monday')).toBe(false);
+  });
+
+  it('lists custom days by date, adds and removes them', () => {
+    const days = withCustom([buildDay(), custom(4, 'Retreat', '07-01-2031')], custom(5, 'Office party', '12-19-2030'));
+
+    expect(customDaysOf(days).map((day) => day.day_label)).toEqual(['Office party', 'Retreat']);
+    expect(customDaysOf(withoutDay(days, 5)).map((day) => day.day_label)).toEqual(['Retreat']);
+  });
+
+  it("opens a custom day's date once a label is typed", () => {
+    expect(canPickDate('')).toBe(false);
+    expect(canPickDate('   ')).toBe(false);
+    expect(canPickDate('Office party')).toBe(true);
+  });
+
+  it('requires the label and the date of a custom day, a real date', () => {
+    expect(validateCustomDay({ label: '', date: '' })).toEqual({ day_label: 'Label is required', day_date: 'Date is required' });
+    expect(validateCustomDay({ label: 'Office party', date: '' })).toEqual({ day_date: 'Date is required' });
+    expect(validateCustomDay({ label: 'Office party', date: '2030-02-30' })).toEqual({ day_date: 'Invalid date' });
+    expect(validateCustomDay({ label: 'Office party', date: '2030-12-19' })).toEqual({});
+  });
+
+  it("turns the date input's value into the API's MM-DD-YYYY, and shows MM/DD/YYYY", () => {
+    expect(toApiDate('2030-12-19')).toBe('12-19-2030');
+    expect(toApiDate('2031-02-29')).toBeNull();
+    expect(toApiDate('12/19/2030')).toBeNull();
+    expect(formatDayDate('12-19-2030')).toBe('12/19/2030');
+    expect(formatDayDate(null)).toBe('');
+  });
+
+  it('switches one team notification and leaves the list as it was', () => {
+    const list = [
+      { notification_id: 1, name: 'New task assigned to me', enabled: true },
+      { notification_id: 2, name: 'Task due today', enabled: true },
+    ];
+
+    const next = setNotificationEnabled(list, 2, false);
+
+    expect(next.map((setting) => setting.enabled)).toEqual([true, false]);
+    expect(next[0]).toBe(list[0]);
+    expect(list[1].enabled).toBe(true);
+  });
+});

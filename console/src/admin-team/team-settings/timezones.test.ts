@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { timezoneChoices, US_TIMEZONES } from './timezones';
+
+describe('timezoneChoices', () => {
+  const all = ['Africa/Abidjan', 'America/Chicago', 'America/New_York', 'Europe/Paris', 'Pacific/Honolulu'];
+
+  it('lists the US zones first, then every other zone once', () => {
+    const choices = timezoneChoices(all);
+
+    expect(choices.slice(0, US_TIMEZONES.length).map((choice) => choice.id)).toEqual(US_TIMEZONES);
+    expect(choices.slice(0, US_TIMEZONES.length).every((choice) => choice.group === 'us')).toBe(true);
+    expect(choices.slice(US_TIMEZONES.length).map((choice) => choice.id)).toEqual(['Africa/Abidjan', 'Europe/Paris']);
+    expect(new Set(choices.map((choice) => choice.id)).size).toBe(choices.length);
+  });
+
+  it('shows names without underscores', () => {
+    expect(timezoneChoices([]).find((choice) => choice.id === 'America/Los_Angeles')?.name).toBe('America/Los Angeles');
+  });
+
+  it("keeps the team's zone when the list lacks it", () => {
+    expect(timezoneChoices(all, 'Etc/UTC').map((choice) => choice.id)).toContain('Etc/UTC');
+    expect(timezoneChoices(all, 'Europe/Paris').filter((choice) => choice.id === 'Europe/Paris')).toHaveLength(1);
+  });
+});

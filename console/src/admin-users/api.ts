@@ -1,0 +1,144 @@
+import type {
+  AdminUserForm,
+  AdminUserRecord,
+  AdminUserRow,
+  LicenceCounts,
+  LoginHistoryRow,
+  TableResponse,
+  UploadUrlResponse,
+} from '@app/contracts';
+import { HttpError } from 'react-admin';
+import { httpErrorFromResponse } from '../dataProvider/httpError';
+import { DATA_MESSAGES } from '../dataProvider/messages';
+
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** A write's answer: {status, message, record?} (POST /admin/user adds agent_id). */
+export interface WriteAnswer<T = AdminUserRecord> {
+  status?: string;
+  message?: string;
+  agent_id?: number;
+  record?: T;
+}
+
+export interface AdminUsersApiOptions {
+  /** fetch with the session's Bearer token (authClient.fetch). */
+  fetch: FetchLike;
+  /** fetch for the presigned upload URL (no Authorization header may go there). */
+  uploadFetch?: FetchLike;
+  apiBase?: string;
+}
+
+export type EmailType = 'welcome' | 'reset';
+
+export interface AdminSetPasswordRequest {
+  agent_id: number;
+  new_password: string;
+  confirm_new_password: string;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/** The file name of a Content-Disposition header, or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || fallback;
+}
+
+/**
+ * User administration calls (docs/admin-api.md "User administration (identity)") on the console's
+ * authenticated fetch. Errors are react-admin HttpErrors like the account api's: `body.errors`
+ * {field: first message}, `body.field_errors` the server's [{field, error}], plus whatever else the
+ * server said (`detail` of the licence refusal).
+ */
+export function createAdminUsersApi(options: AdminUsersApiOptions) {
+  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
+  const uploadFetch = options.uploadFetch ?? ((url, init) => globalThis.fetch(url, init));
+
+  async function send(path: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await options.fetch(`${apiBase}${path}`, init);
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status;
+      if (typeof status === 'number') {
+        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
+          message: (error as Error).message,
+        });
+      }
+      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
+    }
+    if (!response.ok) throw await httpErrorFromResponse(response);
+    return response;
+  }
+
+  async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+    const response = await send(path, {
+      method,
+      ...(body === undefined ? {} : { headers: JSON_HEADERS, body: JSON.stringify(body) }),
+    });
+    const text = response.status === 204 ? '' : await response.text();
+    if (!text) return null as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return text as T;
+    }
+  }
+
+  const id = (agentId: number) => `agent_id=${encodeURIComponent(String(agentId))}`;
+
+  return {
+    getLicences: () => call<LicenceCounts>('/admin/licenses'),
+    /** `query` from listState.toApiQuery (page, per_page, order_by, order_dir, filters). */
+    listUsers: (query: URLSearchParams) => call<TableResponse<AdminUserRow>>(`/admin/users?${query.toString()}`),
+    /** The CSV of the table (no paging) as a Blob, with its file name. */
+    async downloadUsers(query: URLSearchParams): Promise<{ blob: Blob; fileName: string }> {
+      const response = await send(`/admin/users/download?${query.toString()}`, {
+        method: 'GET',
+        headers: { Accept: 'text/csv' },
+      });
+      const blob = await response.blob();
+      return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition'), 'users.csv') };
+    },
+    getUser: (agentId: number) => call<AdminUserRecord>(`/admin/user?${id(agentId)}`),
+    createUser: (form: Partial<AdminUserForm>) => call<WriteAnswer>('/admin/user', 'POST', form),
+    updateUser: (agentId: number, patch: Partial<AdminUserForm>) =>
+      call<WriteAnswer>('/admin/user', 'PATCH', { ...patch, agent_id: agentId }),
+    disableUser: (agentId: number) => call<WriteAnswer>(`/admin/user?${id(agentId)}`, 'DELETE'),
+    activateUser: (agentId: number) => call<WriteAnswer>('/admin/user/activate', 'PATCH', { agent_id: agentId }),
+    sendEmail: (agentId: number, type: EmailType) =>
+      call<WriteAnswer>('/admin/user/email', 'POST', { agent_id: agentId, type }),
+    setPassword: (request: AdminSetPasswordRequest) => call<WriteAnswer>('/admin/user/password', 'PATCH', request),
+    getHistory: (agentId: number, page: number, perPage: number) =>
+      call<TableResponse<LoginHistoryRow>>(`/admin/user/history?${id(agentId)}&page=${page}&per_page=${perPage}`),
+    /** Asks where to put the user's image; the answer's url takes a PUT of the file. */
+    requestAvatarUpload: (agentId: number, name: string, type: string) =>
+      call<UploadUrlResponse>(`/admin/user/avatar?${id(agentId)}`, 'POST', { name, type }),
+    /** After the PUT (needed with S3, harmless locally). */
+    confirmAvatar: (agentId: number, key: string) =>
+      call<{ url: string | null }>(`/admin/user/avatar/confirm?${id(agentId)}`, 'POST', { key }),
+    /** PUTs the file to the presigned url; throws an HttpError with the storage's status. */
+    async putFile(url: string, file: Blob): Promise<void> {
+      let response: Response;
+      try {
+        response = await uploadFetch(url, { method: 'PUT', headers: { 'Content-Type': file.type }, body: file });
+      } catch {
+        throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
+      }
+      if (!response.ok) throw new HttpError(response.statusText || String(response.status), response.status, {});
+    },
+  };
+}
+
+export type AdminUsersApi = ReturnType<typeof createAdminUsersApi>;

@@ -1,0 +1,421 @@
+import { ROLE_LABELS, TEAM_MEMBER_ROLES, type AdminUserRecord } from '@app/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useBasename, useNotify, usePermissions } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { adminUsersApi } from '..';
+import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { AvatarUpload, type AvatarUploader } from '../../account/profile/AvatarUpload';
+import { messageOf, statusOf } from '../../account/fieldErrors';
+import type { ConsolePermissions } from '../../auth/authProvider';
+import { initialsOf } from '../format';
+import { isLicenceRefusal, licenceDetailOf } from '../licenceGate';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
+import { userPath, usersPath } from '../paths';
+import { useBack } from '../useBack';
+import { useLicenceToast } from '../useLicenceToast';
+import {
+  canEnableEsign,
+  clearFieldError,
+  emptyUserForm,
+  hasErrors,
+  REQUIRED_FIELDS,
+  serverErrorsOf,
+  showsField,
+  shownErrors,
+  userFormFromRecord,
+  userFormPayload,
+  validateUserForm,
+  type CheckboxField,
+  type TextField as TextFieldName,
+  type UserFormErrors,
+  type UserFormField,
+  type UserFormMode,
+  type UserFormValues,
+} from './userForm';
+
+const F = L.fields;
+
+/** Two or three inputs side by side on wide screens, stacked at 960px and less. */
+const Row = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' }, '& > *': { flex: 1, minWidth: 0 } }}>
+    {children}
+  </Box>
+);
+
+interface FieldProps {
+  values: UserFormValues;
+  errors: UserFormErrors;
+  disabled: boolean;
+  onText: (field: TextFieldName, value: string) => void;
+  onCheck: (field: CheckboxField, value: boolean) => void;
+}
+
+const Text = ({
+  field,
+  placeholder,
+  type = 'text',
+  multiline,
+  inputMode,
+  p,
+}: {
+  field: TextFieldName;
+  placeholder?: string;
+  type?: string;
+  multiline?: boolean;
+  inputMode?: 'decimal' | 'tel' | 'email' | 'text';
+  p: FieldProps;
+}) => (
+  <TextField
+    name={field}
+    label={F[field as keyof typeof F]}
+    value={p.values[field]}
+    onChange={(event) => p.onText(field, event.target.value)}
+    required={REQUIRED_FIELDS.includes(field)}
+    error={!!p.errors[field]}
+    helperText={p.errors[field] ?? ' '}
+    placeholder={placeholder}
+    type={type}
+    multiline={multiline}
+    minRows={multiline ? 3 : undefined}
+    disabled={p.disabled}
+    fullWidth
+    margin="dense"
+    data-testid={`user-${field}`}
+    slotProps={{
+      inputLabel: placeholder ? { shrink: true } : undefined,
+      htmlInput: { 'data-testid': `user-${field}-input`, inputMode },
+      formHelperText: { 'data-testid': `user-${field}-error` } as object,
+    }}
+  />
+);
+
+const Check = ({ field, p, disabled, adornment }: { field: CheckboxField; p: FieldProps; disabled?: boolean; adornment?: ReactNode }) => (
+  <FormControl error={!!p.errors[field]} data-testid={`user-${field}`} sx={{ display: 'block' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={p.values[field]}
+            onChange={(event) => p.onCheck(field, event.target.checked)}
+            disabled={p.disabled || disabled}
+            slotProps={{ input: { 'data-testid': `user-${field}-input` } as object }}
+          />
+        }
+        label={F[field]}
+      />
+      {adornment}
+    </Box>
+    {p.errors[field] && <FormHelperText data-testid={`user-${field}-error`}>{p.errors[field]}</FormHelperText>}
+  </FormControl>
+);
+
+/** The PRO tag of a plan feature the team does not have (spec 000 section 6). */
+const ProTag = () => (
+  <Tooltip title={L.esignUpgrade}>
+    <Chip label={L.pro} size="small" color="warning" data-testid="user-esign-pro" tabIndex={0} aria-label={`${L.pro}: ${L.esignUpgrade}`} />
+  </Tooltip>
+);
+
+interface UserFormProps {
+  mode: UserFormMode;
+  agentId: number | null;
+}
+
+/** /app/admin/users/new and /app/admin/users/{id}: the Edit User panel (spec 000 sections 2, 3, 5, 6). */
+const UserFormPage = ({ mode, agentId }: UserFormProps) => {
+  // The user's image through the admin calls (existing users only: the form shows it in edit mode).
+  const avatarUploader = useMemo<AvatarUploader>(
+    () => ({
+      load: () => (agentId === null ? Promise.resolve(null) : adminUsersApi.getUser(agentId).then((user) => user.profile_image_url)),
+      request: (name, type) => adminUsersApi.requestAvatarUpload(agentId!, name, type),
+      put: (url, file) => adminUsersApi.putFile(url, file),
+      confirm: (key) => adminUsersApi.confirmAvatar(agentId!, key),
+    }),
+    [agentId],
+  );
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const licenceToast = useLicenceToast();
+  const back = useBack();
+  const { permissions } = usePermissions<ConsolePermissions>();
+  const esignAllowed = canEnableEsign(permissions?.permissions);
+
+  const [record, setRecord] = useState<AdminUserRecord | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [initial, setInitial] = useState<UserFormValues | null>(mode === 'create' ? emptyUserForm() : null);
+  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (mode !== 'edit') return;
+    let cancelled = false;
+    if (agentId === null) {
+      setLoadError(L.userNotFound);
+      return;
+    }
+    adminUsersApi
+      .getUser(agentId)
+      .then((loaded) => {
+        if (cancelled) return;
+        const form = userFormFromRecord(loaded);
+        setRecord(loaded);
+        setInitial(form);
+        setValues(form);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setLoadError(statusOf(error) === 404 ? L.userNotFound : `${L.userLoadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [mode, agentId]);
+
+  const clientErrors = useMemo(() => validateUserForm(values, mode), [values, mode]);
+  const errors = shownErrors(clientErrors, serverErrors, submitted);
+
+  const edit = (field: UserFormField, patch: Partial<UserFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setServerErrors((current) => clearFieldError(current, field));
+  };
+  const fieldProps: FieldProps = {
+    values,
+    errors,
+    disabled: saving,
+    onText: (field, value) => edit(field, { [field]: value }),
+    onCheck: (field, value) => edit(field, { [field]: value }),
+  };
+
+  const failed = (error: unknown) => {
+    if (isLicenceRefusal(error)) {
+      licenceToast(licenceDetailOf(error));
+      return;
+    }
+    const { fields, unplaced } = serverErrorsOf(error);
+    if (Object.keys(fields).length > 0) {
+      setServerErrors(fields);
+      setFormError(unplaced[0] ?? ACCOUNT_MESSAGES.formError);
+      notify(ACCOUNT_MESSAGES.formError, { type: 'error' });
+      return;
+    }
+    const message = unplaced[0] ?? messageOf(error, ACCOUNT_MESSAGES.serverError);
+    setFormError(message);
+    notify(message, { type: 'error' });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    if (hasErrors(clientErrors)) {
+      setFormError(ACCOUNT_MESSAGES.formError);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      if (mode === 'create') {
+        const answer = await adminUsersApi.createUser(userFormPayload(values, 'create'));
+        const newId = answer?.agent_id ?? answer?.record?.agent_id;
+        notify(ADMIN_MESSAGES.userAdded, { type: 'success' });
+        // Replace /new: Back from the new user's page returns to where the admin came from, not to an empty form.
+        navigate(newId ? userPath(basename, newId) : usersPath(basename), { replace: true });
+        return;
+      }
+      const patch = userFormPayload(values, 'edit', initial ?? undefined);
+      const answer = Object.keys(patch).length > 0 && agentId !== null ? await adminUsersApi.updateUser(agentId, patch) : null;
+      const next = answer?.record ? userFormFromRecord(answer.record) : values;
+      if (answer?.record) setRecord(answer.record);
+      setInitial(next);
+      setValues(next);
+      setSubmitted(false);
+      setServerErrors({});
+      notify(ADMIN_MESSAGES.userChangesSaved, { type: 'success' });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const name = record ? `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim() : '';
+  const title = mode === 'create' ? L.newUserTitle : name ? `${L.editUserTitle}: ${name}` : L.editUserTitle;
+  const show = (field: UserFormField) => showsField(field, values.role_id, mode);
+  const backButton = (
+    <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="user-form-back">
+      {L.back}
+    </Button>
+  );
+
+  if (loadError) {
+    return (
+      <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+        <Alert severity="error" data-testid="user-form-load-error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+        {backButton}
+      </AccountPage>
+    );
+  }
+  if (!initial) {
+    return (
+      <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+        <SectionCard testId="user-form-loading">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={40} sx={{ mb: 1.5 }} />
+          ))}
+        </SectionCard>
+      </AccountPage>
+    );
+  }
+
+  return (
+    <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="user-form" data-mode={mode}>
+        {formError && (
+          <Alert severity="error" data-testid="user-form-error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+
+        {mode === 'edit' && record && (
+          <SectionCard testId="user-avatar-section">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <AvatarUpload initials={initialsOf(record.first_name, record.last_name)} uploader={avatarUploader} testId="user-avatar" />
+              <Box>
+                <Typography variant="h6" component="p">
+                  {name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {record.email}
+                </Typography>
+                <Chip
+                  size="small"
+                  data-testid="user-form-status"
+                  label={record.status === 'active' ? 'Active' : 'Inactive'}
+                  color={record.status === 'active' ? 'success' : 'default'}
+                  variant={record.status === 'active' ? 'filled' : 'outlined'}
+                />
+              </Box>
+            </Box>
+          </SectionCard>
+        )}
+
+        <SectionCard title={L.editUserPanel} testId="user-edit-panel">
+          <Row>
+            <Text field="first_name" p={fieldProps} />
+            <Text field="last_name" p={fieldProps} />
+          </Row>
+          <Row>
+            <Text field="mobile_phone" placeholder={L.phonePlaceholder} inputMode="tel" p={fieldProps} />
+            <Text field="email" type="email" inputMode="email" p={fieldProps} />
+          </Row>
+          <Row>
+            <Text field="alternate_email" type="email" inputMode="email" p={fieldProps} />
+            <TextField
+              select
+              name="role_id"
+              label={F.role_id}
+              value={values.role_id}
+              onChange={(event) => fieldProps.onText('role_id', event.target.value)}
+              required
+              error={!!errors.role_id}
+              helperText={errors.role_id ?? ' '}
+              disabled={saving}
+              fullWidth
+              margin="dense"
+              data-testid="user-role_id"
+              slotProps={{
+                select: { 'data-testid': 'user-role_id-input' } as object,
+                formHelperText: { 'data-testid': 'user-role_id-error' } as object,
+              }}
+            >
+              {TEAM_MEMBER_ROLES.map((role) => (
+                <MenuItem key={role} value={role} data-testid={`user-role-${role}`}>
+                  {ROLE_LABELS[role]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Row>
+          <Row>
+            <Text field="start_dt" placeholder={L.datePlaceholder} p={fieldProps} />
+            <Text field="business_entity" p={fieldProps} />
+          </Row>
+          <Row>
+            <Text field="lic_nbr" p={fieldProps} />
+            <Text field="pid" p={fieldProps} />
+          </Row>
+          {show('career_path') && (
+            <Row>
+              <Text field="career_path" p={fieldProps} />
+              <Text field="lead_source" p={fieldProps} />
+            </Row>
+          )}
+          <Text field="notes" multiline p={fieldProps} />
+        </SectionCard>
+
+        <SectionCard title={L.permissions} testId="user-access">
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <Check field="can_download" p={fieldProps} />
+            <Check field="can_download_activities" p={fieldProps} />
+            <Check field="esign_enabled" p={fieldProps} disabled={!esignAllowed} adornment={esignAllowed ? undefined : <ProTag />} />
+            {show('leader_board_exclude') && <Check field="leader_board_exclude" p={fieldProps} />}
+            <Check field="manage_billing" p={fieldProps} />
+            {show('send_welcome_email') && <Check field="send_welcome_email" p={fieldProps} />}
+          </Box>
+        </SectionCard>
+
+        {show('brokerage_cap_amt') && (
+          <SectionCard title={L.capsAndFees} testId="user-caps">
+            <Row>
+              <Text field="brokerage_cap_amt" inputMode="decimal" p={fieldProps} />
+              <Text field="brokerage_cap_anniversary_dt" placeholder={L.datePlaceholder} p={fieldProps} />
+            </Row>
+            <Row>
+              <Text field="royalty_cap_amt" inputMode="decimal" p={fieldProps} />
+              <Text field="royalty_cap_anniversary_dt" placeholder={L.datePlaceholder} p={fieldProps} />
+            </Row>
+            <Row>
+              <Text field="agent_trans_fee_amt" inputMode="decimal" p={fieldProps} />
+              <Text field="agent_monthly_fee_amt" inputMode="decimal" p={fieldProps} />
+            </Row>
+          </SectionCard>
+        )}
+
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          {backButton}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving}
+            data-testid="user-form-save"
+            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {saving ? L.saving : mode === 'create' ? L.create : L.save}
+          </Button>
+        </Box>
+      </Box>
+    </AccountPage>
+  );
+};
+
+export default UserFormPage;

@@ -1,0 +1,190 @@
+import { REAL_ESTATE_USER_FIELDS, type AdminUserRecord } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { toHttpError } from '../../dataProvider/httpError';
+import {
+  canEnableEsign,
+  clearFieldError,
+  emptyUserForm,
+  hasErrors,
+  isValidDate,
+  serverErrorsOf,
+  showsField,
+  shownErrors,
+  userFormFromRecord,
+  userFormPayload,
+  validateUserForm,
+  type UserFormValues,
+} from './userForm';
+
+const filled = (overrides: Partial<UserFormValues> = {}): UserFormValues => ({
+  ...emptyUserForm(),
+  first_name: 'Ann',
+  last_name: 'Lee',
+  mobile_phone: '(555) 555-0100',
+  email: 'ann@example.test',
+  role_id: 'AGENT',
+  start_dt: '01/15/2024',
+  ...overrides,
+});
+
+const record = (overrides: Partial<AdminUserRecord> = {}): AdminUserRecord => ({
+  agent_id: 12,
+  status: 'active',
+  profile_image_url: null,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  mobile_phone: '(555) 555-0100',
+  email: 'ann@example.test',
+  alternate_email: null,
+  role_id: 'AGENT',
+  start_dt: '01/15/2024',
+  can_download: true,
+  can_download_activities: false,
+  esign_enabled: false,
+  leader_board_exclude: false,
+  manage_billing: false,
+  brokerage_cap_amt: 20000,
+  royalty_cap_amt: null,
+  lic_nbr: 'L-1',
+  notes: null,
+  ...overrides,
+});
+
+describe('a new user form', () => {
+  it('starts with the spec defaults: can download and the welcome mail on, the rest off', () => {
+    const form = emptyUserForm();
+    expect(form).toMatchObject({
+      can_download: true,
+      can_download_activities: false,
+      esign_enabled: false,
+      leader_board_exclude: false,
+      manage_billing: false,
+      send_welcome_email: true,
+      first_name: '',
+      role_id: '',
+    });
+  });
+
+  it('requires first name, last name, mobile phone, email, role and start date', () => {
+    expect(validateUserForm(emptyUserForm())).toEqual({
+      first_name: 'Required',
+      last_name: 'Required',
+      mobile_phone: 'Required',
+      email: 'Required',
+      role_id: 'Required',
+      start_dt: 'Required',
+    });
+    expect(validateUserForm(filled({ first_name: '   ' }))).toEqual({ first_name: 'Required' });
+    expect(hasErrors(validateUserForm(filled()))).toBe(false);
+  });
+
+  it('checks dates as mm/dd/yyyy, amounts, email addresses and the forbidden characters', () => {
+    expect(validateUserForm(filled({ start_dt: '2024-01-15' }))).toEqual({ start_dt: 'Invalid date' });
+    expect(validateUserForm(filled({ start_dt: '02/30/2024' }))).toEqual({ start_dt: 'Invalid date' });
+    expect(validateUserForm(filled({ brokerage_cap_anniversary_dt: '13/01/2024' }))).toEqual({
+      brokerage_cap_anniversary_dt: 'Invalid date',
+    });
+    const amountError = 'Enter an amount of 0 or more with at most 2 decimals';
+    expect(validateUserForm(filled({ brokerage_cap_amt: '-5' }))).toEqual({ brokerage_cap_amt: amountError });
+    expect(validateUserForm(filled({ agent_trans_fee_amt: 'ten' }))).toEqual({ agent_trans_fee_amt: amountError });
+    expect(validateUserForm(filled({ agent_monthly_fee_amt: '10.125' }))).toEqual({ agent_monthly_fee_amt: amountError });
+    expect(validateUserForm(filled({ agent_monthly_fee_amt: '10.25', royalty_cap_amt: '0' }))).toEqual({});
+    expect(validateUserForm(filled({ email: 'ann@' }))).toEqual({ email: 'Invalid email address.' });
+    expect(validateUserForm(filled({ last_name: 'Lee <b>', notes: 'Call (maybe)' }))).toEqual({
+      last_name: 'Characters < > * ! ( ) { } are not allowed',
+      notes: 'Characters < > * ! ( ) { } are not allowed',
+    });
+    expect(isValidDate('02/29/2024')).toBe(true);
+    expect(isValidDate('02/29/2023')).toBe(false);
+  });
+});
+
+describe('vendors', () => {
+  it('hide the real-estate fields and are not checked on them', () => {
+    for (const field of ['brokerage_cap_amt', 'career_path', 'lead_source', 'leader_board_exclude'] as const) {
+      expect(showsField(field, 'VENDOR', 'create')).toBe(false);
+      expect(showsField(field, 'AGENT', 'create')).toBe(true);
+    }
+    expect(showsField('first_name', 'VENDOR', 'edit')).toBe(true);
+    expect(validateUserForm(filled({ role_id: 'VENDOR', brokerage_cap_amt: '-1' }))).toEqual({});
+  });
+
+  it('send none of them', () => {
+    const payload = userFormPayload(filled({ role_id: 'VENDOR', career_path: 'Luxury', brokerage_cap_amt: '100' }), 'create');
+    for (const field of REAL_ESTATE_USER_FIELDS) expect(payload).not.toHaveProperty(field);
+    expect(payload).toMatchObject({ role_id: 'VENDOR', lic_nbr: null });
+  });
+});
+
+describe('userFormPayload', () => {
+  it('creates with trimmed text, null for empty optional fields, numbers for amounts and the welcome mail', () => {
+    const payload = userFormPayload(filled({ first_name: ' Ann ', brokerage_cap_amt: '25000.50', notes: '' }), 'create');
+    expect(payload).toMatchObject({
+      first_name: 'Ann',
+      brokerage_cap_amt: 25000.5,
+      notes: null,
+      alternate_email: null,
+      can_download: true,
+      send_welcome_email: true,
+      start_dt: '01/15/2024',
+    });
+  });
+
+  it('patches only what changed, and never the welcome mail', () => {
+    const initial = userFormFromRecord(record());
+    expect(userFormPayload(initial, 'edit', initial)).toEqual({});
+    const patch = userFormPayload({ ...initial, last_name: 'Lee-Park', brokerage_cap_amt: '', manage_billing: true }, 'edit', initial);
+    expect(patch).toEqual({ last_name: 'Lee-Park', brokerage_cap_amt: null, manage_billing: true });
+    expect(patch).not.toHaveProperty('send_welcome_email');
+  });
+});
+
+describe('userFormFromRecord', () => {
+  it('turns the record into input values', () => {
+    const form = userFormFromRecord(record({ brokerage_cap_amt: 20000, notes: null, esign_enabled: true }));
+    expect(form).toMatchObject({ brokerage_cap_amt: '20000', notes: '', esign_enabled: true, lic_nbr: 'L-1', role_id: 'AGENT' });
+  });
+});
+
+describe('server field errors', () => {
+  const error = toHttpError(400, 'Bad Request', {
+    status: 'error',
+    message: 'Validation failed',
+    errors: [
+      { field: 'email', error: 'Email is already in use' },
+      { field: 'email', error: 'Invalid email address.' },
+      { field: 'start_dt', error: 'Invalid date' },
+      { field: 'default_commission_templates', error: 'Unknown template' },
+    ],
+  });
+
+  it('go under their fields (first message), the rest to the form error', () => {
+    expect(serverErrorsOf(error)).toEqual({
+      fields: { email: 'Email is already in use', start_dt: 'Invalid date' },
+      unplaced: ['Unknown template'],
+    });
+  });
+
+  it('clear on the edited field only', () => {
+    const { fields } = serverErrorsOf(error);
+    const after = clearFieldError(fields, 'email');
+    expect(after).toEqual({ start_dt: 'Invalid date' });
+    expect(clearFieldError(after, 'email')).toBe(after);
+  });
+
+  it("show before the form's own errors, which show only after a submit attempt", () => {
+    const client = validateUserForm(emptyUserForm());
+    expect(shownErrors(client, {}, false)).toEqual({});
+    expect(shownErrors(client, {}, true).first_name).toBe('Required');
+    expect(shownErrors({}, { email: 'Email is already in use' }, false)).toEqual({ email: 'Email is already in use' });
+    expect(shownErrors({ email: 'Required' }, { email: 'Email is already in use' }, true).email).toBe('Email is already in use');
+  });
+});
+
+describe('canEnableEsign', () => {
+  it('needs the team_esign permission', () => {
+    expect(canEnableEsign(['team_esign'])).toBe(true);
+    expect(canEnableEsign(['transaction_sync'])).toBe(false);
+    expect(canEnableEsign(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,394 @@
+import {
+  USER_LIST_PAGE_SIZES,
+  USER_STATUS_FILTERS,
+  type AdminUserRow,
+  type LicenceCounts,
+  type TableColumn,
+} from '@app/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import ClearIcon from '@mui/icons-material/Clear';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBasename, useNotify } from 'react-admin';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { adminUsersApi } from '..';
+import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { messageOf } from '../../account/fieldErrors';
+import type { EmailType } from '../api';
+import { emailFailureMessage } from '../feedback';
+import { formatCell, imageUrlOf, initialsOf } from '../format';
+import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
+import { changePasswordPath, historyPath, logActivityPath, newUserPath, userPath } from '../paths';
+import { ServerTable } from '../ServerTable';
+import { useLicenceToast } from '../useLicenceToast';
+import { useUserTimeZone } from '../useUserTimeZone';
+import { LicenceCounters } from './LicenceCounters';
+import {
+  cleared,
+  isCleared,
+  isStatusFilter,
+  parseListState,
+  toApiQuery,
+  toDownloadQuery,
+  toSearchParams,
+  withPage,
+  withPerPage,
+  withSearch,
+  withSort,
+  withStatus,
+  type UserListState,
+} from './listState';
+import { UserRowActions, type RowActionHandlers } from './UserRowActions';
+
+/** Typing settles this long before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 350;
+
+interface ListData {
+  rows: AdminUserRow[];
+  cols: TableColumn[];
+  total: number;
+}
+
+function useDebounced(callback: (value: string) => void, delay: number) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(callback);
+  latest.current = callback;
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  const call = useCallback(
+    (value: string) => {
+      cancel();
+      timer.current = setTimeout(() => latest.current(value), delay);
+    },
+    [cancel, delay],
+  );
+  return { call, cancel };
+}
+
+/** Saves a Blob under `fileName` through a temporary object URL. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const UserCell = ({ col, row, timeZone }: { col: TableColumn; row: AdminUserRow; timeZone: string | null }) => {
+  const basename = useBasename();
+  const value = (row as unknown as Record<string, unknown>)[col.field];
+  switch (col.field) {
+    case 'profile_image_path':
+      return (
+        <Avatar src={imageUrlOf(value)} alt={row.agent_full_name} sx={{ width: 32, height: 32, fontSize: 14 }}>
+          {initialsOf(row.first_name, row.last_name, row.agent_full_name)}
+        </Avatar>
+      );
+    case 'agent_full_name':
+      return (
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Link component={RouterLink} to={userPath(basename, row.agent_id)} underline="hover" data-testid="user-name">
+            {row.agent_full_name}
+          </Link>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            data-testid="user-email"
+            title={row.email}
+            sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
+            {row.email}
+          </Typography>
+        </Box>
+      );
+    case 'status':
+      return (
+        <Chip
+          size="small"
+          label={formatCell(col.field, value)}
+          color={value === 'Active' ? 'success' : 'default'}
+          variant={value === 'Active' ? 'filled' : 'outlined'}
+          data-testid="user-status"
+        />
+      );
+    default:
+      return <>{formatCell(col.field, value, { timeZone })}</>;
+  }
+};
+
+/** /app/admin/users: licence counters, add, CSV download, search, status filter, Clear, table (spec 000 sections 2, 4). */
+const UserListPage = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const licenceToast = useLicenceToast();
+  const timeZone = useUserTimeZone();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+
+  const [data, setData] = useState<ListData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [licences, setLicences] = useState<LicenceCounts | null>(null);
+  const [licenceError, setLicenceError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [busyRow, setBusyRow] = useState<number | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [searchText, setSearchText] = useState(state.quick_search_filter);
+
+  const go = useCallback(
+    (next: UserListState, replace = false) => setSearchParams(toSearchParams(next), { replace }),
+    [setSearchParams],
+  );
+
+  // The URL's search changed without the box (back button, a link): show it. Not when it is what the
+  // box itself sent, or a slow URL update would wipe what was typed since.
+  const sentSearch = useRef(state.quick_search_filter);
+  useEffect(() => {
+    if (state.quick_search_filter !== sentSearch.current) setSearchText(state.quick_search_filter);
+    sentSearch.current = state.quick_search_filter;
+  }, [state.quick_search_filter]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const searchLater = useDebounced((text) => {
+    sentSearch.current = text;
+    go(withSearch(stateRef.current, text), true);
+  }, SEARCH_DEBOUNCE_MS);
+
+  const apiQuery = toApiQuery(state).toString();
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    adminUsersApi
+      .listUsers(new URLSearchParams(apiQuery))
+      .then((body) => {
+        if (cancelled) return;
+        setData({ rows: body?.table?.data ?? [], cols: body?.table?.cols ?? [], total: body?.pagination?.total ?? 0 });
+        setLoadError(null);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // The last rows stay on screen under the error: nothing the admin was looking at disappears.
+        setLoadError(`${L.listLoadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`);
+        setData((current) => current ?? { rows: [], cols: [], total: 0 });
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [apiQuery, reloadKey]);
+
+  const loadLicences = useCallback(() => {
+    adminUsersApi
+      .getLicences()
+      .then((counts) => {
+        setLicences(counts);
+        setLicenceError(null);
+      })
+      .catch((error: unknown) => setLicenceError(`${L.licencesLoadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`));
+  }, []);
+  useEffect(loadLicences, [loadLicences]);
+
+  const reload = useCallback(() => {
+    setReloadKey((key) => key + 1);
+    loadLicences();
+  }, [loadLicences]);
+
+  const addUser = () => {
+    if (addUserBlocked(licences)) {
+      licenceToast();
+      return;
+    }
+    navigate(newUserPath(basename));
+  };
+
+  const download = async () => {
+    if (downloading) return;
+    setDownloading(true);
+    try {
+      const { blob, fileName } = await adminUsersApi.downloadUsers(toDownloadQuery(state));
+      saveBlob(blob, fileName);
+    } catch (error) {
+      notify(`${L.downloadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`, { type: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const withRow = async (row: AdminUserRow, action: () => Promise<void>) => {
+    setBusyRow(row.agent_id);
+    try {
+      await action();
+    } finally {
+      setBusyRow(null);
+    }
+  };
+
+  const handlers: RowActionHandlers = {
+    edit: (row) => navigate(userPath(basename, row.agent_id)),
+    logActivity: (row) => navigate(logActivityPath(basename, row.agent_id, row.agent_full_name)),
+    changePassword: (row) => navigate(changePasswordPath(basename, row.agent_id, row.agent_full_name)),
+    history: (row) => navigate(historyPath(basename, row.agent_id, row.agent_full_name)),
+    inactivate: (row) =>
+      void withRow(row, async () => {
+        try {
+          await adminUsersApi.disableUser(row.agent_id);
+          notify(ADMIN_MESSAGES.userDisabled, { type: 'success' });
+          reload();
+        } catch (error) {
+          notify(messageOf(error, ACCOUNT_MESSAGES.serverError), { type: 'error' });
+        }
+      }),
+    activate: (row) =>
+      void withRow(row, async () => {
+        try {
+          await adminUsersApi.activateUser(row.agent_id);
+          notify(ADMIN_MESSAGES.userActivated, { type: 'success' });
+          reload();
+        } catch (error) {
+          if (isLicenceRefusal(error)) licenceToast(licenceDetailOf(error));
+          else notify(messageOf(error, ACCOUNT_MESSAGES.serverError), { type: 'error' });
+        }
+      }),
+    email: (row, type: EmailType) =>
+      void withRow(row, async () => {
+        try {
+          await adminUsersApi.sendEmail(row.agent_id, type);
+          notify(ADMIN_MESSAGES.emailSent, { type: 'success' });
+        } catch (error) {
+          notify(emailFailureMessage(messageOf(error, ACCOUNT_MESSAGES.serverError)), { type: 'error' });
+        }
+      }),
+  };
+
+  const canClear = !isCleared(state) || searchText !== '';
+  const clearButton = (testId: string) => (
+    <Button
+      variant="text"
+      startIcon={<ClearIcon />}
+      onClick={() => {
+        searchLater.cancel();
+        setSearchText('');
+        go(cleared(state));
+      }}
+      disabled={!canClear}
+      data-testid={testId}
+    >
+      {L.clear}
+    </Button>
+  );
+
+  return (
+    <AccountPage title={L.listTitle} testId="admin-users-page" maxWidth={1600}>
+      <LicenceCounters licences={licences} error={licenceError} />
+      <SectionCard>
+        <Box
+          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+          data-testid="users-toolbar"
+        >
+          <TextField
+            size="small"
+            label={L.search}
+            placeholder={L.searchPlaceholder}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              searchLater.call(event.target.value);
+            }}
+            sx={{ flex: '1 1 220px', maxWidth: { sm: 360 } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'users-search', 'aria-label': L.search },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label={L.statusFilter}
+            value={state.status_filter}
+            onChange={(event) => {
+              if (isStatusFilter(event.target.value)) go(withStatus(state, event.target.value));
+            }}
+            sx={{ width: 160 }}
+            slotProps={{ select: { 'data-testid': 'users-status-filter' } as object }}
+          >
+            {USER_STATUS_FILTERS.map((status) => (
+              <MenuItem key={status} value={status} data-testid={`users-status-${status}`}>
+                {L.statusLabels[status]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {clearButton('users-clear')}
+          <Box sx={{ flex: '1 0 0', display: { xs: 'none', sm: 'block' } }} />
+          <Button
+            variant="outlined"
+            onClick={() => void download()}
+            disabled={downloading}
+            startIcon={downloading ? <CircularProgress size={16} color="inherit" data-testid="users-download-spinner" /> : <DownloadIcon />}
+            data-testid="users-download"
+            data-downloading={downloading ? 'true' : 'false'}
+          >
+            {downloading ? L.downloading : L.download}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={addUser} data-testid="users-add">
+            {L.addUser}
+          </Button>
+        </Box>
+
+        <ServerTable<AdminUserRow>
+          testId="users-table"
+          cols={data?.cols ?? []}
+          rows={data?.rows ?? null}
+          rowKey={(row) => row.agent_id}
+          renderCell={(col, row) => <UserCell col={col} row={row} timeZone={timeZone} />}
+          loading={loading}
+          error={loadError}
+          onRetry={reload}
+          emptyText={L.empty}
+          emptyAction={canClear ? clearButton('users-empty-clear') : undefined}
+          page={state.page}
+          perPage={state.per_page}
+          pageSizes={USER_LIST_PAGE_SIZES}
+          total={data?.total ?? 0}
+          onPage={(page) => go(withPage(state, page))}
+          onPerPage={(perPage) => go(withPerPage(state, perPage))}
+          sort={{ field: state.order_by, dir: state.order_dir, onSort: (field) => go(withSort(state, field)) }}
+          actions={{
+            header: L.actions,
+            render: (row) => <UserRowActions row={row} busy={busyRow === row.agent_id} on={handlers} />,
+          }}
+          skeletonCols={9}
+        />
+      </SectionCard>
+    </AccountPage>
+  );
+};
+
+export default UserListPage;

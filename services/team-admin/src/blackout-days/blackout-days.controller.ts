@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
+import { ADMIN_MESSAGES, ADMIN_ROLES } from '@app/contracts';
+import { TEAM_ADMIN_MESSAGES } from '../common/team-admin.errors';
+import { BlackoutDaysService } from './blackout-days.service';
+import { CreateBlackoutDayDto, DeleteBlackoutDayQueryDto } from './dto/blackout-day.dto';
+
+const PUBLISHES =
+  'Publishes team-admin.blackout-days.changed {revision, timezone, weekdays (0 Sunday..6), dates (YYYY-MM-DD: every custom day, and the chosen holidays as observed, ' +
+  'Saturday -> Friday and Sunday -> Monday, for this year and the next two)}.';
+
+@ApiTags('blackout days')
+@ApiBearerAuth()
+@Roles(...ADMIN_ROLES)
+@Controller('admin/team')
+export class BlackoutDaysController {
+  constructor(private readonly blackoutDays: BlackoutDaysService) {}
+
+  @Get('blackout-days/options')
+  @ApiOperation({ summary: 'The predefined days {holidays: [{id, label}] (the eleven US federal holidays), weekdays: [{id, label}] (sunday..saturday)} (ADMIN)' })
+  options(@CurrentUser() caller: AuthenticatedUser) {
+    return this.blackoutDays.options(caller.team_id);
+  }
+
+  @Get('blackout-days')
+  @ApiOperation({
+    summary: "The team's blackout days {records: [{team_blackout_day_id, kind, predefined_day_key, day_label, day_date}]} (ADMIN)",
+    description: 'day_date is MM-DD-YYYY for custom days, else null. Ordered weekdays, holidays, then custom days by date.',
+  })
+  list(@CurrentUser() caller: AuthenticatedUser) {
+    return this.blackoutDays.list(caller.team_id);
+  }
+
+  @Post('blackout-day')
+  @ApiOperation({
+    summary: `Add a blackout day, {predefined_day_key} or {day_label, day_date: MM-DD-YYYY} (ADMIN): {status, message:"${ADMIN_MESSAGES.settingSaved}", record}`,
+    description:
+      `Errors: unknown key [{field:'predefined_day_key', error:"${TEAM_ADMIN_MESSAGES.unknownDay}"}]; day_label "${ADMIN_MESSAGES.blackoutLabelRequired}", day_date "${ADMIN_MESSAGES.blackoutDateRequired}"; ` +
+      `day_date "${ADMIN_MESSAGES.invalidDate}"; the same key or date twice: 409 "${ADMIN_MESSAGES.blackoutAlreadyAdded}". ${PUBLISHES}`,
+  })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateBlackoutDayDto) {
+    return this.blackoutDays.create(caller.team_id, body);
+  }
+
+  @Delete('blackout-day')
+  @ApiOperation({
+    summary: `Remove a blackout day by ?team_blackout_day_id= or ?predefined_day_key= (ADMIN): {status, message:"${ADMIN_MESSAGES.settingSaved}"}`,
+    description: `A day the team does not have: 404 "${TEAM_ADMIN_MESSAGES.blackoutDayNotFound}". ${PUBLISHES}`,
+  })
+  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: DeleteBlackoutDayQueryDto) {
+    return this.blackoutDays.remove(caller.team_id, query);
+  }
+}

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { PageQueryDto } from '../../../common/list-query.dto';
+import { TEAM_ADMIN_MESSAGES } from '../../../common/team-admin.errors';
+import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
+
+export const FOLDER_ORDER_BY = ['folder_name', 'transaction_type', 'client_visible', 'vendor_visible', 'client_document_folder_id', 'system'] as const;
+export type FolderOrderBy = (typeof FOLDER_ORDER_BY)[number];
+export const FOLDER_NAME_MAX = 100;
+
+const FOLDER_ID = { message: 'Must be a folder id' };
+const TRANSACTION_TYPE = { message: TEAM_ADMIN_MESSAGES.mustBeTransactionType };
+const BOOLEAN = { message: TEAM_ADMIN_MESSAGES.mustBeBoolean };
+const NAME_LENGTH = { message: `At most ${FOLDER_NAME_MAX} characters` };
+
+/** GET /documents/folders: one folder (folder_id) or the list. */
+export class FolderQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Answer this one folder as {record} instead of the list', example: -1 })
+  @EmptyAsUndefined()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(FOLDER_ID)
+  folder_id?: number;
+
+  @ApiPropertyOptional({ enum: ['b', 's'], description: "b or s: that type's folders plus the All folders; empty or absent: every folder" })
+  @EmptyAsUndefined()
+  @IsOptional()
+  @IsIn(['b', 's'], { message: "Must be 'b' or 's'" })
+  transaction_type?: 'b' | 's';
+
+  @ApiPropertyOptional({ enum: FOLDER_ORDER_BY, description: 'Default: system folders first, then folder_name' })
+  @IsOptional()
+  @IsIn(FOLDER_ORDER_BY, { message: `Must be one of ${FOLDER_ORDER_BY.join(', ')}` })
+  order_by?: FolderOrderBy;
+}
+
+/** ?folder_id=N of PATCH and DELETE. */
+export class FolderIdQueryDto {
+  @ApiProperty({ example: 1 })
+  @Type(() => Number)
+  @IsInt(FOLDER_ID)
+  @IsNotEmpty(REQUIRED)
+  folder_id: number;
+}
+
+export class CreateFolderDto {
+  @ApiProperty({ maxLength: FOLDER_NAME_MAX, description: 'Unique in the team (case-insensitive)' })
+  @MaxLength(FOLDER_NAME_MAX, NAME_LENGTH)
+  // Listed last so that its message comes first when the value is missing.
+  @IsString(REQUIRED)
+  @IsNotEmpty(REQUIRED)
+  @Trim()
+  folder_name: string;
+
+  @ApiPropertyOptional({ enum: ['b', 's'], nullable: true, description: 'null (or absent): All' })
+  @EmptyAsNull()
+  @IsOptional()
+  @IsIn(['b', 's'], TRANSACTION_TYPE)
+  transaction_type?: 'b' | 's' | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean(BOOLEAN)
+  client_visible?: boolean;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean(BOOLEAN)
+  vendor_visible?: boolean;
+}
+
+/** Any subset of the create body. */
+export class UpdateFolderDto {
+  @ApiPropertyOptional({ maxLength: FOLDER_NAME_MAX })
+  @ValidateIf((_o, v) => v !== undefined)
+  @MaxLength(FOLDER_NAME_MAX, NAME_LENGTH)
+  @IsString(REQUIRED)
+  @IsNotEmpty(REQUIRED)
+  @Trim()
+  folder_name?: string;
+
+  @ApiPropertyOptional({ enum: ['b', 's'], nullable: true, description: 'null: All' })
+  @EmptyAsNull()
+  @IsOptional()
+  @IsIn(['b', 's'], TRANSACTION_TYPE)
+  transaction_type?: 'b' | 's' | null;
+
+  @ApiPropertyOptional()
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsBoolean(BOOLEAN)
+  client_visible?: boolean;
+
+  @ApiPropertyOptional()
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsBoolean(BOOLEAN)
+  vendor_visible?: boolean;
+
+  // Read-only fields of DocumentFolder, accepted (and ignored) so that a form may send the record back.
+  @ApiPropertyOptional({ description: 'Ignored (the query names the folder)' }) @Allow() client_document_folder_id?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored (read-only)' }) @Allow() system?: unknown;
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
+import { ADMIN_MESSAGES, DOCUMENT_READER_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
+import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
+import { CreateFolderDto, FolderIdQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
+import { FoldersService } from './folders.service';
+
+const NAME_RULES = `folder_name is required ("${ADMIN_MESSAGES.required}"), at most 100 characters, unique in the team including the system folders, case-insensitively ("${TEAM_ADMIN_MESSAGES.folderNameTaken}").`;
+
+@ApiTags('document folders')
+@ApiBearerAuth()
+@Controller('documents/folders')
+export class FoldersController {
+  constructor(private readonly folders: FoldersService) {}
+
+  @Get()
+  @Roles(...DOCUMENT_READER_ROLES)
+  @ApiOperation({
+    summary: 'The team\'s document folders {records, pagination}, or one folder {record} with ?folder_id= (ADMIN, TRANC, ISISA, AGENT)',
+    description:
+      'transaction_type b or s lists the folders of that type plus the All folders (transaction_type null); empty or absent lists all. fetch_all=true answers every folder in one page. ' +
+      'Default order: system folders (-1 General, -2 Signed Documents) first, then folder_name. Another team\'s folder_id: 404.',
+  })
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderQueryDto) {
+    if (query.folder_id !== undefined) return this.folders.get(caller.team_id, query.folder_id);
+    return this.folders.list(caller.team_id, query);
+  }
+
+  @Post()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({
+    summary: `Create a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderCreated}", record}`,
+    description: `${NAME_RULES} client_visible and vendor_visible default to false (private).`,
+  })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateFolderDto) {
+    return this.folders.create(caller.team_id, body);
+  }
+
+  @Patch()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({
+    summary: `Change a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderUpdated}", record}`,
+    description: `Any subset of the create body. ${NAME_RULES} Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
+  })
+  update(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderIdQueryDto, @Body() body: UpdateFolderDto) {
+    return this.folders.update(caller.team_id, query.folder_id, body);
+  }
+
+  @Delete()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({
+    summary: `Delete a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderRemoved}"}`,
+    description: `Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
+  })
+  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderIdQueryDto) {
+    return this.folders.remove(caller.team_id, query.folder_id);
+  }
+}

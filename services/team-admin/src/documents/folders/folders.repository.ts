@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DocumentFolder, TransactionType } from '@app/contracts';
+import { updateResult } from '../../common/postgres';
+import type { FolderOrderBy } from './dto/folder.dto';
+
+const COLUMNS = `client_document_folder_id, folder_name, transaction_type, client_visible, vendor_visible, (team_id IS NULL) AS system`;
+// Every team sees its own folders and the system folders (team_id NULL).
+const VISIBLE_TO_TEAM = `(team_id = $1 OR team_id IS NULL)`;
+
+/** order_by -> SQL (whitelist); names sort case-insensitively, as the unique index (team_id, lower(folder_name)) does. */
+const ORDER_COLUMNS: Record<FolderOrderBy, string> = {
+  folder_name: 'lower(folder_name)',
+  transaction_type: 'transaction_type',
+  client_visible: 'client_visible',
+  vendor_visible: 'vendor_visible',
+  client_document_folder_id: 'client_document_folder_id',
+  system: '(team_id IS NULL)',
+};
+
+export interface FolderListOptions {
+  transactionType?: 'b' | 's';
+  orderBy?: FolderOrderBy;
+  direction: 'ASC' | 'DESC';
+  limit: number | null;
+  offset: number;
+}
+
+export interface FolderValues {
+  folder_name?: string;
+  transaction_type?: TransactionType;
+  client_visible?: boolean;
+  vendor_visible?: boolean;
+}
+
+@Injectable()
+export class FoldersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async list(teamId: number, options: FolderListOptions): Promise<{ rows: DocumentFolder[]; total: number }> {
+    const params: unknown[] = [teamId];
+    let where = VISIBLE_TO_TEAM;
+    if (options.transactionType) {
+      params.push(options.transactionType);
+      // A Buyer (or Seller) list also shows the All folders.
+      where += ` AND (transaction_type = $${params.length} OR transaction_type IS NULL)`;
+    }
+    const order = options.orderBy
+      ? `${ORDER_COLUMNS[options.orderBy]} ${options.direction}, lower(folder_name) ASC, client_document_folder_id ASC`
+      : `(team_id IS NULL) DESC, lower(folder_name) ${options.direction}, client_document_folder_id ASC`;
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM team_admin.document_folders WHERE ${where}`, params);
+    const rows: DocumentFolder[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM team_admin.document_folders WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, options.limit, options.offset],
+    );
+    return { rows, total };
+  }
+
+  /** One of the team's folders or a system folder; another team's id is not found. */
+  async find(teamId: number, folderId: number, manager: EntityManager = this.dataSource.manager): Promise<DocumentFolder | null> {
+    const rows: DocumentFolder[] = await manager.query(
+      `SELECT ${COLUMNS} FROM team_admin.document_folders WHERE ${VISIBLE_TO_TEAM} AND client_document_folder_id = $2`,
+      [teamId, folderId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Whether a folder the team sees (its own or a system one) already has this name, case-insensitively. */
+  async nameTaken(teamId: number, name: string, exceptId: number | null, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM team_admin.document_folders
+        WHERE ${VISIBLE_TO_TEAM} AND lower(folder_name) = lower($2) AND client_document_folder_id IS DISTINCT FROM $3 LIMIT 1`,
+      [teamId, name, exceptId],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(teamId: number, values: Required<FolderValues>, manager: EntityManager): Promise<DocumentFolder> {
+    const rows: DocumentFolder[] = await manager.query(
+      `INSERT INTO team_admin.document_folders (team_id, folder_name, transaction_type, client_visible, vendor_visible)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [teamId, values.folder_name, values.transaction_type, values.client_visible, values.vendor_visible],
+    );
+    return rows[0];
+  }
+
+  /** Updates a team folder (never a system one: team_id must match). */
+  async update(teamId: number, folderId: number, values: FolderValues, manager: EntityManager): Promise<DocumentFolder | null> {
+    const columns = (['folder_name', 'transaction_type', 'client_visible', 'vendor_visible'] as const).filter((c) => values[c] !== undefined);
+    const sets = [...columns.map((c, i) => `${c} = $${i + 3}`), 'updated_ts = now()'].join(', ');
+    const { rows } = updateResult<DocumentFolder>(
+      await manager.query(
+        `UPDATE team_admin.document_folders SET ${sets} WHERE team_id = $1 AND client_document_folder_id = $2 RETURNING ${COLUMNS}`,
+        [teamId, folderId, ...columns.map((c) => values[c])],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  async delete(teamId: number, folderId: number, manager: EntityManager): Promise<boolean> {
+    const { count } = updateResult(
+      await manager.query(`DELETE FROM team_admin.document_folders WHERE team_id = $1 AND client_document_folder_id = $2`, [teamId, folderId]),
+    );
+    return count > 0;
+  }
+}

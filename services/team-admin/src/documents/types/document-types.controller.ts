@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
+import { ADMIN_MESSAGES, DOCUMENT_READER_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
+import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
+import { DocumentTypesService, typeIdOf } from './document-types.service';
+import { CreateDocumentTypeDto, DocumentTypeIdQueryDto, DocumentTypeQueryDto, UpdateDocumentTypeDto } from './dto/document-type.dto';
+
+const RULES =
+  `name is required ("${ADMIN_MESSAGES.required}"), at most 100 characters, unique within its category (or among the types without one), ` +
+  `case-insensitively ("${TEAM_ADMIN_MESSAGES.typeNameTaken}"). team_document_category_id must be one of the team's categories (404 "${TEAM_ADMIN_MESSAGES.categoryNotFound}").`;
+
+@ApiTags('document categories and types')
+@ApiBearerAuth()
+@Controller('documents/types/manage')
+export class DocumentTypesController {
+  constructor(private readonly types: DocumentTypesService) {}
+
+  @Get()
+  @Roles(...DOCUMENT_READER_ROLES)
+  @ApiOperation({
+    summary:
+      "The team's document types {records: [{id, team_document_type_id, name, team_document_category_id, category_name}], pagination} (ADMIN, TRANC, ISISA, AGENT)",
+    description: 'Filter team_document_category_id=; ordered by name unless order_by says otherwise; fetch_all=true answers every type in one page.',
+  })
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeQueryDto) {
+    return this.types.list(caller.team_id, query);
+  }
+
+  @Post()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({ summary: `Create a document type (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeCreated}", record}`, description: RULES })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateDocumentTypeDto) {
+    return this.types.create(caller.team_id, body);
+  }
+
+  @Patch()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({
+    summary: `Change a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeUpdated}", record}`,
+    description: `Any subset of the create body; team_document_category_id null removes the category. ${RULES}`,
+  })
+  update(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeIdQueryDto, @Body() body: UpdateDocumentTypeDto) {
+    return this.types.update(caller.team_id, typeIdOf(query), body);
+  }
+
+  @Delete()
+  @Roles(...DOCUMENT_SETUP_ROLES)
+  @ApiOperation({ summary: `Delete a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeDeleted}"}` })
+  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeIdQueryDto) {
+    return this.types.remove(caller.team_id, typeIdOf(query));
+  }
+}

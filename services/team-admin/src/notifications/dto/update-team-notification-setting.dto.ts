@@ -1,0 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsInt, Min } from 'class-validator';
+import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
+
+export class UpdateTeamNotificationSettingDto {
+  @ApiProperty({ example: 1, description: 'One of NOTIFICATION_CATALOGUE (404 otherwise)' })
+  @IsInt({ message: 'Must be a notification id' })
+  @Min(1, { message: 'Must be a notification id' })
+  notification_id: number;
+
+  @ApiProperty({ description: 'false switches the notification off for every member of the team' })
+  @IsBoolean({ message: TEAM_ADMIN_MESSAGES.mustBeBoolean })
+  enabled: boolean;
+}

@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { EventConsumer } from '@app/events';
+import { bearer, bootTeamAdmin, provisionedEvent, TEAM_1, TEAM_2, teamTokens, type TeamAdminUnderTest } from './team-admin-test-app';
+
+/** identity.team.provisioned delivered through the real bus (BullMQ queue events.team-admin, consumer in process). */
+describe('CreateTeamWhenTeamIsProvisioned', () => {
+  let sut: TeamAdminUnderTest;
+  beforeAll(async () => {
+    sut = await bootTeamAdmin({ mode: 'all' });
+  });
+  afterAll(() => sut.close());
+
+  const teamRows = (teamId: number) => sut.dataSource.query(`SELECT team_id, name, timezone FROM team_admin.teams WHERE team_id = $1`, [teamId]);
+  const getTeam = (token: string) => request(sut.server).get('/api/admin/team').set(bearer(token));
+
+  it('provisioned teams 1 and 2 at boot', async () => {
+    expect((await getTeam(sut.tokens.admin).expect(200)).body).toMatchObject(TEAM_1);
+    expect((await getTeam(sut.tokens.team2Admin).expect(200)).body).toMatchObject(TEAM_2);
+  });
+
+  it('creates the team from the event; before that the team is not found', async () => {
+    const tokens = await teamTokens(301);
+    expect((await getTeam(tokens.admin).expect(404)).body).toEqual({ status: 'error', message: 'Team not found' });
+    await request(sut.server).get('/api/documents/folders').set(bearer(tokens.agent)).expect(404);
+    await sut.deliver(provisionedEvent(301, 'Lakeside Homes'));
+    expect((await getTeam(tokens.admin).expect(200)).body).toEqual({
+      team_id: 301,
+      name: 'Lakeside Homes',
+      address_1: null,
+      address_2: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      timezone: null,
+      logo_url: null,
+    });
+    // Every team has the system folders at once.
+    const folders = (await request(sut.server).get('/api/documents/folders').set(bearer(tokens.agent)).expect(200)).body;
+    expect(folders.records.map((f: { client_document_folder_id: number }) => f.client_document_folder_id)).toEqual([-1, -2]);
+  });
+
+  it('is idempotent: the same event delivered twice applies once', async () => {
+    const event = provisionedEvent(302, 'Twice Realty');
+    await sut.deliver(event);
+    // A relay that died after enqueueing re-enqueues the same event; here as a new job.
+    await sut.deliver(event, `${event.id}-again`);
+    expect(await sut.app.get(EventConsumer).consume(event)).toBe('duplicate');
+    expect(await teamRows(302)).toEqual([{ team_id: 302, name: 'Twice Realty', timezone: null }]);
+    const inbox = await sut.dataSource.query(`SELECT count(*)::int AS n FROM team_admin.inbox WHERE event_id = $1`, [event.id]);
+    expect(inbox).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps the settings of a team that is provisioned again (a new event for the same team)', async () => {
+    await sut.deliver(provisionedEvent(303, 'Original Name'));
+    const tokens = await teamTokens(303);
+    await request(sut.server).patch('/api/admin/team').set(bearer(tokens.admin)).send({ name: 'Chosen Name', timezone: 'America/Chicago' }).expect(200);
+    await sut.deliver(provisionedEvent(303, 'Original Name'));
+    expect(await teamRows(303)).toEqual([{ team_id: 303, name: 'Chosen Name', timezone: 'America/Chicago' }]);
+  });
+});
