@@ -162,5 +162,28 @@ describe('team settings flowing from team-admin to identity and transactions', (
     expect(await identity.app.get(EventConsumer).consume(stale)).toBe('applied');
     const [team] = await identity.dataSource.query(`SELECT name FROM identity.teams WHERE team_id = $1`, [admin.user.team.team_id]);
     expect(team.name).toBe('Rival Homes Group');
+    expect(await transactions.app.get(EventConsumer).consume(stale)).toBe('applied');
+    // Nor does a user snapshot that still carries the old name.
+    await transactions.app.get(EventConsumer).consume({
+      id: '00000000-0000-4000-8000-0000000000a3',
+      type: 'identity.user.updated',
+      team_id: admin.user.team.team_id,
+      occurred_at: new Date().toISOString(),
+      version: 1,
+      payload: {
+        agent_id: admin.user.agent_id,
+        team_id: admin.user.team.team_id,
+        team_name: 'Rival Homes',
+        first_name: 'Riley',
+        last_name: 'Rival',
+        email: 'admin@rival-homes.test',
+        status: 'active',
+        roles: ['ADMIN'],
+        profile_image_path: null,
+        leader_board_exclude: false,
+      },
+    });
+    const [copy] = await transactions.dataSource.query(`SELECT name FROM transactions.teams WHERE team_id = $1`, [admin.user.team.team_id]);
+    expect(copy.name).toBe('Rival Homes Group');
   });
 });

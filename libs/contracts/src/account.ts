@@ -83,6 +83,7 @@ export const ACCOUNT_MESSAGES = {
   notificationDisabledByTeam: 'Notification disabled by team',
   settingUpdated: 'Setting updated',
   forbiddenCharacters: 'Characters < > * ! ( ) { } are not allowed',
+  unknownTimeZone: 'Unknown time zone',
 } as const;
 
 /** Upload limits (spec 000 section 9). */

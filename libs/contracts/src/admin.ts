@@ -9,8 +9,6 @@ import type { Role } from './roles';
 export const ADMIN_ROLES: readonly Role[] = ['ADMIN'];
 /** Document setup (folders, categories, types, send-document message template): TCs run documents too. */
 export const DOCUMENT_SETUP_ROLES: readonly Role[] = ['ADMIN', 'TRANC'];
-/** Roles that read the team's folders, categories and types (to file documents on transactions). */
-export const DOCUMENT_READER_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
 
 // ---------------------------------------------------------------- team settings (team-admin)
 
@@ -292,5 +290,5 @@ export const ADMIN_MESSAGES = {
   blackoutDateRequired: 'Date is required',
   blackoutAlreadyAdded: 'This day is already a blackout day',
   invalidDate: 'Invalid date',
-  invalidTimezone: 'Unknown timezone',
+  invalidTimezone: 'Unknown time zone',
 } as const;

@@ -57,9 +57,10 @@ export interface EventPayloads {
   };
   /**
    * The team's blackout days resolved for due-date rules: weekdays (0 Sunday .. 6 Saturday) and
-   * dates (YYYY-MM-DD: custom days, and holidays as observed, this year and the next two).
+   * dates (YYYY-MM-DD: custom days, and holidays as observed, this year and the next two). holidays
+   * lists the chosen holiday keys ('thanksgiving_day'), so a consumer can resolve any later year.
    */
-  'team-admin.blackout-days.changed': { revision: number; timezone: string | null; weekdays: number[]; dates: string[] };
+  'team-admin.blackout-days.changed': { revision: number; timezone: string | null; weekdays: number[]; holidays: string[]; dates: string[] };
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }

@@ -71,11 +71,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (isFastifyClientError(exception)) {
       status = exception.statusCode;
       body = { status: 'error', message: clientErrorMessage(exception) };
+    } else if (isPostgresDataError(exception)) {
+      // A value the DTOs let through but Postgres refuses (out of range, bad text): the caller's fault.
+      status = 400;
+      body = { status: 'error', message: INVALID_VALUE_MESSAGE };
     }
     if (status >= 500) request.log.error({ err: exception }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     reply.status(status).send(body);
   }
+}
+
+export const INVALID_VALUE_MESSAGE = 'A value in the request is out of range or malformed';
+
+/** SQLSTATE class 22 (data exception), as TypeORM's QueryFailedError carries it in driverError. */
+function isPostgresDataError(exception: unknown): boolean {
+  const code = (exception as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }
 
 interface FastifyClientError {

@@ -6,3 +6,4 @@ export * from './metrics';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './service-module';
+export * from './validation-rules';

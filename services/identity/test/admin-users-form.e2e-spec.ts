@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ADMIN_MESSAGES, REAL_ESTATE_USER_FIELDS } from '@app/contracts';
+import { ResetMailer } from '../src/password/reset-mailer.service';
 import { UsersRepository } from '../src/users/users.repository';
 import { adminApi, bootAdminIdentity, DEMO_PASSWORD, signIn, userEvents, userForm, type AdminIdentity } from './admin-test-helpers';
 
@@ -195,6 +196,38 @@ describe('user administration: the user form', () => {
       await admin.patch('/admin/user', { agent_id: adminId, role_id: 'ADMIN', mobile_phone: '(555) 555-0100' }).expect(200);
       const [row] = await sut.dataSource.query(`SELECT roles FROM identity.users WHERE agent_id = $1`, [adminId]);
       expect(row.roles).toEqual(['ADMIN']);
+    });
+
+    it("ends the user's sessions when the role changes (the new rights come with the next sign-in), not on other changes", async () => {
+      const form = userForm({ role_id: 'ADMIN' });
+      const id = (await create(form).expect(201)).body.agent_id as number;
+      await sut.dataSource.query(`UPDATE identity.users SET password_hash = (SELECT password_hash FROM identity.users WHERE agent_id = $1) WHERE agent_id = $2`, [adminId, id]);
+      const signIn = () => request(sut.server).post('/api/auth/login').send({ email: form.email, password: DEMO_PASSWORD }).expect(200);
+      const refresh = (token: string) => request(sut.server).post('/api/auth/refresh').send({ refresh_token: token });
+
+      const kept = (await signIn()).body;
+      await admin.patch('/admin/user', { agent_id: id, lic_nbr: 'LIC-1' }).expect(200);
+      await refresh(kept.refresh_token).expect(200);
+
+      const demoted = (await signIn()).body;
+      await admin.patch('/admin/user', { agent_id: id, role_id: 'AGENT' }).expect(200);
+      await refresh(demoted.refresh_token).expect(401);
+      expect((await signIn()).body.user.roles).toEqual(['AGENT']);
+    });
+  });
+
+  describe('welcome mail failure', () => {
+    it("still answers 201 with the new user and a warning when the welcome mail cannot be queued", async () => {
+      const mailer = sut.app.get(ResetMailer);
+      const spy = jest.spyOn(mailer, 'sendWelcome').mockRejectedValueOnce(new Error('Redis is down'));
+      try {
+        const form = userForm();
+        const answer = (await create({ ...form, send_welcome_email: true }).expect(201)).body;
+        expect(answer).toMatchObject({ status: 'success', message: 'User has been added', warning: 'The welcome email could not be sent. Use Send Welcome Email to try again.' });
+        expect((await admin.get(`/admin/user?agent_id=${answer.agent_id}`).expect(200)).body.email).toBe(form.email);
+      } finally {
+        spy.mockRestore();
+      }
     });
   });
 

@@ -80,4 +80,20 @@ describe('user administration: who may call it', () => {
     const list = (await adminApi(sut, rival.token).get('/admin/users?status_filter=all').expect(200)).body;
     expect(list.table.data.map((r: { email: string }) => r.email)).toEqual(['admin@rival-homes.test']);
   });
+
+  it('answers 400 with a field error, never a 500, to ids and pages beyond what Postgres integers hold', async () => {
+    const admin = await signIn(sut, 'admin@demo-realty.test');
+    const tooBig = 3_000_000_000;
+    for (const c of everyCall(tooBig).withId) {
+      const response = await call(admin.token, c);
+      expect([c[0], c[1], response.status, response.body.errors]).toEqual([c[0], c[1], 400, [{ field: 'agent_id', error: expect.any(String) }]]);
+    }
+    for (const url of ['/admin/users?page=99999999999999999999', `/admin/user/history?agent_id=${target.agent_id}&page=99999999999999999999`]) {
+      const response = await adminApi(sut, admin.token).get(url);
+      expect([url, response.status, response.body.errors]).toEqual([url, 400, [{ field: 'page', error: expect.any(String) }]]);
+    }
+    const templates = await adminApi(sut, admin.token).post('/admin/user', userForm({ default_commission_templates: { buyer: [tooBig], seller: [] } }));
+    expect(templates.status).toBe(400);
+    expect(templates.body.errors).toEqual([{ field: 'default_commission_templates.buyer', error: expect.any(String) }]);
+  });
 });

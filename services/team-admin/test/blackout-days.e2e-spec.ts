@@ -142,6 +142,8 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     expect(events.map((e) => e.revision)).toEqual([1, 2, 3, 4, 5]);
     expect(events.every((e) => e.timezone === 'America/Los_Angeles')).toBe(true);
     expect(events.map((e) => e.weekdays)).toEqual([[], [0], [0], [0], []]);
+    // The chosen holiday keys, so that a consumer can resolve any year beyond the dates.
+    expect(events.map((e) => e.holidays)).toEqual([[], [], ['thanksgiving_day'], ['thanksgiving_day'], ['thanksgiving_day']]);
     const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(new Date()));
     const thanksgivings = events[2].dates;
     // Three Thanksgivings (fourth Thursday of November), this year and the next two.

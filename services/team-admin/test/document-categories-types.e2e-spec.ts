@@ -34,7 +34,7 @@ describe('document categories and types (/documents/categories, /documents/types
       });
       const id = created.body.record.team_document_category_id;
       await newCategory(team.tokens.tc, 'addenda');
-      expect((await categories.list(team.tokens.agent).expect(200)).body).toEqual({
+      expect((await categories.list(team.tokens.tc).expect(200)).body).toEqual({
         records: [{ team_document_category_id: expect.any(Number), name: 'addenda' }, { team_document_category_id: id, name: 'Contracts' }],
         pagination: { total: 2, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false },
       });
@@ -107,7 +107,7 @@ describe('document categories and types (/documents/categories, /documents/types
       const loose = (await types.create(team.tokens.tc, { name: 'Appraisal' }).expect(201)).body.record;
       expect(loose).toMatchObject({ name: 'Appraisal', team_document_category_id: null, category_name: null });
 
-      expect((await types.list(team.tokens.isa).expect(200)).body).toEqual({
+      expect((await types.list(team.tokens.tc).expect(200)).body).toEqual({
         records: [loose, created.body.record],
         pagination: { total: 2, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false },
       });

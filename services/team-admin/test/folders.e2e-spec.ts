@@ -50,8 +50,8 @@ describe('document folders (/documents/folders)', () => {
   it('answers one folder with ?folder_id=, system folders included', async () => {
     const team = await sut.newTeam();
     const { record } = (await create(team.tokens.admin, { folder_name: 'Appraisal', transaction_type: 'b' }).expect(201)).body;
-    expect((await list(team.tokens.agent, `?folder_id=${record.client_document_folder_id}`).expect(200)).body).toEqual({ record });
-    expect((await list(team.tokens.isa, '?folder_id=-2').expect(200)).body).toEqual({ record: SIGNED });
+    expect((await list(team.tokens.tc, `?folder_id=${record.client_document_folder_id}`).expect(200)).body).toEqual({ record });
+    expect((await list(team.tokens.tc, '?folder_id=-2').expect(200)).body).toEqual({ record: SIGNED });
     expect((await list(team.tokens.admin, '?folder_id=999999').expect(404)).body).toEqual({ status: 'error', message: 'Folder not found' });
   });
 

@@ -74,7 +74,7 @@ describe('team settings (GET/PATCH /admin/team)', () => {
       expect((await patch(team.tokens.admin, { timezone }).expect(200)).body.record.timezone).toBe(timezone);
     }
     for (const timezone of ['Mars/Olympus_Mons', 'EST5', 'america/new york', 42]) {
-      expect((await patch(team.tokens.admin, { timezone }).expect(400)).body.errors).toEqual([{ field: 'timezone', error: 'Unknown timezone' }]);
+      expect((await patch(team.tokens.admin, { timezone }).expect(400)).body.errors).toEqual([{ field: 'timezone', error: 'Unknown time zone' }]);
     }
   });
 
@@ -113,7 +113,7 @@ describe('team settings (GET/PATCH /admin/team)', () => {
     await patch(team.tokens.admin, { timezone: 'America/Phoenix' }).expect(200);
     await patch(team.tokens.admin, { name: 'Only The Name' }).expect(200);
     expect(await sut.published('team-admin.blackout-days.changed', team.team_id)).toEqual([
-      { revision: 1, timezone: 'America/Phoenix', weekdays: [], dates: [] },
+      { revision: 1, timezone: 'America/Phoenix', weekdays: [], holidays: [], dates: [] },
     ]);
   });
 

@@ -21,7 +21,7 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
   it('creates the team from the event; before that the team is not found', async () => {
     const tokens = await teamTokens(301);
     expect((await getTeam(tokens.admin).expect(404)).body).toEqual({ status: 'error', message: 'Team not found' });
-    await request(sut.server).get('/api/documents/folders').set(bearer(tokens.agent)).expect(404);
+    await request(sut.server).get('/api/documents/folders').set(bearer(tokens.tc)).expect(404);
     await sut.deliver(provisionedEvent(301, 'Lakeside Homes'));
     expect((await getTeam(tokens.admin).expect(200)).body).toEqual({
       team_id: 301,
@@ -35,7 +35,7 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
       logo_url: null,
     });
     // Every team has the system folders at once.
-    const folders = (await request(sut.server).get('/api/documents/folders').set(bearer(tokens.agent)).expect(200)).body;
+    const folders = (await request(sut.server).get('/api/documents/folders').set(bearer(tokens.tc)).expect(200)).body;
     expect(folders.records.map((f: { client_document_folder_id: number }) => f.client_document_folder_id)).toEqual([-1, -2]);
   });
 

@@ -25,6 +25,9 @@ function isTimeZone(value: string | null): value is string {
 }
 
 /** The admin user list (GET /admin/users) and its CSV download. */
+/** How long the CSV download may wait for a slow client between batches. */
+const CSV_IDLE_TIMEOUT_SECONDS = 60;
+
 @Injectable()
 export class AdminUserListService {
   constructor(
@@ -64,6 +67,8 @@ export class AdminUserListService {
     try {
       await runner.startTransaction('REPEATABLE READ');
       await runner.query('SET TRANSACTION READ ONLY');
+      // A client that stops reading must not hold the snapshot and a pooled connection for ever.
+      await runner.query(`SET LOCAL idle_in_transaction_session_timeout = '${CSV_IDLE_TIMEOUT_SECONDS}s'`);
       for (let offset = 0; ; offset += CSV_BATCH_SIZE) {
         const rows = await this.repository.page(filter, CSV_BATCH_SIZE, offset, runner.manager);
         // Image URLs are not part of the CSV: no signing here.

@@ -3,11 +3,11 @@ import { ADMIN_MESSAGES } from '@app/contracts';
 
 /** Messages of the user administration rules that the spec does not word (the spec's are ADMIN_MESSAGES). */
 export const ADMIN_USER_ERRORS = {
+  welcomeMailNotSent: 'The welcome email could not be sent. Use Send Welcome Email to try again.',
   userNotFound: 'User not found',
   unknownRole: 'Choose one of ADMIN, TRANC, ISISA, AGENT, VENDOR',
   ownRole: 'You cannot change your own role',
   userInactive: 'This user is inactive. Activate the user first.',
-  invalidPhone: 'Invalid phone number',
   amount: 'Enter an amount of 0 or more with at most 2 decimals',
   templateIds: 'Template ids must be positive whole numbers',
   userId: 'Must be a user id',

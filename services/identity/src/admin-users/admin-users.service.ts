@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { ADMIN_MESSAGES, ADMIN_USER_FORM_DEFAULTS, type AdminUserRecord } from '@app/contracts';
@@ -25,6 +25,8 @@ export interface Success {
 }
 export interface RecordAnswer extends Success {
   record: AdminUserRecord;
+  /** Set when the change was saved but a follow-up (the welcome mail) failed. */
+  warning?: string;
 }
 
 // The form's defaults (spec 000 section 3) that are columns; send_welcome_email is an instruction, not stored.
@@ -41,6 +43,8 @@ function isDuplicateEmail(error: unknown): boolean {
 /** The users of a team as its ADMIN manages them: the user form, disable and activate (spec 000 sections 3 to 8). */
 @Injectable()
 export class AdminUsersService {
+  private readonly logger = new Logger(AdminUsersService.name);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
@@ -81,10 +85,17 @@ export class AdminUsersService {
       await this.outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf(created));
       return created;
     });
+    let warning: string | undefined;
     if (send_welcome_email) {
-      await this.mailer.sendWelcome({ agent_id: saved.agent_id, email: saved.email, first_name: saved.first_name, team_name: saved.team?.name ?? '' }, ip);
+      // The user exists now whatever happens to the mail: a failure to queue it must not read as a failed add.
+      try {
+        await this.mailer.sendWelcome({ agent_id: saved.agent_id, email: saved.email, first_name: saved.first_name, team_name: saved.team?.name ?? '' }, ip);
+      } catch (error) {
+        this.logger.warn(`welcome mail for user ${saved.agent_id} not queued: ${(error as Error).message}`);
+        warning = ADMIN_USER_ERRORS.welcomeMailNotSent;
+      }
     }
-    return { status: 'success', message: ADMIN_MESSAGES.userAdded, agent_id: saved.agent_id, record: await this.recordOf(saved) };
+    return { status: 'success', message: ADMIN_MESSAGES.userAdded, agent_id: saved.agent_id, record: await this.recordOf(saved), ...(warning ? { warning } : {}) };
   }
 
   async update(caller: AuthenticatedUser, changes: UpdateAdminUserDto): Promise<RecordAnswer> {
@@ -100,7 +111,10 @@ export class AdminUsersService {
         if (await this.users.emailTaken(form.email.trim(), user.agent_id, manager)) throw emailTaken();
       }
       const esignBefore = user.esign_enabled;
+      const roleBefore = roleOf(user);
       applyForm(user, form);
+      // New rights take effect at the next sign-in: sessions made with the old role end now.
+      if (roleOf(user) !== roleBefore) await this.refreshTokens.revokeAllOf(user.agent_id, manager);
       if (!esignBefore && user.esign_enabled) {
         const team = (await this.repository.lockTeam(caller.team_id, manager))!;
         this.licences.assertEsignPermitted(team);

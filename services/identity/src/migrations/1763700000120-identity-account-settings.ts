@@ -1,6 +1,22 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { NOTIFICATION_CATALOGUE } from '@app/contracts';
 
+/**
+ * The catalogue as this migration created it, frozen: NOTIFICATION_CATALOGUE in libs/contracts is the
+ * living list, and a later addition to it comes with a migration of its own.
+ */
+const CATALOGUE_AT_120: readonly { notification_id: number; code: string; name: string }[] = [
+  { notification_id: 1, code: 'task_assigned', name: 'New task assigned to me' },
+  { notification_id: 2, code: 'task_due', name: 'Task due today' },
+  { notification_id: 3, code: 'task_overdue', name: 'Task overdue' },
+  { notification_id: 4, code: 'comment_mention', name: 'Mentioned in a comment' },
+  { notification_id: 5, code: 'direct_message', name: 'New direct message' },
+  { notification_id: 6, code: 'document_uploaded', name: 'Document uploaded to my transaction' },
+  { notification_id: 7, code: 'esign_completed', name: 'E-sign request completed' },
+  { notification_id: 8, code: 'esign_declined', name: 'E-sign request declined' },
+  { notification_id: 9, code: 'transaction_status_changed', name: 'Transaction status changed' },
+  { notification_id: 10, code: 'contact_assigned', name: 'New contact assigned to me' },
+  { notification_id: 11, code: 'daily_digest', name: 'Daily digest email' },
+];
 
 export class IdentityAccountSettings1763700000120 implements MigrationInterface {
   name = 'IdentityAccountSettings1763700000120';
@@ -31,7 +47,7 @@ export class IdentityAccountSettings1763700000120 implements MigrationInterface 
         name text NOT NULL,
         sort integer NOT NULL
       )`);
-    for (const [index, n] of NOTIFICATION_CATALOGUE.entries()) {
+    for (const [index, n] of CATALOGUE_AT_120.entries()) {
       await q.query(`INSERT INTO identity.notifications (notification_id, code, name, sort) VALUES ($1, $2, $3, $4)`, [
         n.notification_id,
         n.code,

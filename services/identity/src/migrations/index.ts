@@ -4,6 +4,7 @@ import { IdentityPasswordRecovery1763700000110 } from './1763700000110-identity-
 import { IdentityAccountSettings1763700000120 } from './1763700000120-identity-account-settings';
 import { IdentityUserAdministration1763700000130 } from './1763700000130-identity-user-administration';
 import { IdentityTeamSync1763700000140 } from './1763700000140-identity-team-sync';
+import { IdentityProvisionExistingTeams1763700000150 } from './1763700000150-identity-provision-existing-teams';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
@@ -12,4 +13,5 @@ export const identityMigrations = [
   IdentityAccountSettings1763700000120,
   IdentityUserAdministration1763700000130,
   IdentityTeamSync1763700000140,
+  IdentityProvisionExistingTeams1763700000150,
 ];

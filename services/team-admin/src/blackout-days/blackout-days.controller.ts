@@ -7,7 +7,8 @@ import { BlackoutDaysService } from './blackout-days.service';
 import { CreateBlackoutDayDto, DeleteBlackoutDayQueryDto } from './dto/blackout-day.dto';
 
 const PUBLISHES =
-  'Publishes team-admin.blackout-days.changed {revision, timezone, weekdays (0 Sunday..6), dates (YYYY-MM-DD: every custom day, and the chosen holidays as observed, ' +
+  'Publishes team-admin.blackout-days.changed {revision, timezone, weekdays (0 Sunday..6), holidays (the chosen holiday keys, e.g. thanksgiving_day, ' +
+  'so that a consumer can resolve any year), dates (YYYY-MM-DD: every custom day, and the chosen holidays as observed, ' +
   'Saturday -> Friday and Sunday -> Monday, for this year and the next two)}.';
 
 @ApiTags('blackout days')

@@ -1,5 +1,6 @@
 import type { BlackoutDayRow } from './blackout-days.repository';
 import { currentYearIn, resolveBlackoutDays } from './blackout-days.events';
+import { observedFederalHoliday, type FederalHolidayKey } from './us-federal-holidays';
 
 let ids = 0;
 const weekday = (key: string): BlackoutDayRow => ({ team_blackout_day_id: ++ids, kind: 'weekday', predefined_day_key: key, day_label: null, day_date: null });
@@ -15,6 +16,7 @@ describe(resolveBlackoutDays.name, () => {
     expect(sut(days, 'America/New_York', march2026)).toEqual({
       timezone: 'America/New_York',
       weekdays: [0, 6],
+      holidays: ['juneteenth', 'independence_day'],
       dates: ['2026-06-19', '2026-07-03', '2026-12-24', '2027-06-18', '2027-07-05', '2028-06-19', '2028-07-04'],
     });
   });
@@ -24,6 +26,7 @@ describe(resolveBlackoutDays.name, () => {
     expect(sut(days, null, march2026)).toEqual({
       timezone: null,
       weekdays: [],
+      holidays: ['thanksgiving_day'],
       dates: ['2020-02-02', '2026-11-26', '2027-11-25', '2028-11-23', '2031-05-05'],
     });
   });
@@ -38,6 +41,20 @@ describe(resolveBlackoutDays.name, () => {
   });
 
   it('answers empty lists for a team without blackout days', () => {
-    expect(sut([], 'UTC', march2026)).toEqual({ timezone: 'UTC', weekdays: [], dates: [] });
+    expect(sut([], 'UTC', march2026)).toEqual({ timezone: 'UTC', weekdays: [], holidays: [], dates: [] });
+  });
+
+  it('lists the chosen holiday keys once, in calendar order, whatever order the rows come in', () => {
+    const days = [holiday('christmas_day'), weekday('monday'), holiday('new_years_day'), holiday('labor_day'), holiday('new_years_day'), custom('2026-09-07')];
+    expect(sut(days, 'UTC', march2026).holidays).toEqual(['new_years_day', 'labor_day', 'christmas_day']);
+    // Weekdays and custom days are not holidays, however they fall; an unknown key is dropped.
+    expect(sut([weekday('thursday'), custom('2026-11-26'), holiday('festivus')], 'UTC', march2026).holidays).toEqual([]);
+  });
+
+  it('lets a consumer resolve any year from the holiday keys alone', () => {
+    // The dates cover three years; the keys give a later year too (Thanksgiving 2040 is 22 November).
+    const resolved = sut([holiday('thanksgiving_day')], 'UTC', march2026);
+    expect(resolved.dates).not.toContain('2040-11-22');
+    expect(resolved.holidays.map((key) => observedFederalHoliday(key as FederalHolidayKey, 2040))).toEqual(['2040-11-22']);
   });
 });

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Pagination } from '@app/contracts';
 import { paginationOf } from '@app/database';
+import { IsPageNumber, MAX_PAGE } from '@app/platform';
 import { QueryBoolean } from './validation';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -10,11 +11,10 @@ export const MAX_PER_PAGE = 100;
 
 /** page, per_page, order_dir and fetch_all of the documents lists; each list adds its own whitelisted order_by. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Must be a page number' })
-  @Min(1, { message: 'Must be a page number' })
+  @IsPageNumber()
   page?: number;
 
   @ApiPropertyOptional({ default: DEFAULT_PER_PAGE, minimum: 1, maximum: MAX_PER_PAGE })

@@ -34,13 +34,22 @@ export class AgentsRepository {
     );
   }
 
-  async upsertTeamName(teamId: number, name: string, manager: EntityManager): Promise<void> {
+  /** The name a user snapshot carries, for a team not known yet; renames come from applyTeamSettings. */
+  async rememberTeam(teamId: number, name: string, manager: EntityManager): Promise<void> {
     if (!name) return;
-    await manager.query(
-      `INSERT INTO transactions.teams (team_id, name) VALUES ($1, $2)
-       ON CONFLICT (team_id) DO UPDATE SET name = EXCLUDED.name, updated_ts = now()`,
-      [teamId, name],
+    await manager.query(`INSERT INTO transactions.teams (team_id, name) VALUES ($1, $2) ON CONFLICT (team_id) DO NOTHING`, [teamId, name]);
+  }
+
+  /** Team Settings' name, unless a newer revision was applied already; false when the event is stale. */
+  async applyTeamSettings(teamId: number, name: string, revision: number, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO transactions.teams (team_id, name, settings_revision) VALUES ($1, $2, $3)
+       ON CONFLICT (team_id) DO UPDATE SET name = EXCLUDED.name, settings_revision = EXCLUDED.settings_revision, updated_ts = now()
+         WHERE transactions.teams.settings_revision < EXCLUDED.settings_revision
+       RETURNING team_id`,
+      [teamId, name, revision],
     );
+    return rows.length > 0;
   }
 
   async teamNameOf(teamId: number): Promise<string | null> {

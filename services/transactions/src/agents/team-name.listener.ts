@@ -15,8 +15,8 @@ export class UpdateTeamNameWhenTeamSettingsChange {
 
   @HandleEvent('team-admin.team.updated')
   async onTeamUpdated(event: EventEnvelope<'team-admin.team.updated'>, manager: EntityManager) {
-    const { team_id, name } = event.payload;
-    await this.agents.upsertTeamName(team_id, name, manager);
+    const { team_id, name, revision } = event.payload;
+    if (!(await this.agents.applyTeamSettings(team_id, name, revision, manager))) return;
     return () => this.display.pushRoster(team_id);
   }
 }

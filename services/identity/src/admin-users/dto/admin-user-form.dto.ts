@@ -20,12 +20,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_MEMBER_ROLES, type Role } from '@app/contracts';
-import { SAFE_TEXT, SAFE_TEXT_MESSAGE } from '../../profile/dto/validation';
+import { MAX_DATABASE_ID, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
+import { RequiredPersonName, RequiredPhone } from '../../profile/dto/validation';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 import { IsFormDate } from '../form-date';
 
 const REQUIRED = { message: ADMIN_MESSAGES.required };
-const PHONE = /^[0-9()+\-.\s]{7,20}$/;
 const MAX_AMOUNT = 9_999_999_999.99;
 const AMOUNT = { message: ADMIN_USER_ERRORS.amount };
 const TEMPLATE_IDS = { each: true, message: ADMIN_USER_ERRORS.templateIds };
@@ -42,6 +42,7 @@ export class CommissionTemplatesDto {
   @ArrayMaxSize(100)
   @IsInt(TEMPLATE_IDS)
   @Min(1, TEMPLATE_IDS)
+  @Max(MAX_DATABASE_ID, TEMPLATE_IDS)
   buyer: number[];
 
   @ApiProperty({ type: [Number] })
@@ -49,6 +50,7 @@ export class CommissionTemplatesDto {
   @ArrayMaxSize(100)
   @IsInt(TEMPLATE_IDS)
   @Min(1, TEMPLATE_IDS)
+  @Max(MAX_DATABASE_ID, TEMPLATE_IDS)
   seller: number[];
 }
 
@@ -58,25 +60,13 @@ export class CommissionTemplatesDto {
  * real-estate fields (REAL_ESTATE_USER_FIELDS) are accepted and ignored.
  */
 export class AdminUserFormDto {
-  @ApiProperty()
-  @MaxLength(100)
-  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
-  // Listed last so that its message comes first when the value is missing.
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPersonName()
   first_name: string;
 
-  @ApiProperty()
-  @MaxLength(100)
-  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPersonName()
   last_name: string;
 
-  @ApiProperty({ example: '(555) 555-0100' })
-  @Matches(PHONE, { message: ADMIN_USER_ERRORS.invalidPhone })
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPhone()
   mobile_phone: string;
 
   @ApiProperty({ description: 'The sign-in email; unique over every team ("Email is already in use")' })
@@ -173,6 +163,7 @@ export class UpdateAdminUserDto extends PartialType(AdminUserFormDto, { skipNull
   @Type(() => Number)
   @IsInt({ message: ADMIN_USER_ERRORS.userId })
   @Min(1, { message: ADMIN_USER_ERRORS.userId })
+  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type UserStatusFilter } from '@app/contracts';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 
@@ -61,6 +62,7 @@ export class UserListQueryDto extends UserListFilterDto {
   @Transform(numberOrRaw)
   @IsInt({ message: ADMIN_USER_ERRORS.page })
   @Min(1, { message: ADMIN_USER_ERRORS.page })
+  @Max(MAX_PAGE, { message: ADMIN_USER_ERRORS.page })
   page?: number;
 
   @ApiPropertyOptional({ enum: USER_LIST_PAGE_SIZES, default: 20 })
@@ -76,6 +78,7 @@ export class AgentIdQueryDto {
   @Type(() => Number)
   @IsInt({ message: ADMIN_USER_ERRORS.userId })
   @Min(1, { message: ADMIN_USER_ERRORS.userId })
+  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 }
@@ -85,6 +88,7 @@ export class AgentIdBodyDto {
   @ApiProperty()
   @IsInt({ message: ADMIN_USER_ERRORS.userId })
   @Min(1, { message: ADMIN_USER_ERRORS.userId })
+  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 }
@@ -96,6 +100,7 @@ export class UserHistoryQueryDto extends AgentIdQueryDto {
   @Transform(numberOrRaw)
   @IsInt({ message: ADMIN_USER_ERRORS.page })
   @Min(1, { message: ADMIN_USER_ERRORS.page })
+  @Max(MAX_PAGE, { message: ADMIN_USER_ERRORS.page })
   page?: number;
 
   @ApiPropertyOptional({ enum: USER_LIST_PAGE_SIZES, default: 20 })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
 
 /** ?agent_id= : an ADMIN may act on another user of the same team. */
@@ -8,8 +9,7 @@ export class ProfileImageQueryDto {
   @ApiPropertyOptional({ description: 'Another user of the caller\'s team (ADMIN only); default the caller' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Must be a user id' })
-  @Min(1, { message: 'Must be a user id' })
+  @IsDatabaseId({ message: 'Must be a user id' })
   agent_id?: number;
 }
 

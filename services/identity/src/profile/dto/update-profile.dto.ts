@@ -16,9 +16,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { LANDING_PAGE_IDS, LANDING_PAGE_MESSAGE } from '../../defaults/landing-pages';
-import { AMOUNT_MESSAGE, IsTimeZone, IsWireDate, PERCENT_MESSAGE, SAFE_TEXT, SAFE_TEXT_MESSAGE } from './validation';
+import { AMOUNT_MESSAGE, IsTimeZone, IsWireDate, PERCENT_MESSAGE, RequiredPersonName, RequiredPhone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from './validation';
 
-const PHONE = /^[0-9()+\-.\s]{7,20}$/;
 const REQUIRED = { message: ACCOUNT_MESSAGES.required };
 const MAX_AMOUNT = 9_999_999_999.99;
 
@@ -36,26 +35,13 @@ export class ProfileIntegrationsDto {
  * (absent: unchanged, null: cleared).
  */
 export class UpdateProfileDto {
-  @ApiProperty()
-  @MaxLength(100)
-  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
-  // Listed last so that its message comes first when the value is missing.
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPersonName()
   first_name: string;
 
-  @ApiProperty()
-  @MaxLength(100)
-  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
-  // Listed last so that its message comes first when the value is missing.
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPersonName()
   last_name: string;
 
-  @ApiProperty({ example: '(555) 555-0100' })
-  @Matches(PHONE, { message: 'Invalid phone number' })
-  @IsString(REQUIRED)
-  @IsNotEmpty(REQUIRED)
+  @RequiredPhone()
   mobile_phone: string;
 
   @ApiPropertyOptional({ description: 'The sign-in email; must not belong to another user' })

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { EmptyAsUndefined } from '../../common/validation';
 
 // Trimmed; null and '' mean "not sent" (the console may send the unused half of the form empty).
@@ -41,8 +42,7 @@ export class DeleteBlackoutDayQueryDto {
   @EmptyAsUndefined()
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Must be a blackout day id' })
-  @Min(1, { message: 'Must be a blackout day id' })
+  @IsDatabaseId({ message: 'Must be a blackout day id' })
   team_blackout_day_id?: number;
 
   @ApiPropertyOptional({ example: 'saturday' })

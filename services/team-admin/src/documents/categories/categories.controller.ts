@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
-import { ADMIN_MESSAGES, DOCUMENT_READER_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
+import { ADMIN_MESSAGES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { CategoriesService } from './categories.service';
 import { CategoryBodyDto, CategoryIdQueryDto, CategoryQueryDto } from './dto/category.dto';
@@ -10,14 +10,15 @@ const NAME_RULES = `name is required ("${ADMIN_MESSAGES.required}"), at most 100
 
 @ApiTags('document categories and types')
 @ApiBearerAuth()
+// Document setup (ADMIN, TRANC), reads included; the work area's own read comes with the transactions issue.
+@Roles(...DOCUMENT_SETUP_ROLES)
 @Controller('documents/categories')
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
-  @Roles(...DOCUMENT_READER_ROLES)
   @ApiOperation({
-    summary: "The team's document categories {records: [{team_document_category_id, name}], pagination} (ADMIN, TRANC, ISISA, AGENT)",
+    summary: "The team's document categories {records: [{team_document_category_id, name}], pagination} (ADMIN, TRANC)",
     description: 'Ordered by name unless order_by says otherwise; fetch_all=true answers every category in one page.',
   })
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: CategoryQueryDto) {
@@ -25,21 +26,18 @@ export class CategoriesController {
   }
 
   @Post()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({ summary: `Create a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryCreated}", record}`, description: NAME_RULES })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CategoryBodyDto) {
     return this.categories.create(caller.team_id, body.name);
   }
 
   @Patch()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({ summary: `Rename a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryUpdated}", record}`, description: NAME_RULES })
   update(@CurrentUser() caller: AuthenticatedUser, @Query() query: CategoryIdQueryDto, @Body() body: CategoryBodyDto) {
     return this.categories.update(caller.team_id, query.team_document_category_id, body.name);
   }
 
   @Delete()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({
     summary: `Delete a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryDeleted}"}`,
     description: 'Its document types stay, without a category.',

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
-import { ADMIN_MESSAGES, DOCUMENT_READER_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
+import { ADMIN_MESSAGES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { CreateFolderDto, FolderIdQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
@@ -10,14 +10,15 @@ const NAME_RULES = `folder_name is required ("${ADMIN_MESSAGES.required}"), at m
 
 @ApiTags('document folders')
 @ApiBearerAuth()
+// Document setup (ADMIN, TRANC), reads included; the work area's own read comes with the transactions issue.
+@Roles(...DOCUMENT_SETUP_ROLES)
 @Controller('documents/folders')
 export class FoldersController {
   constructor(private readonly folders: FoldersService) {}
 
   @Get()
-  @Roles(...DOCUMENT_READER_ROLES)
   @ApiOperation({
-    summary: 'The team\'s document folders {records, pagination}, or one folder {record} with ?folder_id= (ADMIN, TRANC, ISISA, AGENT)',
+    summary: 'The team\'s document folders {records, pagination}, or one folder {record} with ?folder_id= (ADMIN, TRANC)',
     description:
       'transaction_type b or s lists the folders of that type plus the All folders (transaction_type null); empty or absent lists all. fetch_all=true answers every folder in one page. ' +
       'Default order: system folders (-1 General, -2 Signed Documents) first, then folder_name. Another team\'s folder_id: 404.',
@@ -28,7 +29,6 @@ export class FoldersController {
   }
 
   @Post()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({
     summary: `Create a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderCreated}", record}`,
     description: `${NAME_RULES} client_visible and vendor_visible default to false (private).`,
@@ -38,7 +38,6 @@ export class FoldersController {
   }
 
   @Patch()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({
     summary: `Change a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderUpdated}", record}`,
     description: `Any subset of the create body. ${NAME_RULES} Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
@@ -48,7 +47,6 @@ export class FoldersController {
   }
 
   @Delete()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({
     summary: `Delete a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderRemoved}"}`,
     description: `Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,

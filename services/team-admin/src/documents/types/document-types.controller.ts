@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
-import { ADMIN_MESSAGES, DOCUMENT_READER_ROLES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
+import { ADMIN_MESSAGES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { DocumentTypesService, typeIdOf } from './document-types.service';
 import { CreateDocumentTypeDto, DocumentTypeIdQueryDto, DocumentTypeQueryDto, UpdateDocumentTypeDto } from './dto/document-type.dto';
@@ -12,15 +12,16 @@ const RULES =
 
 @ApiTags('document categories and types')
 @ApiBearerAuth()
+// Document setup (ADMIN, TRANC), reads included; the work area's own read comes with the transactions issue.
+@Roles(...DOCUMENT_SETUP_ROLES)
 @Controller('documents/types/manage')
 export class DocumentTypesController {
   constructor(private readonly types: DocumentTypesService) {}
 
   @Get()
-  @Roles(...DOCUMENT_READER_ROLES)
   @ApiOperation({
     summary:
-      "The team's document types {records: [{id, team_document_type_id, name, team_document_category_id, category_name}], pagination} (ADMIN, TRANC, ISISA, AGENT)",
+      "The team's document types {records: [{id, team_document_type_id, name, team_document_category_id, category_name}], pagination} (ADMIN, TRANC)",
     description: 'Filter team_document_category_id=; ordered by name unless order_by says otherwise; fetch_all=true answers every type in one page.',
   })
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeQueryDto) {
@@ -28,14 +29,12 @@ export class DocumentTypesController {
   }
 
   @Post()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({ summary: `Create a document type (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeCreated}", record}`, description: RULES })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateDocumentTypeDto) {
     return this.types.create(caller.team_id, body);
   }
 
   @Patch()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({
     summary: `Change a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeUpdated}", record}`,
     description: `Any subset of the create body; team_document_category_id null removes the category. ${RULES}`,
@@ -45,7 +44,6 @@ export class DocumentTypesController {
   }
 
   @Delete()
-  @Roles(...DOCUMENT_SETUP_ROLES)
   @ApiOperation({ summary: `Delete a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeDeleted}"}` })
   remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeIdQueryDto) {
     return this.types.remove(caller.team_id, typeIdOf(query));

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsInt, Min } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 
 export class UpdateTeamNotificationSettingDto {
   @ApiProperty({ example: 1, description: 'One of NOTIFICATION_CATALOGUE (404 otherwise)' })
-  @IsInt({ message: 'Must be a notification id' })
-  @Min(1, { message: 'Must be a notification id' })
+  @IsDatabaseId({ message: 'Must be a notification id' })
   notification_id: number;
 
   @ApiProperty({ description: 'false switches the notification off for every member of the team' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { REQUIRED, Trim } from '../../../common/validation';
 
@@ -22,8 +23,7 @@ export class CategoryQueryDto extends PageQueryDto {
 export class CategoryIdQueryDto {
   @ApiProperty({ example: 1 })
   @Type(() => Number)
-  @IsInt(CATEGORY_ID)
-  @Min(1, CATEGORY_ID)
+  @IsDatabaseId(CATEGORY_ID)
   @IsNotEmpty(REQUIRED)
   team_document_category_id: number;
 }

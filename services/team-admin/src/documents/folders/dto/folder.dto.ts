@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { Allow, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
+import { SYSTEM_FOLDER_IDS } from '@app/contracts';
+import { MAX_DATABASE_ID } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { TEAM_ADMIN_MESSAGES } from '../../../common/team-admin.errors';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
@@ -10,6 +13,13 @@ export type FolderOrderBy = (typeof FOLDER_ORDER_BY)[number];
 export const FOLDER_NAME_MAX = 100;
 
 const FOLDER_ID = { message: 'Must be a folder id' };
+const LOWEST_FOLDER_ID = Math.min(...SYSTEM_FOLDER_IDS);
+
+/**
+ * A folder id: a row id (1..MAX_DATABASE_ID) or a system folder (-1 General, -2 Signed Documents; their
+ * PATCH and DELETE answer 403). Anything else, 0 included, is not an id; beyond the integer range it must not reach SQL.
+ */
+const IsFolderId = () => applyDecorators(IsInt(FOLDER_ID), Min(LOWEST_FOLDER_ID, FOLDER_ID), Max(MAX_DATABASE_ID, FOLDER_ID), NotEquals(0, FOLDER_ID));
 const TRANSACTION_TYPE = { message: TEAM_ADMIN_MESSAGES.mustBeTransactionType };
 const BOOLEAN = { message: TEAM_ADMIN_MESSAGES.mustBeBoolean };
 const NAME_LENGTH = { message: `At most ${FOLDER_NAME_MAX} characters` };
@@ -20,7 +30,7 @@ export class FolderQueryDto extends PageQueryDto {
   @EmptyAsUndefined()
   @IsOptional()
   @Type(() => Number)
-  @IsInt(FOLDER_ID)
+  @IsFolderId()
   folder_id?: number;
 
   @ApiPropertyOptional({ enum: ['b', 's'], description: "b or s: that type's folders plus the All folders; empty or absent: every folder" })
@@ -39,7 +49,7 @@ export class FolderQueryDto extends PageQueryDto {
 export class FolderIdQueryDto {
   @ApiProperty({ example: 1 })
   @Type(() => Number)
-  @IsInt(FOLDER_ID)
+  @IsFolderId()
   @IsNotEmpty(REQUIRED)
   folder_id: number;
 }

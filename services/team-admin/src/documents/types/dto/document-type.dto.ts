@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
 import { CATEGORY_ID, DOCUMENT_NAME_MAX, NAME_LENGTH } from '../../categories/dto/category.dto';
@@ -15,8 +16,7 @@ export class DocumentTypeQueryDto extends PageQueryDto {
   @EmptyAsUndefined()
   @IsOptional()
   @Type(() => Number)
-  @IsInt(CATEGORY_ID)
-  @Min(1, CATEGORY_ID)
+  @IsDatabaseId(CATEGORY_ID)
   team_document_category_id?: number;
 
   @ApiPropertyOptional({ enum: TYPE_ORDER_BY, default: 'name' })
@@ -30,15 +30,13 @@ export class DocumentTypeIdQueryDto {
   @ApiPropertyOptional({ example: 1 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt(TYPE_ID)
-  @Min(1, TYPE_ID)
+  @IsDatabaseId(TYPE_ID)
   team_document_type_id?: number;
 
   @ApiPropertyOptional({ example: 1, description: 'Same as team_document_type_id' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt(TYPE_ID)
-  @Min(1, TYPE_ID)
+  @IsDatabaseId(TYPE_ID)
   id?: number;
 }
 
@@ -54,8 +52,7 @@ export class CreateDocumentTypeDto {
   @ApiPropertyOptional({ nullable: true, description: "One of the team's categories; null or absent: no category" })
   @EmptyAsNull()
   @IsOptional()
-  @IsInt(CATEGORY_ID)
-  @Min(1, CATEGORY_ID)
+  @IsDatabaseId(CATEGORY_ID)
   team_document_category_id?: number | null;
 }
 
@@ -72,8 +69,7 @@ export class UpdateDocumentTypeDto {
   @ApiPropertyOptional({ nullable: true, description: 'null: no category' })
   @EmptyAsNull()
   @IsOptional()
-  @IsInt(CATEGORY_ID)
-  @Min(1, CATEGORY_ID)
+  @IsDatabaseId(CATEGORY_ID)
   team_document_category_id?: number | null;
 
   // Read-only fields of DocumentType, accepted (and ignored) so that a form may send the record back.

@@ -1,0 +1,46 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import { ForbiddenException } from '@nestjs/common';
+import { AllExceptionsFilter, INVALID_VALUE_MESSAGE } from './errors';
+
+/** Runs the filter on one exception and answers what the reply got. */
+function reply(exception: unknown) {
+  const sent: { status?: number; body?: unknown } = {};
+  const fastifyReply = {
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    send(body: unknown) {
+      sent.body = body;
+    },
+  };
+  const request = { log: { error: jest.fn(), info: jest.fn() } };
+  const host = { switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
+  new AllExceptionsFilter().catch(exception, host);
+  return { ...sent, request };
+}
+
+describe('AllExceptionsFilter', () => {
+  it('answers a Postgres data exception (SQLSTATE class 22) with 400, without the SQL', () => {
+    const error = Object.assign(new Error('value "3000000000" is out of range for type integer'), {
+      driverError: { code: '22003' },
+      query: 'SELECT * FROM identity.users WHERE agent_id = $1',
+    });
+    const { status, body } = reply(error);
+    expect(status).toBe(400);
+    expect(body).toEqual({ status: 'error', message: INVALID_VALUE_MESSAGE });
+  });
+
+  it('keeps 500 for other database failures, and logs them', () => {
+    const { status, body, request } = reply(Object.assign(new Error('deadlock detected'), { driverError: { code: '40P01' } }));
+    expect(status).toBe(500);
+    expect(body).toEqual({ status: 'error', message: 'Internal server error' });
+    expect(request.log.error).toHaveBeenCalled();
+  });
+
+  it("passes an exception's detail on next to its message", () => {
+    const { status, body } = reply(new ForbiddenException({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' }));
+    expect(status).toBe(403);
+    expect(body).toEqual({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' });
+  });
+});

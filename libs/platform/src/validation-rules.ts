@@ -1,0 +1,98 @@
+import { ACCOUNT_MESSAGES } from '@app/contracts';
+import { Transform } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
+import { IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+
+/** Rules every service's DTOs share (spec 000 section 5 and the wire formats of ARCHITECTURE.md section 3). */
+
+// The spec forbids these characters in free-text fields.
+export const SAFE_TEXT = /^[^<>*!(){}]*$/;
+export const SAFE_TEXT_MESSAGE = { message: ACCOUNT_MESSAGES.forbiddenCharacters };
+
+/** The spec writes dates US-style with '-' (MM-DD-YYYY: caps, blackout days) or '/' (mm/dd/yyyy: the user form). */
+export type UsDateSeparator = '-' | '/';
+
+const US_DATE: Record<UsDateSeparator, RegExp> = {
+  '-': /^(\d{2})-(\d{2})-(\d{4})$/,
+  '/': /^(\d{2})\/(\d{2})\/(\d{4})$/,
+};
+
+/** 'MM-DD-YYYY' (or with '/') -> 'YYYY-MM-DD', or null when it is not a real calendar date. */
+export function fromUsDate(value: string, separator: UsDateSeparator): string | null {
+  const match = US_DATE[separator].exec(value);
+  if (!match) return null;
+  const [, mm, dd, yyyy] = match;
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** 'YYYY-MM-DD' (a Postgres date as text) -> 'MM-DD-YYYY' (or with '/'). */
+export function toUsDate(isoDate: string, separator: UsDateSeparator): string {
+  const [yyyy, mm, dd] = isoDate.split('-');
+  return [mm, dd, yyyy].join(separator);
+}
+
+export const fromWireDate = (value: string) => fromUsDate(value, '-');
+export const toWireDate = (isoDate: string) => toUsDate(isoDate, '-');
+export const fromFormDate = (value: string) => fromUsDate(value, '/');
+
+/** A date in the spec's US format with the given separator. */
+export function IsUsDate(separator: UsDateSeparator, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isUsDate',
+      validator: { validate: (value) => typeof value === 'string' && fromUsDate(value, separator) !== null },
+    },
+    { message: `Use the date format ${separator === '-' ? 'MM-DD-YYYY' : 'MM/DD/YYYY'}`, ...options },
+  );
+}
+
+let zones: Set<string> | undefined;
+
+/** IANA zone names this runtime knows, plus 'UTC' (which supportedValuesOf leaves out). */
+export function isKnownTimeZone(value: unknown): value is string {
+  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return typeof value === 'string' && zones.has(value);
+}
+
+/** An IANA time zone name (America/New_York), as the console's time zone lists offer them. */
+export function IsTimeZone(options?: ValidationOptions) {
+  return ValidateBy(
+    { name: 'isTimeZone', validator: { validate: (value) => isKnownTimeZone(value) } },
+    { message: ACCOUNT_MESSAGES.unknownTimeZone, ...options },
+  );
+}
+
+/** Trims strings, so that '   ' is as missing as ''. */
+export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Query booleans: 'true'/'1' and 'false'/'0'; anything else stays as sent (and fails IsBoolean). */
+export const QueryBoolean = () =>
+  Transform(({ obj, key }) => {
+    const raw = (obj as Record<string, unknown>)[key];
+    if (raw === 'true' || raw === '1' || raw === true) return true;
+    if (raw === 'false' || raw === '0' || raw === false || raw === '') return false;
+    return raw;
+  });
+
+// The raw value is read (obj[key]): @Type(() => Number) has already turned '' into 0 by now.
+/** '' in a query means "not given". */
+export const EmptyAsUndefined = () => Transform(({ value, obj, key }) => ((obj as Record<string, unknown>)[key] === '' ? undefined : value));
+/** '' in a nullable body field means null. */
+export const EmptyAsNull = () => Transform(({ value, obj, key }) => ((obj as Record<string, unknown>)[key] === '' ? null : value));
+
+/** Largest value of a Postgres integer: ids beyond it cannot exist, and must not reach SQL (a 500). */
+export const MAX_DATABASE_ID = 2_147_483_647;
+/** Pages beyond this are refused rather than turned into an absurd OFFSET. */
+export const MAX_PAGE = 1_000_000;
+
+const ID_MESSAGE = { message: 'Must be an id (a whole number from 1)' };
+
+/** An id of a row (serial/integer column): a whole number from 1 to MAX_DATABASE_ID. Pair with @Type(() => Number) in queries. */
+export const IsDatabaseId = (options?: ValidationOptions) =>
+  applyDecorators(IsInt({ ...ID_MESSAGE, ...options }), Min(1, { ...ID_MESSAGE, ...options }), Max(MAX_DATABASE_ID, { ...ID_MESSAGE, ...options }));
+
+/** A 1-based page number, at most MAX_PAGE. */
+export const IsPageNumber = () =>
+  applyDecorators(IsInt({ message: 'Must be a whole number from 1' }), Min(1, { message: 'Must be a whole number from 1' }), Max(MAX_PAGE, { message: `Must be at most ${MAX_PAGE}` }));
