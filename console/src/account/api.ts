@@ -8,11 +8,9 @@ import type {
   TeamForm,
   UserDefaults,
 } from '@app/contracts';
-import { HttpError } from 'react-admin';
-import { httpErrorFromResponse } from '../dataProvider/httpError';
-import { DATA_MESSAGES } from '../dataProvider/messages';
+import { createJsonClient, plainFetch, putFile, type FetchLike } from '../dataProvider/apiClient';
 
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from '../dataProvider/apiClient';
 
 /** A plain acknowledgement ({status, message}) as the account calls answer. */
 export interface Acknowledgement {
@@ -31,46 +29,15 @@ export interface AccountApiOptions {
   apiBase?: string;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
-
 /**
  * The account area's calls (spec 000 sections 3 and 7) on the console's authenticated fetch. Errors
  * are react-admin HttpErrors like the data provider's: `body.errors` {field: first message},
  * `body.field_errors` the server's [{field, error}].
  */
 export function createAccountApi(options: AccountApiOptions) {
-  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
-  const publicFetch = options.publicFetch ?? ((url, init) => globalThis.fetch(url, init));
-  const uploadFetch = options.uploadFetch ?? ((url, init) => globalThis.fetch(url, init));
-
-  async function call<T>(fetchImpl: FetchLike, path: string, method = 'GET', body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${apiBase}${path}`, {
-        method,
-        ...(body === undefined ? {} : { headers: JSON_HEADERS, body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === 'number') {
-        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
-          message: (error as Error).message,
-        });
-      }
-      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-    }
-    if (!response.ok) throw await httpErrorFromResponse(response);
-    const text = response.status === 204 ? '' : await response.text();
-    if (!text) return null as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return text as T;
-    }
-  }
-
-  const authed = <T,>(path: string, method?: string, body?: unknown) => call<T>(options.fetch, path, method, body);
-  const open = <T,>(path: string, method?: string, body?: unknown) => call<T>(publicFetch, path, method, body);
+  const uploadFetch = options.uploadFetch ?? plainFetch;
+  const authed = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase }).call;
+  const open = createJsonClient({ fetch: options.publicFetch ?? plainFetch, apiBase: options.apiBase }).call;
 
   return {
     // Signed-out screens.
@@ -108,15 +75,7 @@ export function createAccountApi(options: AccountApiOptions) {
     /** After the PUT: the server checks the stored bytes and takes the image ({url}). */
     confirmProfileImage: (key: string) => authed<{ url: string | null }>('/user/profile/image/confirm', 'POST', { key }),
     /** PUTs the file to the presigned url; throws an HttpError with the storage's status. */
-    async putFile(url: string, file: Blob): Promise<void> {
-      let response: Response;
-      try {
-        response = await uploadFetch(url, { method: 'PUT', headers: { 'Content-Type': file.type }, body: file });
-      } catch {
-        throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-      }
-      if (!response.ok) throw new HttpError(response.statusText || String(response.status), response.status, {});
-    },
+    putFile: (url: string, file: Blob) => putFile(uploadFetch, url, file),
   };
 }
 

@@ -4,6 +4,25 @@ import { ACCOUNT_MESSAGES } from '@app/contracts';
 // (ACCOUNT_MESSAGES, shared with the server); the screens' own labels live below.
 export { ACCOUNT_MESSAGES };
 
+/** A person's name and contact fields, as every user form labels them (profile, user administration). */
+export const PERSON_FIELD_LABELS = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  mobile_phone: 'Mobile phone',
+  email: 'Email',
+  alternate_email: 'Alternate email',
+} as const;
+
+/** Postal address and timezone fields, as the profile and Team Settings label them. */
+export const ADDRESS_FIELD_LABELS = {
+  address_1: 'Address 1',
+  address_2: 'Address 2',
+  city: 'City',
+  state: 'State',
+  postal_code: 'Postal code',
+  timezone: 'Timezone',
+} as const;
+
 export const ACCOUNT_LABELS = {
   // Change password
   changePasswordTitle: 'Change Password',
@@ -43,17 +62,8 @@ export const ACCOUNT_LABELS = {
   capSummaryPending: 'The commission cap summary will appear here in a later release.',
   save: 'Save',
   fields: {
-    first_name: 'First name',
-    last_name: 'Last name',
-    mobile_phone: 'Mobile phone',
-    email: 'Email',
-    alternate_email: 'Alternate email',
-    address_1: 'Address 1',
-    address_2: 'Address 2',
-    city: 'City',
-    state: 'State',
-    postal_code: 'Postal code',
-    timezone: 'Timezone',
+    ...PERSON_FIELD_LABELS,
+    ...ADDRESS_FIELD_LABELS,
     business_entity: 'Business entity',
     notes: 'Notes',
     brokerage_cap_amt: 'Brokerage cap',

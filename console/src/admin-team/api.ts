@@ -12,10 +12,7 @@ import type {
   TeamSettingsUpdate,
   UploadUrlResponse,
 } from '@app/contracts';
-import { HttpError } from 'react-admin';
-import { createAccountApi, type FetchLike } from '../account/api';
-import { httpErrorFromResponse } from '../dataProvider/httpError';
-import { DATA_MESSAGES } from '../dataProvider/messages';
+import { createJsonClient, plainFetch, putFile, type FetchLike } from '../dataProvider/apiClient';
 
 /** A write's answer (docs/admin-api.md): the spec's message, and the record after the change. */
 export interface WriteAnswer<T> {
@@ -34,8 +31,6 @@ export interface TeamAdminApiOptions {
 
 /** How a blackout day is named in DELETE /admin/team/blackout-day. */
 export type BlackoutDayRef = { team_blackout_day_id: number } | { predefined_day_key: string };
-
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 function recordsOf<T>(body: { records?: T[] | null } | T[] | null): T[] {
   if (Array.isArray(body)) return body;
@@ -57,36 +52,9 @@ function query(params: Record<string, string | number | boolean | null | undefin
  * message}, `body.field_errors` the server's [{field, error}], status 0 when the server is unreachable.
  */
 export function createTeamAdminApi(options: TeamAdminApiOptions) {
-  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
-  // The presigned PUT is the profile image's: same rules, no Authorization header.
-  const uploads = createAccountApi({ fetch: options.fetch, uploadFetch: options.uploadFetch, apiBase });
-
-  async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await options.fetch(`${apiBase}${path}`, {
-        method,
-        ...(body === undefined ? {} : { headers: JSON_HEADERS, body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      // AuthClient ended the session (it carries the status): react-admin signs the user out.
-      const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === 'number') {
-        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
-          message: (error as Error).message,
-        });
-      }
-      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-    }
-    if (!response.ok) throw await httpErrorFromResponse(response);
-    const text = response.status === 204 ? '' : await response.text();
-    if (!text) return null as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return text as T;
-    }
-  }
+  const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
+  // The presigned PUT goes without the Authorization header.
+  const uploadFetch = options.uploadFetch ?? plainFetch;
 
   const api = {
     // Team settings.
@@ -97,7 +65,7 @@ export function createTeamAdminApi(options: TeamAdminApiOptions) {
       call<UploadUrlResponse>('/admin/team/logo', 'POST', { name, type }),
     confirmLogo: (key: string) => call<{ url: string | null } | null>('/admin/team/logo/confirm', 'POST', { key }),
     deleteLogo: () => call<WriteAnswer<never>>('/admin/team/logo', 'DELETE'),
-    putFile: (url: string, file: Blob) => uploads.putFile(url, file),
+    putFile: (url: string, file: Blob) => putFile(uploadFetch, url, file),
     /**
      * The whole logo upload: where to put it, the PUT, the confirm (needed with S3, harmless
      * locally), then the signed URL to show. Any step's failure rejects.

@@ -1,8 +1,10 @@
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
+import { ACCOUNT_LABELS, ADDRESS_FIELD_LABELS } from '../account/messages';
 
 // Words of the team administration screens. The spec's messages come word for word from the
 // contracts (ADMIN_MESSAGES, shared with the server; the form error, the notification failure and
-// the server error are the account area's, the same words); the screens' own labels live below.
+// the server error are the account area's, the same words); the screens' own labels live below,
+// with the field labels and words they share with the account area taken from it.
 export { ADMIN_MESSAGES };
 
 export const COMMON_MESSAGES = {
@@ -41,12 +43,7 @@ export const ADMIN_TEAM_LABELS = {
   timezoneOther: 'All time zones',
   teamFields: {
     name: 'Team name',
-    address_1: 'Address 1',
-    address_2: 'Address 2',
-    city: 'City',
-    state: 'State',
-    postal_code: 'Postal code',
-    timezone: 'Timezone',
+    ...ADDRESS_FIELD_LABELS,
   },
 
   // Document folders
@@ -104,7 +101,7 @@ export const ADMIN_TEAM_LABELS = {
   teamNotificationsIntro:
     'Turn a notification off for the whole team: every member sees it switched off, with "Notification disabled by team".',
   notificationsSection: 'Notifications',
-  noNotifications: 'There are no notifications to configure.',
+  noNotifications: ACCOUNT_LABELS.notificationsEmpty,
   blackoutTitle: 'Blackout Days',
   blackoutIntro: 'Days your team does not work.',
   weekdays: 'Weekdays',

@@ -7,11 +7,9 @@ import type {
   TableResponse,
   UploadUrlResponse,
 } from '@app/contracts';
-import { HttpError } from 'react-admin';
-import { httpErrorFromResponse } from '../dataProvider/httpError';
-import { DATA_MESSAGES } from '../dataProvider/messages';
+import { createJsonClient, plainFetch, putFile, type FetchLike } from '../dataProvider/apiClient';
 
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from '../dataProvider/apiClient';
 
 /** A write's answer: {status, message, record?} (POST /admin/user adds agent_id). */
 export interface WriteAnswer<T = AdminUserRecord> {
@@ -37,8 +35,6 @@ export interface AdminSetPasswordRequest {
   confirm_new_password: string;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
-
 /** The file name of a Content-Disposition header, or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
@@ -62,39 +58,8 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * server said (`detail` of the licence refusal).
  */
 export function createAdminUsersApi(options: AdminUsersApiOptions) {
-  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
-  const uploadFetch = options.uploadFetch ?? ((url, init) => globalThis.fetch(url, init));
-
-  async function send(path: string, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await options.fetch(`${apiBase}${path}`, init);
-    } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === 'number') {
-        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
-          message: (error as Error).message,
-        });
-      }
-      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-    }
-    if (!response.ok) throw await httpErrorFromResponse(response);
-    return response;
-  }
-
-  async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-    const response = await send(path, {
-      method,
-      ...(body === undefined ? {} : { headers: JSON_HEADERS, body: JSON.stringify(body) }),
-    });
-    const text = response.status === 204 ? '' : await response.text();
-    if (!text) return null as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return text as T;
-    }
-  }
+  const { send, call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
+  const uploadFetch = options.uploadFetch ?? plainFetch;
 
   const id = (agentId: number) => `agent_id=${encodeURIComponent(String(agentId))}`;
 
@@ -129,15 +94,7 @@ export function createAdminUsersApi(options: AdminUsersApiOptions) {
     confirmAvatar: (agentId: number, key: string) =>
       call<{ url: string | null }>(`/admin/user/avatar/confirm?${id(agentId)}`, 'POST', { key }),
     /** PUTs the file to the presigned url; throws an HttpError with the storage's status. */
-    async putFile(url: string, file: Blob): Promise<void> {
-      let response: Response;
-      try {
-        response = await uploadFetch(url, { method: 'PUT', headers: { 'Content-Type': file.type }, body: file });
-      } catch {
-        throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-      }
-      if (!response.ok) throw new HttpError(response.statusText || String(response.status), response.status, {});
-    },
+    putFile: (url: string, file: Blob) => putFile(uploadFetch, url, file),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
+import { PERSON_FIELD_LABELS } from '../account/messages';
 
 // Words of the user administration screens. The spec's messages come word for word from the
 // contracts (ADMIN_MESSAGES, ACCOUNT_MESSAGES, shared with the server); the screens' own labels below.
@@ -63,11 +64,7 @@ export const ADMIN_USERS_LABELS = {
   phonePlaceholder: '(999) 999-9999',
   invalidAmount: 'Enter an amount of 0 or more with at most 2 decimals',
   fields: {
-    first_name: 'First name',
-    last_name: 'Last name',
-    mobile_phone: 'Mobile phone',
-    email: 'Email',
-    alternate_email: 'Alternate email',
+    ...PERSON_FIELD_LABELS,
     role_id: 'Role',
     start_dt: 'Start date',
     can_download: 'Can download',

@@ -1,6 +1,5 @@
 import type { Pagination, TableColumn } from '@app/contracts';
 import {
-  HttpError,
   type CreateParams,
   type DataProvider,
   type DeleteManyParams,
@@ -13,11 +12,10 @@ import {
   type UpdateManyParams,
   type UpdateParams,
 } from 'react-admin';
-import { httpErrorFromResponse } from './httpError';
-import { DATA_MESSAGES } from './messages';
+import { jsonInit, normalizeApiBase, readBody, send, type FetchLike } from './apiClient';
 import { resolveResourceConfig, type ResolvedResourceConfig, type ResourceConfig } from './resourceConfig';
 
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from './apiClient';
 
 export interface DataProviderOptions {
   /** fetch with the session's Bearer token (authClient.fetch). */
@@ -95,36 +93,12 @@ export function parseListBody(body: unknown): { rows: unknown[]; total: number; 
 
 /** Maps react-admin's data calls onto the platform's REST API; no business rules here. */
 export function createDataProvider(options: DataProviderOptions): DataProvider {
-  const apiBase = (options.apiBase ?? '/api').replace(/\/+$/, '');
+  const apiBase = normalizeApiBase(options.apiBase);
   const registry = options.resources ?? {};
   const configOf = (resource: string) => resolveResourceConfig(resource, registry);
 
-  async function request(url: string, init: RequestInit = {}): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await options.fetch(url, init);
-    } catch (error) {
-      // react-query cancelled the call: not an error to show.
-      if ((error as Error | null)?.name === 'AbortError') throw error;
-      // AuthClient ended the session (status 401): react-admin's checkError signs the user out.
-      const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === 'number') {
-        throw new HttpError((error as Error).message || DATA_MESSAGES.serverError, status, {
-          message: (error as Error).message,
-        });
-      }
-      throw new HttpError(DATA_MESSAGES.serverUnreachable, 0, { message: DATA_MESSAGES.serverUnreachable });
-    }
-    if (!response.ok) throw await httpErrorFromResponse(response);
-    if (response.status === 204) return null;
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
+  const request = async (url: string, init: RequestInit = {}): Promise<unknown> =>
+    readBody(await send(options.fetch, url, init));
 
   function listUrl(config: ResolvedResourceConfig, query?: URLSearchParams): string {
     const search = query?.toString();
@@ -149,12 +123,6 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
     if (config.idField !== 'id') delete payload.id;
     if (id !== undefined && !config.singleton && config.idIn === 'body') payload[config.idParam] = id;
     return payload;
-  }
-
-  function jsonInit(method: string, body?: Row): RequestInit {
-    return body === undefined
-      ? { method }
-      : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   }
 
   /**

@@ -1,26 +1,22 @@
 import type { NotificationSetting } from '@app/contracts';
 import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
 import { accountApi } from '..';
 import { AccountPage, SectionCard } from '../AccountPage';
 import { messageOf } from '../fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
+import { NotificationSwitchRow } from './NotificationSwitchRow';
 import { toggleNotification } from './notificationState';
+import { useNotificationToggle } from './useNotificationToggle';
 
 /** /app/account/notifications: one switch per notification; team overrides lock theirs (spec 000 sections 2, 4). */
 const NotificationSettingsPage = () => {
-  const notify = useNotify();
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
     let cancelled = false;
@@ -33,24 +29,18 @@ const NotificationSettingsPage = () => {
     };
   }, []);
 
-  const handleToggle = async (setting: NotificationSetting, enabled: boolean) => {
-    if (setting.team_override || pending.has(setting.notification_id)) return;
-    // Optimistic: the switch moves at once and goes back if the server refuses.
-    setSettings((current) => current && toggleNotification(current, setting.notification_id, enabled));
-    setPending((current) => new Set(current).add(setting.notification_id));
-    try {
-      await accountApi.updateNotificationSetting(setting.notification_id, enabled);
-      notify(ACCOUNT_MESSAGES.settingUpdated, { type: 'success' });
-    } catch {
-      setSettings((current) => current && toggleNotification(current, setting.notification_id, !enabled));
-      notify(ACCOUNT_MESSAGES.notificationSaveFailed, { type: 'error', autoHideDuration: null });
-    } finally {
-      setPending((current) => {
-        const next = new Set(current);
-        next.delete(setting.notification_id);
-        return next;
-      });
-    }
+  // Optimistic: the switch moves at once and goes back if the server refuses.
+  const { toggle } = useNotificationToggle({
+    apply: (notificationId, enabled) =>
+      setSettings((current) => current && toggleNotification(current, notificationId, enabled)),
+    save: (notificationId, enabled) => accountApi.updateNotificationSetting(notificationId, enabled),
+    savedMessage: ACCOUNT_MESSAGES.settingUpdated,
+    failedMessage: ACCOUNT_MESSAGES.notificationSaveFailed,
+  });
+
+  const handleToggle = (setting: NotificationSetting, enabled: boolean) => {
+    if (setting.team_override) return;
+    void toggle(setting.notification_id, enabled);
   };
 
   return (
@@ -74,35 +64,20 @@ const NotificationSettingsPage = () => {
         ) : (
           <List data-testid="notification-settings-list">
             {settings.map((setting) => (
-              <ListItem
+              <NotificationSwitchRow
                 key={setting.notification_id}
-                divider
-                disableGutters
-                data-testid={`notification-${setting.notification_id}`}
-                data-enabled={setting.enabled ? 'true' : 'false'}
+                setting={setting}
+                testIdPrefix="notification"
+                disabled={setting.team_override}
+                onToggle={(enabled) => handleToggle(setting, enabled)}
                 sx={{ display: 'block' }}
               >
-                <FormControlLabel
-                  sx={{ width: '100%', justifyContent: 'space-between', ml: 0 }}
-                  labelPlacement="start"
-                  label={setting.name}
-                  control={
-                    <Switch
-                      checked={setting.enabled}
-                      disabled={setting.team_override}
-                      onChange={(event) => void handleToggle(setting, event.target.checked)}
-                      slotProps={{
-                        input: { 'data-testid': `notification-switch-${setting.notification_id}` } as object,
-                      }}
-                    />
-                  }
-                />
                 {setting.team_override && (
                   <FormHelperText data-testid={`notification-override-${setting.notification_id}`} sx={{ mt: 0 }}>
                     {ACCOUNT_MESSAGES.notificationDisabledByTeam}
                   </FormHelperText>
                 )}
-              </ListItem>
+              </NotificationSwitchRow>
             ))}
           </List>
         )}

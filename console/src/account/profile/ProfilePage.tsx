@@ -17,10 +17,12 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { SINGLETON_ID } from '../../dataProvider/resources';
-import { AccountPage, SectionCard } from '../AccountPage';
+import { AccountPage, FormRow, SectionCard } from '../AccountPage';
+import { AddressInputs } from '../AddressInputs';
 import { hasFieldErrors, messageOf } from '../fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 import { updateSessionUser } from '../session';
+import { browserTimezones, timezoneName, US_STATE_TIMEZONES } from '../timezones';
 import { AvatarUpload } from './AvatarUpload';
 import {
   amount,
@@ -38,37 +40,18 @@ import {
 type ProfileRecord = UserProfile & RaRecord;
 const F = ACCOUNT_LABELS.fields;
 
-const US_TIMEZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-];
-
+/** The US state zones first, then the browser's others; the saved zone first when neither lists it. */
 function timezoneChoices(current: string | null | undefined) {
-  let zones: string[] = US_TIMEZONES;
-  try {
-    const all = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone');
-    if (all && all.length > 0) zones = [...US_TIMEZONES, ...all.filter((zone) => !US_TIMEZONES.includes(zone))];
-  } catch {
-    // Older browsers: the US zones.
-  }
+  const all = browserTimezones();
+  // Older browsers list none: the US zones.
+  let zones: readonly string[] = US_STATE_TIMEZONES;
+  if (all.length > 0) zones = [...US_STATE_TIMEZONES, ...all.filter((zone) => !US_STATE_TIMEZONES.includes(zone))];
   if (current && !zones.includes(current)) zones = [current, ...zones];
-  return zones.map((zone) => ({ id: zone, name: zone.replace(/_/g, ' ') }));
+  return zones.map((zone) => ({ id: zone, name: timezoneName(zone) }));
 }
 
 const text = [safeText];
 const requiredText = [required, safeText];
-
-/** Two inputs side by side on wide screens, stacked at 960px and less. */
-const Row = ({ children }: { children: React.ReactNode }) => (
-  <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' }, '& > *': { flex: 1 } }}>
-    {children}
-  </Box>
-);
 
 /** The commission cap summary comes with a later issue: an honest empty slot, no numbers. */
 const CapSummarySlot = () => (
@@ -106,11 +89,11 @@ const ProfileForm = () => {
         </SectionCard>
 
         <SectionCard title={ACCOUNT_LABELS.userInfo} testId="profile-user-info">
-          <Row>
+          <FormRow>
             <TextInput source="first_name" label={F.first_name} validate={requiredText} data-testid="profile-first_name" />
             <TextInput source="last_name" label={F.last_name} validate={requiredText} data-testid="profile-last_name" />
-          </Row>
-          <Row>
+          </FormRow>
+          <FormRow>
             <TextInput
               source="mobile_phone"
               label={F.mobile_phone}
@@ -120,11 +103,11 @@ const ProfileForm = () => {
               data-testid="profile-mobile_phone"
             />
             <TextInput source="email" label={F.email} validate={required} type="email" data-testid="profile-email" />
-          </Row>
-          <Row>
+          </FormRow>
+          <FormRow>
             <TextInput source="alternate_email" label={F.alternate_email} data-testid="profile-alternate_email" />
             <TextInput source="business_entity" label={F.business_entity} validate={text} data-testid="profile-business_entity" />
-          </Row>
+          </FormRow>
           <AutocompleteInput
             source="timezone"
             label={F.timezone}
@@ -134,13 +117,7 @@ const ProfileForm = () => {
         </SectionCard>
 
         <SectionCard title={ACCOUNT_LABELS.address} testId="profile-address">
-          <TextInput source="address_1" label={F.address_1} validate={text} data-testid="profile-address_1" />
-          <TextInput source="address_2" label={F.address_2} validate={text} data-testid="profile-address_2" />
-          <Row>
-            <TextInput source="city" label={F.city} validate={text} data-testid="profile-city" />
-            <TextInput source="state" label={F.state} validate={text} data-testid="profile-state" />
-            <TextInput source="postal_code" label={F.postal_code} validate={text} data-testid="profile-postal_code" />
-          </Row>
+          <AddressInputs testIdPrefix="profile" validate={text} />
         </SectionCard>
 
         {capsVisible && (
@@ -150,18 +127,18 @@ const ProfileForm = () => {
                 {ACCOUNT_LABELS.capReadOnly}
               </Typography>
             )}
-            <Row>
+            <FormRow>
               <NumberInput source="brokerage_cap_amt" label={F.brokerage_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-brokerage_cap_amt" />
               <NumberInput source="royalty_cap_amt" label={F.royalty_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-royalty_cap_amt" />
-            </Row>
-            <Row>
+            </FormRow>
+            <FormRow>
               <TextInput source="brokerage_cap_anniversary_dt" label={F.brokerage_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-brokerage_cap_anniversary_dt" />
               <TextInput source="royalty_cap_anniversary_dt" label={F.royalty_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-royalty_cap_anniversary_dt" />
-            </Row>
-            <Row>
+            </FormRow>
+            <FormRow>
               <NumberInput source="brokerage_pct" label={F.brokerage_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-brokerage_pct" />
               <NumberInput source="agent_pct" label={F.agent_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-agent_pct" />
-            </Row>
+            </FormRow>
           </SectionCard>
         )}
 

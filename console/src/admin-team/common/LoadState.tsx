@@ -62,3 +62,37 @@ export const LoadError = ({ message, testId, onRetry }: { message: string; testI
     {message}
   </Alert>
 );
+
+/**
+ * A loaded list's place on the screen: the load error (with retry), placeholder rows while the first
+ * load runs, the empty state, or the list itself. Test ids: `<testIdPrefix>-error`, `-loading`, `-empty`.
+ */
+export const ListLoadState = ({
+  testIdPrefix,
+  error,
+  onRetry,
+  loading,
+  empty,
+  emptyIcon,
+  emptyText,
+  children,
+}: {
+  testIdPrefix: string;
+  error: string | null;
+  onRetry?: () => void;
+  /** True only while nothing is loaded yet (a reload keeps the list shown). */
+  loading: boolean;
+  empty: boolean;
+  emptyIcon?: ReactNode;
+  emptyText: string;
+  children: ReactNode;
+}) =>
+  error ? (
+    <LoadError message={error} testId={`${testIdPrefix}-error`} onRetry={onRetry} />
+  ) : loading ? (
+    <LoadingRows testId={`${testIdPrefix}-loading`} />
+  ) : empty ? (
+    <EmptyState testId={`${testIdPrefix}-empty`} icon={emptyIcon} text={emptyText} />
+  ) : (
+    <>{children}</>
+  );

@@ -44,21 +44,21 @@ describe('submitErrors', () => {
     errors: [
       { field: 'name', error: 'Required' },
       { field: 'name', error: 'Too short' },
-      { field: 'timezone', error: 'Unknown timezone' },
+      { field: 'timezone', error: 'Unknown time zone' },
     ],
   });
 
   it('places field errors under their fields (first message) with the form error toast', () => {
     const notify = vi.fn();
 
-    expect(submitErrors(validation, notify, ['name', 'timezone'])).toEqual({ name: 'Required', timezone: 'Unknown timezone' });
+    expect(submitErrors(validation, notify, ['name', 'timezone'])).toEqual({ name: 'Required', timezone: 'Unknown time zone' });
     expect(notify).toHaveBeenCalledWith('Form Error: Please correct errors to save changes.', { type: 'error' });
   });
 
   it('keeps only the fields the form shows; a field error it cannot place is a toast of its own', () => {
     const notify = vi.fn();
 
-    expect(submitErrors(validation, notify, ['timezone'])).toEqual({ timezone: 'Unknown timezone' });
+    expect(submitErrors(validation, notify, ['timezone'])).toEqual({ timezone: 'Unknown time zone' });
     expect(submitErrors(validation, notify, ['city'])).toBeUndefined();
     expect(notify).toHaveBeenLastCalledWith('Required', { type: 'error' });
   });

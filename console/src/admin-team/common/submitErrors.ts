@@ -23,3 +23,32 @@ export function submitErrors(error: unknown, notify: Notify, fields?: readonly s
   notify(messageOf(error, COMMON_MESSAGES.serverError), { type: 'error' });
   return undefined;
 }
+
+/**
+ * A form's save: `save` sends it, `onSaved` applies the server's answer on the screen, then
+ * `savedMessage` says it worked. A failure answers what submitErrors does (the field errors for
+ * react-admin's <Form>, or nothing after a toast).
+ */
+export async function submitSave<A>(
+  notify: Notify,
+  {
+    save,
+    onSaved,
+    savedMessage,
+    fields,
+  }: {
+    save: () => Promise<A>;
+    onSaved: (answer: A) => void;
+    savedMessage: string;
+    fields?: readonly string[];
+  },
+): Promise<Record<string, string> | undefined> {
+  try {
+    const answer = await save();
+    onSaved(answer);
+    notify(savedMessage, { type: 'success' });
+    return undefined;
+  } catch (error) {
+    return submitErrors(error, notify, fields);
+  }
+}

@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { AutocompleteInput, Form, Loading, SaveButton, TextInput, useGetIdentity, useNotify } from 'react-admin';
 import { teamAdminApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { AccountPage, FormRow, SectionCard } from '../../account/AccountPage';
+import { AddressInputs } from '../../account/AddressInputs';
 import { updateSessionUser } from '../../account/session';
+import { browserTimezones } from '../../account/timezones';
 import { browserStorage, readSession } from '../../auth/session';
-import { FormRow } from '../common/FormRow';
 import { LoadError } from '../common/LoadState';
-import { submitErrors } from '../common/submitErrors';
+import { submitSave } from '../common/submitErrors';
 import { useLoad } from '../common/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../messages';
 import { TeamLogoUpload } from './TeamLogoUpload';
@@ -20,7 +21,7 @@ import {
   teamSettingsRecord,
   timezoneRules,
 } from './teamSettingsRules';
-import { browserTimezones, timezoneChoices, type TimezoneChoice } from './timezones';
+import { timezoneChoices, type TimezoneChoice } from './timezones';
 
 const L = ADMIN_TEAM_LABELS;
 const F = L.teamFields;
@@ -41,19 +42,18 @@ const TeamSettingsPage = () => {
   const record = useMemo(() => (team ? teamSettingsRecord(team) : undefined), [team]);
   const zones = useMemo(() => timezoneChoices(browserTimezones(), team?.timezone), [team?.timezone]);
 
-  const handleSubmit = async (values: Record<string, unknown>) => {
-    try {
-      const answer = await teamAdminApi.updateTeam(teamSettingsPayload(values));
-      const saved: TeamSettings = { ...(team as TeamSettings), ...teamSettingsPayload(values), ...(answer?.record ?? {}) };
-      setData(saved);
-      renameSessionTeam(saved.name);
-      void refetchIdentity();
-      notify(ADMIN_MESSAGES.teamSettingsUpdated, { type: 'success' });
-      return undefined;
-    } catch (failure) {
-      return submitErrors(failure, notify, TEAM_FIELDS);
-    }
-  };
+  const handleSubmit = (values: Record<string, unknown>) =>
+    submitSave(notify, {
+      save: () => teamAdminApi.updateTeam(teamSettingsPayload(values)),
+      onSaved: (answer) => {
+        const saved: TeamSettings = { ...(team as TeamSettings), ...teamSettingsPayload(values), ...(answer?.record ?? {}) };
+        setData(saved);
+        renameSessionTeam(saved.name);
+        void refetchIdentity();
+      },
+      savedMessage: ADMIN_MESSAGES.teamSettingsUpdated,
+      fields: TEAM_FIELDS,
+    });
 
   return (
     <AccountPage title={L.teamSettingsTitle} testId="team-settings-page" maxWidth={900}>
@@ -82,13 +82,7 @@ const TeamSettingsPage = () => {
                 </FormRow>
               </SectionCard>
               <SectionCard title={L.address} testId="team-settings-address">
-                <TextInput source="address_1" label={F.address_1} validate={addressRules} data-testid="team-address_1" />
-                <TextInput source="address_2" label={F.address_2} validate={addressRules} data-testid="team-address_2" />
-                <FormRow>
-                  <TextInput source="city" label={F.city} validate={addressRules} data-testid="team-city" />
-                  <TextInput source="state" label={F.state} validate={addressRules} data-testid="team-state" />
-                  <TextInput source="postal_code" label={F.postal_code} validate={addressRules} data-testid="team-postal_code" />
-                </FormRow>
+                <AddressInputs testIdPrefix="team" validate={addressRules} />
               </SectionCard>
               <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                 <SaveButton label={L.save} data-testid="team-settings-save" />

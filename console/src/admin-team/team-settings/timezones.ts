@@ -1,30 +1,12 @@
 // The timezone choices of Team Settings: the US zones first (most teams), then every IANA zone.
+import { timezoneName, US_STATE_TIMEZONES } from '../../account/timezones';
 
-export const US_TIMEZONES: readonly string[] = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Puerto_Rico',
-];
+export const US_TIMEZONES: readonly string[] = [...US_STATE_TIMEZONES, 'America/Puerto_Rico'];
 
 export interface TimezoneChoice {
   id: string;
   name: string;
   group: 'us' | 'other';
-}
-
-/** The browser's IANA zones (empty where Intl cannot list them). */
-export function browserTimezones(): string[] {
-  try {
-    const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-    return intl.supportedValuesOf?.('timeZone') ?? [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -37,7 +19,7 @@ export function timezoneChoices(all: readonly string[], current?: string | null)
   const add = (zone: string, group: TimezoneChoice['group']) => {
     if (!zone || seen.has(zone)) return;
     seen.add(zone);
-    choices.push({ id: zone, name: zone.replace(/_/g, ' '), group });
+    choices.push({ id: zone, name: timezoneName(zone), group });
   };
   US_TIMEZONES.forEach((zone) => add(zone, 'us'));
   if (current && !US_TIMEZONES.includes(current) && !all.includes(current)) add(current, 'other');

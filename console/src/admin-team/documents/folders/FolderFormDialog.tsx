@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { BooleanInput, RadioButtonGroupInput, TextInput, useNotify } from 'react-admin';
 import { teamAdminApi } from '../..';
 import { FormDialog } from '../../common/FormDialog';
-import { submitErrors } from '../../common/submitErrors';
+import { submitSave } from '../../common/submitErrors';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   FOLDER_FIELDS,
@@ -56,18 +56,17 @@ export const FolderFormDialog = ({
   const notify = useNotify();
   const record = useMemo(() => ({ id: folder?.client_document_folder_id ?? 'new', ...folderFormValues(folder) }), [folder]);
 
-  const handleSubmit = async (values: Record<string, unknown>) => {
+  const handleSubmit = (values: Record<string, unknown>) => {
     const payload = folderPayload(values as Partial<FolderFormValues>);
-    try {
-      const answer = folder
-        ? await teamAdminApi.updateFolder(folder.client_document_folder_id, payload)
-        : await teamAdminApi.createFolder(payload);
-      notify(folder ? ADMIN_MESSAGES.folderUpdated : ADMIN_MESSAGES.folderCreated, { type: 'success' });
-      onSaved(savedFolder(answer?.record, payload, folder));
-      return undefined;
-    } catch (error) {
-      return submitErrors(error, notify, FOLDER_FIELDS);
-    }
+    return submitSave(notify, {
+      save: () =>
+        folder
+          ? teamAdminApi.updateFolder(folder.client_document_folder_id, payload)
+          : teamAdminApi.createFolder(payload),
+      onSaved: (answer) => onSaved(savedFolder(answer?.record, payload, folder)),
+      savedMessage: folder ? ADMIN_MESSAGES.folderUpdated : ADMIN_MESSAGES.folderCreated,
+      fields: FOLDER_FIELDS,
+    });
   };
 
   return (

@@ -5,7 +5,7 @@ import { Form, FormDataConsumer, Loading, SaveButton, TextInput, useNotify } fro
 import { teamAdminApi } from '../..';
 import { AccountPage, SectionCard } from '../../../account/AccountPage';
 import { LoadError } from '../../common/LoadState';
-import { submitErrors } from '../../common/submitErrors';
+import { submitSave } from '../../common/submitErrors';
 import { useLoad } from '../../common/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import { MESSAGE_TEMPLATE_FIELDS, messageTemplateRules, templateUsage } from './messageTemplateRules';
@@ -30,16 +30,14 @@ const MessageTemplatePage = () => {
     [template.data],
   );
 
-  const handleSubmit = async (values: Record<string, unknown>) => {
+  const handleSubmit = (values: Record<string, unknown>) => {
     const text = String(values.message_template ?? '');
-    try {
-      const answer = await teamAdminApi.updateMessageTemplate(text);
-      template.setData(answer?.record?.message_template ?? text);
-      notify(ADMIN_MESSAGES.messageTemplateUpdated, { type: 'success' });
-      return undefined;
-    } catch (error) {
-      return submitErrors(error, notify, MESSAGE_TEMPLATE_FIELDS);
-    }
+    return submitSave(notify, {
+      save: () => teamAdminApi.updateMessageTemplate(text),
+      onSaved: (answer) => template.setData(answer?.record?.message_template ?? text),
+      savedMessage: ADMIN_MESSAGES.messageTemplateUpdated,
+      fields: MESSAGE_TEMPLATE_FIELDS,
+    });
   };
 
   return (

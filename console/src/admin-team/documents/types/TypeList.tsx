@@ -1,32 +1,25 @@
 import type { DocumentCategory, DocumentType } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
-import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { SelectInput, TextInput, useNotify } from 'react-admin';
 import { teamAdminApi } from '../..';
-import { messageOf } from '../../../account/fieldErrors';
 import { SectionCard } from '../../../account/AccountPage';
 import { DeleteConfirm } from '../../common/DeleteConfirm';
 import { FormDialog } from '../../common/FormDialog';
-import { EmptyState, LoadError, LoadingRows } from '../../common/LoadState';
+import { ActionsCell, ListHeader, ListTable } from '../../common/ListTable';
+import { ListLoadState } from '../../common/LoadState';
 import { nameRules } from '../../common/rules';
-import { submitErrors } from '../../common/submitErrors';
-import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES } from '../../messages';
+import { RowActions } from '../../common/RowActions';
+import { submitSave } from '../../common/submitErrors';
+import { useEditAndDelete } from '../../common/useEditAndDelete';
+import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   categoryChoices,
   savedType,
@@ -61,18 +54,15 @@ const TypeFormDialog = ({
     return { id: type?.team_document_type_id ?? 'new', ...values };
   }, [type, defaultCategory]);
 
-  const handleSubmit = async (values: Record<string, unknown>) => {
+  const handleSubmit = (values: Record<string, unknown>) => {
     const payload = typePayload(values as Partial<TypeFormValues>);
-    try {
-      const answer = type
-        ? await teamAdminApi.updateType(type.team_document_type_id, payload)
-        : await teamAdminApi.createType(payload);
-      notify(type ? ADMIN_MESSAGES.documentTypeUpdated : ADMIN_MESSAGES.documentTypeCreated, { type: 'success' });
-      onSaved(savedType(answer?.record, payload, categories, type));
-      return undefined;
-    } catch (error) {
-      return submitErrors(error, notify, TYPE_FIELDS);
-    }
+    return submitSave(notify, {
+      save: () =>
+        type ? teamAdminApi.updateType(type.team_document_type_id, payload) : teamAdminApi.createType(payload),
+      onSaved: (answer) => onSaved(savedType(answer?.record, payload, categories, type)),
+      savedMessage: type ? ADMIN_MESSAGES.documentTypeUpdated : ADMIN_MESSAGES.documentTypeCreated,
+      fields: TYPE_FIELDS,
+    });
   };
 
   return (
@@ -115,42 +105,25 @@ export const TypeList = ({
   onSaved: (saved: DocumentType | null) => void;
   onDeleted: (id: number) => void;
 }) => {
-  const notify = useNotify();
   const [filter, setFilter] = useState<TypeFilter>('');
-  const [editing, setEditing] = useState<DocumentType | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<{ open: boolean; type: DocumentType | null }>({ open: false, type: null });
-  const [removing, setRemoving] = useState(false);
-  const closeDelete = () => setDeleting((current) => ({ ...current, open: false }));
+  const rows = useEditAndDelete<DocumentType>({
+    remove: async (type) => {
+      await teamAdminApi.deleteType(type.team_document_type_id);
+      onDeleted(type.team_document_type_id);
+    },
+    removedMessage: ADMIN_MESSAGES.documentTypeDeleted,
+  });
   // A deleted category leaves the filter on nothing: back to all.
   const activeFilter = filter !== '' && !categories.some((item) => item.team_document_category_id === filter) ? '' : filter;
   const shown = typesIn(types ?? [], activeFilter);
 
-  const handleDelete = async () => {
-    const type = deleting.type;
-    if (!type) return;
-    setRemoving(true);
-    try {
-      await teamAdminApi.deleteType(type.team_document_type_id);
-      onDeleted(type.team_document_type_id);
-      notify(ADMIN_MESSAGES.documentTypeDeleted, { type: 'success' });
-    } catch (failure) {
-      notify(messageOf(failure, COMMON_MESSAGES.serverError), { type: 'error' });
-    } finally {
-      setRemoving(false);
-      closeDelete();
-    }
-  };
-
   return (
     <SectionCard testId="types-card">
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h6" component="h2">
-          {L.typesTitle}
-        </Typography>
-        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="type-add">
+      <ListHeader title={L.typesTitle}>
+        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={rows.startAdd} data-testid="type-add">
           {L.addType}
         </Button>
-      </Box>
+      </ListHeader>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {L.typesIntro}
       </Typography>
@@ -171,83 +144,53 @@ export const TypeList = ({
           </MenuItem>
         ))}
       </TextField>
-      {error ? (
-        <LoadError message={error} testId="types-error" onRetry={onRetry} />
-      ) : loading && !types ? (
-        <LoadingRows testId="types-loading" />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          testId="types-empty"
-          icon={<DescriptionIcon fontSize="large" />}
-          text={activeFilter === '' ? L.noTypes : L.noTypesInCategory}
-        />
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 480 }} data-testid="types-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{L.typeFields.name}</TableCell>
-                <TableCell>{L.typeFields.category_name}</TableCell>
-                <TableCell align="right">{L.actions}</TableCell>
+      <ListLoadState
+        testIdPrefix="types"
+        error={error}
+        onRetry={onRetry}
+        loading={loading && !types}
+        empty={shown.length === 0}
+        emptyIcon={<DescriptionIcon fontSize="large" />}
+        emptyText={activeFilter === '' ? L.noTypes : L.noTypesInCategory}
+      >
+        <ListTable testId="types-table" minWidth={480} headers={[L.typeFields.name, L.typeFields.category_name]}>
+          {shown.map((type) => {
+            const id = type.team_document_type_id;
+            return (
+              <TableRow key={id} hover data-testid={`type-row-${id}`} data-type-name={type.name}>
+                <TableCell>{type.name}</TableCell>
+                <TableCell sx={{ color: type.category_name ? 'text.primary' : 'text.secondary' }}>
+                  {type.category_name ?? L.noCategory}
+                </TableCell>
+                <ActionsCell>
+                  <RowActions
+                    id={id}
+                    name={type.name}
+                    testIdPrefix="type"
+                    onEdit={() => rows.startEdit(type)}
+                    onDelete={() => rows.askDelete(type)}
+                  />
+                </ActionsCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((type) => {
-                const id = type.team_document_type_id;
-                return (
-                  <TableRow key={id} hover data-testid={`type-row-${id}`} data-type-name={type.name}>
-                    <TableCell>{type.name}</TableCell>
-                    <TableCell sx={{ color: type.category_name ? 'text.primary' : 'text.secondary' }}>
-                      {type.category_name ?? L.noCategory}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={L.edit}>
-                        <IconButton
-                          size="small"
-                          aria-label={`${L.edit} ${type.name}`}
-                          onClick={() => setEditing(type)}
-                          data-testid={`type-edit-${id}`}
-                        >
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={L.delete}>
-                        <IconButton
-                          size="small"
-                          color="error"
-                          aria-label={`${L.delete} ${type.name}`}
-                          onClick={() => setDeleting({ open: true, type })}
-                          data-testid={`type-delete-${id}`}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {editing !== undefined && (
+            );
+          })}
+        </ListTable>
+      </ListLoadState>
+      {rows.editing !== undefined && (
         <TypeFormDialog
-          type={editing}
+          type={rows.editing}
           categories={categories}
           defaultCategory={activeFilter}
-          onClose={() => setEditing(undefined)}
+          onClose={rows.stopEditing}
           onSaved={(saved) => {
-            setEditing(undefined);
+            rows.stopEditing();
             onSaved(saved);
           }}
         />
       )}
       <DeleteConfirm
-        open={deleting.open}
-        title={L.deleteTypeTitle(deleting.type?.name ?? '')}
-        loading={removing}
-        onConfirm={() => void handleDelete()}
-        onClose={closeDelete}
+        {...rows.confirmProps}
+        title={L.deleteTypeTitle(rows.deleting?.name ?? '')}
         testId="type-delete-confirm"
       />
     </SectionCard>
