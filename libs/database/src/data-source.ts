@@ -1,4 +1,5 @@
 import { DataSource, type MixedList, type EntitySchema, type MigrationInterface } from 'typeorm';
+import { QueryErrorLogger } from './query-error-logger';
 
 export interface ServiceDataSourceOptions {
   url: string;
@@ -21,7 +22,8 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,
-    logging: ['error'],
+    logging: ['error', 'warn'],
+    logger: new QueryErrorLogger(options.schema),
     applicationName: options.applicationName ?? options.schema,
     poolSize: options.poolSize ?? 10,
     extra: { options: `-c search_path=${options.schema},public` },
