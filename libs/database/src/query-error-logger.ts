@@ -8,7 +8,8 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 export class QueryErrorLogger implements TypeOrmLogger {
   constructor(private readonly schema: string, private readonly write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)) {}
 
-  logQueryError(error: string | Error, query: string): void {
+  // The parameters are taken and deliberately dropped.
+  logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
     this.write(
       JSON.stringify({
         level: 'error',

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
@@ -55,8 +55,8 @@ export class UserListFilterDto {
   status_filter?: UserStatusFilter;
 }
 
-/** GET /admin/users (the download accepts and ignores page and per_page). */
-export class UserListQueryDto extends UserListFilterDto {
+/** page and per_page of the user table and the history (page sizes 10, 20, 60, 100). */
+export class UserPageQueryDto {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Transform(numberOrRaw)
@@ -71,6 +71,9 @@ export class UserListQueryDto extends UserListFilterDto {
   @IsIn(USER_LIST_PAGE_SIZES, { message: ADMIN_USER_ERRORS.perPage })
   per_page?: number;
 }
+
+/** GET /admin/users (the download accepts and ignores page and per_page). */
+export class UserListQueryDto extends IntersectionType(UserListFilterDto, UserPageQueryDto) {}
 
 /** ?agent_id=N: a user of the caller's team (another team's id answers 404). */
 export class AgentIdQueryDto {
@@ -94,21 +97,7 @@ export class AgentIdBodyDto {
 }
 
 /** GET /admin/user/history. */
-export class UserHistoryQueryDto extends AgentIdQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(numberOrRaw)
-  @IsInt({ message: ADMIN_USER_ERRORS.page })
-  @Min(1, { message: ADMIN_USER_ERRORS.page })
-  @Max(MAX_PAGE, { message: ADMIN_USER_ERRORS.page })
-  page?: number;
-
-  @ApiPropertyOptional({ enum: USER_LIST_PAGE_SIZES, default: 20 })
-  @IsOptional()
-  @Transform(numberOrRaw)
-  @IsIn(USER_LIST_PAGE_SIZES, { message: ADMIN_USER_ERRORS.perPage })
-  per_page?: number;
-}
+export class UserHistoryQueryDto extends IntersectionType(AgentIdQueryDto, UserPageQueryDto) {}
 
 /** PATCH /admin/user/password: the section 5 rules are checked by password-rules.ts. */
 export class AdminSetPasswordDto extends AgentIdBodyDto {
