@@ -7,3 +7,6 @@ export * from './auth';
 export * from './display';
 export * from './account';
 export * from './admin';
+export * from './rpc';
+export * from './date-presets';
+export * from './storage';
