@@ -1,6 +1,6 @@
-import { Controller, Get, HttpCode, Inject, Put, Req, StreamableFile, type Type } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Put, Req, Res, StreamableFile, type Type } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
 import type { ServiceName } from '@app/contracts';
 import { LocalStorageDriver, type SignedQuery } from './local-storage.driver';
@@ -33,8 +33,10 @@ export function createFilesController(service: ServiceName): Type<unknown> {
     @ApiOperation({
       summary: 'Upload a file to a signed URL (local storage driver)',
       description:
-        'The body is the raw file. 403 for a bad or expired signature; 413 "File is too large. The limit is 10,000,000 bytes." ' +
-        'above the signed size; 415 "Only image files are allowed." unless the bytes are PNG, JPEG, GIF or WEBP. Answers {status, key, size, content_type}.',
+        'The body is the raw file, judged by its bytes against the purpose the URL was signed for. 403 for a bad, expired or used URL. ' +
+        'Images: 413 "File is too large. The limit is 10,000,000 bytes." above the signed size; 415 "Only image files are allowed." unless PNG, JPEG, GIF or WEBP. ' +
+        'Documents: 413 "File is larger than 50,000,000 bytes"; 415 "allowed file types: PDF & Image (JPG, PNG)" unless PDF, JPEG or PNG. ' +
+        'Nothing is stored when refused. Answers {status, key, size, content_type}.',
     })
     async put(@Req() request: FastifyRequest) {
       const req = request as unknown as FileRequest;
@@ -45,11 +47,15 @@ export function createFilesController(service: ServiceName): Type<unknown> {
     }
 
     @Get('*')
-    @ApiOperation({ summary: 'Read a file from a signed URL (local storage driver); the content type is sniffed from its bytes' })
-    async get(@Req() request: FastifyRequest): Promise<StreamableFile> {
+    @ApiOperation({
+      summary: 'Read a file from a signed URL (local storage driver)',
+      description: 'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition and X-Content-Type-Options: nosniff. 403 for a bad or expired signature.',
+    })
+    async get(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
       const req = request as unknown as FileRequest;
       const file = await this.local.openDownload(keyOf(req), req.query);
-      return new StreamableFile(file.stream, { type: file.contentType, length: file.size, disposition: 'inline' });
+      reply.header('X-Content-Type-Options', 'nosniff');
+      return new StreamableFile(file.stream, { type: file.contentType, length: file.size, disposition: file.contentDisposition });
     }
   }
   return FilesController;

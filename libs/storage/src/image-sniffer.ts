@@ -1,6 +1,9 @@
 /** Image formats the platform accepts, recognised by their leading bytes (never by name or header). */
 export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
+/** Every format an upload purpose can accept: the images and PDF. */
+export type SniffedFileType = SniffedImageType | 'application/pdf';
+
 /** Bytes needed to recognise every accepted format. */
 export const SNIFF_BYTES = 12;
 
@@ -14,4 +17,14 @@ export function sniffImageType(head: Uint8Array): SniffedImageType | null {
   if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'image/gif';
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   return null;
+}
+
+/**
+ * The type of a file from its first bytes: an image type, 'application/pdf' when the file starts with
+ * `%PDF-`, or null. Only the very start counts, so an HTML page that mentions %PDF- is not a PDF.
+ */
+export function sniffFileType(head: Uint8Array): SniffedFileType | null {
+  const b = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, SNIFF_BYTES));
+  if (b.length >= 5 && b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return sniffImageType(head);
 }

@@ -1,4 +1,6 @@
 export * from './image-sniffer';
+export * from './upload-policy';
+export * from './content-disposition';
 export * from './storage.options';
 export * from './storage.errors';
 export * from './storage.service';

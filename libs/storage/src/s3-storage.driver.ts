@@ -1,14 +1,34 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NotFoundException } from '@nestjs/common';
-import { sniffImageType, SNIFF_BYTES } from './image-sniffer';
-import { FileTooLargeException, NotAnImageException } from './storage.errors';
-import type { S3StorageOptions, UploadUrlRequest, VerifiedUpload } from './storage.options';
-import { assertValidKey, StorageService } from './storage.service';
+import type { FileHandoff, ServiceName, UploadPurpose } from '@app/contracts';
+import { SNIFF_BYTES } from './image-sniffer';
+import { contentDispositionOf } from './content-disposition';
+import { FileHashMismatchError } from './storage.errors';
+import type { DownloadUrlOptions, FileInfo, FileStream, S3StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
+import { assertValidKey, digestOf, StorageService } from './storage.service';
+import { acceptedContentType, assertSizeAllowed, uploadPolicyOf } from './upload-policy';
+
+/** put streams in parts of this size (S3's minimum part is 5 MiB); a smaller body is one PutObject. */
+const PART_BYTES = 8 * 1024 * 1024;
 
 /**
- * S3-compatible driver (MinIO in docker-compose, any S3 in production): presigned PUT and GET URLs.
- * A presigned PUT cannot cap the size, so the owning service calls verifyImage after the upload.
+ * S3-compatible driver (MinIO in docker-compose, any S3 in production): presigned PUT and GET URLs, objects of
+ * a service under <service>/ in the bucket. A presigned PUT cannot cap the size or check the bytes, so the
+ * owning service calls verifyUpload after the upload (the confirm call).
  */
 export class S3StorageDriver extends StorageService {
   readonly driver = 's3' as const;
@@ -17,7 +37,7 @@ export class S3StorageDriver extends StorageService {
   constructor(
     private readonly options: S3StorageOptions,
     /** Objects of this service live under <prefix>/ in the bucket. */
-    private readonly prefix: string,
+    private readonly prefix: ServiceName,
   ) {
     super();
     this.client = new S3Client({
@@ -31,42 +51,123 @@ export class S3StorageDriver extends StorageService {
     });
   }
 
-  async createUploadUrl({ key, contentType, expiresInSeconds }: UploadUrlRequest): Promise<string> {
+  get namespace(): ServiceName {
+    return this.prefix;
+  }
+
+  async createUploadUrl({ key, contentType, purpose = 'image', maxBytes, expiresInSeconds }: UploadUrlRequest): Promise<string> {
     assertValidKey(key);
+    // Checked here so that a wrong purpose or limit fails at once, not at the confirm.
+    uploadPolicyOf(purpose, maxBytes);
     const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: contentType });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
   }
 
-  async createDownloadUrl(key: string, expiresInSeconds = 3600): Promise<string> {
-    assertValidKey(key);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }), {
-      expiresIn: expiresInSeconds,
+  protected async signDownloadUrl(key: string, { expiresInSeconds, filename, disposition, contentType }: DownloadUrlOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+      ...(disposition || filename ? { ResponseContentDisposition: contentDispositionOf(disposition ?? 'inline', filename) } : {}),
+      ...(contentType ? { ResponseContentType: contentType } : {}),
     });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
 
-  async verifyImage(key: string, maxBytes: number): Promise<VerifiedUpload> {
+  async verifyUpload(key: string, purpose: UploadPurpose = 'image', maxBytes?: number): Promise<VerifiedUpload> {
     assertValidKey(key);
+    const policy = uploadPolicyOf(purpose, maxBytes);
     const Key = this.objectKey(key);
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key })).catch((error) => {
-      if (error?.$metadata?.httpStatusCode === 404 || error?.name === 'NotFound') return null;
-      throw error;
-    });
+    const head = await this.head(Key);
     if (!head) throw new NotFoundException('File not found');
     const size = head.ContentLength ?? 0;
-    if (size > maxBytes) {
+    let contentType: string;
+    try {
+      assertSizeAllowed(policy, size);
+      // An empty object has no byte range to read (S3 answers 416 InvalidRange): it is simply not accepted.
+      const object =
+        size > 0 ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` })) : null;
+      contentType = acceptedContentType(policy, object?.Body ? await object.Body.transformToByteArray() : new Uint8Array());
+    } catch (error) {
       await this.delete(key);
-      throw new FileTooLargeException(maxBytes);
+      throw error;
     }
-    // An empty object has no byte range to read (S3 answers 416 InvalidRange): it is simply not an image.
-    const object =
-      size > 0 ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` })) : null;
-    const bytes = object?.Body ? await object.Body.transformToByteArray() : new Uint8Array();
-    const contentType = sniffImageType(bytes);
-    if (!contentType) {
-      await this.delete(key);
-      throw new NotAnImageException();
+    if (head.ContentType !== contentType) {
+      // The object keeps the type the client declared at the PUT; a download must answer the sniffed one.
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.options.bucket,
+          Key,
+          CopySource: this.copySourceOf(Key),
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+        }),
+      );
     }
     return { key, size, contentType };
+  }
+
+  async put(key: string, body: Readable | Buffer, { contentType }: { contentType: string }): Promise<StoredFile> {
+    assertValidKey(key);
+    const Key = this.objectKey(key);
+    const hash = createHash('sha256');
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      return { key, size: body.length, contentType, sha256: hash.update(body).digest('hex') };
+    }
+    // Unknown length: one PutObject when it fits in a part, else a multipart upload holding one part in memory.
+    const parts = partsOf(body, PART_BYTES);
+    const first = await parts.next();
+    const firstPart = first.done ? Buffer.alloc(0) : first.value;
+    hash.update(firstPart);
+    const second = first.done ? first : await parts.next();
+    if (second.done) {
+      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: firstPart, ContentType: contentType, ContentLength: firstPart.length }));
+      return { key, size: firstPart.length, contentType, sha256: hash.digest('hex') };
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key, ContentType: contentType }));
+    try {
+      const etags: { ETag: string | undefined; PartNumber: number }[] = [];
+      let size = 0;
+      const upload = async (part: Buffer) => {
+        const PartNumber = etags.length + 1;
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({ Bucket: this.options.bucket, Key, UploadId, PartNumber, Body: part, ContentLength: part.length }),
+        );
+        etags.push({ ETag, PartNumber });
+        size += part.length;
+      };
+      await upload(firstPart);
+      hash.update(second.value);
+      await upload(second.value);
+      for await (const part of parts) {
+        hash.update(part);
+        await upload(part);
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.options.bucket, Key, UploadId, MultipartUpload: { Parts: etags } }));
+      return { key, size, contentType, sha256: hash.digest('hex') };
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key, UploadId })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<FileStream> {
+    assertValidKey(key);
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) })).catch((error) => {
+      if (isNotFound(error)) throw new NotFoundException('File not found');
+      throw error;
+    });
+    return {
+      stream: object.Body as Readable,
+      size: object.ContentLength ?? 0,
+      contentType: object.ContentType || 'application/octet-stream',
+    };
+  }
+
+  async stat(key: string): Promise<FileInfo | null> {
+    assertValidKey(key);
+    const head = await this.head(this.objectKey(key));
+    return head ? { size: head.ContentLength ?? 0, contentType: head.ContentType || 'application/octet-stream' } : null;
   }
 
   async delete(key: string): Promise<void> {
@@ -74,7 +175,71 @@ export class S3StorageDriver extends StorageService {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
 
+  /** CopyObject from <namespace>/<key> to this prefix, then reads the copy back to check its sha256. */
+  protected async copyIntoNamespace(handoff: FileHandoff, destKey: string): Promise<StoredFile> {
+    const Key = this.objectKey(destKey);
+    await this.client
+      .send(
+        new CopyObjectCommand({
+          Bucket: this.options.bucket,
+          Key,
+          CopySource: this.copySourceOf(`${handoff.namespace}/${handoff.key}`),
+          MetadataDirective: 'REPLACE',
+          ContentType: handoff.content_type,
+        }),
+      )
+      .catch((error) => {
+        if (isNotFound(error)) throw new NotFoundException('File not found');
+        throw error;
+      });
+    const copy = await this.get(destKey).then((file) => digestOf(file.stream));
+    if (copy.sha256 !== handoff.sha256) {
+      await this.delete(destKey);
+      throw new FileHashMismatchError(destKey, handoff.sha256, copy.sha256);
+    }
+    return { key: destKey, size: copy.size, contentType: handoff.content_type, sha256: copy.sha256 };
+  }
+
+  private async head(Key: string) {
+    return this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key })).catch((error) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    });
+  }
+
+  private copySourceOf(objectKey: string): string {
+    // Keys hold only [A-Za-z0-9._-/], so encoding each segment is exact.
+    return `${this.options.bucket}/${objectKey.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
   private objectKey(key: string): string {
     return `${this.prefix}/${key}`;
   }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { $metadata?: { httpStatusCode?: number }; name?: string };
+  return e?.$metadata?.httpStatusCode === 404 || e?.name === 'NotFound' || e?.name === 'NoSuchKey';
+}
+
+/** A stream cut into buffers of exactly `size` bytes (the last one shorter). */
+async function* partsOf(stream: Readable, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    let rest = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    while (length + rest.length >= size) {
+      const take = size - length;
+      pending.push(rest.subarray(0, take));
+      yield Buffer.concat(pending);
+      rest = rest.subarray(take);
+      pending = [];
+      length = 0;
+    }
+    if (rest.length) {
+      pending.push(rest);
+      length += rest.length;
+    }
+  }
+  if (length) yield Buffer.concat(pending);
 }

@@ -1,4 +1,5 @@
-import type { ServiceName } from '@app/contracts';
+import type { Readable } from 'node:stream';
+import type { ServiceName, UploadPurpose } from '@app/contracts';
 
 export type StorageDriverName = 'local' | 's3';
 
@@ -30,7 +31,10 @@ export interface UploadUrlRequest {
   key: string;
   /** The declared type; the S3 driver binds it into the signature (the PUT must send the same Content-Type). */
   contentType: string;
-  maxBytes: number;
+  /** The content policy the bytes must pass (default 'image'). */
+  purpose?: UploadPurpose;
+  /** A lower limit than the purpose's (default: the purpose's limit; more is refused). */
+  maxBytes?: number;
   expiresInSeconds: number;
 }
 
@@ -38,5 +42,38 @@ export interface UploadUrlRequest {
 export interface VerifiedUpload {
   key: string;
   size: number;
+  /** Sniffed from the bytes. */
   contentType: string;
+}
+
+/** createDownloadUrl's options. */
+export interface DownloadUrlOptions {
+  /** Lifetime of the URL (documents: DOCUMENT_DOWNLOAD_URL_TTL_SECONDS). */
+  expiresInSeconds: number;
+  /** Name the browser saves the file as (Content-Disposition filename). */
+  filename?: string;
+  /** 'inline' (default: shown in the browser) or 'attachment' (saved). */
+  disposition?: 'inline' | 'attachment';
+  /** Content-Type to answer with instead of the stored one. */
+  contentType?: string;
+}
+
+/** A file written by put or copyFrom. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
+/** A stored file's metadata (stat). */
+export interface FileInfo {
+  size: number;
+  contentType: string;
+}
+
+/** A stored file opened for reading (get). The caller must consume or destroy the stream. */
+export interface FileStream extends FileInfo {
+  stream: Readable;
 }

@@ -2,13 +2,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { sniffImageType } from './image-sniffer';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FileHandoff } from '@app/contracts';
+import { contentDispositionOf } from './content-disposition';
+import { sniffFileType, sniffImageType } from './image-sniffer';
 import { LocalStorageDriver } from './local-storage.driver';
 import { S3StorageDriver } from './s3-storage.driver';
 import { storageOptionsFrom } from './storage.config';
+import { FileHashMismatchError } from './storage.errors';
 import type { StorageOptions } from './storage.options';
+import { uploadPolicyOf } from './upload-policy';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+const GIF_HEAD = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00', 'latin1');
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'latin1');
+const HTML_AS_PDF = Buffer.from('<html><body>%PDF-1.7 <script>alert(1)</script></body></html>', 'latin1');
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const readAll = async (stream: AsyncIterable<Uint8Array>) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+};
 
 describe(sniffImageType.name, () => {
   const sut = sniffImageType;
@@ -29,15 +45,56 @@ describe(sniffImageType.name, () => {
   );
 });
 
+describe(sniffFileType.name, () => {
+  const sut = sniffFileType;
+  it('recognises a PDF by %PDF- at the start, and the images', () => {
+    expect(sut(PDF)).toBe('application/pdf');
+    expect(sut(PNG_HEAD)).toBe('image/png');
+    expect(sut(JPEG_HEAD)).toBe('image/jpeg');
+  });
+  it('refuses HTML that mentions %PDF- later, and %PDF without the dash', () => {
+    expect(sut(HTML_AS_PDF)).toBeNull();
+    expect(sut(Buffer.from(' %PDF-1.4'))).toBeNull();
+    expect(sut(Buffer.from('%PDF'))).toBeNull();
+  });
+});
+
+describe(uploadPolicyOf.name, () => {
+  const sut = uploadPolicyOf;
+  it('gives images 10,000,000 bytes of PNG, JPEG, GIF or WEBP and documents 50,000,000 bytes of PDF, JPEG or PNG', () => {
+    expect(sut()).toEqual({ purpose: 'image', maxBytes: 10_000_000, contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] });
+    expect(sut('document')).toEqual({ purpose: 'document', maxBytes: 50_000_000, contentTypes: ['application/pdf', 'image/jpeg', 'image/png'] });
+  });
+  it('takes a lower limit but never a higher one or an unknown purpose', () => {
+    expect(sut('document', 1000).maxBytes).toBe(1000);
+    expect(() => sut('document', 50_000_001)).toThrow('outside 0..50000000');
+    expect(() => sut('image', 10_000_001)).toThrow('outside 0..10000000');
+    expect(() => sut('video' as never)).toThrow('unknown upload purpose "video"');
+  });
+});
+
+describe(contentDispositionOf.name, () => {
+  const sut = contentDispositionOf;
+  it('gives the disposition alone without a filename', () => {
+    expect(sut('inline')).toBe('inline');
+  });
+  it('quotes an ASCII fallback and adds the UTF-8 name', () => {
+    expect(sut('attachment', 'Offer "final" (signed) €.pdf')).toBe(
+      `attachment; filename="Offer _final_ (signed) _.pdf"; filename*=UTF-8''Offer%20%22final%22%20%28signed%29%20%E2%82%AC.pdf`,
+    );
+  });
+});
+
 describe(LocalStorageDriver.name, () => {
   let dir: string;
-  let now = 1_700_000_000_000;
+  let now: number;
   let sut: LocalStorageDriver;
   const options = (): StorageOptions => ({ service: 'identity', driver: 'local', storageDir: dir, signingSecret: 'x'.repeat(32), publicUrl: '' });
   const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://h').searchParams);
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'storage-spec-'));
+    now = 1_700_000_000_000;
     sut = new LocalStorageDriver(options(), () => now);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,6 +133,141 @@ describe(LocalStorageDriver.name, () => {
     });
     await expect(sut.verifyImage('k/2', 12)).rejects.toMatchObject({ status: 404 });
   });
+
+  it('signs the document purpose into the upload URL: dropping or changing it is 403', async () => {
+    const url = await sut.createUploadUrl({ key: 'docs/1', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
+    expect(url).toMatch(/^\/api\/identity\/files\/docs\/1\?expires=1700000060&max=50000000&purpose=document&sig=[\w-]{43}$/);
+    await expect(sut.storeUpload('docs/1', { ...queryOf(url), purpose: undefined }, PNG_HEAD)).rejects.toMatchObject({ status: 403 });
+    await expect(sut.storeUpload('docs/1', { ...queryOf(url), purpose: 'image' }, PNG_HEAD)).rejects.toMatchObject({ status: 403 });
+    await expect(sut.storeUpload('docs/1', { ...queryOf(url), purpose: 'video' }, PNG_HEAD)).rejects.toMatchObject({ status: 403 });
+    expect(await sut.exists('docs/1')).toBe(false);
+  });
+
+  it.each([
+    ['PDF', PDF, 'application/pdf'],
+    ['PNG', PNG_HEAD, 'image/png'],
+    ['JPEG', JPEG_HEAD, 'image/jpeg'],
+  ])('accepts a %s document', async (_name, bytes, contentType) => {
+    const url = await sut.createUploadUrl({ key: 'docs/ok', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
+    expect(await sut.storeUpload('docs/ok', queryOf(url), Readable.from([bytes]))).toEqual({ key: 'docs/ok', size: bytes.length, contentType });
+    expect(await sut.verifyUpload('docs/ok', 'document')).toEqual({ key: 'docs/ok', size: bytes.length, contentType });
+  });
+
+  it.each([
+    ['GIF', GIF_HEAD],
+    ['HTML named .pdf', HTML_AS_PDF],
+  ])("refuses a %s document with 415 'allowed file types: PDF & Image (JPG, PNG)' and stores nothing", async (_name, bytes) => {
+    const url = await sut.createUploadUrl({ key: 'docs/x.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
+    await expect(sut.storeUpload('docs/x.pdf', queryOf(url), Readable.from([bytes]))).rejects.toMatchObject({
+      status: 415,
+      response: { status: 'error', message: 'allowed file types: PDF & Image (JPG, PNG)' },
+    });
+    expect(readdirSync(path.join(dir, 'identity', 'docs'))).toEqual([]);
+  });
+
+  it("refuses a declared 50,000,001-byte document with 413 'File is larger than 50,000,000 bytes' before writing", async () => {
+    const url = await sut.createUploadUrl({ key: 'docs/big', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
+    await expect(sut.storeUpload('docs/big', queryOf(url), PDF, 50_000_001)).rejects.toMatchObject({
+      status: 413,
+      response: { status: 'error', message: 'File is larger than 50,000,000 bytes' },
+    });
+    expect(readdirSync(path.join(dir, 'identity', 'docs'))).toEqual([]);
+  });
+
+  it('verifyUpload deletes a stored file its purpose refuses', async () => {
+    await sut.put('docs/gif', GIF_HEAD, { contentType: 'image/gif' });
+    expect(await sut.verifyUpload('docs/gif', 'image')).toMatchObject({ contentType: 'image/gif' });
+    await expect(sut.verifyUpload('docs/gif', 'document')).rejects.toMatchObject({ status: 415 });
+    expect(await sut.exists('docs/gif')).toBe(false);
+    await sut.put('docs/pdf', PDF, { contentType: 'application/pdf' });
+    await expect(sut.verifyUpload('docs/pdf', 'document', PDF.length - 1)).rejects.toMatchObject({
+      status: 413,
+      response: { message: `File is larger than ${PDF.length - 1} bytes` },
+    });
+    expect(await sut.exists('docs/pdf')).toBe(false);
+  });
+
+  it('an upload URL stores one file: a second PUT is 403 and keeps the first', async () => {
+    const url = await sut.createUploadUrl({ key: 'k/once', contentType: 'image/png', expiresInSeconds: 60 });
+    await sut.storeUpload('k/once', queryOf(url), PNG_HEAD);
+    await expect(sut.storeUpload('k/once', queryOf(url), JPEG_HEAD)).rejects.toMatchObject({ status: 403 });
+    expect(readFileSync(path.join(dir, 'identity', 'k', 'once')).equals(PNG_HEAD)).toBe(true);
+  });
+
+  it('put and get round-trip a stream with its content type, size and sha256; delete removes both', async () => {
+    const parts = [Buffer.from('id,name\n'), Buffer.from('1,Ann\n')];
+    const stored = await sut.put('exports/a.csv', Readable.from(parts), { contentType: 'text/csv' });
+    const all = Buffer.concat(parts);
+    expect(stored).toEqual({ key: 'exports/a.csv', size: all.length, contentType: 'text/csv', sha256: sha256Of(all) });
+    expect(await sut.stat('exports/a.csv')).toEqual({ size: all.length, contentType: 'text/csv' });
+    const file = await sut.get('exports/a.csv');
+    expect(file).toMatchObject({ size: all.length, contentType: 'text/csv' });
+    expect((await readAll(file.stream)).equals(all)).toBe(true);
+    await sut.delete('exports/a.csv');
+    expect(await sut.stat('exports/a.csv')).toBeNull();
+    await expect(sut.get('exports/a.csv')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('signs download filename, disposition and type; answers Content-Disposition; refuses tampering and expiry', async () => {
+    await sut.put('docs/offer', PDF, { contentType: 'application/pdf' });
+    const url = await sut.createDownloadUrl('docs/offer', { expiresInSeconds: 300, filename: 'Offer.pdf', disposition: 'attachment' });
+    expect(url).toMatch(/^\/api\/identity\/files\/docs\/offer\?expires=1700000300&disposition=attachment&filename=Offer.pdf&sig=/);
+    const opened = await sut.openDownload('docs/offer', queryOf(url));
+    expect((await readAll(opened.stream)).equals(PDF)).toBe(true);
+    expect(opened).toMatchObject({ contentType: 'application/pdf', size: PDF.length, contentDisposition: 'attachment; filename="Offer.pdf"; filename*=UTF-8\'\'Offer.pdf' });
+    await expect(sut.openDownload('docs/offer', { ...queryOf(url), filename: 'x.html' })).rejects.toMatchObject({ status: 403 });
+    await expect(sut.openDownload('docs/offer', { ...queryOf(url), disposition: 'inline' })).rejects.toMatchObject({ status: 403 });
+    await expect(sut.openDownload('docs/offer', { ...queryOf(url), type: 'text/html' })).rejects.toMatchObject({ status: 403 });
+    now += 300_000;
+    await expect(sut.openDownload('docs/offer', queryOf(url))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('serves active content (HTML) as an attachment even when asked for inline', async () => {
+    await sut.put('exports/page', Buffer.from('<html></html>'), { contentType: 'text/html' });
+    const url = await sut.createDownloadUrl('exports/page', { expiresInSeconds: 60, disposition: 'inline' });
+    const opened = await sut.openDownload('exports/page', queryOf(url));
+    await readAll(opened.stream);
+    expect(opened).toMatchObject({ contentType: 'text/html', contentDisposition: 'attachment' });
+  });
+
+  describe('file handoff', () => {
+    let esign: LocalStorageDriver;
+    let handoff: FileHandoff;
+    beforeEach(async () => {
+      esign = new LocalStorageDriver({ ...options(), service: 'esign' }, () => now);
+      await esign.put('sealed/1.pdf', PDF, { contentType: 'application/pdf' });
+      handoff = await esign.describeForHandoff('sealed/1.pdf', 'Offer (signed).pdf');
+    });
+
+    it('describes a file of its own namespace with its sha256', () => {
+      expect(handoff).toEqual({ namespace: 'esign', key: 'sealed/1.pdf', sha256: sha256Of(PDF), filename: 'Offer (signed).pdf', content_type: 'application/pdf' });
+    });
+
+    it('copies into its own namespace, checks the hash, and copying again succeeds without the source', async () => {
+      const copied = await sut.copyFrom(handoff, 'documents/7.pdf');
+      expect(copied).toEqual({ key: 'documents/7.pdf', size: PDF.length, contentType: 'application/pdf', sha256: sha256Of(PDF) });
+      expect(readFileSync(path.join(dir, 'identity', 'documents', '7.pdf')).equals(PDF)).toBe(true);
+      expect(await sut.stat('documents/7.pdf')).toEqual({ size: PDF.length, contentType: 'application/pdf' });
+      await esign.delete('sealed/1.pdf');
+      expect(await sut.copyFrom(handoff, 'documents/7.pdf')).toEqual(copied);
+    });
+
+    it('throws FileHashMismatchError and leaves nothing at destKey when the bytes differ', async () => {
+      writeFileSync(path.join(dir, 'esign', 'sealed', '1.pdf'), Buffer.concat([PDF, Buffer.from('tampered')]));
+      const error = await sut.copyFrom(handoff, 'documents/8.pdf').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FileHashMismatchError);
+      expect(error).toMatchObject({ name: 'FileHashMismatchError', key: 'documents/8.pdf', expected: sha256Of(PDF) });
+      expect(await sut.exists('documents/8.pdf')).toBe(false);
+      expect(readdirSync(path.join(dir, 'identity', 'documents'))).toEqual([]);
+    });
+
+    it('refuses a handoff naming no service, a bad key or a bad hash, and a missing source is 404', async () => {
+      await expect(sut.copyFrom({ ...handoff, namespace: '..' as never }, 'd/1')).rejects.toThrow('invalid file handoff namespace');
+      await expect(sut.copyFrom({ ...handoff, key: '../identity/x' }, 'd/1')).rejects.toThrow('invalid storage key');
+      await expect(sut.copyFrom({ ...handoff, sha256: 'abc' }, 'd/1')).rejects.toThrow('invalid file handoff sha256');
+      await expect(sut.copyFrom({ ...handoff, key: 'sealed/none.pdf' }, 'd/1')).rejects.toMatchObject({ status: 404 });
+    });
+  });
 });
 
 describe(S3StorageDriver.name, () => {
@@ -98,6 +290,21 @@ describe(S3StorageDriver.name, () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     expect(url.searchParams.get('x-id')).toBe('GetObject');
   });
+
+  it('presigns a GET with the response Content-Disposition and Content-Type', async () => {
+    const url = new URL(
+      await sut.createDownloadUrl('docs/1', { expiresInSeconds: 300, filename: 'Offer.pdf', disposition: 'attachment', contentType: 'application/pdf' }),
+    );
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="Offer.pdf"; filename*=UTF-8''Offer.pdf`);
+    expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
+  });
+
+  it('refuses an upload URL above the purpose limit', async () => {
+    await expect(sut.createUploadUrl({ key: 'd/1', contentType: 'application/pdf', purpose: 'document', maxBytes: 50_000_001, expiresInSeconds: 60 })).rejects.toThrow(
+      'outside 0..50000000',
+    );
+  });
 });
 
 describe(storageOptionsFrom.name, () => {
@@ -111,6 +318,7 @@ describe(storageOptionsFrom.name, () => {
     JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nabc\n-----END PUBLIC KEY-----',
     PUBLIC_URL: '',
     QUEUE_PREFIX: 'realty',
+    RPC_TIMEOUT_MS: 3000,
     STORAGE_DRIVER: 'local' as 'local' | 's3',
     STORAGE_DIR: '/tmp/s',
     STORAGE_SIGNING_SECRET: '',
