@@ -10,3 +10,4 @@ export * from './admin';
 export * from './rpc';
 export * from './date-presets';
 export * from './storage';
+export * from './form-fields';

@@ -7,3 +7,4 @@ export * from './platform.module';
 export * from './bootstrap';
 export * from './service-module';
 export * from './validation-rules';
+export * from './form-fields';
