@@ -1,12 +1,9 @@
-// Seeds the demo teams and users, and the teams' forms in transactions (idempotent): `node dist/scripts/seed.js`.
+// `npm run seed -- [--team demo|bench] [--transactions N]`: every service's seeder in dependency order
+// (idempotent: a second run adds nothing). `--wait` then waits until the running services' read copies
+// hold the seeded data (npm start uses it before it prints its URLs).
 import 'reflect-metadata';
-import { schemaOf } from '@app/contracts';
-import { createServiceDataSource } from '@app/database';
-import { EventOutbox } from '@app/events';
-import { identityEntities } from '../services/identity/src/identity.module';
-import { identityMigrations } from '../services/identity/src/migrations';
-import { seedIdentityDemo } from '../services/identity/src/seed/demo-seed';
-import { seedTransactionsDemoForms } from '../services/transactions/src/forms/forms-demo-seed';
+import { parseSeedArgs, runSeeders, waitForSeededReadCopies } from '@app/seed';
+import { SERVICE_SEEDERS } from './service-registry';
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -14,22 +11,19 @@ async function main() {
     console.error('[seed] DATABASE_URL is missing (expected postgres://...)');
     process.exit(78);
   }
-  const schema = schemaOf('identity');
-  const dataSource = await createServiceDataSource({ url, schema, entities: identityEntities, migrations: identityMigrations, poolSize: 1 }).initialize();
+  const argv = process.argv.slice(2);
+  const wait = argv.includes('--wait');
+  let options;
   try {
-    const outbox = new EventOutbox({ service: 'identity', schema, databaseUrl: url, redisUrl: '' });
-    const { created, teams } = await seedIdentityDemo(dataSource, outbox);
-    console.log(`[seed] ${created.length ? `created ${created.length} demo users` : 'demo data already present'}`);
-    // transactions owns the forms; the team ids come from the identity seed (no FK across schemas).
-    const transactions = await createServiceDataSource({ url, schema: schemaOf('transactions'), entities: [], migrations: [], poolSize: 1 }).initialize();
-    try {
-      const forms = await seedTransactionsDemoForms(transactions, teams.map((t) => t.team_id));
-      console.log(`[seed] ${forms ? `created ${forms} demo forms` : 'demo forms already present'}`);
-    } finally {
-      await transactions.destroy();
-    }
-  } finally {
-    await dataSource.destroy();
+    options = parseSeedArgs(argv.filter((arg) => arg !== '--wait'));
+  } catch (error) {
+    console.error(`[seed] ${(error as Error).message}`);
+    process.exit(64);
+  }
+  const state = await runSeeders(SERVICE_SEEDERS, { databaseUrl: url, options });
+  if (wait) {
+    await waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: url, options, state, timeoutMs: Number(process.env.SEED_WAIT_MS ?? 90_000) });
+    console.log('[seed] read copies hold the seeded data');
   }
 }
 

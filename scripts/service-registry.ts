@@ -1,5 +1,9 @@
 import type { MigrationInterface } from 'typeorm';
 import type { ServiceName } from '@app/contracts';
+import type { Seeder } from '@app/seed';
+import { identitySeeder } from '../services/identity/src/seed/demo-seed';
+import { teamAdminSeeder } from '../services/team-admin/src/seed/team-admin.seeder';
+import { transactionsSeeder } from '../services/transactions/src/seed/transactions.seeder';
 import { esignMigrations } from '../services/esign/src/migrations';
 import { identityMigrations } from '../services/identity/src/migrations';
 import { integrationsSyncMigrations } from '../services/integrations-sync/src/migrations';
@@ -16,3 +20,6 @@ export const SERVICE_MIGRATIONS: Record<ServiceName, (new () => MigrationInterfa
   esign: esignMigrations,
   'integrations-sync': integrationsSyncMigrations,
 };
+
+/** Each service's seeder (npm run seed, npm start); runSeeders orders them by their dependencies. */
+export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder];

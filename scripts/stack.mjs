@@ -13,9 +13,9 @@ export const SERVICES = ['identity', 'team-admin', 'transactions', 'messaging', 
 const DEFAULT_PORTS = { identity: 3001, 'team-admin': 3002, transactions: 3003, messaging: 3004, esign: 3005, 'integrations-sync': 3006 };
 const envName = (service) => `${service.replace(/-/g, '_').toUpperCase()}_URL`;
 
-function runToEnd(script, env, label) {
+function runToEnd(script, env, label, args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(dist, script)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(dist, script), ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} exited with code ${code}`))));
   });
 }
@@ -38,7 +38,8 @@ async function waitHealthy(url, timeoutMs) {
 
 /**
  * Starts everything; resolves once every service answers ready through the edge.
- * options: dataDir, edgePort, postgresPort, redisPort, randomPorts (services on free ports), logDir, queuePrefix.
+ * options: dataDir, edgePort, postgresPort, redisPort, randomPorts (services on free ports), logDir, queuePrefix,
+ * seedArgs (for scripts/seed.js, e.g. ['--team', 'demo']).
  */
 export async function startStack(options = {}) {
   const dataDir = options.dataDir ?? path.join(root, '.data');
@@ -73,7 +74,6 @@ export async function startStack(options = {}) {
   delete baseEnv.JWT_PRIVATE_KEY;
 
   await runToEnd('scripts/migrate.js', baseEnv, 'migrations');
-  await runToEnd('scripts/seed.js', baseEnv, 'seed');
 
   const children = new Map();
   let stopping = false;
@@ -122,6 +122,8 @@ export async function startStack(options = {}) {
   try {
     await waitHealthy(`${origin}/healthz`, 30_000);
     await Promise.all(SERVICES.map((s) => waitHealthy(`${origin}/api/${s}/health`, 60_000)));
+    // Seeded with the services running, and ready only once their read copies hold the seeded data.
+    await runToEnd('scripts/seed.js', baseEnv, 'seed', ['--wait', ...(options.seedArgs ?? [])]);
   } catch (error) {
     await stop();
     throw error;

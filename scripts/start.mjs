@@ -2,10 +2,10 @@
 import { createRequire } from 'node:module';
 import { startStack } from './stack.mjs';
 
-// The demo users come from the seed itself (compiled by the build that npm start runs first).
+// The seeded users come from the seed itself (compiled by the build that npm start runs first).
 const require = createRequire(import.meta.url);
-const { DEMO_TEAMS, DEMO_PASSWORD } = require('../dist/services/identity/src/seed/demo-seed.js');
-const DEMO_USERS = DEMO_TEAMS.flatMap((team) => team.users.map((user) => [user.email, user.roles.join(', '), team.name]));
+const { printedSeedUsers, DEMO_PASSWORD } = require('../dist/libs/seed/src/index.js');
+const DEMO_USERS = printedSeedUsers().map((user) => [user.email, user.role, user.team]);
 
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
 let stack;
@@ -25,7 +25,8 @@ console.log(`
     Logs           .data/logs/
 
   Demo users (password ${DEMO_PASSWORD}):
-${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(26)} ${role.padEnd(7)} ${team}`).join('\n')}
+${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(28)} ${role.padEnd(7)} ${team}`).join('\n')}
+    agent01..agent10@bench-realty.test AGENT  Bench Realty (benchmarks)
 
   Ctrl+C stops everything; data stays in .data/ for the next start.
 `);

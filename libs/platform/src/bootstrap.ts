@@ -5,7 +5,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { INestApplicationContext, Type, DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { rpcServerStrategy } from '@app/rpc';
 import type { ServiceConfig } from './config';
+import { rpcOptionsOf } from './service-module';
 import { createLogger, PinoNestLogger } from './logger';
 import { installMetrics } from './metrics';
 
@@ -77,12 +79,16 @@ export async function runHttpService(options: HttpAppOptions): Promise<NestFasti
   }
 }
 
-/** Worker entry of a service: a Nest application context without HTTP. */
+/**
+ * Worker entry of a service, without HTTP: outbox relay, event consumers, jobs, and the answers to
+ * the service's RPC patterns (its worker controllers), so that a busy HTTP process never delays them.
+ */
 export async function runWorker(config: ServiceConfig, module: Type | DynamicModule): Promise<INestApplicationContext> {
   const logger = createLogger(`${config.service}-worker`, config.LOG_LEVEL);
   try {
-    const app = await NestFactory.createApplicationContext(module, { logger: new PinoNestLogger(logger) });
+    const app = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(rpcOptionsOf(config)), logger: new PinoNestLogger(logger) });
     app.enableShutdownHooks();
+    await app.listen();
     logger.info(`${config.service} worker started`);
     return app;
   } catch (error) {

@@ -48,7 +48,17 @@ describe(readConfig.name, () => {
         JWT_PUBLIC_KEY: keys.publicKey,
         PUBLIC_URL: 'http://localhost:8080',
         QUEUE_PREFIX: 'realty',
+        RPC_TIMEOUT_MS: 3000,
       });
+    });
+
+    it('takes RPC_TIMEOUT_MS as whole milliseconds from 100 to 60000 and names it otherwise', () => {
+      expect(sut(baseConfigSpec('identity'), fakeEnv({ RPC_TIMEOUT_MS: '1500' })).RPC_TIMEOUT_MS).toBe(1500);
+      for (const bad of ['1.5', 'soon', '50', '60001', '-3']) {
+        expect(() => sut(baseConfigSpec('identity'), fakeEnv({ RPC_TIMEOUT_MS: bad }))).toThrow(
+          `RPC_TIMEOUT_MS must be a whole number from 100 to 60000, got "${bad}"`,
+        );
+      }
     });
 
     it.each(SERVICE_NAMES.map((s) => [s]))('defaults PORT of %s to its SERVICE_DEFAULT_PORTS entry', (service) => {

@@ -1,5 +1,5 @@
 import type { ServiceName } from '@app/contracts';
-import { SERVICE_DEFAULT_PORTS } from '@app/contracts';
+import { RPC_DEFAULT_TIMEOUT_MS, SERVICE_DEFAULT_PORTS } from '@app/contracts';
 
 /** Thrown when the environment cannot run the service; the message is one line and names the variable. */
 export class ConfigError extends Error {}
@@ -53,6 +53,16 @@ export const env = {
       if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
       return raw as T;
     },
+  int:
+    (fallback: number, min: number, max: number): Reader<number> =>
+    (name, raw) => {
+      if (raw === undefined || raw === '') return fallback;
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+        throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      }
+      return value;
+    },
   string:
     (fallback?: string): Reader<string> =>
     (name, raw) => {
@@ -94,6 +104,8 @@ export function baseConfigSpec(service: ServiceName) {
     JWT_PUBLIC_KEY: env.pem('PUBLIC KEY'),
     PUBLIC_URL: env.string('http://localhost:8080'),
     QUEUE_PREFIX: env.string('realty'),
+    /** How long an RPC caller waits for the owner's answer (ms). */
+    RPC_TIMEOUT_MS: env.int(RPC_DEFAULT_TIMEOUT_MS, 100, 60_000),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   HttpStatus,
   ValidationError,
 } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { throwError } from 'rxjs';
 import type { ErrorResponse, FieldError } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -44,6 +46,8 @@ const STATUS_MESSAGES: Record<number, string> = {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
+    // An RPC answer: the caller gets the error (and answers 503); a rethrow here would take the worker down.
+    if (host.getType() === 'rpc') return throwError(() => rpcErrorOf(exception));
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
@@ -80,6 +84,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     else request.log.info({ status, message: body.message }, 'request refused');
     reply.status(status).send(body);
   }
+}
+
+/** What an RPC caller learns of a failure: the owner's own words for an RpcException, nothing internal otherwise. */
+function rpcErrorOf(exception: unknown): { status: 'error'; message: string } {
+  if (exception instanceof RpcException) {
+    const error = exception.getError();
+    return { status: 'error', message: typeof error === 'string' ? error : 'Invalid request' };
+  }
+  return { status: 'error', message: 'Internal error' };
 }
 
 export const INVALID_VALUE_MESSAGE = 'A value in the request is out of range or malformed';

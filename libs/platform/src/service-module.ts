@@ -3,6 +3,7 @@ import type { MigrationInterface } from 'typeorm';
 import { schemaOf } from '@app/contracts';
 import { DatabaseModule } from '@app/database';
 import { EventsModule } from '@app/events';
+import { RpcModule } from '@app/rpc';
 import type { ServiceConfig } from './config';
 import { PlatformModule } from './platform.module';
 
@@ -16,7 +17,7 @@ export interface ServiceInfrastructureOptions {
   migrations: (new () => MigrationInterface)[];
 }
 
-/** The modules every service process imports: platform, its schema's DataSource, the event bus. */
+/** The modules every service process imports: platform, its schema's DataSource, the event bus, the RPC client. */
 export function serviceInfrastructure({ config, mode, entities, migrations }: ServiceInfrastructureOptions): DynamicModule[] {
   const schema = schemaOf(config.service);
   return [
@@ -37,5 +38,11 @@ export function serviceInfrastructure({ config, mode, entities, migrations }: Se
       relay: mode !== 'api',
       consume: mode !== 'api',
     }),
+    RpcModule.forRoot(rpcOptionsOf(config)),
   ];
+}
+
+/** Where a service sends and answers RPC (its Redis, its namespace, its timeout). */
+export function rpcOptionsOf(config: ServiceConfig) {
+  return { service: config.service, redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX, timeoutMs: config.RPC_TIMEOUT_MS };
 }

@@ -1,2 +1,3 @@
 export * from './test-infra';
 export * from './test-service';
+export * from './factories';

@@ -44,6 +44,9 @@ import { TeamsSyncRepository } from './teams/teams-sync.repository';
 import { TeamEntity } from './users/team.entity';
 import { UserEntity } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
+import { UsersLookupController } from './users-lookup/users-lookup.controller';
+import { UsersLookupRepository } from './users-lookup/users-lookup.repository';
+import { UsersLookupService } from './users-lookup/users-lookup.service';
 
 export const identityEntities = [TeamEntity, UserEntity];
 
@@ -67,7 +70,13 @@ export class IdentityModule {
         // Profile images; with the local driver the API process serves /api/identity/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom(config), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController],
+      // RPC answers come from the worker; HTTP from the API process ('all' runs both).
+      controllers: [
+        ...(mode !== 'api' ? [UsersLookupController] : []),
+        ...(mode !== 'worker'
+          ? [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController]
+          : []),
+      ],
       providers: [
         { provide: AccessTokenSigner, useFactory: () => AccessTokenSigner.fromPem(config.JWT_PRIVATE_KEY) },
         UsersRepository,
@@ -97,6 +106,8 @@ export class IdentityModule {
         AdminUserAccessService,
         TeamsSyncRepository,
         ApplyTeamSettingsFromTeamAdmin,
+        UsersLookupRepository,
+        UsersLookupService,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { TokenResponse } from '@app/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@app/contracts';
+import type { Permission, TokenResponse } from '@app/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, ESIGN_PERMISSIONS, NON_ESIGN_ROLES, PERMISSIONS } from '@app/contracts';
 import { AccessTokenSigner, type AuthenticatedUser } from '@app/auth';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -100,7 +100,15 @@ export class AuthService {
   }
 }
 
-/** A user's own permissions plus the team plan's. */
-export function effectivePermissions(user: UserEntity) {
-  return [...new Set([...(user.team?.permissions ?? []), ...user.permissions])];
+/**
+ * What a user's token carries: the team plan's permissions and the user's own, with agent_esign
+ * derived from esign_enabled (and only while the team has team_esign). CLIENT and VENDOR never hold
+ * e-sign permissions. The user must be loaded with its team.
+ */
+export function effectivePermissions(user: Pick<UserEntity, 'permissions' | 'esign_enabled' | 'roles'> & { team?: { permissions: Permission[] } | null }): Permission[] {
+  const granted = new Set<Permission>([...(user.team?.permissions ?? []), ...user.permissions]);
+  granted.delete('agent_esign');
+  if (user.esign_enabled && granted.has('team_esign')) granted.add('agent_esign');
+  if (user.roles.some((role) => NON_ESIGN_ROLES.includes(role))) for (const p of ESIGN_PERMISSIONS) granted.delete(p);
+  return PERMISSIONS.filter((p) => granted.has(p));
 }

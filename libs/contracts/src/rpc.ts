@@ -1,0 +1,61 @@
+import type { Role } from './roles';
+import type { ServiceName } from './services';
+
+/**
+ * RPC over Redis (ARCHITECTURE.md section 4): a read that cannot wait for a read copy. Patterns are
+ * `<owner>.<thing>.<verb>`; the owner answers from its worker process. Every request carries the
+ * caller's team, and the owner answers only within it.
+ */
+export interface RpcRequest {
+  team_id: number;
+}
+
+/** A user of the caller's team, as identity answers it. */
+export interface RpcUser {
+  agent_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  roles: Role[];
+  status: 'active' | 'inactive';
+}
+
+/** Pattern -> request and reply. */
+export interface RpcPatterns {
+  /** Users of the team among agent_ids (ids of other teams, or unknown, are left out). */
+  'identity.users.lookup': { request: RpcRequest & { agent_ids: number[] }; reply: RpcUser[] };
+}
+export type RpcPattern = keyof RpcPatterns;
+export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];
+export type RpcReplyOf<P extends RpcPattern> = RpcPatterns[P]['reply'];
+
+/** Every pattern with its owner, so that a test can check each has exactly one handler. */
+export const RPC_PATTERNS: Record<RpcPattern, ServiceName> = {
+  'identity.users.lookup': 'identity',
+};
+
+/** Most ids one lookup may carry. */
+export const RPC_MAX_IDS = 1000;
+
+/** How long a caller waits for an answer by default (RPC_TIMEOUT_MS overrides it). */
+export const RPC_DEFAULT_TIMEOUT_MS = 3000;
+
+/** The owner's data in words, for the 503 a caller answers when the owner does not. */
+export const RPC_OWNER_DATA: Record<ServiceName, string> = {
+  identity: 'User',
+  'team-admin': 'Team',
+  transactions: 'Transaction',
+  messaging: 'Message',
+  esign: 'E-sign',
+  'integrations-sync': 'Integration',
+};
+
+/** 'Transaction data is unavailable. Please try again.' */
+export function rpcUnavailableMessage(owner: ServiceName): string {
+  return `${RPC_OWNER_DATA[owner]} data is unavailable. Please try again.`;
+}
+
+/** The owning service of a pattern (its first segment). */
+export function rpcOwnerOf(pattern: RpcPattern): ServiceName {
+  return RPC_PATTERNS[pattern];
+}

@@ -1,0 +1,3 @@
+export * from './seed-teams';
+export * from './seeder';
+export * from './seed-runner';

@@ -1,0 +1,3 @@
+export * from './sequence';
+export * from './identity.factory';
+export * from './signed-in-client';

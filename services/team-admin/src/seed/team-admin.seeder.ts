@@ -1,0 +1,25 @@
+import type { Seeder } from '@app/seed';
+
+/**
+ * team-admin's part of the seed: nothing to write (a team's settings and its document folders and types
+ * come from identity.team.provisioned, like any new team's); npm start waits until every seeded team
+ * is set up here and its document lists have been published.
+ */
+export const teamAdminSeeder: Seeder = {
+  service: 'team-admin',
+  after: ['identity'],
+  async seed() {
+    return 'teams are set up from identity.team.provisioned';
+  },
+  async missing(dataSource, state) {
+    const teamIds = state.teams.map((team) => team.team_id);
+    const [row]: { teams: number; unpublished: number }[] = await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM team_admin.teams WHERE team_id = ANY($1::int[])) AS teams,
+              (SELECT count(*)::int FROM team_admin.outbox WHERE published_at IS NULL) AS unpublished`,
+      [teamIds],
+    );
+    if (row.teams < teamIds.length) return `${teamIds.length - row.teams} of ${teamIds.length} teams are not set up yet`;
+    if (row.unpublished > 0) return `${row.unpublished} events (document folders and types among them) are not published yet`;
+    return null;
+  },
+};
