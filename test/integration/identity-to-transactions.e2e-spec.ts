@@ -127,6 +127,15 @@ describe('agents read copy fed by identity.user.* events', () => {
         roles: ['TRANC' as const],
         profile_image_path: null,
         leader_board_exclude: false,
+        alternate_email: null,
+        brokerage_cap_amt: null,
+        royalty_cap_amt: null,
+        brokerage_cap_anniversary_dt: null,
+        royalty_cap_anniversary_dt: null,
+        default_buyer_commission_templates: [],
+        default_seller_commission_templates: [],
+        permissions: [],
+        esign_enabled: false,
       },
     };
     const newest = { ...base, id: '00000000-0000-4000-8000-000000000001', occurred_at: new Date(Date.now() + 60_000).toISOString() };

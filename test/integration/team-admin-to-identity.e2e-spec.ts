@@ -181,6 +181,15 @@ describe('team settings flowing from team-admin to identity and transactions', (
         roles: ['ADMIN'],
         profile_image_path: null,
         leader_board_exclude: false,
+        alternate_email: null,
+        brokerage_cap_amt: null,
+        royalty_cap_amt: null,
+        brokerage_cap_anniversary_dt: null,
+        royalty_cap_anniversary_dt: null,
+        default_buyer_commission_templates: [],
+        default_seller_commission_templates: [],
+        permissions: [],
+        esign_enabled: false,
       },
     });
     const [copy] = await transactions.dataSource.query(`SELECT name FROM transactions.teams WHERE team_id = $1`, [admin.user.team.team_id]);

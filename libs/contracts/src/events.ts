@@ -1,5 +1,6 @@
 import type { ServiceName } from './services';
-import type { Role } from './roles';
+import type { Permission, Role } from './roles';
+import type { TransactionType } from './admin';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -24,6 +25,20 @@ export interface UserSnapshot {
   roles: Role[];
   profile_image_path: string | null;
   leader_board_exclude: boolean;
+  alternate_email: string | null;
+  brokerage_cap_amt: number | null;
+  royalty_cap_amt: number | null;
+  /** 'MM-DD-YYYY' as GET /user/profile answers it, or null. */
+  brokerage_cap_anniversary_dt: string | null;
+  /** 'MM-DD-YYYY' as GET /user/profile answers it, or null. */
+  royalty_cap_anniversary_dt: string | null;
+  /** Commission template ids the user's new buy-side transactions start with. */
+  default_buyer_commission_templates: number[];
+  /** Commission template ids the user's new sell-side transactions start with. */
+  default_seller_commission_templates: number[];
+  /** The effective permissions (team plan plus the user's own), as the access token lists them. */
+  permissions: Permission[];
+  esign_enabled: boolean;
 }
 
 export interface TeamProvisioned {
@@ -37,6 +52,32 @@ export interface TeamSettingsChanged {
   name: string;
   timezone: string | null;
   revision: number;
+}
+
+/** One folder of team-admin.document-folders.changed (the system folders -1 and -2 included). */
+export interface DocumentFolderSnapshot {
+  client_document_folder_id: number;
+  folder_name: string;
+  transaction_type: TransactionType;
+  client_visible: boolean;
+  vendor_visible: boolean;
+}
+
+/** One type of team-admin.document-types.changed; category_name is null for a type without a category. */
+export interface DocumentTypeSnapshot {
+  team_document_type_id: number;
+  name: string;
+  team_document_category_id: number | null;
+  category_name: string | null;
+}
+
+/** A user's effective notification switch: their own value, forced off while the team disables it. */
+export interface NotificationSettingChanged {
+  agent_id: number;
+  team_id: number;
+  notification_id: number;
+  code: string;
+  enabled: boolean;
 }
 
 /** Event type -> payload. Types are <service>.<entity>.<past-tense verb>. */
@@ -61,6 +102,18 @@ export interface EventPayloads {
    * lists the chosen holiday keys ('thanksgiving_day'), so a consumer can resolve any later year.
    */
   'team-admin.blackout-days.changed': { revision: number; timezone: string | null; weekdays: number[]; holidays: string[]; dates: string[] };
+  /**
+   * The team's whole folder list (system folders first, then by name) after a change or at provisioning.
+   * revision grows with every change of the team's folders: a consumer ignores an older one delivered late.
+   */
+  'team-admin.document-folders.changed': { revision: number; folders: DocumentFolderSnapshot[] };
+  /**
+   * The team's whole document type list (by name) after a change of a type or of a category (types carry
+   * category_name) or at provisioning; revision as for folders.
+   */
+  'team-admin.document-types.changed': { revision: number; types: DocumentTypeSnapshot[] };
+  /** A user's effective switch changed (their own flip, or the team's override set or lifted). */
+  'identity.notification-setting.changed': NotificationSettingChanged;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -75,6 +128,11 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'team-admin.notification-settings.changed': ['identity'],
   // The transactions service's due-date rules (a later issue) will consume this one.
   'team-admin.blackout-days.changed': [],
+  // Consumed by later issues: transactions (task documents) and esign keep the team's folders and types.
+  'team-admin.document-folders.changed': [],
+  'team-admin.document-types.changed': [],
+  // Consumed by a later issue: messaging decides whom to notify from it.
+  'identity.notification-setting.changed': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

@@ -325,6 +325,16 @@ describe('user administration: the user form', () => {
         roles: ['ISISA'],
         profile_image_path: null,
         leader_board_exclude: false,
+        alternate_email: null,
+        brokerage_cap_amt: null,
+        royalty_cap_amt: null,
+        brokerage_cap_anniversary_dt: null,
+        royalty_cap_anniversary_dt: null,
+        default_buyer_commission_templates: [],
+        default_seller_commission_templates: [],
+        // Demo Realty's plan; the user has no grant of their own and no e-sign.
+        permissions: ['team_esign', 'transaction_sync'],
+        esign_enabled: false,
       });
       expect(events[1].payload).toMatchObject({ last_name: 'Evented', leader_board_exclude: true, team_name: 'Demo Realty' });
     });

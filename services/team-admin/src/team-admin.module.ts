@@ -8,6 +8,7 @@ import { BlackoutDaysService } from './blackout-days/blackout-days.service';
 import { CategoriesController } from './documents/categories/categories.controller';
 import { CategoriesRepository } from './documents/categories/categories.repository';
 import { CategoriesService } from './documents/categories/categories.service';
+import { DocumentListEvents } from './documents/document-lists.events';
 import { FoldersController } from './documents/folders/folders.controller';
 import { FoldersRepository } from './documents/folders/folders.repository';
 import { FoldersService } from './documents/folders/folders.service';
@@ -60,6 +61,7 @@ export class TeamAdminModule {
         TeamLogoService,
         FoldersRepository,
         FoldersService,
+        DocumentListEvents,
         CategoriesRepository,
         CategoriesService,
         DocumentTypesRepository,

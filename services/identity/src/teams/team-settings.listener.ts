@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@app/contracts';
 import { HandleEvent } from '@app/events';
+import { NotificationSettingsService } from '../notifications/notification-settings.service';
 import { TeamsSyncRepository } from './teams-sync.repository';
 
 /** Applies team-admin's decisions to identity's teams and users. */
@@ -9,7 +10,10 @@ import { TeamsSyncRepository } from './teams-sync.repository';
 export class ApplyTeamSettingsFromTeamAdmin {
   private readonly logger = new Logger(ApplyTeamSettingsFromTeamAdmin.name);
 
-  constructor(private readonly teams: TeamsSyncRepository) {}
+  constructor(
+    private readonly teams: TeamsSyncRepository,
+    private readonly notificationSettings: NotificationSettingsService,
+  ) {}
 
   /** The profile's team name (GET /user/profile) and the user snapshots follow Team Settings. */
   @HandleEvent('team-admin.team.updated')
@@ -20,12 +24,22 @@ export class ApplyTeamSettingsFromTeamAdmin {
     }
   }
 
-  /** A switch the team turns off shows 'Notification disabled by team' on every member's screen. */
+  /**
+   * A switch the team turns off shows 'Notification disabled by team' on every member's screen; every
+   * member whose effective switch this changes gets an identity.notification-setting.changed.
+   */
   @HandleEvent('team-admin.notification-settings.changed')
   async onNotificationSettingsChanged(event: EventEnvelope<'team-admin.notification-settings.changed'>, manager: EntityManager) {
-    if (event.team_id === null) return;
+    const teamId = event.team_id;
+    if (teamId === null) return;
     const { revision, settings } = event.payload;
-    if (!(await this.teams.applyNotificationSettings(event.team_id, revision, settings, manager))) {
+    const applied = await this.notificationSettings.changingTeamOverrides(
+      teamId,
+      manager,
+      () => this.teams.applyNotificationSettings(teamId, revision, settings, manager),
+      { causation_id: event.id, correlation_id: event.correlation_id ?? event.id },
+    );
+    if (!applied) {
       this.logger.debug(`team ${event.team_id} notification settings revision ${revision} skipped (older revision or unknown team)`);
     }
   }

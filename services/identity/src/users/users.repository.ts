@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { UserSnapshot } from '@app/contracts';
 import { UserEntity } from './user.entity';
 
 @Injectable()
@@ -45,20 +44,4 @@ export class UsersRepository {
   touchLastAccess(agentId: number) {
     return this.repo().update({ agent_id: agentId }, { last_access_ts: new Date() });
   }
-}
-
-/** The part of a user other services keep a copy of. */
-export function userSnapshotOf(user: UserEntity): UserSnapshot {
-  return {
-    agent_id: user.agent_id,
-    team_id: user.team_id,
-    team_name: user.team?.name ?? '',
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    status: user.status,
-    roles: user.roles,
-    profile_image_path: user.profile_image_path,
-    leader_board_exclude: user.leader_board_exclude,
-  };
 }

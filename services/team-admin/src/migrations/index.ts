@@ -2,10 +2,14 @@ import { EventBusTables1763700000000 } from '@app/events';
 import { TeamAdminTeams1763700000300 } from './1763700000300-team-admin-teams';
 import { TeamAdminDocuments1763700000310 } from './1763700000310-team-admin-documents';
 import { TeamAdminBlackoutDays1763700000320 } from './1763700000320-team-admin-blackout-days';
+import { TeamAdminDocumentListRevisions1763700000330 } from './1763700000330-team-admin-document-list-revisions';
+import { TeamAdminPublishExistingDocumentLists1763700000340 } from './1763700000340-team-admin-publish-existing-document-lists';
 
 export const teamAdminMigrations = [
   EventBusTables1763700000000,
   TeamAdminTeams1763700000300,
   TeamAdminDocuments1763700000310,
   TeamAdminBlackoutDays1763700000320,
+  TeamAdminDocumentListRevisions1763700000330,
+  TeamAdminPublishExistingDocumentLists1763700000340,
 ];

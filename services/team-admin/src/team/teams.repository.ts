@@ -21,7 +21,12 @@ export const TEAM_SETTINGS_COLUMNS = ['name', 'address_1', 'address_2', 'city', 
 export type TeamSettingsColumn = (typeof TEAM_SETTINGS_COLUMNS)[number];
 
 /** The per-team revision counters, one per published event stream. */
-export type RevisionCounter = 'settings_revision' | 'notification_settings_revision' | 'blackout_days_revision';
+export type RevisionCounter =
+  | 'settings_revision'
+  | 'notification_settings_revision'
+  | 'blackout_days_revision'
+  | 'document_folders_revision'
+  | 'document_types_revision';
 
 const COLUMNS = `team_id, name, address_1, address_2, city, state, postal_code, timezone, logo_path, message_template`;
 

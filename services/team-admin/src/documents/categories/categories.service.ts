@@ -6,6 +6,7 @@ import { pageWindowOf, sqlDirection } from '../../common/list-query.dto';
 import { isUniqueViolation } from '../../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { TeamTransactions } from '../../team/team-transactions';
+import { DocumentListEvents } from '../document-lists.events';
 import { CategoriesRepository } from './categories.repository';
 import type { CategoryQueryDto } from './dto/category.dto';
 
@@ -16,6 +17,7 @@ export class CategoriesService {
   constructor(
     private readonly teams: TeamTransactions,
     private readonly categories: CategoriesRepository,
+    private readonly events: DocumentListEvents,
   ) {}
 
   async list(teamId: number, query: CategoryQueryDto): Promise<RecordsResponse<DocumentCategory>> {
@@ -62,9 +64,10 @@ export class CategoriesService {
     return category;
   }
 
+  /** Types carry category_name: a rename or delete that changed the type list publishes it in the same transaction. */
   private async write<T>(teamId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.teams.run(teamId, work);
+      return await this.teams.run(teamId, (manager) => this.events.changingTypes(teamId, manager, () => work(manager)));
     } catch (error) {
       if (isUniqueViolation(error, 'document_categories_team_name_key')) throw nameTaken();
       throw error;

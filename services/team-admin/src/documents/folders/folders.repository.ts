@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DocumentFolder, TransactionType } from '@app/contracts';
+import type { DocumentFolder, DocumentFolderSnapshot, TransactionType } from '@app/contracts';
 import { updateResult } from '../../common/postgres';
 import type { FolderOrderBy } from './dto/folder.dto';
 
@@ -17,6 +17,21 @@ const ORDER_COLUMNS: Record<FolderOrderBy, string> = {
   client_document_folder_id: 'client_document_folder_id',
   system: '(team_id IS NULL)',
 };
+
+/**
+ * The team's whole folder list as team-admin.document-folders.changed carries it, as one jsonb array
+ * (system folders first, then by name, as the list's default order). `teamId` is an SQL expression:
+ * '$1' here, 't.team_id' in the backfill migration, so both build the same payload.
+ */
+export function folderSnapshotsSql(teamId: string): string {
+  return `COALESCE((
+    SELECT jsonb_agg(jsonb_build_object(
+             'client_document_folder_id', f.client_document_folder_id, 'folder_name', f.folder_name,
+             'transaction_type', f.transaction_type, 'client_visible', f.client_visible, 'vendor_visible', f.vendor_visible)
+           ORDER BY (f.team_id IS NULL) DESC, lower(f.folder_name), f.client_document_folder_id)
+      FROM team_admin.document_folders f
+     WHERE f.team_id = ${teamId} OR f.team_id IS NULL), '[]'::jsonb)`;
+}
 
 export interface FolderListOptions {
   transactionType?: 'b' | 's';
@@ -54,6 +69,12 @@ export class FoldersRepository {
       [...params, options.limit, options.offset],
     );
     return { rows, total };
+  }
+
+  /** The team's whole folder list for the event, in one query. */
+  async snapshots(teamId: number, manager: EntityManager): Promise<DocumentFolderSnapshot[]> {
+    const [{ folders }] = await manager.query(`SELECT ${folderSnapshotsSql('$1')} AS folders`, [teamId]);
+    return folders;
   }
 
   /** One of the team's folders or a system folder; another team's id is not found. */

@@ -6,6 +6,7 @@ import { pageWindowOf, sqlDirection } from '../../common/list-query.dto';
 import { isUniqueViolation } from '../../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { TeamTransactions } from '../../team/team-transactions';
+import { DocumentListEvents } from '../document-lists.events';
 import type { CreateFolderDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersRepository } from './folders.repository';
 
@@ -16,6 +17,7 @@ export class FoldersService {
   constructor(
     private readonly teams: TeamTransactions,
     private readonly folders: FoldersRepository,
+    private readonly events: DocumentListEvents,
   ) {}
 
   async list(teamId: number, query: FolderQueryDto): Promise<RecordsResponse<DocumentFolder>> {
@@ -82,10 +84,13 @@ export class FoldersService {
     return folder;
   }
 
-  /** The team's row is locked, so two writes cannot both take a free name; the index catches anything else. */
+  /**
+   * The team's row is locked, so two writes cannot both take a free name; the index catches anything else.
+   * A write that changed the folder list publishes it in the same transaction.
+   */
   private async write<T>(teamId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.teams.run(teamId, work);
+      return await this.teams.run(teamId, (manager) => this.events.changingFolders(teamId, manager, () => work(manager)));
     } catch (error) {
       if (isUniqueViolation(error, 'document_folders_team_name_key')) throw nameTaken();
       throw error;

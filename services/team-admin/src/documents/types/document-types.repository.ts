@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DocumentType } from '@app/contracts';
+import type { DocumentType, DocumentTypeSnapshot } from '@app/contracts';
 import { updateResult } from '../../common/postgres';
 import type { TypeOrderBy } from './dto/document-type.dto';
 
@@ -16,6 +16,21 @@ const ORDER_COLUMNS: Record<TypeOrderBy, string> = {
   team_document_type_id: 't.team_document_type_id',
   id: 't.team_document_type_id',
 };
+
+/**
+ * The team's whole type list as team-admin.document-types.changed carries it, as one jsonb array ordered by
+ * name. `teamId` is an SQL expression: '$1' here, 't.team_id' in the backfill migration.
+ */
+export function typeSnapshotsSql(teamId: string): string {
+  return `COALESCE((
+    SELECT jsonb_agg(jsonb_build_object(
+             'team_document_type_id', dt.team_document_type_id, 'name', dt.name,
+             'team_document_category_id', dt.team_document_category_id, 'category_name', dc.name)
+           ORDER BY lower(dt.name), dt.team_document_type_id)
+      FROM team_admin.document_types dt
+      LEFT JOIN team_admin.document_categories dc ON dc.team_document_category_id = dt.team_document_category_id
+     WHERE dt.team_id = ${teamId}), '[]'::jsonb)`;
+}
 
 export interface DocumentTypeListOptions {
   categoryId?: number;
@@ -44,6 +59,12 @@ export class DocumentTypesRepository {
       [...params, options.limit, options.offset],
     );
     return { rows, total };
+  }
+
+  /** The team's whole type list for the event, in one query. */
+  async snapshots(teamId: number, manager: EntityManager): Promise<DocumentTypeSnapshot[]> {
+    const [{ types }] = await manager.query(`SELECT ${typeSnapshotsSql('$1')} AS types`, [teamId]);
+    return types;
   }
 
   async find(teamId: number, typeId: number, manager: EntityManager = this.dataSource.manager): Promise<DocumentType | null> {

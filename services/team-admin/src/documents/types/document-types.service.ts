@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { TeamTransactions } from '../../team/team-transactions';
 import { CategoriesRepository } from '../categories/categories.repository';
+import { DocumentListEvents } from '../document-lists.events';
 import { DocumentTypesRepository } from './document-types.repository';
 import type { CreateDocumentTypeDto, DocumentTypeIdQueryDto, DocumentTypeQueryDto, UpdateDocumentTypeDto } from './dto/document-type.dto';
 
@@ -30,6 +31,7 @@ export class DocumentTypesService {
     private readonly teams: TeamTransactions,
     private readonly types: DocumentTypesRepository,
     private readonly categories: CategoriesRepository,
+    private readonly events: DocumentListEvents,
   ) {}
 
   async list(teamId: number, query: DocumentTypeQueryDto): Promise<RecordsResponse<DocumentType>> {
@@ -82,9 +84,10 @@ export class DocumentTypesService {
     }
   }
 
+  /** A write that changed the type list publishes it in the same transaction. */
   private async write<T>(teamId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.teams.run(teamId, work);
+      return await this.teams.run(teamId, (manager) => this.events.changingTypes(teamId, manager, () => work(manager)));
     } catch (error) {
       if (isUniqueViolation(error, 'document_types_category_name_key')) throw nameTaken();
       throw error;
