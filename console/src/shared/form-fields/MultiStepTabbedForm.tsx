@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, type FormProps } from 'react-admin';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { FORM_FIELD_LABELS as L } from './messages';
 import { isTabEnabled, nextTab, previousTab, tabButtons } from './rules';
 
@@ -76,18 +76,25 @@ const Steps = ({ steps, submitLabel }: { steps: readonly FormStep[]; submitLabel
 function useStepValidity(steps: readonly FormStep[]): boolean[] {
   const { trigger, getFieldState } = useFormContext();
   const values = useWatch();
-  const formState = useFormState();
-  const [validated, setValidated] = useState(false);
+  const [validity, setValidity] = useState<boolean[]>(() => steps.map(() => false));
   const serialized = JSON.stringify(values);
+  // The latest steps without re-validating on every render of a parent that rebuilds the array.
+  const stepsRef = useRef(steps);
+  stepsRef.current = steps;
   useEffect(() => {
     let live = true;
-    void trigger().then(() => {
-      if (live) setValidated(true);
-    });
+    // After the current task: react-admin's Form resets its values in its own mount effect (which runs
+    // after ours), and react-hook-form drops a validation that a reset interrupts.
+    const timer = setTimeout(() => {
+      void trigger().then(() => {
+        // getFieldState without a formState argument reads the live errors, not a render's copy.
+        if (live) setValidity(stepsRef.current.map((step) => step.fields.every((field) => !getFieldState(field).invalid)));
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [serialized, trigger]);
-  if (!validated) return steps.map(() => false);
-  return steps.map((step) => step.fields.every((field) => !getFieldState(field, formState).invalid));
+  }, [serialized, trigger, getFieldState]);
+  return validity;
 }
