@@ -5,6 +5,7 @@ import { DISPLAY_NAMESPACE, socketPathOf, type DisplayAgent } from '@app/contrac
 import { EventConsumer } from '@app/events';
 import { bootTestService, eventually, signTestToken, testEnv } from '@app/testing';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
+import { SEED_TEAMS } from '@app/seed';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
 import { transactionsMigrations } from '../../services/transactions/src/migrations';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
@@ -56,15 +57,14 @@ describe('agents read copy fed by identity.user.* events', () => {
   it('fills the read copy from the seed events of every team', async () => {
     const admin = await login('admin@demo-realty.test');
     const rival = await login('admin@rival-homes.test');
+    const bench = await login('admin@bench-realty.test');
+    const expected = [admin, rival, bench].map((session, i) => ({ team_id: session.user.team.team_id, n: SEED_TEAMS[i].users.length }));
+    // Wait for every seeded agent, not only for the teams to appear.
     const rows = await eventually(async () => {
       const found = await transactions.dataSource.query(`SELECT team_id, count(*)::int AS n FROM transactions.agents GROUP BY team_id ORDER BY team_id`);
-      // Wait for every seeded agent, not only for both teams to appear.
-      return found.length === 2 && found[0].n === 6 && found[1].n === 1 ? found : null;
+      return JSON.stringify(found) === JSON.stringify(expected) ? found : null;
     });
-    expect(rows).toEqual([
-      { team_id: admin.user.team.team_id, n: 6 },
-      { team_id: rival.user.team.team_id, n: 1 },
-    ]);
+    expect(rows).toEqual(expected);
   });
 
   it('applies a profile change and pushes the new roster to that team only', async () => {

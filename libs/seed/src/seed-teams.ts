@@ -26,6 +26,8 @@ export interface SeedTeam {
   /** The team plan; a re-run brings it up to date. */
   permissions: Permission[];
   user_licenses_total: number;
+  /** E-sign seats of the plan (0: e-sign users are not counted against seats). */
+  esign_seats_total: number;
   timezone: string;
   users: SeedUser[];
 }
@@ -38,6 +40,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     name: 'Demo Realty',
     permissions: ['team_esign', 'transaction_sync'],
     user_licenses_total: 25,
+    esign_seats_total: 10,
     timezone: 'America/New_York',
     users: [
       { email: 'admin@demo-realty.test', first_name: 'Avery', last_name: 'Admin', roles: ['ADMIN'], permissions: ['manage_tooltips'], esign_enabled: true },
@@ -61,6 +64,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     name: 'Rival Homes',
     permissions: [],
     user_licenses_total: 10,
+    esign_seats_total: 0,
     timezone: 'America/Chicago',
     users: [{ email: 'admin@rival-homes.test', first_name: 'Riley', last_name: 'Rival', roles: ['ADMIN'] }],
   },
@@ -70,6 +74,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     name: 'Bench Realty',
     permissions: ['team_esign', 'transaction_sync'],
     user_licenses_total: 100,
+    esign_seats_total: 10,
     timezone: 'America/Los_Angeles',
     users: [
       { email: 'admin@bench-realty.test', first_name: 'Blake', last_name: 'Bench', roles: ['ADMIN'], esign_enabled: true },

@@ -33,11 +33,14 @@ describe('user administration: status and licences', () => {
     it("answers the seeded plan of Demo Realty's admin", async () => {
       const admin = adminApi(sut, (await login('admin@demo-realty.test').expect(200)).body.access_token);
       const { body } = await admin.get('/admin/licenses').expect(200);
-      const [{ used }] = await sut.dataSource.query(
-        `SELECT count(*)::int AS used FROM identity.users u JOIN identity.teams t USING (team_id)
+      const [{ used, esign_used }] = await sut.dataSource.query(
+        `SELECT count(*)::int AS used, count(*) FILTER (WHERE u.esign_enabled)::int AS esign_used
+           FROM identity.users u JOIN identity.teams t USING (team_id)
           WHERE t.name = 'Demo Realty' AND u.status = 'active' AND u.roles[1] <> 'CLIENT'`,
       );
-      expect(body).toEqual({ total: 25, used, remaining: 25 - used, esign_total: 0, esign_used: 0, esign_remaining: 0 });
+      // The seed enables e-sign for the admin, the TC and the agent, within the plan's 10 seats.
+      expect(esign_used).toBe(3);
+      expect(body).toEqual({ total: 25, used, remaining: 25 - used, esign_total: 10, esign_used, esign_remaining: 10 - esign_used });
     });
   });
 

@@ -1,5 +1,8 @@
 import { IdentityProvisionExistingTeams1763700000150 } from '../src/migrations/1763700000150-identity-provision-existing-teams';
+import { SEED_TEAMS } from '@app/seed';
 import { bootIdentity } from './identity-test-app';
+
+const SEEDED_NAMES = SEED_TEAMS.map((team) => team.name);
 
 /** identity.team.provisioned: team-admin sets up a team's settings from it. */
 describe('team provisioning events', () => {
@@ -17,7 +20,7 @@ describe('team provisioning events', () => {
 
   it('is published by the seed for every team it creates, in the same transaction', async () => {
     const teams: { team_id: number; name: string }[] = await identity.dataSource.query(`SELECT team_id, name FROM identity.teams ORDER BY team_id`);
-    expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes']);
+    expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
     expect(await provisioned()).toEqual(teams.map((t) => ({ team_id: t.team_id, payload: { team_id: t.team_id, name: t.name, market_id: 0 } })));
   });
 
@@ -30,7 +33,7 @@ describe('team provisioning events', () => {
       await runner.release();
     }
     const after = await provisioned();
-    expect(after).toHaveLength(before + 2);
-    expect(after.slice(before).map((e) => e.payload.name)).toEqual(['Demo Realty', 'Rival Homes']);
+    expect(after).toHaveLength(before + SEEDED_NAMES.length);
+    expect(after.slice(before).map((e) => e.payload.name)).toEqual(SEEDED_NAMES);
   });
 });

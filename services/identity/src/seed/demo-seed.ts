@@ -23,17 +23,26 @@ async function upsertTeam(manager: EntityManager, outbox: EventOutbox, seedTeam:
   const team = await teams.createQueryBuilder('t').where('lower(t.name) = lower(:name)', { name: seedTeam.name }).getOne();
   if (!team) {
     const created = await teams.save(
-      teams.create({ name: seedTeam.name, market_id: 0, permissions: seedTeam.permissions, user_licenses_total: seedTeam.user_licenses_total }),
+      teams.create({
+        name: seedTeam.name,
+        market_id: 0,
+        permissions: seedTeam.permissions,
+        user_licenses_total: seedTeam.user_licenses_total,
+        esign_seats_total: seedTeam.esign_seats_total,
+      }),
     );
     // team-admin sets up the team's settings (name, timezone, folders) from this event.
     await outbox.publish(manager, 'identity.team.provisioned', created.team_id, { team_id: created.team_id, name: created.name, market_id: created.market_id });
     return { team: created, planChanged: false };
   }
   // The plan is the seed's: a re-run brings it up to date (e.g. agent_esign became a per-user permission).
-  const planChanged = !sameSet(team.permissions, seedTeam.permissions) || team.user_licenses_total < seedTeam.user_licenses_total;
-  if (planChanged) {
+  // Seats only grow: an admin may have bought more.
+  const seatsShort = team.user_licenses_total < seedTeam.user_licenses_total || team.esign_seats_total < seedTeam.esign_seats_total;
+  const planChanged = !sameSet(team.permissions, seedTeam.permissions);
+  if (planChanged || seatsShort) {
     team.permissions = [...seedTeam.permissions];
     team.user_licenses_total = Math.max(team.user_licenses_total, seedTeam.user_licenses_total);
+    team.esign_seats_total = Math.max(team.esign_seats_total, seedTeam.esign_seats_total);
     await teams.save(team);
   }
   return { team, planChanged };

@@ -1,0 +1,128 @@
+// The seed framework on a fresh database: every service's seeder in dependency order, idempotent,
+// publishing through the outbox; the read copies it feeds fill in through the real bus.
+import { schemaOf } from '@app/contracts';
+import { createServiceDataSource, migrateServiceSchema } from '@app/database';
+import { runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedState } from '@app/seed';
+import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import type { ServiceConfig } from '@app/platform';
+import { identityConfigSpec } from '../../services/identity/src/identity.config';
+import { IdentityModule } from '../../services/identity/src/identity.module';
+import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
+import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
+import { TransactionsModule } from '../../services/transactions/src/transactions.module';
+import { SERVICE_MIGRATIONS, SERVICE_SEEDERS } from '../../scripts/service-registry';
+
+const ALL_USERS = SEED_TEAMS.flatMap((team) => team.users);
+
+describe('the seed framework', () => {
+  let database: TestDatabase;
+  let first: SeedState;
+  const lines: string[] = [];
+  const seed = (teams: ('demo' | 'bench')[] = ['demo', 'bench']) =>
+    runSeeders(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams, transactions: 0 }, log: (line) => lines.push(line) });
+  const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    const dataSource = await createServiceDataSource({ url: database.url, schema: 'public', entities: [], migrations: [], poolSize: 1 }).initialize();
+    try {
+      return await dataSource.query(sql, params);
+    } finally {
+      await dataSource.destroy();
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (const service of ['identity', 'team-admin', 'transactions'] as const) {
+      const dataSource = createServiceDataSource({ url: database.url, schema: schemaOf(service), entities: [], migrations: SERVICE_MIGRATIONS[service] });
+      await migrateServiceSchema(dataSource);
+    }
+    first = await seed();
+  }, 60_000);
+
+  afterAll(() => database.drop());
+
+  it('creates the three teams and every seeded user with their permissions and e-sign switch', async () => {
+    expect(first.teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
+    const users = await query<{ email: string; permissions: string[]; esign_enabled: boolean; team: string }>(
+      `SELECT u.email, u.permissions, u.esign_enabled, t.name AS team FROM identity.users u JOIN identity.teams t USING (team_id) ORDER BY u.agent_id`,
+    );
+    expect(users.map((u) => u.email)).toEqual(ALL_USERS.map((u) => u.email));
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    expect(byEmail.get('admin@demo-realty.test')).toMatchObject({ permissions: ['manage_tooltips'], esign_enabled: true, team: 'Demo Realty' });
+    expect(byEmail.get('restricted@demo-realty.test')).toMatchObject({ permissions: ['agent_restricted_team_dashboard'], esign_enabled: false });
+    expect(byEmail.get('admin@bench-realty.test')).toMatchObject({ team: 'Bench Realty' });
+    const [demo] = await query<{ permissions: string[] }>(`SELECT permissions FROM identity.teams WHERE name = 'Demo Realty'`);
+    expect(demo.permissions.sort()).toEqual(['team_esign', 'transaction_sync']);
+  });
+
+  it("publishes each change through the owner's outbox: a team provisioned and a user created, once each", async () => {
+    const events = await query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM identity.outbox GROUP BY type ORDER BY type`);
+    expect(events).toEqual([
+      { type: 'identity.team.provisioned', n: 3 },
+      { type: 'identity.user.created', n: ALL_USERS.length },
+    ]);
+    const forms = await query<{ team_id: number; n: number }>(`SELECT team_id, count(*)::int AS n FROM transactions.team_forms GROUP BY team_id ORDER BY team_id`);
+    expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 4 })));
+  });
+
+  it('adds nothing when run again, and says so', async () => {
+    const count = async () =>
+      (await query<{ users: number; events: number; forms: number }>(
+        `SELECT (SELECT count(*)::int FROM identity.users) AS users, (SELECT count(*)::int FROM identity.outbox) AS events,
+                (SELECT count(*)::int FROM transactions.team_forms) AS forms`,
+      ))[0];
+    const before = await count();
+    lines.length = 0;
+    const again = await seed();
+    expect(await count()).toEqual(before);
+    expect(again.users).toEqual(first.users);
+    expect(lines).toEqual([
+      '[seed:identity] 3 teams; users already present',
+      '[seed:team-admin] teams are set up from identity.team.provisioned',
+      '[seed:transactions] forms already present',
+    ]);
+  });
+
+  it("brings a seeded user's permissions up to date without touching a password the user changed", async () => {
+    await query(`UPDATE identity.users SET permissions = '{}', esign_enabled = false, password_hash = 'changed-by-the-user' WHERE email = 'admin@demo-realty.test'`);
+    const [{ seq }] = await query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM identity.outbox`);
+    await seed(['demo']);
+    const [admin] = await query<{ permissions: string[]; esign_enabled: boolean; password_hash: string; agent_id: number }>(
+      `SELECT agent_id, permissions, esign_enabled, password_hash FROM identity.users WHERE email = 'admin@demo-realty.test'`,
+    );
+    expect(admin).toMatchObject({ permissions: ['manage_tooltips'], esign_enabled: true, password_hash: 'changed-by-the-user' });
+    const published = await query<{ type: string; agent_id: number; permissions: string[] }>(
+      `SELECT type, (payload->>'agent_id')::int AS agent_id, payload->'permissions' AS permissions FROM identity.outbox WHERE seq > $1`,
+      [seq],
+    );
+    expect(published).toEqual([
+      { type: 'identity.user.updated', agent_id: admin.agent_id, permissions: ['team_esign', 'agent_esign', 'transaction_sync', 'manage_tooltips'] },
+    ]);
+  });
+
+  describe('with the services running', () => {
+    const services: TestService<ServiceConfig>[] = [];
+
+    afterAll(async () => {
+      for (const service of services.reverse()) await service.close();
+    });
+
+    it('names what a read copy still misses, then is ready once the workers have applied the events', async () => {
+      await expect(
+        waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams: ['demo', 'bench'], transactions: 0 }, state: first, timeoutMs: 300 }),
+      ).rejects.toThrow(/^team-admin read copies are not ready: 3 of 3 teams are not set up yet$/);
+
+      const env = testEnv(database);
+      services.push(
+        await bootTestService<ServiceConfig>({ service: 'identity', env, configSpec: identityConfigSpec, migrations: [], module: (c) => IdentityModule.forRoot(c as never, 'all') }),
+        await bootTestService<ServiceConfig>({ service: 'team-admin', env, configSpec: teamAdminConfigSpec, migrations: [], module: (c) => TeamAdminModule.forRoot(c as never, 'all') }),
+        await bootTestService<ServiceConfig>({ service: 'transactions', env, migrations: [], module: (c) => TransactionsModule.forRoot(c as never, 'all') }),
+      );
+      await waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams: ['demo', 'bench'], transactions: 0 }, state: first, timeoutMs: 30_000 });
+
+      const agents = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.agents`);
+      expect(agents[0].n).toBe(ALL_USERS.length);
+      const teams = await query<{ name: string }>(`SELECT name FROM transactions.teams ORDER BY team_id`);
+      expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
+    }, 60_000);
+  });
+});
