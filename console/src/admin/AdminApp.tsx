@@ -1,4 +1,3 @@
-import type { Role } from '@app/contracts';
 import { useMemo, type ReactNode } from 'react';
 import { AccessDenied, Admin, CustomRoutes, Loading, Resource, usePermissions } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -9,7 +8,7 @@ import { dataProvider } from '../dataProvider';
 import { HomePage } from '../home/HomePage';
 import { AppLayout } from '../layout/AppLayout';
 import { BRAND_NAME } from '../layout/messages';
-import { canSee, DATA_ONLY_RESOURCES, MENU } from '../layout/menu';
+import { canSee, DATA_ONLY_RESOURCES, MENU, type MenuEntry } from '../layout/menu';
 import { LAYOUT_MESSAGES } from '../layout/messages';
 import { accountApi } from '../account';
 import { UiSettingsProvider, useUiSettings } from '../account/settings/UiSettingsContext';
@@ -23,14 +22,14 @@ const resources = [
 const pages = MENU.filter((entry) => entry.enabled && entry.page);
 
 /**
- * A page for some roles only: someone else who types its URL gets a plain refusal instead of a
- * screen whose calls all answer 403 (the server checks the role on every call regardless).
+ * A page for some roles or permissions only: someone else who types its URL gets a plain refusal
+ * instead of a screen whose calls all answer 403 (the server checks them on every call regardless).
  */
-const RoleGate = ({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) => {
+const AccessGate = ({ entry, children }: { entry: Pick<MenuEntry, 'roles' | 'permissions'>; children: ReactNode }) => {
   const { permissions, isPending } = usePermissions<ConsolePermissions>();
-  if (!roles) return <>{children}</>;
+  if (!entry.roles && !entry.permissions) return <>{children}</>;
   if (isPending) return <Loading />;
-  if (!canSee({ roles }, permissions?.roles)) {
+  if (!canSee(entry, permissions?.roles, permissions?.permissions)) {
     return (
       <AccessDenied
         data-testid="access-denied"
@@ -80,9 +79,9 @@ const ConsoleAdmin = () => {
             key={entry.key}
             path={`${entry.to}/*`}
             element={
-              <RoleGate roles={entry.roles}>
+              <AccessGate entry={entry}>
                 <Page />
-              </RoleGate>
+              </AccessGate>
             }
           />
         );

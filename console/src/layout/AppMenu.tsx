@@ -53,7 +53,7 @@ const EntryItem = ({ entry }: { entry: MenuEntry }) => {
 
 /**
  * Sidebar menu built from the MENU registry, one group per section. Entries with roles show only to
- * users holding one of them (none while the roles load, so no admin entry flashes for an agent); a
+ * users holding one of them (and entries with permissions only to users holding all of them) (none while the roles load, so no admin entry flashes for an agent); a
  * section with nothing visible loses its heading too.
  */
 export const AppMenu = () => {
@@ -63,7 +63,7 @@ export const AppMenu = () => {
   // A flat list of items: MUI's MenuList does not accept fragments as children.
   const items: ReactElement[] = [];
   MENU_SECTIONS.forEach((section) => {
-    const entries = visibleEntriesOf(section, roles, MENU);
+    const entries = visibleEntriesOf(section, roles, MENU, permissions?.permissions ?? []);
     if (entries.length === 0) return;
     const title = LAYOUT_MESSAGES.sections[section];
     if (items.length > 0 && !open) items.push(<Divider key={`${section}-divider`} component="li" sx={{ my: 1 }} />);

@@ -66,6 +66,23 @@ describe('canSee', () => {
   });
 });
 
+describe('canSee with permissions', () => {
+  it('needs every permission of the entry, besides one of its roles', () => {
+    const esign = { permissions: ['team_esign', 'agent_esign'] as const };
+    expect(canSee(esign, ['AGENT'], ['team_esign', 'agent_esign'])).toBe(true);
+    expect(canSee(esign, ['AGENT'], ['team_esign'])).toBe(false);
+    expect(canSee(esign, ['AGENT'], undefined)).toBe(false);
+    expect(canSee({ roles: ['ADMIN'], permissions: ['manage_tooltips'] }, ['AGENT'], ['manage_tooltips'])).toBe(false);
+    expect(canSee({ roles: ['ADMIN'], permissions: ['manage_tooltips'] }, ['ADMIN'], ['manage_tooltips'])).toBe(true);
+  });
+
+  it('hides the e-sign entry from a user without agent_esign', () => {
+    const work = (permissions: Parameters<typeof visibleEntriesOf>[3]) => visibleEntriesOf('work', ['AGENT'], MENU, permissions).map((e) => e.key);
+    expect(work(['team_esign', 'agent_esign'])).toContain('esign');
+    expect(work(['team_esign'])).not.toContain('esign');
+  });
+});
+
 describe('visibleEntriesOf', () => {
   const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
     visibleEntriesOf('admin', roles).map((entry) => entry.key);
@@ -85,6 +102,6 @@ describe('visibleEntriesOf', () => {
 
   it('leaves the work and account sections to everyone', () => {
     expect(visibleEntriesOf('account', ['AGENT'])).toEqual(menuEntriesOf('account'));
-    expect(visibleEntriesOf('work', ['VENDOR'])).toEqual(menuEntriesOf('work'));
+    expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(menuEntriesOf('work'));
   });
 });

@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Role } from '@app/contracts';
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -43,6 +43,8 @@ export interface MenuEntry {
    * the roles again on every call: this only keeps the menu honest.
    */
   roles?: readonly Role[];
+  /** Permissions the user must hold, all of them (besides the roles); the server checks them again. */
+  permissions?: readonly Permission[];
 }
 
 // Account screens: each its own chunk, loaded when opened.
@@ -75,7 +77,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: false },
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
-  { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false },
+  // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
+  { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false, permissions: ['team_esign', 'agent_esign'] },
 
   { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, roles: ADMIN_ROLES },
   {
@@ -177,10 +180,17 @@ export function menuEntriesOf(section: MenuSection, entries: readonly MenuEntry[
   return entries.filter((entry) => entry.section === section);
 }
 
-/** Whether a user with these roles may open the entry (an entry without roles is for everyone). */
-export function canSee(entry: Pick<MenuEntry, 'roles'>, roles: readonly Role[] | null | undefined): boolean {
-  if (!entry.roles) return true;
-  return (roles ?? []).some((role) => entry.roles!.includes(role));
+/**
+ * Whether a user with these roles and permissions may open the entry: one of its roles (an entry
+ * without roles is for every role) and every one of its permissions.
+ */
+export function canSee(
+  entry: Pick<MenuEntry, 'roles' | 'permissions'>,
+  roles: readonly Role[] | null | undefined,
+  permissions: readonly Permission[] | null | undefined = [],
+): boolean {
+  if (entry.roles && !(roles ?? []).some((role) => entry.roles!.includes(role))) return false;
+  return (entry.permissions ?? []).every((permission) => (permissions ?? []).includes(permission));
 }
 
 /** The entries of a section this user sees: an empty list hides the section and its heading. */
@@ -188,6 +198,7 @@ export function visibleEntriesOf(
   section: MenuSection,
   roles: readonly Role[] | null | undefined,
   entries: readonly MenuEntry[] = MENU,
+  permissions: readonly Permission[] | null | undefined = [],
 ): MenuEntry[] {
-  return menuEntriesOf(section, entries).filter((entry) => canSee(entry, roles));
+  return menuEntriesOf(section, entries).filter((entry) => canSee(entry, roles, permissions));
 }
