@@ -11,6 +11,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@app/contracts': contracts },
+    // ra-input-rich-text's install nests @tiptap/core 3.31 beside extensions built for 3.32+ (they
+    // import isValidCSSStyleValue, which 3.31 lacks): one copy of tiptap, the top-level one, for all.
+    dedupe: ['@tiptap/core', '@tiptap/pm'],
   },
   server: {
     port: 5173,
@@ -32,5 +35,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Through Vite's resolver (not Node's) so that the dedupe above applies in tests too.
+    server: { deps: { inline: ['ra-input-rich-text', /@tiptap\//] } },
   },
 });
