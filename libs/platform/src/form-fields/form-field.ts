@@ -88,6 +88,6 @@ export function formField(definition: FormFieldDefinition): PropertyDecorator {
       },
       { message: ({ value }) => (isBlankSafe(value) ? requiredMessage : (problem(value) ?? definition.invalidMessage)) },
     ),
-    ApiProperty({ required, nullable: !required, ...definition.api }),
+    ApiProperty({ ...definition.api, required, nullable: !required } as ApiPropertyOptions),
   );
 }
