@@ -1,5 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { ForbiddenException } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { lastValueFrom, type Observable } from 'rxjs';
 import { AllExceptionsFilter, INVALID_VALUE_MESSAGE } from './errors';
 
 /** Runs the filter on one exception and answers what the reply got. */
@@ -15,7 +17,7 @@ function reply(exception: unknown) {
     },
   };
   const request = { log: { error: jest.fn(), info: jest.fn() } };
-  const host = { switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
+  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
   new AllExceptionsFilter().catch(exception, host);
   return { ...sent, request };
 }
@@ -42,5 +44,20 @@ describe('AllExceptionsFilter', () => {
     const { status, body } = reply(new ForbiddenException({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' }));
     expect(status).toBe(403);
     expect(body).toEqual({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' });
+  });
+
+  describe('in an RPC answer', () => {
+    const answer = (exception: unknown) => {
+      const host = { getType: () => 'rpc' } as unknown as ArgumentsHost;
+      return lastValueFrom(new AllExceptionsFilter().catch(exception, host) as unknown as Observable<never>);
+    };
+
+    it("passes the owner's RpcException words to the caller", async () => {
+      await expect(answer(new RpcException('team_id must be an id'))).rejects.toEqual({ status: 'error', message: 'team_id must be an id' });
+    });
+
+    it('tells the caller nothing internal of any other failure, and never throws (the worker stays up)', async () => {
+      await expect(answer(new Error('relation "identity.users" does not exist'))).rejects.toEqual({ status: 'error', message: 'Internal error' });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@app/contracts';
+import { ACCOUNT_MESSAGES, formatUsDate, parseUsDate, type UsDateSeparator } from '@app/contracts';
 import { Transform } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
@@ -10,28 +10,16 @@ export const SAFE_TEXT = /^[^<>*!(){}]*$/;
 export const SAFE_TEXT_MESSAGE = { message: ACCOUNT_MESSAGES.forbiddenCharacters };
 
 /** The spec writes dates US-style with '-' (MM-DD-YYYY: caps, blackout days) or '/' (mm/dd/yyyy: the user form). */
-export type UsDateSeparator = '-' | '/';
+export type { UsDateSeparator };
 
-const US_DATE: Record<UsDateSeparator, RegExp> = {
-  '-': /^(\d{2})-(\d{2})-(\d{4})$/,
-  '/': /^(\d{2})\/(\d{2})\/(\d{4})$/,
-};
-
-/** 'MM-DD-YYYY' (or with '/') -> 'YYYY-MM-DD', or null when it is not a real calendar date. */
+/** 'MM-DD-YYYY' (or with '/') -> 'YYYY-MM-DD', or null when it is not a real calendar date in exactly that shape. */
 export function fromUsDate(value: string, separator: UsDateSeparator): string | null {
-  const match = US_DATE[separator].exec(value);
-  if (!match) return null;
-  const [, mm, dd, yyyy] = match;
-  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
-  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return null;
-  return `${yyyy}-${mm}-${dd}`;
+  const iso = parseUsDate(value);
+  return iso && formatUsDate(iso, separator) === value ? iso : null;
 }
 
 /** 'YYYY-MM-DD' (a Postgres date as text) -> 'MM-DD-YYYY' (or with '/'). */
-export function toUsDate(isoDate: string, separator: UsDateSeparator): string {
-  const [yyyy, mm, dd] = isoDate.split('-');
-  return [mm, dd, yyyy].join(separator);
-}
+export const toUsDate = formatUsDate;
 
 export const fromWireDate = (value: string) => fromUsDate(value, '-');
 export const toWireDate = (isoDate: string) => toUsDate(isoDate, '-');

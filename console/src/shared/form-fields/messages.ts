@@ -1,17 +1,21 @@
 // Every word of the shared form fields in one place, so that the spec's messages are easy to check.
 // Spec 001 sections 5 and 9 (work area) give the defaults; spec 002 section 5 (e-sign) words some of
 // the same rules differently: ESIGN_FIELD_MESSAGES holds those, for the inputs' message props.
+import { ESIGN_FIELD_MESSAGES as ESIGN, FORM_FIELD_MESSAGES as SHARED } from '@app/contracts';
 
-/** Spec 001 sections 5 and 9: the default messages of the shared inputs. */
+/**
+ * Spec 001 sections 5 and 9: the default messages of the shared inputs. The words the server says too
+ * come from @app/contracts (one place for both sides); the rest are the console's own.
+ */
 export const FORM_FIELD_MESSAGES = {
-  required: 'This field is required',
-  invalidEmail: 'This is an invalid email address',
-  urlScheme: 'The URL must start with "http://" or "https://".',
-  urlHttpsOnly: 'The URL must start with "https://".',
-  urlFormat: 'The URL format is invalid.',
-  invalidPhone: 'Please enter a valid phone number',
+  required: SHARED.required,
+  invalidEmail: SHARED.invalidEmail,
+  urlScheme: SHARED.urlScheme,
+  urlHttpsOnly: SHARED.urlHttpsOnly,
+  urlFormat: SHARED.urlFormat,
+  invalidPhone: SHARED.invalidPhone,
   // The odd spelling is the contract (spec README).
-  embeddedImagesNotAllowed: 'Embeded images not allowed',
+  embeddedImagesNotAllowed: SHARED.embeddedImages,
   // Our own words: the spec names the year range 2000:2030 and the format, not the message.
   invalidDate: 'Please enter a valid date (MM/DD/YYYY)',
   invalidFilterDate: 'Please enter a valid date (MM-DD-YYYY)',
@@ -22,11 +26,7 @@ export const FORM_FIELD_MESSAGES = {
 } as const;
 
 /** Spec 002 section 5: the e-sign forms' words for the same rules (pass them to the inputs' message props). */
-export const ESIGN_FIELD_MESSAGES = {
-  required: 'This field is required',
-  invalidPhone: 'Please enter a valid phone number',
-  invalidEmail: 'Please enter a valid email address',
-} as const;
+export const ESIGN_FIELD_MESSAGES = ESIGN;
 
 /** Labels and placeholders of the shared inputs. */
 export const FORM_FIELD_LABELS = {
