@@ -398,8 +398,8 @@ describe('User administration', () => {
       const { status, body } = await api<{ email: string; brokerage_cap_amt: number | null }>(`/api/admin/user?agent_id=${createdId}`, { token: access });
       expect(status).toBe(200);
       expect(body).toMatchObject({ email, brokerage_cap_amt: 20000 });
-      await page.getByTestId('user-form').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await page.getByTestId('user-form').getAttribute('data-mode')).toBe('edit');
+      // The URL changes before the form re-renders for the new id: wait for the edit form itself.
+      await page.locator('[data-testid="user-form"][data-mode="edit"]').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('user-first_name-input').inputValue()).toBe('Nora');
       expect(await page.getByTestId('user-send_welcome_email').count()).toBe(0);
 

@@ -156,8 +156,19 @@ const UserListPage = () => {
   const [reloadKey, setReloadKey] = useState(0);
   const [searchText, setSearchText] = useState(state.quick_search_filter);
 
+  // The state the last navigation asked for. Two quick clicks (sort, then sort again) must build on each
+  // other, not on a render that has not happened yet; a new URL (back button, a link) resets it.
+  const stateRef = useRef(state);
+  const renderedState = useRef(state);
+  if (renderedState.current !== state) {
+    renderedState.current = state;
+    stateRef.current = state;
+  }
   const go = useCallback(
-    (next: UserListState, replace = false) => setSearchParams(toSearchParams(next), { replace }),
+    (next: UserListState, replace = false) => {
+      stateRef.current = next;
+      setSearchParams(toSearchParams(next), { replace });
+    },
     [setSearchParams],
   );
 
@@ -169,8 +180,6 @@ const UserListPage = () => {
     sentSearch.current = state.quick_search_filter;
   }, [state.quick_search_filter]);
 
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const searchLater = useDebounced((text) => {
     sentSearch.current = text;
     go(withSearch(stateRef.current, text), true);
@@ -290,7 +299,7 @@ const UserListPage = () => {
       onClick={() => {
         searchLater.cancel();
         setSearchText('');
-        go(cleared(state));
+        go(cleared(stateRef.current));
       }}
       disabled={!canClear}
       data-testid={testId}
@@ -334,7 +343,7 @@ const UserListPage = () => {
             label={L.statusFilter}
             value={state.status_filter}
             onChange={(event) => {
-              if (isStatusFilter(event.target.value)) go(withStatus(state, event.target.value));
+              if (isStatusFilter(event.target.value)) go(withStatus(stateRef.current, event.target.value));
             }}
             sx={{ width: 160 }}
             slotProps={{ select: { 'data-testid': 'users-status-filter' } as object }}
@@ -377,9 +386,9 @@ const UserListPage = () => {
           perPage={state.per_page}
           pageSizes={USER_LIST_PAGE_SIZES}
           total={data?.total ?? 0}
-          onPage={(page) => go(withPage(state, page))}
-          onPerPage={(perPage) => go(withPerPage(state, perPage))}
-          sort={{ field: state.order_by, dir: state.order_dir, onSort: (field) => go(withSort(state, field)) }}
+          onPage={(page) => go(withPage(stateRef.current, page))}
+          onPerPage={(perPage) => go(withPerPage(stateRef.current, perPage))}
+          sort={{ field: state.order_by, dir: state.order_dir, onSort: (field) => go(withSort(stateRef.current, field)) }}
           actions={{
             header: L.actions,
             render: (row) => <UserRowActions row={row} busy={busyRow === row.agent_id} on={handlers} />,
