@@ -124,6 +124,17 @@ describe('Team administration', () => {
       for (const key of ['document-types', 'document-message-template']) expect(await tcPage.getByTestId(`menu-${key}`).count()).toBe(1);
       for (const key of ['admin-users', 'team-settings', 'team-notifications']) expect(await tcPage.getByTestId(`menu-${key}`).count()).toBe(0);
       await tc.close();
+
+      // The e-sign entry needs team_esign and agent_esign (from the user's e-sign switch): the seeded agent
+      // has both, the restricted agent (same role, e-sign off) does not see it.
+      expect(await page.getByTestId('menu-esign').count()).toBe(1);
+      const restricted = await ui.browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const restrictedPage = await restricted.newPage();
+      await signIn(restrictedPage, 'restricted@demo-realty.test');
+      await restrictedPage.getByTestId('menu-profile').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await restrictedPage.getByTestId('menu-transactions').count()).toBe(1);
+      expect(await restrictedPage.getByTestId('menu-esign').count()).toBe(0);
+      await restricted.close();
     } catch (error) {
       await shot(page, 'admin-team-roles-failure.png');
       throw error;
