@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SESSION_STORAGE_KEY } from '@app/contracts';
 import { launchChromium } from './chromium';
 
 /** Helpers shared by the browser suites; the stack itself is started by stack-setup.mjs. */
@@ -77,4 +78,29 @@ export async function imageLoaded(page: Page, selector: string): Promise<number>
     { timeout: UI_TIMEOUT_MS },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Signs `page` in through the API (no sign-in screen): POST /api/auth/login, then the console's session
+ * is put in localStorage before any page script runs. Answers the login body (tokens and the user).
+ */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ access_token: string; user: Record<string, unknown> }> {
+  const { status, body } = await api<{ access_token: string; refresh_token: string; expires_in: number; user: Record<string, unknown> }>('/api/auth/login', {
+    method: 'POST',
+    body: { email, password },
+  });
+  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
+  const session = { access_token: body.access_token, refresh_token: body.refresh_token, expires_at: Date.now() + body.expires_in * 1000, user: body.user };
+  await page.context().addInitScript(
+    ([key, value]) => {
+      // Only once per context: a later sign-out must stay signed out on reload.
+      type KeyValue = { getItem(k: string): string | null; setItem(k: string, v: string): void };
+      const store = globalThis as unknown as { localStorage: KeyValue; sessionStorage: KeyValue };
+      if (store.sessionStorage.getItem('e2e.session-seeded')) return;
+      store.sessionStorage.setItem('e2e.session-seeded', '1');
+      store.localStorage.setItem(key, value);
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
+  return body;
 }

@@ -45,6 +45,8 @@ export interface TeamProvisioned {
   team_id: number;
   name: string;
   market_id: number;
+  /** The team's starting time zone (IANA), when the provisioning knows it; team-admin owns it from then on. */
+  timezone?: string | null;
 }
 
 export interface TeamSettingsChanged {

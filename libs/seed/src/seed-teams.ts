@@ -41,7 +41,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     permissions: ['team_esign', 'transaction_sync'],
     user_licenses_total: 25,
     esign_seats_total: 10,
-    timezone: 'America/New_York',
+    timezone: 'America/Chicago',
     users: [
       { email: 'admin@demo-realty.test', first_name: 'Avery', last_name: 'Admin', roles: ['ADMIN'], permissions: ['manage_tooltips'], esign_enabled: true },
       { email: 'tc@demo-realty.test', first_name: 'Taylor', last_name: 'Coordinator', roles: ['TRANC'], esign_enabled: true },
@@ -65,7 +65,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     permissions: [],
     user_licenses_total: 10,
     esign_seats_total: 0,
-    timezone: 'America/Chicago',
+    timezone: 'America/New_York',
     users: [{ email: 'admin@rival-homes.test', first_name: 'Riley', last_name: 'Rival', roles: ['ADMIN'] }],
   },
   {

@@ -21,7 +21,12 @@ describe('team provisioning events', () => {
   it('is published by the seed for every team it creates, in the same transaction', async () => {
     const teams: { team_id: number; name: string }[] = await identity.dataSource.query(`SELECT team_id, name FROM identity.teams ORDER BY team_id`);
     expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
-    expect(await provisioned()).toEqual(teams.map((t) => ({ team_id: t.team_id, payload: { team_id: t.team_id, name: t.name, market_id: 0 } })));
+    // The seed gives each team its starting time zone (Demo Realty America/Chicago).
+    const zones = new Map(SEED_TEAMS.map((team) => [team.name, team.timezone]));
+    expect(zones.get('Demo Realty')).toBe('America/Chicago');
+    expect(await provisioned()).toEqual(
+      teams.map((t) => ({ team_id: t.team_id, payload: { team_id: t.team_id, name: t.name, market_id: 0, timezone: zones.get(t.name) } })),
+    );
   });
 
   it('is published once more for every existing team by the backfill migration (teams made before the event existed)', async () => {

@@ -32,7 +32,12 @@ async function upsertTeam(manager: EntityManager, outbox: EventOutbox, seedTeam:
       }),
     );
     // team-admin sets up the team's settings (name, timezone, folders) from this event.
-    await outbox.publish(manager, 'identity.team.provisioned', created.team_id, { team_id: created.team_id, name: created.name, market_id: created.market_id });
+    await outbox.publish(manager, 'identity.team.provisioned', created.team_id, {
+      team_id: created.team_id,
+      name: created.name,
+      market_id: created.market_id,
+      timezone: seedTeam.timezone,
+    });
     return { team: created, planChanged: false };
   }
   // The plan is the seed's: a re-run brings it up to date (e.g. agent_esign became a per-user permission).
