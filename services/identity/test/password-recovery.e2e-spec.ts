@@ -45,6 +45,8 @@ describe('identity password recovery', () => {
 
   const forgot = (body: object, ip = nextIp()) => request(sut.server).post('/api/auth/forgot-password').set('x-forwarded-for', ip).send(body);
   const reset = (body: object, ip = nextIp()) => request(sut.server).post('/api/auth/reset-password').set('x-forwarded-for', ip).send(body);
+  const check = (key?: string, ip = nextIp()) =>
+    request(sut.server).get('/api/auth/reset-password/check').query(key === undefined ? {} : { reset_key: key }).set('x-forwarded-for', ip);
   const login = (email: string, password: string) =>
     request(sut.server).post('/api/auth/login').set('x-forwarded-for', nextIp()).send({ email, password });
 
@@ -184,6 +186,57 @@ describe('identity password recovery', () => {
       expect(blocked.body).toEqual({ status: 'error', message: expect.stringMatching(/^Too many password recovery attempts\. Try again in \d+ minutes?\.$/) });
       // Another IP is not affected.
       await forgot({ email: 'x@y.test', captcha_string: 'abcde', captcha_hash: 'nope' }).expect(400);
+    });
+  });
+
+  describe('GET /auth/reset-password/check', () => {
+    const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+    it('answers 200 for a live key and spends nothing: the same key still resets the password', async () => {
+      const email = 'isa@demo-realty.test';
+      const key = await resetKeyOf(email);
+      expect((await check(key).expect(200)).body).toEqual({ status: 'ok' });
+      expect((await check(key).expect(200)).body).toEqual({ status: 'ok' });
+      const [row] = await sut.dataSource.query(`SELECT used_at FROM identity.password_reset_keys WHERE key_hash = $1`, [keyHash(key)]);
+      expect(row.used_at).toBeNull();
+
+      await reset({ reset_key: key, password: 'Ch3cked-pass!', verify_password: 'Ch3cked-pass!' }).expect(200);
+      // Used now: the check says so before any password is typed.
+      expect((await check(key).expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+      await reset({ reset_key: key, password: DEMO_PASSWORD, verify_password: DEMO_PASSWORD }).expect(400);
+      // Back to the demo password for the other tests.
+      await reset({ reset_key: await resetKeyOf(email), password: DEMO_PASSWORD, verify_password: DEMO_PASSWORD }).expect(200);
+    });
+
+    it('answers 400 with the reset message for an expired key', async () => {
+      const key = await resetKeyOf('tc@demo-realty.test');
+      await sut.dataSource.query(`UPDATE identity.password_reset_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`, [keyHash(key)]);
+      expect((await check(key).expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+    });
+
+    it('answers 400 for the key of a user made inactive since the mail', async () => {
+      const email = 'restricted@demo-realty.test';
+      const key = await resetKeyOf(email);
+      await check(key).expect(200);
+      await sut.dataSource.query(`UPDATE identity.users SET status = 'inactive' WHERE email = $1`, [email]);
+      try {
+        expect((await check(key).expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+      } finally {
+        await sut.dataSource.query(`UPDATE identity.users SET status = 'active' WHERE email = $1`, [email]);
+      }
+    });
+
+    it('answers 400 for an unknown, missing or over-long key', async () => {
+      expect((await check('made-up-key').expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+      expect((await check().expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+      expect((await check('').expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
+      await check('k'.repeat(201)).expect(400);
+    });
+
+    it('is not counted against the per-IP recovery limit', async () => {
+      const ip = '10.99.0.2';
+      for (let i = 0; i < 10; i++) await check('made-up-key', ip).expect(400);
+      await forgot({ email: 'x@y.test', captcha_string: 'abcde', captcha_hash: 'nope' }, ip).expect(400);
     });
   });
 

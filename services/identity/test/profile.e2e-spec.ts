@@ -165,13 +165,14 @@ describe('PATCH /user/profile', () => {
     expect(refused.body.message).toBe(PROFILE_MESSAGES.integrationsDisabled);
   });
 
-  it("refuses another user's email with a field error", async () => {
+  it("refuses another user's email with the user form's words, 'Email is already in use', and keeps the stored one", async () => {
     const { token } = await signIn(sut, 'isa@demo-realty.test');
     const response = await patch(token, { ...REQUIRED, email: 'ADMIN@demo-realty.test' }).expect(400);
     expect(response.body).toEqual({
       status: 'error',
       message: ACCOUNT_MESSAGES.formError,
-      errors: [{ field: 'email', error: PROFILE_MESSAGES.emailInUse }],
+      errors: [{ field: 'email', error: 'Email is already in use' }],
     });
+    expect((await getProfile(token)).email).toBe('isa@demo-realty.test');
   });
 });

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
-import { ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
+import { ForgotPasswordDto, ResetKeyQueryDto, ResetPasswordDto } from './dto/password.dto';
 import { PasswordRecoveryService } from './password-recovery.service';
 
 @ApiTags('auth')
@@ -19,6 +19,15 @@ export class PasswordRecoveryController {
   @ApiTooManyRequestsResponse({ description: 'Too many recovery calls from this IP' })
   forgot(@Body() body: ForgotPasswordDto, @Req() request: FastifyRequest) {
     return this.recovery.forgot(body, request.ip);
+  }
+
+  @Public()
+  @Get('reset-password/check')
+  @ApiOperation({ summary: 'Whether the key of a reset link still works (unknown, used or expired: 400); spends nothing' })
+  @ApiOkResponse({ description: "{status:'ok'}" })
+  @ApiBadRequestResponse({ description: "{status:'error', message:'This password reset link is invalid or has expired. Request a new one.'}" })
+  checkResetKey(@Query() query: ResetKeyQueryDto) {
+    return this.recovery.checkResetKey(query.reset_key);
   }
 
   @Public()

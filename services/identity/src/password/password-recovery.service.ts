@@ -52,6 +52,18 @@ export class PasswordRecoveryService {
     return { status: 'ok', message: PASSWORD_MESSAGES.forgotAccepted };
   }
 
+  /**
+   * The reset screen asks on opening whether its link still works, so a used or expired link is told
+   * before any password is typed. Not counted against the per-IP limit: a key is 32 random bytes (no
+   * guessing), and the reset itself stays limited. Spends nothing.
+   */
+  async checkResetKey(resetKey: string | undefined): Promise<{ status: 'ok' }> {
+    if (!resetKey || !(await this.passwords.isLiveResetKey(hashToken(resetKey)))) {
+      throw new BadRequestException(PASSWORD_MESSAGES.resetLinkInvalid);
+    }
+    return { status: 'ok' };
+  }
+
   async reset(body: ResetPasswordDto, ip: string): Promise<StatusMessage> {
     await this.throttle.hitFromIp(ip);
     const errors = passwordRuleErrors(

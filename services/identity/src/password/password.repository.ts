@@ -62,6 +62,16 @@ export class PasswordRepository {
     return rows[0]?.agent_id ?? null;
   }
 
+  /** Whether a key is live (known, unused, unexpired, of an active user): the check of consumeResetKey without spending it. */
+  async isLiveResetKey(keyHash: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM identity.password_reset_keys k JOIN identity.users u ON u.agent_id = k.agent_id
+        WHERE k.key_hash = $1 AND k.used_at IS NULL AND k.expires_at > now() AND u.status = 'active'`,
+      [keyHash],
+    );
+    return rows.length > 0;
+  }
+
   /** After a reset, the user's other outstanding links stop working too. */
   async spendAllResetKeysOf(agentId: number, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE identity.password_reset_keys SET used_at = now() WHERE agent_id = $1 AND used_at IS NULL`, [agentId]);

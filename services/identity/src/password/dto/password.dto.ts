@@ -42,6 +42,15 @@ export class ResetPasswordDto {
   verify_password: string;
 }
 
+/** GET /auth/reset-password/check: is the key of a reset link still good? */
+export class ResetKeyQueryDto {
+  @ApiProperty({ description: 'The key of the link /auth/reset-password/{key}' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reset_key?: string;
+}
+
 export class ChangePasswordDto {
   @ApiProperty()
   @IsOptional()
