@@ -83,7 +83,8 @@ describe('profile image upload', () => {
     expect(response.body).toEqual({ status: 'error', message: 'File is too large. The limit is 10,000,000 bytes.' });
     expect(await imagePathOf(user.agent_id)).toBeNull();
     expect(existsSync(path.join(sut.storageDir, 'identity', ...body.key.split('/')))).toBe(false);
-  });
+    // 10 MB through HTTP: seconds on a loaded 2-core CI machine.
+  }, 30_000);
 
   it('accepts exactly 10,000,000 bytes', async () => {
     const { token } = await signIn(sut, 'client@demo-realty.test');
@@ -91,7 +92,7 @@ describe('profile image upload', () => {
     const max = Buffer.alloc(10_000_000, 0);
     PNG.copy(max);
     await put(body.url, max).expect(200);
-  });
+  }, 30_000);
 
   it('refuses a text file named x.png with 415, whatever the declared type', async () => {
     const { token, user } = await signIn(sut, 'vendor@demo-realty.test');

@@ -78,7 +78,8 @@ describe('team logo (/admin/team/logo)', () => {
     expect((await put(body.url, big).expect(413)).body).toEqual({ status: 'error', message: 'File is too large. The limit is 10,000,000 bytes.' });
     expect(await logoPathOf(team.team_id)).toBeNull();
     expect(existsSync(fileOf(body.key))).toBe(false);
-  });
+    // 10 MB through HTTP: seconds on a loaded 2-core CI machine.
+  }, 30_000);
 
   it('refuses a text file with 415, whatever the declared type', async () => {
     const team = await sut.newTeam();
