@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { todayIn, toFilterDate } from '@app/contracts';
 import { bearer, bootTeamAdmin, type TeamAdminUnderTest } from './team-admin-test-app';
 
 const HOLIDAYS = [
@@ -85,6 +86,39 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     }
     await add(team.tokens.admin, { predefined_day_key: 'monday', day_label: 'x', day_date: '01-02-2027' }).expect(400);
     expect((await list(team.tokens.admin)).body.records).toEqual([]);
+  });
+
+  it("refuses a custom day before today in the team's time zone: 'Date must be today or later', nothing saved", async () => {
+    const team = await sut.newTeam();
+    const pastError = [{ field: 'day_date', error: 'Date must be today or later' }];
+    // A team without a zone counts in UTC.
+    expect((await add(team.tokens.admin, { day_label: 'Founding day', day_date: '01-01-2001' }).expect(400)).body.errors).toEqual(pastError);
+    const yesterday = new Date(`${todayIn('UTC')}T00:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    expect((await add(team.tokens.admin, { day_label: 'Yesterday', day_date: toFilterDate(yesterday.toISOString().slice(0, 10)) }).expect(400)).body.errors).toEqual(
+      pastError,
+    );
+    // Both problems at once.
+    expect((await add(team.tokens.admin, { day_label: '', day_date: '01-01-2001' }).expect(400)).body.errors).toEqual([
+      { field: 'day_label', error: 'Label is required' },
+      ...pastError,
+    ]);
+    expect((await list(team.tokens.admin)).body.records).toEqual([]);
+    expect(await sut.published('team-admin.blackout-days.changed', team.team_id)).toEqual([]);
+    // Today is accepted.
+    const today = toFilterDate(todayIn('UTC'));
+    expect((await add(team.tokens.admin, { day_label: 'Today', day_date: today }).expect(201)).body.record).toMatchObject({ day_date: today });
+
+    // "Today" is the team's: Samoa's date (UTC-11) is already past on Kiritimati (UTC+14), never in Samoa itself.
+    const samoaToday = toFilterDate(todayIn('Pacific/Pago_Pago'));
+    const zoned = async (timezone: string) => {
+      const zonedTeam = await sut.newTeam();
+      await request(sut.server).patch('/api/admin/team').set(bearer(zonedTeam.tokens.admin)).send({ timezone }).expect(200);
+      return add(zonedTeam.tokens.admin, { day_label: 'Samoa today', day_date: samoaToday });
+    };
+    const inKiritimati = await zoned('Pacific/Kiritimati');
+    expect([inKiritimati.status, inKiritimati.body.errors]).toEqual([400, pastError]);
+    expect((await zoned('Pacific/Pago_Pago')).status).toBe(201);
   });
 
   it("refuses the same day twice: 409 'This day is already a blackout day'", async () => {

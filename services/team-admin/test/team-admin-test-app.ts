@@ -36,8 +36,8 @@ export function envelopeOf<T extends EventType>(type: T, teamId: number, payload
   return { id: randomUUID(), type, team_id: teamId, occurred_at: new Date().toISOString(), version: 1, payload };
 }
 
-export const provisionedEvent = (teamId: number, name: string, market_id = 0) =>
-  envelopeOf('identity.team.provisioned', teamId, { team_id: teamId, name, market_id });
+export const provisionedEvent = (teamId: number, name: string, market_id = 0, timezone?: string | null) =>
+  envelopeOf('identity.team.provisioned', teamId, { team_id: teamId, name, market_id, ...(timezone === undefined ? {} : { timezone }) });
 
 /**
  * team-admin on a fresh database with the local storage driver in a temporary folder. `all` runs the

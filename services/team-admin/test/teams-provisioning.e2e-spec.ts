@@ -39,6 +39,23 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
     expect(folders.records.map((f: { client_document_folder_id: number }) => f.client_document_folder_id)).toEqual([-1, -2]);
   });
 
+  it("starts the team in the event's time zone, so Team Settings saves without choosing one", async () => {
+    const tokens = await teamTokens(304);
+    await sut.deliver(provisionedEvent(304, 'Chicago Realty', 0, 'America/Chicago'));
+    expect((await getTeam(tokens.admin).expect(200)).body).toMatchObject({ team_id: 304, name: 'Chicago Realty', timezone: 'America/Chicago' });
+    // A save that does not touch the zone is accepted (a team without one answers 'Required' on timezone).
+    const saved = await request(sut.server).patch('/api/admin/team').set(bearer(tokens.admin)).send({ city: 'Chicago' }).expect(200);
+    expect(saved.body).toMatchObject({ status: 'success', message: 'Team settings updated', record: { city: 'Chicago', timezone: 'America/Chicago' } });
+
+    // No zone, or one this runtime does not know: the team starts without one and Team Settings asks for it.
+    await sut.deliver(provisionedEvent(305, 'Zoneless Homes', 0, null));
+    await sut.deliver(provisionedEvent(306, 'Mars Realty', 0, 'Mars/Olympus_Mons'));
+    expect(await teamRows(305)).toEqual([{ team_id: 305, name: 'Zoneless Homes', timezone: null }]);
+    expect(await teamRows(306)).toEqual([{ team_id: 306, name: 'Mars Realty', timezone: null }]);
+    const refused = await request(sut.server).patch('/api/admin/team').set(bearer((await teamTokens(305)).admin)).send({ city: 'Nowhere' }).expect(400);
+    expect(refused.body.errors).toEqual([{ field: 'timezone', error: 'Required' }]);
+  });
+
   it('is idempotent: the same event delivered twice applies once', async () => {
     const event = provisionedEvent(302, 'Twice Realty');
     await sut.deliver(event);

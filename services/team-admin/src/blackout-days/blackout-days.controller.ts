@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
-import { ADMIN_MESSAGES, ADMIN_ROLES } from '@app/contracts';
+import { ADMIN_MESSAGES, ADMIN_ROLES, TEAM_SETUP_MESSAGES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../common/team-admin.errors';
 import { BlackoutDaysService } from './blackout-days.service';
 import { CreateBlackoutDayDto, DeleteBlackoutDayQueryDto } from './dto/blackout-day.dto';
@@ -38,7 +38,7 @@ export class BlackoutDaysController {
     summary: `Add a blackout day, {predefined_day_key} or {day_label, day_date: MM-DD-YYYY} (ADMIN): {status, message:"${ADMIN_MESSAGES.settingSaved}", record}`,
     description:
       `Errors: unknown key [{field:'predefined_day_key', error:"${TEAM_ADMIN_MESSAGES.unknownDay}"}]; day_label "${ADMIN_MESSAGES.blackoutLabelRequired}", day_date "${ADMIN_MESSAGES.blackoutDateRequired}"; ` +
-      `day_date "${ADMIN_MESSAGES.invalidDate}"; the same key or date twice: 409 "${ADMIN_MESSAGES.blackoutAlreadyAdded}". ${PUBLISHES}`,
+      `day_date "${ADMIN_MESSAGES.invalidDate}"; a day_date before today in the team's time zone (UTC without one) "${TEAM_SETUP_MESSAGES.blackoutDatePast}"; the same key or date twice: 409 "${ADMIN_MESSAGES.blackoutAlreadyAdded}". ${PUBLISHES}`,
   })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateBlackoutDayDto) {
     return this.blackoutDays.create(caller.team_id, body);

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ADMIN_MESSAGES, type BlackoutDay, type FieldError } from '@app/contracts';
+import { ADMIN_MESSAGES, TEAM_SETUP_MESSAGES, todayIn, type BlackoutDay, type FieldError } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import { isUniqueViolation } from '../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../common/team-admin.errors';
@@ -24,8 +24,11 @@ function blackoutDayOf(row: BlackoutDayRow): BlackoutDay {
 
 const alreadyAdded = () => new ConflictException(ADMIN_MESSAGES.blackoutAlreadyAdded);
 
-/** The new day a POST body describes, or 400 with the spec's field errors. */
-function newDayOf(body: CreateBlackoutDayDto): NewBlackoutDay {
+/**
+ * The new day a POST body describes, or 400 with the spec's field errors. A custom day must be today or
+ * later, `today` being the date in the team's time zone ('YYYY-MM-DD').
+ */
+function newDayOf(body: CreateBlackoutDayDto, today: string): NewBlackoutDay {
   const { predefined_day_key: key, day_label: label, day_date: date } = body;
   if (key !== undefined) {
     if (label !== undefined || date !== undefined) {
@@ -40,6 +43,7 @@ function newDayOf(body: CreateBlackoutDayDto): NewBlackoutDay {
   if (label === undefined) errors.push({ field: 'day_label', error: ADMIN_MESSAGES.blackoutLabelRequired });
   if (date === undefined) errors.push({ field: 'day_date', error: ADMIN_MESSAGES.blackoutDateRequired });
   else if (!isoDate) errors.push({ field: 'day_date', error: ADMIN_MESSAGES.invalidDate });
+  else if (isoDate < today) errors.push({ field: 'day_date', error: TEAM_SETUP_MESSAGES.blackoutDatePast });
   if (errors.length) throw new FieldErrorsException(errors);
   return { kind: 'custom', day_label: label!, day_date: isoDate! };
 }
@@ -62,9 +66,13 @@ export class BlackoutDaysService {
     return { records: (await this.days.list(teamId)).map(blackoutDayOf) };
   }
 
-  /** Adds a day (409 when it is already one) and publishes the team's resolved blackout days. */
+  /**
+   * Adds a day (409 when it is already one; a custom day before today in the team's zone, UTC for a team
+   * without one, is a 400) and publishes the team's resolved blackout days.
+   */
   async create(teamId: number, body: CreateBlackoutDayDto) {
-    const day = newDayOf(body);
+    const team = await this.teams.read(teamId);
+    const day = newDayOf(body, todayIn(team.timezone ?? 'UTC'));
     try {
       return await this.teams.run(teamId, async (manager) => {
         const existing =

@@ -45,11 +45,14 @@ export class TeamsRepository {
     return rows[0] ?? null;
   }
 
-  /** Creates the team once; a second provisioning of the same team changes nothing. Returns whether it inserted. */
-  async insertIfMissing(teamId: number, name: string, manager: EntityManager): Promise<boolean> {
+  /**
+   * Creates the team once, with its starting time zone when known; a second provisioning of the same team
+   * changes nothing. Returns whether it inserted.
+   */
+  async insertIfMissing(teamId: number, name: string, manager: EntityManager, timezone: string | null = null): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO team_admin.teams (team_id, name) VALUES ($1, $2) ON CONFLICT (team_id) DO NOTHING RETURNING team_id`,
-      [teamId, name],
+      `INSERT INTO team_admin.teams (team_id, name, timezone) VALUES ($1, $2, $3) ON CONFLICT (team_id) DO NOTHING RETURNING team_id`,
+      [teamId, name, timezone],
     );
     return rows.length > 0;
   }
