@@ -9,6 +9,7 @@ import { rpcServerStrategy } from '@app/rpc';
 import type { ServiceConfig } from './config';
 import { rpcOptionsOf } from './service-module';
 import { createLogger, PinoNestLogger } from './logger';
+import { installJsonBodyParser } from './json-body.parser';
 import { installMetrics } from './metrics';
 
 export interface HttpAppOptions {
@@ -61,6 +62,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   });
   options.configure?.(app);
   await app.init();
+  // After init: Nest registers its own JSON parser there, which this one replaces.
+  installJsonBodyParser(fastify);
   await fastify.ready();
   return app;
 }

@@ -10,6 +10,7 @@ import {
 import { RpcException } from '@nestjs/microservices';
 import { throwError } from 'rxjs';
 import type { ErrorResponse, FieldError } from '@app/contracts';
+import { JsonBodyError } from './json-body.parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A 4xx whose body carries field errors in the spec's words. */
@@ -115,6 +116,7 @@ function isFastifyClientError(e: unknown): e is FastifyClientError {
 }
 
 function clientErrorMessage(e: FastifyClientError): string {
+  if (e instanceof JsonBodyError) return e.message;
   if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';

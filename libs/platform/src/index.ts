@@ -8,3 +8,4 @@ export * from './bootstrap';
 export * from './service-module';
 export * from './validation-rules';
 export * from './form-fields';
+export * from './json-body.parser';
