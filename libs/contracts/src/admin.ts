@@ -284,6 +284,12 @@ export const ADMIN_MESSAGES = {
   noEsignSeats: 'No Available E-Sign Seats',
   cannotDisableSelf: 'You cannot disable your own user',
   emailTaken: 'Email is already in use',
+  /** Profile and user form: a phone that is not a US number of 10 digits (any formatting). */
+  invalidPhone: 'Invalid phone number',
+  /** Asked before a user is inactivated ({name}: the user's full name). */
+  inactivateConfirm: 'Inactivate {name}? They will no longer be able to sign in.',
+  /** The e-sign seats of a team whose plan has no e-signature. */
+  esignNotIncluded: 'Not included in your plan',
   emailFailedSuffix: 'Then try again.',
   passwordFailedSuffix: 'Verify password and try again.',
   blackoutLabelRequired: 'Label is required',

@@ -32,7 +32,8 @@ describe('user administration: the user form', () => {
         agent_id,
         first_name: 'Dana',
         last_name: 'Defaults',
-        mobile_phone: '(555) 555-0199',
+        // Typed '(555) 555-0199': stored and answered as its 10 digits.
+        mobile_phone: '5555550199',
         email: form.email,
         alternate_email: null,
         role_id: 'AGENT',
@@ -102,6 +103,28 @@ describe('user administration: the user form', () => {
       expect(response.body.errors).toEqual([expected]);
     });
 
+    it('stores the phone as its 10 digits, whatever the formatting typed, on create and on change', async () => {
+      const { body: created } = await create(userForm({ mobile_phone: '+1 (512) 555-0123' })).expect(201);
+      expect(created.record.mobile_phone).toBe('5125550123');
+      const changed = await admin.patch('/admin/user', { agent_id: created.agent_id, mobile_phone: '212.555.7788' }).expect(200);
+      expect(changed.body.record.mobile_phone).toBe('2125557788');
+      const [row] = await sut.dataSource.query(`SELECT mobile_phone FROM identity.users WHERE agent_id = $1`, [created.agent_id]);
+      expect(row.mobile_phone).toBe('2125557788');
+      const list = await admin.get(`/admin/users?quick_search_filter=${encodeURIComponent('(212) 555-7788')}&status_filter=all`).expect(200);
+      expect(list.body.table.data.map((r: { agent_id: number }) => r.agent_id)).toContain(created.agent_id);
+    });
+
+    it("refuses a number that is not 10 digits with 'Invalid phone number', and changes nothing", async () => {
+      for (const mobile_phone of ['555-0100', '512555012345', 'call me']) {
+        const response = await create(userForm({ mobile_phone })).expect(400);
+        expect(response.body.errors).toEqual([{ field: 'mobile_phone', error: 'Invalid phone number' }]);
+      }
+      const { body: created } = await create(userForm()).expect(201);
+      const refused = await admin.patch('/admin/user', { agent_id: created.agent_id, mobile_phone: '+44 20 7946 0958' }).expect(400);
+      expect(refused.body.errors).toEqual([{ field: 'mobile_phone', error: 'Invalid phone number' }]);
+      expect((await admin.get(`/admin/user?agent_id=${created.agent_id}`).expect(200)).body.mobile_phone).toBe('5555550199');
+    });
+
     it("refuses an email already in use, in any case, even in another team: 'Email is already in use'", async () => {
       for (const email of ['agent@demo-realty.test', 'AGENT@Demo-Realty.test', 'admin@rival-homes.test']) {
         const response = await create(userForm({ email })).expect(400);
@@ -150,7 +173,7 @@ describe('user administration: the user form', () => {
       });
       const { body } = await create(form).expect(201);
       const { send_welcome_email: _, ...expected } = form;
-      expect(body.record).toEqual({ ...expected, agent_id: body.agent_id, status: 'active', profile_image_url: null });
+      expect(body.record).toEqual({ ...expected, mobile_phone: '5555550199', agent_id: body.agent_id, status: 'active', profile_image_url: null });
     });
   });
 

@@ -4,6 +4,7 @@ import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner
 import type { AdminUserRow } from '@app/contracts';
 import { eventually } from '@app/testing';
 import { AdminUsersRepository } from '../src/admin-users/admin-users.repository';
+import { IdentityNormalisePhones1763700000160 } from '../src/migrations/1763700000160-identity-normalise-phones';
 import { adminApi, bootAdminIdentity, createTeamWithAdmin, insertUsers, parseCsv, type AdminIdentity } from './admin-test-helpers';
 
 const COLS = [
@@ -235,9 +236,14 @@ describe('user administration: the user list and its CSV', () => {
 
     const nyDate = (iso: string | null) =>
       iso ? new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso)) : '';
+    // Phones read (999) 999-9999 in the CSV, as the console shows them.
+    const shownPhone = (phone: string | null) => {
+      const digits = (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+      return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (phone ?? '');
+    };
     const expectedRecord = (row: AdminUserRow) => [
       row.agent_full_name,
-      row.mobile_phone ?? '',
+      shownPhone(row.mobile_phone),
       nyDate(row.created_ts),
       nyDate(row.last_access_ts),
       row.status,
@@ -265,6 +271,31 @@ describe('user administration: the user list and its CSV', () => {
       const [, ...records] = parseCsv((await download(query).expect(200)).body as string);
       expect(records).toEqual(table.map(expectedRecord));
       expect(records.length).toBeGreaterThan(0);
+    });
+
+    it('writes phones as (999) 999-9999, stored digits and numbers kept as typed alike', async () => {
+      const team = await createTeamWithAdmin(sut);
+      await insertUsers(sut, team.team_id, [
+        { first_name: 'Digits', last_name: 'Only', mobile_phone: '5125550123' },
+        { first_name: 'Typed', last_name: 'Dots', mobile_phone: '212.555.7788' },
+        { first_name: 'No', last_name: 'Phone', mobile_phone: null },
+      ]);
+      const response = await adminApi(sut, team.token)
+        .get('/admin/users/download?order_by=agent_full_name&order_dir=1')
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => done(null, text));
+        })
+        .expect(200);
+      const [, ...records] = parseCsv(response.body as string);
+      expect(records.map((r) => [r[0], r[1]])).toEqual([
+        ['Ada Owner', '(555) 555-0100'],
+        ['Digits Only', '(512) 555-0123'],
+        ['No Phone', ''],
+        ['Typed Dots', '(212) 555-7788'],
+      ]);
     });
 
     it('refuses the same bad parameters as the table', async () => {
@@ -361,6 +392,44 @@ describe('user administration: the user list and its CSV', () => {
       await eventually(async () => (await openReads()) === 0, 4000);
       // The pool still serves requests.
       await admin.get('/admin/licenses').expect(200);
+    });
+  });
+
+  describe('migration: phones stored as typed become their 10 digits', () => {
+    it('normalises every US number, whatever its formatting, and leaves anything else as it is', async () => {
+      const other = await createTeamWithAdmin(sut);
+      const typed: Record<string, string | null> = {
+        '(512) 555-0123': '5125550123',
+        '512.555.0124': '5125550124',
+        ' 512 555 0125 ': '5125550125',
+        '+1 (512) 555-0126': '5125550126',
+        '15125550127': '5125550127',
+        '5125550128': '5125550128',
+        '555-0100': '555-0100',
+        '+44 20 7946 0958': '+44 20 7946 0958',
+        'ask the office': 'ask the office',
+      };
+      const phones = Object.keys(typed);
+      await insertUsers(
+        sut,
+        other.team_id,
+        phones.map((mobile_phone, index) => ({ first_name: 'Phone', last_name: `Case${index}`, mobile_phone })),
+      );
+      // In a transaction rolled back afterwards: the other tests' rows keep what they inserted.
+      const runner = sut.dataSource.createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await new IdentityNormalisePhones1763700000160().up(runner);
+        const rows: { last_name: string; mobile_phone: string }[] = await runner.query(
+          `SELECT last_name, mobile_phone FROM identity.users WHERE team_id = $1 AND first_name = 'Phone'`,
+          [other.team_id],
+        );
+        const stored = Object.fromEntries(rows.map((row) => [row.last_name, row.mobile_phone]));
+        expect(stored).toEqual(Object.fromEntries(phones.map((phone, index) => [`Case${index}`, typed[phone]])));
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
     });
   });
 });

@@ -150,7 +150,7 @@ describe('identity profile and guard', () => {
       .set('authorization', `Bearer ${token}`)
       .send({ first_name: 'Alexandra', last_name: 'Agent', mobile_phone: '(555) 555-0199' })
       .expect(200);
-    expect(response.body).toMatchObject({ first_name: 'Alexandra', mobile_phone: '(555) 555-0199' });
+    expect(response.body).toMatchObject({ first_name: 'Alexandra', mobile_phone: '5555550199' });
     const events = await sut.dataSource.query(
       `SELECT type, payload FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'agent_id' = $1`,
       [String(response.body.agent_id)],

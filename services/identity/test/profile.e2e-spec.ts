@@ -92,14 +92,16 @@ describe('PATCH /user/profile', () => {
       ...CAPS,
     };
     const response = await patch(token, body).expect(200);
-    expect(response.body).toMatchObject({ ...body, caps_editable: true });
+    // The phone is stored and answered as its 10 digits, whatever the formatting typed.
+    const saved = { ...body, mobile_phone: '5555550100' };
+    expect(response.body).toMatchObject({ ...saved, caps_editable: true });
     const [row] = await sut.dataSource.query(
       `SELECT to_char(brokerage_cap_anniversary_dt, 'YYYY-MM-DD') AS b, to_char(royalty_cap_anniversary_dt, 'YYYY-MM-DD') AS r, brokerage_pct::text AS pct
          FROM identity.users WHERE agent_id = $1`,
       [user.agent_id],
     );
     expect(row).toEqual({ b: '2026-03-15', r: '2026-12-01', pct: '30.25' });
-    expect(await getProfile(token)).toMatchObject(body);
+    expect(await getProfile(token)).toMatchObject(saved);
     const events = await sut.dataSource.query(`SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'agent_id' = $1`, [
       String(user.agent_id),
     ]);
@@ -164,6 +166,27 @@ describe('PATCH /user/profile', () => {
     const refused = await patch(rival.token, { ...REQUIRED, integrations: { skyslope_agent_guid: 'ab12' } }).expect(403);
     expect(refused.body.message).toBe(PROFILE_MESSAGES.integrationsDisabled);
   });
+
+  it('stores the phone as its 10 digits, whatever the formatting typed', async () => {
+    const { token, user } = await signIn(sut, 'tc@demo-realty.test');
+    for (const typed of ['(512) 555-0123', '512.555.0123', '512 555 0123', '+1 512-555-0123', '15125550123', '5125550123']) {
+      const saved = await patch(token, { ...REQUIRED, mobile_phone: typed }).expect(200);
+      expect(saved.body.mobile_phone).toBe('5125550123');
+      const [row] = await sut.dataSource.query(`SELECT mobile_phone FROM identity.users WHERE agent_id = $1`, [user.agent_id]);
+      expect(row.mobile_phone).toBe('5125550123');
+    }
+  });
+
+  it.each(['555-0100', '512555012345', '+44 20 7946 0958', 'call me', '(512) 555-01x3'])(
+    "refuses %p with 'Invalid phone number' and keeps the stored number",
+    async (typed) => {
+      const { token } = await signIn(sut, 'tc@demo-realty.test');
+      await patch(token, { ...REQUIRED, mobile_phone: '(512) 555-0123' }).expect(200);
+      const response = await patch(token, { ...REQUIRED, mobile_phone: typed }).expect(400);
+      expect(response.body.errors).toEqual([{ field: 'mobile_phone', error: 'Invalid phone number' }]);
+      expect((await getProfile(token)).mobile_phone).toBe('5125550123');
+    },
+  );
 
   it("refuses another user's email with the user form's words, 'Email is already in use', and keeps the stored one", async () => {
     const { token } = await signIn(sut, 'isa@demo-realty.test');

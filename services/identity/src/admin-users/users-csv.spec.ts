@@ -1,5 +1,5 @@
 import type { AdminUserRow } from '@app/contracts';
-import { csvField, csvHeader, csvLine, csvRow } from './users-csv';
+import { csvField, csvHeader, csvLine, csvPhone, csvRow } from './users-csv';
 
 const row = (overrides: Partial<AdminUserRow> = {}): AdminUserRow => ({
   agent_id: 7,
@@ -8,7 +8,7 @@ const row = (overrides: Partial<AdminUserRow> = {}): AdminUserRow => ({
   first_name: 'Ada',
   last_name: 'Owner',
   email: 'ada@x.test',
-  mobile_phone: '(555) 555-0100',
+  mobile_phone: '5555550100',
   role_id: 'ADMIN',
   created_ts: '2026-01-01T03:00:00.000Z',
   last_access_ts: null,
@@ -53,6 +53,18 @@ describe('users CSV', () => {
 
   it('heads the columns of the table without the image', () => {
     expect(csvHeader()).toBe('Name,Mobile Phone,Created,Last Access,Status,Excluded,Download,Clients\r\n');
+  });
+
+  describe(csvPhone.name, () => {
+    it.each([
+      ['stored digits', '5125550123', '(512) 555-0123'],
+      ['a number stored as typed', '512.555.0123', '(512) 555-0123'],
+      ['a country code', '+1 512 555 0123', '(512) 555-0123'],
+      ['no number', null, ''],
+      ['something that is not a US number', '+44 20 7946', '+44 20 7946'],
+    ])('writes %s as (999) 999-9999 when it can', (_case, value, expected) => {
+      expect(csvPhone(value)).toBe(expected);
+    });
   });
 
   describe(csvRow.name, () => {

@@ -5,6 +5,7 @@ import { IdentityAccountSettings1763700000120 } from './1763700000120-identity-a
 import { IdentityUserAdministration1763700000130 } from './1763700000130-identity-user-administration';
 import { IdentityTeamSync1763700000140 } from './1763700000140-identity-team-sync';
 import { IdentityProvisionExistingTeams1763700000150 } from './1763700000150-identity-provision-existing-teams';
+import { IdentityNormalisePhones1763700000160 } from './1763700000160-identity-normalise-phones';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
@@ -14,4 +15,5 @@ export const identityMigrations = [
   IdentityUserAdministration1763700000130,
   IdentityTeamSync1763700000140,
   IdentityProvisionExistingTeams1763700000150,
+  IdentityNormalisePhones1763700000160,
 ];

@@ -75,7 +75,7 @@ async function upsertUser(
         roles: seedUser.roles,
         team_id: team.team_id,
         password_hash: await passwordHash(),
-        mobile_phone: '(555) 555-0100',
+        mobile_phone: '5555550100',
         timezone: 'America/New_York',
         status: 'active',
         permissions,

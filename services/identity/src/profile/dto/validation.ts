@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { IsUsDate, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
+import { IsPhoneField, IsUsDate, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
 import { IsNotEmpty, IsString, Matches, MaxLength, type ValidationOptions } from 'class-validator';
 
 export { fromWireDate, IsTimeZone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
@@ -13,7 +13,6 @@ export const PERCENT_MESSAGE = { message: 'Enter a percent from 0 to 100 with at
 export const AMOUNT_MESSAGE = { message: 'Enter an amount of 0 or more with at most 2 decimals' };
 
 const REQUIRED = { message: ACCOUNT_MESSAGES.required };
-const PHONE = /^[0-9()+\-.\s]{7,20}$/;
 
 // applyDecorators runs them in the order given, the reverse of stacked decorators: the required
 // check is registered first so that its message is the one shown when the value is missing.
@@ -22,6 +21,9 @@ const PHONE = /^[0-9()+\-.\s]{7,20}$/;
 export const RequiredPersonName = () =>
   applyDecorators(IsNotEmpty(REQUIRED), IsString(REQUIRED), Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE), MaxLength(100), ApiProperty());
 
-/** A required phone number ('Required', 'Invalid phone number'); placeholder (999) 999-9999. */
-export const RequiredPhone = () =>
-  applyDecorators(IsNotEmpty(REQUIRED), IsString(REQUIRED), Matches(PHONE, { message: 'Invalid phone number' }), ApiProperty({ example: '(555) 555-0100' }));
+/**
+ * A required phone number ('Required', 'Invalid phone number': spec 000's words); any formatting on
+ * input ('(555) 555-0100', '555.555.0100', '+1 555 555 0100'), stored and answered as its 10 digits.
+ * The console shows it as (999) 999-9999.
+ */
+export const RequiredPhone = () => IsPhoneField({ requiredMessage: ACCOUNT_MESSAGES.required, message: ADMIN_MESSAGES.invalidPhone });
