@@ -362,6 +362,67 @@ describe(createEdge.name, () => {
   });
 });
 
+describe('createEdge refuses what no service should see, and never leaves a client hanging', () => {
+  let upstream: Server;
+  let sut: Server;
+  let port: number;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      received.push(req.url ?? '');
+      if (req.url?.startsWith('/api/admin/users/download')) {
+        // A CSV that fails after its headers and first rows.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write('name,email\nAvery,admin@demo-realty.test\n');
+        setTimeout(() => res.socket?.destroy(), 50);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    const base = `http://127.0.0.1:${await listen(upstream)}`;
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, base])) as Record<ServiceName, string>;
+    sut = createEdge({ upstreams, consoleDir: tmpdir(), displayDir: tmpdir() });
+    port = await listen(sut);
+  });
+
+  afterAll(async () => {
+    await close(sut);
+    await close(upstream);
+  });
+
+  it.each(['/api/admin/users/download?quick_search_filter=%00', '/api/admin/users?a=1&b=x%00y'])('answers 400 to a NUL in the query of %s, passing nothing on', async (url) => {
+    received.length = 0;
+    const reply = await send(port, 'GET', url);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'The query contains a NUL character' });
+    expect(received).toEqual([]);
+  });
+
+  it('answers 431 to a 100 KB Authorization header instead of resetting the connection', async () => {
+    const reply = await send(port, 'GET', '/api/user/profile', { headers: { authorization: `Bearer ${'x'.repeat(100_000)}` } });
+    expect(reply.status).toBe(431);
+    expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'Request Header Fields Too Large' });
+  });
+
+  it('ends the response at once when the upstream fails in the middle of a stream', async () => {
+    const started = Date.now();
+    const outcome = await send(port, 'GET', '/api/admin/users/download').then(
+      (reply) => ({ ended: 'complete', body: reply.body }),
+      (error: Error) => ({ ended: 'broken', body: error.message }),
+    );
+    // The client learns of the failure (an aborted response), well before any timeout.
+    expect(outcome.ended).toBe('broken');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('has request and header timeouts', () => {
+    expect(sut.requestTimeout).toBe(120_000);
+    expect(sut.headersTimeout).toBe(30_000);
+  });
+});
+
 describe(upstreamsFromEnv.name, () => {
   const sut = upstreamsFromEnv;
 

@@ -12,7 +12,18 @@ export interface EdgeOptions {
   consoleDir: string;
   displayDir: string;
   log?: (line: Record<string, unknown>) => void;
+  /** Longest a request may take, headers to last byte of the answer (ms); streams and uploads included. */
+  requestTimeoutMs?: number;
+  /** Longest an upstream may stay silent on a request before the edge gives up on it (ms). */
+  upstreamIdleTimeoutMs?: number;
 }
+
+/** Defaults: two minutes for a whole request (a 50 MB upload on a slow line), one minute of upstream silence. */
+export const EDGE_REQUEST_TIMEOUT_MS = 120_000;
+export const EDGE_UPSTREAM_IDLE_TIMEOUT_MS = 60_000;
+
+// NUL in a query reaches no service intact (Postgres refuses it in text): refused at the door.
+const NUL_IN_QUERY = /%00|\u0000/;
 
 /** Upstreams from <SERVICE>_URL variables, defaulting to the local ports. */
 export function upstreamsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<ServiceName, string> {
@@ -35,7 +46,12 @@ export function createEdge(options: EdgeOptions): Server {
   // Without an agent http-proxy sends `connection: close` upstream and relays the upstream's
   // `connection: close` to the browser: every API call would then open two new TCP connections.
   const agent = new Agent({ keepAlive: true });
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, proxyTimeout: 60_000, agent });
+  const proxy = httpProxy.createProxyServer({
+    xfwd: true,
+    ws: true,
+    agent,
+    proxyTimeout: options.upstreamIdleTimeoutMs ?? EDGE_UPSTREAM_IDLE_TIMEOUT_MS,
+  });
   const serveConsole = spaHandler('/', options.consoleDir);
   const serveDisplay = spaHandler('/display', options.displayDir);
   const log = options.log ?? (() => {});
@@ -44,16 +60,31 @@ export function createEdge(options: EdgeOptions): Server {
     const route = resolveRoute((request as IncomingMessage).url ?? '');
     log({ level: 'warn', msg: 'upstream unavailable', service: route?.service, error: error.message });
     if (target && 'writeHead' in target) {
-      sendJson(target as ServerResponse, 502, { status: 'error', message: `The ${route?.service ?? 'requested'} service is unavailable. Try again shortly.` });
+      const response = target as ServerResponse;
+      // Failed after the answer began (a stream cut short): end it as broken, never leave the client waiting.
+      if (response.headersSent) return void response.destroy(error);
+      sendJson(response, 502, { status: 'error', message: `The ${route?.service ?? 'requested'} service is unavailable. Try again shortly.` });
     } else {
       (target as Duplex | undefined)?.destroy?.();
     }
+  });
+
+  // An upstream answer cut off midway (a CSV stream that failed after its headers): end the client's
+  // response as broken at once, instead of leaving it open until some timeout.
+  proxy.on('proxyRes', (proxyResponse, _request, response) => {
+    proxyResponse.on('close', () => {
+      if (!proxyResponse.complete) (response as ServerResponse).destroy();
+    });
   });
 
   const server = createServer((request, response) => {
     const url = request.url ?? '/';
     if (url === '/healthz') return sendJson(response, 200, { status: 'ok' });
     if (url.startsWith('/api/') || url === '/api') {
+      const query = url.indexOf('?');
+      if (query >= 0 && NUL_IN_QUERY.test(url.slice(query))) {
+        return sendJson(response, 400, { status: 'error', message: 'The query contains a NUL character' });
+      }
       const route = resolveRoute(url.split('?')[0]);
       if (!route) return sendJson(response, 404, { status: 'error', message: `No API at ${url.split('?')[0]}` });
       return proxy.web(request, response, { target: options.upstreams[route.service] });
@@ -68,6 +99,18 @@ export function createEdge(options: EdgeOptions): Server {
     return void serveConsole(request, response);
   });
 
+  // A request that never finishes (a stalled upload, a stream that hangs) is cut off; idle keep-alive
+  // connections are kept a little longer than the browsers' own idle timers.
+  server.requestTimeout = options.requestTimeoutMs ?? EDGE_REQUEST_TIMEOUT_MS;
+  server.headersTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
+  // Headers over Node's 16 KB limit: say so (431) instead of resetting the connection.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    const body = JSON.stringify({ status: 'error', message: status.slice(4) });
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   server.on('close', () => agent.destroy());
   server.on('upgrade', (request, socket, head) => {
     const route = resolveRoute((request.url ?? '').split('?')[0]);
