@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 import { logoPng } from './png';
 
 // User administration end to end (spec 000 sections 2 to 9): the list (search, status filter from the
@@ -80,6 +80,25 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 async function expectToast(page: Page, message: string): Promise<void> {
   await page.getByText(message, { exact: true }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/** Whether the element at the centre of `testId`'s box is that element or inside it (nothing covers it). */
+async function reachable(page: Page, locator: ReturnType<Page['getByTestId']>): Promise<boolean> {
+  return locator.evaluate((element) => {
+    type El = { getBoundingClientRect(): { x: number; y: number; width: number; height: number }; contains(other: unknown): boolean };
+    const target = element as unknown as El;
+    const box = target.getBoundingClientRect();
+    const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+    const top = doc.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && target.contains(top);
+  });
+}
+
+async function focusedTestId(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document;
+    return doc.activeElement?.getAttribute('data-testid') ?? null;
+  });
 }
 
 /** Polls until `check` holds (the table reloads after a debounce or an action). */
@@ -317,12 +336,31 @@ describe('User administration', () => {
       expect(await toast.textContent()).toContain('No Available User Licenses');
       expect(await toast.textContent()).toContain('Your team has reached its maximum number of user licenses.');
       expect(new URL(page.url()).pathname).toBe(USERS_PATH);
-      await page.waitForTimeout(500); // the toast's entry transition
       await shot(page, 'admin-users-no-licences.png');
+      // Never over the controls: the search, the status filter and Add User stay in reach while it is open.
+      for (const control of ['users-search', 'users-status-filter', 'users-add', 'users-clear']) {
+        expect([control, await reachable(page, page.getByTestId(control))]).toEqual([control, true]);
+      }
+      await chooseStatus(page, 'All');
+      await eventually(() => statusFilterText(page), (text) => text === 'All', 'status filter under the notice');
       // Sticky: still there after the usual 4 seconds, and a click elsewhere does not close it.
       await page.waitForTimeout(5_000);
       await page.getByTestId('users-toolbar').click({ position: { x: 5, y: 5 } });
       expect(await toast.isVisible()).toBe(true);
+      // Its close button hands the focus back to Add User.
+      await page.getByTestId('users-add').focus();
+      await page.getByTestId('users-add').press('Enter');
+      await toast.getByRole('button', { name: 'Close' }).click();
+      await toast.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect(await focusedTestId(page)).toBe('users-add');
+
+      // Add User opened directly at the limit: no empty form, the notice, back on the list.
+      await page.goto(`${baseUrl()}${USERS_PATH}/new`, { waitUntil: 'domcontentloaded' });
+      await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await toast.textContent()).toContain('No Available User Licenses');
+      await page.waitForURL((url) => url.pathname === USERS_PATH, { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('users-table-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('user-form').count()).toBe(0);
       await toast.getByRole('button', { name: 'Close' }).click();
       await toast.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 
@@ -456,6 +494,32 @@ describe('User administration', () => {
     await shot(page, 'admin-users-form-pro.png');
   }, 60_000);
 
+  it('shows a failed list load alone with Retry, which loads it; a plan without e-sign reads so', async () => {
+    await signInThroughApi(page, RIVAL_ADMIN_EMAIL);
+    let failing = true;
+    await page.route(
+      (url) => url.pathname === '/api/admin/users',
+      (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Internal server error' }) }) : route.fallback()),
+    );
+    await page.goto(`${baseUrl()}${USERS_PATH}`, { waitUntil: 'domcontentloaded' });
+    const error = page.getByTestId('users-table-error');
+    await error.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await error.textContent()).toContain('The users could not be loaded.');
+    // The error alone: no 'No users match this search and filter.', no headless table.
+    expect(await page.getByText('No users match this search and filter.').count()).toBe(0);
+    expect(await page.getByTestId('users-table').locator('table').count()).toBe(0);
+    // Rival Homes has no e-signature in its plan.
+    expect(await textOf(page, 'licences-esign-not-included')).toBe('Not included in your plan');
+    await shot(page, 'admin-users-load-failed.png');
+
+    failing = false;
+    await page.getByTestId('users-table-retry').click();
+    await page.getByTestId('users-table-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await error.count()).toBe(0);
+    expect(await page.getByTestId('users-table-col-agent_full_name').textContent()).toBe('Name');
+    expect(await page.getByTestId('users-table-row').getByTestId('user-name').allTextContents()).toContain('Riley Rival');
+  }, 60_000);
+
   it('refuses the user screens to a non-admin (the server refuses the calls too)', async () => {
     await signIn(page, 'tc@demo-realty.test', DEMO_PASSWORD);
     expect(await page.getByTestId('menu-admin-users').count()).toBe(0);
@@ -483,7 +547,29 @@ describe('User administration', () => {
       await rowAction(page, name, 'welcome');
       await expectToast(page, 'Email sent');
 
+      // Log Activity waits for the activity screen: disabled, with a tooltip saying so.
+      await rowOf(page, name).getByTestId('user-actions-more').click();
+      const logActivity = page.getByTestId('user-action-log-activity');
+      expect(await logActivity.getAttribute('aria-disabled')).toBe('true');
+      await logActivity.hover();
+      await page.getByRole('tooltip').getByText('Available with dashboards', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press('Escape');
+
+      // Inactivate asks first: Cancel keeps the user active, the confirmation inactivates.
+      const question = `Inactivate ${name}? They will no longer be able to sign in.`;
       await rowAction(page, name, 'inactivate');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(question, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'admin-users-inactivate-confirm.png');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect(await status()).toBe('Active');
+      const { body: stillActive } = await api<{ status: string }>(`/api/admin/user?agent_id=${created[0].agent_id}`, { token: access });
+      expect(stillActive?.status).toBe('active');
+
+      await rowAction(page, name, 'inactivate');
+      await dialog.getByText(question, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await dialog.getByRole('button', { name: 'Inactivate User' }).click();
       await expectToast(page, 'User disabled');
       await eventually(status, (text) => text === 'Inactive', 'status after Inactivate');
       await shot(page, 'admin-users-inactivated.png');
@@ -564,6 +650,10 @@ describe('User administration', () => {
         (text) => text.includes('Success'),
         'history rows',
       );
+      // The device in words ('Chrome 131 on Linux'), the whole User-Agent on hover.
+      const device = page.getByTestId('history-device').first();
+      expect(await device.textContent()).toMatch(/^Chrome( Headless)? \d+ on Linux$/);
+      expect(await device.getAttribute('title')).toMatch(/^Mozilla\/5\.0 .*Chrome\/\d+/);
       await shot(page, 'admin-users-history.png');
       await page.getByTestId('user-history-back').click();
       await page.waitForURL((url) => url.pathname === USERS_PATH, { timeout: UI_TIMEOUT_MS });
@@ -588,13 +678,17 @@ describe('User administration', () => {
       created.push(await createUser(access, last, 'Cora', { leader_board_exclude: true }));
       created.push(await createUser(access, last, 'Dale', { can_download: false }));
       created.push(await createUser(access, last, 'Elsa', { role_id: 'TRANC' }));
+      // Typed without formatting: stored as 10 digits, shown (999) 999-9999 like the others.
+      created.push(await createUser(access, last, 'Fay', { mobile_phone: '5125550123' }));
       await disableUser(access, created[1].agent_id);
 
       await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
       await openList(page, `?status_filter=all&quick_search_filter=${last}`);
       // Roles first (TC before agents), then names.
-      await expectRows(page, [`Elsa ${last}`, `Cora ${last}`, `Dale ${last}`]);
+      await expectRows(page, [`Elsa ${last}`, `Cora ${last}`, `Dale ${last}`, `Fay ${last}`]);
       const table = await tableAsText(page);
+      const phones = ['(555) 555-0142', '(555) 555-0142', '(555) 555-0142', '(512) 555-0123'];
+      expect(table.rows.map((row) => row[table.header.indexOf('Mobile Phone')])).toEqual(phones);
 
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: UI_TIMEOUT_MS }), page.getByTestId('users-download').click()]);
       expect(download.suggestedFilename()).toBe('users.csv');
@@ -603,7 +697,8 @@ describe('User administration', () => {
       const csv = lines.map((line) => line.split(','));
       expect(csv[0]).toEqual(table.header);
       expect(csv.slice(1)).toEqual(table.rows);
-      expect(table.rows.map((row) => row[table.header.indexOf('Excluded')])).toEqual(['No', 'Yes', 'No']);
+      expect(table.rows.map((row) => row[table.header.indexOf('Excluded')])).toEqual(['No', 'Yes', 'No', 'No']);
+      expect(csv.slice(1).map((row) => row[csv[0].indexOf('Mobile Phone')])).toEqual(phones);
       // The spinner is gone once the file is in.
       await eventually(() => page.getByTestId('users-download').getAttribute('data-downloading'), (value) => value === 'false', 'download button');
       await shot(page, 'admin-users-download.png');

@@ -54,29 +54,41 @@ export interface ServerTableProps<T> {
 
 /**
  * A paginated table whose columns come from the server ({table: {data, cols}, pagination}). It
- * scrolls sideways at 960px and less rather than squeezing the columns.
+ * scrolls sideways at 960px and less rather than squeezing the columns. A failed load with no rows to
+ * keep shows its error and Retry alone; with rows from before, the error shows above them.
  */
 export function ServerTable<T>(props: ServerTableProps<T>) {
   const { testId, cols, rows, loading, error, sort, actions } = props;
   const columnCount = (cols.length || props.skeletonCols || 6) + (actions ? 1 : 0);
   const firstLoad = loading && !rows;
 
+  const errorAlert = error && (
+    <Alert
+      severity="error"
+      data-testid={`${testId}-error`}
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={props.onRetry} data-testid={`${testId}-retry`}>
+          {ADMIN_USERS_LABELS.retry}
+        </Button>
+      }
+    >
+      {error}
+    </Alert>
+  );
+
+  // Nothing loaded yet and the load failed: the error alone, not an empty table saying nothing matched.
+  if (error && !rows) {
+    return (
+      <Box data-testid={testId} data-loading={loading ? 'true' : 'false'}>
+        {errorAlert}
+      </Box>
+    );
+  }
+
   return (
     <Box data-testid={testId} data-loading={loading ? 'true' : 'false'}>
-      {error && (
-        <Alert
-          severity="error"
-          data-testid={`${testId}-error`}
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={props.onRetry}>
-              {ADMIN_USERS_LABELS.retry}
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      )}
+      {errorAlert}
       <TableContainer
         sx={{
           overflowX: 'auto',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, formatDate, formatDateTime, imageUrlOf, initialsOf, knownTimeZone } from './format';
+import { describeUserAgent, formatCell, formatDate, formatDateTime, formatPhone, imageUrlOf, initialsOf, knownTimeZone } from './format';
 
 describe('formatCell', () => {
   it('writes booleans as Yes/No', () => {
@@ -26,6 +26,54 @@ describe('formatCell', () => {
     expect(formatCell('client_count', 0)).toBe('0');
     expect(formatCell('agent_full_name', 'Ann Lee')).toBe('Ann Lee');
     expect(formatCell('mobile_phone', null)).toBe('');
+  });
+});
+
+describe('phones', () => {
+  it('shows a stored number as (999) 999-9999, in the table as in the CSV', () => {
+    expect(formatCell('mobile_phone', '5125550123')).toBe('(512) 555-0123');
+    expect(formatPhone('5555550100')).toBe('(555) 555-0100');
+  });
+
+  it('shows a number kept as typed before the 10-digit rule the same way', () => {
+    expect(formatPhone('(555) 555-0100')).toBe('(555) 555-0100');
+    expect(formatPhone('512.555.0123')).toBe('(512) 555-0123');
+    expect(formatPhone('+1 512 555 0123')).toBe('(512) 555-0123');
+  });
+
+  it('leaves what is not a US number as it is', () => {
+    expect(formatPhone('555-0100')).toBe('555-0100');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('call 5125550123')).toBe('call 5125550123');
+    expect(formatPhone(null)).toBe('');
+  });
+});
+
+describe('devices (sign-in history)', () => {
+  const MAC_CHROME =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const WINDOWS_EDGE =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const LINUX_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.85 Safari/537.36';
+
+  it.each([
+    [MAC_CHROME, 'Chrome 131 on macOS'],
+    [WINDOWS_EDGE, 'Edge 131 on Windows'],
+    [IPHONE_SAFARI, 'Mobile Safari 17 on iOS 17.5'],
+    [LINUX_FIREFOX, 'Firefox 133 on Linux'],
+    [HEADLESS, 'Chrome Headless 131 on Linux'],
+  ])('names the browser, its major version and the system: %s', (userAgent, expected) => {
+    expect(describeUserAgent(userAgent)).toBe(expected);
+    expect(formatCell('user_agent', userAgent)).toBe(expected);
+  });
+
+  it('keeps a string it cannot read, and shows nothing for none', () => {
+    expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
+    expect(describeUserAgent(null)).toBe('');
+    expect(describeUserAgent('')).toBe('');
   });
 });
 

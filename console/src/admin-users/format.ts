@@ -1,5 +1,8 @@
-// How the server's table cells read (spec 000 section 9: dates mm/dd/yyyy; booleans Yes/No as the
-// CSV has them). Pure: the tables and the tests share it.
+import { UAParser } from 'ua-parser-js';
+import { maskPhone, onlyDigits } from '../shared/form-fields/rules';
+
+// How the server's table cells read (spec 000 section 9: dates mm/dd/yyyy; booleans Yes/No and phones
+// (999) 999-9999 as the CSV has them). Pure: the tables and the tests share it.
 
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -48,7 +51,34 @@ export function formatDateTime(value: unknown, timeZone?: string | null): string
   return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
 
+/**
+ * A US phone number as (999) 999-9999 (stored as 10 digits; an older row may keep what was typed,
+ * '+1 512.555.0123' included); anything else as it is.
+ */
+export function formatPhone(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  const digits = onlyDigits(text).replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 && /^\+?[\d\s().-]+$/.test(text.trim()) ? maskPhone(digits) : text;
+}
+
+/**
+ * A sign-in's device in words from its User-Agent: 'Chrome 131 on macOS', 'Safari 17 on iOS 17.5';
+ * what cannot be read stays out ('Chrome 131', 'on Linux'); nothing readable gives the raw string.
+ */
+export function describeUserAgent(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) return '';
+  const { browser, os } = new UAParser(value).getResult();
+  const browserText = [browser.name, browser.major].filter(Boolean).join(' ');
+  // Desktop systems read better without their build numbers (macOS 10.15.7 is what every Mac sends).
+  const osVersion = os.name && /^(iOS|Android)$/.test(os.name) ? os.version : undefined;
+  const osText = [os.name === 'Mac OS' ? 'macOS' : os.name, osVersion].filter(Boolean).join(' ');
+  if (browserText && osText) return `${browserText} on ${osText}`;
+  return browserText || osText || value;
+}
+
 export const DATE_FIELDS: ReadonlySet<string> = new Set(['created_ts', 'last_access_ts']);
+export const PHONE_FIELDS: ReadonlySet<string> = new Set(['mobile_phone']);
 
 export interface CellOptions {
   /** Dates with the time of day. */
@@ -56,10 +86,12 @@ export interface CellOptions {
   timeZone?: string | null;
 }
 
-/** A cell's text: booleans Yes/No, date columns mm/dd/yyyy, nothing for null. */
+/** A cell's text: booleans Yes/No, date columns mm/dd/yyyy, phones (999) 999-9999, devices in words, nothing for null. */
 export function formatCell(field: string, value: unknown, options: CellOptions = {}): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (DATE_FIELDS.has(field)) return options.dateTime ? formatDateTime(value, options.timeZone) : formatDate(value, options.timeZone);
+  if (PHONE_FIELDS.has(field)) return formatPhone(value);
+  if (field === 'user_agent') return describeUserAgent(value);
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

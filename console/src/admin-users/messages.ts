@@ -43,6 +43,8 @@ export const ADMIN_USERS_LABELS = {
   history: 'History',
   reassign: 'Reassign Transactions',
   reassignLater: 'Available with transactions',
+  logActivityLater: 'Available with dashboards',
+  cancel: 'Cancel',
   // Form
   newUserTitle: 'Add User',
   editUserTitle: 'Edit User',

@@ -17,6 +17,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { SINGLETON_ID } from '../../dataProvider/resources';
+import { formatPhone } from '../../admin-users/format';
 import { AccountPage, FormRow, SectionCard } from '../AccountPage';
 import { AddressInputs } from '../AddressInputs';
 import { hasFieldErrors, messageOf } from '../fieldErrors';
@@ -97,6 +98,7 @@ const ProfileForm = () => {
             <TextInput
               source="mobile_phone"
               label={F.mobile_phone}
+              format={formatPhone}
               validate={required}
               placeholder={ACCOUNT_LABELS.phonePlaceholder}
               InputLabelProps={{ shrink: true }}

@@ -22,17 +22,19 @@ import { AccountPage, SectionCard } from '../../account/AccountPage';
 import { AvatarUpload, type AvatarUploader } from '../../account/profile/AvatarUpload';
 import { messageOf, statusOf } from '../../account/fieldErrors';
 import type { ConsolePermissions } from '../../auth/authProvider';
+import { maskPhone } from '../../shared/form-fields/rules';
 import { initialsOf } from '../format';
-import { isLicenceRefusal, licenceDetailOf } from '../licenceGate';
+import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
 import { userPath, usersPath } from '../paths';
 import { useBack } from '../useBack';
-import { useLicenceToast } from '../useLicenceToast';
+import { LicenceNotice, useLicenceToast } from '../useLicenceToast';
 import {
   canEnableEsign,
   clearFieldError,
   emptyUserForm,
   hasErrors,
+  phoneValue,
   REQUIRED_FIELDS,
   serverErrorsOf,
   showsField,
@@ -104,6 +106,31 @@ const Text = ({
   />
 );
 
+/** The mobile phone: shown (999) 999-9999 as it is typed, kept as its digits (spec 000: placeholder (999) 999-9999). */
+const Phone = ({ p }: { p: FieldProps }) => (
+  <TextField
+    name="mobile_phone"
+    label={F.mobile_phone}
+    value={maskPhone(p.values.mobile_phone)}
+    onChange={(event) => p.onText('mobile_phone', phoneValue(event.target.value))}
+    required
+    error={!!p.errors.mobile_phone}
+    helperText={p.errors.mobile_phone ?? ' '}
+    placeholder={L.phonePlaceholder}
+    type="tel"
+    autoComplete="tel"
+    disabled={p.disabled}
+    fullWidth
+    margin="dense"
+    data-testid="user-mobile_phone"
+    slotProps={{
+      inputLabel: { shrink: true },
+      htmlInput: { 'data-testid': 'user-mobile_phone-input', inputMode: 'tel' },
+      formHelperText: { 'data-testid': 'user-mobile_phone-error' } as object,
+    }}
+  />
+);
+
 const Check = ({ field, p, disabled, adornment }: { field: CheckboxField; p: FieldProps; disabled?: boolean; adornment?: ReactNode }) => (
   <FormControl error={!!p.errors[field]} data-testid={`user-${field}`} sx={{ display: 'block' }}>
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -158,12 +185,35 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
 
   const [record, setRecord] = useState<AdminUserRecord | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [initial, setInitial] = useState<UserFormValues | null>(mode === 'create' ? emptyUserForm() : null);
+  // A new user's form waits for the licence check (below); an existing user's for the user.
+  const [initial, setInitial] = useState<UserFormValues | null>(null);
   const [values, setValues] = useState<UserFormValues>(emptyUserForm);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  // Opened directly at the licence limit (a bookmark, a typed URL): no empty form refused only on
+  // save; the licence notice, back on the list. Unknown counts (the call failed): the server decides.
+  useEffect(() => {
+    if (mode !== 'create') return;
+    let cancelled = false;
+    adminUsersApi
+      .getLicences()
+      .then((counts) => {
+        if (cancelled) return;
+        if (addUserBlocked(counts)) {
+          licenceToast();
+          navigate(usersPath(basename), { replace: true });
+          return;
+        }
+        setInitial(emptyUserForm());
+      })
+      .catch(() => !cancelled && setInitial(emptyUserForm()));
+    return () => {
+      cancelled = true;
+    };
+  }, [mode, basename, licenceToast, navigate]);
 
   useEffect(() => {
     if (mode !== 'edit') return;
@@ -290,6 +340,7 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
 
   return (
     <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+      <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="user-form-save"]')} />
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="user-form" data-mode={mode}>
         {formError && (
           <Alert severity="error" data-testid="user-form-error" sx={{ mb: 2 }}>
@@ -326,7 +377,7 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
             <Text field="last_name" p={fieldProps} />
           </Row>
           <Row>
-            <Text field="mobile_phone" placeholder={L.phonePlaceholder} inputMode="tel" p={fieldProps} />
+            <Phone p={fieldProps} />
             <Text field="email" type="email" inputMode="email" p={fieldProps} />
           </Row>
           <Row>

@@ -7,6 +7,7 @@ import {
   emptyUserForm,
   hasErrors,
   isValidDate,
+  phoneValue,
   serverErrorsOf,
   showsField,
   shownErrors,
@@ -63,6 +64,16 @@ describe('a new user form', () => {
       first_name: '',
       role_id: '',
     });
+  });
+
+  it("keeps the phone's digits, at most 10, and refuses fewer with 'Invalid phone number'", () => {
+    expect(phoneValue('(512) 555-01')).toBe('51255501');
+    expect(phoneValue('(512) 555-0123 ext')).toBe('5125550123');
+    expect(phoneValue('51255501234')).toBe('5125550123');
+    expect(phoneValue('(')).toBe('');
+    expect(validateUserForm(filled({ mobile_phone: '51255501' }))).toEqual({ mobile_phone: 'Invalid phone number' });
+    expect(validateUserForm(filled({ mobile_phone: '5125550123' }))).toEqual({});
+    expect(userFormFromRecord(record({ mobile_phone: '(512) 555-0123' })).mobile_phone).toBe('5125550123');
   });
 
   it('requires first name, last name, mobile phone, email, role and start date', () => {

@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@app/contracts';
 import { fieldErrorsOf } from '../../account/fieldErrors';
+import { onlyDigits, phoneDigitsOrNull } from '../../shared/form-fields/rules';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS } from '../messages';
 
 // Rules of the admin user form (spec 000 sections 3, 5, 6). Pure: the screen and the tests share them.
@@ -94,6 +95,12 @@ export function emptyUserForm(): UserFormValues {
   };
 }
 
+/**
+ * What the phone input keeps of what is typed: its digits, at most 10 (the input shows them as
+ * (999) 999-9999, the server stores the 10 digits).
+ */
+export const phoneValue = (typed: string): string => phoneDigitsOrNull(typed) ?? '';
+
 /** The inputs of an existing user (GET /admin/user): null becomes empty, numbers text. */
 export function userFormFromRecord(record: Partial<AdminUserRecord>): UserFormValues {
   const values = emptyUserForm();
@@ -102,6 +109,8 @@ export function userFormFromRecord(record: Partial<AdminUserRecord>): UserFormVa
     const value = source[field];
     values[field] = value === null || value === undefined ? '' : String(value);
   }
+  // A number saved before the 10-digit rule may still carry its formatting.
+  values.mobile_phone = phoneValue(values.mobile_phone);
   for (const field of CHECKBOX_FIELDS) {
     if (field === 'send_welcome_email') continue;
     values[field] = source[field] === undefined ? values[field] : source[field] === true;
@@ -147,6 +156,7 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode = 'c
     if (SAFE_TEXT_FIELDS.includes(field) && FORBIDDEN.test(value)) errors[field] = ACCOUNT_MESSAGES.forbiddenCharacters;
     else if (DATE_FIELDS.includes(field) && !isValidDate(value)) errors[field] = ADMIN_MESSAGES.invalidDate;
     else if (AMOUNT_FIELDS.includes(field) && !isAmount(value)) errors[field] = ADMIN_USERS_LABELS.invalidAmount;
+    else if (field === 'mobile_phone' && onlyDigits(value).length !== 10) errors[field] = ADMIN_MESSAGES.invalidPhone;
     else if ((field === 'email' || field === 'alternate_email') && !EMAIL.test(value)) errors[field] = ACCOUNT_MESSAGES.invalidEmail;
     else if (field === 'role_id' && !TEAM_MEMBER_ROLES.includes(value as Role)) errors[field] = ADMIN_MESSAGES.required;
   }

@@ -28,9 +28,10 @@ const HistoryCell = ({ col, row, timeZone }: { col: TableColumn; row: LoginHisto
     return <Chip size="small" label={String(value ?? '')} color={value === 'Success' ? 'success' : 'error'} variant="outlined" />;
   }
   if (col.field === 'user_agent') {
-    // Long browser strings: one line, the whole text on hover.
+    // 'Chrome 131 on macOS'; the whole User-Agent string on hover.
+    const raw = String(value ?? '');
     return (
-      <Box component="span" title={String(value ?? '')} sx={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+      <Box component="span" title={raw} data-testid="history-device" sx={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
         {formatCell(col.field, value)}
       </Box>
     );
@@ -52,7 +53,7 @@ const UserHistoryPage = ({ agentId, name }: { agentId: number | null; name: stri
   useEffect(() => {
     if (agentId === null) {
       setLoading(false);
-      setData({ rows: [], cols: [], total: 0 });
+      setError(L.userNotFound);
       return;
     }
     let cancelled = false;
@@ -66,8 +67,8 @@ const UserHistoryPage = ({ agentId, name }: { agentId: number | null; name: stri
       })
       .catch((failure: unknown) => {
         if (cancelled) return;
+        // No rows yet: the error shows alone (ServerTable), not with 'No sign-ins recorded yet.'
         setError(statusOf(failure) === 404 ? L.userNotFound : `${L.historyLoadFailed} ${messageOf(failure, ACCOUNT_MESSAGES.serverError)}`);
-        setData((current) => current ?? { rows: [], cols: [], total: 0 });
       })
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -103,7 +104,10 @@ const UserHistoryPage = ({ agentId, name }: { agentId: number | null; name: stri
           renderCell={(col, row) => <HistoryCell col={col} row={row} timeZone={timeZone} />}
           loading={loading}
           error={error}
-          onRetry={() => setReloadKey((key) => key + 1)}
+          onRetry={() => {
+            setError(null);
+            setReloadKey((key) => key + 1);
+          }}
           emptyText={L.emptyHistory}
           page={page}
           perPage={per_page}

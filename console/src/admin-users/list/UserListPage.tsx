@@ -6,6 +6,7 @@ import {
   type TableColumn,
 } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
@@ -20,19 +21,21 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBasename, useNotify } from 'react-admin';
+import { Confirm, useBasename, useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { adminUsersApi } from '..';
 import { AccountPage, SectionCard } from '../../account/AccountPage';
 import { messageOf } from '../../account/fieldErrors';
+import type { ConsolePermissions } from '../../auth/authProvider';
 import type { EmailType } from '../api';
 import { emailFailureMessage } from '../feedback';
+import { canEnableEsign } from '../form/userForm';
 import { formatCell, imageUrlOf, initialsOf } from '../format';
 import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
-import { changePasswordPath, historyPath, logActivityPath, newUserPath, userPath } from '../paths';
+import { changePasswordPath, historyPath, newUserPath, userPath } from '../paths';
 import { ServerTable } from '../ServerTable';
-import { useLicenceToast } from '../useLicenceToast';
+import { LicenceNotice, useLicenceToast } from '../useLicenceToast';
 import { useUserTimeZone } from '../useUserTimeZone';
 import { LicenceCounters } from './LicenceCounters';
 import {
@@ -155,6 +158,9 @@ const UserListPage = () => {
   const [busyRow, setBusyRow] = useState<number | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const [searchText, setSearchText] = useState(state.quick_search_filter);
+  // The user whose inactivation waits for the admin's answer.
+  const [toInactivate, setToInactivate] = useState<AdminUserRow | null>(null);
+  const { permissions } = usePermissions<ConsolePermissions>();
 
   // The state the last navigation asked for. Two quick clicks (sort, then sort again) must build on each
   // other, not on a render that has not happened yet; a new URL (back button, a link) resets it.
@@ -199,8 +205,8 @@ const UserListPage = () => {
       .catch((error: unknown) => {
         if (cancelled) return;
         // The last rows stay on screen under the error: nothing the admin was looking at disappears.
+        // Without any (a failed first load) the error shows alone, not as an empty search result.
         setLoadError(`${L.listLoadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`);
-        setData((current) => current ?? { rows: [], cols: [], total: 0 });
       })
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -223,6 +229,10 @@ const UserListPage = () => {
     setReloadKey((key) => key + 1);
     loadLicences();
   }, [loadLicences]);
+  const retry = useCallback(() => {
+    setLoadError(null);
+    reload();
+  }, [reload]);
 
   const addUser = () => {
     if (addUserBlocked(licences)) {
@@ -256,19 +266,9 @@ const UserListPage = () => {
 
   const handlers: RowActionHandlers = {
     edit: (row) => navigate(userPath(basename, row.agent_id)),
-    logActivity: (row) => navigate(logActivityPath(basename, row.agent_id, row.agent_full_name)),
     changePassword: (row) => navigate(changePasswordPath(basename, row.agent_id, row.agent_full_name)),
     history: (row) => navigate(historyPath(basename, row.agent_id, row.agent_full_name)),
-    inactivate: (row) =>
-      void withRow(row, async () => {
-        try {
-          await adminUsersApi.disableUser(row.agent_id);
-          notify(ADMIN_MESSAGES.userDisabled, { type: 'success' });
-          reload();
-        } catch (error) {
-          notify(messageOf(error, ACCOUNT_MESSAGES.serverError), { type: 'error' });
-        }
-      }),
+    inactivate: (row) => setToInactivate(row),
     activate: (row) =>
       void withRow(row, async () => {
         try {
@@ -291,6 +291,19 @@ const UserListPage = () => {
       }),
   };
 
+  const inactivate = (row: AdminUserRow) => {
+    setToInactivate(null);
+    void withRow(row, async () => {
+      try {
+        await adminUsersApi.disableUser(row.agent_id);
+        notify(ADMIN_MESSAGES.userDisabled, { type: 'success' });
+        reload();
+      } catch (error) {
+        notify(messageOf(error, ACCOUNT_MESSAGES.serverError), { type: 'error' });
+      }
+    });
+  };
+
   const canClear = !isCleared(state) || searchText !== '';
   const clearButton = (testId: string) => (
     <Button
@@ -310,7 +323,8 @@ const UserListPage = () => {
 
   return (
     <AccountPage title={L.listTitle} testId="admin-users-page" maxWidth={1600}>
-      <LicenceCounters licences={licences} error={licenceError} />
+      <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="users-add"]')} />
+      <LicenceCounters licences={licences} error={licenceError} esignIncluded={canEnableEsign(permissions?.permissions)} />
       <SectionCard>
         <Box
           sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
@@ -379,7 +393,7 @@ const UserListPage = () => {
           renderCell={(col, row) => <UserCell col={col} row={row} timeZone={timeZone} />}
           loading={loading}
           error={loadError}
-          onRetry={reload}
+          onRetry={retry}
           emptyText={L.empty}
           emptyAction={canClear ? clearButton('users-empty-clear') : undefined}
           page={state.page}
@@ -396,6 +410,19 @@ const UserListPage = () => {
           skeletonCols={9}
         />
       </SectionCard>
+      {/* Like the other destructive actions: asked first (the user can be activated again later). */}
+      <Confirm
+        isOpen={toInactivate !== null}
+        title={L.inactivate}
+        content={toInactivate ? ADMIN_MESSAGES.inactivateConfirm.replace('{name}', toInactivate.agent_full_name) : ''}
+        confirm={L.inactivate}
+        cancel={L.cancel}
+        confirmColor="warning"
+        ConfirmIcon={BlockIcon}
+        onConfirm={() => toInactivate && inactivate(toInactivate)}
+        onClose={() => setToInactivate(null)}
+        data-testid="inactivate-confirm"
+      />
     </AccountPage>
   );
 };
