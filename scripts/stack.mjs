@@ -68,6 +68,8 @@ export async function startStack(options = {}) {
     // Uploaded files for the local storage driver (STORAGE_DRIVER=local).
     STORAGE_DRIVER: process.env.STORAGE_DRIVER ?? 'local',
     STORAGE_DIR: process.env.STORAGE_DIR ?? path.join(dataDir, 'storage'),
+    // Services are reached through the edge only; their ports (and /metrics) stay on this machine.
+    HOST: process.env.HOST ?? '127.0.0.1',
     ...(options.queuePrefix ? { QUEUE_PREFIX: options.queuePrefix } : {}),
     ...Object.fromEntries(SERVICES.map((s) => [envName(s), `http://127.0.0.1:${ports[s]}`])),
   };

@@ -28,7 +28,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   const logger = options.logger ?? createLogger(config.service, config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    trustProxy: true,
+    // Only the configured proxies may name the client: anyone else's X-Forwarded-For is ignored, so it can
+    // neither dodge the per-IP throttles nor write a made-up address into the login history.
+    trustProxy: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()).filter(Boolean),
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -73,7 +75,7 @@ export async function runHttpService(options: HttpAppOptions): Promise<NestFasti
   const logger = options.logger ?? createLogger(options.config.service, options.config.LOG_LEVEL);
   try {
     const app = await createHttpApp({ ...options, logger });
-    await app.listen({ port: options.config.PORT, host: '0.0.0.0' });
+    await app.listen({ port: options.config.PORT, host: options.config.HOST });
     logger.info({ port: options.config.PORT }, `${options.config.service} listening`);
     return app;
   } catch (error) {

@@ -48,6 +48,8 @@ describe(readConfig.name, () => {
         JWT_PUBLIC_KEY: keys.publicKey,
         PUBLIC_URL: 'http://localhost:8080',
         QUEUE_PREFIX: 'realty',
+        TRUSTED_PROXIES: 'loopback',
+        HOST: '0.0.0.0',
         RPC_TIMEOUT_MS: 3000,
       });
     });

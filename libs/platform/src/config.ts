@@ -104,6 +104,13 @@ export function baseConfigSpec(service: ServiceName) {
     JWT_PUBLIC_KEY: env.pem('PUBLIC KEY'),
     PUBLIC_URL: env.string('http://localhost:8080'),
     QUEUE_PREFIX: env.string('realty'),
+    /**
+     * Who may set X-Forwarded-For: proxy-addr names (loopback, linklocal, uniquelocal), IPs or CIDRs,
+     * comma-separated. Locally the edge (loopback); in Kubernetes the ingress's pod network.
+     */
+    TRUSTED_PROXIES: env.string('loopback'),
+    /** Interface the HTTP server listens on (npm start: 127.0.0.1; containers: 0.0.0.0). */
+    HOST: env.string('0.0.0.0'),
     /** How long an RPC caller waits for the owner's answer (ms). */
     RPC_TIMEOUT_MS: env.int(RPC_DEFAULT_TIMEOUT_MS, 100, 60_000),
   };

@@ -319,6 +319,8 @@ describe(storageOptionsFrom.name, () => {
     PUBLIC_URL: '',
     QUEUE_PREFIX: 'realty',
     RPC_TIMEOUT_MS: 3000,
+    TRUSTED_PROXIES: 'loopback',
+    HOST: '0.0.0.0',
     STORAGE_DRIVER: 'local' as 'local' | 's3',
     STORAGE_DIR: '/tmp/s',
     STORAGE_SIGNING_SECRET: '',
