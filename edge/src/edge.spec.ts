@@ -304,6 +304,18 @@ describe(createEdge.name, () => {
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it('serves the console and Display Mode unframeable and without a referrer', async () => {
+      for (const url of ['/', '/display/', '/assets/app.js']) {
+        const { headers } = await send(port, 'GET', url);
+        expect({ url, frame: headers['x-frame-options'], csp: headers['content-security-policy'], referrer: headers['referrer-policy'] }).toEqual({
+          url,
+          frame: 'DENY',
+          csp: "frame-ancestors 'none'",
+          referrer: 'no-referrer',
+        });
+      }
+    });
+
     it('answers HEAD without a body', async () => {
       const reply = await send(port, 'HEAD', '/assets/app.js');
       expect(reply.status).toBe(200);

@@ -90,6 +90,24 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
       const response = await request(server()).get(`/api/${service}/no-such-thing`).expect(404);
       expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
     });
+
+    it('sends the security headers with JSON answers: nosniff, no framing, no referrer, no caching, no active content', async () => {
+      for (const path of [`/api/${service}/health`, `/api/${service}/no-such-thing`]) {
+        const { headers } = await request(server()).get(path);
+        expect({ path, headers }).toMatchObject({
+          path,
+          headers: {
+            'x-content-type-options': 'nosniff',
+            'x-frame-options': 'DENY',
+            'referrer-policy': 'no-referrer',
+            'cache-control': 'no-store',
+            'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          },
+        });
+        // HSTS only in production (these run with NODE_ENV=test).
+        expect(headers['strict-transport-security']).toBeUndefined();
+      }
+    });
   });
 
   it('reports not ready when a migration is pending', async () => {

@@ -22,6 +22,23 @@ export interface HttpAppOptions {
   configure?: (app: NestFastifyApplication) => void;
 }
 
+/**
+ * Headers every API answer carries: never sniffed, never framed, no referrer; JSON is never cached
+ * (it is per user) and may run nothing; HSTS outside development. Files and Swagger UI keep their own
+ * content policy (they set theirs before this runs).
+ */
+export function applySecurityHeaders(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, nodeEnv: string): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('x-frame-options', 'DENY');
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type.startsWith('application/json')) {
+    if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.getHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  }
+  if (nodeEnv === 'production') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}
+
 /** Builds (but does not listen) the HTTP app: Fastify, pino with request ids, /api prefix, OpenAPI, metrics. */
 export async function createHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
   const { config } = options;
@@ -42,6 +59,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    applySecurityHeaders(reply, config.NODE_ENV);
   });
   installMetrics(fastify, config.service);
   app.setGlobalPrefix('api');

@@ -2,6 +2,7 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { ForbiddenException } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { lastValueFrom, type Observable } from 'rxjs';
+import { applySecurityHeaders } from './bootstrap';
 import { AllExceptionsFilter, INVALID_VALUE_MESSAGE } from './errors';
 
 /** Runs the filter on one exception and answers what the reply got. */
@@ -59,5 +60,30 @@ describe('AllExceptionsFilter', () => {
     it('tells the caller nothing internal of any other failure, and never throws (the worker stays up)', async () => {
       await expect(answer(new Error('relation "identity.users" does not exist'))).rejects.toEqual({ status: 'error', message: 'Internal error' });
     });
+  });
+});
+
+describe('applySecurityHeaders', () => {
+  const replyWith = (contentType?: string, cacheControl?: string) => {
+    const headers: Record<string, string> = {};
+    if (contentType) headers['content-type'] = contentType;
+    if (cacheControl) headers['cache-control'] = cacheControl;
+    return { headers, getHeader: (name: string) => headers[name], header: (name: string, value: string) => (headers[name] = value) };
+  };
+
+  it('adds HSTS in production only', () => {
+    const production = replyWith('application/json');
+    applySecurityHeaders(production, 'production');
+    expect(production.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const development = replyWith('application/json');
+    applySecurityHeaders(development, 'development');
+    expect(development.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("keeps a file's own caching and gives it no JSON policy", () => {
+    const file = replyWith('image/png', 'private, max-age=300');
+    applySecurityHeaders(file, 'production');
+    expect(file.headers).toMatchObject({ 'cache-control': 'private, max-age=300', 'x-content-type-options': 'nosniff' });
+    expect(file.headers['content-security-policy']).toBeUndefined();
   });
 });
