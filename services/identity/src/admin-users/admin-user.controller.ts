@@ -30,6 +30,7 @@ export class AdminUserController {
     summary: `Add a user: 201 {status, message: "${ADMIN_MESSAGES.userAdded}", agent_id, record}`,
     description: [
       'first_name, last_name, mobile_phone, email, role_id, start_dt are required ("Required"); dates MM/DD/YYYY ("Invalid date"); ' +
+        `mobile_phone in any formatting, stored and answered as its 10 digits ("${ADMIN_MESSAGES.invalidPhone}" otherwise); ` +
         `email unique ("${ADMIN_MESSAGES.emailTaken}"). VENDOR users: the real-estate fields are ignored and answer empty.`,
       LICENCE_RULE,
       'The user has no password; with send_welcome_email (default true) a welcome mail links to /auth/reset-password/<key> (7 days). Publishes identity.user.created.',

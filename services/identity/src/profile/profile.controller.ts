@@ -30,6 +30,7 @@ export class ProfileController {
     summary: "Update the signed-in user's profile",
     description: [
       'first_name, last_name, mobile_phone are required ("Required"); text fields refuse < > * ! ( ) { }. Field errors: 400 {status, message, errors:[{field, error}]}.',
+      'mobile_phone: any formatting ("(555) 555-0100", "555.555.0100", "+1 555 555 0100"), stored and answered as its 10 digits; anything else "Invalid phone number".',
       `Cap and split fields (brokerage_cap_amt, royalty_cap_amt, brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt [MM-DD-YYYY], brokerage_pct, agent_pct [0-100, at most 2 decimals]): ` +
         `changing one answers 403 "${PROFILE_MESSAGES.capsMarket}" when the team's market_id is not 0, and 403 "${PROFILE_MESSAGES.capsPermission}" ` +
         'unless the user is ADMIN, TRANC or ISISA, or an AGENT with allow_agent_edit_cap_amt (CLIENT and VENDOR never). Sending the stored value back unchanged is not a change.',
