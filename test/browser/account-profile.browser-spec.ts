@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, shot, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Account area end to end (spec 000 sections 2, 5, 8, 9): change password, Edit Profile with a server
 // field error placed on its field, and Account Settings changing the whole console (dark mode follows
@@ -9,6 +9,9 @@ const PASSWORD = DEMO_PASSWORD;
 const NEW_PASSWORD = 'NewPass12!';
 const PASSWORD_USER = 'tc@demo-realty.test';
 const PROFILE_USER = 'isa@demo-realty.test';
+const THEME_USER = 'agent@demo-realty.test';
+const EMAIL_USER = 'restricted@demo-realty.test';
+const CLIENT_USER = 'client@demo-realty.test';
 
 
 
@@ -42,6 +45,40 @@ async function bodyFontSize(page: Page, testId: string): Promise<number> {
   });
 }
 
+
+/** Waits until the page's background is (or is not) the given colour. */
+async function waitForBackground(page: Page, colour: string, same: boolean): Promise<string> {
+  await page.waitForFunction(
+    ([expected, wanted]) => {
+      const g = globalThis as unknown as { document: { body: object }; getComputedStyle(e: object): { backgroundColor: string } };
+      return (g.getComputedStyle(g.document.body).backgroundColor === expected) === wanted;
+    },
+    [colour, same] as const,
+    { timeout: UI_TIMEOUT_MS },
+  );
+  return bodyBackground(page);
+}
+
+/** The options of a react-admin SelectInput, by its label; the list is closed again. */
+async function optionsOf(page: Page, label: string): Promise<string[]> {
+  await page.getByRole('combobox', { name: label }).click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor({ timeout: UI_TIMEOUT_MS });
+  const options = (await listbox.getByRole('option').allTextContents()).map((text) => text.trim());
+  await page.keyboard.press('Escape');
+  await listbox.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+  return options;
+}
+
+/** The user's saved dark_mode, once it is `expected` (the toggle's PATCH may still be on its way) or after 5 s. */
+async function savedDarkMode(token: string, expected: boolean): Promise<unknown> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = (await api<{ dark_mode?: boolean }>('/api/user/profile/defaults', { token })).body?.dark_mode;
+    if (value === expected || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function tokenFor(email: string, password: string): Promise<string | null> {
   const { status, body } = await api('/api/auth/login', { method: 'POST', body: { email, password } });
@@ -276,4 +313,134 @@ describe('Account area', () => {
       }
     }
   }, 120_000);
+
+  it("the app bar's theme toggle saves dark mode: a reload and Account Settings agree with it", async () => {
+    try {
+      await signInThroughApi(page, THEME_USER);
+      await page.goto(`${baseUrl()}/app`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('home-welcome').waitFor({ timeout: UI_TIMEOUT_MS });
+      const toggle = page.getByTestId('theme-toggle').locator('button');
+      expect(await toggle.getAttribute('aria-label')).toBe('Switch to dark mode');
+      const light = await bodyBackground(page);
+
+      // Dark from the app bar; a reload keeps it (the server has it, not only this browser).
+      await toggle.click();
+      const dark = await waitForBackground(page, light, false);
+      expect(await toggle.getAttribute('aria-label')).toBe('Switch to light mode');
+      const token = await tokenFor(THEME_USER, PASSWORD);
+      expect(await savedDarkMode(token!, true)).toBe(true);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('home-welcome').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await waitForBackground(page, dark, true)).toBe(dark);
+
+      // Account Settings says Dark too.
+      await page.getByTestId('menu-account-settings').click();
+      await page.getByTestId('account-settings-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      const darkSwitch = page.getByRole('switch', { name: 'Dark mode' });
+      expect(await darkSwitch.isChecked()).toBe(true);
+
+      // The dropdowns hold a value each and offer no empty option.
+      expect(await optionsOf(page, 'Scale')).toEqual(['Small', 'Compact', 'Default', 'Large']);
+      expect(await optionsOf(page, 'Font weight')).toEqual(['Regular (400)', 'Semi-bold (600)', 'Bold (700)']);
+      const landing = await optionsOf(page, 'Default landing page');
+      expect(landing.length).toBeGreaterThan(0);
+      expect(landing.every((option) => option.length > 0)).toBe(true);
+
+      // Light from the app bar while Settings is open: the switch follows at once, and after a reload.
+      // (react-admin's app bar slides away on scrolling down: back to the top first.)
+      await page.mouse.wheel(0, -5000);
+      await toggle.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await toggle.click();
+      await waitForBackground(page, light, true);
+      await page.waitForFunction(
+        () => {
+          const doc = (globalThis as unknown as { document: { querySelector(s: string): { checked: boolean } | null } }).document;
+          return doc.querySelector('[data-testid="settings-dark_mode"] input')?.checked === false;
+        },
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      await shot(page, 'account-theme-toggle-settings.png');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('account-settings-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await darkSwitch.isChecked()).toBe(false);
+      expect(await bodyBackground(page)).toBe(light);
+      expect(await savedDarkMode(token!, false)).toBe(false);
+    } catch (error) {
+      await shot(page, 'account-theme-toggle-failure.png');
+      throw error;
+    } finally {
+      const token = await tokenFor(THEME_USER, PASSWORD);
+      if (token) await api('/api/user/profile/defaults', { method: 'PATCH', token, body: { dark_mode: false } });
+    }
+  }, 60_000);
+
+  it("says 'Invalid email address.' for a malformed email (no browser bubble) and marks the required fields", async () => {
+    try {
+      await signInThroughApi(page, EMAIL_USER);
+      await page.goto(`${baseUrl()}/app/account/profile`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Our validation only: the form asks the browser for none.
+      const form = page.getByTestId('profile-form').locator('xpath=ancestor::form');
+      expect(await form.evaluate((element) => (element as unknown as { noValidate: boolean }).noValidate)).toBe(true);
+
+      // Required fields carry the mark, as on the user form.
+      for (const field of ['first_name', 'last_name', 'mobile_phone', 'email']) {
+        const label = ((await page.getByTestId(`profile-${field}`).locator('label').textContent()) ?? '').trim();
+        expect(label.endsWith('*')).toBe(true);
+      }
+      const optional = ((await page.getByTestId('profile-alternate_email').locator('label').textContent()) ?? '').trim();
+      expect(optional.endsWith('*')).toBe(false);
+
+      const email = page.getByTestId('profile-email').locator('input');
+      const original = await email.inputValue();
+      await email.fill('agent@@demo');
+      await page.getByTestId('profile-save').click();
+      const helper = page.getByTestId('profile-email').locator('.MuiFormHelperText-root');
+      await helper.getByText('Invalid email address.', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'account-profile-invalid-email.png');
+      // Nothing was sent: the stored email is the same.
+      const token = await tokenFor(EMAIL_USER, PASSWORD);
+      expect((await api('/api/user/profile', { token: token! })).body).toMatchObject({ email: original });
+
+      // A well-formed address clears the message.
+      await email.fill(original);
+      await helper.getByText('Invalid email address.', { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    } catch (error) {
+      await shot(page, 'account-profile-email-failure.png');
+      throw error;
+    }
+  }, 60_000);
+
+  it('shows a skeleton while the profile loads; a client sees no Cap and Split, SkySlope GUID or cap card', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await signInThroughApi(page, CLIENT_USER);
+      // The profile answer waits until the skeleton has been seen.
+      await page.route('**/api/user/profile', async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl()}/app/account/profile`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('profile-skeleton').waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'account-profile-skeleton.png');
+      release();
+
+      await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('profile-skeleton').count()).toBe(0);
+      expect(await page.getByTestId('profile-user-info').isVisible()).toBe(true);
+      // Demo Realty is market 0 with transaction sync, yet a client has no commissions.
+      expect(await page.getByTestId('profile-cap-split').count()).toBe(0);
+      expect(await page.getByTestId('profile-integrations').count()).toBe(0);
+      expect(await page.getByTestId('profile-cap-summary-slot').count()).toBe(0);
+      await shot(page, 'account-profile-client.png');
+    } catch (error) {
+      await shot(page, 'account-profile-client-failure.png');
+      throw error;
+    } finally {
+      release();
+    }
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ import { baseUrl, freshPagePerTest, shot, textOf, UI_TIMEOUT_MS } from './browse
 const RECOVERY_EMAIL = 'vendor@demo-realty.test';
 const INVALID_CODE = 'Invalid code. Try again or refresh for new image.';
 const INVALID_EMAIL = 'Invalid email address.';
+const INVALID_LINK = 'This password reset link is invalid or has expired. Request a new one.';
 
 
 
@@ -102,36 +103,20 @@ describe('Password recovery and reset screens', () => {
     }
   }, 60_000);
 
-  it("applies the reset rules in the browser and shows the server's answer to an unknown key", async () => {
+  it('checks the link when the reset page opens: an unknown key is told at once, with a link to Password Recovery', async () => {
     try {
       await page.goto(`${baseUrl()}/auth/reset-password/not-a-real-key`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('reset-password-form').waitFor({ timeout: UI_TIMEOUT_MS });
-      const submit = page.getByTestId('reset-submit');
-      expect(await submit.isDisabled()).toBe(true);
-
-      await page.getByTestId('reset-password').fill('short');
-      await page.getByTestId('reset-verify_password').click();
-      expect(await textOf(page, 'reset-password-error')).toBe('Minimum length is 8');
-      await page.getByTestId('reset-password').fill('NoDigitsHere');
-      expect(await textOf(page, 'reset-password-error')).toBe(
-        'Password must contain at least one number and one special character.',
-      );
-      await page.getByTestId('reset-password').fill('NewPass1!');
-      await page.getByTestId('reset-verify_password').fill('NewPass2!');
-      await page.getByTestId('reset-password').click();
-      expect(await textOf(page, 'reset-verify_password-error')).toBe('Passwords do not match');
-      expect(await submit.isDisabled()).toBe(true);
-
-      await page.getByTestId('reset-verify_password').fill('NewPass1!');
-      expect(await submit.isDisabled()).toBe(false);
-      await submit.click();
-      const message = await textOf(page, 'reset-password-error');
-      expect(message.length).toBeGreaterThan(0);
-      expect(await page.getByTestId('reset-password-success').count()).toBe(0);
+      expect(await textOf(page, 'reset-link-invalid')).toBe(INVALID_LINK);
+      // Nothing to type: no password fields for a dead link.
+      expect(await page.getByTestId('reset-password-form').count()).toBe(0);
+      const recovery = page.getByTestId('reset-recovery-link');
+      expect((await recovery.textContent())?.trim()).toBe('Password Recovery');
+      expect(await recovery.getAttribute('href')).toBe('/auth/forgot-password');
       await shot(page, 'account-reset-unknown-key.png');
 
-      await page.getByTestId('back-to-login-link').click();
-      await page.waitForURL((url) => url.pathname === '/auth/login', { timeout: UI_TIMEOUT_MS });
+      await recovery.click();
+      await page.waitForURL((url) => url.pathname === '/auth/forgot-password', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('forgot-password-form').waitFor({ timeout: UI_TIMEOUT_MS });
     } catch (error) {
       await shot(page, 'account-reset-failure.png');
       throw error;
@@ -180,11 +165,41 @@ describe('Password recovery and reset screens', () => {
       if (!link) throw new Error(`no reset mail for ${email} in ${mailboxDir}`);
 
       await page.goto(`${baseUrl()}/auth/reset-password/${link}`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('reset-password-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('reset-link-invalid').count()).toBe(0);
+
+      // The reset rules in the browser, on the live link.
+      const submit = page.getByTestId('reset-submit');
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByTestId('reset-password').fill('short');
+      await page.getByTestId('reset-verify_password').click();
+      expect(await textOf(page, 'reset-password-error')).toBe('Minimum length is 8');
+      await page.getByTestId('reset-password').fill('NoDigitsHere');
+      expect(await textOf(page, 'reset-password-error')).toBe(
+        'Password must contain at least one number and one special character.',
+      );
       await page.getByTestId('reset-password').fill(newPassword);
+      await page.getByTestId('reset-verify_password').fill('Recovered8!');
+      await page.getByTestId('reset-password').click();
+      expect(await textOf(page, 'reset-verify_password-error')).toBe('Passwords do not match');
+      expect(await submit.isDisabled()).toBe(true);
+
       await page.getByTestId('reset-verify_password').fill(newPassword);
-      await page.getByTestId('reset-submit').click();
+      expect(await submit.isDisabled()).toBe(false);
+      await submit.click();
       await page.getByTestId('reset-password-success').waitFor({ timeout: UI_TIMEOUT_MS });
       await shot(page, 'account-reset-done.png');
+
+      // The used link, opened again: told before any password is typed, with the way to a new one.
+      const used = await ui.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const usedPage = await used.newPage();
+      await usedPage.goto(`${baseUrl()}/auth/reset-password/${link}`, { waitUntil: 'domcontentloaded' });
+      expect(await textOf(usedPage, 'reset-link-invalid')).toBe(INVALID_LINK);
+      expect(await usedPage.getByTestId('reset-password').count()).toBe(0);
+      expect(await usedPage.getByTestId('reset-recovery-link').getAttribute('href')).toBe('/auth/forgot-password');
+      await shot(usedPage, 'account-reset-used-link.png');
+      await used.close();
+
       await page.getByTestId('go-to-login').click();
       await page.waitForURL((url) => url.pathname === '/auth/login', { timeout: UI_TIMEOUT_MS });
 

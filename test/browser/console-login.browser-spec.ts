@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, freshPagePerTest, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Console walking skeleton end to end: the sign-in screen, a refused password, signing in to the
 // app shell (welcome, team, menu, theme, mobile drawer), signing out, and the guard on /app.
@@ -36,6 +36,14 @@ async function readSession(page: Page): Promise<StoredSession | null> {
   return raw ? (JSON.parse(raw) as StoredSession) : null;
 }
 
+
+/** The toggle saves the user's dark_mode on the server: whatever a test did, the user is light again. */
+async function lightModeFor(email: string): Promise<void> {
+  const login = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: PASSWORD } });
+  if (login.body?.access_token) {
+    await api('/api/user/profile/defaults', { method: 'PATCH', token: login.body.access_token, body: { dark_mode: false } });
+  }
+}
 
 describe('Console sign-in and app shell', () => {
   // A fresh context per test: no session or theme left over from another test.
@@ -120,10 +128,16 @@ describe('Console sign-in and app shell', () => {
       mkdirSync(resolve(SCREENSHOT_PATH, '..'), { recursive: true });
       await page.screenshot({ path: SCREENSHOT_PATH, fullPage: true });
 
-      // Dark theme toggles and is remembered by react-admin's store.
+      // Dark theme toggles and is remembered by react-admin's store; and back (the toggle saves the user's dark_mode).
       await page.getByTestId('theme-toggle').locator('button').click();
       await page.waitForFunction(
         () => (globalThis as unknown as BrowserGlobal).localStorage.getItem('RaStore.theme') === '"dark"',
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
+      await page.getByTestId('theme-toggle').locator('button').click();
+      await page.waitForFunction(
+        () => (globalThis as unknown as BrowserGlobal).localStorage.getItem('RaStore.theme') === '"light"',
         undefined,
         { timeout: UI_TIMEOUT_MS },
       );
@@ -156,8 +170,54 @@ describe('Console sign-in and app shell', () => {
       mkdirSync(resolve(FAILURE_SCREENSHOT_PATH, '..'), { recursive: true });
       await page.screenshot({ path: FAILURE_SCREENSHOT_PATH, fullPage: true }).catch(() => undefined);
       throw error;
+    } finally {
+      await lightModeFor(ADMIN_EMAIL);
     }
   }, 90_000);
+
+  it('keeps the phone drawer closed on a phone-width load after the sidebar was used on a desktop', async () => {
+    try {
+      await signInThroughApi(page, ADMIN_EMAIL);
+      await page.goto(`${baseUrl()}/app`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('app-shell').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Desktop: the sidebar is used (closed, then opened again): react-admin stores it open.
+      await page.locator('.RaSidebar-open').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('.RaAppBar-menuButton').click();
+      await page.locator('.RaSidebar-closed').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('.RaAppBar-menuButton').click();
+      await page.locator('.RaSidebar-open').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobal).localStorage.getItem('RaStore.sidebar.open'))).toBe('true');
+
+      // The same browser at phone width (390x844), a new page load: the drawer stays closed over nothing.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('home-welcome').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForTimeout(500); // a drawer that opened on load would be sliding in by now
+      const drawer = page.locator('.RaSidebar-modal');
+      expect(await drawer.isVisible()).toBe(false);
+      expect(await page.getByTestId('menu-dashboard').isVisible()).toBe(false);
+      // The content takes clicks (no invisible modal over it) and the menu button opens the drawer.
+      await page.getByTestId('home-welcome').click();
+      await shot(page, 'console-phone-drawer-closed.png');
+      await page.locator('.RaAppBar-menuButton').click();
+      await drawer.getByTestId('menu-dashboard').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+
+      // A second page of the same browser at phone width: closed as well.
+      const second = await page.context().newPage();
+      await second.setViewportSize({ width: 390, height: 844 });
+      await second.goto(`${baseUrl()}/app/account/profile`, { waitUntil: 'domcontentloaded' });
+      await second.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+      await second.waitForTimeout(500);
+      expect(await second.locator('.RaSidebar-modal').isVisible()).toBe(false);
+      await second.close();
+    } catch (error) {
+      await shot(page, 'console-phone-drawer-failure.png');
+      throw error;
+    }
+  }, 60_000);
 
   it('leads from Forgot password? to the recovery screen and back to the sign-in screen', async () => {
     await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });

@@ -44,6 +44,9 @@ export function createAccountApi(options: AccountApiOptions) {
     getCaptcha: () => open<CaptchaResponse>('/auth/captcha'),
     forgotPassword: (request: ForgotPasswordRequest) => open<Acknowledgement>('/auth/forgot-password', 'POST', request),
     resetPassword: (request: ResetPasswordRequest) => open<Acknowledgement>('/auth/reset-password', 'POST', request),
+    /** Whether a reset link's key still works (200), or the server's 400 message; spends nothing. */
+    checkResetKey: (resetKey: string) =>
+      open<Acknowledgement>(`/auth/reset-password/check?reset_key=${encodeURIComponent(resetKey)}`),
 
     // Account area.
     changePassword: (request: ChangePasswordRequest) => authed<Acknowledgement>('/user/password', 'PATCH', request),

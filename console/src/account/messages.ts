@@ -44,6 +44,7 @@ export const ACCOUNT_LABELS = {
   notificationsEmpty: 'There are no notifications to configure.',
   // Profile
   profileTitle: 'Edit Profile',
+  loadingProfile: 'Loading the profile',
   avatar: 'Profile image',
   uploadImage: 'Upload image',
   uploading: 'Uploading…',
@@ -74,7 +75,6 @@ export const ACCOUNT_LABELS = {
     agent_pct: 'Agent split %',
   },
   phonePlaceholder: '(999) 999-9999',
-  invalidDate: 'Use the format MM-DD-YYYY',
   invalidPercent: 'Enter a percentage with 1 to 2 decimals at most (0-100)',
   invalidAmount: 'Enter a positive amount',
   // Settings
@@ -85,6 +85,9 @@ export const ACCOUNT_LABELS = {
   uiScale: 'Scale',
   uiFontWeight: 'Font weight',
   darkMode: 'Dark mode',
+  // The app bar's switch (the same dark_mode setting).
+  switchToDark: 'Switch to dark mode',
+  switchToLight: 'Switch to light mode',
   defaultScope: 'Default scope',
   defaultLandingPage: 'Default landing page',
   defaultBuyerForm: 'Default buyer form',

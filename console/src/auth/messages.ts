@@ -29,6 +29,7 @@ export const AUTH_MESSAGES = {
   confirmPassword: 'Confirm new password',
   resetPassword: 'Reset password',
   goToLogin: 'Go to Login',
+  checkingResetLink: 'Checking the reset link',
   // Used only when the server's answer carries no message of its own.
   recoverySent: 'If an account exists for this email, we sent a link to reset its password.',
   passwordReset: 'Password successfully updated',

@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton } from 'react-admin';
+import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import { ThemeToggleButton } from '../account/settings/ThemeToggleButton';
 import { BrandLogo } from './BrandLogo';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 
 const Toolbar = () => (
   <>
     <Box data-testid="theme-toggle" sx={{ display: 'flex' }}>
-      <ToggleThemeButton />
+      <ThemeToggleButton />
     </Box>
     <LoadingIndicator />
   </>

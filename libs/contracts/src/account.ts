@@ -75,6 +75,8 @@ export const ACCOUNT_MESSAGES = {
   invalidEmail: 'Invalid email address.',
   invalidCaptcha: 'Invalid code. Try again or refresh for new image.',
   passwordUpdated: 'Password successfully updated',
+  /** A reset link that is unknown, used or expired (the reset and its check on opening). */
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
   profileUpdated: 'Profile updated',
   profileImageUpdated: 'Profile image updated',
   formError: 'Form Error: Please correct errors to save changes.',

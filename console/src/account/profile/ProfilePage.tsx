@@ -2,12 +2,12 @@ import type { UserProfile } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   AutocompleteInput,
   EditBase,
   Form,
-  Loading,
   NumberInput,
   SaveButton,
   TextInput,
@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { SINGLETON_ID } from '../../dataProvider/resources';
 import { formatPhone } from '../../admin-users/format';
+import { DateInput, EmailInput } from '../../shared/form-fields';
 import { AccountPage, FormRow, SectionCard } from '../AccountPage';
 import { AddressInputs } from '../AddressInputs';
 import { hasFieldErrors, messageOf } from '../fieldErrors';
@@ -27,13 +28,13 @@ import { browserTimezones, timezoneName, US_STATE_TIMEZONES } from '../timezones
 import { AvatarUpload } from './AvatarUpload';
 import {
   amount,
-  anniversaryDate,
   canEditCaps,
-  isMarketZero,
+  hasCommissions,
   percent,
   profilePayload,
   required,
   safeText,
+  showsCaps,
   showsIntegrations,
   showsNotes,
 } from './profileRules';
@@ -68,9 +69,31 @@ const CapSummarySlot = () => (
   </Card>
 );
 
+/** The cap card at the side, once the profile is in, for roles with commissions only (not clients or vendors). */
+const CapSummaryAside = () => {
+  const { record } = useEditContext<ProfileRecord>();
+  return record && hasCommissions(record) ? <CapSummarySlot /> : null;
+};
+
+/** The form's sections in grey while the profile loads (no blank page). */
+const ProfileSkeleton = () => (
+  <Box data-testid="profile-skeleton" role="status" aria-busy="true" aria-label={ACCOUNT_LABELS.loadingProfile}>
+    {[2, 4, 3].map((rows, section) => (
+      <Card key={section} sx={{ mb: 2 }}>
+        <CardContent>
+          <Skeleton variant="text" width="30%" height={32} />
+          {Array.from({ length: rows }, (_, row) => (
+            <Skeleton key={row} variant="rounded" height={40} sx={{ mt: 1.5 }} />
+          ))}
+        </CardContent>
+      </Card>
+    ))}
+  </Box>
+);
+
 const ProfileForm = () => {
   const { record, isPending, error } = useEditContext<ProfileRecord>();
-  if (isPending) return <Loading />;
+  if (isPending) return <ProfileSkeleton />;
   if (error || !record) {
     return (
       <Typography color="error" data-testid="profile-load-error">
@@ -78,12 +101,13 @@ const ProfileForm = () => {
       </Typography>
     );
   }
-  const capsVisible = isMarketZero(record);
+  const capsVisible = showsCaps(record);
   const capsEditable = canEditCaps(record);
   const initials = `${record.first_name?.[0] ?? ''}${record.last_name?.[0] ?? ''}`.toUpperCase();
 
   return (
-    <Form mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
+    // noValidate: our messages ('Invalid email address.'), never the browser's own bubbles.
+    <Form mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification noValidate>
       <Box data-testid="profile-form">
         <SectionCard testId="profile-avatar-section">
           <AvatarUpload initials={initials} />
@@ -104,10 +128,17 @@ const ProfileForm = () => {
               InputLabelProps={{ shrink: true }}
               data-testid="profile-mobile_phone"
             />
-            <TextInput source="email" label={F.email} validate={required} type="email" data-testid="profile-email" />
+            <EmailInput
+              source="email"
+              label={F.email}
+              required
+              requiredMessage={ACCOUNT_MESSAGES.required}
+              invalidMessage={ACCOUNT_MESSAGES.invalidEmail}
+              data-testid="profile-email"
+            />
           </FormRow>
           <FormRow>
-            <TextInput source="alternate_email" label={F.alternate_email} data-testid="profile-alternate_email" />
+            <EmailInput source="alternate_email" label={F.alternate_email} invalidMessage={ACCOUNT_MESSAGES.invalidEmail} data-testid="profile-alternate_email" />
             <TextInput source="business_entity" label={F.business_entity} validate={text} data-testid="profile-business_entity" />
           </FormRow>
           <AutocompleteInput
@@ -134,8 +165,13 @@ const ProfileForm = () => {
               <NumberInput source="royalty_cap_amt" label={F.royalty_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-royalty_cap_amt" />
             </FormRow>
             <FormRow>
-              <TextInput source="brokerage_cap_anniversary_dt" label={F.brokerage_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-brokerage_cap_anniversary_dt" />
-              <TextInput source="royalty_cap_anniversary_dt" label={F.royalty_cap_anniversary_dt} placeholder="MM-DD-YYYY" validate={anniversaryDate} readOnly={!capsEditable} data-testid="profile-royalty_cap_anniversary_dt" />
+              {/* MM-DD-YYYY, the spec's format for the profile's anniversaries (the separators come by themselves). */}
+              <Box data-testid="profile-brokerage_cap_anniversary_dt">
+                <DateInput source="brokerage_cap_anniversary_dt" separator="-" label={F.brokerage_cap_anniversary_dt} readOnly={!capsEditable} />
+              </Box>
+              <Box data-testid="profile-royalty_cap_anniversary_dt">
+                <DateInput source="royalty_cap_anniversary_dt" separator="-" label={F.royalty_cap_anniversary_dt} readOnly={!capsEditable} />
+              </Box>
             </FormRow>
             <FormRow>
               <NumberInput source="brokerage_pct" label={F.brokerage_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-brokerage_pct" />
@@ -195,7 +231,7 @@ const ProfilePage = () => {
         },
       }}
     >
-      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummarySlot />}>
+      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside />}>
         <ProfileForm />
       </AccountPage>
     </EditBase>

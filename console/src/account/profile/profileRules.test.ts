@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../../test/factories';
 import {
   amount,
-  anniversaryDate,
   canEditCaps,
+  hasCommissions,
   isMarketZero,
   percent,
   profilePayload,
   required,
   safeText,
+  showsCaps,
   showsIntegrations,
   showsNotes,
 } from './profileRules';
@@ -17,6 +18,20 @@ describe('profile rules', () => {
   it('shows Cap and Split only for market 0', () => {
     expect(isMarketZero(buildProfile())).toBe(true);
     expect(isMarketZero(buildProfile({ team: { team_id: 1, name: 'X', market_id: 3 } }))).toBe(false);
+  });
+
+  it('hides Cap and Split, the cap card and the SkySlope GUID from clients and vendors', () => {
+    for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT'] as const) {
+      expect(hasCommissions(buildProfile({ roles: [role] }))).toBe(true);
+      expect(showsCaps(buildProfile({ roles: [role] }))).toBe(true);
+    }
+    for (const role of ['CLIENT', 'VENDOR'] as const) {
+      const profile = buildProfile({ roles: [role], permissions: ['transaction_sync'] });
+      expect(hasCommissions(profile)).toBe(false);
+      expect(showsCaps(profile)).toBe(false);
+      expect(showsIntegrations(profile)).toBe(false);
+    }
+    expect(showsCaps(buildProfile({ roles: ['ADMIN'], team: { team_id: 1, name: 'X', market_id: 3 } }))).toBe(false);
   });
 
   it('lets non-agents edit caps, and agents only with allow_agent_edit_cap_amt', () => {
@@ -39,16 +54,14 @@ describe('profile rules', () => {
     expect(showsNotes(buildProfile({ roles: ['AGENT'] }))).toBe(false);
   });
 
-  it('validates required, forbidden characters, dates, percents and amounts', () => {
+  it('validates required, forbidden characters, percents and amounts', () => {
     expect(required('')).toBe('Required');
     expect(required('  ')).toBe('Required');
     expect(required('Dana')).toBeUndefined();
+    // react-admin marks the label of an input whose validator says isRequired.
+    expect(required.isRequired).toBe(true);
     expect(safeText('Dana <b>')).toBe('Characters < > * ! ( ) { } are not allowed');
     expect(safeText('Dana-Marie O’Neil')).toBeUndefined();
-    expect(anniversaryDate('03-15-2025')).toBeUndefined();
-    expect(anniversaryDate('2025-03-15')).toBe('Use the format MM-DD-YYYY');
-    expect(anniversaryDate('02-30-2025')).toBe('Use the format MM-DD-YYYY');
-    expect(anniversaryDate('')).toBeUndefined();
     expect(percent(70)).toBeUndefined();
     expect(percent('70.5')).toBeUndefined();
     expect(percent(70.25)).toBeUndefined();
@@ -90,5 +103,9 @@ describe('profile rules', () => {
       skyslope_agent_guid: null,
     });
     expect(profilePayload({ ...values, integrations: { skyslope_agent_guid: 'abc' } }, agent).integrations).toBeUndefined();
+    const syncedClient = buildProfile({ roles: ['CLIENT'], permissions: ['transaction_sync'] });
+    const clientPayload = profilePayload({ ...values, integrations: { skyslope_agent_guid: 'abc' } }, { ...syncedClient, caps_editable: true });
+    expect(clientPayload.integrations).toBeUndefined();
+    expect(clientPayload).not.toHaveProperty('brokerage_cap_amt');
   });
 });

@@ -26,9 +26,22 @@ export function canEditCaps(profile: Pick<Access, 'roles' | 'permissions'> & { c
   return roles.includes('AGENT') && permissions.includes('allow_agent_edit_cap_amt');
 }
 
-/** The integrations section needs the team's transaction-sync feature. */
-export function showsIntegrations(profile: Pick<Access, 'permissions'>): boolean {
-  return (profile.permissions ?? []).includes('transaction_sync');
+// Roles with commissions: team staff and agents. Clients and vendors have no cap, split or SkySlope agent.
+const COMMISSION_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
+
+/** Cap and Split, the commission cap card and the SkySlope agent GUID are for roles with commissions only. */
+export function hasCommissions(profile: Pick<Access, 'roles'> | null | undefined): boolean {
+  return (profile?.roles ?? []).some((role) => COMMISSION_ROLES.includes(role));
+}
+
+/** Cap and Split shows for a role with commissions on a market 0 team (spec 000 section 5). */
+export function showsCaps(profile: Pick<Access, 'roles' | 'team'>): boolean {
+  return hasCommissions(profile) && isMarketZero(profile);
+}
+
+/** The integrations section needs the team's transaction-sync feature and a role with commissions. */
+export function showsIntegrations(profile: Pick<Access, 'permissions' | 'roles'>): boolean {
+  return (profile.permissions ?? []).includes('transaction_sync') && hasCommissions(profile);
 }
 
 /** User notes are for ADMIN only. */
@@ -37,29 +50,18 @@ export function showsNotes(profile: Pick<Access, 'roles'>): boolean {
 }
 
 const FORBIDDEN = /[<>*!(){}]/;
-const ANNIVERSARY = /^(\d{2})-(\d{2})-(\d{4})$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-export function required(value: unknown): string | undefined {
-  return isBlank(value) ? ACCOUNT_MESSAGES.required : undefined;
-}
+/** 'Required'; marked `isRequired` so react-admin puts the required mark on the label, as the user form does. */
+export const required = Object.assign((value: unknown): string | undefined => (isBlank(value) ? ACCOUNT_MESSAGES.required : undefined), {
+  isRequired: true as const,
+});
 
 /** Text fields disallow < > * ! ( ) { }. */
 export function safeText(value: unknown): string | undefined {
   return typeof value === 'string' && FORBIDDEN.test(value) ? ACCOUNT_MESSAGES.forbiddenCharacters : undefined;
-}
-
-/** MM-DD-YYYY, a real calendar date. */
-export function anniversaryDate(value: unknown): string | undefined {
-  if (isBlank(value)) return undefined;
-  const match = ANNIVERSARY.exec(String(value).trim());
-  if (!match) return ACCOUNT_LABELS.invalidDate;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return valid ? undefined : ACCOUNT_LABELS.invalidDate;
 }
 
 /** Percent: 0 to 100 with at most 2 decimals. */
@@ -120,7 +122,7 @@ export function profilePayload(
     if (payload[field] === null) payload[field] = '';
   }
   if (payload.email === null) delete payload.email;
-  if (isMarketZero(access) && canEditCaps(access)) {
+  if (showsCaps(access) && canEditCaps(access)) {
     for (const field of CAP_FIELDS) {
       const value = values[field];
       if (value === undefined) continue;

@@ -8,7 +8,8 @@ import {
 } from '@app/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import {
   BooleanInput,
   Form,
@@ -21,6 +22,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { accountApi } from '..';
+import { requiredRule } from '../../shared/form-fields';
 import { SINGLETON_ID } from '../../dataProvider/resources';
 import { AccountPage, SectionCard } from '../AccountPage';
 import { fieldErrorsOf, hasFieldErrors } from '../fieldErrors';
@@ -29,6 +31,9 @@ import { isMarketZero } from '../profile/profileRules';
 import { defaultsPatch, formChoices, type Choice } from './settingsForm';
 import { useUiSettings } from './UiSettingsContext';
 import { normalizeUiSettings, type UiSettings } from './uiSettings';
+
+// Marked required: react-admin then offers no empty option in these dropdowns (they always hold a value).
+const requiredChoice = requiredRule(ACCOUNT_MESSAGES.required);
 
 const SCALE_CHOICES = UI_SCALES.map((id) => ({ id, name: ACCOUNT_LABELS.scaleLabels[id] }));
 const WEIGHT_CHOICES = UI_FONT_WEIGHTS.map((id) => ({ id, name: ACCOUNT_LABELS.fontWeightLabels[id] }));
@@ -42,6 +47,23 @@ const LivePreview = ({ values }: { values: Partial<UiSettings> }) => {
     preview(normalizeUiSettings({ ui_scale, ui_font_weight, dark_mode }));
   }, [preview, ui_scale, ui_font_weight, dark_mode]);
   useEffect(() => () => preview(null), [preview]);
+  return null;
+};
+
+/**
+ * The app bar's toggle saves dark_mode too: whenever settings are committed the switch shows the
+ * saved value, and the baseline of the next save takes it (no stale 'Dark' after a toggle).
+ */
+const FollowSavedDarkMode = ({ onSaved }: { onSaved: (darkMode: boolean) => void }) => {
+  const { saved, revision } = useUiSettings();
+  const { setValue } = useFormContext();
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    setValue('dark_mode', saved.dark_mode);
+    onSaved(saved.dark_mode);
+  }, [revision, saved.dark_mode, setValue, onSaved]);
   return null;
 };
 
@@ -81,6 +103,10 @@ const AccountSettingsPage = () => {
     return () => {
       cancelled = true;
     };
+  }, []);
+
+  const followDarkMode = useCallback((dark_mode: boolean) => {
+    if (saved.current) saved.current = { ...saved.current, dark_mode };
   }, []);
 
   const marketZero = isMarketZero(profile);
@@ -135,6 +161,7 @@ const AccountSettingsPage = () => {
               <SelectInput source="ui_font_weight" label={ACCOUNT_LABELS.uiFontWeight} choices={WEIGHT_CHOICES} validate={requiredChoice} data-testid="settings-ui_font_weight" />
               <BooleanInput source="dark_mode" label={ACCOUNT_LABELS.darkMode} data-testid="settings-dark_mode" />
               <FormDataConsumer>{({ formData }) => <LivePreview values={formData as Partial<UiSettings>} />}</FormDataConsumer>
+              <FollowSavedDarkMode onSaved={followDarkMode} />
             </SectionCard>
 
             <SectionCard title={ACCOUNT_LABELS.appSettings} testId="settings-app">
@@ -174,9 +201,5 @@ const AccountSettingsPage = () => {
     </AccountPage>
   );
 };
-
-function requiredChoice(value: unknown): string | undefined {
-  return value === undefined || value === null || value === '' ? ACCOUNT_MESSAGES.required : undefined;
-}
 
 export default AccountSettingsPage;

@@ -98,7 +98,7 @@ export function useUiSettings(): UiSettingsState {
 
 /**
  * Inside react-admin: puts the settings' dark mode into react-admin's theme store whenever settings
- * arrive or change (the app-bar toggle still switches for the moment), and marks the document with
+ * arrive or change (the app bar's toggle saves dark_mode and commits like Settings), and marks the document with
  * the scale and weight classes (ui-small ... fw-700) for anything styled outside the theme.
  */
 export const UiSettingsSync = () => {

@@ -6,7 +6,7 @@ export const PASSWORD_MESSAGES = {
   strength: 'Password must contain an uppercase letter, a lowercase letter and a number.',
   currentIncorrect: 'Current password is incorrect',
   maxLength: 'Maximum length is 200',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
+  resetLinkInvalid: ACCOUNT_MESSAGES.resetLinkInvalid,
   forgotAccepted: 'If an account exists for this email address, a password reset link has been sent to it.',
 } as const;
 
