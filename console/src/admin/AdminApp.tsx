@@ -7,6 +7,7 @@ import { APP_PATH } from '../auth/routes';
 import { dataProvider } from '../dataProvider';
 import { HomePage } from '../home/HomePage';
 import { AppLayout } from '../layout/AppLayout';
+import { DocumentTitle } from '../layout/DocumentTitle';
 import { BRAND_NAME } from '../layout/messages';
 import { canSee, DATA_ONLY_RESOURCES, MENU, type MenuEntry } from '../layout/menu';
 import { LAYOUT_MESSAGES } from '../layout/messages';
@@ -95,6 +96,7 @@ const loadUiSettings = () => accountApi.getDefaults();
 
 const AdminApp = () => (
   <UiSettingsProvider load={loadUiSettings}>
+    <DocumentTitle />
     <ConsoleAdmin />
   </UiSettingsProvider>
 );

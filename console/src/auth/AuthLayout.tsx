@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useMemo, type ReactNode } from 'react';
 import { BrandLogo } from '../layout/BrandLogo';
+import { DocumentTitle } from '../layout/DocumentTitle';
 import { brandDark, brandLight, preferredThemeMode } from '../theme/themes';
 
 /** Frame of the signed-out screens: brand theme, centred card with the logo on top. */
@@ -13,6 +14,7 @@ export const AuthLayout = ({ children, testId }: { children: ReactNode; testId?:
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <DocumentTitle />
       <Box
         component="main"
         data-testid={testId}

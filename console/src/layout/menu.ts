@@ -19,6 +19,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { LAYOUT_MESSAGES } from './messages';
+import { canSee } from './screens';
 
 export type MenuSection = 'work' | 'admin' | 'account';
 
@@ -180,18 +181,8 @@ export function menuEntriesOf(section: MenuSection, entries: readonly MenuEntry[
   return entries.filter((entry) => entry.section === section);
 }
 
-/**
- * Whether a user with these roles and permissions may open the entry: one of its roles (an entry
- * without roles is for every role) and every one of its permissions.
- */
-export function canSee(
-  entry: Pick<MenuEntry, 'roles' | 'permissions'>,
-  roles: readonly Role[] | null | undefined,
-  permissions: readonly Permission[] | null | undefined = [],
-): boolean {
-  if (entry.roles && !(roles ?? []).some((role) => entry.roles!.includes(role))) return false;
-  return (entry.permissions ?? []).every((permission) => (permissions ?? []).includes(permission));
-}
+// One rule for the menu and the screens list (screens.ts).
+export { canSee };
 
 /** The entries of a section this user sees: an empty list hides the section and its heading. */
 export function visibleEntriesOf(

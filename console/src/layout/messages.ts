@@ -30,4 +30,8 @@ export const LAYOUT_MESSAGES = {
     accountNotifications: 'Notifications',
     accountPassword: 'Change Password',
   },
+  // Page titles (the browser tab) where the menu's label alone would be ambiguous.
+  titles: {
+    teamNotifications: 'Team Notifications',
+  },
 } as const;

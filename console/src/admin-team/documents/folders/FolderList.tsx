@@ -5,8 +5,6 @@ import LockIcon from '@mui/icons-material/Lock';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -14,7 +12,7 @@ import { teamAdminApi } from '../..';
 import { AccountPage, SectionCard } from '../../../account/AccountPage';
 import { DeleteConfirm } from '../../common/DeleteConfirm';
 import { ListLoadState } from '../../common/LoadState';
-import { ActionsCell, ListTable } from '../../common/ListTable';
+import { ListTable, type ListColumn } from '../../common/ListTable';
 import { RowActions } from '../../common/RowActions';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
 import { useLoad } from '../../common/useLoad';
@@ -51,6 +49,32 @@ const FolderList = () => {
   };
 
   const list = folders.data ?? [];
+  const columns: ListColumn<DocumentFolder>[] = [
+    {
+      key: 'folder_name',
+      header: F.folder_name,
+      render: (folder) => {
+        const id = folder.client_document_folder_id;
+        const system = isSystemFolder(folder);
+        return (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <FolderIcon fontSize="small" color={system ? 'disabled' : 'primary'} />
+            <span data-testid={`folder-name-${id}`}>{folder.folder_name}</span>
+            {system && <Chip size="small" variant="outlined" label={L.systemFolder} />}
+          </Box>
+        );
+      },
+    },
+    {
+      key: 'transaction_type',
+      header: F.transaction_type,
+      render: (folder) => (
+        <span data-testid={`folder-type-${folder.client_document_folder_id}`}>{transactionTypeLabel(folder.transaction_type)}</span>
+      ),
+    },
+    { key: 'client_visible', header: F.client_visible, render: (folder) => <YesNo value={folder.client_visible} /> },
+    { key: 'vendor_visible', header: F.vendor_visible, render: (folder) => <YesNo value={folder.vendor_visible} /> },
+  ];
   const addButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={rows.startAdd} data-testid="folder-add">
       {L.addFolder}
@@ -80,58 +104,38 @@ const FolderList = () => {
             testId="folders-table"
             minWidth={640}
             dimmed={folders.loading}
-            headers={[F.folder_name, F.transaction_type, F.client_visible, F.vendor_visible]}
-          >
-            {list.map((folder) => {
-              const id = folder.client_document_folder_id;
-              const system = isSystemFolder(folder);
-              return (
-                <TableRow
-                  key={id}
-                  hover
-                  data-testid={`folder-row-${id}`}
-                  data-folder-name={folder.folder_name}
-                  data-system={system ? 'true' : 'false'}
-                >
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <FolderIcon fontSize="small" color={system ? 'disabled' : 'primary'} />
-                      <span data-testid={`folder-name-${id}`}>{folder.folder_name}</span>
-                      {system && <Chip size="small" variant="outlined" label={L.systemFolder} />}
-                    </Box>
-                  </TableCell>
-                  <TableCell data-testid={`folder-type-${id}`}>{transactionTypeLabel(folder.transaction_type)}</TableCell>
-                  <TableCell>
-                    <YesNo value={folder.client_visible} />
-                  </TableCell>
-                  <TableCell>
-                    <YesNo value={folder.vendor_visible} />
-                  </TableCell>
-                  <ActionsCell>
-                    {system ? (
-                      <Tooltip title={ADMIN_MESSAGES.systemFolderLocked}>
-                        <LockIcon
-                          fontSize="small"
-                          color="disabled"
-                          aria-label={ADMIN_MESSAGES.systemFolderLocked}
-                          data-testid={`folder-locked-${id}`}
-                          sx={{ verticalAlign: 'middle', mr: 1 }}
-                        />
-                      </Tooltip>
-                    ) : (
-                      <RowActions
-                        id={id}
-                        name={folder.folder_name}
-                        testIdPrefix="folder"
-                        onEdit={() => rows.startEdit(folder)}
-                        onDelete={() => rows.askDelete(folder)}
-                      />
-                    )}
-                  </ActionsCell>
-                </TableRow>
-              );
+            columns={columns}
+            rows={list}
+            rowKey={(folder) => folder.client_document_folder_id}
+            rowAttributes={(folder) => ({
+              'data-testid': `folder-row-${folder.client_document_folder_id}`,
+              'data-folder-name': folder.folder_name,
+              'data-system': isSystemFolder(folder) ? 'true' : 'false',
             })}
-          </ListTable>
+            actions={(folder) => {
+              const id = folder.client_document_folder_id;
+              return isSystemFolder(folder) ? (
+                <Tooltip title={ADMIN_MESSAGES.systemFolderLocked}>
+                  <LockIcon
+                    fontSize="small"
+                    color="disabled"
+                    role="img"
+                    aria-label={ADMIN_MESSAGES.systemFolderLocked}
+                    data-testid={`folder-locked-${id}`}
+                    sx={{ verticalAlign: 'middle', mr: 1 }}
+                  />
+                </Tooltip>
+              ) : (
+                <RowActions
+                  id={id}
+                  name={folder.folder_name}
+                  testIdPrefix="folder"
+                  onEdit={() => rows.startEdit(folder)}
+                  onDelete={() => rows.askDelete(folder)}
+                />
+              );
+            }}
+          />
         </ListLoadState>
       </SectionCard>
 

@@ -3,8 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DescriptionIcon from '@mui/icons-material/Description';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -13,7 +12,7 @@ import { teamAdminApi } from '../..';
 import { SectionCard } from '../../../account/AccountPage';
 import { DeleteConfirm } from '../../common/DeleteConfirm';
 import { FormDialog } from '../../common/FormDialog';
-import { ActionsCell, ListHeader, ListTable } from '../../common/ListTable';
+import { ListHeader, ListTable, type ListColumn } from '../../common/ListTable';
 import { ListLoadState } from '../../common/LoadState';
 import { nameRules } from '../../common/rules';
 import { RowActions } from '../../common/RowActions';
@@ -32,6 +31,19 @@ import {
 } from './documentTypeRules';
 
 const L = ADMIN_TEAM_LABELS;
+
+const typeColumns: ListColumn<DocumentType>[] = [
+  { key: 'name', header: L.typeFields.name, render: (type) => type.name },
+  {
+    key: 'category_name',
+    header: L.typeFields.category_name,
+    render: (type) => (
+      <Box component="span" sx={{ color: type.category_name ? 'text.primary' : 'text.secondary' }}>
+        {type.category_name ?? L.noCategory}
+      </Box>
+    ),
+  },
+];
 
 const TypeFormDialog = ({
   type,
@@ -153,28 +165,22 @@ export const TypeList = ({
         emptyIcon={<DescriptionIcon fontSize="large" />}
         emptyText={activeFilter === '' ? L.noTypes : L.noTypesInCategory}
       >
-        <ListTable testId="types-table" minWidth={480} headers={[L.typeFields.name, L.typeFields.category_name]}>
-          {shown.map((type) => {
-            const id = type.team_document_type_id;
-            return (
-              <TableRow key={id} hover data-testid={`type-row-${id}`} data-type-name={type.name}>
-                <TableCell>{type.name}</TableCell>
-                <TableCell sx={{ color: type.category_name ? 'text.primary' : 'text.secondary' }}>
-                  {type.category_name ?? L.noCategory}
-                </TableCell>
-                <ActionsCell>
-                  <RowActions
-                    id={id}
-                    name={type.name}
-                    testIdPrefix="type"
-                    onEdit={() => rows.startEdit(type)}
-                    onDelete={() => rows.askDelete(type)}
-                  />
-                </ActionsCell>
-              </TableRow>
-            );
-          })}
-        </ListTable>
+        <ListTable
+          testId="types-table"
+          columns={typeColumns}
+          rows={shown}
+          rowKey={(type) => type.team_document_type_id}
+          rowAttributes={(type) => ({ 'data-testid': `type-row-${type.team_document_type_id}`, 'data-type-name': type.name })}
+          actions={(type) => (
+            <RowActions
+              id={type.team_document_type_id}
+              name={type.name}
+              testIdPrefix="type"
+              onEdit={() => rows.startEdit(type)}
+              onDelete={() => rows.askDelete(type)}
+            />
+          )}
+        />
       </ListLoadState>
       {rows.editing !== undefined && (
         <TypeFormDialog

@@ -1,0 +1,141 @@
+// Every route of the console, with who may open it and its page title: DocumentTitle names the
+// browser tab from it, and test/browser/console-quality.browser-spec.ts visits each route as each
+// role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
+// axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
+// too; a unit test keeps the two in step).
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_USERS_LABELS } from '../admin-users/messages';
+import { AUTH_MESSAGES } from '../auth/messages';
+import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
+
+export interface ConsoleScreen {
+  key: string;
+  /**
+   * Route pattern (react-router syntax). ':id' stands for a user's agent id (the checks use the
+   * visiting user's own), ':key' for a reset key.
+   */
+  path: string;
+  /** The page's own name; the document title is `${title} · Realty`. */
+  title: string;
+  /** The element the page renders once it is there (data-testid), for the checks to wait on. */
+  testId: string;
+  /** Signed-out screens (the sign-in area); the others need a session. */
+  signedOut?: boolean;
+  /** Who may open it (any of these roles); absent means every signed-in user. */
+  roles?: readonly Role[];
+  /** Permissions the user must hold, all of them (besides the roles). */
+  permissions?: readonly Permission[];
+  /** Query string the checks add to the path (e.g. the user's name that some screens show). */
+  search?: string;
+  /** The checks leave the route out (it needs data they cannot make, e.g. a live reset key). */
+  unchecked?: string;
+  /**
+   * Last resort: a defect the checks report as a warning instead of failing, until its owner fixes
+   * it. Say what fails and for whom; remove it with the fix.
+   */
+  knownIssue?: string;
+}
+
+const E = LAYOUT_MESSAGES.entries;
+const U = ADMIN_USERS_LABELS;
+
+export const SCREENS: readonly ConsoleScreen[] = [
+  // Signed out (outside the app shell).
+  { key: 'login', path: '/auth/login', title: AUTH_MESSAGES.signIn, testId: 'login-page', signedOut: true },
+  {
+    key: 'forgot-password',
+    path: '/auth/forgot-password',
+    title: AUTH_MESSAGES.passwordRecoveryTitle,
+    testId: 'forgot-password-page',
+    signedOut: true,
+  },
+  {
+    key: 'reset-password',
+    path: '/auth/reset-password/:key',
+    title: AUTH_MESSAGES.passwordResetTitle,
+    testId: 'reset-password-page',
+    signedOut: true,
+    unchecked: 'needs a live reset key (account-recovery.browser-spec.ts covers the page)',
+  },
+
+  // Work area.
+  { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
+
+  // Team administration.
+  { key: 'admin-users', path: '/app/admin/users', title: E.adminUsers, testId: 'admin-users-page', roles: ADMIN_ROLES },
+  { key: 'admin-users-new', path: '/app/admin/users/new', title: U.newUserTitle, testId: 'user-form-page', roles: ADMIN_ROLES },
+  {
+    key: 'admin-users-password',
+    path: '/app/admin/users/change-password/:id',
+    title: U.changePasswordTitle,
+    testId: 'user-password-page',
+    roles: ADMIN_ROLES,
+    search: 'name=Avery%20Admin',
+  },
+  {
+    key: 'admin-users-history',
+    path: '/app/admin/users/history/:id',
+    title: U.historyTitle,
+    testId: 'user-history-page',
+    roles: ADMIN_ROLES,
+    search: 'name=Avery%20Admin',
+  },
+  { key: 'admin-users-edit', path: '/app/admin/users/:id', title: U.editUserTitle, testId: 'user-form-page', roles: ADMIN_ROLES },
+  { key: 'team-settings', path: '/app/admin/team', title: E.teamSettings, testId: 'team-settings-page', roles: ADMIN_ROLES },
+  {
+    key: 'document-folders',
+    path: '/app/admin/document-folders',
+    title: E.documentFolders,
+    testId: 'folders-page',
+    roles: DOCUMENT_SETUP_ROLES,
+  },
+  {
+    key: 'document-types',
+    path: '/app/admin/document-types',
+    title: E.documentTypes,
+    testId: 'document-types-page',
+    roles: DOCUMENT_SETUP_ROLES,
+  },
+  {
+    key: 'document-message-template',
+    path: '/app/admin/document-message-template',
+    title: E.documentMessageTemplate,
+    testId: 'message-template-page',
+    roles: DOCUMENT_SETUP_ROLES,
+  },
+  {
+    key: 'team-notifications',
+    path: '/app/admin/notifications',
+    title: LAYOUT_MESSAGES.titles.teamNotifications,
+    testId: 'team-notifications-page',
+    roles: ADMIN_ROLES,
+  },
+
+  // The user's own account.
+  { key: 'profile', path: '/app/account/profile', title: E.profile, testId: 'profile-page' },
+  { key: 'account-settings', path: '/app/account/settings', title: E.accountSettings, testId: 'account-settings-page' },
+  {
+    key: 'account-notifications',
+    path: '/app/account/notifications',
+    title: E.accountNotifications,
+    testId: 'notification-settings-page',
+  },
+  { key: 'account-password', path: '/app/account/password', title: E.accountPassword, testId: 'change-password-page' },
+];
+
+/** The browser tab's text for a screen title (or the brand alone). */
+export const documentTitleOf = (title?: string | null): string => (title ? `${title} · ${BRAND_NAME}` : BRAND_NAME);
+
+/**
+ * Whether a user with these roles and permissions may open a screen or see its menu entry: one of
+ * its roles (none listed is for every role) and every one of its permissions. The server checks
+ * them again on every call.
+ */
+export function canSee(
+  screen: Pick<ConsoleScreen, 'roles' | 'permissions'>,
+  roles: readonly Role[] | null | undefined,
+  permissions: readonly Permission[] | null | undefined = [],
+): boolean {
+  if (screen.roles && !(roles ?? []).some((role) => screen.roles!.includes(role))) return false;
+  return (screen.permissions ?? []).every((permission) => (permissions ?? []).includes(permission));
+}
