@@ -2,3 +2,4 @@ export * from './tokens';
 export * from './decorators';
 export * from './jwt-auth.guard';
 export * from './auth.module';
+export * from './token-revocations';

@@ -1,11 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Global, Module } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { AuthModule } from './auth.module';
 import { CurrentUser, Permissions, Public, Roles } from './decorators';
-import { AccessTokenSigner, type AuthenticatedUser } from './tokens';
+import { importPKCS8, SignJWT } from 'jose';
+import { TOKEN_REVOCATIONS, type TokenRevocations } from './token-revocations';
+import { AccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER, type AuthenticatedUser } from './tokens';
 
 @Controller()
 class ProbeController {
@@ -26,12 +28,21 @@ describe('JwtAuthGuard', () => {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
+  const marks = new Map<number, number>();
+  const revocations: TokenRevocations = {
+    revokeTokensOf: async (agentId, at = Date.now()) => void marks.set(agentId, at),
+    validAfter: async (agentId) => marks.get(agentId) ?? null,
+  };
   let sut: NestFastifyApplication;
   let signer: AccessTokenSigner;
   const agent: AuthenticatedUser = { agent_id: 7, team_id: 3, roles: ['AGENT'], permissions: ['team_esign'], market_id: 0 };
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [AuthModule.forRoot(keys.publicKey)], controllers: [ProbeController] }).compile();
+    // As PlatformModule does: a global provider the guard picks up.
+    @Global()
+    @Module({ providers: [{ provide: TOKEN_REVOCATIONS, useValue: revocations }], exports: [TOKEN_REVOCATIONS] })
+    class RevocationsModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [RevocationsModule, AuthModule.forRoot(keys.publicKey)], controllers: [ProbeController] }).compile();
     sut = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter());
     await sut.init();
     await sut.getHttpAdapter().getInstance().ready();
@@ -58,7 +69,7 @@ describe('JwtAuthGuard', () => {
   });
 
   it('gives @CurrentUser the claims of the token', async () => {
-    expect(await get('/me', agent)).toEqual({ status: 200, body: agent });
+    expect(await get('/me', agent)).toEqual({ status: 200, body: { ...agent, issued_at_ms: expect.any(Number) } });
   });
 
   it('enforces @Roles: one of the listed roles', async () => {
@@ -69,5 +80,28 @@ describe('JwtAuthGuard', () => {
   it('enforces @Permissions: every listed permission', async () => {
     expect((await get('/esign', agent)).status).toBe(403);
     expect((await get('/esign', { ...agent, permissions: ['team_esign', 'agent_esign'] })).status).toBe(200);
+  });
+
+  it("refuses a token issued before its user's valid-after mark, and accepts one issued after", async () => {
+    const user = { ...agent, agent_id: 70 };
+    const before = `Bearer ${await signer.sign(user)}`;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await revocations.revokeTokensOf(user.agent_id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = `Bearer ${await signer.sign(user)}`;
+    const refused = await request(sut.getHttpServer()).get('/me').set('authorization', before).expect(401);
+    expect(refused.body.message).toBe('Session expired or invalid. Please sign in again.');
+    await request(sut.getHttpServer()).get('/me').set('authorization', after).expect(200);
+    // Other users are untouched.
+    expect((await get('/me', { ...agent, agent_id: 71 })).status).toBe(200);
+  });
+
+  it('refuses tokens without an expiry, or living longer than the configured lifetime', async () => {
+    const key = await importPKCS8(keys.privateKey, 'ES256');
+    const base = () => new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 }).setProtectedHeader({ alg: 'ES256' }).setSubject('7').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt();
+    for (const token of [await base().sign(key), await base().setExpirationTime('1d').sign(key)]) {
+      await request(sut.getHttpServer()).get('/me').set('authorization', `Bearer ${token}`).expect(401);
+    }
+    await expect(signer.sign(agent, 24 * 3600)).rejects.toThrow('access tokens live at most 900 s');
   });
 });

@@ -1,8 +1,11 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Permission, Role } from '@app/contracts';
 import { IS_PUBLIC, REQUIRED_PERMISSIONS, REQUIRED_ROLES } from './decorators';
+import { TOKEN_REVOCATIONS, type TokenRevocations } from './token-revocations';
 import { AccessTokenVerifier, type AuthenticatedUser } from './tokens';
+
+const SESSION_ENDED = 'Session expired or invalid. Please sign in again.';
 
 /** Global guard: Bearer access token, then @Roles and @Permissions. */
 @Injectable()
@@ -10,6 +13,7 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
+    @Optional() @Inject(TOKEN_REVOCATIONS) private readonly revocations?: TokenRevocations,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -24,8 +28,11 @@ export class JwtAuthGuard implements CanActivate {
     try {
       request.user = await this.verifier.verify(token);
     } catch {
-      throw new UnauthorizedException('Session expired or invalid. Please sign in again.');
+      throw new UnauthorizedException(SESSION_ENDED);
     }
+    // Ended by a change since it was issued (disabled, demoted, password reset): refused everywhere.
+    const validAfter = await this.revocations?.validAfter(request.user.agent_id);
+    if (validAfter && (request.user.issued_at_ms ?? 0) < validAfter) throw new UnauthorizedException(SESSION_ENDED);
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (roles?.length && !roles.some((role) => request.user!.roles.includes(role))) {

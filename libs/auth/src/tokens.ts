@@ -13,6 +13,8 @@ export interface AuthenticatedUser {
   roles: Role[];
   permissions: Permission[];
   market_id: number;
+  /** When the token was issued (epoch ms), for the revocation check; set by the verifier. */
+  issued_at_ms?: number;
 }
 
 type Key = CryptoKey | KeyObject;
@@ -32,15 +34,20 @@ export class AccessTokenVerifier {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
     });
-    const claims = payload as unknown as AccessTokenClaims;
+    const claims = payload as unknown as AccessTokenClaims & { iat?: number; exp?: number; iat_ms?: number };
     const agentId = Number(claims.sub);
     if (!Number.isInteger(agentId) || typeof claims.team_id !== 'number') throw new Error('malformed claims');
+    // Every token identity signs expires, within the configured lifetime: anything else is not ours.
+    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || claims.exp - claims.iat > ACCESS_TOKEN_TTL_SECONDS) {
+      throw new Error('token lifetime missing or too long');
+    }
     return {
       agent_id: agentId,
       team_id: claims.team_id,
       roles: claims.roles ?? [],
       permissions: claims.permissions ?? [],
       market_id: claims.market_id ?? 0,
+      issued_at_ms: typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000,
     };
   }
 }
@@ -54,13 +61,15 @@ export class AccessTokenSigner {
   }
 
   async sign(user: AuthenticatedUser, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    if (ttlSeconds > ACCESS_TOKEN_TTL_SECONDS) throw new Error(`access tokens live at most ${ACCESS_TOKEN_TTL_SECONDS} s`);
     const claims: Omit<AccessTokenClaims, 'sub'> = {
       team_id: user.team_id,
       roles: user.roles,
       permissions: user.permissions,
       market_id: user.market_id,
     };
-    return new SignJWT({ ...claims })
+    // iat is in seconds; the revocation check compares milliseconds (a mark and a new token in the same second).
+    return new SignJWT({ ...claims, iat_ms: Date.now() })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.agent_id))
       .setIssuer(TOKEN_ISSUER)

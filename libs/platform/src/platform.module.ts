@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Redis } from 'ioredis';
-import { AuthModule } from '@app/auth';
+import { AuthModule, RedisTokenRevocations, TOKEN_REVOCATIONS } from '@app/auth';
 import { SERVICE_CONFIG, type ServiceConfig } from './config';
 import { AllExceptionsFilter, validationExceptionFactory } from './errors';
 import { createHealthController } from './health.controller';
@@ -28,6 +28,8 @@ export class PlatformModule {
         { provide: SERVICE_CONFIG, useValue: config },
         { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, `${config.service}:main`) },
         RedisCloser,
+        // Guards honour identity's "valid after" marks; identity sets them.
+        { provide: TOKEN_REVOCATIONS, useFactory: (redis: Redis) => new RedisTokenRevocations(redis, config.QUEUE_PREFIX), inject: [REDIS] },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,
@@ -40,7 +42,7 @@ export class PlatformModule {
             }),
         },
       ],
-      exports: [SERVICE_CONFIG, REDIS],
+      exports: [SERVICE_CONFIG, REDIS, TOKEN_REVOCATIONS],
     };
   }
 }

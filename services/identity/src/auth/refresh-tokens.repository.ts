@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { TOKEN_REVOCATIONS, type TokenRevocations } from '@app/auth';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts';
 
 export interface RefreshTokenRow {
@@ -19,7 +20,10 @@ export function hashToken(token: string): string {
 /** Refresh tokens are stored hashed; a family is one sign-in and all its rotations. */
 @Injectable()
 export class RefreshTokensRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TOKEN_REVOCATIONS) private readonly revocations: TokenRevocations,
+  ) {}
 
   async issue(
     agentId: number,
@@ -58,7 +62,12 @@ export class RefreshTokensRepository {
     await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
   }
 
+  /**
+   * Ends every session of the user: refresh tokens revoked, and access tokens already issued refused by
+   * every service within seconds (the "valid after" mark), not only once they expire.
+   */
   async revokeAllOf(agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE agent_id = $1 AND revoked_at IS NULL`, [agentId]);
+    await this.revocations.revokeTokensOf(agentId);
   }
 }
