@@ -407,6 +407,13 @@ describe('Account area', () => {
       // A well-formed address clears the message.
       await email.fill(original);
       await helper.getByText('Invalid email address.', { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      // Another user's address: the server's words, the same as on the user form.
+      await email.fill('admin@demo-realty.test');
+      await page.getByTestId('profile-save').click();
+      await expectToast(page, 'Form Error: Please correct errors to save changes.');
+      await helper.getByText('Email is already in use', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect((await api('/api/user/profile', { token: token! })).body).toMatchObject({ email: original });
     } catch (error) {
       await shot(page, 'account-profile-email-failure.png');
       throw error;
