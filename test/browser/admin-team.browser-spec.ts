@@ -1,6 +1,6 @@
 import { logoPng } from './png';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Team administration end to end (spec 000 sections 2 to 9): document folders (add, a duplicate name's
 // field error, edit, the transaction type filter, delete with the spec's confirmation, locked system
@@ -10,6 +10,8 @@ import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, textO
 // and undone at the end of its test.
 
 const RIVAL_ADMIN = 'admin@rival-homes.test';
+/** Bench Realty: no other suite reads its settings. */
+const BENCH_ADMIN = 'admin@bench-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const TC = 'tc@demo-realty.test';
 const CONFIRM_TEXT = 'This action cannot be undone. Are you sure that you want to proceed?';
@@ -40,6 +42,15 @@ async function openFromMenu(page: Page, key: string, path: string, pageTestId: s
   await page.getByTestId(`menu-${key}`).click();
   await page.waitForURL((url) => url.pathname === path, { timeout: UI_TIMEOUT_MS });
   await page.getByTestId(pageTestId).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Waits until `check` holds (checked every 100 ms). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function reloadTo(page: Page, testId: string): Promise<void> {
@@ -373,17 +384,31 @@ describe('Team administration', () => {
       await reloadTo(page, 'blackout-juneteenth');
       expect(await page.getByTestId('blackout-juneteenth').isChecked()).toBe(false);
 
-      // A custom day: the date opens once a label is typed; both are required.
+      // A custom day: the date (mm/dd/yyyy, typed) opens once a label is typed; both are required.
       const labelInput = page.getByTestId('blackout-custom-label');
-      const dateInput = page.getByTestId('blackout-custom-date');
+      const dateField = page.getByTestId('blackout-custom-date');
+      const dateInput = dateField.locator('input');
       expect(await dateInput.isDisabled()).toBe(true);
       await page.getByTestId('blackout-custom-add').click();
       await page.getByText('Label is required', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await labelInput.fill(label);
       expect(await dateInput.isEnabled()).toBe(true);
+      expect(await dateInput.getAttribute('type')).toBe('text');
+      expect(await dateInput.getAttribute('placeholder')).toBe('mm/dd/yyyy');
       await page.getByTestId('blackout-custom-add').click();
       await page.getByText('Date is required', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await dateInput.fill('2030-12-19');
+
+      // A past date is refused under the field, and nothing is saved.
+      await dateInput.pressSequentially('01012001');
+      expect(await dateInput.inputValue()).toBe('01/01/2001');
+      await page.getByTestId('blackout-custom-add').click();
+      await dateField.getByText('Date must be today or later', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'admin-team-blackout-past-date.png');
+      const afterPast = await api<{ records: { day_label: string }[] }>('/api/admin/team/blackout-days', { token });
+      expect(afterPast.body?.records.filter((item) => item.day_label === label)).toEqual([]);
+      expect(await page.locator(`[data-testid^="blackout-custom-day-"][data-label="${label}"]`).count()).toBe(0);
+
+      await dateInput.fill('12/19/2030');
       await page.getByTestId('blackout-custom-add').click();
       await expectToast(page, 'Setting has been saved');
       const day = page.locator(`[data-testid^="blackout-custom-day-"][data-label="${label}"]`);
@@ -444,8 +469,9 @@ describe('Team administration', () => {
       expect(await page.getByTestId('team-city').locator('input').inputValue()).toBe('Dallas');
       expect(await page.getByTestId('team-timezone').locator('input').inputValue()).toBe('America/Chicago');
 
-      // The logo: a PNG through the signed upload, shown, and still there after a reload.
+      // The logo: a PNG through the signed upload, shown with 'Logo has been updated', and still there after a reload.
       await page.getByTestId('team-logo-input').setInputFiles({ name: 'rival-logo.png', mimeType: 'image/png', buffer: logoPng() });
+      await expectToast(page, 'Logo has been updated');
       expect(await logoShown(page)).toBe(true);
       await reloadTo(page, 'team-settings-logo');
       expect(await logoShown(page)).toBe(true);
@@ -471,4 +497,88 @@ describe('Team administration', () => {
       await api('/api/admin/team/logo', { method: 'DELETE', token });
     }
   }, 180_000);
+  it('saves Team Settings on a fresh seed without touching the timezone', async () => {
+    const token = await tokenFor(BENCH_ADMIN);
+    const original = (await api<{ city: string | null; timezone: string | null }>('/api/admin/team', { token })).body;
+    if (!original) throw new Error('GET /admin/team answered nothing');
+    const city = `Austin ${RUN}`;
+    try {
+      await signInThroughApi(page, BENCH_ADMIN);
+      await page.goto(`${baseUrl()}/app/admin/team`, { waitUntil: 'domcontentloaded' });
+      const timezone = page.getByTestId('team-timezone').locator('input');
+      await timezone.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The seeded team has a zone, and the field shows it (a team without one would start on the browser's).
+      const shown = await timezone.inputValue();
+      expect(shown).not.toBe('');
+      if (original.timezone) expect(shown).toBe(original.timezone.replace(/_/g, ' '));
+
+      await page.getByTestId('team-city').locator('input').fill(city);
+      await page.getByTestId('team-settings-save').click();
+      await expectToast(page, 'Team settings updated');
+      expect(await page.getByText('Required', { exact: true }).count()).toBe(0);
+      const saved = (await api<{ city: string | null; timezone: string | null }>('/api/admin/team', { token })).body;
+      expect(saved?.city).toBe(city);
+      expect(saved?.timezone?.replace(/_/g, ' ')).toBe(shown);
+      await reloadTo(page, 'team-settings-form');
+      expect(await page.getByTestId('team-city').locator('input').inputValue()).toBe(city);
+    } catch (error) {
+      await shot(page, 'admin-team-settings-fresh-seed-failure.png');
+      throw error;
+    } finally {
+      await api('/api/admin/team', { method: 'PATCH', token, body: { city: original.city ?? '' } });
+    }
+  }, 60_000);
+
+  it('explains the message template has no merge fields and asks before leaving it with unsaved changes', async () => {
+    const token = await tokenFor(RIVAL_ADMIN);
+    const original = (await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template;
+    if (original === undefined) throw new Error('GET /admin/document/message-template answered nothing');
+    const dialogs: string[] = [];
+    try {
+      await signInThroughApi(page, RIVAL_ADMIN);
+      await page.goto(`${baseUrl()}/app/admin/document-message-template`, { waitUntil: 'domcontentloaded' });
+      const merge = await textOf(page, 'message-template-merge-fields');
+      expect(merge).toContain('Merge fields');
+      expect(merge).toContain('no merge fields: it is sent exactly as written');
+
+      const template = page.getByTestId('message-template-input').locator('textarea').first();
+      await template.waitFor({ timeout: UI_TIMEOUT_MS });
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void (dialogs.length === 1 ? dialog.dismiss() : dialog.accept());
+      });
+      const text = `Please review these documents (${RUN}).`;
+      await template.fill(text);
+
+      // Changed: leaving asks; staying keeps the text.
+      await page.getByTestId('menu-document-folders').click();
+      await until(() => dialogs.length === 1, 'the unsaved-changes question');
+      expect(dialogs[0]).toBe('The message template has unsaved changes. Leave this page and lose them?');
+      expect(new URL(page.url()).pathname).toBe('/app/admin/document-message-template');
+      expect(await template.inputValue()).toBe(text);
+
+      // Asked again and confirmed: the page is left, the change is not saved.
+      await page.getByTestId('menu-document-folders').click();
+      await page.waitForURL((url) => url.pathname === '/app/admin/document-folders', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('folders-page').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(dialogs).toHaveLength(2);
+      expect((await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template).toBe(original);
+
+      // Saved: leaving asks nothing.
+      await page.goto(`${baseUrl()}/app/admin/document-message-template`, { waitUntil: 'domcontentloaded' });
+      await template.waitFor({ timeout: UI_TIMEOUT_MS });
+      await template.fill(text);
+      await page.getByTestId('message-template-save').click();
+      await expectToast(page, 'Document message template updated successfully');
+      await page.getByTestId('menu-document-folders').click();
+      await page.waitForURL((url) => url.pathname === '/app/admin/document-folders', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('folders-page').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(dialogs).toHaveLength(2);
+    } catch (error) {
+      await shot(page, 'admin-team-message-template-leave-failure.png');
+      throw error;
+    } finally {
+      await api('/api/admin/document/message-template', { method: 'PATCH', token, body: { message_template: original } });
+    }
+  }, 60_000);
 });

@@ -1,11 +1,11 @@
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_SETUP_MESSAGES } from '@app/contracts';
 import { ACCOUNT_LABELS, ADDRESS_FIELD_LABELS } from '../account/messages';
 
 // Words of the team administration screens. The spec's messages come word for word from the
 // contracts (ADMIN_MESSAGES, shared with the server; the form error, the notification failure and
 // the server error are the account area's, the same words); the screens' own labels live below,
 // with the field labels and words they share with the account area taken from it.
-export { ADMIN_MESSAGES };
+export { ADMIN_MESSAGES, TEAM_SETUP_MESSAGES };
 
 export const COMMON_MESSAGES = {
   formError: ACCOUNT_MESSAGES.formError,
@@ -94,6 +94,10 @@ export const ADMIN_TEAM_LABELS = {
   messageTemplateTitle: 'Send-Document Message Template',
   messageTemplateIntro: 'The message that goes with the documents your team sends.',
   messageTemplateField: 'Message template',
+  messageTemplateMergeFieldsTitle: 'Merge fields',
+  messageTemplateMergeFields:
+    'This template has no merge fields: it is sent exactly as written, so a placeholder such as {first_name} or {{address}} is not filled in. Write it so that it reads well for every recipient.',
+  messageTemplateUnsaved: 'The message template has unsaved changes. Leave this page and lose them?',
   characters: (count: number, max: number) => `${count} / ${max}`,
 
   // Team notifications and blackout days
@@ -111,6 +115,7 @@ export const ADMIN_TEAM_LABELS = {
   customLabel: 'Label',
   customDate: 'Date',
   customDateHint: 'Type a label first',
+  customDateHelp: 'mm/dd/yyyy, today or later',
   addCustomDay: 'Add day',
   deleteCustomDay: (label: string) => `Remove ${label}`,
   deleteCustomDayTitle: (label: string) => `Remove the blackout day "${label}"?`,

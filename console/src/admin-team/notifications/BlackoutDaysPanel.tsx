@@ -12,30 +12,34 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
-import { useNotify } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Form, TextInput, useNotify } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { teamAdminApi } from '..';
-import { fieldErrorsOf, hasFieldErrors, messageOf, statusOf } from '../../account/fieldErrors';
+import { hasFieldErrors, messageOf, statusOf } from '../../account/fieldErrors';
 import { SectionCard } from '../../account/AccountPage';
 import { DeleteConfirm } from '../common/DeleteConfirm';
 import { EmptyState, LoadError, LoadingRows } from '../common/LoadState';
+import { submitErrors } from '../common/submitErrors';
 import { useLoad } from '../common/useLoad';
+import { DateInput } from '../../shared/form-fields';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES } from '../messages';
 import {
   canPickDate,
+  CUSTOM_DAY_FIELDS,
   customDaysOf,
   formatDayDate,
   isChecked,
+  labelRequired,
+  notBefore,
+  teamToday,
   toApiDate,
-  validateCustomDay,
   withCustom,
   withoutDay,
   withoutPredefined,
   withPredefined,
-  type CustomDayErrors,
   type PredefinedKind,
 } from './blackoutState';
 
@@ -44,6 +48,8 @@ const L = ADMIN_TEAM_LABELS;
 interface Loaded {
   options: BlackoutOptions;
   days: BlackoutDay[];
+  /** The team's time zone: "today" for custom days is the date there. */
+  timezone: string | null;
 }
 
 const Column = ({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) => (
@@ -55,72 +61,33 @@ const Column = ({ title, testId, children }: { title: string; testId: string; ch
   </Box>
 );
 
-/** The add-a-custom-day form: the date opens once a label is typed; label and date required. */
-const CustomDayForm = ({ onAdded }: { onAdded: (day: BlackoutDay | null) => void }) => {
-  const notify = useNotify();
-  const [label, setLabel] = useState('');
-  const [date, setDate] = useState('');
-  const [errors, setErrors] = useState<CustomDayErrors>({});
-  const [saving, setSaving] = useState(false);
-  const dateOpen = canPickDate(label);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const found = validateCustomDay({ label, date });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const answer = await teamAdminApi.addBlackoutDay({ day_label: label.trim(), day_date: toApiDate(date)! });
-      notify(ADMIN_MESSAGES.settingSaved, { type: 'success' });
-      setLabel('');
-      setDate('');
-      onAdded(answer?.record ?? null);
-    } catch (error) {
-      if (hasFieldErrors(error)) {
-        const byField = fieldErrorsOf(error);
-        setErrors({ day_label: byField.day_label, day_date: byField.day_date });
-        notify(COMMON_MESSAGES.formError, { type: 'error' });
-      } else if (statusOf(error) === 409) {
-        // The same day twice: said under the date.
-        setErrors({ day_date: messageOf(error, ADMIN_MESSAGES.blackoutAlreadyAdded) });
-      } else {
-        notify(messageOf(error, COMMON_MESSAGES.serverError), { type: 'error' });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
+/** The custom day's fields: the date opens once a label is typed (spec 000 section 4). */
+const CustomDayFields = ({ today, saving }: { today: string; saving: boolean }) => {
+  const label = useWatch({ name: 'day_label' });
+  const dateOpen = canPickDate(typeof label === 'string' ? label : '');
+  const dateRules = useMemo(() => [notBefore(today)], [today]);
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} data-testid="blackout-custom-form" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
-      <TextField
-        size="small"
+    <Box data-testid="blackout-custom-form" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
+      <TextInput
+        source="day_label"
         label={L.customLabel}
-        value={label}
-        onChange={(event) => {
-          setLabel(event.target.value);
-          setErrors((current) => ({ ...current, day_label: undefined }));
-        }}
-        error={!!errors.day_label}
-        helperText={errors.day_label}
+        validate={labelRequired}
+        size="small"
+        margin="none"
+        helperText={false}
         slotProps={{ htmlInput: { 'data-testid': 'blackout-custom-label', maxLength: 100 } }}
       />
-      <TextField
-        size="small"
-        type="date"
-        label={L.customDate}
-        value={date}
-        disabled={!dateOpen}
-        onChange={(event) => {
-          setDate(event.target.value);
-          setErrors((current) => ({ ...current, day_date: undefined }));
-        }}
-        error={!!errors.day_date}
-        helperText={errors.day_date ?? (dateOpen ? undefined : L.customDateHint)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'blackout-custom-date' } }}
-      />
+      <Box data-testid="blackout-custom-date">
+        <DateInput
+          source="day_date"
+          label={L.customDate}
+          required
+          requiredMessage={ADMIN_MESSAGES.blackoutDateRequired}
+          validate={dateRules}
+          disabled={!dateOpen}
+          helperText={dateOpen ? L.customDateHelp : L.customDateHint}
+        />
+      </Box>
       <Box>
         <Button
           type="submit"
@@ -138,14 +105,51 @@ const CustomDayForm = ({ onAdded }: { onAdded: (day: BlackoutDay | null) => void
 };
 
 /**
+ * The add-a-custom-day form: a label, then a date (mm/dd/yyyy, the shared date input) that is today or
+ * later in the team's time zone; both required. A saved day clears the form.
+ */
+const CustomDayForm = ({ today, onAdded }: { today: string; onAdded: (day: BlackoutDay | null) => void }) => {
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  // A new key is a fresh, empty form after a save.
+  const [generation, setGeneration] = useState(0);
+
+  const handleSubmit = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
+    const label = String(values.day_label ?? '').trim();
+    const date = toApiDate(values.day_date);
+    if (saving || !date) return undefined;
+    setSaving(true);
+    try {
+      const answer = await teamAdminApi.addBlackoutDay({ day_label: label, day_date: date });
+      notify(ADMIN_MESSAGES.settingSaved, { type: 'success' });
+      setGeneration((current) => current + 1);
+      onAdded(answer?.record ?? null);
+      return undefined;
+    } catch (error) {
+      // The same day twice: said under the date.
+      if (!hasFieldErrors(error) && statusOf(error) === 409) return { day_date: messageOf(error, ADMIN_MESSAGES.blackoutAlreadyAdded) };
+      return submitErrors(error, notify, CUSTOM_DAY_FIELDS);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form key={generation} onSubmit={handleSubmit} mode="onSubmit" reValidateMode="onChange" noValidate disableInvalidFormNotification>
+      <CustomDayFields today={today} saving={saving} />
+    </Form>
+  );
+};
+
+/**
  * Blackout Days (spec 000 sections 2, 4, 5): checking a weekday or a holiday saves it, unchecking
  * deletes it; custom days are added with a label and a date, and removed from their list.
  */
 export const BlackoutDaysPanel = () => {
   const notify = useNotify();
   const loaded = useLoad<Loaded>(async () => {
-    const [options, days] = await Promise.all([teamAdminApi.getBlackoutOptions(), teamAdminApi.getBlackoutDays()]);
-    return { options, days };
+    const [options, days, team] = await Promise.all([teamAdminApi.getBlackoutOptions(), teamAdminApi.getBlackoutDays(), teamAdminApi.getTeam()]);
+    return { options, days, timezone: team.timezone };
   });
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<{ open: boolean; day: BlackoutDay | null }>({ open: false, day: null });
@@ -281,6 +285,7 @@ export const BlackoutDaysPanel = () => {
               </List>
             )}
             <CustomDayForm
+              today={teamToday(loaded.data.timezone)}
               onAdded={(day) => (day ? setDays((days) => withCustom(days, day)) : loaded.reload())}
             />
           </Column>

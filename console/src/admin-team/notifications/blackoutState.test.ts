@@ -5,9 +5,11 @@ import {
   customDaysOf,
   formatDayDate,
   isChecked,
+  labelRequired,
+  notBefore,
   setNotificationEnabled,
+  teamToday,
   toApiDate,
-  validateCustomDay,
   withCustom,
   withoutDay,
   withoutPredefined,
@@ -73,17 +75,36 @@ describe('blackout days panel state', () => {
     expect(canPickDate('Office party')).toBe(true);
   });
 
-  it('requires the label and the date of a custom day, a real date', () => {
-    expect(validateCustomDay({ label: '', date: '' })).toEqual({ day_label: 'Label is required', day_date: 'Date is required' });
-    expect(validateCustomDay({ label: 'Office party', date: '' })).toEqual({ day_date: 'Date is required' });
-    expect(validateCustomDay({ label: 'Office party', date: '2030-02-30' })).toEqual({ day_date: 'Invalid date' });
-    expect(validateCustomDay({ label: 'Office party', date: '2030-12-19' })).toEqual({});
+  it("requires a custom day's label, and a date that is today or later", () => {
+    expect(labelRequired('')).toBe('Label is required');
+    expect(labelRequired('   ')).toBe('Label is required');
+    expect(labelRequired(undefined)).toBe('Label is required');
+    expect(labelRequired('Office party')).toBeUndefined();
+
+    const fromToday = notBefore('2026-11-24');
+    expect(fromToday('01/01/2001')).toBe('Date must be today or later');
+    expect(fromToday('11/23/2026')).toBe('Date must be today or later');
+    expect(fromToday('11/24/2026')).toBeUndefined();
+    expect(fromToday('12/19/2030')).toBeUndefined();
+    // Blank or malformed: the date input's own rules answer.
+    expect(fromToday(null)).toBeUndefined();
+    expect(fromToday('11/2')).toBeUndefined();
   });
 
-  it("turns the date input's value into the API's MM-DD-YYYY, and shows MM/DD/YYYY", () => {
-    expect(toApiDate('2030-12-19')).toBe('12-19-2030');
-    expect(toApiDate('2031-02-29')).toBeNull();
-    expect(toApiDate('12/19/2030')).toBeNull();
+  it("counts today in the team's zone, else the browser's", () => {
+    // 03:00 UTC on 24 November is still the 23rd in Chicago.
+    const now = new Date('2026-11-24T03:00:00Z');
+    expect(teamToday('America/Chicago', now)).toBe('2026-11-23');
+    expect(teamToday('Asia/Tokyo', now)).toBe('2026-11-24');
+    expect(teamToday(null, now)).toBe(new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now));
+  });
+
+  it("turns the date input's MM/DD/YYYY into the API's MM-DD-YYYY, and shows MM/DD/YYYY", () => {
+    expect(toApiDate('12/19/2030')).toBe('12-19-2030');
+    expect(toApiDate(' 12/19/2030 ')).toBe('12-19-2030');
+    expect(toApiDate('02/29/2031')).toBeNull();
+    expect(toApiDate('2030-12-19')).toBeNull();
+    expect(toApiDate(null)).toBeNull();
     expect(formatDayDate('12-19-2030')).toBe('12/19/2030');
     expect(formatDayDate(null)).toBe('');
   });

@@ -1,4 +1,4 @@
-import type { BlackoutDay, BlackoutOption, TeamNotificationSetting } from '@app/contracts';
+import { parseUsDate, TEAM_SETUP_MESSAGES, todayIn, type BlackoutDay, type BlackoutOption, type TeamNotificationSetting } from '@app/contracts';
 import { ADMIN_MESSAGES } from '../messages';
 
 // State of the Team Notification Settings screen (spec 000 sections 2, 4, 5; docs/admin-api.md).
@@ -70,14 +70,10 @@ export function canPickDate(label: string): boolean {
   return label.trim() !== '';
 }
 
-/** The date input's 'YYYY-MM-DD' -> the API's 'MM-DD-YYYY'; null when it is not a real date. */
-export function toApiDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? `${match[2]}-${match[3]}-${match[1]}` : null;
+/** The shared date input's 'MM/DD/YYYY' -> the API's 'MM-DD-YYYY'; null when it is not a real date. */
+export function toApiDate(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return /^\d{2}\/\d{2}\/\d{4}$/.test(text) && parseUsDate(text) ? text.replace(/\//g, '-') : null;
 }
 
 /** 'MM-DD-YYYY' as the console shows dates (spec 000 section 9: mm/dd/yyyy). */
@@ -85,16 +81,30 @@ export function formatDayDate(date: string | null): string {
   return date ? date.replace(/-/g, '/') : '';
 }
 
-export interface CustomDayErrors {
-  day_label?: string;
-  day_date?: string;
+/**
+ * Today ('YYYY-MM-DD') where the team works: in its time zone, else in the browser's (the server
+ * checks again in the team's zone, UTC for a team without one).
+ */
+export function teamToday(timezone: string | null | undefined, now: Date = new Date()): string {
+  try {
+    return todayIn(timezone || Intl.DateTimeFormat().resolvedOptions().timeZone, now);
+  } catch {
+    return todayIn('UTC', now);
+  }
 }
 
-/** Label and date required; the date a real one. */
-export function validateCustomDay(values: { label: string; date: string }): CustomDayErrors {
-  const errors: CustomDayErrors = {};
-  if (!values.label.trim()) errors.day_label = ADMIN_MESSAGES.blackoutLabelRequired;
-  if (!values.date.trim()) errors.day_date = ADMIN_MESSAGES.blackoutDateRequired;
-  else if (!toApiDate(values.date)) errors.day_date = ADMIN_MESSAGES.invalidDate;
-  return errors;
+/** A custom day is today or later (`today` 'YYYY-MM-DD'): 'Date must be today or later'. Blank or malformed passes (other rules say so). */
+export function notBefore(today: string) {
+  return (value: unknown): string | undefined => {
+    const iso = typeof value === 'string' ? parseUsDate(value) : null;
+    return iso && iso < today ? TEAM_SETUP_MESSAGES.blackoutDatePast : undefined;
+  };
+}
+
+/** The custom day form's fields (server field errors for others become a toast). */
+export const CUSTOM_DAY_FIELDS = ['day_label', 'day_date'] as const;
+
+/** A custom day's label: required ('Label is required'). */
+export function labelRequired(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? undefined : ADMIN_MESSAGES.blackoutLabelRequired;
 }

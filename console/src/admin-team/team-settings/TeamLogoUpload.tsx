@@ -10,15 +10,15 @@ import { useNotify } from 'react-admin';
 import { teamAdminApi } from '..';
 import { messageOf } from '../../account/fieldErrors';
 import { DeleteConfirm } from '../common/DeleteConfirm';
-import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES } from '../messages';
+import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES, TEAM_SETUP_MESSAGES } from '../messages';
 import { logoFileProblem } from './teamSettingsRules';
 
 const L = ADMIN_TEAM_LABELS;
 
 /**
  * Team logo: pick a file -> checked here (image, at most 10 MB) -> POST /admin/team/logo {name, type}
- * -> PUT the file to the answer's url (no Authorization header) -> confirm -> show the signed URL.
- * Every failure says the spec's 'Image failed to upload. Please try again'.
+ * -> PUT the file to the answer's url (no Authorization header) -> confirm -> show the signed URL and
+ * say 'Logo has been updated'. Every failure says the spec's 'Image failed to upload. Please try again'.
  */
 export const TeamLogoUpload = ({ initialUrl }: { initialUrl: string | null }) => {
   const notify = useNotify();
@@ -44,6 +44,7 @@ export const TeamLogoUpload = ({ initialUrl }: { initialUrl: string | null }) =>
       const shown = await teamAdminApi.uploadLogo(file);
       setBroken(false);
       setUrl(shown ?? URL.createObjectURL(file));
+      notify(TEAM_SETUP_MESSAGES.logoUpdated, { type: 'success' });
     } catch {
       failed();
     } finally {

@@ -21,7 +21,7 @@ import {
   teamSettingsRecord,
   timezoneRules,
 } from './teamSettingsRules';
-import { timezoneChoices, type TimezoneChoice } from './timezones';
+import { browserTimeZone, timezoneChoices, type TimezoneChoice } from './timezones';
 
 const L = ADMIN_TEAM_LABELS;
 const F = L.teamFields;
@@ -39,8 +39,10 @@ const TeamSettingsPage = () => {
   const notify = useNotify();
   const { refetch: refetchIdentity } = useGetIdentity();
   const { data: team, error, loading, reload, setData } = useLoad(() => teamAdminApi.getTeam());
-  const record = useMemo(() => (team ? teamSettingsRecord(team) : undefined), [team]);
-  const zones = useMemo(() => timezoneChoices(browserTimezones(), team?.timezone), [team?.timezone]);
+  const known = useMemo(() => browserTimezones(), []);
+  // A team without a zone starts with the browser's: saving works without touching the field.
+  const record = useMemo(() => (team ? teamSettingsRecord(team, browserTimeZone(known)) : undefined), [team, known]);
+  const zones = useMemo(() => timezoneChoices(known, record?.timezone as string | undefined), [known, record?.timezone]);
 
   const handleSubmit = (values: Record<string, unknown>) =>
     submitSave(notify, {

@@ -71,6 +71,15 @@ describe('team settings rules', () => {
     ).toEqual({ id: 5, name: 'Rival Homes', address_1: '', address_2: '', city: 'Dallas', state: '', postal_code: '', timezone: '' });
   });
 
+  it("starts a team without a timezone on the browser's, and keeps a team's own", () => {
+    const team = { team_id: 5, name: 'Rival Homes', address_1: null, address_2: null, city: null, state: null, postal_code: null, timezone: null, logo_url: null };
+    expect(teamSettingsRecord(team, 'America/Denver').timezone).toBe('America/Denver');
+    expect(teamSettingsRecord({ ...team, timezone: 'America/Chicago' }, 'America/Denver').timezone).toBe('America/Chicago');
+    expect(teamSettingsRecord(team, null).timezone).toBe('');
+    // The preselected zone goes with the save, so a save without touching the field is not refused.
+    expect(teamSettingsPayload(teamSettingsRecord(team, 'America/Denver')).timezone).toBe('America/Denver');
+  });
+
   it('takes image files up to 10,000,000 bytes only', () => {
     expect(logoFileProblem({ type: 'image/png', size: 10_000_000 })).toBeNull();
     expect(logoFileProblem({ type: 'image/svg+xml', size: 2_000 })).toBeNull();

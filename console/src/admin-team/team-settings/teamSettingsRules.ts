@@ -28,10 +28,14 @@ export function teamSettingsPayload(values: Partial<Record<string, unknown>>): T
   return payload as TeamSettingsUpdate;
 }
 
-/** The form's record: the team's fields, null text as empty inputs. */
-export function teamSettingsRecord(team: TeamSettings): Record<string, unknown> {
+/**
+ * The form's record: the team's fields, null text as empty inputs. A team without a timezone starts
+ * with `defaultTimezone` (the browser's), so that a save works without touching the field.
+ */
+export function teamSettingsRecord(team: TeamSettings, defaultTimezone?: string | null): Record<string, unknown> {
   const record: Record<string, unknown> = { id: team.team_id };
   for (const field of TEAM_FIELDS) record[field] = team[field] ?? '';
+  if (!team.timezone && defaultTimezone) record.timezone = defaultTimezone;
   return record;
 }
 

@@ -26,3 +26,18 @@ export function timezoneChoices(all: readonly string[], current?: string | null)
   all.forEach((zone) => add(zone, 'other'));
   return choices;
 }
+
+/**
+ * The zone to preselect for a team that has none: the browser's own (Intl), when it is one the lists
+ * know ('UTC' included; any zone where the browser cannot list them), else null.
+ */
+export function browserTimeZone(known: readonly string[]): string | null {
+  let zone: string | undefined;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (!zone) return null;
+  return zone === 'UTC' || known.length === 0 || known.includes(zone) ? zone : null;
+}

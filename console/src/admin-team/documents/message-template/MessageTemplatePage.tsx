@@ -1,7 +1,10 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Form, FormDataConsumer, Loading, SaveButton, TextInput, useNotify } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { teamAdminApi } from '../..';
 import { AccountPage, SectionCard } from '../../../account/AccountPage';
 import { LoadError } from '../../common/LoadState';
@@ -9,6 +12,7 @@ import { submitSave } from '../../common/submitErrors';
 import { useLoad } from '../../common/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import { MESSAGE_TEMPLATE_FIELDS, messageTemplateRules, templateUsage } from './messageTemplateRules';
+import { useLeaveGuard } from './useLeaveGuard';
 
 const L = ADMIN_TEAM_LABELS;
 
@@ -19,6 +23,13 @@ const Usage = ({ value }: { value: unknown }) => {
       {L.characters(count, max)}
     </Typography>
   );
+};
+
+/** Asks before leaving while the text differs from the saved one. */
+const LeaveGuard = ({ saved }: { saved: string }) => {
+  const text = useWatch({ name: 'message_template' });
+  useLeaveGuard(typeof text === 'string' && text !== saved, L.messageTemplateUnsaved);
+  return null;
 };
 
 /** /app/admin/document-message-template: the message sent with documents (ADMIN and TRANC). */
@@ -49,9 +60,14 @@ const MessageTemplatePage = () => {
       ) : (
         <Form record={record} onSubmit={handleSubmit} mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
           <SectionCard testId="message-template-form">
+            <LeaveGuard saved={template.data ?? ''} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {L.messageTemplateIntro}
             </Typography>
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="message-template-merge-fields">
+              <AlertTitle>{L.messageTemplateMergeFieldsTitle}</AlertTitle>
+              {L.messageTemplateMergeFields}
+            </Alert>
             <TextInput
               source="message_template"
               label={L.messageTemplateField}
