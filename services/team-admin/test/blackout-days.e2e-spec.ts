@@ -47,17 +47,17 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     });
     const christmas = (await add(team.tokens.admin, { predefined_day_key: 'christmas_day' }).expect(201)).body.record;
     expect(christmas).toMatchObject({ kind: 'holiday', predefined_day_key: 'christmas_day', day_label: 'Christmas Day', day_date: null });
-    const party = (await add(team.tokens.admin, { day_label: '  Office party ', day_date: '12-18-2026' }).expect(201)).body.record;
-    expect(party).toEqual({ team_blackout_day_id: expect.any(Number), kind: 'custom', predefined_day_key: null, day_label: 'Office party', day_date: '12-18-2026' });
+    const party = (await add(team.tokens.admin, { day_label: '  Office party ', day_date: '12-18-2030' }).expect(201)).body.record;
+    expect(party).toEqual({ team_blackout_day_id: expect.any(Number), kind: 'custom', predefined_day_key: null, day_label: 'Office party', day_date: '12-18-2030' });
   });
 
   it('lists weekdays, then holidays, then custom days by date', async () => {
     const team = await sut.newTeam();
     for (const body of [
-      { day_label: 'Late', day_date: '03-01-2027' },
+      { day_label: 'Late', day_date: '03-01-2030' },
       { predefined_day_key: 'thanksgiving_day' },
       { predefined_day_key: 'saturday' },
-      { day_label: 'Early', day_date: '01-15-2027' },
+      { day_label: 'Early', day_date: '01-15-2030' },
       { predefined_day_key: 'new_years_day' },
       { predefined_day_key: 'sunday' },
     ]) {
@@ -78,13 +78,13 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
       { field: 'day_date', error: 'Date is required' },
     ]);
     expect((await add(team.tokens.admin, { day_label: 'Party', day_date: '' }).expect(400)).body.errors).toEqual([{ field: 'day_date', error: 'Date is required' }]);
-    expect((await add(team.tokens.admin, { day_label: '   ', day_date: '01-02-2027' }).expect(400)).body.errors).toEqual([
+    expect((await add(team.tokens.admin, { day_label: '   ', day_date: '01-02-2030' }).expect(400)).body.errors).toEqual([
       { field: 'day_label', error: 'Label is required' },
     ]);
-    for (const day_date of ['02-30-2027', '2027-01-02', '13-01-2027', '1-2-2027', 'tomorrow']) {
+    for (const day_date of ['02-30-2030', '2030-01-02', '13-01-2030', '1-2-2030', 'tomorrow']) {
       expect((await add(team.tokens.admin, { day_label: 'Party', day_date }).expect(400)).body.errors).toEqual([{ field: 'day_date', error: 'Invalid date' }]);
     }
-    await add(team.tokens.admin, { predefined_day_key: 'monday', day_label: 'x', day_date: '01-02-2027' }).expect(400);
+    await add(team.tokens.admin, { predefined_day_key: 'monday', day_label: 'x', day_date: '01-02-2030' }).expect(400);
     expect((await list(team.tokens.admin)).body.records).toEqual([]);
   });
 
@@ -126,15 +126,15 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     const conflict = { status: 'error', message: 'This day is already a blackout day' };
     await add(team.tokens.admin, { predefined_day_key: 'labor_day' }).expect(201);
     expect((await add(team.tokens.admin, { predefined_day_key: 'labor_day' }).expect(409)).body).toEqual(conflict);
-    await add(team.tokens.admin, { day_label: 'Retreat', day_date: '05-05-2027' }).expect(201);
-    expect((await add(team.tokens.admin, { day_label: 'Other label, same day', day_date: '05-05-2027' }).expect(409)).body).toEqual(conflict);
+    await add(team.tokens.admin, { day_label: 'Retreat', day_date: '05-05-2030' }).expect(201);
+    expect((await add(team.tokens.admin, { day_label: 'Other label, same day', day_date: '05-05-2030' }).expect(409)).body).toEqual(conflict);
     expect((await list(team.tokens.admin)).body.records).toHaveLength(2);
   });
 
   it("removes a day by id or by key: 'Setting has been saved'", async () => {
     const team = await sut.newTeam();
     await add(team.tokens.admin, { predefined_day_key: 'friday' }).expect(201);
-    const custom = (await add(team.tokens.admin, { day_label: 'Move', day_date: '08-03-2027' }).expect(201)).body.record;
+    const custom = (await add(team.tokens.admin, { day_label: 'Move', day_date: '08-03-2030' }).expect(201)).body.record;
     expect((await remove(team.tokens.admin, 'predefined_day_key=friday').expect(200)).body).toEqual({ status: 'success', message: 'Setting has been saved' });
     expect((await remove(team.tokens.admin, `team_blackout_day_id=${custom.team_blackout_day_id}`).expect(200)).body).toEqual({
       status: 'success',
@@ -152,13 +152,13 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
   it("never shows or removes another team's day: 404", async () => {
     const team = await sut.newTeam();
     const rival = await sut.newTeam();
-    const theirs = (await add(rival.tokens.admin, { day_label: 'Rival day', day_date: '09-09-2027' }).expect(201)).body.record;
+    const theirs = (await add(rival.tokens.admin, { day_label: 'Rival day', day_date: '09-09-2030' }).expect(201)).body.record;
     await add(rival.tokens.admin, { predefined_day_key: 'monday' }).expect(201);
     expect((await list(team.tokens.admin)).body.records).toEqual([]);
     await remove(team.tokens.admin, `team_blackout_day_id=${theirs.team_blackout_day_id}`).expect(404);
     await remove(team.tokens.admin, 'predefined_day_key=monday').expect(404);
     // The same day is free for another team.
-    await add(team.tokens.admin, { day_label: 'Our day', day_date: '09-09-2027' }).expect(201);
+    await add(team.tokens.admin, { day_label: 'Our day', day_date: '09-09-2030' }).expect(201);
     expect((await list(rival.tokens.admin)).body.records).toHaveLength(2);
   });
 
@@ -167,7 +167,7 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     await request(sut.server).patch('/api/admin/team').set(bearer(team.tokens.admin)).send({ timezone: 'America/Los_Angeles' }).expect(200);
     await add(team.tokens.admin, { predefined_day_key: 'sunday' }).expect(201);
     await add(team.tokens.admin, { predefined_day_key: 'thanksgiving_day' }).expect(201);
-    await add(team.tokens.admin, { day_label: 'Party', day_date: '12-18-2026' }).expect(201);
+    await add(team.tokens.admin, { day_label: 'Party', day_date: '12-18-2030' }).expect(201);
     await remove(team.tokens.admin, 'predefined_day_key=sunday').expect(200);
     await add(team.tokens.admin, { predefined_day_key: 'thanksgiving_day' }).expect(409); // refused: publishes nothing
 
@@ -188,7 +188,7 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
       expect(day.getUTCDate()).toBeGreaterThanOrEqual(22);
       expect(day.getUTCDate()).toBeLessThanOrEqual(28);
     }
-    expect(events[3].dates).toEqual([...thanksgivings, '2026-12-18'].sort());
+    expect(events[3].dates).toEqual([...thanksgivings, '2030-12-18'].sort());
     expect(events[4].dates).toEqual(events[3].dates);
   });
 });
