@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import { DISPLAY_NAMESPACE, socketPathOf, type DisplayAgent } from '@app/contracts';
 import { EventConsumer } from '@app/events';
-import { bootTestService, eventually, signTestToken, testEnv } from '@app/testing';
+import { bootTestService, buildUserSnapshot, eventually, signTestToken, testEnv } from '@app/testing';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
 import { SEED_TEAMS } from '@app/seed';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
@@ -116,27 +116,15 @@ describe('agents read copy fed by identity.user.* events', () => {
       type: 'identity.user.updated' as const,
       team_id: agent.user.team.team_id,
       version: 1,
-      payload: {
+      payload: buildUserSnapshot({
         agent_id: agent.user.agent_id,
         team_id: agent.user.team.team_id,
         team_name: 'Demo Realty',
         first_name: 'Newest',
         last_name: 'Coordinator',
         email: 'tc@demo-realty.test',
-        status: 'active' as const,
         roles: ['TRANC' as const],
-        profile_image_path: null,
-        leader_board_exclude: false,
-        alternate_email: null,
-        brokerage_cap_amt: null,
-        royalty_cap_amt: null,
-        brokerage_cap_anniversary_dt: null,
-        royalty_cap_anniversary_dt: null,
-        default_buyer_commission_templates: [],
-        default_seller_commission_templates: [],
-        permissions: [],
-        esign_enabled: false,
-      },
+      }),
     };
     const newest = { ...base, id: '00000000-0000-4000-8000-000000000001', occurred_at: new Date(Date.now() + 60_000).toISOString() };
     expect(await consumer.consume(newest)).toBe('applied');

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { EventEnvelope } from '@app/contracts';
 import { EventConsumer } from '@app/events';
-import { bootTestService, eventually, testEnv } from '@app/testing';
+import { bootTestService, buildUserSnapshot, eventually, testEnv } from '@app/testing';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
 import { teamAdminMigrations } from '../../services/team-admin/src/migrations';
@@ -170,27 +170,15 @@ describe('team settings flowing from team-admin to identity and transactions', (
       team_id: admin.user.team.team_id,
       occurred_at: new Date().toISOString(),
       version: 1,
-      payload: {
+      payload: buildUserSnapshot({
         agent_id: admin.user.agent_id,
         team_id: admin.user.team.team_id,
         team_name: 'Rival Homes',
         first_name: 'Riley',
         last_name: 'Rival',
         email: 'admin@rival-homes.test',
-        status: 'active',
         roles: ['ADMIN'],
-        profile_image_path: null,
-        leader_board_exclude: false,
-        alternate_email: null,
-        brokerage_cap_amt: null,
-        royalty_cap_amt: null,
-        brokerage_cap_anniversary_dt: null,
-        royalty_cap_anniversary_dt: null,
-        default_buyer_commission_templates: [],
-        default_seller_commission_templates: [],
-        permissions: [],
-        esign_enabled: false,
-      },
+      }),
     });
     const [copy] = await transactions.dataSource.query(`SELECT name FROM transactions.teams WHERE team_id = $1`, [admin.user.team.team_id]);
     expect(copy.name).toBe('Rival Homes Group');

@@ -1,3 +1,4 @@
 export * from './sequence';
 export * from './identity.factory';
 export * from './signed-in-client';
+export * from './events.factory';
