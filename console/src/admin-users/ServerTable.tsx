@@ -90,6 +90,8 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
     <Box data-testid={testId} data-loading={loading ? 'true' : 'false'}>
       {errorAlert}
       <TableContainer
+        // Keyboard users reach the columns beyond a narrow screen's edge (it may scroll sideways).
+        tabIndex={0}
         sx={{
           overflowX: 'auto',
           // The table's width must not widen the page (react-admin's content area grows to fit its

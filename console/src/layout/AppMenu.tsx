@@ -16,14 +16,16 @@ const ComingSoonItem = ({ entry }: { entry: MenuEntry }) => {
   const [open] = useSidebarState();
   return (
     <Tooltip title={open ? LAYOUT_MESSAGES.comingSoon : `${entry.label}: ${LAYOUT_MESSAGES.comingSoon}`} placement="right">
-      {/* The tooltip needs a hoverable element: a disabled MenuItem ignores the pointer. */}
+      {/* The tooltip needs a hoverable element: a disabled MenuItem ignores the pointer. The li is the
+          menu's item (a menu holds menu items only); the MenuItem inside only draws it. */}
       <li
+        role="menuitem"
         data-testid={`menu-${entry.key}`}
         data-enabled="false"
         aria-disabled="true"
         style={{ listStyle: 'none', cursor: 'default' }}
       >
-        <MenuItem component="div" disabled sx={{ color: 'text.secondary' }}>
+        <MenuItem component="div" role="none" disabled sx={{ color: 'text.secondary' }}>
           <ListItemIcon sx={{ minWidth: 40 }}>
             <Icon fontSize="small" />
           </ListItemIcon>
@@ -72,6 +74,8 @@ export const AppMenu = () => {
         <ListSubheader
           key={`${section}-title`}
           data-testid={`menu-section-${section}`}
+          // A heading inside the menu's list, not an item of it.
+          role="presentation"
           disableSticky
           sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, textTransform: 'uppercase', fontSize: 12 }}
         >

@@ -15,6 +15,11 @@ const breakpoints: ThemeOptions['breakpoints'] = {
   values: { xs: 0, sm: MOBILE_MAX_WIDTH + 1, md: 1200, lg: 1536, xl: 1920 },
 };
 
+// Initials on a darker grey than MUI's default (white on #bdbdbd fails the contrast check).
+const components: ThemeOptions['components'] = {
+  MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#616161', color: '#fff' } } },
+};
+
 const typography: ThemeOptions['typography'] = {
   fontFamily: ['"Inter"', '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(','),
 };
@@ -23,6 +28,7 @@ export const brandLight: ThemeOptions = {
   breakpoints,
   shape: { borderRadius: 8 },
   typography,
+  components,
   palette: {
     mode: 'light',
     primary: { main: BRAND_BLUE },
@@ -36,6 +42,7 @@ export const brandDark: ThemeOptions = {
   breakpoints,
   shape: { borderRadius: 8 },
   typography,
+  components,
   palette: {
     mode: 'dark',
     primary: { main: '#7fb2e5' },

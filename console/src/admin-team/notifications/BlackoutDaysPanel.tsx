@@ -77,7 +77,8 @@ const CustomDayFields = ({ today, saving }: { today: string; saving: boolean }) 
         helperText={false}
         slotProps={{ htmlInput: { 'data-testid': 'blackout-custom-label', maxLength: 100 } }}
       />
-      <Box data-testid="blackout-custom-date">
+      {/* The hint under the disabled date stays readable (contrast), not greyed out with the input. */}
+      <Box data-testid="blackout-custom-date" sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}>
         <DateInput
           source="day_date"
           label={L.customDate}
