@@ -80,7 +80,7 @@ function outcomeOf(error: unknown): UploadOutcome {
 async function localHarness(): Promise<Harness & { app: NestFastifyApplication; options: StorageOptions }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'storage-drivers-local-'));
   const options: StorageOptions = { service: 'transactions', driver: 'local', storageDir: dir, signingSecret: SECRET, publicUrl: '' };
-  const config = { service: 'transactions', NODE_ENV: 'test', LOG_LEVEL: 'silent' } as unknown as ServiceConfig;
+  const config = { service: 'transactions', NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_PROXIES: 'loopback' } as unknown as ServiceConfig;
   const app = await createHttpApp({ config, module: StorageModule.forRoot(options) });
   const storage = app.get(StorageService);
   const server = app.getHttpServer();
