@@ -152,7 +152,8 @@ async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: 
       problems = [`did not open: ${(error as Error).message.split('\n')[0]}`];
     }
     problems.push(...errors);
-    if (viewport.width < 960 || problems.length > 0) await shot(page, `console-quality-${viewport.width}-${who}-${screen.key}.png`);
+    // A full-page screenshot costs as much as the checks: only of a page that failed them.
+    if (problems.length > 0) await shot(page, `console-quality-${viewport.width}-${who}-${screen.key}.png`);
     if (problems.length === 0) continue;
     if (screen.knownIssue) {
       console.warn(`${label} (known issue: ${screen.knownIssue}):\n  ${problems.join('\n  ')}`);
