@@ -1,5 +1,4 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { CustomStrategy } from '@nestjs/microservices';
 import { RpcClient } from './rpc.client';
 import { RPC_OPTIONS, type RpcOptions } from './rpc.options';
@@ -21,11 +20,4 @@ export class RpcModule {
 /** The microservice strategy that answers a service's patterns (used by its worker). */
 export function rpcServerStrategy(options: RpcOptions): CustomStrategy {
   return { strategy: new RpcServer(options) };
-}
-
-/** Lets an HTTP app answer patterns too (tests and 'all' mode); call before app.init(). */
-export async function connectRpcServer(app: INestApplication | INestApplicationContext, options: RpcOptions): Promise<void> {
-  const http = app as INestApplication;
-  http.connectMicroservice(rpcServerStrategy(options), { inheritAppConfig: true });
-  await http.startAllMicroservices();
 }
