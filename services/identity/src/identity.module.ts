@@ -21,6 +21,8 @@ import { CaptchaGenerator } from './captcha/captcha-generator';
 import { CaptchaController } from './captcha/captcha.controller';
 import { CaptchaRepository } from './captcha/captcha.repository';
 import { CaptchaService } from './captcha/captcha.service';
+import { UpdateClientCountWhenContactChanges } from './contacts-read-copy/contacts-read-copy.listener';
+import { ContactsReadCopyRepository } from './contacts-read-copy/contacts-read-copy.repository';
 import type { IdentityConfig } from './identity.config';
 import { identityMigrations } from './migrations';
 import { ChangePasswordService } from './password/change-password.service';
@@ -106,6 +108,8 @@ export class IdentityModule {
         AdminUserAccessService,
         TeamsSyncRepository,
         ApplyTeamSettingsFromTeamAdmin,
+        ContactsReadCopyRepository,
+        UpdateClientCountWhenContactChanges,
         UsersLookupRepository,
         UsersLookupService,
       ],

@@ -6,6 +6,7 @@ import { IdentityUserAdministration1763700000130 } from './1763700000130-identit
 import { IdentityTeamSync1763700000140 } from './1763700000140-identity-team-sync';
 import { IdentityProvisionExistingTeams1763700000150 } from './1763700000150-identity-provision-existing-teams';
 import { IdentityNormalisePhones1763700000160 } from './1763700000160-identity-normalise-phones';
+import { IdentityContactsReadCopy1763700000170 } from './1763700000170-identity-contacts-read-copy';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
@@ -16,4 +17,5 @@ export const identityMigrations = [
   IdentityTeamSync1763700000140,
   IdentityProvisionExistingTeams1763700000150,
   IdentityNormalisePhones1763700000160,
+  IdentityContactsReadCopy1763700000170,
 ];
