@@ -83,6 +83,17 @@ describe('canSee with permissions', () => {
   });
 });
 
+describe('the Transactions entry', () => {
+  it('opens the Transactions page for every role but CLIENT', () => {
+    const entry = MENU.find((item) => item.key === 'transactions')!;
+    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page }).toEqual({ enabled: true, to: 'transactions', page: true });
+    for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'VENDOR'] as const) {
+      expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'transactions') }).toEqual({ role, shown: true });
+    }
+    expect(visibleEntriesOf('work', ['CLIENT']).map((item) => item.key)).not.toContain('transactions');
+  });
+});
+
 describe('visibleEntriesOf', () => {
   const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
     visibleEntriesOf('admin', roles).map((entry) => entry.key);

@@ -19,7 +19,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { LAYOUT_MESSAGES } from './messages';
-import { canSee } from './screens';
+import { canSee, TRANSACTIONS_ROLES } from './screens';
 
 export type MenuSection = 'work' | 'admin' | 'account';
 
@@ -59,6 +59,8 @@ const FolderList = lazy(() => import('../admin-team/documents/folders/FolderList
 const DocumentTypesPage = lazy(() => import('../admin-team/documents/types/DocumentTypesPage'));
 const MessageTemplatePage = lazy(() => import('../admin-team/documents/message-template/MessageTemplatePage'));
 const TeamNotificationsPage = lazy(() => import('../admin-team/notifications/TeamNotificationsPage'));
+// Work area.
+const TransactionsPage = lazy(() => import('../transactions/TransactionsPage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
 
@@ -74,7 +76,16 @@ const E = LAYOUT_MESSAGES.entries;
 export const MENU: readonly MenuEntry[] = [
   // The home page is react-admin's dashboard (home/HomePage.tsx), mounted by AdminApp.
   { key: 'dashboard', section: 'work', label: E.dashboard, to: '', icon: DashboardIcon, enabled: true },
-  { key: 'transactions', section: 'work', label: E.transactions, to: 'transactions', icon: HomeWorkIcon, enabled: false },
+  {
+    key: 'transactions',
+    section: 'work',
+    label: E.transactions,
+    to: 'transactions',
+    icon: HomeWorkIcon,
+    enabled: true,
+    page: TransactionsPage,
+    roles: TRANSACTIONS_ROLES,
+  },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: false },
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },

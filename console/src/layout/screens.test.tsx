@@ -67,6 +67,7 @@ describe('screenTitleOf', () => {
   it('picks the most specific route', () => {
     expect(screenTitleOf('/app')).toBe('Dashboard');
     expect(screenTitleOf('/app/admin/users')).toBe('Users');
+    expect(screenTitleOf('/app/transactions')).toBe('Transactions');
     expect(screenTitleOf('/app/admin/users/new')).toBe('Add User');
     expect(screenTitleOf('/app/admin/users/12')).toBe('Edit User');
     expect(screenTitleOf('/app/admin/users/history/12')).toBe('User History');

@@ -39,6 +39,9 @@ export interface ConsoleScreen {
 const E = LAYOUT_MESSAGES.entries;
 const U = ADMIN_USERS_LABELS;
 
+/** Who may open the Transactions screen: everyone but CLIENT (the server answers 403 to a client). */
+export const TRANSACTIONS_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'VENDOR'];
+
 export const SCREENS: readonly ConsoleScreen[] = [
   // Signed out (outside the app shell).
   { key: 'login', path: '/auth/login', title: AUTH_MESSAGES.signIn, testId: 'login-page', signedOut: true },
@@ -60,6 +63,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
 
   // Work area.
   { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
+  { key: 'transactions', path: '/app/transactions', title: E.transactions, testId: 'transactions-page', roles: TRANSACTIONS_ROLES },
 
   // Team administration.
   { key: 'admin-users', path: '/app/admin/users', title: E.adminUsers, testId: 'admin-users-page', roles: ADMIN_ROLES },

@@ -11,7 +11,7 @@ import { AccountPage, SectionCard } from '../../account/AccountPage';
 import { messageOf, statusOf } from '../../account/fieldErrors';
 import { formatCell } from '../format';
 import { ACCOUNT_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
-import { ServerTable } from '../ServerTable';
+import { ServerTable } from '../../shared/table/ServerTable';
 import { useBack } from '../useBack';
 import { useUserTimeZone } from '../useUserTimeZone';
 import { historyPage } from './historyState';

@@ -34,7 +34,7 @@ import { formatCell, imageUrlOf, initialsOf } from '../format';
 import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
 import { changePasswordPath, historyPath, newUserPath, userPath } from '../paths';
-import { ServerTable } from '../ServerTable';
+import { ServerTable } from '../../shared/table/ServerTable';
 import { LicenceNotice, useLicenceToast } from '../useLicenceToast';
 import { useUserTimeZone } from '../useUserTimeZone';
 import { LicenceCounters } from './LicenceCounters';

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+import type { Role, TransactionColumn, TransactionRow } from '@app/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, type AuthProvider } from 'react-admin';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionListResponse } from './api';
+import TransactionsPage from './TransactionsPage';
+
+const api = vi.hoisted(() => ({ listTransactions: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn() }));
+vi.mock('./index', () => ({ transactionsApi: api }));
+
+const COLS: TransactionColumn[] = [
+  { field: 'id', header: 'ID', sortable: true, kind: 'row' },
+  { field: 'address', header: 'Address', sortable: true, kind: 'row' },
+  { field: 'status', header: 'Status', sortable: true, kind: 'row' },
+  { field: 'stage', header: 'Stage', sortable: true, kind: 'row' },
+  { field: 'tags', header: 'Tags', sortable: true, kind: 'row' },
+  { field: 'tasks', header: 'Tasks', sortable: true, kind: 'row' },
+  { field: 'derived_status', header: 'Progress', sortable: true, kind: 'row' },
+  { field: 'rtc_count', header: 'Roadmaps', sortable: true, kind: 'row' },
+  { field: 'created_ts', header: 'Created', sortable: true, kind: 'row' },
+  { field: 'cf_price', header: 'List Price', sortable: true, kind: 'value', type: 'amount' },
+];
+
+function buildRow(id: number, overrides: Partial<TransactionRow> = {}): TransactionRow {
+  return {
+    client_id: 1000 + id,
+    id,
+    address: `${id} Oak St, Austin, TX`,
+    contact_name: `Client ${id}`,
+    type: 'Buyer',
+    status: 'Active',
+    color_css: 'status-3',
+    tags: [{ label: 'VIP', border: '#1f4e79' }],
+    field_order: ['cf_price'],
+    values: { cf_price: { label: 'List Price', value: 450000 } },
+    stage: { id: 2 },
+    primary_agent_id: 7,
+    primary_agent: 'Avery Agent',
+    completed_task_count: 3,
+    total_task_count: 8,
+    derived_status: { value: 'On Track', color_css: 'derived-green' },
+    rtc_count: id % 2,
+    created_ts: '2024-03-05T15:00:00Z',
+    ...overrides,
+  };
+}
+
+function page(rows: TransactionRow[], total = rows.length, perPage = 10): TransactionListResponse {
+  const pages = Math.ceil(total / perPage);
+  return { table: { data: rows, cols: COLS }, pagination: { total, page: 1, per_page: perPage, pages, has_next: pages > 1, has_prev: false } };
+}
+
+/** The query of the n-th list call, as an object. */
+const queryOf = (call: number) => Object.fromEntries(api.listTransactions.mock.calls[call][0] as URLSearchParams);
+const lastQuery = () => queryOf(api.listTransactions.mock.calls.length - 1);
+
+const DetailProbe = () => <div data-testid="detail-probe">{useParams().clientId}</div>;
+
+function renderPage(roles: Role[] = ['ADMIN']) {
+  const authProvider: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => ({ roles, permissions: [] }),
+  };
+  return render(
+    <MemoryRouter initialEntries={['/transactions']}>
+      <AdminContext store={memoryStore()} authProvider={authProvider}>
+        <Routes>
+          <Route path="/transactions/*" element={<TransactionsPage />} />
+          <Route path="/transaction/:clientId/detail" element={<DetailProbe />} />
+          <Route path="/elsewhere" element={<div data-testid="elsewhere" />} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+const rows = () => screen.queryAllByTestId('transactions-table-row');
+const loaded = () => waitFor(() => expect(screen.getByTestId('transactions-table').getAttribute('data-loading')).toBe('false'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  vi.clearAllMocks();
+  window.sessionStorage.clear();
+  api.listTransactions.mockResolvedValue(page([buildRow(1), buildRow(2)], 2));
+  api.getStatuses.mockResolvedValue([
+    { id: 3, label: 'Active', color: '#1f4e79', font_color: 'light', category: 'active', color_css: 'status-3', dates: [], asks_lost_reason: false },
+  ]);
+  api.getStages.mockResolvedValue([{ id: 2, label: 'Under Contract', color: '#f2a93b', font_color: 'dark' }]);
+});
+
+describe('TransactionsPage', () => {
+  it("asks for the spec's defaults and shows the server's columns and cells", async () => {
+    renderPage();
+    await loaded();
+    expect(queryOf(0)).toEqual({ team_form_id: '-1', page: '1', per_page: '10', order_by: 'created_ts', order_dir: '1' });
+    const headers = COLS.map((col) => screen.getByTestId(`transactions-table-col-${col.field}`).textContent);
+    expect(headers).toEqual(COLS.map((col) => col.header));
+    expect(rows()).toHaveLength(2);
+
+    const first = within(rows()[0]);
+    expect(first.getByTestId('transaction-status').className).toContain('status-3');
+    expect(first.getByTestId('transaction-progress').className).toContain('derived-green');
+    expect(first.getByTestId('transaction-progress').textContent).toBe('On Track');
+    expect((await first.findByTestId('transaction-stage')).textContent).toBe('Under Contract');
+    expect(rows()[0].querySelector('td[data-field="tasks"]')!.textContent).toBe('3/8');
+    expect(rows()[0].querySelector('td[data-field="cf_price"]')!.textContent).toBe('$450,000.00');
+    expect(rows()[0].querySelector('td[data-field="tags"]')!.textContent).toBe('VIP');
+    // Roadmaps: a link to the tasks only when there are some.
+    expect(first.getByTestId('transaction-roadmaps').getAttribute('href')).toBe('/transactions/1/tasks');
+    expect(within(rows()[1]).queryByTestId('transaction-roadmaps')).toBeNull();
+    expect(rows()[1].querySelector('td[data-field="rtc_count"]')!.textContent).toBe('0');
+    expect(screen.getByTestId('transactions-help').textContent).toBe('Click a row to view details.');
+    expect(screen.getByTestId('transactions-search').getAttribute('placeholder')).toBe('Address, Email, Client Name, Mobile Phone, or ID');
+    // The table scrolls in its own focusable, named region.
+    const region = screen.getByRole('region', { name: 'Transactions table' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('searches from page 1 after typing settles, and Clear brings the whole list back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.type(screen.getByTestId('transactions-search'), 'Oak');
+    await waitFor(() => expect(lastQuery().quick_search_filter).toBe('Oak'));
+    expect(lastQuery().page).toBe('1');
+    // One call for the whole word, not one per key.
+    expect(api.listTransactions.mock.calls.filter(([query]) => (query as URLSearchParams).has('quick_search_filter'))).toHaveLength(1);
+    await user.click(screen.getByTestId('transactions-clear'));
+    await waitFor(() => expect(lastQuery().quick_search_filter).toBeUndefined());
+    expect((screen.getByTestId('transactions-search') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sorts by a column, pages, changes the page size, and keeps it all for the session', async () => {
+    api.listTransactions.mockResolvedValue(page([buildRow(1), buildRow(2)], 45));
+    const user = userEvent.setup();
+    const view = renderPage();
+    await loaded();
+    await user.click(screen.getByTestId('transactions-table-sort-address'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ order_by: 'address', order_dir: '1', page: '1' }));
+    await user.click(screen.getByTestId('transactions-table-sort-address'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ order_by: 'address', order_dir: '-1' }));
+    await loaded();
+    await user.click(screen.getByTestId('transactions-table-next-page'));
+    await waitFor(() => expect(lastQuery().page).toBe('2'));
+    await user.type(screen.getByTestId('transactions-search'), 'Oak{Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ quick_search_filter: 'Oak', page: '1' }));
+    await loaded();
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(await screen.findByRole('option', { name: '20' }));
+    await waitFor(() => expect(lastQuery().per_page).toBe('20'));
+    await loaded();
+    await user.click(screen.getByTestId('transactions-table-next-page'));
+    await waitFor(() => expect(lastQuery().page).toBe('2'));
+
+    // Leave and come back: the same table.
+    view.unmount();
+    api.listTransactions.mockClear();
+    renderPage();
+    await loaded();
+    expect(queryOf(0)).toEqual({ team_form_id: '-1', page: '2', per_page: '20', order_by: 'address', order_dir: '-1', quick_search_filter: 'Oak' });
+    expect((screen.getByTestId('transactions-search') as HTMLInputElement).value).toBe('Oak');
+  });
+
+  it('opens a row on a click, but not on its checkbox', async () => {
+    const user = userEvent.setup();
+    renderPage(['AGENT']);
+    await loaded();
+    const checkboxes = await screen.findAllByTestId('transactions-table-select');
+    expect(checkboxes).toHaveLength(2);
+    await user.click(checkboxes[0]);
+    expect((checkboxes[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('transactions-selected-count').textContent).toBe('1 selected');
+    expect(screen.queryByTestId('detail-probe')).toBeNull();
+    await user.click(screen.getByTestId('transactions-table-select-all'));
+    expect(screen.getByTestId('transactions-selected-count').textContent).toBe('2 selected');
+
+    await user.click(within(rows()[1]).getByText('2 Oak St, Austin, TX'));
+    expect((await screen.findByTestId('detail-probe')).textContent).toBe('1002');
+  });
+
+  it('shows no row checkboxes to a vendor', async () => {
+    renderPage(['VENDOR']);
+    await loaded();
+    // Give the roles time to arrive: the checkboxes must stay away after they do.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryAllByTestId('transactions-table-select')).toHaveLength(0);
+    expect(screen.queryByTestId('transactions-table-select-all')).toBeNull();
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('keeps the rows and shows no message when a load fails', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    api.listTransactions.mockRejectedValueOnce(Object.assign(new Error('Server Error'), { status: 500, body: { message: 'Server Error' } }));
+    await user.click(screen.getByTestId('transactions-table-sort-id'));
+    await waitFor(() => expect(api.listTransactions).toHaveBeenCalledTimes(2));
+    await loaded();
+    expect(rows()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Server Error')).toBeNull();
+  });
+
+  it('falls back to the default sort when the server refuses the kept one', async () => {
+    window.sessionStorage.setItem('realty.transactions.table', JSON.stringify({ page: 1, per_page: 10, order_by: 'cf_gone', order_dir: -1, quick_search_filter: '' }));
+    api.listTransactions.mockRejectedValueOnce(
+      Object.assign(new Error('Invalid'), { status: 400, body: { message: 'Invalid', field_errors: [{ field: 'order_by', error: 'Unknown column' }] } }),
+    );
+    renderPage();
+    await waitFor(() => expect(api.listTransactions).toHaveBeenCalledTimes(2));
+    expect(queryOf(0).order_by).toBe('cf_gone');
+    expect(queryOf(1)).toMatchObject({ order_by: 'created_ts', order_dir: '1' });
+    await loaded();
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('says when nothing matches', async () => {
+    api.listTransactions.mockResolvedValue(page([], 0));
+    renderPage();
+    expect((await screen.findByTestId('transactions-table-empty')).textContent).toContain('No transactions found.');
+  });
+
+  it('offers a jump-to-page dropdown at 960 px or less', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+    api.listTransactions.mockResolvedValue(page([buildRow(1)], 300));
+    renderPage();
+    await loaded();
+    const jump = (await screen.findByTestId('jump-to-page')) as HTMLSelectElement;
+    expect(jump.options).toHaveLength(30);
+    fireEvent.change(jump, { target: { value: '17' } });
+    await waitFor(() => expect(lastQuery().page).toBe('17'));
+  });
+});

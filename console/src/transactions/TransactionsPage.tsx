@@ -1,0 +1,315 @@
+import {
+  TRANSACTION_PAGE_SIZES,
+  type StageOption,
+  type StatusOption,
+  type TransactionColumn,
+  type TransactionRow,
+} from '@app/contracts';
+import ClearIcon from '@mui/icons-material/Clear';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBasename, useLogoutIfAccessDenied, usePermissions } from 'react-admin';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { AccountPage, SectionCard } from '../account/AccountPage';
+import { authClient } from '../auth';
+import type { ConsolePermissions } from '../auth/authProvider';
+import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
+import { pageCount } from '../shared/table/paging';
+import { transactionsApi } from '.';
+import { renderTransactionCell, transactionTableSx, type CellContext } from './cells';
+import { TRANSACTION_LIST_LABELS as L, TRANSACTION_LIST_MESSAGES as M } from './messages';
+import { transactionDetailPath, transactionsPath } from './paths';
+import { stageColoursById } from './statusStyles';
+import {
+  cleared,
+  loadTableState,
+  saveTableState,
+  sessionStore,
+  tableStateKey,
+  toApiQuery,
+  withDefaultSort,
+  withPage,
+  withPerPage,
+  withSearch,
+  withSort,
+  type TransactionTableState,
+} from './tableState';
+
+/** Typing settles this long before the list is asked again. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+interface ListData {
+  rows: TransactionRow[];
+  cols: TransactionColumn[];
+  total: number;
+}
+
+type RowKey = string | number;
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** The fields a 400 names ({errors: [{field, error}]}, as the HttpError keeps them). */
+function refusedFields(error: unknown): string[] {
+  const body = (error as { body?: { field_errors?: { field: string }[]; errors?: Record<string, string> } } | null)?.body;
+  if (Array.isArray(body?.field_errors)) return body.field_errors.map((item) => item.field);
+  return body?.errors && typeof body.errors === 'object' ? Object.keys(body.errors) : [];
+}
+
+function useDebounced(callback: (value: string) => void, delay: number) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(callback);
+  latest.current = callback;
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  const call = useCallback(
+    (value: string) => {
+      cancel();
+      timer.current = setTimeout(() => latest.current(value), delay);
+    },
+    [cancel, delay],
+  );
+  return { call, cancel };
+}
+
+/**
+ * The table state, kept for the session (per user): leaving the screen and coming back restores page,
+ * page size, sort and search (spec 001 section 2).
+ */
+function useKeptTableState() {
+  const [key] = useState(() => tableStateKey(authClient.getSession()?.user.agent_id));
+  const [state, setState] = useState<TransactionTableState>(() => loadTableState(sessionStore(), key));
+  useEffect(() => saveTableState(sessionStore(), key, state), [key, state]);
+  return [state, setState] as const;
+}
+
+/** /app/transactions: search, Clear, help, and the server's table (spec 001 sections 2, 3, 8, 9). */
+export const TransactionList = () => {
+  const basename = useBasename();
+  const navigate = useNavigate();
+  // A ref, not an effect dependency: react-admin does not promise a stable function.
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const logoutRef = useRef(logoutIfAccessDenied);
+  logoutRef.current = logoutIfAccessDenied;
+  const { permissions, isPending: rolesPending } = usePermissions<ConsolePermissions>();
+  const [state, setState] = useKeptTableState();
+  const [searchText, setSearchText] = useState(state.quick_search_filter);
+  const [data, setData] = useState<ListData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [statuses, setStatuses] = useState<StatusOption[]>([]);
+  const [stages, setStages] = useState<StageOption[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(() => new Set());
+
+  const apiQuery = toApiQuery(state).toString();
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    transactionsApi
+      .listTransactions(new URLSearchParams(apiQuery))
+      .then((body) => {
+        if (cancelled) return;
+        const rows = body?.table?.data ?? [];
+        const total = body?.pagination?.total ?? 0;
+        const page = Number(new URLSearchParams(apiQuery).get('page'));
+        // A kept page past the end (rows went since): the last page there is.
+        if (rows.length === 0 && page > 1 && total > 0) {
+          setState((current) => withPage(current, pageCount(total, current.per_page)));
+          return;
+        }
+        setData({ rows, cols: body?.table?.cols ?? [], total });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // Spec 001 section 8: a failed table load resets the loading flag and shows no message; the
+        // rows on screen stay. A kept sort or page the server refuses (a custom field removed since)
+        // falls back to the default, silently too.
+        // An ended session (401) signs out, as react-admin's own calls do.
+        void logoutRef.current(error);
+        if (statusOf(error) === 400) {
+          const fields = refusedFields(error);
+          if (fields.includes('order_by') || fields.includes('order_dir')) setState(withDefaultSort);
+          else if (fields.includes('page') || fields.includes('per_page')) setState((current) => withPage(current, 1));
+        }
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [apiQuery, setState]);
+
+  // The colours of the status and stage tags: without them the tags show neutral.
+  useEffect(() => {
+    let cancelled = false;
+    transactionsApi.getStatuses().then((records) => !cancelled && setStatuses(records), () => undefined);
+    transactionsApi.getStages().then((records) => !cancelled && setStages(records), () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const searchLater = useDebounced((text) => setState((current) => withSearch(current, text)), SEARCH_DEBOUNCE_MS);
+
+  const clear = () => {
+    searchLater.cancel();
+    setSearchText('');
+    setState(cleared);
+  };
+
+  const stageMap = useMemo(() => stageColoursById(stages), [stages]);
+  const tableSx = useMemo(() => transactionTableSx(statuses), [statuses]);
+  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+  const timeZone = authClient.getSession()?.user.timezone ?? null;
+  const cellContext = useMemo<CellContext>(() => ({ basename, stages: stageMap, locale, timeZone }), [basename, stageMap, locale, timeZone]);
+  const renderCell = useCallback((col: TransactionColumn, row: TransactionRow) => renderTransactionCell(col, row, cellContext), [cellContext]);
+  const openRow = useCallback((row: TransactionRow) => navigate(transactionDetailPath(basename, row.client_id)), [navigate, basename]);
+
+  // Row checkboxes for everyone but vendors (spec 001 section 6); the state only, for now.
+  const vendor = (permissions?.roles ?? []).includes('VENDOR');
+  const onToggle = useCallback((key: RowKey, checked: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const onToggleAll = useCallback((keys: RowKey[], checked: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const key of keys) {
+        if (checked) next.add(key);
+        else next.delete(key);
+      }
+      return next;
+    });
+  }, []);
+  const rowLabel = useCallback((row: TransactionRow) => L.selectRow.replace('{id}', String(row.id)), []);
+  const selection = useMemo<RowSelection<TransactionRow> | undefined>(
+    () => (rolesPending || vendor ? undefined : { selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }),
+    [rolesPending, vendor, selected, onToggle, onToggleAll, rowLabel],
+  );
+
+  const searching = state.quick_search_filter !== '' || searchText !== '';
+  const clearButton = (testId: string) => (
+    <Button variant="text" startIcon={<ClearIcon />} onClick={clear} disabled={!searching} data-testid={testId}>
+      {M.clear}
+    </Button>
+  );
+
+  return (
+    <AccountPage title={M.title} testId="transactions-page" maxWidth={1800}>
+      <SectionCard>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }} data-testid="transactions-toolbar">
+          <TextField
+            size="small"
+            label={L.search}
+            placeholder={M.searchHint}
+            title={M.searchHint}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              searchLater.call(event.target.value);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              searchLater.cancel();
+              const text = (event.target as HTMLInputElement).value;
+              setState((current) => withSearch(current, text));
+            }}
+            sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'transactions-search', 'aria-label': `${L.search}: ${M.searchHint}`, maxLength: 200 },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          {clearButton('transactions-clear')}
+          {/* The roadmap template multiselect with Assign and Remove (spec 001 section 2) comes here
+              with its issue; for now the selection's count. */}
+          <Box sx={{ flex: '1 0 auto', display: 'flex', justifyContent: 'flex-end', minHeight: 36, alignItems: 'center' }} data-testid="transactions-bulk-actions">
+            {selection && selected.size > 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="transactions-selected-count">
+                {L.selected.replace('{count}', String(selected.size))}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, color: 'text.secondary' }} data-testid="transactions-help">
+          <InfoOutlinedIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">{M.help}</Typography>
+        </Box>
+
+        <ServerTable<TransactionRow, TransactionColumn>
+          testId="transactions-table"
+          cols={data?.cols ?? []}
+          rows={data?.rows ?? null}
+          rowKey={(row) => row.client_id}
+          renderCell={renderCell}
+          loading={loading}
+          error={null}
+          emptyText={M.empty}
+          emptyAction={searching ? clearButton('transactions-empty-clear') : undefined}
+          page={state.page}
+          perPage={state.per_page}
+          pageSizes={TRANSACTION_PAGE_SIZES}
+          total={data?.total ?? 0}
+          onPage={(page) => setState((current) => withPage(current, page))}
+          onPerPage={(perPage) => setState((current) => withPerPage(current, perPage))}
+          sort={{ field: state.order_by, dir: state.order_dir, onSort: (field) => setState((current) => withSort(current, field)) }}
+          skeletonCols={12}
+          skeletonRows={Math.min(state.per_page, 10)}
+          onRowClick={openRow}
+          selection={selection}
+          scrollLabel={L.tableRegion}
+          jumpToPage
+          tableSx={tableSx}
+          labels={{ rowsPerPage: L.rowsPerPage, jumpToPage: L.jumpToPage }}
+        />
+      </SectionCard>
+    </AccountPage>
+  );
+};
+
+/** A path under /app/transactions whose page comes with a later issue (e.g. a transaction's tasks). */
+const NotYetPage = () => {
+  const basename = useBasename();
+  return (
+    <AccountPage title={L.notYetTitle} testId="transactions-not-yet" maxWidth={720}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {L.notYet}
+      </Alert>
+      <Button component={Link} to={transactionsPath(basename)} variant="outlined">
+        {L.backToList}
+      </Button>
+    </AccountPage>
+  );
+};
+
+/** /app/transactions/*: the list; AdminApp mounts it at `transactions/*`. */
+const TransactionsPage = () => (
+  <Routes>
+    <Route index element={<TransactionList />} />
+    <Route path="*" element={<NotYetPage />} />
+  </Routes>
+);
+
+export default TransactionsPage;
