@@ -9,6 +9,13 @@ import { ensureDevKeys, freePort, startPostgres, startRedis } from './infra.mjs'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
+/**
+ * `npm start` and the browser tests seed with `--transactions 300`: each volume team (Demo Realty, Bench
+ * Realty) gets 300 transactions and identity its volume staff (12 agents, 2 TCs, an ISA).
+ */
+export const DEMO_TRANSACTIONS = 300;
+export const DEMO_SEED_ARGS = ['--transactions', String(DEMO_TRANSACTIONS)];
+
 export const SERVICES = ['identity', 'team-admin', 'transactions', 'messaging', 'esign', 'integrations-sync'];
 const DEFAULT_PORTS = { identity: 3001, 'team-admin': 3002, transactions: 3003, messaging: 3004, esign: 3005, 'integrations-sync': 3006 };
 const envName = (service) => `${service.replace(/-/g, '_').toUpperCase()}_URL`;
@@ -39,7 +46,7 @@ async function waitHealthy(url, timeoutMs) {
 /**
  * Starts everything; resolves once every service answers ready through the edge.
  * options: dataDir, edgePort, postgresPort, redisPort, randomPorts (services on free ports), logDir, queuePrefix,
- * seedArgs (for scripts/seed.js, e.g. ['--team', 'demo']).
+ * seedArgs (for scripts/seed.js, e.g. ['--team', 'demo'] or DEMO_SEED_ARGS; none: the fixed users only).
  */
 export async function startStack(options = {}) {
   const dataDir = options.dataDir ?? path.join(root, '.data');

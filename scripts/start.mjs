@@ -1,16 +1,16 @@
 // `npm start`: the whole platform on http://localhost:8080 (after `npm install`; npm start builds first).
 import { createRequire } from 'node:module';
-import { startStack } from './stack.mjs';
+import { DEMO_SEED_ARGS, DEMO_TRANSACTIONS, startStack } from './stack.mjs';
 
 // The seeded users come from the seed itself (compiled by the build that npm start runs first).
 const require = createRequire(import.meta.url);
 const { printedSeedUsers, DEMO_PASSWORD } = require('../dist/libs/seed/src/index.js');
-const DEMO_USERS = printedSeedUsers().map((user) => [user.email, user.role, user.team]);
+const DEMO_USERS = printedSeedUsers(DEMO_TRANSACTIONS).map((user) => [user.email, user.role, user.team]);
 
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
 let stack;
 try {
-  stack = await startStack({ edgePort });
+  stack = await startStack({ edgePort, seedArgs: DEMO_SEED_ARGS });
 } catch (error) {
   console.error(`[start] the platform did not come up: ${error.message}`);
   process.exit(1);
@@ -26,7 +26,7 @@ console.log(`
 
   Demo users (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(28)} ${role.padEnd(7)} ${team}`).join('\n')}
-    agent01..agent10@bench-realty.test AGENT  Bench Realty (benchmarks)
+    (seeded with --transactions ${DEMO_TRANSACTIONS}: ${DEMO_TRANSACTIONS} transactions for each volume team)
 
   Ctrl+C stops everything; data stays in .data/ for the next start.
 `);

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/infra.mjs';
-import { root, startStack } from '../../scripts/stack.mjs';
+import { DEMO_SEED_ARGS, root, startStack } from '../../scripts/stack.mjs';
 
 export default async function stackSetup() {
   for (const built of ['dist/scripts/migrate.js', 'console/dist/index.html', 'display/dist/index.html']) {
@@ -24,6 +24,8 @@ export default async function stackSetup() {
     redisPort: await freePort(),
     randomPorts: true,
     quiet: true,
+    // The same demo data as npm start (volume staff and transactions), so the screens show real lists.
+    seedArgs: DEMO_SEED_ARGS,
   });
   Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
   process.env.E2E_BASE_URL = stack.origin;

@@ -1,12 +1,14 @@
 // The seed framework on a fresh database: every service's seeder in dependency order, idempotent,
 // publishing through the outbox; the read copies it feeds fill in through the real bus.
+import * as argon2 from 'argon2';
 import { schemaOf } from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
-import { runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedState } from '@app/seed';
+import { DEMO_PASSWORD, runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedOptions, type SeedState } from '@app/seed';
 import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import type { ServiceConfig } from '@app/platform';
 import { identityConfigSpec } from '../../services/identity/src/identity.config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
+import { identitySeeder } from '../../services/identity/src/seed/demo-seed';
 import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
 import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
 import { TransactionsModule } from '../../services/transactions/src/transactions.module';
@@ -125,4 +127,123 @@ describe('the seed framework', () => {
       expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
     }, 60_000);
   });
+});
+
+/** --transactions N: identity adds each volume team's staff (max(12, N / 500) agents, 2 TCs, an ISA). */
+describe("the identity seeder's volume staff", () => {
+  const databases: TestDatabase[] = [];
+
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  /** A fresh database with identity's schema, and a way to run identity's seeder and to query it. */
+  const freshIdentity = async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const dataSource = await createServiceDataSource({ url: database.url, schema: schemaOf('identity'), entities: [], migrations: SERVICE_MIGRATIONS.identity, poolSize: 1 }).initialize();
+    await migrateServiceSchema(dataSource);
+    const lines: string[] = [];
+    return {
+      lines,
+      seed: (options: SeedOptions) => runSeeders([identitySeeder], { databaseUrl: database.url, options, log: (line) => lines.push(line) }),
+      query: <T>(sql: string, params: unknown[] = []): Promise<T[]> => dataSource.query(sql, params),
+      close: () => dataSource.destroy(),
+    };
+  };
+
+  const generatedOf = (identity: Awaited<ReturnType<typeof freshIdentity>>, domain: string) =>
+    identity.query<{ email: string; roles: string[]; first_name: string }>(
+      `SELECT email, roles, first_name FROM identity.users WHERE email ~ $1 ORDER BY agent_id`,
+      [`^(agent|tc|isa)[0-9]+@${domain.replace(/\./g, '\\.')}$`],
+    );
+  const counts = async (identity: Awaited<ReturnType<typeof freshIdentity>>) =>
+    (await identity.query<{ users: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM identity.users) AS users,
+              (SELECT count(*)::int FROM identity.outbox WHERE type = 'identity.user.created') AS events`,
+    ))[0];
+
+  it('adds no generated user for N = 0', async () => {
+    const identity = await freshIdentity();
+    try {
+      const state = await identity.seed({ teams: ['demo', 'bench'], transactions: 0 });
+      expect(await generatedOf(identity, 'demo-realty.test')).toEqual([]);
+      expect(await generatedOf(identity, 'bench-realty.test')).toEqual([]);
+      expect(state.users.map((u) => u.email)).toEqual(ALL_USERS.map((u) => u.email));
+      expect(state.teams.map((t) => [t.key, t.volume])).toEqual([['demo', true], ['rival', false], ['bench', true]]);
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it('adds 12 agents, 2 TCs and an ISA for N = 1000 on demo, nothing on a second run, and the 8 more agents of N = 10000', async () => {
+    const identity = await freshIdentity();
+    try {
+      await identity.seed({ teams: ['demo'], transactions: 0 });
+      const before = await counts(identity);
+
+      const state = await identity.seed({ teams: ['demo'], transactions: 1000 });
+      const generated = await generatedOf(identity, 'demo-realty.test');
+      expect(generated.map((u) => [u.email, u.roles])).toEqual([
+        ...Array.from({ length: 12 }, (_, i) => [`agent${i + 1}@demo-realty.test`, ['AGENT']]),
+        ['tc1@demo-realty.test', ['TRANC']],
+        ['tc2@demo-realty.test', ['TRANC']],
+        ['isa1@demo-realty.test', ['ISISA']],
+      ]);
+      // Each one published identity.user.created (through the outbox, in the seed's transaction).
+      expect(await counts(identity)).toEqual({ users: before.users + 15, events: before.events + 15 });
+      expect(identity.lines.at(-1)).toBe('[seed:identity] 2 teams; created 15 users');
+      // The bench set was not selected; Rival Homes is not a volume team.
+      expect(await generatedOf(identity, 'bench-realty.test')).toEqual([]);
+      expect(await generatedOf(identity, 'rival-homes.test')).toEqual([]);
+      // Later seeders find a team's staff by team_id and roles.
+      const demoTeam = state.teams.find((t) => t.key === 'demo')!;
+      const agents = state.users.filter((u) => u.team_id === demoTeam.team_id && u.roles.includes('AGENT'));
+      expect(agents.map((u) => u.email)).toEqual([
+        'agent@demo-realty.test',
+        'restricted@demo-realty.test',
+        ...Array.from({ length: 12 }, (_, i) => `agent${i + 1}@demo-realty.test`),
+      ]);
+      // They sign in with the demo password (one hash for all), and get licences of their own.
+      const hashes = await identity.query<{ password_hash: string }>(
+        `SELECT DISTINCT password_hash FROM identity.users WHERE email = ANY($1::text[])`,
+        [generated.map((u) => u.email)],
+      );
+      expect(hashes).toHaveLength(1);
+      expect(await argon2.verify(hashes[0].password_hash, DEMO_PASSWORD)).toBe(true);
+      const [team] = await identity.query<{ user_licenses_total: number }>(`SELECT user_licenses_total FROM identity.teams WHERE team_id = $1`, [demoTeam.team_id]);
+      expect(team.user_licenses_total).toBe(SEED_TEAMS[0].user_licenses_total + 15);
+
+      const afterFirst = await counts(identity);
+      const again = await identity.seed({ teams: ['demo'], transactions: 1000 });
+      expect(await counts(identity)).toEqual(afterFirst);
+      expect(again.users).toEqual(state.users);
+      expect(identity.lines.at(-1)).toBe('[seed:identity] 2 teams; users already present');
+
+      await identity.seed({ teams: ['demo'], transactions: 10_000 });
+      expect(await counts(identity)).toEqual({ users: afterFirst.users + 8, events: afterFirst.events + 8 });
+      const grown = await generatedOf(identity, 'demo-realty.test');
+      expect(grown.filter((u) => u.roles.includes('AGENT')).map((u) => u.email)).toEqual(Array.from({ length: 20 }, (_, i) => `agent${i + 1}@demo-realty.test`));
+      expect(grown.slice(0, 15)).toEqual(generated);
+    } finally {
+      await identity.close();
+    }
+  }, 60_000);
+
+  it('creates the 200 agents of N = 100000 in one quick run', async () => {
+    const identity = await freshIdentity();
+    try {
+      const started = Date.now();
+      await identity.seed({ teams: ['bench'], transactions: 100_000 });
+      const elapsed = Date.now() - started;
+      const generated = await generatedOf(identity, 'bench-realty.test');
+      expect(generated.filter((u) => u.roles.includes('AGENT'))).toHaveLength(200);
+      expect(generated).toHaveLength(203);
+      expect(await counts(identity)).toEqual({ users: 205, events: 205 });
+      // One argon2 hash reused and one transaction: a few seconds at most even on a slow machine.
+      expect(elapsed).toBeLessThan(15_000);
+    } finally {
+      await identity.close();
+    }
+  }, 60_000);
 });

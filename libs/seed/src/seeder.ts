@@ -1,19 +1,35 @@
 import type { DataSource } from 'typeorm';
-import type { ServiceName } from '@app/contracts';
+import type { Role, ServiceName } from '@app/contracts';
 import type { EventOutbox } from '@app/events';
 import type { SeedTeamSet } from './seed-teams';
 
 export interface SeedOptions {
   /** Team sets to seed. */
   teams: readonly SeedTeamSet[];
-  /** Transactions of the bench team (seeders that own transactions read it; a larger N adds the difference). */
+  /**
+   * Transactions of each volume team of the selected sets (Demo Realty, Bench Realty); identity adds the
+   * volume staff for it (volumeStaffCounts). A larger N adds the difference.
+   */
   transactions: number;
 }
 
 /** What a seeder learnt that later seeders need (in memory: no seeder reads another's schema). */
 export interface SeedState {
-  teams: { key: string; team_id: number; name: string; timezone: string }[];
-  users: { email: string; agent_id: number; team_id: number }[];
+  /** volume: the team gets options.transactions transactions (SeedTeam.volume). */
+  teams: { key: string; team_id: number; name: string; timezone: string; volume?: boolean }[];
+  /**
+   * Every seeded user of the run, fixed and generated volume staff alike; a later seeder picks a team's
+   * agents or TCs by team_id and roles (never by parsing emails).
+   */
+  users: SeedStateUser[];
+}
+
+export interface SeedStateUser {
+  email: string;
+  agent_id: number;
+  team_id: number;
+  /** The user's roles as stored (an admin may have changed a fixed user's). */
+  roles: Role[];
 }
 
 export interface SeedContext {

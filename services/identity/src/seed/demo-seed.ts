@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Permission } from '@app/contracts';
 import type { EventOutbox } from '@app/events';
-import { DEMO_PASSWORD, SEED_TEAMS, type SeedTeamSet, type Seeder, type SeedState, type SeedTeam, type SeedUser } from '@app/seed';
+import { DEMO_PASSWORD, SEED_TEAMS, volumeUsers, type SeedTeamSet, type Seeder, type SeedState, type SeedTeam, type SeedUser } from '@app/seed';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TeamEntity } from '../users/team.entity';
 import { UserEntity } from '../users/user.entity';
@@ -18,8 +18,15 @@ export interface IdentitySeedResult {
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-async function upsertTeam(manager: EntityManager, outbox: EventOutbox, seedTeam: SeedTeam): Promise<{ team: TeamEntity; planChanged: boolean }> {
+/** extraUsers: the volume staff of this run; they get licences of their own on top of the plan's. */
+async function upsertTeam(
+  manager: EntityManager,
+  outbox: EventOutbox,
+  seedTeam: SeedTeam,
+  extraUsers: number,
+): Promise<{ team: TeamEntity; planChanged: boolean }> {
   const teams = manager.getRepository(TeamEntity);
+  const licences = seedTeam.user_licenses_total + extraUsers;
   const team = await teams.createQueryBuilder('t').where('lower(t.name) = lower(:name)', { name: seedTeam.name }).getOne();
   if (!team) {
     const created = await teams.save(
@@ -27,7 +34,7 @@ async function upsertTeam(manager: EntityManager, outbox: EventOutbox, seedTeam:
         name: seedTeam.name,
         market_id: 0,
         permissions: seedTeam.permissions,
-        user_licenses_total: seedTeam.user_licenses_total,
+        user_licenses_total: licences,
         esign_seats_total: seedTeam.esign_seats_total,
       }),
     );
@@ -42,71 +49,97 @@ async function upsertTeam(manager: EntityManager, outbox: EventOutbox, seedTeam:
   }
   // The plan is the seed's: a re-run brings it up to date (e.g. agent_esign became a per-user permission).
   // Seats only grow: an admin may have bought more.
-  const seatsShort = team.user_licenses_total < seedTeam.user_licenses_total || team.esign_seats_total < seedTeam.esign_seats_total;
+  const seatsShort = team.user_licenses_total < licences || team.esign_seats_total < seedTeam.esign_seats_total;
   const planChanged = !sameSet(team.permissions, seedTeam.permissions);
   if (planChanged || seatsShort) {
     team.permissions = [...seedTeam.permissions];
-    team.user_licenses_total = Math.max(team.user_licenses_total, seedTeam.user_licenses_total);
+    team.user_licenses_total = Math.max(team.user_licenses_total, licences);
     team.esign_seats_total = Math.max(team.esign_seats_total, seedTeam.esign_seats_total);
     await teams.save(team);
   }
   return { team, planChanged };
 }
 
-/** Creates a missing user; brings an existing one's permissions and e-sign switch up to date (never its password). */
-async function upsertUser(
+/**
+ * Creates the team's missing users (one multi-row insert per chunk, every one with the same password
+ * hash) and brings existing ones' permissions and e-sign switch up to date (never a password). Each
+ * change publishes its event in the caller's transaction.
+ */
+async function upsertUsers(
   manager: EntityManager,
   outbox: EventOutbox,
   team: TeamEntity,
-  seedUser: SeedUser,
+  seedUsers: readonly SeedUser[],
   passwordHash: () => Promise<string>,
   planChanged: boolean,
-): Promise<{ user: UserEntity; change: 'created' | 'updated' | null }> {
+  result: IdentitySeedResult,
+): Promise<void> {
   const users = manager.getRepository(UserEntity);
-  const permissions: Permission[] = seedUser.permissions ?? [];
-  const esign = seedUser.esign_enabled ?? false;
-  const existing = await users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: seedUser.email }).getOne();
-  if (!existing) {
-    const user = await users.save(
+  const existing = seedUsers.length
+    ? await users
+        .createQueryBuilder('u')
+        .where('lower(u.email) IN (:...emails)', { emails: seedUsers.map((u) => u.email.toLowerCase()) })
+        .getMany()
+    : [];
+  const byEmail = new Map(existing.map((user) => [user.email.toLowerCase(), user]));
+  const missing = new Set(seedUsers.filter((seedUser) => !byEmail.has(seedUser.email.toLowerCase())));
+  const hash = missing.size ? await passwordHash() : '';
+  // Chunks keep each insert far below Postgres's 65,535 parameters (--transactions 10000000 adds 20,000 agents).
+  const created = await users.save(
+    [...missing].map((seedUser) =>
       users.create({
         email: seedUser.email,
         first_name: seedUser.first_name,
         last_name: seedUser.last_name,
         roles: seedUser.roles,
         team_id: team.team_id,
-        password_hash: await passwordHash(),
+        password_hash: hash,
         mobile_phone: '5555550100',
         timezone: 'America/New_York',
         status: 'active',
-        permissions,
-        esign_enabled: esign,
+        permissions: seedUser.permissions ?? [],
+        esign_enabled: seedUser.esign_enabled ?? false,
       }),
-    );
+    ),
+    { chunk: 1000 },
+  );
+  for (const user of created) {
     await outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf({ ...user, team }));
-    return { user, change: 'created' };
+    byEmail.set(user.email.toLowerCase(), user);
+    result.created.push(user.email);
   }
-  const grantsChanged = !sameSet(existing.permissions, permissions) || existing.esign_enabled !== esign;
-  if (grantsChanged) {
-    existing.permissions = permissions;
-    existing.esign_enabled = esign;
-    existing.updated_ts = new Date();
-    await users.save(existing);
+
+  for (const seedUser of seedUsers) {
+    const user = byEmail.get(seedUser.email.toLowerCase())!;
+    result.users.push({ email: seedUser.email, agent_id: user.agent_id, team_id: team.team_id, roles: user.roles });
+    if (missing.has(seedUser)) continue;
+    const permissions: Permission[] = seedUser.permissions ?? [];
+    const esign = seedUser.esign_enabled ?? false;
+    const grantsChanged = !sameSet(user.permissions, permissions) || user.esign_enabled !== esign;
+    if (grantsChanged) {
+      user.permissions = permissions;
+      user.esign_enabled = esign;
+      user.updated_ts = new Date();
+      await users.save(user);
+    }
+    if (!grantsChanged && !planChanged) continue;
+    // Its effective permissions changed: the snapshot (and the next token) carry them.
+    await outbox.publish(manager, 'identity.user.updated', team.team_id, userSnapshotOf({ ...user, team }));
+    result.updated.push(seedUser.email);
   }
-  if (!grantsChanged && !planChanged) return { user: existing, change: null };
-  // Its effective permissions changed: the snapshot (and the next token) carry them.
-  await outbox.publish(manager, 'identity.user.updated', team.team_id, userSnapshotOf({ ...existing, team }));
-  return { user: existing, change: 'updated' };
 }
 
 /**
  * The seeded teams and users of the given sets, created when missing and brought up to date when not
- * (plan, permissions, e-sign; never a password a user changed). Every change publishes its event
- * through the outbox in the same transaction, so other services' read copies fill in.
+ * (plan, permissions, e-sign; never a password a user changed). With transactions > 0 each volume team
+ * also gets its volume staff (volumeUsers). Every change publishes its event through the outbox in the
+ * same transaction, so other services' read copies fill in.
  */
 export async function seedIdentityDemo(
   dataSource: DataSource,
   outbox: EventOutbox,
   sets: readonly SeedTeamSet[] = ['demo', 'bench'],
+  transactions = 0,
 ): Promise<IdentitySeedResult> {
   const hasher = new PasswordHasher();
   let hash: Promise<string> | undefined;
@@ -114,13 +147,10 @@ export async function seedIdentityDemo(
   const result: IdentitySeedResult = { created: [], updated: [], teams: [], users: [] };
   await dataSource.transaction(async (manager) => {
     for (const seedTeam of SEED_TEAMS.filter((t) => sets.includes(t.set))) {
-      const { team, planChanged } = await upsertTeam(manager, outbox, seedTeam);
-      result.teams.push({ key: seedTeam.key, team_id: team.team_id, name: team.name, timezone: seedTeam.timezone });
-      for (const seedUser of seedTeam.users) {
-        const { user, change } = await upsertUser(manager, outbox, team, seedUser, passwordHash, planChanged);
-        if (change) result[change].push(seedUser.email);
-        result.users.push({ email: seedUser.email, agent_id: user.agent_id, team_id: team.team_id });
-      }
+      const generated = volumeUsers(seedTeam, transactions);
+      const { team, planChanged } = await upsertTeam(manager, outbox, seedTeam, generated.length);
+      result.teams.push({ key: seedTeam.key, team_id: team.team_id, name: team.name, timezone: seedTeam.timezone, volume: seedTeam.volume ?? false });
+      await upsertUsers(manager, outbox, team, [...seedTeam.users, ...generated], passwordHash, planChanged, result);
     }
   });
   return result;
@@ -131,7 +161,7 @@ export const identitySeeder: Seeder = {
   service: 'identity',
   entities: [TeamEntity, UserEntity],
   async seed({ dataSource, outbox, options, state }) {
-    const { created, updated, teams, users } = await seedIdentityDemo(dataSource, outbox, options.teams);
+    const { created, updated, teams, users } = await seedIdentityDemo(dataSource, outbox, options.teams, options.transactions);
     state.teams.push(...teams);
     state.users.push(...users);
     const parts = [created.length ? `created ${created.length} users` : '', updated.length ? `brought ${updated.length} users up to date` : ''].filter(Boolean);
