@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -19,7 +19,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { LAYOUT_MESSAGES } from './messages';
-import { canSee, TRANSACTIONS_ROLES } from './screens';
+import { canSee } from './screens';
 
 export type MenuSection = 'work' | 'admin' | 'account';
 
@@ -84,7 +84,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: HomeWorkIcon,
     enabled: true,
     page: TransactionsPage,
-    roles: TRANSACTIONS_ROLES,
+    roles: TRANSACTION_LIST_ROLES,
   },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: false },

@@ -3,7 +3,7 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
@@ -39,9 +39,6 @@ export interface ConsoleScreen {
 const E = LAYOUT_MESSAGES.entries;
 const U = ADMIN_USERS_LABELS;
 
-/** Who may open the Transactions screen: everyone but CLIENT (the server answers 403 to a client). */
-export const TRANSACTIONS_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'VENDOR'];
-
 export const SCREENS: readonly ConsoleScreen[] = [
   // Signed out (outside the app shell).
   { key: 'login', path: '/auth/login', title: AUTH_MESSAGES.signIn, testId: 'login-page', signedOut: true },
@@ -63,7 +60,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
 
   // Work area.
   { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
-  { key: 'transactions', path: '/app/transactions', title: E.transactions, testId: 'transactions-page', roles: TRANSACTIONS_ROLES },
+  { key: 'transactions', path: '/app/transactions', title: E.transactions, testId: 'transactions-page', roles: TRANSACTION_LIST_ROLES },
 
   // Team administration.
   { key: 'admin-users', path: '/app/admin/users', title: E.adminUsers, testId: 'admin-users-page', roles: ADMIN_ROLES },
