@@ -63,7 +63,8 @@ describe('the seed framework', () => {
       { type: 'identity.user.created', n: ALL_USERS.length },
     ]);
     const forms = await query<{ team_id: number; n: number }>(`SELECT team_id, count(*)::int AS n FROM transactions.team_forms GROUP BY team_id ORDER BY team_id`);
-    expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 4 })));
+    // The four buyer and seller forms, the list form and the page form.
+    expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 6 })));
   });
 
   it('adds nothing when run again, and says so', async () => {
@@ -80,7 +81,7 @@ describe('the seed framework', () => {
     expect(lines).toEqual([
       '[seed:identity] 3 teams; users already present',
       '[seed:team-admin] teams are set up from identity.team.provisioned',
-      '[seed:transactions] forms already present',
+      '[seed:transactions] transactions data already present',
     ]);
   });
 

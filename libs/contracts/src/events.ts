@@ -1,6 +1,7 @@
 import type { ServiceName } from './services';
 import type { Permission, Role } from './roles';
 import type { TransactionType } from './admin';
+import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from './transactions';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -116,6 +117,16 @@ export interface EventPayloads {
   'team-admin.document-types.changed': { revision: number; types: DocumentTypeSnapshot[] };
   /** A user's effective switch changed (their own flip, or the team's override set or lifted). */
   'identity.notification-setting.changed': NotificationSettingChanged;
+  /** A transaction and its whole row (version is the row's; the envelope's stays 1). */
+  'transactions.transaction.created': TransactionSnapshot;
+  'transactions.transaction.updated': TransactionSnapshot;
+  'transactions.transaction.deleted': TransactionSnapshot;
+  'transactions.transaction.status-changed': TransactionStatusChanged;
+  /** Each time a transaction enters a closed status. */
+  'transactions.transaction.closed': TransactionClosed;
+  /** A contact and its whole row (version is the row's). */
+  'transactions.contact.created': ContactSnapshot;
+  'transactions.contact.updated': ContactSnapshot;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -135,6 +146,16 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'team-admin.document-types.changed': [],
   // Consumed by a later issue: messaging decides whom to notify from it.
   'identity.notification-setting.changed': [],
+  // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'
+  // own Display Mode push), each with its handler class; they keep the highest payload version.
+  'transactions.transaction.created': [],
+  'transactions.transaction.updated': [],
+  'transactions.transaction.deleted': [],
+  'transactions.transaction.status-changed': [],
+  'transactions.transaction.closed': [],
+  // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
+  'transactions.contact.created': ['identity'],
+  'transactions.contact.updated': ['identity'],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

@@ -11,3 +11,4 @@ export * from './rpc';
 export * from './date-presets';
 export * from './storage';
 export * from './form-fields';
+export * from './transactions';

@@ -38,6 +38,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Set by a NOTIFY; a commit that lands while a pass runs must not wait for the idle timer. */
   private notified = false;
   private loop?: Promise<void>;
+  private readonly unsubscribedTypesSeen = new Set<string>();
   afterEnqueue?: AfterEnqueueHook;
 
   constructor(
@@ -76,7 +77,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const byConsumer = new Map<ServiceName, EventEnvelope[]>();
       for (const row of rows) {
         const consumers = EVENT_SUBSCRIPTIONS[row.type as EventType] ?? [];
-        if (consumers.length === 0) this.logger.warn(`event type ${row.type} has no subscribers; marking it published`);
+        if (consumers.length === 0 && !this.unsubscribedTypesSeen.has(row.type)) {
+          // Once per type: a bulk change (the seed) would otherwise log a line per event.
+          this.unsubscribedTypesSeen.add(row.type);
+          this.logger.log(`event type ${row.type} has no subscribers yet; marking such events published`);
+        }
         const envelope = {
           id: row.id,
           type: row.type as EventType,

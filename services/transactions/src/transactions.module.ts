@@ -5,6 +5,12 @@ import { AgentsRepository } from './agents/agents.repository';
 import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
 import { UpdateTeamNameWhenTeamSettingsChange } from './agents/team-name.listener';
 import { FormsController } from './forms/forms.controller';
+import { TeamOptionsController } from './fields/team-options.controller';
+import { TeamOptionsRepository } from './fields/team-options.repository';
+import { TransactionsController } from './transactions/transactions.controller';
+import { TransactionListService } from './transactions/transaction-list.service';
+import { TransactionsRepository } from './transactions/transactions.repository';
+import { TransactionWriter } from './transactions/transaction-writer';
 import { FormsRepository } from './forms/forms.repository';
 import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
@@ -18,9 +24,13 @@ export class TransactionsModule {
     return {
       module: TransactionsModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
-      controllers: mode === 'worker' ? [] : [FormsController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController],
       providers: [
         FormsRepository,
+        TeamOptionsRepository,
+        TransactionsRepository,
+        TransactionListService,
+        TransactionWriter,
         AgentsRepository,
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,

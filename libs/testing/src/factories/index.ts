@@ -2,3 +2,4 @@ export * from './sequence';
 export * from './identity.factory';
 export * from './signed-in-client';
 export * from './events.factory';
+export * from './transactions.factory';

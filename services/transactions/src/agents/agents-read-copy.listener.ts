@@ -25,6 +25,7 @@ export class UpdateAgentsWhenUserChanges {
 
   private async apply(event: EventEnvelope<'identity.user.created' | 'identity.user.updated'>, manager: EntityManager) {
     await this.agents.upsert(event.payload, event.occurred_at, manager);
+    await this.agents.writeAgentNameThrough(event.payload, manager);
     await this.agents.rememberTeam(event.payload.team_id, event.payload.team_name, manager);
     const teamId = event.payload.team_id;
     // After commit, so the TVs never show a change that rolled back.

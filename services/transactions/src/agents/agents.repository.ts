@@ -34,20 +34,33 @@ export class AgentsRepository {
     );
   }
 
+  /**
+   * The Agent column shows the primary agent's name, kept on the transaction for its sort: a renamed
+   * user (or one whose snapshot arrives after their transactions were written) is written through.
+   */
+  async writeAgentNameThrough(snapshot: UserSnapshot, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE transactions.transactions SET primary_agent_name = $2
+        WHERE primary_agent_id = $1 AND primary_agent_name IS DISTINCT FROM $2`,
+      [snapshot.agent_id, `${snapshot.first_name} ${snapshot.last_name}`.trim()],
+    );
+  }
+
   /** The name a user snapshot carries, for a team not known yet; renames come from applyTeamSettings. */
   async rememberTeam(teamId: number, name: string, manager: EntityManager): Promise<void> {
     if (!name) return;
     await manager.query(`INSERT INTO transactions.teams (team_id, name) VALUES ($1, $2) ON CONFLICT (team_id) DO NOTHING`, [teamId, name]);
   }
 
-  /** Team Settings' name, unless a newer revision was applied already; false when the event is stale. */
-  async applyTeamSettings(teamId: number, name: string, revision: number, manager: EntityManager): Promise<boolean> {
+  /** Team Settings' name and time zone, unless a newer revision was applied already; false when the event is stale. */
+  async applyTeamSettings(teamId: number, name: string, timezone: string | null, revision: number, manager: EntityManager): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO transactions.teams (team_id, name, settings_revision) VALUES ($1, $2, $3)
-       ON CONFLICT (team_id) DO UPDATE SET name = EXCLUDED.name, settings_revision = EXCLUDED.settings_revision, updated_ts = now()
+      `INSERT INTO transactions.teams (team_id, name, timezone, settings_revision) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (team_id) DO UPDATE SET name = EXCLUDED.name, timezone = EXCLUDED.timezone,
+         settings_revision = EXCLUDED.settings_revision, updated_ts = now()
          WHERE transactions.teams.settings_revision < EXCLUDED.settings_revision
        RETURNING team_id`,
-      [teamId, name, revision],
+      [teamId, name, timezone, revision],
     );
     return rows.length > 0;
   }

@@ -5,7 +5,7 @@ import { HandleEvent } from '@app/events';
 import { DisplayPublisher } from '../display/display.publisher';
 import { AgentsRepository } from './agents.repository';
 
-/** A team renamed in Team Settings shows its new name on the office TVs. */
+/** Team Settings saved: the name shows on the office TVs; the time zone dates derived_status ('today'). */
 @Injectable()
 export class UpdateTeamNameWhenTeamSettingsChange {
   constructor(
@@ -15,8 +15,8 @@ export class UpdateTeamNameWhenTeamSettingsChange {
 
   @HandleEvent('team-admin.team.updated')
   async onTeamUpdated(event: EventEnvelope<'team-admin.team.updated'>, manager: EntityManager) {
-    const { team_id, name, revision } = event.payload;
-    if (!(await this.agents.applyTeamSettings(team_id, name, revision, manager))) return;
+    const { team_id, name, timezone, revision } = event.payload;
+    if (!(await this.agents.applyTeamSettings(team_id, name, timezone ?? null, revision, manager))) return;
     return () => this.display.pushRoster(team_id);
   }
 }

@@ -2,10 +2,12 @@ import { EventBusTables1763700000000 } from '@app/events';
 import { TransactionsInitial1763700000200 } from './1763700000200-transactions-initial';
 import { TransactionsForms1763700000210 } from './1763700000210-transactions-forms';
 import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-transactions-team-settings-revision';
+import { TransactionsList1763700000230 } from './1763700000230-transactions-list';
 
 export const transactionsMigrations = [
   EventBusTables1763700000000,
   TransactionsInitial1763700000200,
   TransactionsForms1763700000210,
   TransactionsTeamSettingsRevision1763700000220,
+  TransactionsList1763700000230,
 ];

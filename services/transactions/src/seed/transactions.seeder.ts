@@ -1,16 +1,73 @@
-import type { Seeder } from '@app/seed';
+import type { Seeder, SeedState } from '@app/seed';
+import { SEED_TEAMS } from '@app/seed';
 import { seedTransactionsDemoForms } from '../forms/forms-demo-seed';
+import { TransactionWriter } from '../transactions/transaction-writer';
+import { demoTransaction, type SeedPeople } from './demo-transactions';
+import { seedTeamOptions } from './team-options.seed';
+
+/** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
+const BATCH = 2_000;
+
+/** A team's staff, from identity's seeder result (in memory: never from identity's schema). */
+function peopleOf(state: SeedState, teamId: number, teamKey: string): SeedPeople {
+  const users = state.users.filter((u) => u.team_id === teamId);
+  const withRole = (role: string) => users.filter((u) => u.roles?.includes(role as never)).map((u) => u.agent_id);
+  const fixed = SEED_TEAMS.find((t) => t.key === teamKey)?.users ?? [];
+  const idOf = (email?: string) => users.find((u) => u.email === email)?.agent_id;
+  const demoAgent = teamKey === 'demo' ? idOf(fixed.find((u) => u.email.startsWith('agent@'))?.email) : undefined;
+  const agents = withRole('AGENT');
+  return {
+    agents: agents.length ? agents : withRole('ADMIN'),
+    tcs: withRole('TRANC'),
+    isas: withRole('ISISA'),
+    demoAgent,
+    demoClient: teamKey === 'demo' ? withRole('CLIENT')[0] : undefined,
+    demoVendor: teamKey === 'demo' ? withRole('VENDOR')[0] : undefined,
+  };
+}
+
+/** A stable number per team key, so that two teams do not get the same transactions. */
+const seedOfKey = (key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 /**
- * transactions' seeder: the seeded teams' forms. The team ids come from identity's seeder (in memory:
- * never from identity's schema); the agents and teams read copies fill in from identity's events.
+ * transactions' seeder: every seeded team's options and forms; each volume team's transactions up to
+ * --transactions N (deterministic; a second run adds nothing, a larger N adds the difference), written
+ * through TransactionWriter like the application writes them, so the same events reach the outbox.
  */
 export const transactionsSeeder: Seeder = {
   service: 'transactions',
   after: ['identity'],
-  async seed({ dataSource, state }) {
-    const forms = await seedTransactionsDemoForms(dataSource, state.teams.map((team) => team.team_id));
-    return forms ? `created ${forms} forms` : 'forms already present';
+  async seed({ dataSource, outbox, state, options, log }) {
+    const teamIds = state.teams.map((team) => team.team_id);
+    const forms = await seedTransactionsDemoForms(dataSource, teamIds);
+    let optionRows = 0;
+    let created = 0;
+    const writer = new TransactionWriter(outbox);
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    for (const team of state.teams) {
+      const { ids, added } = await dataSource.transaction((manager) => seedTeamOptions(manager, team.team_id));
+      optionRows += added;
+      if (!team.volume || options.transactions <= 0) continue;
+      const [{ seeded }]: { seeded: number }[] = await dataSource.query(
+        `SELECT count(*)::int AS seeded FROM transactions.transaction_history WHERE team_id = $1 AND source = 'seed' AND field = 'created'`,
+        [team.team_id],
+      );
+      if (seeded >= options.transactions) continue;
+      const people = peopleOf(state, team.team_id, team.key);
+      if (people.agents.length === 0) throw new Error(`team ${team.name} has no agents to own its transactions`);
+      const started = Date.now();
+      for (let from = seeded; from < options.transactions; from += BATCH) {
+        const to = Math.min(from + BATCH, options.transactions);
+        const items = Array.from({ length: to - from }, (_, k) => demoTransaction(team.team_id, seedOfKey(team.key), from + k, today, ids, people));
+        await dataSource.transaction((manager) => writer.createMany(manager, items, { agent_id: null, source: 'seed' }));
+        created += items.length;
+        if ((to - seeded) % 20_000 === 0 || to === options.transactions) {
+          log(`${team.name}: ${to} of ${options.transactions} transactions (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        }
+      }
+    }
+    const parts = [forms ? `${forms} forms` : '', optionRows ? `${optionRows} option rows` : '', created ? `${created} transactions` : ''].filter(Boolean);
+    return parts.length ? `created ${parts.join(', ')}` : 'transactions data already present';
   },
   async missing(dataSource, state) {
     const agentIds = state.users.map((user) => user.agent_id);

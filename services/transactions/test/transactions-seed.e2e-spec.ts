@@ -1,0 +1,153 @@
+import { EventOutbox } from '@app/events';
+import type { SeedState } from '@app/seed';
+import { bootTestService, createTestDatabase, testEnv, type TestDatabase } from '@app/testing';
+import { transactionsMigrations } from '../src/migrations';
+import { transactionsSeeder } from '../src/seed/transactions.seeder';
+import type { TransactionsConfig } from '../src/transactions.config';
+import { TransactionsModule } from '../src/transactions.module';
+
+/** The transactions seeder at volume: deterministic, idempotent, the application's events. */
+describe('transactions seeder (--transactions N)', () => {
+  let database: TestDatabase;
+  let sut: Awaited<ReturnType<typeof bootTestService<TransactionsConfig>>>;
+  const DEMO = 701;
+  const RIVAL = 702;
+  // What identity's seeder would have told it: the demo team's fixed users and its volume staff.
+  const state: SeedState = {
+    teams: [
+      { key: 'demo', team_id: DEMO, name: 'Demo Realty', timezone: 'America/Chicago', volume: true },
+      { key: 'rival', team_id: RIVAL, name: 'Rival Homes', timezone: 'America/New_York', volume: false },
+    ],
+    users: [
+      { email: 'admin@demo-realty.test', agent_id: 1, team_id: DEMO, roles: ['ADMIN'] },
+      { email: 'agent@demo-realty.test', agent_id: 2, team_id: DEMO, roles: ['AGENT'] },
+      { email: 'client@demo-realty.test', agent_id: 3, team_id: DEMO, roles: ['CLIENT'] },
+      { email: 'vendor@demo-realty.test', agent_id: 4, team_id: DEMO, roles: ['VENDOR'] },
+      ...Array.from({ length: 12 }, (_, i) => ({ email: `agent${i + 1}@demo-realty.test`, agent_id: 10 + i, team_id: DEMO, roles: ['AGENT' as const] })),
+      { email: 'tc1@demo-realty.test', agent_id: 30, team_id: DEMO, roles: ['TRANC'] },
+      { email: 'isa1@demo-realty.test', agent_id: 31, team_id: DEMO, roles: ['ISISA'] },
+      { email: 'admin@rival-homes.test', agent_id: 40, team_id: RIVAL, roles: ['ADMIN'] },
+    ],
+  };
+  const lines: string[] = [];
+  const seed = (transactions: number) =>
+    transactionsSeeder.seed({
+      options: { teams: ['demo'], transactions },
+      dataSource: sut.dataSource,
+      outbox: new EventOutbox({ service: 'transactions', schema: 'transactions', databaseUrl: database.url, redisUrl: '' }),
+      state,
+      log: (line) => lines.push(line),
+    });
+  const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
+  const counts = async () =>
+    (await query<{ transactions: number; contacts: number; events: number; options: number }>(
+      `SELECT (SELECT count(*)::int FROM transactions.transactions) AS transactions, (SELECT count(*)::int FROM transactions.contacts) AS contacts,
+              (SELECT count(*)::int FROM transactions.outbox) AS events,
+              (SELECT count(*)::int FROM transactions.statuses) + (SELECT count(*)::int FROM transactions.custom_fields) AS options`,
+    ))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sut = await bootTestService<TransactionsConfig>({
+      service: 'transactions',
+      env: testEnv(database),
+      migrations: transactionsMigrations,
+      module: (config) => TransactionsModule.forRoot(config, 'api'),
+    });
+    await seed(1000);
+  });
+  afterAll(async () => {
+    await sut.close();
+    await database.drop();
+  });
+
+  it('gives every seeded team its options and forms, and only the volume team transactions', async () => {
+    const perTeam = await query<{ team_id: number; statuses: number; stages: number; tags: number; lead_types: number; fields: number; forms: string[]; transactions: number }>(
+      `SELECT t.team_id,
+              (SELECT count(*)::int FROM transactions.statuses s WHERE s.team_id = t.team_id) AS statuses,
+              (SELECT count(*)::int FROM transactions.stages s WHERE s.team_id = t.team_id) AS stages,
+              (SELECT count(*)::int FROM transactions.tags s WHERE s.team_id = t.team_id) AS tags,
+              (SELECT count(*)::int FROM transactions.lead_types s WHERE s.team_id = t.team_id) AS lead_types,
+              (SELECT count(*)::int FROM transactions.custom_fields s WHERE s.team_id = t.team_id) AS fields,
+              (SELECT array_agg(purpose ORDER BY purpose) FROM transactions.team_forms f WHERE f.team_id = t.team_id) AS forms,
+              (SELECT count(*)::int FROM transactions.transactions x WHERE x.team_id = t.team_id) AS transactions
+         FROM unnest($1::int[]) AS t(team_id) ORDER BY t.team_id`,
+      [[DEMO, RIVAL]],
+    );
+    const options = { statuses: 7, stages: 7, tags: 8, lead_types: 9, fields: 12, forms: ['list', 'page', 'side', 'side', 'side', 'side'] };
+    expect(perTeam).toEqual([
+      { team_id: DEMO, ...options, transactions: 1000 },
+      { team_id: RIVAL, ...options, transactions: 0 },
+    ]);
+  });
+
+  it('spreads the statuses and sides as asked, over the last 24 months, with stage and dates consistent', async () => {
+    const byStatus = await query<{ label: string; n: number }>(
+      `SELECT s.label, count(*)::int AS n FROM transactions.transactions t JOIN transactions.statuses s USING (status_id) WHERE t.team_id = $1 GROUP BY s.label ORDER BY s.label`,
+      [DEMO],
+    );
+    expect(Object.fromEntries(byStatus.map((r) => [r.label, r.n]))).toEqual({
+      Pipeline: 200, 'Appointment Set': 80, 'Appointment Met': 70, Signed: 120, 'Under Contract': 150, Closed: 310, Lost: 70,
+    });
+    const [facts] = await query<Record<string, number | string>>(
+      `SELECT count(*) FILTER (WHERE type = 'b')::int AS buyers,
+              count(*) FILTER (WHERE created_ts < now() - interval '24 months' - interval '1 day')::int AS too_old,
+              count(*) FILTER (WHERE status_category = 'closed' AND (closed_dt IS NULL OR closed_dt > current_date + 1 OR under_contract_dt > closed_dt))::int AS bad_closed,
+              count(*) FILTER (WHERE status_category = 'lost' AND (lost_dt IS NULL OR lost_reason IS NULL))::int AS bad_lost,
+              count(*) FILTER (WHERE s.label = 'Under Contract' AND est_close_dt < current_date)::int AS past_close,
+              count(*) FILTER (WHERE signed_dt < appt_met_dt OR appt_met_dt < appt_set_dt OR created_ts::date > coalesce(appt_set_dt, created_ts::date))::int AS out_of_order,
+              count(*) FILTER (WHERE trans_amt NOT BETWEEN 150000 AND 1500000 OR gci_pct NOT BETWEEN 2.5 AND 3)::int AS bad_amounts,
+              count(*) FILTER (WHERE gross_commission_amt <> round(trans_amt * gci_pct / 100, 2))::int AS bad_gci,
+              count(*) FILTER (WHERE cardinality(tag_ids) > 3)::int AS too_many_tags,
+              count(*) FILTER (WHERE mobile_phone NOT LIKE '555%')::int AS not_555,
+              count(*) FILTER (WHERE primary_agent_id = 2)::int AS demo_agent,
+              count(*) FILTER (WHERE 3 = ANY(client_user_ids))::int AS demo_client,
+              count(*) FILTER (WHERE 4 = ANY(vendor_user_ids))::int AS demo_vendor,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM transactions.transaction_contacts c WHERE c.client_id = t.client_id AND c.is_primary))::int AS without_contact,
+              count(*) FILTER (WHERE st.label NOT IN ('New Lead','Nurture') AND s.label = 'Pipeline')::int AS bad_stage
+         FROM transactions.transactions t JOIN transactions.statuses s USING (status_id) LEFT JOIN transactions.stages st USING (stage_id)
+        WHERE t.team_id = $1`,
+      [DEMO],
+    );
+    expect(facts).toMatchObject({
+      buyers: 550, too_old: 0, bad_closed: 0, bad_lost: 0, out_of_order: 0, bad_amounts: 0, bad_gci: 0, too_many_tags: 0, not_555: 0,
+      demo_client: 3, demo_vendor: 3, without_contact: 0, bad_stage: 0,
+    });
+    // About a tenth of those under contract are past their estimated close.
+    expect(facts.past_close).toBeGreaterThan(5);
+    expect(facts.past_close).toBeLessThan(30);
+    expect(facts.demo_agent).toBeGreaterThanOrEqual(20);
+  });
+
+  it("publishes the application's events: a contact and a transaction created each, a closing per closed one, envelope version 1", async () => {
+    const events = await query<{ type: string; n: number; envelope_versions: number[]; payload_versions: number[] }>(
+      `SELECT type, count(*)::int AS n, array_agg(DISTINCT version) AS envelope_versions, array_agg(DISTINCT (payload->>'version')::int) AS payload_versions
+         FROM transactions.outbox GROUP BY type ORDER BY type`,
+    );
+    expect(events).toEqual([
+      { type: 'transactions.contact.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
+      { type: 'transactions.transaction.closed', n: 310, envelope_versions: [1], payload_versions: [1] },
+      { type: 'transactions.transaction.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
+    ]);
+    const [created] = await query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM transactions.outbox WHERE type = 'transactions.transaction.created' ORDER BY seq LIMIT 1`,
+    );
+    expect(Object.keys(created.payload).sort()).toEqual(
+      expect.arrayContaining(['client_id', 'first_name', 'last_name', 'type', 'primary_agent_id', 'tc_agent_id', 'formatted_address', 'client_user_ids', 'vendor_user_ids', 'contacts', 'version', 'status_id', 'trans_amt', 'custom_values']),
+    );
+    expect(created.payload.contacts).toEqual([{ name: `${created.payload.first_name} ${created.payload.last_name}`, email: expect.any(String) }]);
+  });
+
+  it('adds nothing when run again; a larger N adds the difference, the same rows as one run of that N', async () => {
+    const before = await counts();
+    lines.length = 0;
+    expect(await seed(1000)).toBe('transactions data already present');
+    expect(await counts()).toEqual(before);
+    const firstItem = await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`);
+    await seed(1200);
+    const after = await counts();
+    expect(after.transactions).toBe(1200);
+    expect(after.contacts).toBe(1200);
+    expect(await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`)).toEqual(firstItem);
+  });
+});
