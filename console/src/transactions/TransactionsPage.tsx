@@ -230,7 +230,13 @@ export const TransactionList = () => {
               const text = (event.target as HTMLInputElement).value;
               setState((current) => withSearch(current, text));
             }}
-            sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
+            sx={{
+              flex: '1 1 260px',
+              maxWidth: { sm: 420 },
+              // The whole hint on a phone: a smaller placeholder, no search icon.
+              '& input::placeholder': { fontSize: { xs: 14, sm: 'inherit' } },
+              '& .MuiInputAdornment-root': { display: { xs: 'none', sm: 'flex' } },
+            }}
             slotProps={{
               htmlInput: { 'data-testid': 'transactions-search', 'aria-label': `${L.search}: ${M.searchHint}`, maxLength: 200 },
               input: {

@@ -10,12 +10,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
+import TablePaginationActions, { type TablePaginationActionsProps } from '@mui/material/TablePaginationActions';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { memo, useCallback, useId, type MouseEvent, type ReactNode } from 'react';
+import { alpha, darken, lighten, type SxProps, type Theme } from '@mui/material/styles';
+import { createContext, memo, useCallback, useContext, useId, type MouseEvent, type ReactNode } from 'react';
 import { TABLE_LABELS } from './messages';
 import { jumpPages, pageCount } from './paging';
 
@@ -105,6 +106,43 @@ interface BodyRowProps<T, C extends TableColumn> {
   actions: ServerTableProps<T, C>['actions'];
 }
 
+// Body cells are plain <td>s styled once by the table (bodyCellStyles): a hundred rows of a dozen
+// columns render several times faster than as MUI TableCells, and look the same.
+const BODY_CELL = 'server-table-td';
+const CHECK_CELL = 'server-table-check';
+
+/** The cells of a row; a tick of its checkbox does not render them again. */
+function RowCellsInner<T, C extends TableColumn>({ row, cols, renderCell }: { row: T; cols: readonly C[]; renderCell: (col: C, row: T) => ReactNode }) {
+  return (
+    <>
+      {cols.map((col) => (
+        <td key={col.field} className={BODY_CELL} data-field={col.field}>
+          {renderCell(col, row)}
+        </td>
+      ))}
+    </>
+  );
+}
+const RowCells = memo(RowCellsInner) as typeof RowCellsInner;
+
+/** What MUI's small body TableCell looks like (typography, divider, padding), for the plain cells. */
+function bodyCellStyles(theme: Theme) {
+  const border = theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68);
+  return {
+    [`& td.${BODY_CELL}`]: {
+      ...theme.typography.body2,
+      color: theme.palette.text.primary,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      textAlign: 'left',
+      borderBottom: `1px solid ${border}`,
+      padding: theme.spacing(0.75, 1),
+      whiteSpace: 'nowrap',
+    },
+    [`& td.${CHECK_CELL}`]: { width: 44, padding: 0, textAlign: 'center' },
+  } as const;
+}
+
 function BodyRowInner<T, C extends TableColumn>(props: BodyRowProps<T, C>) {
   const { row, rowKey, onRowClick, onToggle } = props;
   const click = useCallback(
@@ -120,7 +158,7 @@ function BodyRowInner<T, C extends TableColumn>(props: BodyRowProps<T, C>) {
   return (
     <TableRow hover data-testid={`${props.testId}-row`} data-key={rowKey} onClick={onRowClick ? click : undefined} selected={props.selected === true}>
       {props.selected !== undefined && (
-        <TableCell padding="checkbox" className="server-table-select">
+        <td className={`${BODY_CELL} ${CHECK_CELL}`}>
           <label className="server-table-checkbox">
             <input
               type="checkbox"
@@ -130,13 +168,9 @@ function BodyRowInner<T, C extends TableColumn>(props: BodyRowProps<T, C>) {
               data-testid={`${props.testId}-select`}
             />
           </label>
-        </TableCell>
+        </td>
       )}
-      {props.cols.map((col) => (
-        <TableCell key={col.field} data-field={col.field}>
-          {props.renderCell(col, row)}
-        </TableCell>
-      ))}
+      <RowCells row={row} cols={props.cols} renderCell={props.renderCell} />
       {props.actions && (
         <TableCell align="right" sx={STICKY_END}>
           {props.actions.render(row)}
@@ -170,20 +204,31 @@ const SelectAll = ({ keys, selection, testId }: { keys: RowKey[]; selection: Row
   );
 };
 
+interface JumpTarget {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label: string;
+}
+
+// What the pagination's arrows need to offer the jump-to-page dropdown beside them (MUI renders the
+// actions component itself, so it reads them from here).
+const JumpContext = createContext<JumpTarget | null>(null);
+
 /** At 960 px or less: a native dropdown of pages (cheap, and the phone's own picker). */
-const JumpToPage = ({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) => {
+const JumpToPage = ({ page, pages, onPage, label }: JumpTarget) => {
   const id = useId();
   const options = jumpPages(page, pages);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, pb: 1 }} data-testid="jump-to-page-box">
-      <Typography component="label" htmlFor={id} variant="body2">
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1 }} data-testid="jump-to-page-box">
+      <Typography component="label" htmlFor={id} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {label}
       </Typography>
       <NativeSelect
         value={page}
         onChange={(event) => onPage(Number(event.target.value))}
         inputProps={{ id, 'data-testid': 'jump-to-page' } as object}
-        sx={{ minWidth: 72 }}
+        sx={{ minWidth: 64, fontSize: 14 }}
       >
         {options.map((value) => (
           <option key={value} value={value}>
@@ -191,6 +236,17 @@ const JumpToPage = ({ page, pages, onPage, label }: { page: number; pages: numbe
           </option>
         ))}
       </NativeSelect>
+    </Box>
+  );
+};
+
+/** The pagination's arrows, with the jump-to-page dropdown before them when there is one. */
+const PaginationActions = ({ className, ...props }: TablePaginationActionsProps) => {
+  const jump = useContext(JumpContext);
+  return (
+    <Box className={className} sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+      {jump && <JumpToPage {...jump} />}
+      <TablePaginationActions {...props} />
     </Box>
   );
 };
@@ -266,10 +322,12 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
               '& .MuiTableCell-body': { whiteSpace: 'nowrap' },
               '& .MuiTableCell-body[colspan]': { whiteSpace: 'normal' },
               '& .MuiTableCell-paddingCheckbox': { width: 44, px: 0, textAlign: 'center' },
-              '& .server-table-checkbox': { display: 'inline-flex', p: 1, cursor: 'pointer' },
+              '& .MuiTableCell-paddingCheckbox > *': { p: 1 },
+              '& .server-table-checkbox': { display: 'flex', alignItems: 'center', justifyContent: 'center', p: 1, cursor: 'pointer' },
               '& .server-table-checkbox input': { width: 18, height: 18, m: 0, cursor: 'pointer', accentColor: (theme: Theme) => theme.palette.primary.main },
               ...(props.onRowClick ? { '& tbody tr[data-key]': { cursor: 'pointer' } } : {}),
             },
+            bodyCellStyles,
             ...(Array.isArray(props.tableSx) ? props.tableSx : props.tableSx ? [props.tableSx] : []),
           ]}
         >
@@ -350,27 +408,35 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        data-testid={`${testId}-pagination`}
-        count={props.total}
-        page={Math.min(Math.max(0, props.page - 1), pages - 1)}
-        rowsPerPage={props.perPage}
-        rowsPerPageOptions={[...props.pageSizes]}
-        labelRowsPerPage={labels.rowsPerPage}
-        onPageChange={(_, page) => props.onPage(page + 1)}
-        onRowsPerPageChange={(event) => props.onPerPage(Number(event.target.value))}
-        slotProps={{
-          actions: {
-            nextButton: { 'data-testid': `${testId}-next-page` } as object,
-            previousButton: { 'data-testid': `${testId}-previous-page` } as object,
-          },
-          select: { 'data-testid': `${testId}-per-page` } as object,
-        }}
-      />
-      {props.jumpToPage && narrow && pages > 1 && (
-        <JumpToPage page={Math.min(props.page, pages)} pages={pages} onPage={props.onPage} label={labels.jumpToPage} />
-      )}
+      <JumpContext.Provider
+        value={props.jumpToPage && narrow && pages > 1 ? { page: Math.min(props.page, pages), pages, onPage: props.onPage, label: labels.jumpToPage } : null}
+      >
+        <TablePagination
+          component="div"
+          data-testid={`${testId}-pagination`}
+          count={props.total}
+          page={Math.min(Math.max(0, props.page - 1), pages - 1)}
+          rowsPerPage={props.perPage}
+          rowsPerPageOptions={[...props.pageSizes]}
+          labelRowsPerPage={labels.rowsPerPage}
+          onPageChange={(_, page) => props.onPage(page + 1)}
+          onRowsPerPageChange={(event) => props.onPerPage(Number(event.target.value))}
+          ActionsComponent={PaginationActions}
+          // At 960 px or less the page-size select, the range and the arrows wrap rather than push the
+          // arrows out of sight.
+          sx={{
+            '& .MuiTablePagination-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' }, justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          }}
+          slotProps={{
+            actions: {
+              nextButton: { 'data-testid': `${testId}-next-page` } as object,
+              previousButton: { 'data-testid': `${testId}-previous-page` } as object,
+            },
+            select: { 'data-testid': `${testId}-per-page` } as object,
+          }}
+        />
+      </JumpContext.Provider>
     </Box>
   );
 }
