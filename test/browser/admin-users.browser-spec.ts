@@ -246,8 +246,8 @@ describe('User administration', () => {
       expect(await page.getByTestId('users-search').inputValue()).toBe('');
       expect(searchOf(page).get('status_filter')).toBe('active');
       expect(searchOf(page).has('quick_search_filter')).toBe(false);
-      const names = await eventually(() => rowNames(page), (list) => list.includes('Avery Admin'), 'cleared list');
-      expect(names).toContain(`Alma ${last}`);
+      // The whole active list again (the seeded volume staff put Alma past the first page).
+      const names = await eventually(() => rowNames(page), (list) => list.includes('Avery Admin') && list.length > 2, 'cleared list');
       expect(names).not.toContain(`Bert ${last}`);
 
       // A search that matches nobody: the empty state, with Clear.

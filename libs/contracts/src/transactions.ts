@@ -241,3 +241,117 @@ export interface ContactSnapshot {
   status: ContactStatus;
   version: number;
 }
+
+// ---------------------------------------------------------------- the transaction modal and page (issue 11)
+
+/** PATCH /transaction/{client_id} presets and the change keys each accepts ('page' also takes the page form's fields). */
+export const TRANSACTION_PRESETS = ['task_modal', 'transaction_modal', 'board', 'page'] as const;
+export type TransactionPreset = (typeof TRANSACTION_PRESETS)[number];
+export const PRESET_CHANGE_KEYS: Readonly<Record<Exclude<TransactionPreset, 'page'>, readonly string[]>> = {
+  task_modal: ['client_stage_id', 'tc_agent_id', 'tags'],
+  transaction_modal: ['client_stage_id', 'agent_id'],
+  board: ['client_stage_id'],
+};
+/** What the page preset accepts besides the page form's field keys. */
+export const PAGE_PRESET_EXTRA_KEYS: readonly string[] = [
+  'client_stage_id', 'tc_agent_id', 'tags', 'agent_id', 'type',
+  'address_1', 'address_2', 'city', 'state', 'postal_code',
+  'first_name', 'last_name', 'email', 'mobile_phone',
+  'client_user_ids', 'vendor_user_ids',
+  'trans_amt', 'gci_pct', 'gross_commission_amt',
+];
+
+/** PATCH /transaction/{client_id} body (the body's client_id must equal the path's). */
+export interface TransactionUpdateRequest {
+  client_id: number;
+  task_id?: number;
+  preset: TransactionPreset;
+  /** Values as the form sends them: dates MM/DD/YYYY, amounts numbers, tags and user lists id arrays. */
+  changes: Record<string, unknown>;
+}
+
+/** PATCH /transaction/{client_id}/status body: the dates the target status asks for (MM/DD/YYYY). */
+export interface TransactionStatusRequest {
+  status_id: number;
+  dates?: Partial<Record<StatusDateField, string>> & { lost_reason?: string };
+}
+
+/** POST /transactions body. */
+export interface TransactionCreateRequest {
+  type: TransactionSide;
+  contact_id?: number;
+  contact?: { first_name?: string; last_name?: string; email?: string; mobile_phone?: string };
+  address_1?: string;
+  address_2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  primary_agent_id?: number;
+  stage_id?: number;
+  status_id?: number;
+  /** Page-form values by field key. */
+  values?: Record<string, unknown>;
+}
+
+/** GET /transaction/{client_id}: the list row plus the form's every field, contacts and linked users. */
+export interface TransactionDetail extends TransactionRow {
+  /** b or s (row.type is the label). */
+  side: TransactionSide;
+  team_form_id: number;
+  status_id: number;
+  status_category: StatusCategory;
+  tc_agent_id: number | null;
+  tc_agent: string;
+  tag_ids: number[];
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  mobile_phone: string | null;
+  /** The status dates as MM/DD/YYYY (or null) and lost_reason. */
+  dates: Record<StatusDateField, string | null> & { lost_reason: string | null };
+  /** The form's fields (definitions), in field_order. */
+  fields: TransactionFieldDefinition[];
+  contacts: { contact_id: number; first_name: string; last_name: string; email: string | null; mobile_phone: string | null; is_primary: boolean }[];
+  linked_users: { agent_id: number; name: string; role: 'CLIENT' | 'VENDOR' }[];
+  version: number;
+  /** What the caller may change: 'all' (ADMIN, TRANC), 'except_agent' (AGENT, ISISA), 'none' (VENDOR). */
+  can_edit: 'all' | 'except_agent' | 'none';
+}
+
+/** A row of GET /transaction/{client_id}/history. */
+export interface TransactionHistoryRecord {
+  history_id: number;
+  field: string;
+  label: string;
+  old_value: string | null;
+  new_value: string | null;
+  source: string;
+  agent_id: number | null;
+  agent_name: string | null;
+  created_ts: string;
+}
+
+export const TRANSACTION_EDIT_MESSAGES = {
+  notAllowedHere: 'Not allowed here',
+  notYourTeams: 'Please choose one of the options',
+  cannotChangeAgent: 'You cannot change the agent',
+  readOnly: 'You do not have permission to change this transaction',
+  clientIdMismatch: "client_id must be the transaction's id",
+  notATask: 'Not a task of this transaction',
+  contactOrAddress: 'Enter a contact or an address',
+  agentSelfOnly: 'An agent can only add transactions of their own',
+  saved: 'Transaction saved',
+  statusChanged: 'Status changed',
+  pipelineConfirm: 'Move this transaction back to Pipeline?',
+} as const;
+
+/** The choices of the lost_reason select (a team may also type its own). */
+export const LOST_REASONS: readonly string[] = ['Went with another agent', 'Stopped responding', 'Financing fell through', 'Decided not to move', 'Priced out of the market'];
+
+/** GET /transaction/form/select-options element names besides the team's select custom fields. */
+export const FORM_SELECT_ELEMENTS = ['stage', 'status', 'tag', 'tc', 'agent', 'lead_type', 'original_lead_type', 'lost_reason'] as const;

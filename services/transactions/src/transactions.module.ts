@@ -11,6 +11,9 @@ import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionListService } from './transactions/transaction-list.service';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionWriter } from './transactions/transaction-writer';
+import { TransactionAccessRepository } from './transactions/transaction-access.repository';
+import { TransactionDetailService } from './transactions/transaction-detail.service';
+import { TransactionEditService } from './transactions/transaction-edit.service';
 import { FormsRepository } from './forms/forms.repository';
 import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
@@ -31,6 +34,9 @@ export class TransactionsModule {
         TransactionsRepository,
         TransactionListService,
         TransactionWriter,
+        TransactionAccessRepository,
+        TransactionDetailService,
+        TransactionEditService,
         AgentsRepository,
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,

@@ -10,6 +10,7 @@ export interface TransactionOptionsRow {
   tags: Record<'hot' | 'vip', number>;
   lead_type_id: number;
   list_form_id: number;
+  page_form_id: number;
 }
 
 export interface TransactionOverrides {
@@ -90,8 +91,12 @@ export class TransactionsFactory {
       [teamId],
     );
     await this.db.query(
-      `INSERT INTO transactions.custom_fields (team_id, field_key, label, type, vendor_visible, sort) VALUES
-         ($1, 'mls_number', 'MLS #', 'text', true, 10), ($1, 'square_feet', 'Square Feet', 'number', false, 20)`,
+      `INSERT INTO transactions.custom_fields (team_id, field_key, label, type, vendor_visible, sort, options, client_type, required) VALUES
+         ($1, 'mls_number', 'MLS #', 'text', true, 10, '{}', NULL, false), ($1, 'square_feet', 'Square Feet', 'number', false, 20, '{}', NULL, false),
+         ($1, 'listing_link', 'Listing Link', 'link', false, 30, '{}', NULL, false), ($1, 'hoa', 'HOA', 'yn', false, 40, '{}', NULL, false),
+         ($1, 'loan_type', 'Loan Type', 'select', false, 50, '{Conventional,FHA,Cash}', 'b', false),
+         ($1, 'referral_pct', 'Referral %', 'percent', false, 60, '{}', NULL, false), ($1, 'co_op_email', 'Co-op Email', 'email', false, 70, '{}', NULL, false),
+         ($1, 'title_company', 'Title Company', 'text', false, 80, '{}', NULL, true)`,
       [teamId],
     );
     const form = await this.one<{ team_form_id: number }>(
@@ -102,14 +107,33 @@ export class TransactionsFactory {
       `INSERT INTO transactions.team_form_fields (team_form_id, field_key, sort) VALUES ($1, 'trans_amt', 10), ($1, 'est_close_dt', 20), ($1, 'mls_number', 30), ($1, 'square_feet', 40)`,
       [form.team_form_id],
     );
+    const page = await this.one<{ team_form_id: number }>(
+      `INSERT INTO transactions.team_forms (team_id, name, client_type_id, purpose) VALUES ($1, 'Transaction Page', NULL, 'page') RETURNING team_form_id`,
+      [teamId],
+    );
+    await this.db.query(
+      `INSERT INTO transactions.team_form_fields (team_form_id, field_key, sort)
+       SELECT $1, key, ord::int FROM unnest($2::text[]) WITH ORDINALITY AS k(key, ord)`,
+      [page.team_form_id, ['trans_amt', 'gci_pct', 'gross_commission_amt', 'est_close_dt', 'lead_type_id', 'mls_number', 'square_feet', 'listing_link', 'hoa', 'loan_type', 'referral_pct', 'co_op_email', 'title_company']],
+    );
     return {
       team_id: teamId,
+      page_form_id: page.team_form_id,
       statuses,
       stages: { lead: await stage('New Lead', 10), pending: await stage('Pending', 20) },
       tags: { hot: await tag('Hot'), vip: await tag('VIP') },
       lead_type_id: leadType.lead_type_id,
       list_form_id: form.team_form_id,
     };
+  }
+
+  /** A user in the agents read copy (as identity's events would put it there). */
+  async agent(teamId: number, agentId: number, roles: string[], name: { first_name?: string; last_name?: string } = {}): Promise<void> {
+    await this.db.query(
+      `INSERT INTO transactions.agents (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at)
+       VALUES ($1, $2, $3, $4, $5, 'active', $6, now())`,
+      [agentId, teamId, name.first_name ?? 'Pat', name.last_name ?? `User${agentId}`, `user${agentId}@factory.test`, roles],
+    );
   }
 
   async contact(teamId: number, overrides: { agent_id?: number | null; first_name?: string; last_name?: string; status?: ContactStatus } = {}): Promise<{ contact_id: number }> {

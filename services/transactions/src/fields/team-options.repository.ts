@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   DEFAULT_TEAM_TIMEZONE,
   LIST_FORM_ALIAS,
+  LOST_REASONS,
   type LeadTypeOption,
   type StageOption,
   type StatusOption,
@@ -17,6 +18,9 @@ export interface FormWithFields {
   team_form_id: number;
   fields: TransactionFieldDefinition[];
 }
+
+/** The team's page form, in server code (the list form's -1 alias is the one callers may send). */
+export const PAGE_FORM = -2;
 
 const CUSTOM_FIELD_COLUMNS = `field_key, label, type, options, client_type, required, vendor_visible, can_update, false AS system`;
 
@@ -72,7 +76,7 @@ export class TeamOptionsRepository {
   }
 
   /**
-   * A form of the team with its fields in order: -1 is the team's list form. null when the team has no
+   * A form of the team with its fields in order: -1 is the team's list form, PAGE_FORM its page form. null when the team has no
    * such form (another team's id included). A team without a list form lists no form fields.
    */
   async formWithFields(teamId: number, teamFormId: number): Promise<FormWithFields | null> {
@@ -84,11 +88,11 @@ export class TeamOptionsRepository {
          FROM transactions.team_forms f
          LEFT JOIN transactions.team_form_fields ff ON ff.team_form_id = f.team_form_id
          LEFT JOIN transactions.custom_fields cf ON cf.team_id = f.team_id AND cf.field_key = ff.field_key
-        WHERE f.team_id = $1 AND (CASE WHEN $2::int = ${LIST_FORM_ALIAS} THEN f.purpose = 'list' ELSE f.team_form_id = $2 END)
+        WHERE f.team_id = $1 AND (CASE $2::int WHEN ${LIST_FORM_ALIAS} THEN f.purpose = 'list' WHEN ${PAGE_FORM} THEN f.purpose = 'page' ELSE f.team_form_id = $2 END)
         ORDER BY ff.sort, ff.field_key`,
       [teamId, teamFormId],
     );
-    if (rows.length === 0) return teamFormId === LIST_FORM_ALIAS ? { team_form_id: LIST_FORM_ALIAS, fields: [] } : null;
+    if (rows.length === 0) return teamFormId === LIST_FORM_ALIAS || teamFormId === PAGE_FORM ? { team_form_id: teamFormId, fields: [] } : null;
     const fields: TransactionFieldDefinition[] = [];
     for (const row of rows) {
       if (!row.field_key) continue;
@@ -101,6 +105,41 @@ export class TeamOptionsRepository {
       }
     }
     return { team_form_id: rows[0].team_form_id, fields };
+  }
+
+  /**
+   * The choices of a select (GET /transaction/form/select-options): stage, status, tag, tc, agent,
+   * lead_type, original_lead_type, lost_reason, or a select custom field's key; null for another name.
+   */
+  async choices(teamId: number, element: string): Promise<{ value: string | number; label: string }[] | null> {
+    const asChoices = (rows: { id: number; label: string }[]) => rows.map((r) => ({ value: r.id, label: r.label }));
+    switch (element) {
+      case 'stage':
+        return asChoices(await this.stages(teamId));
+      case 'status':
+        return asChoices(await this.statuses(teamId));
+      case 'tag':
+        return asChoices(await this.tags(teamId));
+      case 'lead_type':
+      case 'original_lead_type':
+        return asChoices(await this.leadTypes(teamId));
+      case 'tc':
+        return (await this.tcs(teamId)).map((tc) => ({ value: tc.agent_id, label: tc.name }));
+      case 'agent':
+        return this.dataSource.query(
+          `SELECT agent_id AS value, btrim(first_name || ' ' || last_name) AS label FROM transactions.agents
+            WHERE team_id = $1 AND status = 'active' AND roles && ARRAY['ADMIN','TRANC','ISISA','AGENT']::text[]
+            ORDER BY lower(first_name), lower(last_name), agent_id`,
+          [teamId],
+        );
+      case 'lost_reason':
+        return LOST_REASONS.map((reason) => ({ value: reason, label: reason }));
+    }
+    const rows: { options: string[] }[] = await this.dataSource.query(
+      `SELECT options FROM transactions.custom_fields WHERE team_id = $1 AND field_key = $2 AND type = 'select'`,
+      [teamId, element],
+    );
+    return rows[0] ? rows[0].options.map((option) => ({ value: option, label: option })) : null;
   }
 
   async timezoneOf(teamId: number): Promise<string> {

@@ -147,7 +147,7 @@ export class TransactionsList1763700000230 implements MigrationInterface {
         lead_type_date date,
         appt_set_by_agent_id integer,
         trans_amt numeric(14,2),
-        gci_pct numeric(9,6),
+        gci_pct numeric(12,8),
         gross_commission_amt numeric(14,2),
         -- true when someone typed the gross commission instead of letting it follow price x percent.
         gross_commission_typed boolean NOT NULL DEFAULT false,

@@ -1,4 +1,4 @@
-import type { TransactionSide } from '@app/contracts';
+import { LOST_REASONS, type TransactionSide } from '@app/contracts';
 import type { NewTransaction } from '../transactions/transaction-writer';
 import { SEED_CUSTOM_FIELDS, STAGES_OF_STATUS, type TeamOptionIds } from './team-options.seed';
 
@@ -33,7 +33,6 @@ const CITIES: readonly [string, string, string][] = [
   ['Carmel', 'IN', '46032'],
   ['Ann Arbor', 'MI', '48104'],
 ];
-const LOST_REASONS = ['Went with another agent', 'Stopped responding', 'Financing fell through', 'Decided not to move', 'Priced out of the market'];
 const TITLE_COMPANIES = ['First American Title', 'Chicago Title', 'Stewart Title', 'Old Republic Title'];
 const LENDERS = ['Guaranteed Rate', 'Rocket Mortgage', 'Chase', 'Wells Fargo', 'Local Credit Union'];
 

@@ -49,7 +49,7 @@ export class TransactionListService {
     const vendor = scope.kind === 'vendor';
     const form = await this.options.formWithFields(caller.team_id, query.team_form_id ?? LIST_FORM_ALIAS);
     if (!form) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.formNotFound });
-    const fields = vendor ? form.fields.filter((f) => f.vendor_visible && !VENDOR_HIDDEN_TYPES.has(f.type) && !VENDOR_HIDDEN_KEYS.has(f.field_key)) : form.fields;
+    const fields = this.visibleFields(caller, form.fields);
     const cols: TransactionColumn[] = [
       ...BASE_COLUMNS.filter((col) => !vendor || VENDOR_BASE_FIELDS.has(col.field)),
       ...fields.map((f): TransactionColumn => ({ field: f.field_key, header: f.label, sortable: true, kind: 'value', type: f.type })),
@@ -69,7 +69,14 @@ export class TransactionListService {
     };
   }
 
-  private rowOf(record: TransactionListRecord, fields: readonly TransactionFieldDefinition[]): TransactionRow {
+  /** A form's fields as the caller may see them (a VENDOR: vendor-visible ones, never amounts or lead fields). */
+  visibleFields(caller: AuthenticatedUser, fields: readonly TransactionFieldDefinition[]): TransactionFieldDefinition[] {
+    if (scopeOf(caller).kind !== 'vendor') return [...fields];
+    return fields.filter((f) => f.vendor_visible && !VENDOR_HIDDEN_TYPES.has(f.type) && !VENDOR_HIDDEN_KEYS.has(f.field_key));
+  }
+
+  /** The spec's Transaction row of a record, with the given fields' values. */
+  rowOf(record: TransactionListRecord, fields: readonly TransactionFieldDefinition[]): TransactionRow {
     const values: Record<string, FieldValue> = {};
     for (const field of fields) values[field.field_key] = { label: field.label, value: this.valueOf(record, field) };
     return {

@@ -36,7 +36,9 @@ export interface NewTransaction {
   city: string;
   state: string;
   postal_code: string;
-  contact: NewContact;
+  /** A new primary contact, created with it; or an existing contact of the team (contact_id); or none. */
+  contact?: NewContact;
+  contact_id?: number;
   primary_agent_id: number | null;
   tc_agent_id: number | null;
   client_user_ids?: number[];
@@ -83,40 +85,62 @@ export class TransactionWriter {
   async createMany(manager: EntityManager, items: readonly NewTransaction[], actor: ChangeActor): Promise<number[]> {
     if (items.length === 0) return [];
     // Ids first, so that rows and links are matched by position, not by the order RETURNING happens to use.
-    const contactIds = await ids(manager, 'transactions.contacts_contact_id_seq', items.length);
+    const newContacts = items.filter((item) => item.contact).length;
+    const allocated = await ids(manager, 'transactions.contacts_contact_id_seq', newContacts);
     const clientIds = await ids(manager, 'transactions.transactions_client_id_seq', items.length);
-    const contacts = items.map((item, i) => ({
-      contact_id: contactIds[i],
-      team_id: item.team_id,
-      ...item.contact,
-      address_1: item.contact.address_1 ?? item.address_1,
-      address_2: item.contact.address_2 ?? item.address_2 ?? '',
-      city: item.contact.city ?? item.city,
-      state: item.contact.state ?? item.state,
-      postal_code: item.contact.postal_code ?? item.postal_code,
-      status: item.contact.status ?? 'active',
-      created_ts: item.created_ts ?? null,
-    }));
-    await manager.query(
-      `INSERT INTO transactions.contacts
-         (contact_id, team_id, agent_id, first_name, last_name, email, mobile_phone, address_1, address_2, city, state, postal_code,
-          lead_type_id, status, created_ts, updated_ts)
-       SELECT x.contact_id, x.team_id, x.agent_id, x.first_name, x.last_name, x.email, x.mobile_phone, x.address_1, x.address_2,
-              x.city, x.state, x.postal_code, x.lead_type_id, x.status, coalesce(x.created_ts, now()), coalesce(x.created_ts, now())
-         FROM jsonb_to_recordset($1::jsonb) AS x(contact_id int, team_id int, agent_id int, first_name text, last_name text,
-              email text, mobile_phone text, address_1 text, address_2 text, city text, state text, postal_code text,
-              lead_type_id int, status text, created_ts timestamptz)`,
-      [JSON.stringify(contacts)],
+    const existingIds = items.flatMap((item) => (item.contact_id ? [item.contact_id] : []));
+    const existing = new Map<number, NewContact>(
+      existingIds.length
+        ? (
+            await manager.query(`SELECT contact_id, agent_id, first_name, last_name, email, mobile_phone, lead_type_id FROM transactions.contacts WHERE contact_id = ANY($1::int[])`, [
+              existingIds,
+            ])
+          ).map((c: NewContact & { contact_id: number }) => [c.contact_id, c])
+        : [],
     );
+    let next = 0;
+    const contactIds = items.map((item) => (item.contact ? allocated[next++] : (item.contact_id ?? null)));
+    const contacts = items.flatMap((item, i) =>
+      item.contact
+        ? [
+            {
+              contact_id: contactIds[i],
+              team_id: item.team_id,
+              ...item.contact,
+              address_1: item.contact.address_1 ?? item.address_1,
+              address_2: item.contact.address_2 ?? item.address_2 ?? '',
+              city: item.contact.city ?? item.city,
+              state: item.contact.state ?? item.state,
+              postal_code: item.contact.postal_code ?? item.postal_code,
+              status: item.contact.status ?? 'active',
+              created_ts: item.created_ts ?? null,
+            },
+          ]
+        : [],
+    );
+    if (contacts.length > 0) {
+      await manager.query(
+        `INSERT INTO transactions.contacts
+           (contact_id, team_id, agent_id, first_name, last_name, email, mobile_phone, address_1, address_2, city, state, postal_code,
+            lead_type_id, status, created_ts, updated_ts)
+         SELECT x.contact_id, x.team_id, x.agent_id, x.first_name, x.last_name, x.email, x.mobile_phone, x.address_1, x.address_2,
+                x.city, x.state, x.postal_code, x.lead_type_id, x.status, coalesce(x.created_ts, now()), coalesce(x.created_ts, now())
+           FROM jsonb_to_recordset($1::jsonb) AS x(contact_id int, team_id int, agent_id int, first_name text, last_name text,
+                email text, mobile_phone text, address_1 text, address_2 text, city text, state text, postal_code text,
+                lead_type_id int, status text, created_ts timestamptz)`,
+        [JSON.stringify(contacts)],
+      );
+    }
     const rows = items.map((item, i) => {
-      const { contact, ...row } = item;
+      const { contact: _contact, contact_id: _contactId, ...row } = item;
+      const contact = item.contact ?? (item.contact_id ? existing.get(item.contact_id) : undefined);
       return {
         ...row,
         client_id: clientIds[i],
-        first_name: contact.first_name,
-        last_name: contact.last_name,
-        email: contact.email,
-        mobile_phone: contact.mobile_phone,
+        first_name: contact?.first_name ?? '',
+        last_name: contact?.last_name ?? '',
+        email: contact?.email ?? null,
+        mobile_phone: contact?.mobile_phone ?? null,
         address_2: item.address_2 ?? '',
         client_user_ids: item.client_user_ids ?? [],
         vendor_user_ids: item.vendor_user_ids ?? [],
@@ -156,7 +180,7 @@ export class TransactionWriter {
     );
     await manager.query(
       `INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary)
-       SELECT unnest($1::int[]), unnest($2::int[]), true`,
+       SELECT l.client_id, l.contact_id, true FROM unnest($1::int[], $2::int[]) AS l(client_id, contact_id) WHERE l.contact_id IS NOT NULL`,
       [clientIds, contactIds],
     );
     await manager.query(
@@ -164,12 +188,154 @@ export class TransactionWriter {
        SELECT client_id, team_id, $2, $3, 'created', created_ts FROM transactions.transactions WHERE client_id = ANY($1::int[])`,
       [clientIds, actor.agent_id, actor.source],
     );
-    await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [contactIds]);
+    if (allocated.length > 0) {
+      await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [allocated]);
+    }
     await this.outbox.publishEach(manager, 'transactions.transaction.created', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`, [clientIds]);
     // Entering a closed status, creation included, is a closing (dashboards and the office TVs count it).
     await this.outbox.publishEach(manager, 'transactions.transaction.closed', CLOSED_EVENT_SQL, [clientIds]);
     return clientIds;
   }
+
+  /**
+   * Applies changes to one transaction (the caller checked them): only what differs is written; the
+   * version goes up once; a history row per changed field; transactions.transaction.updated, and
+   * .status-changed and .closed when the status moved (into a closed one for .closed). Answers the
+   * changed fields (empty: nothing changed, no version, no events).
+   */
+  async update(manager: EntityManager, clientId: number, changes: TransactionChanges, actor: ChangeActor): Promise<{ changed: string[]; version: number }> {
+    const [old]: (Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean })[] =
+      await manager.query(
+        `SELECT t.*, to_char(t.appt_set_dt, 'YYYY-MM-DD') AS appt_set_dt, to_char(t.appt_met_dt, 'YYYY-MM-DD') AS appt_met_dt,
+                to_char(t.signed_dt, 'YYYY-MM-DD') AS signed_dt, to_char(t.under_contract_dt, 'YYYY-MM-DD') AS under_contract_dt,
+                to_char(t.est_close_dt, 'YYYY-MM-DD') AS est_close_dt, to_char(t.closed_dt, 'YYYY-MM-DD') AS closed_dt,
+                to_char(t.lost_dt, 'YYYY-MM-DD') AS lost_dt, to_char(t.lead_type_date, 'YYYY-MM-DD') AS lead_type_date,
+                t.trans_amt::float8 AS trans_amt, t.gci_pct::float8 AS gci_pct, t.gross_commission_amt::float8 AS gross_commission_amt
+           FROM transactions.transactions t WHERE t.client_id = $1 FOR UPDATE`,
+        [clientId],
+      );
+    if (!old) throw new Error(`transaction ${clientId} does not exist`);
+    const sets: Record<string, TransactionValue> = {};
+    const history: { field: string; old: string | null; new: string | null }[] = [];
+    for (const [column, value] of Object.entries(changes.columns ?? {}) as [UpdatableColumn, TransactionValue][]) {
+      if (!UPDATABLE_COLUMNS.includes(column)) throw new Error(`${column} is not an updatable column`);
+      if (historyText(old[column]) === historyText(value)) continue;
+      sets[column] = value;
+      history.push({ field: column, old: historyText(old[column]), new: historyText(value) });
+    }
+    const customValues = { ...old.custom_values };
+    let customChanged = false;
+    for (const [key, value] of Object.entries(changes.custom_values ?? {})) {
+      if (historyText(old.custom_values[key]) === historyText(value)) continue;
+      history.push({ field: `values.${key}`, old: historyText(old.custom_values[key]), new: historyText(value) });
+      if (value === null) delete customValues[key];
+      else customValues[key] = value;
+      customChanged = true;
+    }
+    // The gross follows price x percent until someone types it.
+    const typed = 'gross_commission_amt' in sets ? sets.gross_commission_amt !== null : old.gross_commission_typed;
+    if (!typed && ('trans_amt' in sets || 'gci_pct' in sets || 'gross_commission_amt' in sets)) {
+      const amount = ('trans_amt' in sets ? sets.trans_amt : old.trans_amt) as number | null;
+      const pct = ('gci_pct' in sets ? sets.gci_pct : old.gci_pct) as number | null;
+      const gross = amount === null || pct === null ? null : Math.round(amount * pct) / 100;
+      if (historyText(gross) !== historyText(old.gross_commission_amt)) {
+        sets.gross_commission_amt = gross;
+        if (!history.some((h) => h.field === 'gross_commission_amt')) history.push({ field: 'gross_commission_amt', old: historyText(old.gross_commission_amt), new: historyText(gross) });
+      }
+    }
+    if (history.length === 0) return { changed: [], version: old.version };
+
+    const assignments: string[] = [];
+    const params: unknown[] = [clientId];
+    const param = (value: unknown) => {
+      params.push(Array.isArray(value) ? value : value);
+      return `$${params.length}`;
+    };
+    for (const [column, value] of Object.entries(sets)) assignments.push(`${column} = ${param(value)}`);
+    if (customChanged) assignments.push(`custom_values = ${param(JSON.stringify(customValues))}::jsonb`);
+    if ('gross_commission_amt' in (changes.columns ?? {})) assignments.push(`gross_commission_typed = ${param(typed)}`);
+    if ('status_id' in sets) assignments.push(`status_category = (SELECT category FROM transactions.statuses WHERE status_id = ${param(sets.status_id)})`);
+    if ('tag_ids' in sets) {
+      assignments.push(`tags_sort = coalesce((SELECT string_agg(lower(g.label), ',' ORDER BY lower(g.label)) FROM transactions.tags g WHERE g.tag_id = ANY(${param(sets.tag_ids)}::int[])), '')`);
+    }
+    if ('primary_agent_id' in sets) {
+      assignments.push(`primary_agent_name = coalesce((SELECT btrim(a.first_name || ' ' || a.last_name) FROM transactions.agents a WHERE a.agent_id = ${param(sets.primary_agent_id)}), '')`);
+    }
+    const [row] = returned<{ version: number; status_category: string }>(
+      await manager.query(
+        `UPDATE transactions.transactions SET ${assignments.join(', ')}, version = version + 1, updated_ts = now()
+          WHERE client_id = $1 RETURNING version, status_category`,
+        params,
+      ),
+    );
+    await manager.query(
+      `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, old_value, new_value)
+       SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
+      [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
+    );
+    // The list keeps the primary contact's name, email and phone; the contact itself changes with them.
+    const contactSets = CONTACT_COLUMNS.filter((column) => column in sets);
+    if (contactSets.length > 0) {
+      const contactIds = returned<{ contact_id: number }>(await manager.query(
+        `UPDATE transactions.contacts c SET ${contactSets.map((column, i) => `${column} = $${i + 2}`).join(', ')}, version = c.version + 1, updated_ts = now()
+           FROM transactions.transaction_contacts tc
+          WHERE tc.client_id = $1 AND tc.is_primary AND c.contact_id = tc.contact_id RETURNING c.contact_id`,
+        [clientId, ...contactSets.map((column) => sets[column])],
+      ));
+      await this.outbox.publishEach(manager, 'transactions.contact.updated', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [
+        contactIds.map((c) => c.contact_id),
+      ]);
+    }
+    await this.outbox.publishEach(manager, 'transactions.transaction.updated', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = $1`, [clientId]);
+    if ('status_id' in sets) {
+      await this.outbox.publishEach(
+        manager,
+        'transactions.transaction.status-changed',
+        `SELECT team_id, jsonb_build_object('client_id', client_id, 'version', version, 'from_status_id', $2::int, 'to_status_id', status_id,
+                'dates', jsonb_build_object('appt_set_dt', appt_set_dt, 'appt_met_dt', appt_met_dt, 'signed_dt', signed_dt,
+                  'under_contract_dt', under_contract_dt, 'est_close_dt', est_close_dt, 'closed_dt', closed_dt, 'lost_dt', lost_dt,
+                  'lost_reason', lost_reason)) AS payload
+           FROM transactions.transactions WHERE client_id = $1`,
+        [clientId, old.status_id],
+      );
+      if (row.status_category === 'closed' && old.status_category !== 'closed') {
+        await this.outbox.publishEach(manager, 'transactions.transaction.closed', CLOSED_EVENT_SQL, [[clientId]]);
+      }
+    }
+    return { changed: history.map((h) => h.field), version: row.version };
+  }
+}
+
+/** The transaction columns an update may set (contact name, email and phone are the primary contact's). */
+export const UPDATABLE_COLUMNS = [
+  'type', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'first_name', 'last_name', 'email', 'mobile_phone',
+  'primary_agent_id', 'tc_agent_id', 'client_user_ids', 'vendor_user_ids', 'stage_id', 'status_id',
+  'appt_set_dt', 'appt_met_dt', 'signed_dt', 'under_contract_dt', 'est_close_dt', 'closed_dt', 'lost_dt', 'lost_reason',
+  'lead_type_id', 'original_lead_type_id', 'lead_type_date', 'appt_set_by_agent_id', 'trans_amt', 'gci_pct', 'gross_commission_amt',
+  'tag_ids', 'hidden_on_boards', 'pinned_on_boards',
+] as const;
+export type UpdatableColumn = (typeof UPDATABLE_COLUMNS)[number];
+export type TransactionValue = string | number | boolean | number[] | null;
+
+/** An update: columns to set, and custom values to set (null clears one). Dates are 'YYYY-MM-DD'. */
+export interface TransactionChanges {
+  columns?: Partial<Record<UpdatableColumn, TransactionValue>>;
+  custom_values?: Record<string, string | number | null>;
+}
+
+const CONTACT_COLUMNS: readonly UpdatableColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone'];
+
+/** The rows of an UPDATE ... RETURNING (TypeORM answers [rows, count] for an UPDATE on Postgres). */
+function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/** How a value is written in transaction_history (text; lists as 1,2,3). */
+function historyText(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (Array.isArray(value)) return value.length ? [...value].sort((a, b) => Number(a) - Number(b)).join(',') : null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
 }
 
 /** transactions.transaction.closed of those of the ids that are in a closed status. */

@@ -17,6 +17,8 @@ export interface TransactionPageQuery {
   page: number;
   perPage: number;
   search?: string;
+  /** One transaction only (the detail reads its row through the list query). */
+  clientId?: number;
 }
 
 /** A row of the list as the query answers it (the service shapes the spec's row). */
@@ -46,89 +48,118 @@ export interface TransactionListRecord {
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The caller's scope as SQL over `t` (appends its parameters): the team, and the AGENT's or VENDOR's own. */
+export function scopeSql(scope: TransactionScope, params: unknown[]): string {
+  params.push(scope.teamId);
+  const terms = [`t.team_id = $${params.length}`];
+  if (scope.kind === 'primary-agent') {
+    params.push(scope.agentId);
+    terms.push(`t.primary_agent_id = $${params.length}`);
+  } else if (scope.kind === 'vendor') {
+    params.push([scope.agentId]);
+    terms.push(`t.vendor_user_ids @> $${params.length}::int[]`);
+  }
+  return terms.join(' AND ');
+}
+
+/** WHERE of a scope and a quick search; appends its parameters to params. */
+function whereOf(scope: TransactionScope, search: string | undefined, params: unknown[], clientId?: number): string {
+  const terms = [scopeSql(scope, params)];
+  if (clientId !== undefined) {
+    params.push(clientId);
+    terms.push(`t.client_id = $${params.length}`);
+  }
+  const term = search?.trim();
+  if (term) {
+    // Address, email and client name (first, last or both): contains, any case (trigram index).
+    params.push(`%${escapeLike(term.toLowerCase())}%`);
+    const any = [`t.search_text LIKE $${params.length}`];
+    // A phone number however it is typed: its digits, compared with the stored digits.
+    const digits = term.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[\d\s().+-]+$/.test(term)) {
+      params.push(`%${digits}%`);
+      any.push(`t.phone_digits LIKE $${params.length}`);
+    }
+    // A number is also an ID, matched exactly.
+    if (/^\d+$/.test(term) && Number(term) <= MAX_DATABASE_ID) {
+      params.push(Number(term));
+      any.push(`t.client_id = $${params.length}`);
+    }
+    terms.push(`(${any.join(' OR ')})`);
+  }
+  return terms.join(' AND ');
+}
+
+/**
+ * The list query of a page (one statement: the page and its total), as run by TransactionsRepository.page.
+ * Exported so the bench (scripts/bench-transactions.ts) can time the very same SQL straight on pg.
+ */
+export function sqlOf(query: TransactionPageQuery): { text: string; values: unknown[] } {
+  const params: unknown[] = [];
+  const where = whereOf(query.scope, query.search, params, query.clientId);
+  params.push(query.perPage, (query.page - 1) * query.perPage, DEFAULT_TEAM_TIMEZONE);
+  const [limit, offset, defaultZone] = [params.length - 2, params.length - 1, params.length];
+  // d.today: today in the team's zone, for derived_status. The count is an InitPlan run once; the
+  // LEFT JOIN keeps one row (with the total) when the page is past the end.
+  const text = `WITH d AS (
+       SELECT (now() AT TIME ZONE coalesce((SELECT timezone FROM transactions.teams WHERE team_id = $1), $${defaultZone}))::date AS today
+     )
+     SELECT c.total, p.*,
+            s.label AS status_label,
+            coalesce((SELECT jsonb_agg(jsonb_build_object('label', g.label, 'border', g.border) ORDER BY lower(g.label))
+                        FROM transactions.tags g WHERE g.tag_id = ANY(p.tag_ids)), '[]'::jsonb) AS tags,
+            lt.label AS lead_type_label, olt.label AS original_lead_type_label,
+            btrim(asb.first_name || ' ' || asb.last_name) AS appt_set_by_name
+       FROM (SELECT count(*)::int AS total FROM transactions.transactions t WHERE ${where}) c
+       LEFT JOIN LATERAL (
+         SELECT t.client_id, t.type, t.formatted_address, t.contact_name, t.status_id, t.stage_id, t.tag_ids,
+                t.primary_agent_id, t.primary_agent_name, t.completed_task_count, t.total_task_count, t.rtc_count,
+                ${DERIVED_STATUS_SQL} AS derived_status, t.created_ts, t.custom_values,
+                jsonb_build_object(
+                  'first_name', t.first_name, 'last_name', t.last_name, 'email', t.email, 'mobile_phone', t.mobile_phone,
+                  'address_1', t.address_1, 'address_2', t.address_2, 'city', t.city, 'state', t.state, 'postal_code', t.postal_code,
+                  'trans_amt', t.trans_amt::float8, 'gci_pct', t.gci_pct::float8, 'gross_commission_amt', t.gross_commission_amt::float8,
+                  'appt_set_dt', t.appt_set_dt, 'appt_met_dt', t.appt_met_dt, 'signed_dt', t.signed_dt,
+                  'under_contract_dt', t.under_contract_dt, 'est_close_dt', t.est_close_dt, 'closed_dt', t.closed_dt,
+                  'lost_dt', t.lost_dt, 'lost_reason', t.lost_reason, 'lead_type_id', t.lead_type_id,
+                  'original_lead_type_id', t.original_lead_type_id, 'lead_type_date', t.lead_type_date,
+                  'appt_set_by_agent_id', t.appt_set_by_agent_id) AS columns,
+                t.lead_type_id, t.original_lead_type_id, t.appt_set_by_agent_id,
+                row_number() OVER (ORDER BY ${query.orderBy}) AS ordinal
+           FROM transactions.transactions t CROSS JOIN d
+          WHERE ${where}
+          ORDER BY ${query.orderBy}
+          LIMIT $${limit} OFFSET $${offset}
+       ) p ON true
+       LEFT JOIN transactions.statuses s ON s.status_id = p.status_id
+       LEFT JOIN transactions.lead_types lt ON lt.lead_type_id = p.lead_type_id
+       LEFT JOIN transactions.lead_types olt ON olt.lead_type_id = p.original_lead_type_id
+       LEFT JOIN transactions.agents asb ON asb.agent_id = p.appt_set_by_agent_id
+      ORDER BY p.ordinal`;
+  return { text, values: params };
+}
+
 /** The team's transactions: the list query (one statement: the page and its total). */
 @Injectable()
 export class TransactionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** WHERE of a scope and a quick search; appends its parameters to params. */
-  private whereOf(scope: TransactionScope, search: string | undefined, params: unknown[]): string {
-    params.push(scope.teamId);
-    const terms = [`t.team_id = $${params.length}`];
-    if (scope.kind === 'primary-agent') {
-      params.push(scope.agentId);
-      terms.push(`t.primary_agent_id = $${params.length}`);
-    } else if (scope.kind === 'vendor') {
-      params.push([scope.agentId]);
-      terms.push(`t.vendor_user_ids @> $${params.length}::int[]`);
-    }
-    const term = search?.trim();
-    if (term) {
-      // Address, email and client name (first, last or both): contains, any case (trigram index).
-      params.push(`%${escapeLike(term.toLowerCase())}%`);
-      const any = [`t.search_text LIKE $${params.length}`];
-      // A phone number however it is typed: its digits, compared with the stored digits.
-      const digits = term.replace(/\D/g, '');
-      if (digits.length >= 3 && /^[\d\s().+-]+$/.test(term)) {
-        params.push(`%${digits}%`);
-        any.push(`t.phone_digits LIKE $${params.length}`);
-      }
-      // A number is also an ID, matched exactly.
-      if (/^\d+$/.test(term) && Number(term) <= MAX_DATABASE_ID) {
-        params.push(Number(term));
-        any.push(`t.client_id = $${params.length}`);
-      }
-      terms.push(`(${any.join(' OR ')})`);
-    }
-    return terms.join(' AND ');
-  }
-
   async page(query: TransactionPageQuery): Promise<{ total: number; records: TransactionListRecord[] }> {
-    const params: unknown[] = [];
-    const where = this.whereOf(query.scope, query.search, params);
-    params.push(query.perPage, (query.page - 1) * query.perPage, DEFAULT_TEAM_TIMEZONE);
-    const [limit, offset, defaultZone] = [params.length - 2, params.length - 1, params.length];
-    // d.today: today in the team's zone, for derived_status. The count is an InitPlan run once; the
-    // LEFT JOIN keeps one row (with the total) when the page is past the end.
-    const rows: (TransactionListRecord & { total: number; client_id: number | null })[] = await this.dataSource.query(
-      `WITH d AS (
-         SELECT (now() AT TIME ZONE coalesce((SELECT timezone FROM transactions.teams WHERE team_id = $1), $${defaultZone}))::date AS today
-       )
-       SELECT c.total, p.*,
-              s.label AS status_label,
-              coalesce((SELECT jsonb_agg(jsonb_build_object('label', g.label, 'border', g.border) ORDER BY lower(g.label))
-                          FROM transactions.tags g WHERE g.tag_id = ANY(p.tag_ids)), '[]'::jsonb) AS tags,
-              lt.label AS lead_type_label, olt.label AS original_lead_type_label,
-              btrim(asb.first_name || ' ' || asb.last_name) AS appt_set_by_name
-         FROM (SELECT count(*)::int AS total FROM transactions.transactions t WHERE ${where}) c
-         LEFT JOIN LATERAL (
-           SELECT t.client_id, t.type, t.formatted_address, t.contact_name, t.status_id, t.stage_id, t.tag_ids,
-                  t.primary_agent_id, t.primary_agent_name, t.completed_task_count, t.total_task_count, t.rtc_count,
-                  ${DERIVED_STATUS_SQL} AS derived_status, t.created_ts, t.custom_values,
-                  jsonb_build_object(
-                    'first_name', t.first_name, 'last_name', t.last_name, 'email', t.email, 'mobile_phone', t.mobile_phone,
-                    'address_1', t.address_1, 'address_2', t.address_2, 'city', t.city, 'state', t.state, 'postal_code', t.postal_code,
-                    'trans_amt', t.trans_amt::float8, 'gci_pct', t.gci_pct::float8, 'gross_commission_amt', t.gross_commission_amt::float8,
-                    'appt_set_dt', t.appt_set_dt, 'appt_met_dt', t.appt_met_dt, 'signed_dt', t.signed_dt,
-                    'under_contract_dt', t.under_contract_dt, 'est_close_dt', t.est_close_dt, 'closed_dt', t.closed_dt,
-                    'lost_dt', t.lost_dt, 'lost_reason', t.lost_reason, 'lead_type_id', t.lead_type_id,
-                    'original_lead_type_id', t.original_lead_type_id, 'lead_type_date', t.lead_type_date,
-                    'appt_set_by_agent_id', t.appt_set_by_agent_id) AS columns,
-                  t.lead_type_id, t.original_lead_type_id, t.appt_set_by_agent_id,
-                  row_number() OVER (ORDER BY ${query.orderBy}) AS ordinal
-             FROM transactions.transactions t CROSS JOIN d
-            WHERE ${where}
-            ORDER BY ${query.orderBy}
-            LIMIT $${limit} OFFSET $${offset}
-         ) p ON true
-         LEFT JOIN transactions.statuses s ON s.status_id = p.status_id
-         LEFT JOIN transactions.lead_types lt ON lt.lead_type_id = p.lead_type_id
-         LEFT JOIN transactions.lead_types olt ON olt.lead_type_id = p.original_lead_type_id
-         LEFT JOIN transactions.agents asb ON asb.agent_id = p.appt_set_by_agent_id
-        ORDER BY p.ordinal`,
-      params,
-    );
+    const { text, values } = sqlOf(query);
+    const rows: (TransactionListRecord & { total: number; client_id: number | null })[] = await this.dataSource.query(text, values);
     const total = rows[0]?.total ?? 0;
     return { total, records: rows.filter((r) => r.client_id !== null) };
+  }
+
+  /** Up to `limit` transactions the caller sees that match a quick search, newest first, for a select. */
+  async selectOptions(scope: TransactionScope, term: string | undefined, limit: number): Promise<{ client_id: number; formatted_address: string; first_name: string; last_name: string; type: 'b' | 's' }[]> {
+    const params: unknown[] = [];
+    const where = whereOf(scope, term, params);
+    params.push(limit);
+    return this.dataSource.query(
+      `SELECT t.client_id, t.formatted_address, t.first_name, t.last_name, t.type FROM transactions.transactions t
+        WHERE ${where} ORDER BY t.created_ts DESC, t.client_id DESC LIMIT $${params.length}`,
+      params,
+    );
   }
 }

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { TransactionSide } from '@app/contracts';
+import { scopeSql, type TransactionScope } from './transactions.repository';
+
+/** What the edit rules need of a transaction the caller sees. */
+export interface VisibleTransaction {
+  client_id: number;
+  team_id: number;
+  type: TransactionSide;
+  primary_agent_id: number | null;
+  status_id: number;
+}
+
+/** Kinds of ids a change may name; each must be the caller's team's. */
+export type TeamIdKind = 'stage' | 'status' | 'tag' | 'lead_type' | 'tc' | 'agent' | 'client_user' | 'vendor_user' | 'contact';
+
+const ID_SQL: Record<TeamIdKind, string> = {
+  stage: `SELECT stage_id AS id FROM transactions.stages WHERE team_id = $1 AND stage_id = ANY($2::int[])`,
+  status: `SELECT status_id AS id FROM transactions.statuses WHERE team_id = $1 AND status_id = ANY($2::int[])`,
+  tag: `SELECT tag_id AS id FROM transactions.tags WHERE team_id = $1 AND tag_id = ANY($2::int[])`,
+  lead_type: `SELECT lead_type_id AS id FROM transactions.lead_types WHERE team_id = $1 AND lead_type_id = ANY($2::int[])`,
+  tc: `SELECT agent_id AS id FROM transactions.agents WHERE team_id = $1 AND agent_id = ANY($2::int[]) AND 'TRANC' = ANY(roles) AND status = 'active'`,
+  // Anyone of the team who works transactions (not a client or vendor login).
+  agent: `SELECT agent_id AS id FROM transactions.agents WHERE team_id = $1 AND agent_id = ANY($2::int[]) AND roles && ARRAY['ADMIN','TRANC','ISISA','AGENT']::text[]`,
+  client_user: `SELECT agent_id AS id FROM transactions.agents WHERE team_id = $1 AND agent_id = ANY($2::int[]) AND 'CLIENT' = ANY(roles)`,
+  vendor_user: `SELECT agent_id AS id FROM transactions.agents WHERE team_id = $1 AND agent_id = ANY($2::int[]) AND 'VENDOR' = ANY(roles)`,
+  contact: `SELECT contact_id AS id FROM transactions.contacts WHERE team_id = $1 AND contact_id = ANY($2::int[])`,
+};
+
+/** Scope checks for one transaction, and the team-id checks of the edit rules. */
+@Injectable()
+export class TransactionAccessRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The transaction when the caller sees it (locked for update when a manager is given), else null. */
+  async visible(scope: TransactionScope, clientId: number, manager?: EntityManager): Promise<VisibleTransaction | null> {
+    const params: unknown[] = [clientId];
+    const scoped = scopeSql(scope, params);
+    const rows: VisibleTransaction[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT t.client_id, t.team_id, t.type, t.primary_agent_id, t.status_id FROM transactions.transactions t
+        WHERE t.client_id = $1 AND ${scoped}${manager ? ' FOR UPDATE' : ''}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The ids of `kind` that are not the team's (an empty list: all are). */
+  async notOfTeam(teamId: number, kind: TeamIdKind, ids: readonly number[], manager?: EntityManager): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const found: { id: number }[] = await (manager ?? this.dataSource.manager).query(ID_SQL[kind], [teamId, [...new Set(ids)]]);
+    const known = new Set(found.map((row) => row.id));
+    return ids.filter((id) => !known.has(id));
+  }
+}

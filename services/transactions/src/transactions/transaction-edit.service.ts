@@ -1,0 +1,265 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthenticatedUser } from '@app/auth';
+import {
+  FORM_FIELD_MESSAGES,
+  PAGE_PRESET_EXTRA_KEYS,
+  PRESET_CHANGE_KEYS,
+  TRANSACTION_EDIT_MESSAGES as M,
+  type FieldError,
+  type TransactionCreateRequest,
+  type TransactionFieldDefinition,
+  type TransactionPreset,
+  type TransactionStatusRequest,
+  type TransactionUpdateRequest,
+} from '@app/contracts';
+import { FieldErrorsException } from '@app/platform';
+import { checkFieldValue } from '../fields/field-values';
+import { SYSTEM_FIELDS_BY_KEY } from '../fields/system-fields';
+import { PAGE_FORM, TeamOptionsRepository } from '../fields/team-options.repository';
+import { TransactionAccessRepository, type TeamIdKind } from './transaction-access.repository';
+import { scopeOf } from './transaction-list.service';
+import { TRANSACTION_ERRORS } from './transactions.errors';
+import { TransactionWriter, type TransactionChanges, type UpdatableColumn } from './transaction-writer';
+
+/** Change keys that name ids of the team: the column each sets and the kind of id. */
+const ID_KEYS: Record<string, { column: UpdatableColumn; kind: TeamIdKind; list?: true; nullable: boolean }> = {
+  client_stage_id: { column: 'stage_id', kind: 'stage', nullable: true },
+  tc_agent_id: { column: 'tc_agent_id', kind: 'tc', nullable: true },
+  tags: { column: 'tag_ids', kind: 'tag', list: true, nullable: false },
+  agent_id: { column: 'primary_agent_id', kind: 'agent', nullable: false },
+  client_user_ids: { column: 'client_user_ids', kind: 'client_user', list: true, nullable: false },
+  vendor_user_ids: { column: 'vendor_user_ids', kind: 'vendor_user', list: true, nullable: false },
+  lead_type_id: { column: 'lead_type_id', kind: 'lead_type', nullable: true },
+  original_lead_type_id: { column: 'original_lead_type_id', kind: 'lead_type', nullable: true },
+  appt_set_by_agent_id: { column: 'appt_set_by_agent_id', kind: 'agent', nullable: true },
+};
+/** Text columns of the address (the contact's name, email and phone go through their field rules). */
+const ADDRESS_KEYS = new Set(['address_1', 'address_2', 'city', 'state', 'postal_code']);
+const ADDRESS_MAX_LENGTH = 200;
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
+
+/** Who may change what: ADMIN and TRANC everything; AGENT and ISISA what they see except the agent; VENDOR nothing. */
+function editRightOf(caller: AuthenticatedUser): 'all' | 'except_agent' | 'none' {
+  if (caller.roles.includes('ADMIN') || caller.roles.includes('TRANC')) return 'all';
+  if (caller.roles.includes('AGENT') || caller.roles.includes('ISISA')) return 'except_agent';
+  return 'none';
+}
+
+@Injectable()
+export class TransactionEditService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly access: TransactionAccessRepository,
+    private readonly options: TeamOptionsRepository,
+    private readonly writer: TransactionWriter,
+  ) {}
+
+  static editRightOf = editRightOf;
+
+  /** PATCH /transaction/{client_id}: the preset's fields only; checked whole, applied whole or not at all. */
+  async update(caller: AuthenticatedUser, clientId: number, request: TransactionUpdateRequest): Promise<{ client_id: number; version: number; changed: string[] }> {
+    if (request.client_id !== clientId) throw new FieldErrorsException([{ field: 'client_id', error: M.clientIdMismatch }]);
+    return this.dataSource.transaction(async (manager) => {
+      const transaction = await this.access.visible(scopeOf(caller), clientId, manager);
+      if (!transaction) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
+      const right = editRightOf(caller);
+      if (right === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
+      // No task belongs to a transaction until the tasks issue lands, so any task_id is someone else's.
+      if (request.task_id !== undefined) throw new FieldErrorsException([{ field: 'task_id', error: M.notATask }]);
+      const pageFields = request.preset === 'page' ? (await this.options.formWithFields(caller.team_id, PAGE_FORM))?.fields ?? [] : [];
+      const allowed = new Set(request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset]);
+      const refused = Object.keys(request.changes).filter((key) => !allowed.has(key));
+      if (refused.length) throw new FieldErrorsException(refused.map((field) => ({ field: `changes.${field}`, error: M.notAllowedHere })));
+      if ('agent_id' in request.changes && right !== 'all') throw new ForbiddenException({ status: 'error', message: M.cannotChangeAgent });
+      const changes = await this.checkChanges(manager, caller.team_id, request.changes, pageFields, transaction.type, request.preset);
+      const result = await this.writer.update(manager, clientId, changes, { agent_id: caller.agent_id, source: 'console' });
+      return { client_id: clientId, ...result };
+    });
+  }
+
+  /** Turns the sent changes into columns and custom values, or a 400 naming every bad field. */
+  private async checkChanges(
+    manager: EntityManager,
+    teamId: number,
+    sent: Record<string, unknown>,
+    pageFields: readonly TransactionFieldDefinition[],
+    side: 'b' | 's',
+    preset: TransactionPreset,
+  ): Promise<TransactionChanges> {
+    const errors: FieldError[] = [];
+    const columns: TransactionChanges['columns'] = {};
+    const custom: Record<string, string | number | null> = {};
+    const fail = (key: string, error: string) => errors.push({ field: `changes.${key}`, error });
+    for (const [key, raw] of Object.entries(sent)) {
+      const idKey = ID_KEYS[key];
+      if (idKey) {
+        if (idKey.list) {
+          if (!Array.isArray(raw) || !raw.every(isId) || raw.length > 100) {
+            fail(key, M.notYourTeams);
+            continue;
+          }
+          if ((await this.access.notOfTeam(teamId, idKey.kind, raw, manager)).length) fail(key, M.notYourTeams);
+          else columns[idKey.column] = [...new Set(raw)];
+          continue;
+        }
+        if (raw === null || raw === '') {
+          if (idKey.nullable) columns[idKey.column] = null;
+          else fail(key, FORM_FIELD_MESSAGES.required);
+          continue;
+        }
+        if (!isId(raw) || (await this.access.notOfTeam(teamId, idKey.kind, [raw], manager)).length) fail(key, M.notYourTeams);
+        else columns[idKey.column] = raw;
+        continue;
+      }
+      if (key === 'type') {
+        if (raw === 'b' || raw === 's') columns.type = raw;
+        else fail(key, M.notYourTeams);
+        continue;
+      }
+      if (ADDRESS_KEYS.has(key)) {
+        if (raw !== null && typeof raw !== 'string') fail(key, FORM_FIELD_MESSAGES.invalidValue);
+        else if ((raw ?? '').trim().length > ADDRESS_MAX_LENGTH) fail(key, FORM_FIELD_MESSAGES.invalidValue);
+        else columns[key as UpdatableColumn] = (raw ?? '').trim();
+        continue;
+      }
+      // A field with a type: the page form's, or a system field the page preset always takes.
+      const field = pageFields.find((f) => f.field_key === key) ?? (SYSTEM_FIELDS_BY_KEY.get(key) as TransactionFieldDefinition | undefined);
+      if (!field || (preset !== 'page' && !field.system)) {
+        fail(key, M.notAllowedHere);
+        continue;
+      }
+      if (!field.system && field.client_type && field.client_type !== side) {
+        fail(key, M.notAllowedHere);
+        continue;
+      }
+      const checked = checkFieldValue(field, raw);
+      if ('error' in checked) fail(key, checked.error);
+      else if (field.system) {
+        // Name, email and phone may be cleared but never blank the name to nothing at all.
+        const value = checked.value;
+        columns[key as UpdatableColumn] = (key === 'first_name' || key === 'last_name') && value === null ? '' : value;
+      } else custom[key] = checked.value;
+    }
+    if (errors.length) throw new FieldErrorsException(errors);
+    return { columns, custom_values: custom };
+  }
+
+  /** PATCH /transaction/{client_id}/status: the target status's dates are required (MM/DD/YYYY); earlier dates stay. */
+  async changeStatus(caller: AuthenticatedUser, clientId: number, request: TransactionStatusRequest): Promise<{ client_id: number; version: number; changed: string[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const transaction = await this.access.visible(scopeOf(caller), clientId, manager);
+      if (!transaction) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
+      if (editRightOf(caller) === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
+      const status = (await this.options.statuses(caller.team_id)).find((s) => s.id === request.status_id);
+      if (!status) throw new FieldErrorsException([{ field: 'status_id', error: M.notYourTeams }]);
+      const dates = (request.dates ?? {}) as Record<string, unknown>;
+      const errors: FieldError[] = [];
+      const columns: TransactionChanges['columns'] = { status_id: status.id };
+      for (const key of status.dates) {
+        const checked = checkFieldValue({ ...SYSTEM_FIELDS_BY_KEY.get(key)!, required: true }, dates[key]);
+        if ('error' in checked) errors.push({ field: `dates.${key}`, error: checked.error });
+        else columns[key] = checked.value;
+      }
+      if (status.asks_lost_reason) {
+        const checked = checkFieldValue({ ...SYSTEM_FIELDS_BY_KEY.get('lost_reason')!, required: true }, dates.lost_reason);
+        if ('error' in checked) errors.push({ field: 'dates.lost_reason', error: checked.error });
+        else columns.lost_reason = checked.value;
+      }
+      if (errors.length) throw new FieldErrorsException(errors);
+      const result = await this.writer.update(manager, clientId, { columns }, { agent_id: caller.agent_id, source: 'console' });
+      return { client_id: clientId, ...result };
+    });
+  }
+
+  /** POST /transactions: type and a contact or an address; the agent defaults to the caller (an AGENT names only themselves). */
+  async create(caller: AuthenticatedUser, request: TransactionCreateRequest): Promise<{ client_id: number }> {
+    const right = editRightOf(caller);
+    if (right === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
+    return this.dataSource.transaction(async (manager) => {
+      const errors: FieldError[] = [];
+      if (request.type !== 'b' && request.type !== 's') errors.push({ field: 'type', error: FORM_FIELD_MESSAGES.required });
+      const contact = request.contact ?? {};
+      const hasContact = request.contact_id !== undefined || Object.values(contact).some((v) => typeof v === 'string' && v.trim() !== '');
+      const address1 = typeof request.address_1 === 'string' ? request.address_1.trim() : '';
+      if (!hasContact && !address1) errors.push({ field: 'address_1', error: M.contactOrAddress });
+      const agentId = request.primary_agent_id ?? caller.agent_id;
+      if (right !== 'all' && agentId !== caller.agent_id) errors.push({ field: 'primary_agent_id', error: M.agentSelfOnly });
+      else if (!isId(agentId) || (await this.access.notOfTeam(caller.team_id, 'agent', [agentId], manager)).length) {
+        errors.push({ field: 'primary_agent_id', error: M.notYourTeams });
+      }
+      if (request.contact_id !== undefined && (!isId(request.contact_id) || (await this.access.notOfTeam(caller.team_id, 'contact', [request.contact_id], manager)).length)) {
+        errors.push({ field: 'contact_id', error: M.notYourTeams });
+      }
+      const statuses = await this.options.statuses(caller.team_id);
+      const statusId = request.status_id ?? statuses[0]?.id;
+      if (!statuses.some((s) => s.id === statusId)) errors.push({ field: 'status_id', error: M.notYourTeams });
+      if (request.stage_id !== undefined && request.stage_id !== null && (!isId(request.stage_id) || (await this.access.notOfTeam(caller.team_id, 'stage', [request.stage_id], manager)).length)) {
+        errors.push({ field: 'stage_id', error: M.notYourTeams });
+      }
+      const field = (key: 'first_name' | 'last_name' | 'email' | 'mobile_phone') => SYSTEM_FIELDS_BY_KEY.get(key)!;
+      const checkedContact: Record<string, string | null> = {};
+      for (const key of ['first_name', 'last_name', 'email', 'mobile_phone'] as const) {
+        const checked = checkFieldValue(field(key), contact[key]);
+        if ('error' in checked) errors.push({ field: `contact.${key}`, error: checked.error });
+        else checkedContact[key] = checked.value as string | null;
+      }
+      for (const key of ADDRESS_KEYS) {
+        const value = (request as unknown as Record<string, unknown>)[key];
+        if (value !== undefined && value !== null && (typeof value !== 'string' || value.trim().length > ADDRESS_MAX_LENGTH)) errors.push({ field: key, error: FORM_FIELD_MESSAGES.invalidValue });
+      }
+      if (errors.length) throw new FieldErrorsException(errors);
+
+      // The page form's values, checked like a page edit (after the transaction exists, in the same database transaction).
+      const text = (key: keyof TransactionCreateRequest) => (typeof request[key] === 'string' ? (request[key] as string).trim() : '');
+      const [clientId] = await this.writer.createMany(
+        manager,
+        [
+          {
+            team_id: caller.team_id,
+            type: request.type,
+            address_1: address1,
+            address_2: text('address_2'),
+            city: text('city'),
+            state: text('state'),
+            postal_code: text('postal_code'),
+            ...(request.contact_id !== undefined
+              ? { contact_id: request.contact_id }
+              : hasContact
+                ? {
+                    contact: {
+                      agent_id: agentId,
+                      first_name: checkedContact.first_name ?? '',
+                      last_name: checkedContact.last_name ?? '',
+                      email: checkedContact.email,
+                      mobile_phone: checkedContact.mobile_phone,
+                      lead_type_id: null,
+                    },
+                  }
+                : {}),
+            primary_agent_id: agentId,
+            tc_agent_id: null,
+            stage_id: request.stage_id ?? null,
+            status_id: statusId!,
+          },
+        ],
+        { agent_id: caller.agent_id, source: 'console' },
+      );
+      if (request.values && Object.keys(request.values).length > 0) {
+        const pageFields = (await this.options.formWithFields(caller.team_id, PAGE_FORM))?.fields ?? [];
+        const changes = await this.checkChanges(manager, caller.team_id, request.values, pageFields, request.type, 'page').catch((error: unknown) => {
+          // Name the fields as the create form sends them (values.x, not changes.x).
+          if (error instanceof FieldErrorsException) {
+            const body = error.getResponse() as { errors: FieldError[] };
+            throw new FieldErrorsException(body.errors.map((e) => ({ ...e, field: e.field.replace(/^changes\./, 'values.') })));
+          }
+          throw error;
+        });
+        await this.writer.update(manager, clientId, changes, { agent_id: caller.agent_id, source: 'console' });
+      }
+      return { client_id: clientId };
+    });
+  }
+}
+
