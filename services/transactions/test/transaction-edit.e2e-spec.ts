@@ -1,21 +1,10 @@
-import request from 'supertest';
 import type { Role } from '@app/contracts';
-import {
-  bootTestService,
-  createTestDatabase,
-  signTestToken,
-  testEnv,
-  TransactionsFactory,
-  type TestDatabase,
-  type TransactionOptionsRow,
-} from '@app/testing';
-import { transactionsMigrations } from '../src/migrations';
-import type { TransactionsConfig } from '../src/transactions.config';
-import { TransactionsModule } from '../src/transactions.module';
+import { TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { apiAs, bootTransactions } from './transactions-test-kit';
 
 describe('transaction modal and page calls (issue 11)', () => {
-  let database: TestDatabase;
-  let sut: Awaited<ReturnType<typeof bootTestService<TransactionsConfig>>>;
+  let booted: Awaited<ReturnType<typeof bootTransactions>>;
+  let sut: typeof booted.sut;
   let factory: TransactionsFactory;
   let team: TransactionOptionsRow;
   let rival: TransactionOptionsRow;
@@ -33,24 +22,7 @@ describe('transaction modal and page calls (issue 11)', () => {
   let others: number;
   let rivals: number;
 
-  const tokenAs = (role: Role, agentId: number, teamId = TEAM) => signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: [], market_id: 0 });
-  /** A request as `role`: await it for the response, or `.expect(status)` to check the status too. */
-  const call = (role: Role, agentId: number, teamId: number, build: (auth: string) => request.Test) => {
-    const send = async () => build(`Bearer ${await tokenAs(role, agentId, teamId)}`);
-    return {
-      expect: async (status: number) => {
-        const response = await send();
-        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({ status, body: undefined });
-        return response;
-      },
-      then: <T>(resolve: (r: request.Response) => T, reject?: (e: unknown) => T) => send().then(resolve, reject),
-    };
-  };
-  const as = (role: Role, agentId: number, teamId = TEAM) => ({
-    get: (path: string, query: Record<string, unknown> = {}) => call(role, agentId, teamId, (auth) => request(sut.server).get(`/api${path}`).query(query).set('authorization', auth)),
-    patch: (path: string, body: unknown) => call(role, agentId, teamId, (auth) => request(sut.server).patch(`/api${path}`).send(body as object).set('authorization', auth)),
-    post: (path: string, body: unknown) => call(role, agentId, teamId, (auth) => request(sut.server).post(`/api${path}`).send(body as object).set('authorization', auth)),
-  });
+  const as = (role: Role, agentId: number, teamId = TEAM) => apiAs(sut.server, role, agentId, teamId);
   const admin = () => as('ADMIN', ADMIN);
   const agent = () => as('AGENT', AGENT);
   const versionOf = async (clientId: number) => (await sut.dataSource.query(`SELECT version FROM transactions.transactions WHERE client_id = $1`, [clientId]))[0].version as number;
@@ -63,13 +35,8 @@ describe('transaction modal and page calls (issue 11)', () => {
   const patch = (clientId: number, preset: string, changes: Record<string, unknown>, who = admin) => who().patch(`/transaction/${clientId}`, { client_id: clientId, preset, changes });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    sut = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'api'),
-    });
+    booted = await bootTransactions();
+    sut = booted.sut;
     factory = new TransactionsFactory(sut.dataSource);
     team = await factory.options(TEAM);
     rival = await factory.options(RIVAL);
@@ -85,10 +52,7 @@ describe('transaction modal and page calls (issue 11)', () => {
     others = (await factory.transaction(team, { first_name: 'Otto', last_name: 'Others', address_1: '2 Oak Ave', primary_agent_id: OTHER_AGENT })).client_id;
     rivals = (await factory.transaction(rival, { first_name: 'Rita', last_name: 'Rival', address_1: '3 Pine Rd' })).client_id;
   });
-  afterAll(async () => {
-    await sut.close();
-    await database.drop();
-  });
+  afterAll(() => booted.close());
 
   describe('GET /transaction/{client_id}', () => {
     it('answers the row plus every field of the page form, its contacts and linked users', async () => {

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import { EventConsumer } from '@app/events';
 import type { EventEnvelope, Role } from '@app/contracts';
-import {
-  bootTestService,
-  createTestDatabase,
-  signTestToken,
-  testEnv,
-  TransactionsFactory,
-  type TestDatabase,
-  type TransactionOptionsRow,
-} from '@app/testing';
-import { transactionsMigrations } from '../src/migrations';
-import type { TransactionsConfig } from '../src/transactions.config';
-import { TransactionsModule } from '../src/transactions.module';
+import { TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { apiAs, bootTransactions } from './transactions-test-kit';
 
 describe('transactions list (GET /transactions/records)', () => {
-  let database: TestDatabase;
-  let sut: Awaited<ReturnType<typeof bootTestService<TransactionsConfig>>>;
+  let booted: Awaited<ReturnType<typeof bootTransactions>>;
+  let sut: typeof booted.sut;
   let factory: TransactionsFactory;
   let team: TransactionOptionsRow;
   let rival: TransactionOptionsRow;
@@ -29,33 +18,12 @@ describe('transactions list (GET /transactions/records)', () => {
   const VENDOR = 13;
   const ids: Record<string, number> = {};
 
-  const tokenAs = (role: Role, agentId = 1, teamId = TEAM) => signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: [], market_id: 0 });
-  /** The list as `role`; await it for the response, or `.expect(status)` to check the status too. */
-  const list = (role: Role, query: Record<string, unknown> = {}, agentId = 1, teamId = TEAM) => {
-    const send = async () =>
-      request(sut.server)
-        .get('/api/transactions/records')
-        .query(query)
-        .set('authorization', `Bearer ${await tokenAs(role, agentId, teamId)}`);
-    return {
-      expect: async (status: number) => {
-        const response = await send();
-        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({ status, body: undefined });
-        return response;
-      },
-      then: <T>(resolve: (r: request.Response) => T, reject?: (e: unknown) => T) => send().then(resolve, reject),
-    };
-  };
+  const list = (role: Role, query: Record<string, unknown> = {}, agentId = 1, teamId = TEAM) => apiAs(sut.server, role, agentId, teamId).get('/transactions/records', query);
   const idsOf = (body: { table: { data: { id: number }[] } }) => body.table.data.map((row) => row.id);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    sut = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'api'),
-    });
+    booted = await bootTransactions();
+    sut = booted.sut;
     factory = new TransactionsFactory(sut.dataSource);
     team = await factory.options(TEAM);
     rival = await factory.options(RIVAL);
@@ -85,10 +53,7 @@ describe('transactions list (GET /transactions/records)', () => {
     ids.onTrack = (await factory.transaction(team, { first_name: 'Ona', last_name: 'Track', status: 'pipeline', created_ts: at(5), est_close_dt: day(10), next_open_due_dt: day(3), trans_amt: null })).client_id;
     ids.rival = (await factory.transaction(rival, { first_name: 'Rita', last_name: 'Rival', created_ts: at(6) })).client_id;
   });
-  afterAll(async () => {
-    await sut.close();
-    await database.drop();
-  });
+  afterAll(() => booted.close());
 
   it('ADMIN, TRANC and ISISA see every transaction of their team, oldest first, with the list form columns', async () => {
     for (const role of ['ADMIN', 'TRANC', 'ISISA'] as const) {
@@ -158,12 +123,10 @@ describe('transactions list (GET /transactions/records)', () => {
 
   it('CLIENT gets 403 on the list and the option lists, 200 on the forms calls', async () => {
     await list('CLIENT').expect(403);
-    const token = await tokenAs('CLIENT');
-    for (const path of ['stages', 'statuses', 'tags', 'lead-types', 'fields', 'tcs']) {
-      await request(sut.server).get(`/api/transaction/${path}`).set('authorization', `Bearer ${token}`).expect(403);
-    }
-    await request(sut.server).get('/api/transaction/forms').set('authorization', `Bearer ${token}`).expect(200);
-    await request(sut.server).get('/api/user/forms').set('authorization', `Bearer ${token}`).expect(200);
+    const client = apiAs(sut.server, 'CLIENT', 1, TEAM);
+    for (const path of ['stages', 'statuses', 'tags', 'lead-types', 'fields', 'tcs']) await client.get(`/transaction/${path}`).expect(403);
+    await client.get('/transaction/forms').expect(200);
+    await client.get('/user/forms').expect(200);
   });
 
   it("never shows another team's transactions; another team's form answers 404", async () => {

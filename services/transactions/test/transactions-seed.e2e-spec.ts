@@ -1,15 +1,12 @@
 import { EventOutbox } from '@app/events';
 import type { SeedState } from '@app/seed';
-import { bootTestService, createTestDatabase, testEnv, type TestDatabase } from '@app/testing';
-import { transactionsMigrations } from '../src/migrations';
 import { transactionsSeeder } from '../src/seed/transactions.seeder';
-import type { TransactionsConfig } from '../src/transactions.config';
-import { TransactionsModule } from '../src/transactions.module';
+import { bootTransactions } from './transactions-test-kit';
 
 /** The transactions seeder at volume: deterministic, idempotent, the application's events. */
 describe('transactions seeder (--transactions N)', () => {
-  let database: TestDatabase;
-  let sut: Awaited<ReturnType<typeof bootTestService<TransactionsConfig>>>;
+  let booted: Awaited<ReturnType<typeof bootTransactions>>;
+  let sut: typeof booted.sut;
   const DEMO = 701;
   const RIVAL = 702;
   // What identity's seeder would have told it: the demo team's fixed users and its volume staff.
@@ -34,7 +31,7 @@ describe('transactions seeder (--transactions N)', () => {
     transactionsSeeder.seed({
       options: { teams: ['demo'], transactions },
       dataSource: sut.dataSource,
-      outbox: new EventOutbox({ service: 'transactions', schema: 'transactions', databaseUrl: database.url, redisUrl: '' }),
+      outbox: new EventOutbox({ service: 'transactions', schema: 'transactions', databaseUrl: booted.database.url, redisUrl: '' }),
       state,
       log: (line) => lines.push(line),
     });
@@ -47,19 +44,11 @@ describe('transactions seeder (--transactions N)', () => {
     ))[0];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    sut = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'api'),
-    });
+    booted = await bootTransactions();
+    sut = booted.sut;
     await seed(1000);
   });
-  afterAll(async () => {
-    await sut.close();
-    await database.drop();
-  });
+  afterAll(() => booted.close());
 
   it('gives every seeded team its options and forms, and only the volume team transactions', async () => {
     const perTeam = await query<{ team_id: number; statuses: number; stages: number; tags: number; lead_types: number; fields: number; forms: string[]; transactions: number }>(

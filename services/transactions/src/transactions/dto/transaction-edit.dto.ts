@@ -1,20 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   FORM_FIELD_MESSAGES,
-  TRANSACTION_PAGE_SIZES,
   TRANSACTION_PRESETS,
   type TransactionCreateRequest,
   type TransactionPreset,
   type TransactionStatusRequest,
   type TransactionUpdateRequest,
 } from '@app/contracts';
-import { IsDatabaseId, MAX_PAGE } from '@app/platform';
+import { IsDatabaseId } from '@app/platform';
 import { TRANSACTION_ERRORS } from '../transactions.errors';
+import { numberOrRaw, TransactionPagingDto } from './transaction-list-query.dto';
 
 const REQUIRED = { message: FORM_FIELD_MESSAGES.required };
-const numberOrRaw = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 /** {client_id} in the path: a whole number (another team's id answers 404 from the service). */
 export class ClientIdParamDto {
@@ -90,21 +89,7 @@ export class TransactionDetailQueryDto {
 }
 
 /** GET /transaction/{client_id}/history. */
-export class TransactionHistoryQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(numberOrRaw)
-  @IsInt({ message: TRANSACTION_ERRORS.page })
-  @Min(1, { message: TRANSACTION_ERRORS.page })
-  @Max(MAX_PAGE, { message: TRANSACTION_ERRORS.page })
-  page?: number;
-
-  @ApiPropertyOptional({ enum: TRANSACTION_PAGE_SIZES, default: 10 })
-  @IsOptional()
-  @Transform(numberOrRaw)
-  @IsIn(TRANSACTION_PAGE_SIZES, { message: TRANSACTION_ERRORS.perPage })
-  per_page?: number;
-}
+export class TransactionHistoryQueryDto extends TransactionPagingDto {}
 
 /** GET /transaction/select-options. */
 export class TransactionSelectOptionsQueryDto {

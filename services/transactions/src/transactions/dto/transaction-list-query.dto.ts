@@ -8,22 +8,14 @@ import { TRANSACTION_ERRORS } from '../transactions.errors';
 // Query strings: an empty parameter means the default; a number stays raw when it is not one, so the
 // validator names it.
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
-const numberOrRaw = ({ value }: { value: unknown }) => {
+export const numberOrRaw = ({ value }: { value: unknown }) => {
   if (value === '' || value === undefined) return undefined;
   if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return value;
   return Number(value);
 };
 
-/** GET /transactions/records. */
-export class TransactionListQueryDto {
-  @ApiPropertyOptional({ default: LIST_FORM_ALIAS, description: "A form of the caller's team whose fields are the extra columns; -1 is the team's list form" })
-  @IsOptional()
-  @Transform(numberOrRaw)
-  @IsInt({ message: TRANSACTION_ERRORS.teamFormId })
-  @Min(LIST_FORM_ALIAS, { message: TRANSACTION_ERRORS.teamFormId })
-  @Max(MAX_DATABASE_ID, { message: TRANSACTION_ERRORS.teamFormId })
-  team_form_id?: number;
-
+/** page and per_page of the list and of a transaction's history (10, 20, 60 or 100 a page). */
+export class TransactionPagingDto {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Transform(numberOrRaw)
@@ -37,6 +29,17 @@ export class TransactionListQueryDto {
   @Transform(numberOrRaw)
   @IsIn(TRANSACTION_PAGE_SIZES, { message: TRANSACTION_ERRORS.perPage })
   per_page?: number;
+}
+
+/** GET /transactions/records. */
+export class TransactionListQueryDto extends TransactionPagingDto {
+  @ApiPropertyOptional({ default: LIST_FORM_ALIAS, description: "A form of the caller's team whose fields are the extra columns; -1 is the team's list form" })
+  @IsOptional()
+  @Transform(numberOrRaw)
+  @IsInt({ message: TRANSACTION_ERRORS.teamFormId })
+  @Min(LIST_FORM_ALIAS, { message: TRANSACTION_ERRORS.teamFormId })
+  @Max(MAX_DATABASE_ID, { message: TRANSACTION_ERRORS.teamFormId })
+  team_form_id?: number;
 
   @ApiPropertyOptional({ default: 'created_ts', description: "A column's field (cols[].field)" })
   @IsOptional()
