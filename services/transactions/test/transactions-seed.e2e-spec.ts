@@ -1,7 +1,7 @@
 import { EventOutbox } from '@app/events';
 import type { SeedState } from '@app/seed';
 import { transactionsSeeder } from '../src/seed/transactions.seeder';
-import { bootTransactions } from './transactions-test-kit';
+import { apiAs, bootTransactions } from './transactions-test-kit';
 
 /** The transactions seeder at volume: deterministic, idempotent, the application's events. */
 describe('transactions seeder (--transactions N)', () => {
@@ -138,5 +138,22 @@ describe('transactions seeder (--transactions N)', () => {
     expect(after.transactions).toBe(1200);
     expect(after.contacts).toBe(1200);
     expect(await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`)).toEqual(firstItem);
+  });
+
+  it('each demo user sees exactly their rows and columns of the seeded team', async () => {
+    const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.transactions WHERE team_id = $1`, [DEMO]);
+    const admin = await apiAs(sut.server, 'ADMIN', 1, DEMO).get('/transactions/records', { per_page: 100 }).expect(200);
+    expect(admin.body.pagination.total).toBe(n);
+    expect(admin.body.table.cols).toHaveLength(12 + 8);
+    const agent = await apiAs(sut.server, 'AGENT', 2, DEMO).get('/transactions/records', { per_page: 100 }).expect(200);
+    expect(agent.body.pagination.total).toBeGreaterThanOrEqual(20);
+    expect(agent.body.table.data.every((row: { primary_agent_id: number }) => row.primary_agent_id === 2)).toBe(true);
+    const vendor = await apiAs(sut.server, 'VENDOR', 4, DEMO).get('/transactions/records').expect(200);
+    expect(vendor.body.pagination.total).toBe(3);
+    // The list form's vendor-visible fields: the estimated close, MLS #, inspection date and title company.
+    expect(vendor.body.table.cols.map((c: { header: string }) => c.header)).toEqual([
+      'ID', 'Address', 'Client Name', 'Type', 'Status', 'Stage', 'Agent', 'Est. Close Date', 'MLS #', 'Inspection Date', 'Title Company',
+    ]);
+    await apiAs(sut.server, 'CLIENT', 3, DEMO).get('/transactions/records').expect(403);
   });
 });
