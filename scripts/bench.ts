@@ -1,56 +1,25 @@
 // `npm run bench`: throughput and latency of the real stack against a bare Fastify server measured
 // in the same run, on loopback only. Prints a table and writes bench-results/latest.json.
 // Not a test: it asserts nothing about speed, it only reports.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import type { TokenResponse } from '@app/contracts';
-
-// dist/scripts/bench.js -> repository root
-const root = path.resolve(__dirname, '..', '..');
-
-// --- the parts of autocannon (no bundled types) and of the ESM launchers this script uses ---
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  duration: number;
-}
-interface AutocannonOptions {
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  connections: number;
-  duration: number;
-}
-interface AutocannonTracker {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
-}
-const autocannon = require('autocannon') as (
-  options: AutocannonOptions,
-  done: (error: Error | null, result: AutocannonResult) => void,
-) => AutocannonTracker;
-
-interface Stack {
-  origin: string;
-  ports: Record<string, number>;
-  stop: () => Promise<void>;
-}
-interface StackModule {
-  startStack(options: Record<string, unknown>): Promise<Stack>;
-}
-interface InfraModule {
-  freePort(): Promise<number>;
-}
-// A real import() that SWC's CommonJS output leaves alone (the launchers are ESM).
-const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
-const launcher = <T>(name: string) => importEsm<T>(pathToFileURL(path.join(root, 'scripts', name)).href);
+import {
+  BenchStack,
+  formatTable,
+  login,
+  machineInfo,
+  mean,
+  measure,
+  percentile,
+  round,
+  runBench,
+  serveChild,
+  stackSettings,
+  startChild,
+  stopChild,
+  writeReport,
+  type AutocannonOptions,
+  type Run,
+} from './bench-kit';
 
 const CONNECTIONS = 10;
 const DURATION_S = 5;
@@ -88,75 +57,8 @@ async function serveBaseline(): Promise<void> {
   const app = Fastify({ logger: false });
   app.get('/api/baseline/health/live', async () => ({ status: 'ok' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
-  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  serveChild(app);
 }
-
-function startBaseline(): Promise<{ port: number; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [__filename, '--baseline-server'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ port: JSON.parse(chunk.toString()).port, child }));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-interface Run {
-  result: AutocannonResult;
-  /** Latency of every 2xx answer in ms, sorted; autocannon's own histogram only keeps whole ms. */
-  latencies: Float64Array;
-}
-
-function run(options: AutocannonOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const samples: number[] = [];
-    const tracker = autocannon(options, (error, result) =>
-      error ? reject(error) : resolve({ result, latencies: Float64Array.from(samples).sort() }),
-    );
-    tracker.on('response', (_client, statusCode, _bytes, ms) => {
-      if (statusCode >= 200 && statusCode < 300) samples.push(ms);
-    });
-  });
-}
-
-async function measure(scenario: Scenario): Promise<Run> {
-  // A short unrecorded run first, so JIT and connection pools are warm.
-  await run({ ...scenario.options, duration: WARMUP_S });
-  return run(scenario.options);
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-
-function mean(values: Float64Array): number {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return values.length ? sum / values.length : NaN;
-}
-
-async function login(identityOrigin: string): Promise<TokenResponse> {
-  const response = await fetch(`${identityOrigin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${DEMO_EMAIL} failed: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as TokenResponse;
-}
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function table(rows: Measured[]): string {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'x baseline req/s', 'x baseline p99', 'non-2xx', 'errors'];
@@ -170,49 +72,19 @@ function table(rows: Measured[]): string {
     String(r.non_2xx),
     String(r.errors + r.timeouts),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+  return formatTable(header, body);
 }
 
 async function main(): Promise<void> {
-  const { startStack } = await launcher<StackModule>('stack.mjs');
-  const { freePort } = await launcher<InfraModule>('infra.mjs');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'realty-bench-'));
-  // The bench brings up its own throwaway infrastructure, never a developer's database.
-  delete process.env.DATABASE_URL;
-  delete process.env.REDIS_URL;
-
-  let baseline: { port: number; child: ChildProcess } | undefined;
-  let stack: Stack | undefined;
-  let stopping: Promise<void> | undefined;
-  const cleanUp = () =>
-    (stopping ??= (async () => {
-      if (baseline) await stopChild(baseline.child);
-      if (stack) await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanUp().then(() => process.exit(130)));
-  }
-
+  const bench = new BenchStack('bench');
   try {
-    const started = Date.now();
-    console.log('[bench] starting the stack (embedded Postgres, Redis, every service, edge)...');
-    stack = await startStack({
-      dataDir,
-      randomPorts: true,
-      edgePort: await freePort(),
-      postgresPort: await freePort(),
-      redisPort: await freePort(),
-      quiet: true,
-    });
-    console.log(`[bench] stack ready in ${Date.now() - started} ms; edge at ${stack.origin}`);
-    baseline = await startBaseline();
+    const stack = await bench.start();
+    const baseline = await startChild('--baseline-server');
+    bench.onStop(() => stopChild(baseline.child));
 
     const identity = `http://127.0.0.1:${stack.ports.identity}`;
     const teamAdmin = `http://127.0.0.1:${stack.ports['team-admin']}`;
-    const tokens = await login(identity);
+    const tokens = await login(identity, DEMO_EMAIL, DEMO_PASSWORD);
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
     const loginBody = JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
     const steady = { connections: CONNECTIONS, duration: DURATION_S };
@@ -241,7 +113,7 @@ async function main(): Promise<void> {
     const results: ({ scenario: Scenario } & Run)[] = [];
     for (const scenario of scenarios) {
       process.stdout.write(`[bench] ${scenario.name}: ${scenario.options.connections} connections, ${scenario.options.duration} s... `);
-      const measured = await measure(scenario);
+      const measured = await measure(scenario.options, WARMUP_S);
       results.push({ scenario, ...measured });
       console.log(`${measured.result.requests.average.toFixed(0)} req/s`);
     }
@@ -269,38 +141,20 @@ async function main(): Promise<void> {
 
     const report = {
       measured_at: new Date().toISOString(),
-      machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpu: os.cpus()[0]?.model },
+      machine: machineInfo(),
       settings: {
         warmup_s: WARMUP_S,
         latency: 'client-side, per 2xx answer, from request written to response parsed (autocannon)',
-        log_level: process.env.LOG_LEVEL ?? 'info',
-        node_env: process.env.NODE_ENV ?? 'development',
-        note: 'load generator, services, Postgres and Redis share this machine; compare ratios, not absolute numbers',
+        ...stackSettings(),
       },
       baseline: rows[0].name,
       scenarios: rows,
     };
-    const outDir = path.join(root, 'bench-results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-    console.log(`\n[bench] results written to ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
+    writeReport('latest.json', report, 'bench');
   } finally {
     console.log('[bench] stopping the stack...');
-    await cleanUp();
+    await bench.stop();
   }
 }
 
-if (process.argv.includes('--baseline-server')) {
-  serveBaseline().catch((error) => {
-    console.error(`[bench] baseline server failed: ${error.message}`);
-    process.exit(1);
-  });
-} else {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(`[bench] failed: ${error.stack ?? error.message}`);
-      process.exit(1);
-    },
-  );
-}
+runBench('bench', main, { '--baseline-server': serveBaseline });

@@ -1,0 +1,521 @@
+// `npm run bench:transactions [-- --transactions N] [-- --samples N]`: the transactions list at volume.
+// Starts its own stack, seeds Bench Realty with N transactions (default 100,000; the seed's time is
+// printed), then measures GET /api/transactions/records through the edge for the first page, a deep
+// page, quick searches and every sort column, each beside the very same SQL (the repository's own
+// sqlOf) run straight on pg; and requests per second of the first page beside a bare Fastify + pg
+// server running that SQL. Prints a table and writes bench-results/transactions-latest.json.
+// A report, not a test: it asserts nothing and exits 0 unless the stack fails.
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Queue } from 'bullmq';
+import Fastify from 'fastify';
+import { Client, Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '@app/auth';
+import {
+  EVENT_SUBSCRIPTIONS,
+  LIST_FORM_ALIAS,
+  SERVICE_NAMES,
+  TRANSACTION_DEFAULT_PAGE_SIZE,
+  eventsQueueOf,
+  schemaOf,
+  type TableResponse,
+  type TransactionFieldDefinition,
+  type TransactionRow,
+} from '@app/contracts';
+import { createServiceDataSource } from '@app/database';
+import { DEFAULT_QUEUE_PREFIX } from '@app/events';
+import { DEMO_PASSWORD } from '@app/seed';
+import { TeamOptionsRepository } from '../services/transactions/src/fields/team-options.repository';
+import { orderByOf } from '../services/transactions/src/transactions/transaction-list.columns';
+import { scopeOf } from '../services/transactions/src/transactions/transaction-list.service';
+import { sqlOf, type TransactionPageQuery, type TransactionScope } from '../services/transactions/src/transactions/transactions.repository';
+import {
+  BenchStack,
+  formatTable,
+  login,
+  machineInfo,
+  mean,
+  measure,
+  percentile,
+  root,
+  round,
+  runBench,
+  serveChild,
+  stackSettings,
+  startChild,
+  stopChild,
+  writeReport,
+} from './bench-kit';
+
+const LABEL = 'bench:transactions';
+const ADMIN_EMAIL = 'admin@bench-realty.test';
+/** The spec's volume; `--transactions N` on the bench's command line for a quick run. */
+const DEFAULT_TRANSACTIONS = 100_000;
+/** Sequential requests timed per case (after WARMUP_REQUESTS untimed ones); `--samples N`. */
+const DEFAULT_SAMPLES = 50;
+const WARMUP_REQUESTS = 5;
+/** The deep page of the spec (per_page 20), or the middle page when N is too small for it. */
+const DEEP_PAGE = 5_000;
+const DEEP_PER_PAGE = 20;
+/** The goal: p95 through the edge at most this many times the p95 of the same SQL on pg. */
+const GOAL_RATIO = 2;
+/** A case whose SQL alone takes longer (p50) gets its EXPLAIN printed too, goal met or not. */
+const SLOW_SQL_MS = 100;
+// Requests per second of the first page: like `npm run bench`.
+const CONNECTIONS = 10;
+const DURATION_S = 5;
+const WARMUP_S = 1;
+/** The transactions service's pool (createServiceDataSource's default), for the floor server. */
+const FLOOR_POOL_SIZE = 10;
+/** Access tokens live 15 minutes; sign in again before this age. */
+const TOKEN_REFRESH_MS = 10 * 60_000;
+const DRAIN_TIMEOUT_MS = 30 * 60_000;
+
+/** The list call's query parameters (what the console sends). */
+interface ListParams {
+  page?: number;
+  per_page?: number;
+  order_by?: string;
+  order_dir?: 1 | -1;
+  quick_search_filter?: string;
+  // The filters issue adds its filter keys here (and to pageQueryOf below).
+}
+
+interface Case {
+  name: string;
+  params: ListParams;
+}
+
+interface Latency {
+  p50: number;
+  p95: number;
+  mean: number;
+  min: number;
+  max: number;
+  samples: number;
+}
+
+interface Throughput {
+  name: string;
+  url: string;
+  connections: number;
+  duration_s: number;
+  requests_per_s: number;
+  latency_ms: Latency;
+  non_2xx: number;
+  errors: number;
+}
+
+interface CaseResult {
+  name: string;
+  params: ListParams;
+  url: string;
+  rows: number;
+  total: number;
+  /** The API answered the same ids, in the same order, and the same total as the raw SQL. */
+  same_page: boolean;
+  api_ms: Latency;
+  raw_sql_ms: Latency;
+  non_2xx: number;
+  ratio_p95: number;
+  goal_met: boolean;
+  /** Why the plan was taken: the case misses the goal, or its SQL alone is slow. */
+  explain_reason?: string;
+  explain?: string;
+}
+
+function argValue(flag: string, fallback: number): number {
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  if (at < 0) return fallback;
+  const raw = argv[at].includes('=') ? argv[at].split('=', 2)[1] : argv[at + 1];
+  if (!raw || !/^\d+$/.test(raw)) throw new Error(`${flag} needs a whole number, got "${raw ?? ''}"`);
+  return Number(raw);
+}
+
+/** The repository query the service builds for these parameters (TransactionListService.list, a team-wide caller). */
+function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readonly TransactionFieldDefinition[]): TransactionPageQuery {
+  const orderBy = orderByOf(params.order_by ?? 'created_ts', params.order_dir ?? 1, fields);
+  if (!orderBy) throw new Error(`no sort for column ${params.order_by}`);
+  return { scope, orderBy, page: params.page ?? 1, perPage: params.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE, search: params.quick_search_filter };
+}
+
+function urlOf(origin: string, params: ListParams): string {
+  const search = new URLSearchParams({ team_form_id: String(LIST_FORM_ALIAS) });
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return `${origin}/api/transactions/records?${search}`;
+}
+
+function latencyOf(samples: ArrayLike<number>): Latency {
+  const sorted = Float64Array.from(samples as ArrayLike<number>).sort();
+  return {
+    p50: round(percentile(sorted, 0.5), 3),
+    p95: round(percentile(sorted, 0.95), 3),
+    mean: round(mean(sorted), 3),
+    min: round(sorted[0] ?? NaN, 3),
+    max: round(sorted[sorted.length - 1] ?? NaN, 3),
+    samples: sorted.length,
+  };
+}
+
+/** One GET on a kept-alive connection: ms from the request written to the last byte of the answer, and its status. */
+function timedGet(url: string, headers: Record<string, string>, agent: http.Agent): Promise<{ ms: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { headers, agent }, (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The case through the edge and its SQL on pg, one after the other (which goes first alternates),
+ * sequentially: WARMUP_REQUESTS untimed pairs, then `samples` timed pairs. Interleaved so that whatever
+ * else the machine does at a moment weighs on both sides alike.
+ */
+async function timeCase(
+  url: string,
+  headers: Record<string, string>,
+  client: Client,
+  sql: { text: string; values: unknown[] },
+  samples: number,
+): Promise<{ api: Latency; raw: Latency; non2xx: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const apiTimes: number[] = [];
+  const rawTimes: number[] = [];
+  let non2xx = 0;
+  const timeSql = async () => {
+    const started = performance.now();
+    await client.query(sql.text, sql.values);
+    return performance.now() - started;
+  };
+  try {
+    for (let i = 0; i < WARMUP_REQUESTS + samples; i++) {
+      const timed = i >= WARMUP_REQUESTS;
+      const apiFirst = i % 2 === 0;
+      if (!apiFirst) rawTimes.push(await timeSql());
+      const answer = await timedGet(url, headers, agent);
+      if (answer.status < 200 || answer.status >= 300) non2xx++;
+      else apiTimes.push(answer.ms);
+      if (apiFirst) rawTimes.push(await timeSql());
+      if (!timed) {
+        apiTimes.length = 0;
+        rawTimes.length = 0;
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { api: latencyOf(apiTimes), raw: latencyOf(rawTimes), non2xx };
+}
+
+/** `npm run seed -- --team bench --transactions N --wait` against the bench's database; resolves with its wall time. */
+function seed(databaseUrl: string, transactions: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(root, 'dist', 'scripts', 'seed.js'), '--team', 'bench', '--transactions', String(transactions), '--wait'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with code ${code}`))));
+  });
+}
+
+/** Waits until every outbox is published and every events queue is idle, so the workers do not share the CPU with the measurements. */
+async function waitForQuiet(databaseUrl: string, redisUrl: string): Promise<{ seconds: number; quiet: boolean }> {
+  const started = performance.now();
+  const consumers = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];
+  const queues = consumers.map((service) => new Queue(eventsQueueOf(service), { connection: { url: redisUrl }, prefix: DEFAULT_QUEUE_PREFIX }));
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const unpublishedSql = SERVICE_NAMES.map((s) => `(SELECT count(*) FROM "${schemaOf(s)}".outbox WHERE published_at IS NULL)`).join(' + ');
+  let lastLog = 0;
+  try {
+    for (;;) {
+      const [{ unpublished }] = (await client.query(`SELECT (${unpublishedSql})::int AS unpublished`)).rows;
+      let pending = 0;
+      for (const queue of queues) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        pending += Object.values(counts).reduce((a, b) => a + b, 0);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      if (unpublished === 0 && pending === 0) return { seconds, quiet: true };
+      if (performance.now() - started > DRAIN_TIMEOUT_MS) {
+        console.log(`[${LABEL}] events still draining after ${seconds.toFixed(0)} s (${unpublished} unpublished, ${pending} queued): measuring anyway`);
+        return { seconds, quiet: false };
+      }
+      if (performance.now() - lastLog > 15_000) {
+        console.log(`[${LABEL}] waiting for the events to drain: ${unpublished} unpublished outbox rows, ${pending} queued jobs (${seconds.toFixed(0)} s)`);
+        lastLog = performance.now();
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await client.end();
+    await Promise.all(queues.map((q) => q.close()));
+  }
+}
+
+/** Child-process mode: the floor, a bare Fastify server answering the first page's SQL from pg. */
+async function serveFloor(): Promise<void> {
+  const sql = JSON.parse(process.env.FLOOR_SQL ?? '') as { text: string; values: unknown[] };
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: FLOOR_POOL_SIZE });
+  const app = Fastify({ logger: false });
+  app.get('/floor', async () => ({ rows: (await pool.query(sql.text, sql.values)).rows }));
+  app.addHook('onClose', () => pool.end());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  serveChild(app);
+}
+
+/** A signed-in admin whose token is renewed before it expires (a full run outlasts one token). */
+class Session {
+  private token = '';
+  private signedInAt = 0;
+  caller!: AuthenticatedUser;
+
+  constructor(private readonly origin: string) {}
+
+  async headers(): Promise<Record<string, string>> {
+    if (Date.now() - this.signedInAt > TOKEN_REFRESH_MS) {
+      const tokens = await login(this.origin, ADMIN_EMAIL, DEMO_PASSWORD);
+      this.token = tokens.access_token;
+      this.signedInAt = Date.now();
+      const user = tokens.user;
+      this.caller = { agent_id: user.agent_id, team_id: user.team.team_id, roles: user.roles, permissions: user.permissions, market_id: user.team.market_id };
+    }
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async get(params: ListParams): Promise<{ status: number; body: TableResponse<TransactionRow> }> {
+    const response = await fetch(urlOf(this.origin, params), { headers: await this.headers() });
+    return { status: response.status, body: (await response.json()) as TableResponse<TransactionRow> };
+  }
+}
+
+/** Quick searches from one seeded row in the middle: a name, an email fragment, a phone number as typed, an ID. */
+async function searchCases(client: Client, teamId: number): Promise<Case[]> {
+  const { rows } = await client.query(
+    `SELECT client_id, last_name, email, mobile_phone FROM transactions.transactions WHERE team_id = $1
+      ORDER BY client_id OFFSET (SELECT count(*) / 2 FROM transactions.transactions WHERE team_id = $1) LIMIT 1`,
+    [teamId],
+  );
+  const row = rows[0] as { client_id: number; last_name: string; email: string; mobile_phone: string } | undefined;
+  if (!row) return [];
+  // 'mary.garcia50000@example.com' -> 'garcia50000@ex'; '5551234567' -> '(555) 123-4567'.
+  const emailFragment = row.email.slice(row.email.indexOf('.') + 1, row.email.indexOf('@') + 3);
+  const digits = row.mobile_phone.replace(/\D/g, '').slice(-10);
+  const phone = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return [
+    { name: `quick search name "${row.last_name}"`, params: { quick_search_filter: row.last_name } },
+    { name: `quick search email "${emailFragment}"`, params: { quick_search_filter: emailFragment } },
+    { name: `quick search phone "${phone}"`, params: { quick_search_filter: phone } },
+    { name: `quick search ID ${row.client_id}`, params: { quick_search_filter: String(row.client_id) } },
+  ];
+}
+
+/**
+ * The filters issue ("Filters: the filter keys on the transaction list and boards, ...") adds its
+ * five-key filter case here, e.g. { name: 'five-key filter', params: { ...its five keys } }, once
+ * ListParams and pageQueryOf carry the filter keys.
+ */
+const FILTER_CASES: Case[] = [];
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : '-');
+
+function table(results: CaseResult[]): string {
+  const header = ['case', 'p50 ms', 'p95 ms', 'raw SQL p50', 'raw SQL p95', 'p95 / raw p95', `goal p95 <= ${GOAL_RATIO}x raw`];
+  return formatTable(
+    header,
+    results.map((r) => [
+      r.name,
+      fmt(r.api_ms.p50),
+      fmt(r.api_ms.p95),
+      fmt(r.raw_sql_ms.p50),
+      fmt(r.raw_sql_ms.p95),
+      Number.isFinite(r.ratio_p95) ? `${r.ratio_p95.toFixed(2)}x` : '-',
+      r.goal_met ? 'met' : 'not met',
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
+  const transactions = argValue('--transactions', DEFAULT_TRANSACTIONS);
+  const samples = Math.max(1, argValue('--samples', DEFAULT_SAMPLES));
+  const bench = new BenchStack(LABEL);
+  let dataSource: DataSource | undefined;
+  let sqlClient: Client | undefined;
+  bench.onStop(async () => {
+    await sqlClient?.end();
+    await dataSource?.destroy();
+  });
+  try {
+    // The fixed users only at start-up; the volume seed below is the one that is timed.
+    const stack = await bench.start(['--team', 'bench']);
+
+    console.log(`[${LABEL}] seeding Bench Realty with ${transactions} transactions (npm run seed -- --team bench --transactions ${transactions} --wait)...`);
+    const seedSeconds = await seed(stack.databaseUrl, transactions);
+    console.log(`[${LABEL}] seed: ${seedSeconds.toFixed(1)} s for ${transactions} transactions (goal for 100,000: under 600 s)`);
+    const drain = await waitForQuiet(stack.databaseUrl, stack.redisUrl);
+    console.log(`[${LABEL}] events drained ${drain.quiet ? 'in' : 'for'} ${drain.seconds.toFixed(1)} s after the seed`);
+
+    sqlClient = new Client({ connectionString: stack.databaseUrl, application_name: 'bench-raw-sql' });
+    await sqlClient.connect();
+    // Autovacuum would get there on its own a little later; measured plans should not depend on when it did.
+    const vacuumStarted = performance.now();
+    await sqlClient.query('VACUUM (ANALYZE) transactions.transactions');
+    console.log(`[${LABEL}] VACUUM (ANALYZE) transactions.transactions: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`);
+
+    const session = new Session(stack.origin);
+    await session.headers();
+    const scope = scopeOf(session.caller);
+    dataSource = await createServiceDataSource({ url: stack.databaseUrl, schema: 'transactions', entities: [], migrations: [], poolSize: 1, applicationName: 'bench-forms' }).initialize();
+    const form = await new TeamOptionsRepository(dataSource).formWithFields(scope.teamId, LIST_FORM_ALIAS);
+    const fields = form?.fields ?? [];
+
+    const first = await session.get({});
+    if (first.status !== 200) throw new Error(`GET /api/transactions/records answered HTTP ${first.status}: ${JSON.stringify(first.body)}`);
+    const total = first.body.pagination.total;
+    console.log(`[${LABEL}] signed in as ${ADMIN_EMAIL}; the list has ${total} transactions and ${first.body.table.cols.length} columns`);
+
+    const deepPage = Math.ceil(total / DEEP_PER_PAGE) >= DEEP_PAGE ? DEEP_PAGE : Math.max(1, Math.ceil(total / DEEP_PER_PAGE / 2));
+    const cases: Case[] = [
+      { name: 'first page', params: {} },
+      { name: `page ${deepPage} (per_page ${DEEP_PER_PAGE})`, params: { page: deepPage, per_page: DEEP_PER_PAGE } },
+      ...(await searchCases(sqlClient, scope.teamId)),
+      ...first.body.table.cols.flatMap((col): Case[] => [
+        { name: `sort ${col.field} asc`, params: { order_by: col.field, order_dir: 1 } },
+        { name: `sort ${col.field} desc`, params: { order_by: col.field, order_dir: -1 } },
+      ]),
+      ...FILTER_CASES,
+    ];
+
+    // The machine may be shared (another stack, a test run): its load is in the report, beside the figures.
+    const loadBefore = round(os.loadavg()[0]);
+    console.log(`[${LABEL}] measuring ${cases.length} cases; load average (1 min) ${loadBefore} on ${os.cpus().length} CPUs`);
+    const results: CaseResult[] = [];
+    for (const [index, c] of cases.entries()) {
+      const sql = sqlOf(pageQueryOf(c.params, scope, fields));
+      // The same page? Ids in order and the total, from the API and from the SQL.
+      const answer = await session.get(c.params);
+      const rawRows = (await sqlClient.query(sql.text, sql.values)).rows as { client_id: number | null; total: number }[];
+      const apiIds = answer.status === 200 ? answer.body.table.data.map((r) => r.client_id) : [];
+      const rawIds = rawRows.filter((r) => r.client_id !== null).map((r) => Number(r.client_id));
+      const samePage = answer.status === 200 && answer.body.pagination.total === (rawRows[0]?.total ?? 0) && apiIds.join() === rawIds.join();
+
+      const url = urlOf(stack.origin, c.params);
+      const headers = await session.headers();
+      const { api: apiMs, raw, non2xx } = await timeCase(url, headers, sqlClient, sql, samples);
+      const ratio = round(apiMs.p95 / raw.p95, 2);
+      results.push({
+        name: c.name,
+        params: c.params,
+        url: url.slice(stack.origin.length),
+        rows: apiIds.length,
+        total: answer.status === 200 ? answer.body.pagination.total : 0,
+        same_page: samePage,
+        api_ms: apiMs,
+        raw_sql_ms: raw,
+        non_2xx: non2xx,
+        ratio_p95: ratio,
+        goal_met: ratio <= GOAL_RATIO && non2xx === 0,
+      });
+      console.log(
+        `[${LABEL}] ${index + 1}/${cases.length} ${c.name}: p95 ${fmt(apiMs.p95)} ms, raw SQL p95 ${fmt(raw.p95)} ms (${ratio.toFixed(2)}x)` +
+          (samePage ? '' : ' - NOT the same page as the raw SQL') +
+          (non2xx ? ` - ${non2xx} non-2xx answers` : ''),
+      );
+    }
+
+    // Requests per second of the first page: through the edge, and the floor (bare Fastify + pg, the same SQL).
+    const firstSql = sqlOf(pageQueryOf({}, scope, fields));
+    const floor = await startChild('--floor-server', { ...process.env, DATABASE_URL: stack.databaseUrl, FLOOR_SQL: JSON.stringify(firstSql) });
+    bench.onStop(() => stopChild(floor.child));
+    const steady = { connections: CONNECTIONS, duration: DURATION_S };
+    const throughput = [
+      { name: 'edge -> transactions GET /api/transactions/records (first page)', options: { url: urlOf(stack.origin, {}), headers: await session.headers(), ...steady } },
+      { name: 'bare Fastify + pg, the same SQL (floor)', options: { url: `http://127.0.0.1:${floor.port}/floor`, ...steady } },
+    ];
+    const rps: Throughput[] = [];
+    for (const t of throughput) {
+      process.stdout.write(`[${LABEL}] ${t.name}: ${CONNECTIONS} connections, ${DURATION_S} s... `);
+      const measured = await measure(t.options, WARMUP_S);
+      console.log(`${measured.result.requests.average.toFixed(0)} req/s`);
+      rps.push({
+        name: t.name,
+        url: t.options.url.replace(stack.origin, ''),
+        connections: CONNECTIONS,
+        duration_s: DURATION_S,
+        requests_per_s: round(measured.result.requests.average),
+        latency_ms: latencyOf(measured.latencies),
+        non_2xx: measured.result.non2xx,
+        errors: measured.result.errors + measured.result.timeouts,
+      });
+    }
+
+    const loadAfter = round(os.loadavg()[0]);
+
+    // EXPLAIN (ANALYZE, BUFFERS) of the raw SQL of every case that misses the goal, and of every case
+    // whose SQL alone is slow (it meets a ratio goal however slow it is; that is where an index is missing).
+    for (const r of results) {
+      if (r.goal_met && r.raw_sql_ms.p50 <= SLOW_SQL_MS) continue;
+      r.explain_reason = r.goal_met ? `raw SQL p50 ${fmt(r.raw_sql_ms.p50)} ms > ${SLOW_SQL_MS} ms` : `misses the goal: ${r.ratio_p95.toFixed(2)}x raw`;
+      const sql = sqlOf(pageQueryOf(r.params, scope, fields));
+      const plan = await sqlClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
+      r.explain = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+    }
+
+    console.log(
+      `\nBench Realty, ${total} transactions; seed ${seedSeconds.toFixed(1)} s; ${samples} sequential requests per case after ${WARMUP_REQUESTS} untimed;` +
+        ` load average ${loadBefore} -> ${loadAfter} on ${os.cpus().length} CPUs\n`,
+    );
+    console.log(table(results));
+    console.log('\n' + formatTable(
+      ['first page', 'req/s', 'p50 ms', 'p95 ms', 'x floor req/s', 'non-2xx', 'errors'],
+      rps.map((r) => [r.name, r.requests_per_s.toFixed(0), fmt(r.latency_ms.p50), fmt(r.latency_ms.p95), (r.requests_per_s / rps[1].requests_per_s).toFixed(3), String(r.non_2xx), String(r.errors)]),
+    ));
+    const met = results.filter((r) => r.goal_met).length;
+    console.log(`\n[${LABEL}] goal p95 <= ${GOAL_RATIO}x raw SQL p95: met by ${met} of ${results.length} cases`);
+    for (const r of results.filter((x) => !x.same_page)) console.log(`[${LABEL}] note: ${r.name}: the API's page differs from the raw SQL's (ids or total)`);
+    for (const r of results.filter((x) => x.explain)) {
+      console.log(`\n[${LABEL}] EXPLAIN (ANALYZE, BUFFERS) of "${r.name}" (${r.explain_reason}):\n${r.explain}`);
+    }
+
+    writeReport(
+      'transactions-latest.json',
+      {
+        measured_at: new Date().toISOString(),
+        machine: { ...machineInfo(), load_average_1m: { before: loadBefore, after: loadAfter } },
+        settings: {
+          transactions,
+          samples_per_case: samples,
+          warmup_requests: WARMUP_REQUESTS,
+          goal: `p95 through the edge <= ${GOAL_RATIO}x p95 of the same SQL on pg (reported, not asserted)`,
+          latency: 'client-side, sequential, API and raw SQL interleaved: API on one kept-alive connection from request written to the last byte of the answer; raw SQL on one pg connection from query sent to rows parsed',
+          raw_sql: "the repository's own sqlOf for the service's query, on one pg connection from this process",
+          floor: `bare Fastify + pg (pool ${FLOOR_POOL_SIZE}) running the first page's SQL, in its own process`,
+          ...stackSettings(),
+        },
+        seed: { transactions, seconds: round(seedSeconds, 1), goal_seconds: 600, events_drain_seconds: round(drain.seconds, 1), events_drained: drain.quiet },
+        list_total: total,
+        cases: results,
+        first_page_requests_per_s: { through_edge: rps[0], floor: rps[1], ratio: round(rps[0].requests_per_s / rps[1].requests_per_s, 4) },
+      },
+      LABEL,
+    );
+  } finally {
+    console.log(`[${LABEL}] stopping the stack...`);
+    await bench.stop();
+  }
+}
+
+runBench(LABEL, main, { '--floor-server': serveFloor });
