@@ -3,6 +3,7 @@ import { TransactionsInitial1763700000200 } from './1763700000200-transactions-i
 import { TransactionsForms1763700000210 } from './1763700000210-transactions-forms';
 import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-transactions-team-settings-revision';
 import { TransactionsList1763700000230 } from './1763700000230-transactions-list';
+import { TransactionsFieldSorts1763700000240 } from './1763700000240-transactions-field-sorts';
 
 export const transactionsMigrations = [
   EventBusTables1763700000000,
@@ -10,4 +11,5 @@ export const transactionsMigrations = [
   TransactionsForms1763700000210,
   TransactionsTeamSettingsRevision1763700000220,
   TransactionsList1763700000230,
+  TransactionsFieldSorts1763700000240,
 ];

@@ -125,11 +125,19 @@ export function sqlOf(query: TransactionPageQuery): { text: string; values: unkn
                   'original_lead_type_id', t.original_lead_type_id, 'lead_type_date', t.lead_type_date,
                   'appt_set_by_agent_id', t.appt_set_by_agent_id) AS columns,
                 t.lead_type_id, t.original_lead_type_id, t.appt_set_by_agent_id,
+                -- Numbered once the page is cut: over its rows only, so an unindexed sort stays a top-N sort.
                 row_number() OVER (ORDER BY ${query.orderBy}) AS ordinal
-           FROM transactions.transactions t CROSS JOIN d
-          WHERE ${where}
-          ORDER BY ${query.orderBy}
-          LIMIT $${limit} OFFSET $${offset}
+           FROM (
+             -- The page's ids first, over the sort keys only: rows skipped by OFFSET or sorted past
+             -- the page never have their columns built (a deferred join).
+             SELECT t.client_id
+               FROM transactions.transactions t CROSS JOIN d
+              WHERE ${where}
+              ORDER BY ${query.orderBy}
+              LIMIT $${limit} OFFSET $${offset}
+           ) k
+           JOIN transactions.transactions t ON t.client_id = k.client_id
+           CROSS JOIN d
        ) p ON true
        LEFT JOIN transactions.statuses s ON s.status_id = p.status_id
        LEFT JOIN transactions.lead_types lt ON lt.lead_type_id = p.lead_type_id
