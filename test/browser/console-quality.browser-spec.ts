@@ -10,7 +10,8 @@ import { launchChromium } from './chromium';
 // 390x844 and a desktop's 1366x800, and fails when the page scrolls sideways, when an app bar control
 // (menu button, theme toggle, account menu) is off screen, when the browser console shows an error,
 // when the document title is not the screen's, or when axe-core finds a serious or critical
-// violation. A new screen joins the list and is checked here without touching this file.
+// violation (axe once per screen and width, as the first role that opens it: see axeChecked).
+// A new screen joins the list and is checked here without touching this file.
 // Then the document screens' phone layout: stacked rows with Edit and Delete in reach.
 
 const ROLE_USERS: Record<Role, string> = {
@@ -86,7 +87,7 @@ function urlOf(screen: ConsoleScreen, agentId: number): string {
 }
 
 /** Everything wrong with the page as it stands; an empty list passes. */
-async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean): Promise<string[]> {
+async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean, runAxe: boolean): Promise<string[]> {
   const problems: string[] = [];
 
   const layout = await page.evaluate(() => {
@@ -127,6 +128,7 @@ async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean):
     .catch(() => page.title());
   if (title !== expectedTitle) problems.push(`document title is '${title}', not '${expectedTitle}'`);
 
+  if (!runAxe) return problems;
   const axe = await new AxeBuilder({ page }).analyze();
   for (const violation of axe.violations.filter((item) => BLOCKING_IMPACTS.has(item.impact ?? ''))) {
     const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ');
@@ -134,6 +136,13 @@ async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean):
   }
   return problems;
 }
+
+/**
+ * Screens axe-core has checked at a width in this run. axe costs most of a visit, and a screen's markup
+ * hardly differs between roles: it runs for the first role that opens a screen at a width (ADMIN comes
+ * first and sees the most); the other roles get the layout, title and console checks.
+ */
+const axeChecked = new Set<string>();
 
 /** Opens each screen in turn and checks it; answers the failures (known issues only warn). */
 async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: string, viewport: Viewport, agentId: number): Promise<string[]> {
@@ -147,7 +156,9 @@ async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: 
       await page.goto(urlOf(screen, agentId), { waitUntil: 'domcontentloaded' });
       await page.getByTestId(screen.testId).first().waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
       await settle();
-      problems = await problemsOf(page, screen, !screen.signedOut);
+      const axeKey = `${viewport.width}:${screen.key}`;
+      problems = await problemsOf(page, screen, !screen.signedOut, !axeChecked.has(axeKey));
+      axeChecked.add(axeKey);
     } catch (error) {
       problems = [`did not open: ${(error as Error).message.split('\n')[0]}`];
     }
