@@ -72,20 +72,20 @@ const ConsoleAdmin = () => {
       <Resource key={resource.name} {...resource} />
     ))}
     <CustomRoutes>
-      {pages.map((entry) => {
+      {pages.flatMap((entry) => {
         const Page = entry.page!;
-        // `/*`: a page may hold its own <Routes> (users/new, users/:id, ...).
-        return (
+        // `/*`: a page may hold its own <Routes> (users/new, users/:id, ...); `routes` mount it elsewhere too.
+        return [entry.to, ...(entry.routes ?? [])].map((path) => (
           <Route
-            key={entry.key}
-            path={`${entry.to}/*`}
+            key={`${entry.key}:${path}`}
+            path={`${path}/*`}
             element={
               <AccessGate entry={entry}>
                 <Page />
               </AccessGate>
             }
           />
-        );
+        ));
       })}
     </CustomRoutes>
   </Admin>

@@ -40,6 +40,11 @@ export interface MenuEntry {
    */
   page?: ComponentType;
   /**
+   * More paths under /app where the same page is mounted (each at `<path>/*`, with the entry's roles),
+   * for routes of the area outside its `to` (the transaction modal's `transaction/{client_id}/detail`).
+   */
+  routes?: readonly string[];
+  /**
    * Who sees the entry (any of these roles); absent means every signed-in user. The server checks
    * the roles again on every call: this only keeps the menu honest.
    */
@@ -84,6 +89,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: HomeWorkIcon,
     enabled: true,
     page: TransactionsPage,
+    routes: ['transaction'],
     roles: TRANSACTION_LIST_ROLES,
   },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },

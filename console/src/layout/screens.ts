@@ -5,6 +5,8 @@
 // too; a unit test keeps the two in step).
 import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
+import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
+import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
 
@@ -61,6 +63,31 @@ export const SCREENS: readonly ConsoleScreen[] = [
   // Work area.
   { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
   { key: 'transactions', path: '/app/transactions', title: E.transactions, testId: 'transactions-page', roles: TRANSACTION_LIST_ROLES },
+  {
+    key: 'transaction-new',
+    path: '/app/transactions/new',
+    title: TRANSACTION_DETAIL_LABELS.addTitle,
+    testId: 'add-transaction-page',
+    roles: TRANSACTION_CREATE_ROLES,
+  },
+  {
+    key: 'transaction-page',
+    path: '/app/transactions/:id',
+    title: TRANSACTION_DETAIL_LABELS.pageTitle,
+    testId: 'transaction-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): transaction-detail.browser-spec.ts opens the page as each role and runs the same layout, console and axe checks",
+  },
+  {
+    key: 'transaction-modal',
+    path: '/app/transaction/:id/detail',
+    title: TRANSACTION_DETAIL_LABELS.modalTitle,
+    testId: 'transaction-modal',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): transaction-detail.browser-spec.ts opens the modal as each role and runs the same layout, console and axe checks",
+  },
 
   // Team administration.
   { key: 'admin-users', path: '/app/admin/users', title: E.adminUsers, testId: 'admin-users-page', roles: ADMIN_ROLES },

@@ -195,6 +195,16 @@ describe('TransactionsPage', () => {
     expect(screen.queryAllByTestId('transactions-table-select')).toHaveLength(0);
     expect(screen.queryByTestId('transactions-table-select-all')).toBeNull();
     expect(rows()).toHaveLength(2);
+    // Nor Add Transaction.
+    expect(screen.queryByTestId('transactions-add')).toBeNull();
+  });
+
+  it('offers Add Transaction to everyone else on the list', async () => {
+    renderPage(['AGENT']);
+    await loaded();
+    const add = await screen.findByTestId('transactions-add');
+    expect(add.textContent).toBe('Add Transaction');
+    expect(add.getAttribute('href')).toBe('/transactions/new');
   });
 
   it('keeps the rows and shows no message when a load fails', async () => {

@@ -5,6 +5,7 @@ import {
   type TransactionColumn,
   type TransactionRow,
 } from '@app/contracts';
+import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -14,9 +15,9 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBasename, useLogoutIfAccessDenied, usePermissions } from 'react-admin';
-import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Loading, useBasename, useLogoutIfAccessDenied, usePermissions } from 'react-admin';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AccountPage, SectionCard } from '../account/AccountPage';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
@@ -25,7 +26,10 @@ import { pageCount } from '../shared/table/paging';
 import { transactionsApi } from '.';
 import { renderTransactionCell, transactionTableSx, type CellContext } from './cells';
 import { TRANSACTION_LIST_LABELS as L, TRANSACTION_LIST_MESSAGES as M } from './messages';
-import { transactionDetailPath, transactionsPath } from './paths';
+import { canAddTransaction } from './detail/addTransaction';
+import { TRANSACTION_DETAIL_LABELS as D } from './detail/messages';
+import { TransactionModal } from './detail/TransactionModal';
+import { newTransactionPath, transactionDetailPath, transactionsPath } from './paths';
 import { stageColoursById } from './statusStyles';
 import {
   cleared,
@@ -95,8 +99,16 @@ function useKeptTableState() {
   return [state, setState] as const;
 }
 
-/** /app/transactions: search, Clear, help, and the server's table (spec 001 sections 2, 3, 8, 9). */
-export const TransactionList = () => {
+/** Where a row click came from: closing the modal goes back there (history) instead of adding an entry. */
+interface FromList {
+  fromList?: boolean;
+}
+
+/**
+ * /app/transactions: search, Clear, help, and the server's table (spec 001 sections 2, 3, 8, 9).
+ * `reloadKey` loads the page again (a change made in the transaction modal over it).
+ */
+export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const basename = useBasename();
   const navigate = useNavigate();
   // A ref, not an effect dependency: react-admin does not promise a stable function.
@@ -149,7 +161,7 @@ export const TransactionList = () => {
     return () => {
       cancelled = true;
     };
-  }, [apiQuery, setState]);
+  }, [apiQuery, setState, reloadKey]);
 
   // The colours of the status and stage tags: without them the tags show neutral.
   useEffect(() => {
@@ -175,7 +187,10 @@ export const TransactionList = () => {
   const timeZone = authClient.getSession()?.user.timezone ?? null;
   const cellContext = useMemo<CellContext>(() => ({ basename, stages: stageMap, locale, timeZone }), [basename, stageMap, locale, timeZone]);
   const renderCell = useCallback((col: TransactionColumn, row: TransactionRow) => renderTransactionCell(col, row, cellContext), [cellContext]);
-  const openRow = useCallback((row: TransactionRow) => navigate(transactionDetailPath(basename, row.client_id)), [navigate, basename]);
+  const openRow = useCallback(
+    (row: TransactionRow) => navigate(transactionDetailPath(basename, row.client_id), { state: { fromList: true } satisfies FromList }),
+    [navigate, basename],
+  );
 
   // Row checkboxes for everyone but vendors (spec 001 section 6); the state only, for now.
   const vendor = (permissions?.roles ?? []).includes('VENDOR');
@@ -249,6 +264,19 @@ export const TransactionList = () => {
             }}
           />
           {clearButton('transactions-clear')}
+          {!rolesPending && canAddTransaction(permissions?.roles) && (
+            <Button
+              component={Link}
+              to={newTransactionPath(basename)}
+              variant="contained"
+              startIcon={<AddIcon />}
+              onMouseEnter={preload(loadAddTransactionPage)}
+              onFocus={preload(loadAddTransactionPage)}
+              data-testid="transactions-add"
+            >
+              {D.addTransaction}
+            </Button>
+          )}
           {/* The roadmap template multiselect with Assign and Remove (spec 001 section 2) comes here
               with its issue; for now the selection's count. */}
           <Box sx={{ flex: '1 0 auto', display: 'flex', justifyContent: 'flex-end', minHeight: 36, alignItems: 'center' }} data-testid="transactions-bulk-actions">
@@ -310,12 +338,75 @@ const NotYetPage = () => {
   );
 };
 
-/** /app/transactions/*: the list; AdminApp mounts it at `transactions/*`. */
-const TransactionsPage = () => (
-  <Routes>
-    <Route index element={<TransactionList />} />
-    <Route path="*" element={<NotYetPage />} />
-  </Routes>
-);
+// The transaction page and Add Transaction: their own chunks, loaded when opened (or when the way there
+// shows: the modal's View transaction, the Add Transaction button under the pointer or focus).
+const loadTransactionPage = () => import('./detail/TransactionPage');
+const loadAddTransactionPage = () => import('./detail/AddTransactionPage');
+const TransactionPage = lazy(loadTransactionPage);
+const AddTransactionPage = lazy(loadAddTransactionPage);
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
+
+/** `/transaction/{client_id}/detail` (under the basename): the modal over the list. */
+const MODAL_PATH = /^\/transaction\/([^/]+)\/detail\/?$/;
+const LIST_PATH = /^\/transactions\/?$/;
+
+/**
+ * /app/transactions/* and /app/transaction/{client_id}/detail (AdminApp mounts it at both): the list,
+ * the transaction modal over the list, the transaction page and Add Transaction. The list keeps its
+ * place in the tree when the modal opens and closes, so it neither reloads nor loses its scroll.
+ */
+const TransactionsPage = () => {
+  const basename = useBasename();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = location.pathname.startsWith(basename) ? location.pathname.slice(basename.length) : location.pathname;
+  const modal = MODAL_PATH.exec(path);
+  const showList = !!modal || LIST_PATH.test(path);
+  const [listVersion, setListVersion] = useState(0);
+  const changed = useRef(false);
+  const modalOpen = !!modal;
+  useEffect(() => {
+    if (modalOpen) preload(loadTransactionPage)();
+  }, [modalOpen]);
+
+  const closeModal = useCallback(() => {
+    if (changed.current) {
+      changed.current = false;
+      setListVersion((value) => value + 1);
+    }
+    // Opened by a row click: back to that list entry; opened by its URL: the list in its place.
+    if ((location.state as FromList | null)?.fromList) navigate(-1);
+    else navigate(transactionsPath(basename), { replace: true });
+  }, [location.state, navigate, basename]);
+
+  return (
+    <>
+      {showList && <TransactionList reloadKey={listVersion} />}
+      {modal && (
+        <TransactionModal
+          key={modal[1]}
+          clientId={decodeURIComponent(modal[1])}
+          onClose={closeModal}
+          onChanged={() => {
+            changed.current = true;
+          }}
+        />
+      )}
+      {!showList && (
+        <Suspense fallback={<Loading />}>
+          {path.startsWith('/transactions/') ? (
+            <Routes>
+              <Route path="new" element={<AddTransactionPage />} />
+              <Route path=":id" element={<TransactionPage />} />
+              <Route path="*" element={<NotYetPage />} />
+            </Routes>
+          ) : (
+            <NotYetPage />
+          )}
+        </Suspense>
+      )}
+    </>
+  );
+};
 
 export default TransactionsPage;

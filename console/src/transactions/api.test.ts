@@ -42,4 +42,38 @@ describe(createTransactionsApi.name, () => {
       body: { errors: { order_by: 'Unknown column' }, field_errors: [{ field: 'order_by', error: 'Unknown column' }] },
     });
   });
+
+  it('reads a transaction with the form asked for, or the page form without one', async () => {
+    const { fetch, sut } = apiWith(() => jsonResponse(200, { client_id: 47 }));
+    await sut.getTransaction(47, 12);
+    await sut.getTransaction('47', null);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/transaction/47?team_form_id=12', '/api/transaction/47']);
+  });
+
+  it('pages the history', async () => {
+    const { fetch, sut } = apiWith(jsonResponse(200, { records: [], pagination: { total: 0 } }));
+    await sut.getHistory(47, 2, 10);
+    expect(fetch.mock.calls[0][0]).toBe('/api/transaction/47/history?page=2&per_page=10');
+  });
+
+  it('sends a change with its preset and the client_id in the body too', async () => {
+    const { fetch, sut } = apiWith(jsonResponse(200, { client_id: 47, version: 5, changed: ['stage_id'] }));
+    await sut.updateTransaction(47, 'transaction_modal', { client_stage_id: 3 });
+    expect(fetch.mock.calls[0][0]).toBe('/api/transaction/47');
+    expect(fetch.mock.calls[0][1]?.method).toBe('PATCH');
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ client_id: 47, preset: 'transaction_modal', changes: { client_stage_id: 3 } });
+  });
+
+  it('changes the status, adds a transaction, and reads the choices of a select', async () => {
+    const { fetch, sut } = apiWith(() => jsonResponse(200, { client_id: 48, choices: [{ value: 1, label: 'Hot' }] }));
+    await sut.changeStatus(47, { status_id: 1 });
+    expect(await sut.createTransaction({ type: 'b', address_1: '1 Main St' })).toMatchObject({ client_id: 48 });
+    expect(await sut.getChoices('tag')).toEqual([{ value: 1, label: 'Hot' }]);
+    expect(fetch.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([
+      ['/api/transaction/47/status', 'PATCH'],
+      ['/api/transactions', 'POST'],
+      ['/api/transaction/form/select-options?element_name=tag', 'GET'],
+    ]);
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ status_id: 1 });
+  });
 });

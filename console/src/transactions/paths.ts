@@ -2,9 +2,17 @@
 // console's basename (/app).
 
 export const transactionsPath = (basename: string) => `${basename}/transactions`;
-/** Opened when a row is clicked (the detail page comes with a later issue). */
+/** Opened when a row is clicked: the transaction modal over the list. */
 export const transactionDetailPath = (basename: string, clientId: number | string) =>
   `${basename}/transaction/${encodeURIComponent(String(clientId))}/detail`;
 /** The transaction's tasks (the Roadmaps column links here when it counts any). */
 export const transactionTasksPath = (basename: string, id: number | string) =>
   `${basename}/transactions/${encodeURIComponent(String(id))}/tasks`;
+/** The transaction page. */
+export const transactionPagePath = (basename: string, id: number | string) =>
+  `${basename}/transactions/${encodeURIComponent(String(id))}`;
+/** The transaction's documents (the documents screens come with their issue). */
+export const transactionDocumentsPath = (basename: string, id: number | string) =>
+  `${basename}/transactions/${encodeURIComponent(String(id))}/documents`;
+/** Add Transaction (the multi-step tabbed form). */
+export const newTransactionPath = (basename: string) => `${basename}/transactions/new`;
