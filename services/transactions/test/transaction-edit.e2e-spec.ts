@@ -79,6 +79,8 @@ describe('transaction modal and page calls (issue 11)', () => {
       const { body } = await admin().get(`/transaction/${mine}`, { team_form_id: team.list_form_id }).expect(200);
       expect(body.field_order).toEqual(['trans_amt', 'est_close_dt', 'mls_number', 'square_feet']);
       await admin().get(`/transaction/${mine}`, { team_form_id: rival.page_form_id }).expect(404);
+      // -1: the list form (the modal shows the list's fields).
+      expect((await admin().get(`/transaction/${mine}`, { team_form_id: -1 }).expect(200)).body.team_form_id).toBe(team.list_form_id);
     });
 
     it('is 404 for another team, for an AGENT not its primary agent and for an unlinked VENDOR; CLIENT 403', async () => {
@@ -217,6 +219,25 @@ describe('transaction modal and page calls (issue 11)', () => {
       expect(events.map((e) => [e.type, e.envelope_version, e.version])).toEqual([['transactions.transaction.updated', 1, 2]]);
       expect(events[0].payload).toMatchObject({ trans_amt: 200000, gross_commission_amt: 6000, custom_values: { mls_number: 'M-9' } });
     });
+  });
+
+  it('keeps the gross following price x percent, exactly to the cent, when a form sends the gross it computed', async () => {
+    const { client_id } = await factory.transaction(team, { primary_agent_id: AGENT, trans_amt: 100_000, gci_pct: 3 });
+    const gross = async () => (await sut.dataSource.query(`SELECT gross_commission_amt::float8 AS g, gross_commission_typed AS typed FROM transactions.transactions WHERE client_id = $1`, [client_id]))[0];
+    // 100,000.10 x 2.5% = 2,500.0025 -> 2,500.00; 100,000.30 x 2.5% = 2,500.0075 -> 2,500.01 (half away from zero).
+    await patch(client_id, 'page', { trans_amt: 100000.1, gci_pct: 2.5, gross_commission_amt: 2500 }).expect(200);
+    expect(await gross()).toEqual({ g: 2500, typed: false });
+    await patch(client_id, 'page', { trans_amt: 100000.3 }).expect(200);
+    expect(await gross()).toEqual({ g: 2500.01, typed: false });
+    // A gross that differs is typed, and stays as typed when the price moves.
+    await patch(client_id, 'page', { gross_commission_amt: 1234.56 }).expect(200);
+    await patch(client_id, 'page', { trans_amt: 200000 }).expect(200);
+    expect(await gross()).toEqual({ g: 1234.56, typed: true });
+  });
+
+  it("page takes a field of the user's default form that the page form does not show", async () => {
+    await sut.dataSource.query(`INSERT INTO transactions.custom_fields (team_id, field_key, label, type, sort) VALUES ($1, 'survey_note', 'Survey Note', 'text', 90)`, [TEAM]);
+    await patch(mine, 'page', { survey_note: 'Fence line ok' }).expect(200);
   });
 
   describe('PATCH /transaction/{client_id}/status', () => {

@@ -16,7 +16,7 @@ import {
 import { FieldErrorsException } from '@app/platform';
 import { checkFieldValue } from '../fields/field-values';
 import { SYSTEM_FIELDS_BY_KEY } from '../fields/system-fields';
-import { PAGE_FORM, TeamOptionsRepository } from '../fields/team-options.repository';
+import { TeamOptionsRepository } from '../fields/team-options.repository';
 import { TransactionAccessRepository, type TeamIdKind } from './transaction-access.repository';
 import { scopeOf } from './transaction-list.service';
 import { TRANSACTION_ERRORS } from './transactions.errors';
@@ -68,7 +68,8 @@ export class TransactionEditService {
       if (right === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
       // No task belongs to a transaction until the tasks issue lands, so any task_id is someone else's.
       if (request.task_id !== undefined) throw new FieldErrorsException([{ field: 'task_id', error: M.notATask }]);
-      const pageFields = request.preset === 'page' ? (await this.options.formWithFields(caller.team_id, PAGE_FORM))?.fields ?? [] : [];
+      // The page preset takes any of the team's fields: the page may show the user's default form, not only the page form.
+      const pageFields = request.preset === 'page' ? await this.options.fields(caller.team_id) : [];
       const allowed = new Set(request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset]);
       const refused = Object.keys(request.changes).filter((key) => !allowed.has(key));
       if (refused.length) throw new FieldErrorsException(refused.map((field) => ({ field: `changes.${field}`, error: M.notAllowedHere })));
@@ -247,7 +248,7 @@ export class TransactionEditService {
         { agent_id: caller.agent_id, source: 'console' },
       );
       if (request.values && Object.keys(request.values).length > 0) {
-        const pageFields = (await this.options.formWithFields(caller.team_id, PAGE_FORM))?.fields ?? [];
+        const pageFields = await this.options.fields(caller.team_id);
         const changes = await this.checkChanges(manager, caller.team_id, request.values, pageFields, request.type, 'page').catch((error: unknown) => {
           // Name the fields as the create form sends them (values.x, not changes.x).
           if (error instanceof FieldErrorsException) {

@@ -232,16 +232,23 @@ export class TransactionWriter {
       else customValues[key] = value;
       customChanged = true;
     }
-    // The gross follows price x percent until someone types it.
-    const typed = 'gross_commission_amt' in sets ? sets.gross_commission_amt !== null : old.gross_commission_typed;
-    if (!typed && ('trans_amt' in sets || 'gci_pct' in sets || 'gross_commission_amt' in sets)) {
-      const amount = ('trans_amt' in sets ? sets.trans_amt : old.trans_amt) as number | null;
-      const pct = ('gci_pct' in sets ? sets.gci_pct : old.gci_pct) as number | null;
-      const gross = amount === null || pct === null ? null : Math.round(amount * pct) / 100;
-      if (historyText(gross) !== historyText(old.gross_commission_amt)) {
-        sets.gross_commission_amt = gross;
-        if (!history.some((h) => h.field === 'gross_commission_amt')) history.push({ field: 'gross_commission_amt', old: historyText(old.gross_commission_amt), new: historyText(gross) });
-      }
+    // The gross follows price x percent until someone types a different one (a form that sends the
+    // gross it recomputed itself has not typed it).
+    const amount = ('trans_amt' in sets ? sets.trans_amt : old.trans_amt) as number | null;
+    const pct = ('gci_pct' in sets ? sets.gci_pct : old.gci_pct) as number | null;
+    const computed = grossOf(amount, pct);
+    const sentGross = changes.columns && 'gross_commission_amt' in changes.columns ? (changes.columns.gross_commission_amt as number | null) : undefined;
+    const typed = sentGross === undefined ? old.gross_commission_typed : sentGross !== null && sentGross !== computed;
+    const gross = typed ? (sentGross ?? (old.gross_commission_amt as number | null)) : computed;
+    if (historyText(gross) !== historyText(old.gross_commission_amt)) {
+      sets.gross_commission_amt = gross;
+      const entry = history.find((h) => h.field === 'gross_commission_amt');
+      if (entry) entry.new = historyText(gross);
+      else history.push({ field: 'gross_commission_amt', old: historyText(old.gross_commission_amt), new: historyText(gross) });
+    } else if ('gross_commission_amt' in sets) {
+      delete sets.gross_commission_amt;
+      const at = history.findIndex((h) => h.field === 'gross_commission_amt');
+      if (at >= 0) history.splice(at, 1);
     }
     if (history.length === 0) return { changed: [], version: old.version };
 
@@ -253,7 +260,7 @@ export class TransactionWriter {
     };
     for (const [column, value] of Object.entries(sets)) assignments.push(`${column} = ${param(value)}`);
     if (customChanged) assignments.push(`custom_values = ${param(JSON.stringify(customValues))}::jsonb`);
-    if ('gross_commission_amt' in (changes.columns ?? {})) assignments.push(`gross_commission_typed = ${param(typed)}`);
+    if (typed !== old.gross_commission_typed) assignments.push(`gross_commission_typed = ${param(typed)}`);
     if ('status_id' in sets) assignments.push(`status_category = (SELECT category FROM transactions.statuses WHERE status_id = ${param(sets.status_id)})`);
     if ('tag_ids' in sets) {
       assignments.push(`tags_sort = coalesce((SELECT string_agg(lower(g.label), ',' ORDER BY lower(g.label)) FROM transactions.tags g WHERE g.tag_id = ANY(${param(sets.tag_ids)}::int[])), '')`);
@@ -324,6 +331,18 @@ export interface TransactionChanges {
 }
 
 const CONTACT_COLUMNS: readonly UpdatableColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone'];
+
+/**
+ * trans_amt x gci_pct / 100 to the cent, exactly (amounts have 2 decimals, percents at most 8), rounded
+ * half away from zero as Postgres's round(numeric, 2) does; null when either is missing.
+ */
+export function grossOf(amount: number | null, pct: number | null): number | null {
+  if (amount === null || pct === null) return null;
+  const product = BigInt(Math.round(amount * 100)) * BigInt(Math.round(pct * 1e8));
+  const negative = product < 0n;
+  const cents = ((negative ? -product : product) + 5_000_000_000n) / 10_000_000_000n;
+  return Number(negative ? -cents : cents) / 100;
+}
 
 /** The rows of an UPDATE ... RETURNING (TypeORM answers [rows, count] for an UPDATE on Postgres). */
 function returned<T>(result: unknown): T[] {

@@ -1,15 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   FORM_FIELD_MESSAGES,
+  LIST_FORM_ALIAS,
   TRANSACTION_PRESETS,
   type TransactionCreateRequest,
   type TransactionPreset,
   type TransactionStatusRequest,
   type TransactionUpdateRequest,
 } from '@app/contracts';
-import { IsDatabaseId } from '@app/platform';
+import { IsDatabaseId, MAX_DATABASE_ID } from '@app/platform';
 import { TRANSACTION_ERRORS } from '../transactions.errors';
 import { numberOrRaw, TransactionPagingDto } from './transaction-list-query.dto';
 
@@ -81,10 +82,12 @@ export class TransactionCreateDto implements TransactionCreateRequest {
 
 /** GET /transaction/{client_id}?team_form_id= (default the page form). */
 export class TransactionDetailQueryDto {
-  @ApiPropertyOptional({ description: "A form of the caller's team; default the page form" })
+  @ApiPropertyOptional({ description: "A form of the caller's team, or -1 for its list form; default the page form" })
   @IsOptional()
   @Transform(numberOrRaw)
-  @IsDatabaseId({ message: TRANSACTION_ERRORS.teamFormId })
+  @IsInt({ message: TRANSACTION_ERRORS.teamFormId })
+  @Min(LIST_FORM_ALIAS, { message: TRANSACTION_ERRORS.teamFormId })
+  @Max(MAX_DATABASE_ID, { message: TRANSACTION_ERRORS.teamFormId })
   team_form_id?: number;
 }
 
