@@ -56,6 +56,17 @@ describe('CurrencyInput', () => {
     fireEvent.focus(box(/Amount/));
     expect(box(/Amount/).value).toBe('1500');
   });
+
+  it('selects the plain number on focus, so that typing over a loaded amount replaces it', async () => {
+    const user = userEvent.setup();
+    const { values } = renderInForm(<CurrencyInput source="amount" label="Amount" />, { defaultValues: { amount: 582000 } });
+    await user.click(box(/Amount/));
+    expect([box(/Amount/).selectionStart, box(/Amount/).selectionEnd]).toEqual([0, '582000'.length]);
+    await user.keyboard('500000');
+    expect(box(/Amount/).value).toBe('500000');
+    await user.tab();
+    await waitFor(() => expect(values().amount).toBe(500000));
+  });
 });
 
 describe('PercentInput', () => {

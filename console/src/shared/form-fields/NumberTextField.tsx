@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { UseInputValue } from 'react-admin';
 import { helperOf, labelOf, shownError, useValidateField } from './fieldParts';
 
@@ -40,6 +40,15 @@ export const NumberTextField = (props: NumberTextFieldProps) => {
   const [draft, setDraft] = useState<string | null>(null);
   const error = shownError(input);
   const text = draft ?? (value === null ? '' : display(value));
+  // Focus swaps the formatted text for the plain number, which loses the selection: select it again
+  // before the browser paints, so that typing over a focused amount replaces it instead of appending.
+  const element = useRef<HTMLInputElement | null>(null);
+  const selectAfterSwap = useRef(false);
+  useLayoutEffect(() => {
+    if (!selectAfterSwap.current) return;
+    selectAfterSwap.current = false;
+    element.current?.select();
+  }, [draft]);
 
   const change = (next: string) => {
     if (!isDraft(next)) return;
@@ -51,7 +60,10 @@ export const NumberTextField = (props: NumberTextFieldProps) => {
     <TextField
       id={id}
       name={field.name}
-      inputRef={field.ref}
+      inputRef={(node: HTMLInputElement | null) => {
+        element.current = node;
+        field.ref(node);
+      }}
       value={text}
       label={labelOf({ label: props.label, source: props.source, isRequired })}
       placeholder={props.placeholder}
@@ -60,7 +72,10 @@ export const NumberTextField = (props: NumberTextFieldProps) => {
       disabled={props.disabled}
       fullWidth={props.fullWidth ?? true}
       margin="dense"
-      onFocus={() => setDraft(value === null ? '' : String(value))}
+      onFocus={() => {
+        selectAfterSwap.current = true;
+        setDraft(value === null ? '' : String(value));
+      }}
       onBlur={() => {
         setDraft(null);
         field.onBlur();
