@@ -199,7 +199,10 @@ describe('console quality: every screen, every role, phone and desktop', () => {
       expect(await checkScreens(page, screens, 'signed-out', viewport, 0)).toEqual([]);
     }, 60_000);
 
-    it.each(Object.entries(ROLE_USERS) as [Role, string][])('as %s (%s): every screen the role may open passes both checks', async (role, email) => {
+    // At the desktop width TRANC's screens are ADMIN's and ISISA's are AGENT's, laid out alike: the phone,
+    // where layouts break, checks every role.
+    const roles = (Object.entries(ROLE_USERS) as [Role, string][]).filter(([role]) => viewport.name === 'phone' || (role !== 'TRANC' && role !== 'ISISA'));
+    it.each(roles)('as %s (%s): every screen the role may open passes both checks', async (role, email) => {
       context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const { user } = await signInThroughApi(page, email);
