@@ -45,6 +45,7 @@ import {
   withSort,
   type TransactionTableState,
 } from './tableState';
+import { useDebounced } from '../shared/useDebounced';
 
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -67,25 +68,6 @@ function refusedFields(error: unknown): string[] {
   const body = (error as { body?: { field_errors?: { field: string }[]; errors?: Record<string, string> } } | null)?.body;
   if (Array.isArray(body?.field_errors)) return body.field_errors.map((item) => item.field);
   return body?.errors && typeof body.errors === 'object' ? Object.keys(body.errors) : [];
-}
-
-function useDebounced(callback: (value: string) => void, delay: number) {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(callback);
-  latest.current = callback;
-  const cancel = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  }, []);
-  useEffect(() => cancel, [cancel]);
-  const call = useCallback(
-    (value: string) => {
-      cancel();
-      timer.current = setTimeout(() => latest.current(value), delay);
-    },
-    [cancel, delay],
-  );
-  return { call, cancel };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCreated, taskCountText, valueCellText } from './format';
 import { TRANSACTION_LIST_LABELS as L } from './messages';
 import { transactionDetailPath, transactionTasksPath } from './paths';
-import { DERIVED_COLOURS, derivedClassRules, hexColour, NEUTRAL_TAG, statusClassRules, type TagColours } from './statusStyles';
+import { DERIVED_COLOURS, derivedClassRules, hexColour, NEUTRAL_TAG, statusClassRules, TAG_SX, type TagColours } from './statusStyles';
 
 // The cells of the Transactions table. A hundred rows of a dozen columns must be usable within a
 // second (spec 001 section 2's lazy table): cells are plain elements whose look comes from rules set
@@ -91,14 +91,7 @@ export function renderTransactionCell(col: TransactionColumn, row: TransactionRo
 export function transactionTableSx(statuses: readonly StatusOption[]) {
   return {
     '& .tx-tag': {
-      display: 'inline-block',
-      px: 1,
-      py: '2px',
-      borderRadius: '4px',
-      fontSize: 12,
-      fontWeight: 500,
-      lineHeight: 1.5,
-      whiteSpace: 'nowrap',
+      ...TAG_SX,
       ...NEUTRAL_TAG,
     },
     '& .tx-chip': {

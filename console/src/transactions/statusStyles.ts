@@ -95,3 +95,15 @@ export const DERIVED_COLOURS: Readonly<Record<string, TagColours>> = {
 export function derivedClassRules(): Record<string, TagColours> {
   return Object.fromEntries(Object.entries(DERIVED_COLOURS).map(([className, colours]) => [`& .${className}`, colours]));
 }
+
+/** The shape of every tag chip (status, stage, Progress, tags): colours come from the tag. */
+export const TAG_SX = {
+  display: 'inline-block',
+  px: 1,
+  py: '2px',
+  borderRadius: '4px',
+  fontSize: 12,
+  fontWeight: 500,
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+} as const;

@@ -54,6 +54,7 @@ import {
   type UserListState,
 } from './listState';
 import { UserRowActions, type RowActionHandlers } from './UserRowActions';
+import { useDebounced } from '../../shared/useDebounced';
 
 /** Typing settles this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -62,25 +63,6 @@ interface ListData {
   rows: AdminUserRow[];
   cols: TableColumn[];
   total: number;
-}
-
-function useDebounced(callback: (value: string) => void, delay: number) {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(callback);
-  latest.current = callback;
-  const cancel = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  }, []);
-  useEffect(() => cancel, [cancel]);
-  const call = useCallback(
-    (value: string) => {
-      cancel();
-      timer.current = setTimeout(() => latest.current(value), delay);
-    },
-    [cancel, delay],
-  );
-  return { call, cancel };
 }
 
 /** Saves a Blob under `fileName` through a temporary object URL. */

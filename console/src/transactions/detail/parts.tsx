@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatFieldValue } from '../format';
-import { DERIVED_COLOURS, hexColour, optionColours, type TagColours } from '../statusStyles';
+import { DERIVED_COLOURS, hexColour, optionColours, TAG_SX, type TagColours } from '../statusStyles';
 import { TRANSACTION_DETAIL_LABELS as L } from './messages';
 
 // Small pieces the modal and the page share: the tags, and the comments area.
@@ -17,19 +17,9 @@ export function transactionTitle(detail: Pick<TransactionDetail, 'address' | 'co
 export const taskLinkText = (template: string, detail: Pick<TransactionDetail, 'completed_task_count' | 'total_task_count'>) =>
   template.replace('{completed}', String(detail.completed_task_count ?? 0)).replace('{total}', String(detail.total_task_count ?? 0));
 
-const tagSx = {
-  display: 'inline-block',
-  px: 1,
-  py: '2px',
-  borderRadius: '4px',
-  fontSize: 12,
-  fontWeight: 500,
-  lineHeight: 1.5,
-  whiteSpace: 'nowrap',
-} as const;
 
 export const ColourTag = ({ colours, children, testId, title }: { colours: TagColours; children: ReactNode; testId?: string; title?: string }) => (
-  <Box component="span" sx={{ ...tagSx, ...colours }} data-testid={testId} title={title}>
+  <Box component="span" sx={{ ...TAG_SX, ...colours }} data-testid={testId} title={title}>
     {children}
   </Box>
 );
