@@ -255,7 +255,7 @@ export class TransactionWriter {
     const assignments: string[] = [];
     const params: unknown[] = [clientId];
     const param = (value: unknown) => {
-      params.push(Array.isArray(value) ? value : value);
+      params.push(value);
       return `$${params.length}`;
     };
     for (const [column, value] of Object.entries(sets)) assignments.push(`${column} = ${param(value)}`);
