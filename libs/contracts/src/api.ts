@@ -37,6 +37,8 @@ export interface ErrorResponse {
   errors?: FieldError[];
   /** A longer explanation the console may show under the message ('No Available User Licenses'). */
   detail?: string;
+  /** A 404 of a merged contact: the contact it was merged into. */
+  merged_into_contact_id?: number;
 }
 
 export interface ListQuery {

@@ -1,6 +1,7 @@
 import type { ServiceName } from './services';
 import type { Permission, Role } from './roles';
 import type { TransactionType } from './admin';
+import type { ContactMerged } from './contacts';
 import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from './transactions';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
@@ -127,6 +128,8 @@ export interface EventPayloads {
   /** A contact and its whole row (version is the row's). */
   'transactions.contact.created': ContactSnapshot;
   'transactions.contact.updated': ContactSnapshot;
+  /** Contacts merged into the survivor (each also had its .updated, status merged). */
+  'transactions.contact.merged': ContactMerged;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -156,6 +159,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
   'transactions.contact.created': ['identity'],
   'transactions.contact.updated': ['identity'],
+  // No consumer yet: the contact events already carry each contact's new status.
+  'transactions.contact.merged': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

@@ -12,3 +12,4 @@ export * from './date-presets';
 export * from './storage';
 export * from './form-fields';
 export * from './transactions';
+export * from './contacts';

@@ -226,7 +226,8 @@ export interface TransactionClosed {
   gross_commission_amt: number | null;
 }
 
-export type ContactStatus = 'active' | 'inactive';
+/** merged: merged into another contact (merged_into_contact_id); it leaves lists, counts and CSV. */
+export type ContactStatus = 'active' | 'inactive' | 'merged';
 
 /** A contact as its events carry it. */
 export interface ContactSnapshot {

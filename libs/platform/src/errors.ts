@@ -61,13 +61,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const response = exception.getResponse();
       if (typeof response === 'string') body = { status: 'error', message: response };
       else {
-        const r = response as { message?: unknown; errors?: FieldError[]; detail?: unknown };
+        const r = response as { message?: unknown; errors?: FieldError[]; detail?: unknown; merged_into_contact_id?: unknown };
         const message = Array.isArray(r.message) ? r.message.join('; ') : r.message;
         body = {
           status: 'error',
           message: typeof message === 'string' && message ? message : (STATUS_MESSAGES[status] ?? 'Error'),
           ...(r.errors ? { errors: r.errors } : {}),
           ...(typeof r.detail === 'string' ? { detail: r.detail } : {}),
+          // Where the row went (a merged contact's survivor), so a client can follow it.
+          ...(typeof r.merged_into_contact_id === 'number' ? { merged_into_contact_id: r.merged_into_contact_id } : {}),
         };
       }
       if (exception instanceof BadRequestException && !body.errors && body.message === 'Bad Request Exception') {

@@ -9,3 +9,4 @@ export * from './service-module';
 export * from './validation-rules';
 export * from './form-fields';
 export * from './json-body.parser';
+export * from './csv';

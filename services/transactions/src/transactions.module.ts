@@ -2,6 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { AgentsRepository } from './agents/agents.repository';
+import { ContactMergeService } from './contacts/contact-merge.service';
+import { ContactWriter } from './contacts/contact-writer';
+import { ContactsController } from './contacts/contacts.controller';
+import { ContactsRepository } from './contacts/contacts.repository';
+import { ContactsService } from './contacts/contacts.service';
 import { UpdateAgentsWhenUserChanges } from './agents/agents-read-copy.listener';
 import { UpdateTeamNameWhenTeamSettingsChange } from './agents/team-name.listener';
 import { FormsController } from './forms/forms.controller';
@@ -27,7 +32,7 @@ export class TransactionsModule {
     return {
       module: TransactionsModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -38,6 +43,10 @@ export class TransactionsModule {
         TransactionDetailService,
         TransactionEditService,
         AgentsRepository,
+        ContactsRepository,
+        ContactWriter,
+        ContactsService,
+        ContactMergeService,
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,
         UpdateTeamNameWhenTeamSettingsChange,

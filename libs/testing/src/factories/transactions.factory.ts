@@ -41,6 +41,23 @@ export interface TransactionOverrides {
   created_ts?: string;
 }
 
+export interface ContactOverrides {
+  agent_id?: number | null;
+  first_name?: string;
+  last_name?: string;
+  status?: ContactStatus;
+  email?: string | null;
+  mobile_phone?: string | null;
+  address_1?: string;
+  address_2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  lead_type_id?: number | null;
+  custom_fields?: Record<string, string | number | null>;
+  created_ts?: string;
+}
+
 export interface TransactionRowMade {
   client_id: number;
   team_id: number;
@@ -136,11 +153,34 @@ export class TransactionsFactory {
     );
   }
 
-  async contact(teamId: number, overrides: { agent_id?: number | null; first_name?: string; last_name?: string; status?: ContactStatus } = {}): Promise<{ contact_id: number }> {
+  async contact(teamId: number, overrides: ContactOverrides = {}): Promise<{ contact_id: number }> {
     return this.one(
-      `INSERT INTO transactions.contacts (team_id, agent_id, first_name, last_name, status) VALUES ($1, $2, $3, $4, $5) RETURNING contact_id`,
-      [teamId, overrides.agent_id ?? null, overrides.first_name ?? 'Casey', overrides.last_name ?? uniqueName('Contact'), overrides.status ?? 'active'],
+      `INSERT INTO transactions.contacts (team_id, agent_id, first_name, last_name, status, email, mobile_phone, address_1, address_2, city, state,
+                                          postal_code, lead_type_id, custom_fields, created_ts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, coalesce($15::timestamptz, now())) RETURNING contact_id`,
+      [
+        teamId,
+        overrides.agent_id ?? null,
+        overrides.first_name ?? 'Casey',
+        overrides.last_name ?? uniqueName('Contact'),
+        overrides.status ?? 'active',
+        overrides.email ?? null,
+        overrides.mobile_phone ?? null,
+        overrides.address_1 ?? '',
+        overrides.address_2 ?? '',
+        overrides.city ?? '',
+        overrides.state ?? '',
+        overrides.postal_code ?? '',
+        overrides.lead_type_id ?? null,
+        JSON.stringify(overrides.custom_fields ?? {}),
+        overrides.created_ts ?? null,
+      ],
     );
+  }
+
+  /** Links a contact to a transaction (not as its primary contact unless asked). */
+  async link(clientId: number, contactId: number, isPrimary = false): Promise<void> {
+    await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, $3)`, [clientId, contactId, isPrimary]);
   }
 
   /** A transaction of the team with its primary contact. */

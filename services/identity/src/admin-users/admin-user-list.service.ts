@@ -1,15 +1,16 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { USER_LIST_DEFAULTS, type AdminUserRow, type TableResponse } from '@app/contracts';
 import { paginationOf } from '@app/database';
+import { csvStream } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../profile/profile-image.service';
 import { tableRowOf, USER_TABLE_COLS, type UserListRow } from './admin-user.mapper';
 import { AdminUsersRepository, type UserListFilter } from './admin-users.repository';
 import type { UserListFilterDto, UserListQueryDto } from './dto/admin-user-query.dto';
-import { csvHeader, csvRow } from './users-csv';
+import { csvCells, csvHeaders } from './users-csv';
 
 /** Rows fetched per query while writing the CSV: memory stays flat whatever the team's size. */
 export const CSV_BATCH_SIZE = 500;
@@ -57,11 +58,10 @@ export class AdminUserListService {
     const filter = this.filterOf(caller, query);
     const stored = await this.repository.timezoneOf(caller.agent_id);
     const timeZone = isTimeZone(stored) ? stored : 'UTC';
-    return Readable.from(this.csvChunks(filter, timeZone));
+    return csvStream(csvHeaders(), this.csvRecords(filter, timeZone));
   }
 
-  private async *csvChunks(filter: UserListFilter, timeZone: string): AsyncGenerator<string> {
-    yield csvHeader();
+  private async *csvRecords(filter: UserListFilter, timeZone: string): AsyncGenerator<string[]> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -72,7 +72,7 @@ export class AdminUserListService {
       for (let offset = 0; ; offset += CSV_BATCH_SIZE) {
         const rows = await this.repository.page(filter, CSV_BATCH_SIZE, offset, runner.manager);
         // Image URLs are not part of the CSV: no signing here.
-        if (rows.length) yield rows.map((row) => csvRow(tableRowOf(row, null), timeZone)).join('');
+        for (const row of rows) yield csvCells(tableRowOf(row, null), timeZone);
         if (rows.length < CSV_BATCH_SIZE) break;
       }
       await runner.commitTransaction();

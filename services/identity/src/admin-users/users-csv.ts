@@ -1,28 +1,23 @@
 import type { AdminUserRow } from '@app/contracts';
-import { normalizePhone } from '@app/platform';
+import { csvLine, normalizePhone } from '@app/platform';
 import { USER_TABLE_COLS } from './admin-user.mapper';
 import { formatDateIn } from './form-date';
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One CSV field: formula starts neutralised with a leading ', then quoted per RFC 4180 when needed. */
+/** One CSV field as the product writes it (libs/platform's csv-stringify path, formula guard included), without the record end. */
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return csvLine([value]).slice(0, -2);
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */
-export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+export { csvLine };
 
 /** The table's columns without the image, as the CSV carries them. */
 export const CSV_COLUMNS = USER_TABLE_COLS.filter((col) => col.field !== 'profile_image_path');
 
+export const csvHeaders = (): string[] => CSV_COLUMNS.map((col) => col.header);
+
 export function csvHeader(): string {
-  return csvLine(CSV_COLUMNS.map((col) => col.header));
+  return csvLine(csvHeaders());
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -36,6 +31,11 @@ export function csvPhone(value: string | null): string {
 
 /** A table row as CSV: dates MM/DD/YYYY in the given time zone, booleans Yes/No, phones (999) 999-9999. */
 export function csvRow(row: AdminUserRow, timeZone: string): string {
+  return csvLine(csvCells(row, timeZone));
+}
+
+/** A table row's CSV cells in column order. */
+export function csvCells(row: AdminUserRow, timeZone: string): string[] {
   const cell: Record<string, string> = {
     agent_full_name: row.agent_full_name,
     mobile_phone: csvPhone(row.mobile_phone),
@@ -46,5 +46,5 @@ export function csvRow(row: AdminUserRow, timeZone: string): string {
     download: yesNo(row.download),
     client_count: String(row.client_count),
   };
-  return csvLine(CSV_COLUMNS.map((col) => cell[col.field]));
+  return CSV_COLUMNS.map((col) => cell[col.field]);
 }

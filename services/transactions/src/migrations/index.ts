@@ -4,6 +4,7 @@ import { TransactionsForms1763700000210 } from './1763700000210-transactions-for
 import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-transactions-team-settings-revision';
 import { TransactionsList1763700000230 } from './1763700000230-transactions-list';
 import { TransactionsFieldSorts1763700000240 } from './1763700000240-transactions-field-sorts';
+import { Contacts1763700000250 } from './1763700000250-contacts';
 
 export const transactionsMigrations = [
   EventBusTables1763700000000,
@@ -12,4 +13,5 @@ export const transactionsMigrations = [
   TransactionsTeamSettingsRevision1763700000220,
   TransactionsList1763700000230,
   TransactionsFieldSorts1763700000240,
+  Contacts1763700000250,
 ];

@@ -1,0 +1,20 @@
+/** Messages of the contacts rules that the spec does not word (its own words are CONTACT_MESSAGES in @app/contracts). */
+export const CONTACT_ERRORS = {
+  page: 'Must be a page number from 1',
+  perPage: 'Must be a number from 1 to 10,000',
+  orderBy: 'Unknown column',
+  orderDir: 'Must be 1 or -1',
+  quickSearch: 'Must be text of at most 100 characters',
+  statusFilter: 'Must be one of all, active, inactive',
+  status: 'Must be active or inactive',
+  format: 'Must be json or csv',
+  contactId: 'Must be a contact id',
+  contactIds: 'Must be a list of contact ids',
+  agentId: 'Must be a user id',
+  leadTypeId: 'Must be a lead source id',
+  teamId: 'Must be a team id',
+  text: 'Please enter a valid value',
+  tooLong: (max: number) => `Please enter at most ${max} characters`,
+  teamNotFound: 'Team not found',
+  resolutions: 'Must be a list of {field, contact_id}',
+} as const;
