@@ -4,7 +4,7 @@ import { DEMO_SEED_ARGS, DEMO_TRANSACTIONS, startStack } from './stack.mjs';
 
 // The seeded users come from the seed itself (compiled by the build that npm start runs first).
 const require = createRequire(import.meta.url);
-const { printedSeedUsers, DEMO_PASSWORD } = require('../dist/libs/seed/src/index.js');
+const { printedSeedUsers, DEMO_PASSWORD, demoVendorInviteUrl } = require('../dist/libs/seed/src/index.js');
 const DEMO_USERS = printedSeedUsers(DEMO_TRANSACTIONS).map((user) => [user.email, user.role, user.team]);
 
 const edgePort = Number(process.env.EDGE_PORT ?? 8080);
@@ -27,6 +27,9 @@ console.log(`
   Demo users (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(28)} ${role.padEnd(7)} ${team}`).join('\n')}
     (seeded with --transactions ${DEMO_TRANSACTIONS}: ${DEMO_TRANSACTIONS} transactions for each volume team)
+
+  Pending vendor invite (Demo Realty; the seed renews it once used or expired):
+    ${demoVendorInviteUrl(url)}
 
   Ctrl+C stops everything; data stays in .data/ for the next start.
 `);

@@ -1,9 +1,9 @@
 // The seed framework on a fresh database: every service's seeder in dependency order, idempotent,
 // publishing through the outbox; the read copies it feeds fill in through the real bus.
 import * as argon2 from 'argon2';
-import { schemaOf } from '@app/contracts';
+import { schemaOf, TOOLTIP_IDS } from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
-import { DEMO_PASSWORD, runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedOptions, type SeedState } from '@app/seed';
+import { DEMO_PASSWORD, DEMO_VENDOR_INVITE, runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedOptions, type SeedState } from '@app/seed';
 import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import type { ServiceConfig } from '@app/platform';
 import { identityConfigSpec } from '../../services/identity/src/identity.config';
@@ -67,6 +67,22 @@ describe('the seed framework', () => {
     expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 6 })));
   });
 
+  it('seeds one tooltip per widget key and one pending demo vendor invite, renewed once it is spent', async () => {
+    const tooltips = await query<{ id: number }>(`SELECT id FROM team_admin.tooltips WHERE market_id = 0 ORDER BY id`);
+    expect(tooltips.map((t) => t.id)).toEqual(Object.values(TOOLTIP_IDS).sort());
+    const invites = async () =>
+      query<{ invite_id: number; team: string; used_ts: Date | null }>(
+        `SELECT i.invite_id, t.name AS team, i.used_ts FROM identity.vendor_invites i JOIN identity.teams t USING (team_id)
+          WHERE i.token_hash = encode(sha256($1::bytea), 'hex') ORDER BY i.invite_id`,
+        [DEMO_VENDOR_INVITE.token],
+      );
+    const [invite] = await invites();
+    expect(invite).toMatchObject({ team: 'Demo Realty', used_ts: null });
+    await query(`UPDATE identity.vendor_invites SET used_ts = now() WHERE invite_id = $1`, [invite.invite_id]);
+    await seed(['demo']);
+    expect((await invites()).map((i) => i.used_ts === null)).toEqual([false, true]);
+  });
+
   it('adds nothing when run again, and says so', async () => {
     const count = async () =>
       (await query<{ users: number; events: number; forms: number }>(
@@ -80,7 +96,7 @@ describe('the seed framework', () => {
     expect(again.users).toEqual(first.users);
     expect(lines).toEqual([
       '[seed:identity] 3 teams; users already present',
-      '[seed:team-admin] teams are set up from identity.team.provisioned',
+      '[seed:team-admin] tooltips already present; teams are set up from identity.team.provisioned',
       '[seed:transactions] transactions data already present',
     ]);
   });

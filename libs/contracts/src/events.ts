@@ -3,6 +3,7 @@ import type { Permission, Role } from './roles';
 import type { TransactionType } from './admin';
 import type { ContactMerged } from './contacts';
 import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from './transactions';
+import type { VendorEnrolled } from './vendors';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -130,6 +131,8 @@ export interface EventPayloads {
   'transactions.contact.updated': ContactSnapshot;
   /** Contacts merged into the survivor (each also had its .updated, status merged). */
   'transactions.contact.merged': ContactMerged;
+  /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
+  'identity.vendor.enrolled': VendorEnrolled;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -161,6 +164,9 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.contact.updated': ['identity'],
   // No consumer yet: the contact events already carry each contact's new status.
   'transactions.contact.merged': [],
+  // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its
+  // vendor options (UpdateVendorOptionsWhenVendorEnrolled).
+  'identity.vendor.enrolled': ['identity', 'transactions'],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

@@ -13,3 +13,5 @@ export * from './storage';
 export * from './form-fields';
 export * from './transactions';
 export * from './contacts';
+export * from './vendors';
+export * from './tooltips';

@@ -1,3 +1,4 @@
 export * from './seed-teams';
 export * from './seeder';
 export * from './seed-runner';
+export * from './demo-vendor-invite';

@@ -49,6 +49,12 @@ import { UsersRepository } from './users/users.repository';
 import { UsersLookupController } from './users-lookup/users-lookup.controller';
 import { UsersLookupRepository } from './users-lookup/users-lookup.repository';
 import { UsersLookupService } from './users-lookup/users-lookup.service';
+import { SendLoginInstructionsWhenVendorEnrolled } from './vendor-enrollment/send-login-instructions-when-vendor-enrolled.listener';
+import { VendorEnrollmentThrottleGuard } from './vendor-enrollment/vendor-enrollment-throttle.guard';
+import { VendorEnrollmentController } from './vendor-enrollment/vendor-enrollment.controller';
+import { VendorEnrollmentRepository } from './vendor-enrollment/vendor-enrollment.repository';
+import { VendorEnrollmentService } from './vendor-enrollment/vendor-enrollment.service';
+import { VendorInviteMailer } from './vendor-enrollment/vendor-invite-mailer';
 
 export const identityEntities = [TeamEntity, UserEntity];
 
@@ -76,7 +82,7 @@ export class IdentityModule {
       controllers: [
         ...(mode !== 'api' ? [UsersLookupController] : []),
         ...(mode !== 'worker'
-          ? [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController]
+          ? [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController, VendorEnrollmentController]
           : []),
       ],
       providers: [
@@ -112,6 +118,11 @@ export class IdentityModule {
         UpdateClientCountWhenContactChanges,
         UsersLookupRepository,
         UsersLookupService,
+        VendorEnrollmentRepository,
+        VendorInviteMailer,
+        VendorEnrollmentService,
+        VendorEnrollmentThrottleGuard,
+        SendLoginInstructionsWhenVendorEnrolled,
       ],
     };
   }

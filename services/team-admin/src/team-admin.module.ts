@@ -29,6 +29,9 @@ import { TeamSettingsService } from './team/team-settings.service';
 import { TeamTransactions } from './team/team-transactions';
 import { TeamsRepository } from './team/teams.repository';
 import { CreateTeamWhenTeamIsProvisioned } from './teams-provisioning/create-team-when-team-is-provisioned.listener';
+import { TooltipsController } from './tooltips/tooltips.controller';
+import { TooltipsRepository } from './tooltips/tooltips.repository';
+import { TooltipsService } from './tooltips/tooltips.service';
 
 /** Team settings and logo, document folders, categories and types, message template, team notifications, blackout days, tooltips. */
 @Module({})
@@ -53,6 +56,7 @@ export class TeamAdminModule {
               MessageTemplateController,
               TeamNotificationSettingsController,
               BlackoutDaysController,
+              TooltipsController,
             ],
       providers: [
         TeamsRepository,
@@ -72,6 +76,8 @@ export class TeamAdminModule {
         BlackoutDaysRepository,
         BlackoutDaysEvents,
         BlackoutDaysService,
+        TooltipsRepository,
+        TooltipsService,
         // Every process discovers the handlers (the start-up check); only worker and all consume.
         CreateTeamWhenTeamIsProvisioned,
       ],

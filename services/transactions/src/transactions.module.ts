@@ -25,6 +25,8 @@ import { DisplayPublisher } from './display/display.publisher';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
 import type { TransactionsConfig } from './transactions.config';
+import { UpdateVendorOptionsWhenVendorEnrolled } from './vendors/vendor-options.listener';
+import { VendorsRepository } from './vendors/vendors.repository';
 
 @Module({})
 export class TransactionsModule {
@@ -50,6 +52,8 @@ export class TransactionsModule {
         DisplayPublisher,
         UpdateAgentsWhenUserChanges,
         UpdateTeamNameWhenTeamSettingsChange,
+        VendorsRepository,
+        UpdateVendorOptionsWhenVendorEnrolled,
         ...(mode === 'worker' ? [] : [DisplayGateway]),
       ],
     };

@@ -140,12 +140,16 @@ export class AdminUsersRepository {
     return row ?? null;
   }
 
-  /** Active team members (CLIENT logins are not counted) and those of them with e-sign. */
+  /**
+   * Active team members and those of them with e-sign. CLIENT logins are not counted, nor VENDOR users of a
+   * vendor organisation (enrolled through an invite); a VENDOR user made in the user form counts.
+   */
   async usage(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<TeamUsage> {
     const [row]: TeamUsage[] = await manager.query(
       `SELECT count(*)::int AS used, count(*) FILTER (WHERE esign_enabled)::int AS esign_used
          FROM identity.users
-        WHERE team_id = $1 AND status = 'active' AND roles[1] = ANY($2::text[])`,
+        WHERE team_id = $1 AND status = 'active' AND roles[1] = ANY($2::text[])
+          AND NOT (roles[1] = 'VENDOR' AND vendor_id IS NOT NULL)`,
       [teamId, TEAM_MEMBER_ROLES],
     );
     return row;

@@ -154,7 +154,9 @@ export class AdminUsersService {
       const team = await this.repository.lockTeam(caller.team_id, manager);
       const user = await this.memberOf(caller, agentId, manager);
       if (user.status === 'active') return user;
-      await this.licences.assertCapacity(team!, { licence: true, esignSeat: user.esign_enabled }, manager);
+      // A VENDOR of a vendor organisation (enrolled through an invite) takes no licence.
+      const licence = !(roleOf(user) === 'VENDOR' && user.vendor_id !== null);
+      await this.licences.assertCapacity(team!, { licence, esignSeat: user.esign_enabled }, manager);
       user.status = 'active';
       user.updated_ts = new Date();
       const result = await this.save(user, manager);

@@ -7,6 +7,7 @@ import { IdentityTeamSync1763700000140 } from './1763700000140-identity-team-syn
 import { IdentityProvisionExistingTeams1763700000150 } from './1763700000150-identity-provision-existing-teams';
 import { IdentityNormalisePhones1763700000160 } from './1763700000160-identity-normalise-phones';
 import { IdentityContactsReadCopy1763700000170 } from './1763700000170-identity-contacts-read-copy';
+import { IdentityVendorEnrollment1763700000180 } from './1763700000180-identity-vendor-enrollment';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
@@ -18,4 +19,5 @@ export const identityMigrations = [
   IdentityProvisionExistingTeams1763700000150,
   IdentityNormalisePhones1763700000160,
   IdentityContactsReadCopy1763700000170,
+  IdentityVendorEnrollment1763700000180,
 ];

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { VENDOR_ENROLLMENT_MESSAGES } from '@app/contracts';
 import { REDIS, SERVICE_CONFIG } from '@app/platform';
 import type { IdentityConfig } from '../identity.config';
 
@@ -31,10 +32,23 @@ export class RecoveryThrottleService {
 
   /** Counts one recovery call of this IP; 429 once the IP is past its limit. */
   async hitFromIp(ip: string): Promise<void> {
-    const key = `${this.ns}:ip:${ip}`;
+    await this.limitIp(`${this.ns}:ip:${ip}`, tooManyRecoveryAttempts);
+  }
+
+  /**
+   * Counts one public vendor-enrollment call (invite lookup or enrollment) of this IP, on a counter of its
+   * own with the same limit and window; 429 once the IP is past it.
+   */
+  async hitEnrollmentFromIp(ip: string): Promise<void> {
+    await this.limitIp(`${this.config.QUEUE_PREFIX}:vendor-enrollment:ip:${ip}`, (seconds) =>
+      VENDOR_ENROLLMENT_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60))),
+    );
+  }
+
+  private async limitIp(key: string, message: (seconds: number) => string): Promise<void> {
     if ((await this.count(key)) <= this.config.RECOVERY_MAX_REQUESTS_PER_IP) return;
     const ttl = await this.redis.ttl(key);
-    throw new HttpException({ status: 'error', message: tooManyRecoveryAttempts(ttl) }, HttpStatus.TOO_MANY_REQUESTS);
+    throw new HttpException({ status: 'error', message: message(ttl) }, HttpStatus.TOO_MANY_REQUESTS);
   }
 
   /** Counts one reset mail for this address; false once it is past its limit. */

@@ -1,11 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Permission } from '@app/contracts';
+import { VENDOR_INVITE_TTL_DAYS, type Permission } from '@app/contracts';
 import type { EventOutbox } from '@app/events';
-import { DEMO_PASSWORD, SEED_TEAMS, volumeUsers, type SeedTeamSet, type Seeder, type SeedState, type SeedTeam, type SeedUser } from '@app/seed';
+import { DEMO_PASSWORD, DEMO_VENDOR_INVITE, SEED_TEAMS, volumeUsers, type SeedTeamSet, type Seeder, type SeedState, type SeedTeam, type SeedUser } from '@app/seed';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TeamEntity } from '../users/team.entity';
 import { UserEntity } from '../users/user.entity';
 import { userSnapshotOf } from '../users/user-snapshot';
+import { hashToken } from '../auth/refresh-tokens.repository';
+import { inviteStatusOf, VendorEnrollmentRepository } from '../vendor-enrollment/vendor-enrollment.repository';
 
 export { DEMO_PASSWORD };
 
@@ -156,7 +158,29 @@ export async function seedIdentityDemo(
   return result;
 }
 
-/** identity's seeder: the teams and users every other seeder builds on. */
+/**
+ * Keeps one pending invite with the demo token for Demo Realty (DEMO_VENDOR_INVITE): none yet, or the last
+ * one used, expired or revoked, adds a new one. Answers whether it added one.
+ */
+export async function seedDemoVendorInvite(dataSource: DataSource, teamId: number): Promise<boolean> {
+  const invites = new VendorEnrollmentRepository(dataSource);
+  const tokenHash = hashToken(DEMO_VENDOR_INVITE.token);
+  const last = await invites.inviteByHash(tokenHash);
+  if (last && inviteStatusOf(last) === 'pending') return false;
+  await invites.insertInvite({
+    team_id: teamId,
+    token_hash: tokenHash,
+    email: null,
+    name: DEMO_VENDOR_INVITE.name,
+    vendor_type: DEMO_VENDOR_INVITE.vendor_type,
+    created_by_agent_id: null,
+    ttl_days: VENDOR_INVITE_TTL_DAYS,
+    seeded: true,
+  });
+  return true;
+}
+
+/** identity's seeder: the teams and users every other seeder builds on, and the demo vendor invite. */
 export const identitySeeder: Seeder = {
   service: 'identity',
   entities: [TeamEntity, UserEntity],
@@ -164,7 +188,13 @@ export const identitySeeder: Seeder = {
     const { created, updated, teams, users } = await seedIdentityDemo(dataSource, outbox, options.teams, options.transactions);
     state.teams.push(...teams);
     state.users.push(...users);
-    const parts = [created.length ? `created ${created.length} users` : '', updated.length ? `brought ${updated.length} users up to date` : ''].filter(Boolean);
+    const demoTeam = teams.find((team) => team.key === DEMO_VENDOR_INVITE.team);
+    const invited = demoTeam ? await seedDemoVendorInvite(dataSource, demoTeam.team_id) : false;
+    const parts = [
+      created.length ? `created ${created.length} users` : '',
+      updated.length ? `brought ${updated.length} users up to date` : '',
+      invited ? 'added a pending vendor invite' : '',
+    ].filter(Boolean);
     return `${teams.length} teams; ${parts.length ? parts.join(', ') : 'users already present'}`;
   },
 };

@@ -59,6 +59,8 @@ export class UserEntity {
   @Column('integer', { array: true, default: () => "'{}'" }) default_seller_commission_templates: number[];
   /** Contacts of the user, fed by the transactions service's contact events (0 until contacts exist). */
   @Column('integer', { default: 0 }) client_count: number;
+  /** The vendor organisation of a VENDOR user who enrolled through an invite (such a user takes no licence). */
+  @Column('integer', { nullable: true }) vendor_id: number | null;
   @Column('timestamptz', { default: () => 'now()' }) created_ts: Date;
   @Column('timestamptz', { default: () => 'now()' }) updated_ts: Date;
   @Column('timestamptz', { nullable: true }) last_access_ts: Date | null;

@@ -4,6 +4,7 @@ import { TeamAdminDocuments1763700000310 } from './1763700000310-team-admin-docu
 import { TeamAdminBlackoutDays1763700000320 } from './1763700000320-team-admin-blackout-days';
 import { TeamAdminDocumentListRevisions1763700000330 } from './1763700000330-team-admin-document-list-revisions';
 import { TeamAdminPublishExistingDocumentLists1763700000340 } from './1763700000340-team-admin-publish-existing-document-lists';
+import { TeamAdminTooltips1763700000350 } from './1763700000350-team-admin-tooltips';
 
 export const teamAdminMigrations = [
   EventBusTables1763700000000,
@@ -12,4 +13,5 @@ export const teamAdminMigrations = [
   TeamAdminBlackoutDays1763700000320,
   TeamAdminDocumentListRevisions1763700000330,
   TeamAdminPublishExistingDocumentLists1763700000340,
+  TeamAdminTooltips1763700000350,
 ];

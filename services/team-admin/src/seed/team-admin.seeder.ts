@@ -1,15 +1,17 @@
 import type { Seeder } from '@app/seed';
+import { seedTooltips } from './tooltips.seed';
 
 /**
- * team-admin's part of the seed: nothing to write (a team's settings and its document folders and types
- * come from identity.team.provisioned, like any new team's); npm start waits until every seeded team
- * is set up here and its document lists have been published.
+ * team-admin's part of the seed: the platform's help tooltips (one per widget key, market 0). A team's
+ * settings and its document folders and types come from identity.team.provisioned, like any new team's;
+ * npm start waits until every seeded team is set up here and its document lists have been published.
  */
 export const teamAdminSeeder: Seeder = {
   service: 'team-admin',
   after: ['identity'],
-  async seed() {
-    return 'teams are set up from identity.team.provisioned';
+  async seed({ dataSource }) {
+    const tooltips = await seedTooltips(dataSource);
+    return `${tooltips ? `added ${tooltips} tooltips` : 'tooltips already present'}; teams are set up from identity.team.provisioned`;
   },
   async missing(dataSource, state) {
     const teamIds = state.teams.map((team) => team.team_id);

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { MailService } from '@app/mail';
+import { VENDOR_ENROLLMENT_MESSAGES, VENDOR_INVITE_TTL_DAYS } from '@app/contracts';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The invite mail: the team's invitation and the link to the Vendor Enrollment Form. */
+@Injectable()
+export class VendorInviteMailer {
+  constructor(private readonly mail: MailService) {}
+
+  async send(invite: { email: string; name: string | null; team_name: string; url: string }): Promise<void> {
+    const lines = [
+      invite.name ? `Hello ${invite.name},` : 'Hello,',
+      `${invite.team_name} invites you to Realty. ${VENDOR_ENROLLMENT_MESSAGES.intro} Open this link within ${VENDOR_INVITE_TTL_DAYS} days to fill in the Vendor Enrollment Form:`,
+      invite.url,
+      'The link works once. After that, ask the team for a new one.',
+    ];
+    await this.mail.send({
+      id: randomUUID(),
+      to: invite.email,
+      subject: `${invite.team_name} invites you to enroll as a vendor`,
+      text: lines.join('\n\n'),
+      html: [
+        `<p>${escapeHtml(lines[0])}</p>`,
+        `<p>${escapeHtml(lines[1])}</p>`,
+        `<p><a href="${escapeHtml(invite.url)}">${escapeHtml(VENDOR_ENROLLMENT_MESSAGES.title)}</a></p>`,
+        `<p>${escapeHtml(lines[3])}</p>`,
+      ].join('\n'),
+    });
+  }
+}
