@@ -15,7 +15,7 @@ async function main() {
   const wait = argv.includes('--wait');
   let options;
   try {
-    options = parseSeedArgs(argv.filter((arg) => arg !== '--wait'));
+    options = { ...parseSeedArgs(argv.filter((arg) => arg !== '--wait')), live: wait };
   } catch (error) {
     console.error(`[seed] ${(error as Error).message}`);
     process.exit(64);

@@ -4,6 +4,7 @@ import type { TransactionType } from './admin';
 import type { ContactMerged } from './contacts';
 import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from './transactions';
 import type { VendorEnrolled } from './vendors';
+import type { TaskSnapshot } from './tasks';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -131,6 +132,12 @@ export interface EventPayloads {
   'transactions.contact.updated': ContactSnapshot;
   /** Contacts merged into the survivor (each also had its .updated, status merged). */
   'transactions.contact.merged': ContactMerged;
+  /** A task and its whole row, on every change including due-date recomputes (version is the task's). */
+  'transactions.task.created': TaskSnapshot;
+  'transactions.task.updated': TaskSnapshot;
+  'transactions.task.deleted': TaskSnapshot;
+  /** Messaging sent a notification task's notification: the task becomes Completed (once). */
+  'messaging.task-notification.sent': { task_id: number; sent_ts: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
   'identity.vendor.enrolled': VendorEnrolled;
   /** Used only by the event bus's own tests. */
@@ -145,8 +152,7 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'identity.team.provisioned': ['team-admin'],
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],
-  // The transactions service's due-date rules (a later issue) will consume this one.
-  'team-admin.blackout-days.changed': [],
+  'team-admin.blackout-days.changed': ['transactions'],
   // Consumed by later issues: transactions (task documents) and esign keep the team's folders and types.
   'team-admin.document-folders.changed': [],
   'team-admin.document-types.changed': [],
@@ -164,6 +170,12 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.contact.updated': ['identity'],
   // No consumer yet: the contact events already carry each contact's new status.
   'transactions.contact.merged': [],
+  // Consumers join with their handler class: messaging (notifications) and the Display Mode push.
+  'transactions.task.created': [],
+  'transactions.task.updated': [],
+  'transactions.task.deleted': [],
+  // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
+  'messaging.task-notification.sent': ['transactions'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its
   // vendor options (UpdateVendorOptionsWhenVendorEnrolled).
   'identity.vendor.enrolled': ['identity', 'transactions'],

@@ -13,5 +13,6 @@ export * from './storage';
 export * from './form-fields';
 export * from './transactions';
 export * from './contacts';
+export * from './tasks';
 export * from './vendors';
 export * from './tooltips';

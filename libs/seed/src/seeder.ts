@@ -11,6 +11,11 @@ export interface SeedOptions {
    * volume staff for it (volumeStaffCounts). A larger N adds the difference.
    */
   transactions: number;
+  /**
+   * The services run while the seed does (`--wait`: npm start, the browser stack), so a seeder may wait
+   * for what their event consumers set up (team-admin's teams from identity.team.provisioned).
+   */
+  live?: boolean;
 }
 
 /** What a seeder learnt that later seeders need (in memory: no seeder reads another's schema). */

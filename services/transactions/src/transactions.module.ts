@@ -24,6 +24,18 @@ import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
+import { RoadmapTemplatesRepository } from './roadmaps/roadmap-templates.repository';
+import { RoadmapsController } from './roadmaps/roadmaps.controller';
+import { RoadmapsService } from './roadmaps/roadmaps.service';
+import { RecomputeDueDatesWhenBlackoutDaysChange } from './tasks/due-dates/blackout-days.listener';
+import { DueDatesQueue } from './tasks/due-dates/due-dates.queue';
+import { RecomputeTeamDueDatesWorker } from './tasks/due-dates/recompute-team-due-dates.worker';
+import { TeamCalendarRepository } from './tasks/due-dates/team-calendar.repository';
+import { CompleteNotificationTaskWhenNotificationSent } from './tasks/notification-task.listener';
+import { TaskWriter } from './tasks/task-writer';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksRepository } from './tasks/tasks.repository';
+import { TasksService } from './tasks/tasks.service';
 import type { TransactionsConfig } from './transactions.config';
 import { UpdateVendorOptionsWhenVendorEnrolled } from './vendors/vendor-options.listener';
 import { VendorsRepository } from './vendors/vendors.repository';
@@ -34,7 +46,7 @@ export class TransactionsModule {
     return {
       module: TransactionsModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -54,6 +66,16 @@ export class TransactionsModule {
         UpdateTeamNameWhenTeamSettingsChange,
         VendorsRepository,
         UpdateVendorOptionsWhenVendorEnrolled,
+        TaskWriter,
+        TasksRepository,
+        TasksService,
+        RoadmapTemplatesRepository,
+        RoadmapsService,
+        TeamCalendarRepository,
+        DueDatesQueue,
+        RecomputeDueDatesWhenBlackoutDaysChange,
+        CompleteNotificationTaskWhenNotificationSent,
+        ...(mode === 'api' ? [] : [RecomputeTeamDueDatesWorker]),
         ...(mode === 'worker' ? [] : [DisplayGateway]),
       ],
     };

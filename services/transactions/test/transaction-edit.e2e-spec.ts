@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts';
-import { TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
 describe('transaction modal and page calls (issue 11)', () => {
@@ -186,8 +186,11 @@ describe('transaction modal and page calls (issue 11)', () => {
       expect((await patch(mine, 'task_modal', { tags: [rival.tags.hot] }).expect(400)).body.errors[0].field).toBe('changes.tags');
       const mismatch = await admin().patch(`/transaction/${mine}`, { client_id: others, preset: 'board', changes: {} }).expect(400);
       expect(mismatch.body.errors).toEqual([{ field: 'client_id', error: "client_id must be the transaction's id" }]);
-      const task = await admin().patch(`/transaction/${mine}`, { client_id: mine, task_id: 5, preset: 'board', changes: {} }).expect(400);
+      const othersTask = await new TasksFactory(sut.dataSource).task(TEAM, others);
+      const task = await admin().patch(`/transaction/${mine}`, { client_id: mine, task_id: othersTask, preset: 'board', changes: {} }).expect(400);
       expect(task.body.errors).toEqual([{ field: 'task_id', error: 'Not a task of this transaction' }]);
+      const ownTask = await new TasksFactory(sut.dataSource).task(TEAM, mine);
+      await admin().patch(`/transaction/${mine}`, { client_id: mine, task_id: ownTask, preset: 'board', changes: {} }).expect(200);
       await admin().patch(`/transaction/${mine}`, { client_id: mine, preset: 'modal', changes: {} }).expect(400);
     });
 

@@ -111,7 +111,7 @@ describe('transactions seeder (--transactions N)', () => {
   it("publishes the application's events: a contact and a transaction created each, a closing per closed one, envelope version 1", async () => {
     const events = await query<{ type: string; n: number; envelope_versions: number[]; payload_versions: number[] }>(
       `SELECT type, count(*)::int AS n, array_agg(DISTINCT version) AS envelope_versions, array_agg(DISTINCT (payload->>'version')::int) AS payload_versions
-         FROM transactions.outbox GROUP BY type ORDER BY type`,
+         FROM transactions.outbox WHERE type NOT LIKE 'transactions.task.%' AND type <> 'transactions.transaction.updated' GROUP BY type ORDER BY type`,
     );
     expect(events).toEqual([
       { type: 'transactions.contact.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
@@ -125,6 +125,34 @@ describe('transactions seeder (--transactions N)', () => {
       expect.arrayContaining(['client_id', 'first_name', 'last_name', 'type', 'primary_agent_id', 'tc_agent_id', 'formatted_address', 'client_user_ids', 'vendor_user_ids', 'contacts', 'version', 'status_id', 'trans_amt', 'custom_values']),
     );
     expect(created.payload.contacts).toEqual([{ name: `${created.payload.first_name} ${created.payload.last_name}`, email: expect.any(String) }]);
+  });
+
+  it('puts 1 or 2 roadmaps on every transaction that is not Pipeline or Lost, with tasks done, overdue and upcoming as their dates say, through the events', async () => {
+    const byCategory = await query<{ status_category: string; without: number; with_roadmaps: number; most: number }>(
+      `SELECT status_category, count(*) FILTER (WHERE rtc_count = 0)::int AS without, count(*) FILTER (WHERE rtc_count > 0)::int AS with_roadmaps,
+              max(rtc_count)::int AS most
+         FROM transactions.transactions WHERE team_id = $1 GROUP BY status_category ORDER BY status_category`,
+      [DEMO],
+    );
+    for (const row of byCategory) {
+      if (row.status_category === 'pipeline' || row.status_category === 'lost') expect(row).toMatchObject({ with_roadmaps: 0 });
+      else expect(row).toMatchObject({ without: 0, most: 2 });
+    }
+    const [tasks] = await query<{ total: number; done: number; overdue: number; upcoming: number; created: number; counted: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE done)::int AS done,
+              count(*) FILTER (WHERE NOT done AND due_dt < current_date)::int AS overdue,
+              count(*) FILTER (WHERE NOT done AND due_dt >= current_date)::int AS upcoming,
+              (SELECT count(*)::int FROM transactions.outbox WHERE type = 'transactions.task.created') AS created,
+              (SELECT sum(total_task_count)::int FROM transactions.transactions) AS counted
+         FROM transactions.tasks`,
+    );
+    expect(tasks.done).toBeGreaterThan(0);
+    expect(tasks.overdue).toBeGreaterThan(0);
+    expect(tasks.upcoming).toBeGreaterThan(0);
+    expect(tasks.created).toBe(tasks.total);
+    expect(tasks.counted).toBe(tasks.total);
+    const [templates] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.roadmap_templates WHERE team_id = $1`, [DEMO]);
+    expect(templates.n).toBe(6);
   });
 
   it('adds nothing when run again; a larger N adds the difference, the same rows as one run of that N', async () => {

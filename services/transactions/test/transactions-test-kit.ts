@@ -1,23 +1,45 @@
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import request from 'supertest';
-import type { Role } from '@app/contracts';
-import { bootTestService, createTestDatabase, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { eventsQueueOf, type EventEnvelope, type Role } from '@app/contracts';
+import type { ProcessMode } from '@app/platform';
+import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
 import type { TransactionsConfig } from '../src/transactions.config';
 import { TransactionsModule } from '../src/transactions.module';
 
-/** A database of its own and the transactions HTTP app on it; close() drops both. */
-export async function bootTransactions(): Promise<{ database: TestDatabase; sut: TestService<TransactionsConfig>; close: () => Promise<void> }> {
+/**
+ * A database of its own and the transactions app on it (mode 'all': its event consumer and worker jobs
+ * too); close() drops both. deliver() puts an event on the service's events queue as a relay does (job
+ * id = event id unless given, to redeliver the same event as a new job) and waits until it was consumed.
+ */
+export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
+  database: TestDatabase;
+  sut: TestService<TransactionsConfig>;
+  deliver: (envelope: EventEnvelope, jobId?: string) => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const database = await createTestDatabase();
   const sut = await bootTestService<TransactionsConfig>({
     service: 'transactions',
     env: testEnv(database),
     migrations: transactionsMigrations,
-    module: (config) => TransactionsModule.forRoot(config, 'api'),
+    module: (config) => TransactionsModule.forRoot(config, mode),
   });
+  let redis: IORedis | undefined;
+  let queue: Queue | undefined;
   return {
     database,
     sut,
+    deliver: async (envelope, jobId = envelope.id) => {
+      redis ??= new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions-e2e' });
+      queue ??= new Queue(eventsQueueOf('transactions'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
+      await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
+      await eventually(async () => (await (await queue!.getJob(jobId))?.isCompleted()) ?? false);
+    },
     close: async () => {
+      await queue?.close();
+      await redis?.quit();
       await sut.close();
       await database.drop();
     },
@@ -44,5 +66,10 @@ export function apiAs(server: TestService<TransactionsConfig>['server'], role: R
     get: (path: string, query: Record<string, unknown> = {}) => call((auth) => request(server).get(`/api${path}`).query(query).set('authorization', auth)),
     patch: (path: string, body: unknown) => call((auth) => request(server).patch(`/api${path}`).send(body as object).set('authorization', auth)),
     post: (path: string, body: unknown) => call((auth) => request(server).post(`/api${path}`).send(body as object).set('authorization', auth)),
+    delete: (path: string, body?: unknown) =>
+      call((auth) => {
+        const test = request(server).delete(`/api${path}`).set('authorization', auth);
+        return body === undefined ? test : test.send(body as object);
+      }),
   };
 }

@@ -4,6 +4,8 @@ import { formField, type FormFieldOptions } from './form-field';
 
 /** Tags the rich-text editor may keep (spec 001 section 5); everything else is dropped, its text kept. */
 export const RICH_TEXT_TAGS: readonly string[] = ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'];
+/** Task descriptions keep fewer: no strike-through and no mentions (spec 001 section 5, issue 12). */
+export const TASK_DESCRIPTION_TAGS: readonly string[] = ['p', 'br', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'a'];
 /** The only attributes kept: a link's href (target and rel are set by the sanitiser) and a mention's id. */
 export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'target', 'rel'], span: ['data-mention'] };
 /** Link schemes kept in href; javascript:, vbscript:, data:, relative and protocol-relative links lose their href. */
@@ -97,11 +99,13 @@ function linkify(html: string): string {
  * handlers, style, src), and javascript:/vbscript:/data: links. Text that looks like a link becomes
  * one: http(s) URLs, www.example.com and words ending in .com (both with https:// added), never inside
  * an existing link or an attribute. Every link gets target="_blank" rel="noopener noreferrer nofollow".
+ * `tags` narrows the kept tags (never widens them), e.g. TASK_DESCRIPTION_TAGS.
  */
-export function sanitizeRichText(html: string): string {
+export function sanitizeRichText(html: string, tags: readonly string[] = RICH_TEXT_TAGS): string {
   if (typeof html !== 'string' || html === '') return '';
+  const options = tags === RICH_TEXT_TAGS ? OPTIONS : { ...OPTIONS, allowedTags: RICH_TEXT_TAGS.filter((tag) => tags.includes(tag)) };
   // Sanitise, add links to the now well-formed text, then sanitise again so added links pass the same rules.
-  return sanitizeHtml(linkify(sanitizeHtml(html, OPTIONS)), OPTIONS);
+  return sanitizeHtml(linkify(sanitizeHtml(html, options)), options);
 }
 
 /** The text of rich text as the user sees it: no markup, entities decoded. */

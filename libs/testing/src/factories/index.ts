@@ -3,3 +3,4 @@ export * from './identity.factory';
 export * from './signed-in-client';
 export * from './events.factory';
 export * from './transactions.factory';
+export * from './tasks.factory';

@@ -5,6 +5,7 @@ import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-t
 import { TransactionsList1763700000230 } from './1763700000230-transactions-list';
 import { TransactionsFieldSorts1763700000240 } from './1763700000240-transactions-field-sorts';
 import { Contacts1763700000250 } from './1763700000250-contacts';
+import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
 export const transactionsMigrations = [
@@ -15,5 +16,6 @@ export const transactionsMigrations = [
   TransactionsList1763700000230,
   TransactionsFieldSorts1763700000240,
   Contacts1763700000250,
+  RoadmapsTasks1763700000270,
   TransactionsVendorsReadCopy1763700000285,
 ];

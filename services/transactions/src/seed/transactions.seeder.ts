@@ -4,6 +4,10 @@ import { seedTransactionsDemoForms } from '../forms/forms-demo-seed';
 import { TransactionWriter } from '../transactions/transaction-writer';
 import { demoTransaction, type SeedPeople } from './demo-transactions';
 import { seedTeamOptions } from './team-options.seed';
+import { ContactWriter } from '../contacts/contact-writer';
+import { seedDemoContacts } from './demo-contacts.seed';
+import { TaskWriter } from '../tasks/task-writer';
+import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -42,17 +46,28 @@ export const transactionsSeeder: Seeder = {
     const forms = await seedTransactionsDemoForms(dataSource, teamIds);
     let optionRows = 0;
     let created = 0;
+    let contacts = 0;
+    let templates = 0;
+    let tasks = 0;
     const writer = new TransactionWriter(outbox);
+    const taskWriter = new TaskWriter(outbox);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     for (const team of state.teams) {
       const { ids, added } = await dataSource.transaction((manager) => seedTeamOptions(manager, team.team_id));
       optionRows += added;
+      // Demo Realty's own contacts (two duplicate pairs among them), beside its transactions' contacts.
+      if (team.key === 'demo') contacts += await seedDemoContacts(dataSource, new ContactWriter(outbox), team.team_id, peopleOf(state, team.team_id, team.key), ids.leadTypes);
+      const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id));
+      templates += roadmaps.added;
       if (!team.volume || options.transactions <= 0) continue;
       const [{ seeded }]: { seeded: number }[] = await dataSource.query(
         `SELECT count(*)::int AS seeded FROM transactions.transaction_history WHERE team_id = $1 AND source = 'seed' AND field = 'created'`,
         [team.team_id],
       );
-      if (seeded >= options.transactions) continue;
+      if (seeded >= options.transactions) {
+        tasks += await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
+        continue;
+      }
       const people = peopleOf(state, team.team_id, team.key);
       if (people.agents.length === 0) throw new Error(`team ${team.name} has no agents to own its transactions`);
       const started = Date.now();
@@ -65,8 +80,19 @@ export const transactionsSeeder: Seeder = {
           log(`${team.name}: ${to} of ${options.transactions} transactions (${((Date.now() - started) / 1000).toFixed(1)} s)`);
         }
       }
+      const roadmapStart = Date.now();
+      const roadmapTasks = await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
+      tasks += roadmapTasks;
+      if (roadmapTasks) log(`${team.name}: ${roadmapTasks} roadmap tasks (${((Date.now() - roadmapStart) / 1000).toFixed(1)} s)`);
     }
-    const parts = [forms ? `${forms} forms` : '', optionRows ? `${optionRows} option rows` : '', created ? `${created} transactions` : ''].filter(Boolean);
+    const parts = [
+      forms ? `${forms} forms` : '',
+      optionRows ? `${optionRows} option rows` : '',
+      contacts ? `${contacts} contacts` : '',
+      templates ? `${templates} roadmap templates` : '',
+      created ? `${created} transactions` : '',
+      tasks ? `${tasks} roadmap tasks` : '',
+    ].filter(Boolean);
     return parts.length ? `created ${parts.join(', ')}` : 'transactions data already present';
   },
   async missing(dataSource, state) {

@@ -35,14 +35,24 @@ export class TransactionAccessRepository {
 
   /** The transaction when the caller sees it (locked for update when a manager is given), else null. */
   async visible(scope: TransactionScope, clientId: number, manager?: EntityManager): Promise<VisibleTransaction | null> {
-    const params: unknown[] = [clientId];
+    return (await this.visibleMany(scope, [clientId], manager))[0] ?? null;
+  }
+
+  /** Of the ids, the transactions the caller sees, in id order (locked for update, in that order, when a manager is given). */
+  async visibleMany(scope: TransactionScope, clientIds: readonly number[], manager?: EntityManager): Promise<VisibleTransaction[]> {
+    const params: unknown[] = [[...clientIds]];
     const scoped = scopeSql(scope, params);
-    const rows: VisibleTransaction[] = await (manager ?? this.dataSource.manager).query(
+    return (manager ?? this.dataSource.manager).query(
       `SELECT t.client_id, t.team_id, t.type, t.primary_agent_id, t.status_id FROM transactions.transactions t
-        WHERE t.client_id = $1 AND ${scoped}${manager ? ' FOR UPDATE' : ''}`,
+        WHERE t.client_id = ANY($1::int[]) AND ${scoped} ORDER BY t.client_id${manager ? ' FOR UPDATE' : ''}`,
       params,
     );
-    return rows[0] ?? null;
+  }
+
+  /** Whether the task is one of the transaction's. */
+  async isTaskOf(clientId: number, taskId: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.tasks WHERE task_id = $1 AND client_id = $2`, [taskId, clientId]);
+    return rows.length > 0;
   }
 
   /** The ids of `kind` that are not the team's (an empty list: all are). */

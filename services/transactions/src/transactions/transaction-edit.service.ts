@@ -66,8 +66,10 @@ export class TransactionEditService {
       if (!transaction) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
       const right = editRightOf(caller);
       if (right === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
-      // No task belongs to a transaction until the tasks issue lands, so any task_id is someone else's.
-      if (request.task_id !== undefined) throw new FieldErrorsException([{ field: 'task_id', error: M.notATask }]);
+      // Sent from a task's modal: the task must be this transaction's.
+      if (request.task_id !== undefined && !(await this.access.isTaskOf(clientId, request.task_id, manager))) {
+        throw new FieldErrorsException([{ field: 'task_id', error: M.notATask }]);
+      }
       // The page preset takes any of the team's fields: the page may show the user's default form, not only the page form.
       const pageFields = request.preset === 'page' ? await this.options.fields(caller.team_id) : [];
       const allowed = new Set(request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset]);

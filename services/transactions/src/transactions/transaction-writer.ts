@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ContactStatus, TransactionSide } from '@app/contracts';
 import { EventOutbox } from '@app/events';
+import { returned } from '../common/returned';
+import { TaskWriter } from '../tasks/task-writer';
 
 /** Where a change came from (transaction_history.source). */
 export type ChangeSource = 'console' | 'seed' | 'reassignment' | 'esign' | 'sync';
@@ -79,7 +81,11 @@ const ids = (manager: EntityManager, sequence: string, n: number): Promise<numbe
  */
 @Injectable()
 export class TransactionWriter {
-  constructor(private readonly outbox: EventOutbox) {}
+  private readonly tasks: TaskWriter;
+
+  constructor(private readonly outbox: EventOutbox) {
+    this.tasks = new TaskWriter(outbox);
+  }
 
   /** Creates the transactions and their primary contacts; returns the new client_ids in input order. */
   async createMany(manager: EntityManager, items: readonly NewTransaction[], actor: ChangeActor): Promise<number[]> {
@@ -280,6 +286,8 @@ export class TransactionWriter {
        SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
       [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
     );
+    // Roadmap due dates count from these dates: they follow in the same database transaction.
+    if (ROADMAP_DATE_COLUMNS.some((column) => column in sets)) await this.tasks.followTransactionDates(manager, clientId);
     // The list keeps the primary contact's name, email and phone; the contact itself changes with them.
     const contactSets = CONTACT_COLUMNS.filter((column) => column in sets);
     if (contactSets.length > 0) {
@@ -331,6 +339,8 @@ export interface TransactionChanges {
 }
 
 const CONTACT_COLUMNS: readonly UpdatableColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone'];
+/** The transaction dates roadmap steps count from (ROADMAP_TRIGGERS besides 'assigned'). */
+const ROADMAP_DATE_COLUMNS: readonly UpdatableColumn[] = ['signed_dt', 'under_contract_dt', 'est_close_dt', 'closed_dt'];
 
 /**
  * trans_amt x gci_pct / 100 to the cent, exactly (amounts have 2 decimals, percents at most 8), rounded
@@ -342,11 +352,6 @@ export function grossOf(amount: number | null, pct: number | null): number | nul
   const negative = product < 0n;
   const cents = ((negative ? -product : product) + 5_000_000_000n) / 10_000_000_000n;
   return Number(negative ? -cents : cents) / 100;
-}
-
-/** The rows of an UPDATE ... RETURNING (TypeORM answers [rows, count] for an UPDATE on Postgres). */
-function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 /** How a value is written in transaction_history (text; lists as 1,2,3). */

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@app/contracts';
+import { HandleEvent } from '@app/events';
+import { DueDatesQueue } from './due-dates.queue';
+import { TeamCalendarRepository } from './team-calendar.repository';
+
+/**
+ * Blackout days saved in the administration area: store the team's calendar (an older revision
+ * delivered late is dropped) and, once that is committed, queue the recompute of its open due dates.
+ */
+@Injectable()
+export class RecomputeDueDatesWhenBlackoutDaysChange {
+  constructor(
+    private readonly calendars: TeamCalendarRepository,
+    private readonly queue: DueDatesQueue,
+  ) {}
+
+  @HandleEvent('team-admin.blackout-days.changed')
+  async onBlackoutDaysChanged(event: EventEnvelope<'team-admin.blackout-days.changed'>, manager: EntityManager) {
+    const teamId = event.team_id;
+    if (teamId === null) return;
+    const { revision, weekdays, dates } = event.payload;
+    if (!(await this.calendars.store(manager, teamId, revision, weekdays, dates))) return;
+    // Lost if the process dies right here: the worker's start-up sweep queues every unapplied calendar.
+    return () => this.queue.enqueue(teamId, revision);
+  }
+}

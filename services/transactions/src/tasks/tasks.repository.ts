@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RoadmapTrigger, TaskType } from '@app/contracts';
+import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
+import { teamTodaySql } from './task-writer';
+
+/** A task row as the calls answer it (before `due` is derived). Dates 'YYYY-MM-DD'. */
+export interface TaskRecord {
+  task_id: number;
+  client_id: number;
+  team_id: number;
+  name: string;
+  dscr: string;
+  status_id: number;
+  done: boolean;
+  task_type: TaskType;
+  due_dt: string | null;
+  original_due_dt: string | null;
+  due_source: 'roadmap' | 'manual';
+  trigger: RoadmapTrigger | null;
+  offset_days: number | null;
+  on_roadmap: boolean;
+  rtc_id: number | null;
+  step: number | null;
+  assigned_to_agent_id: number | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  assignee_profile_path: string | null;
+  doc_type_id: number | null;
+  doc_id: number | null;
+  pinned_on_boards: boolean;
+  completed_ts: string | null;
+  version: number;
+  today: string;
+}
+
+/** The transaction part of GET /tasks/{task_id}. */
+export interface TaskTransactionRecord {
+  type: 'b' | 's';
+  first_name: string;
+  last_name: string;
+  address_1: string;
+  address_2: string;
+  primary_agent_id: number | null;
+  tc_agent_id: number | null;
+  stage: { id: number; label: string; color: string; font_color: string } | null;
+  status: { id: number; label: string; color: string; font_color: string };
+  tags: { id: number; label: string; border: string }[];
+}
+
+export type TaskOrder = 'due_dt' | 'name' | 'status_id' | 'created_ts' | 'task_id';
+const ORDER_TERMS: Record<TaskOrder, string> = {
+  due_dt: 'k.due_dt',
+  name: 'lower(k.name)',
+  status_id: 'k.status_id',
+  created_ts: 'k.created_ts',
+  task_id: 'k.task_id',
+};
+
+const TASK_COLUMNS = `
+  k.task_id, k.client_id, k.team_id, k.name, k.dscr, k.status_id, k.done, k.task_type,
+  to_char(k.due_dt, 'YYYY-MM-DD') AS due_dt, to_char(k.original_due_dt, 'YYYY-MM-DD') AS original_due_dt,
+  k.due_source, k.trigger, k.offset_days, k.on_roadmap, k.rtc_id, k.step, k.assigned_to_agent_id,
+  a.first_name AS assignee_first_name, a.last_name AS assignee_last_name, a.profile_image_path AS assignee_profile_path,
+  k.doc_type_id, k.doc_id, k.pinned_on_boards, k.completed_ts, k.version`;
+
+/**
+ * Which tasks a caller reaches: those of the transactions they see, and those assigned to them
+ * (appends its parameters; over k the task and t its transaction).
+ */
+export function taskScopeSql(scope: TransactionScope, params: unknown[]): string {
+  const transactions = scopeSql(scope, params);
+  if (scope.kind === 'team') return transactions;
+  params.push(scope.teamId, scope.agentId);
+  return `((${transactions}) OR (k.team_id = $${params.length - 1} AND k.assigned_to_agent_id = $${params.length}))`;
+}
+
+@Injectable()
+export class TasksRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** One page of the tasks the caller reaches (of one transaction when clientId is given) and the total, in one query. */
+  async page(scope: TransactionScope, clientId: number | undefined, order: TaskOrder, dir: 1 | -1, page: number, perPage: number): Promise<{ records: TaskRecord[]; total: number }> {
+    const params: unknown[] = [];
+    const where = [taskScopeSql(scope, params)];
+    if (clientId !== undefined) where.push(`k.client_id = $${params.push(clientId)}`);
+    const direction = dir === 1 ? 'ASC' : 'DESC';
+    // No due date sorts last whichever the direction; the id breaks ties.
+    const orderBy = `${ORDER_TERMS[order]} ${direction} NULLS LAST, k.task_id ${direction}`;
+    const limit = `$${params.push(perPage)}`;
+    const offset = `$${params.push((page - 1) * perPage)}`;
+    const team = `$${params.push(scope.teamId)}`;
+    const rows: (TaskRecord & { total: number })[] = await this.dataSource.query(
+      `WITH matched AS (
+         SELECT k.task_id FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id WHERE ${where.join(' AND ')}
+       ), total AS (SELECT count(*)::int AS total FROM matched)
+       SELECT ${TASK_COLUMNS}, to_char(${teamTodaySql(team)}, 'YYYY-MM-DD') AS today, total.total
+         FROM total
+         LEFT JOIN LATERAL (
+           SELECT k.* FROM transactions.tasks k WHERE k.task_id IN (SELECT task_id FROM matched)
+            ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) k ON true
+         LEFT JOIN transactions.agents a ON a.agent_id = k.assigned_to_agent_id
+        ORDER BY ${orderBy}`,
+      params,
+    );
+    const total = rows[0]?.total ?? 0;
+    return { records: rows.filter((row) => row.task_id !== null).map(({ total: _total, ...record }) => record as TaskRecord), total };
+  }
+
+  /** A task the caller reaches (locked for update when a manager is given), else null. */
+  async visible(scope: TransactionScope, taskId: number, manager?: EntityManager): Promise<TaskRecord | null> {
+    const rows = await this.reached(scope, [taskId], manager);
+    return rows[0] ?? null;
+  }
+
+  /** Of the ids, the tasks the caller reaches (locked when a manager is given). */
+  async reached(scope: TransactionScope, taskIds: readonly number[], manager?: EntityManager): Promise<TaskRecord[]> {
+    if (taskIds.length === 0) return [];
+    const params: unknown[] = [[...new Set(taskIds)]];
+    const where = taskScopeSql(scope, params);
+    const team = `$${params.push(scope.teamId)}`;
+    return (manager ?? this.dataSource.manager).query(
+      `SELECT ${TASK_COLUMNS}, to_char(${teamTodaySql(team)}, 'YYYY-MM-DD') AS today
+         FROM transactions.tasks k
+         JOIN transactions.transactions t ON t.client_id = k.client_id
+         LEFT JOIN transactions.agents a ON a.agent_id = k.assigned_to_agent_id
+        WHERE k.task_id = ANY($1::int[]) AND ${where}
+        ORDER BY k.task_id${manager ? ' FOR UPDATE OF k' : ''}`,
+      params,
+    );
+  }
+
+  /** The transaction part of a task's answer. */
+  async transactionOf(clientId: number): Promise<TaskTransactionRecord> {
+    const [row]: TaskTransactionRecord[] = await this.dataSource.query(
+      `SELECT t.type, t.first_name, t.last_name, t.address_1, t.address_2, t.primary_agent_id, t.tc_agent_id,
+              CASE WHEN g.stage_id IS NULL THEN NULL ELSE jsonb_build_object('id', g.stage_id, 'label', g.label, 'color', g.color, 'font_color', g.font_color) END AS stage,
+              jsonb_build_object('id', s.status_id, 'label', s.label, 'color', s.color, 'font_color', s.font_color) AS status,
+              coalesce((SELECT jsonb_agg(jsonb_build_object('id', tg.tag_id, 'label', tg.label, 'border', tg.border) ORDER BY lower(tg.label))
+                          FROM transactions.tags tg WHERE tg.tag_id = ANY(t.tag_ids)), '[]'::jsonb) AS tags
+         FROM transactions.transactions t
+         JOIN transactions.statuses s ON s.status_id = t.status_id
+         LEFT JOIN transactions.stages g ON g.stage_id = t.stage_id
+        WHERE t.client_id = $1`,
+      [clientId],
+    );
+    return row;
+  }
+
+  /** Whether the user may be given tasks: an active user of the team who is not a client. */
+  async isAssignable(teamId: number, agentId: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT 1 FROM transactions.agents WHERE team_id = $1 AND agent_id = $2 AND status = 'active' AND NOT ('CLIENT' = ANY(roles))`,
+      [teamId, agentId],
+    );
+    return rows.length > 0;
+  }
+}
