@@ -111,8 +111,9 @@ describe('visibleEntriesOf', () => {
     expect(keys(undefined)).toEqual([]);
   });
 
-  it('leaves the work and account sections to everyone', () => {
+  it('leaves the work and account sections to everyone, but Contacts to CLIENT and VENDOR', () => {
     expect(visibleEntriesOf('account', ['AGENT'])).toEqual(menuEntriesOf('account'));
-    expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(menuEntriesOf('work'));
+    expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(menuEntriesOf('work').filter((entry) => entry.key !== 'contacts'));
+    expect(visibleEntriesOf('work', ['AGENT']).map((entry) => entry.key)).toContain('contacts');
   });
 });

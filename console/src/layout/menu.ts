@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -66,6 +66,7 @@ const MessageTemplatePage = lazy(() => import('../admin-team/documents/message-t
 const TeamNotificationsPage = lazy(() => import('../admin-team/notifications/TeamNotificationsPage'));
 // Work area.
 const TransactionsPage = lazy(() => import('../transactions/TransactionsPage'));
+const ContactsPage = lazy(() => import('../contacts/ContactsPage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
 
@@ -93,7 +94,7 @@ export const MENU: readonly MenuEntry[] = [
     roles: TRANSACTION_LIST_ROLES,
   },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
-  { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: false },
+  { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: true, page: ContactsPage, roles: CONTACT_ROLES },
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
   { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false, permissions: ['team_esign', 'agent_esign'] },

@@ -3,7 +3,8 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
+import { CONTACT_LABELS } from '../contacts/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
@@ -87,6 +88,18 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: TRANSACTION_LIST_ROLES,
     unchecked:
       "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): transaction-detail.browser-spec.ts opens the modal as each role and runs the same layout, console and axe checks",
+  },
+
+  { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },
+  { key: 'contact-new', path: '/app/contacts/new', title: CONTACT_LABELS.newTitle, testId: 'contact-new-page', roles: CONTACT_ROLES },
+  {
+    key: 'contact-page',
+    path: '/app/contacts/:id',
+    title: CONTACT_LABELS.pageTitle,
+    testId: 'contact-page',
+    roles: CONTACT_ROLES,
+    unchecked:
+      "':id' is a contact the visiting user sees, which the checks cannot pick (they put the user's own agent id there): contacts.browser-spec.ts opens and edits a contact",
   },
 
   // Team administration.

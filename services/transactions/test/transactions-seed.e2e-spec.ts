@@ -114,7 +114,8 @@ describe('transactions seeder (--transactions N)', () => {
          FROM transactions.outbox WHERE type NOT LIKE 'transactions.task.%' AND type <> 'transactions.transaction.updated' GROUP BY type ORDER BY type`,
     );
     expect(events).toEqual([
-      { type: 'transactions.contact.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
+      // A contact per transaction, and Demo Realty's 30 own contacts.
+      { type: 'transactions.contact.created', n: 1030, envelope_versions: [1], payload_versions: [1] },
       { type: 'transactions.transaction.closed', n: 310, envelope_versions: [1], payload_versions: [1] },
       { type: 'transactions.transaction.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
     ]);
@@ -155,6 +156,19 @@ describe('transactions seeder (--transactions N)', () => {
     expect(templates.n).toBe(6);
   });
 
+  it("gives Demo Realty 30 contacts of its own with two duplicate pairs (same name and email, another phone)", async () => {
+    const rows = await query<{ first_name: string; last_name: string; email: string; phones: number; n: number }>(
+      `SELECT first_name, last_name, email, count(DISTINCT mobile_phone)::int AS phones, count(*)::int AS n FROM transactions.contacts
+        WHERE team_id = $1 AND email LIKE '%@demo-contacts.test' GROUP BY first_name, last_name, email ORDER BY n DESC, last_name`,
+      [DEMO],
+    );
+    expect(rows.reduce((sum, row) => sum + row.n, 0)).toBe(30);
+    expect(rows.filter((row) => row.n > 1)).toEqual([
+      { first_name: 'Morgan', last_name: 'Ellison', email: 'morgan.ellison@demo-contacts.test', phones: 2, n: 2 },
+      { first_name: 'Priya', last_name: 'Raman', email: 'priya.raman@demo-contacts.test', phones: 2, n: 2 },
+    ]);
+  });
+
   it('adds nothing when run again; a larger N adds the difference, the same rows as one run of that N', async () => {
     const before = await counts();
     lines.length = 0;
@@ -164,7 +178,7 @@ describe('transactions seeder (--transactions N)', () => {
     await seed(1200);
     const after = await counts();
     expect(after.transactions).toBe(1200);
-    expect(after.contacts).toBe(1200);
+    expect(after.contacts).toBe(1230);
     expect(await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`)).toEqual(firstItem);
   });
 

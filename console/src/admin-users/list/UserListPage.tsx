@@ -55,6 +55,7 @@ import {
 } from './listState';
 import { UserRowActions, type RowActionHandlers } from './UserRowActions';
 import { useDebounced } from '../../shared/useDebounced';
+import { saveBlob } from '../../shared/saveBlob';
 
 /** Typing settles this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -63,20 +64,6 @@ interface ListData {
   rows: AdminUserRow[];
   cols: TableColumn[];
   total: number;
-}
-
-/** Saves a Blob under `fileName` through a temporary object URL. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const UserCell = ({ col, row, timeZone }: { col: TableColumn; row: AdminUserRow; timeZone: string | null }) => {
