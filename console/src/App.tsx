@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { VENDOR_ENROLLMENT_PATH } from '@app/contracts';
 import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_ROUTE } from './auth/routes';
 import { PageLoader } from './PageLoader';
 
@@ -8,6 +9,7 @@ const LoginPage = lazy(() => import('./auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+const VendorEnrollmentPage = lazy(() => import('./vendors/VendorEnrollmentPage'));
 
 export const App = () => (
   <BrowserRouter>
@@ -19,6 +21,8 @@ export const App = () => (
         <Route path={RESET_PASSWORD_ROUTE} element={<ResetPasswordPage />} />
         <Route path="/auth/*" element={<Navigate to={LOGIN_PATH} replace />} />
         <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+        {/* Public: anyone with an invite link (spec 001 section 6). */}
+        <Route path={VENDOR_ENROLLMENT_PATH} element={<VendorEnrollmentPage />} />
         <Route path="*" element={<Navigate to={APP_PATH} replace />} />
       </Routes>
     </Suspense>

@@ -5,19 +5,24 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 
-/** Frame of an account screen: page title (app bar and heading) and a card. */
+/**
+ * Frame of an account screen: page title (app bar and heading) and a card. `help` sits beside the
+ * heading (the screen's HelpTooltip).
+ */
 export const AccountPage = ({
   title,
   testId,
   children,
   maxWidth = 720,
   aside,
+  help,
 }: {
   title: string;
   testId: string;
   children: ReactNode;
   maxWidth?: number;
   aside?: ReactNode;
+  help?: ReactNode;
 }) => (
   <Box data-testid={testId} sx={{ py: 2 }}>
     <Title title={title} />
@@ -31,9 +36,18 @@ export const AccountPage = ({
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0, maxWidth, width: '100%' }}>
-        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
+        {help ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+            {help}
+          </Box>
+        ) : (
+          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
+        )}
         {children}
       </Box>
       {aside && <Box sx={{ width: { xs: '100%', sm: 320 }, flexShrink: 0 }}>{aside}</Box>}

@@ -4,18 +4,39 @@ import { ADDRESS_FIELD_LABELS } from './messages';
 
 const F = ADDRESS_FIELD_LABELS;
 
+export type AddressField = 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code';
+
 /**
- * The postal address inputs of a form (profile, Team Settings): two address lines, then city, state
- * and postal code in a row. Test ids: `<testIdPrefix>-address_1` and so on.
+ * The postal address inputs of a form (profile, Team Settings, the Vendor Enrollment Form): two address
+ * lines, then city, state and postal code in a row. Test ids: `<testIdPrefix>-address_1` and so on.
+ * `sourcePrefix` nests the values ('address.' gives address.address_1, ...); `validate` may differ per field.
  */
-export const AddressInputs = ({ testIdPrefix, validate }: { testIdPrefix: string; validate: Validator[] }) => (
-  <>
-    <TextInput source="address_1" label={F.address_1} validate={validate} data-testid={`${testIdPrefix}-address_1`} />
-    <TextInput source="address_2" label={F.address_2} validate={validate} data-testid={`${testIdPrefix}-address_2`} />
-    <FormRow>
-      <TextInput source="city" label={F.city} validate={validate} data-testid={`${testIdPrefix}-city`} />
-      <TextInput source="state" label={F.state} validate={validate} data-testid={`${testIdPrefix}-state`} />
-      <TextInput source="postal_code" label={F.postal_code} validate={validate} data-testid={`${testIdPrefix}-postal_code`} />
-    </FormRow>
-  </>
-);
+export const AddressInputs = ({
+  testIdPrefix,
+  validate,
+  sourcePrefix = '',
+}: {
+  testIdPrefix: string;
+  validate: Validator[] | ((field: AddressField) => Validator[]);
+  sourcePrefix?: string;
+}) => {
+  const input = (field: AddressField) => (
+    <TextInput
+      source={`${sourcePrefix}${field}`}
+      label={F[field]}
+      validate={typeof validate === 'function' ? validate(field) : validate}
+      data-testid={`${testIdPrefix}-${field}`}
+    />
+  );
+  return (
+    <>
+      {input('address_1')}
+      {input('address_2')}
+      <FormRow>
+        {input('city')}
+        {input('state')}
+        {input('postal_code')}
+      </FormRow>
+    </>
+  );
+};

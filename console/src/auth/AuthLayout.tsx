@@ -9,7 +9,7 @@ import { DocumentTitle } from '../layout/DocumentTitle';
 import { brandDark, brandLight, preferredThemeMode } from '../theme/themes';
 
 /** Frame of the signed-out screens: brand theme, centred card with the logo on top. */
-export const AuthLayout = ({ children, testId }: { children: ReactNode; testId?: string }) => {
+export const AuthLayout = ({ children, testId, maxWidth = 400 }: { children: ReactNode; testId?: string; maxWidth?: number }) => {
   const theme = useMemo(() => createTheme(preferredThemeMode() === 'dark' ? brandDark : brandLight), []);
   return (
     <ThemeProvider theme={theme}>
@@ -27,7 +27,7 @@ export const AuthLayout = ({ children, testId }: { children: ReactNode; testId?:
           bgcolor: 'background.default',
         }}
       >
-        <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
+        <Card sx={{ width: '100%', maxWidth }} elevation={3}>
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3, color: 'text.primary' }}>
               <BrandLogo size={48} />

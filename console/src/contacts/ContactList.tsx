@@ -38,6 +38,7 @@ import {
   withSort,
   type ContactListState,
 } from './listState';
+import { HelpTooltip } from '../tooltips/HelpTooltip';
 
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -183,7 +184,7 @@ export const ContactList = () => {
   );
 
   return (
-    <AccountPage title={L.title} testId="contacts-page" maxWidth={1800}>
+    <AccountPage title={L.title} testId="contacts-page" maxWidth={1800} help={<HelpTooltip tooltipKey="contacts" />}>
       <SectionCard>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }} data-testid="contacts-toolbar">
           <TextField

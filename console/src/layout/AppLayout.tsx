@@ -5,6 +5,7 @@ import { Layout, useSidebarState, useStoreContext } from 'react-admin';
 import { UiSettingsSync } from '../account/settings/UiSettingsContext';
 import { AppMenu } from './AppMenu';
 import { ConsoleAppBar } from './ConsoleAppBar';
+import { TooltipsLoader } from '../tooltips/TooltipsLoader';
 
 // Layout forwards extra props to its root element; its props type does not list data-*.
 const shellProps = { 'data-testid': 'app-shell' } as object;
@@ -41,6 +42,7 @@ const ShellLayout = ({ children }: { children: ReactNode }) => {
   return (
     <Layout appBar={ConsoleAppBar} menu={AppMenu} {...shellProps}>
       <UiSettingsSync />
+      <TooltipsLoader />
       {children}
     </Layout>
   );

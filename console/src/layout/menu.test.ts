@@ -11,7 +11,7 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Contacts', 'Messages', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications'],
+      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Vendor Invites', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -38,6 +38,8 @@ describe('MENU', () => {
       'document-types': 'admin/document-types',
       'document-message-template': 'admin/document-message-template',
       'team-notifications': 'admin/notifications',
+      'vendor-invites': 'admin/vendor-invites',
+      tooltips: 'backoffice/tooltips',
     });
   });
 
@@ -47,7 +49,10 @@ describe('MENU', () => {
     for (const key of ['document-folders', 'document-types', 'document-message-template']) {
       expect(rolesOf(key)).toEqual(DOCUMENT_SETUP_ROLES);
     }
-    for (const entry of menuEntriesOf('admin')) expect(entry.roles?.length).toBeGreaterThan(0);
+    expect(rolesOf('vendor-invites')).toEqual(['ADMIN', 'TRANC']);
+    // Every admin entry is gated: by roles, or (the tooltip back office) by a permission.
+    for (const entry of menuEntriesOf('admin')) expect((entry.roles?.length ?? 0) + (entry.permissions?.length ?? 0)).toBeGreaterThan(0);
+    expect(MENU.find((entry) => entry.key === 'tooltips')?.permissions).toEqual(['manage_tooltips']);
   });
 });
 
@@ -98,12 +103,13 @@ describe('visibleEntriesOf', () => {
   const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
     visibleEntriesOf('admin', roles).map((entry) => entry.key);
 
-  it('gives an ADMIN every admin entry', () => {
-    expect(keys(['ADMIN'])).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
+  it('gives an ADMIN every admin entry, the tooltip back office only with manage_tooltips', () => {
+    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips']).map((entry) => entry.key)).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
+    expect(keys(['ADMIN'])).not.toContain('tooltips');
   });
 
-  it('gives a TC the document setup screens only', () => {
-    expect(keys(['TRANC'])).toEqual(['document-folders', 'document-types', 'document-message-template']);
+  it('gives a TC the document setup screens and the vendor invites only', () => {
+    expect(keys(['TRANC'])).toEqual(['document-folders', 'document-types', 'document-message-template', 'vendor-invites']);
   });
 
   it('gives agents, ISAs, vendors and clients no admin entry (the section and its heading go)', () => {

@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -16,6 +16,8 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TuneIcon from '@mui/icons-material/Tune';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { LAYOUT_MESSAGES } from './messages';
@@ -67,6 +69,9 @@ const TeamNotificationsPage = lazy(() => import('../admin-team/notifications/Tea
 // Work area.
 const TransactionsPage = lazy(() => import('../transactions/TransactionsPage'));
 const ContactsPage = lazy(() => import('../contacts/ContactsPage'));
+// Vendor invites (ADMIN, TRANC) and the tooltip back office (manage_tooltips).
+const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
+const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
 // User administration (list, form, change password, history: its own routes under admin/users/*).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
 
@@ -149,6 +154,27 @@ export const MENU: readonly MenuEntry[] = [
     enabled: true,
     page: TeamNotificationsPage,
     roles: ADMIN_ROLES,
+  },
+  {
+    key: 'vendor-invites',
+    section: 'admin',
+    label: E.vendorInvites,
+    to: 'admin/vendor-invites',
+    icon: StorefrontIcon,
+    enabled: true,
+    page: VendorInvitesPage,
+    roles: VENDOR_INVITE_ROLES,
+  },
+  // Platform help content: a user-level permission, whatever the role (the list and each tooltip's page).
+  {
+    key: 'tooltips',
+    section: 'admin',
+    label: E.tooltips,
+    to: 'backoffice/tooltips',
+    icon: HelpOutlineIcon,
+    enabled: true,
+    page: TooltipsBackOffice,
+    permissions: ['manage_tooltips'],
   },
 
   {

@@ -25,6 +25,8 @@ export const LAYOUT_MESSAGES = {
     documentTypes: 'Document Types',
     documentMessageTemplate: 'Message Template',
     teamNotifications: 'Notifications',
+    vendorInvites: 'Vendor Invites',
+    tooltips: 'Tooltips',
     profile: 'Profile',
     accountSettings: 'Settings',
     accountNotifications: 'Notifications',

@@ -3,9 +3,11 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import { CONTACT_LABELS } from '../contacts/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
+import { TOOLTIP_LABELS } from '../tooltips/messages';
+import { VENDOR_MESSAGES } from '../vendors/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
@@ -60,6 +62,9 @@ export const SCREENS: readonly ConsoleScreen[] = [
     signedOut: true,
     unchecked: 'needs a live reset key (account-recovery.browser-spec.ts covers the page)',
   },
+  // Public, outside the sign-in area: without an invite token it shows 'This invite link is not valid.'
+  // (vendor-tooltips.browser-spec.ts enrolls through a live link).
+  { key: 'vendor-enrollment', path: '/enroll/vendor', title: VENDOR_MESSAGES.title, testId: 'vendor-enrollment-page', signedOut: true },
 
   // Work area.
   { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
@@ -150,6 +155,18 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: LAYOUT_MESSAGES.titles.teamNotifications,
     testId: 'team-notifications-page',
     roles: ADMIN_ROLES,
+  },
+  { key: 'vendor-invites', path: '/app/admin/vendor-invites', title: E.vendorInvites, testId: 'vendor-invites-page', roles: VENDOR_INVITE_ROLES },
+
+  // Back office (platform content).
+  { key: 'tooltips', path: '/app/backoffice/tooltips', title: E.tooltips, testId: 'tooltips-page', permissions: ['manage_tooltips'] },
+  {
+    key: 'tooltip-edit',
+    path: '/app/backoffice/tooltips/:id',
+    title: TOOLTIP_LABELS.editTitle,
+    testId: 'tooltip-edit-page',
+    permissions: ['manage_tooltips'],
+    unchecked: "':id' is a tooltip id, which the checks cannot pick (they put the user's own agent id there): vendor-tooltips.browser-spec.ts edits a tooltip on it",
   },
 
   // The user's own account.

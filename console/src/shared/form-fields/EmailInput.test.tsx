@@ -35,6 +35,18 @@ describe('EmailInput', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
   });
 
+  it('checkFormat false leaves the format to the server (the Vendor Enrollment Form), keeping the required rule', async () => {
+    const user = userEvent.setup();
+    renderInForm(<EmailInput source="email" label="Email" required requiredMessage="required." checkFormat={false} />);
+    await user.click(screen.getByLabelText(/Email/));
+    await user.tab();
+    expect(await screen.findByText('required.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/Email/), 'dana..x@demo');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('required.')).toBeNull());
+    expect(screen.queryByText('This is an invalid email address')).toBeNull();
+  });
+
   it('takes the e-sign wording', async () => {
     const user = userEvent.setup();
     renderInForm(<EmailInput source="email" label="Email" invalidMessage={ESIGN_FIELD_MESSAGES.invalidEmail} />);

@@ -9,17 +9,19 @@ export interface EmailInputProps extends Omit<TextInputProps, 'type' | 'parse'> 
   requiredMessage?: string;
   /** 'This is an invalid email address' by default; e-sign forms pass ESIGN_FIELD_MESSAGES.invalidEmail. */
   invalidMessage?: string;
+  /** false: no format check here (the Vendor Enrollment Form leaves it to the server, spec 001 section 5). */
+  checkFormat?: boolean;
 }
 
 /** An email address, kept trimmed, checked against the standard pattern without consecutive dots (spec 001 section 5). */
-export const EmailInput = ({ required, requiredMessage = M.required, invalidMessage = M.invalidEmail, validate, onBlur, ...props }: EmailInputProps) => {
+export const EmailInput = ({ required, requiredMessage = M.required, invalidMessage = M.invalidEmail, checkFormat = true, validate, onBlur, ...props }: EmailInputProps) => {
   const validateField = useValidateField();
   return (
   <TextInput
     type="email"
     autoComplete="email"
     parse={trimmedOrNull}
-    validate={rulesOf({ required, requiredMessage, own: [emailRule(invalidMessage)], validate })}
+    validate={rulesOf({ required, requiredMessage, own: checkFormat ? [emailRule(invalidMessage)] : [], validate })}
     onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
       onBlur?.(event);
       validateField(event.target.name);

@@ -1,0 +1,36 @@
+import { VENDOR_ENROLLMENT_MESSAGES } from '@app/contracts';
+
+/** Words of the vendor screens: the spec's from @app/contracts, the console's own here. */
+export const VENDOR_MESSAGES = {
+  ...VENDOR_ENROLLMENT_MESSAGES,
+  loading: 'Loading your invite…',
+  submit: 'Submit',
+  company: 'Company name',
+  teamInvites: (team: string) => `Invited by ${team}`,
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Company address',
+  primaryContact: 'Primary contact',
+  // Invites screen.
+  invitesTitle: 'Vendor Invites',
+  invitesIntro: 'Invite a vendor to enroll for free: they get a link to the Vendor Enrollment Form, good for 14 days and one enrollment.',
+  inviteVendor: 'Invite Vendor',
+  vendorType: 'Vendor type',
+  create: 'Create link',
+  close: 'Close',
+  cancel: 'Cancel',
+  inviteLink: 'Invite link',
+  copy: 'Copy',
+  copied: 'Link copied',
+  inviteCreated: 'Invite link created',
+  inviteMailed: (email: string) => `Invite link created and sent to ${email}`,
+  linkOnce: 'Copy the link now: it is not shown again.',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke this invite?',
+  revokeDetail: 'The link stops working at once.',
+  noInvites: 'No invites yet',
+  columns: { invitee: 'Invitee', vendor_type: 'Type', status: 'Status', expires: 'Expires', vendor: 'Enrolled as' },
+  statuses: { pending: 'Pending', used: 'Used', expired: 'Expired', revoked: 'Revoked' },
+} as const;
