@@ -2,13 +2,13 @@
 import type { Role, TransactionColumn, TransactionRow } from '@app/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, type AuthProvider } from 'react-admin';
+import { AdminContext, memoryStore, Notification, type AuthProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionListResponse } from './api';
 import TransactionsPage from './TransactionsPage';
 
-const api = vi.hoisted(() => ({ listTransactions: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn() }));
+const api = vi.hoisted(() => ({ listTransactions: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn(), getRoadmapTemplates: vi.fn(), assignRoadmaps: vi.fn(), removeRoadmaps: vi.fn() }));
 vi.mock('./index', () => ({ transactionsApi: api }));
 
 const COLS: TransactionColumn[] = [
@@ -75,6 +75,7 @@ function renderPage(roles: Role[] = ['ADMIN']) {
           <Route path="/transaction/:clientId/detail" element={<DetailProbe />} />
           <Route path="/elsewhere" element={<div data-testid="elsewhere" />} />
         </Routes>
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -95,6 +96,10 @@ beforeEach(() => {
     { id: 3, label: 'Active', color: '#1f4e79', font_color: 'light', category: 'active', color_css: 'status-3', dates: [], asks_lost_reason: false },
   ]);
   api.getStages.mockResolvedValue([{ id: 2, label: 'Under Contract', color: '#f2a93b', font_color: 'dark' }]);
+  api.getRoadmapTemplates.mockResolvedValue([
+    { rtc_id: 5, name: 'Buyer Standard', client_type: 'b' },
+    { rtc_id: 6, name: 'Seller Listing', client_type: 's' },
+  ]);
 });
 
 describe('TransactionsPage', () => {
@@ -185,6 +190,61 @@ describe('TransactionsPage', () => {
 
     await user.click(within(rows()[1]).getByText('2 Oak St, Austin, TX'));
     expect((await screen.findByTestId('detail-probe')).textContent).toBe('1002');
+  });
+
+  describe('bulk roadmaps on the selected rows', () => {
+    const chooseTemplate = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+      await user.click(within(screen.getByTestId('roadmap-bulk')).getByRole('combobox'));
+      await user.click(await screen.findByRole('option', { name }));
+      await user.keyboard('{Escape}');
+    };
+
+    it('offers Assign and Remove, disabled until a template is chosen; success toasts and reloads page 1 with 10 rows by created_ts', async () => {
+      const user = userEvent.setup();
+      renderPage(['TRANC']);
+      await loaded();
+      expect(screen.queryByTestId('roadmap-bulk')).toBeNull();
+      await user.click(screen.getByTestId('transactions-table-select-all'));
+      expect((screen.getByTestId('roadmap-assign') as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByTestId('roadmap-remove') as HTMLButtonElement).disabled).toBe(true);
+      await user.click(screen.getByTestId('transactions-table-col-address'));
+      await loaded();
+      let release: (value: unknown) => void = () => undefined;
+      api.assignRoadmaps.mockReturnValue(new Promise((resolve) => (release = resolve)));
+      await chooseTemplate(user, 'Buyer Standard');
+      expect((screen.getByTestId('roadmap-assign') as HTMLButtonElement).disabled).toBe(false);
+      const calls = api.listTransactions.mock.calls.length;
+      await user.click(screen.getByTestId('roadmap-assign'));
+      expect(screen.getByTestId('roadmap-bulk').getAttribute('aria-busy')).toBe('true');
+      expect(api.assignRoadmaps).toHaveBeenCalledWith({ client_ids: [1001, 1002], rtc_id: [5] });
+      await act(async () => release({ assigned: 2, skipped: 0 }));
+      expect(await screen.findByText('Roadmaps assigned')).toBeTruthy();
+      await waitFor(() => expect(api.listTransactions.mock.calls.length).toBeGreaterThan(calls));
+      expect(lastQuery()).toMatchObject({ page: '1', per_page: '10', order_by: 'created_ts', order_dir: '1' });
+      expect(screen.queryByTestId('roadmap-bulk')).toBeNull();
+
+      api.removeRoadmaps.mockResolvedValue({ removed: 1, skipped: 1 });
+      await user.click(screen.getAllByTestId('transactions-table-select')[0]);
+      await chooseTemplate(user, 'Seller Listing');
+      await user.click(screen.getByTestId('roadmap-remove'));
+      expect(api.removeRoadmaps).toHaveBeenCalledWith({ client_ids: [1001], rtc_id: [6] });
+      expect(await screen.findByText('Roadmaps have been removed')).toBeTruthy();
+    });
+
+    it('resets the busy flag and shows no message when a bulk call fails', async () => {
+      const user = userEvent.setup();
+      api.assignRoadmaps.mockRejectedValue(Object.assign(new Error('Internal server error'), { status: 500 }));
+      renderPage(['ADMIN']);
+      await loaded();
+      await user.click(screen.getAllByTestId('transactions-table-select')[1]);
+      await chooseTemplate(user, 'Buyer Standard');
+      await user.click(screen.getByTestId('roadmap-assign'));
+      await waitFor(() => expect(screen.getByTestId('roadmap-bulk').getAttribute('aria-busy')).toBe('false'));
+      expect((screen.getByTestId('roadmap-assign') as HTMLButtonElement).disabled).toBe(false);
+      expect(screen.queryByText('Roadmaps assigned')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByTestId('transactions-selected-count').textContent).toBe('1 selected');
+    });
   });
 
   it('shows no row checkboxes to a vendor', async () => {

@@ -33,6 +33,7 @@ import { newTransactionPath, transactionDetailPath, transactionsPath } from './p
 import { stageColoursById } from './statusStyles';
 import {
   cleared,
+  DEFAULT_TABLE_STATE,
   loadTableState,
   saveTableState,
   sessionStore,
@@ -46,6 +47,7 @@ import {
   type TransactionTableState,
 } from './tableState';
 import { useDebounced } from '../shared/useDebounced';
+import { RoadmapBulkActions } from './RoadmapBulkActions';
 
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -105,6 +107,8 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const [statuses, setStatuses] = useState<StatusOption[]>([]);
   const [stages, setStages] = useState<StageOption[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(() => new Set());
+  // Bumped after a bulk roadmap change: the page loads again even when its query did not change.
+  const [bulkReload, setBulkReload] = useState(0);
 
   const apiQuery = toApiQuery(state).toString();
   useEffect(() => {
@@ -143,7 +147,7 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
     return () => {
       cancelled = true;
     };
-  }, [apiQuery, setState, reloadKey]);
+  }, [apiQuery, setState, reloadKey, bulkReload]);
 
   // The colours of the status and stage tags: without them the tags show neutral.
   useEffect(() => {
@@ -194,6 +198,12 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
       return next;
     });
   }, []);
+  // After a bulk roadmap change: page 1, 10 rows, created_ts ascending (spec 001 section 4), loaded again.
+  const afterRoadmaps = useCallback(() => {
+    setSelected(new Set());
+    setState((current) => ({ ...DEFAULT_TABLE_STATE, quick_search_filter: current.quick_search_filter }));
+    setBulkReload((value) => value + 1);
+  }, [setState]);
   const rowLabel = useCallback((row: TransactionRow) => L.selectRow.replace('{id}', String(row.id)), []);
   const selection = useMemo<RowSelection<TransactionRow> | undefined>(
     () => (rolesPending || vendor ? undefined : { selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }),
@@ -259,13 +269,15 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
               {D.addTransaction}
             </Button>
           )}
-          {/* The roadmap template multiselect with Assign and Remove (spec 001 section 2) comes here
-              with its issue; for now the selection's count. */}
-          <Box sx={{ flex: '1 0 auto', display: 'flex', justifyContent: 'flex-end', minHeight: 36, alignItems: 'center' }} data-testid="transactions-bulk-actions">
+          {/* Selected rows: the roadmap template multiselect with Assign and Remove (spec 001 section 2). */}
+          <Box sx={{ flex: '1 0 auto', display: 'flex', justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap', minHeight: 36, alignItems: 'center' }} data-testid="transactions-bulk-actions">
             {selection && selected.size > 0 && (
-              <Typography variant="body2" color="text.secondary" data-testid="transactions-selected-count">
-                {L.selected.replace('{count}', String(selected.size))}
-              </Typography>
+              <>
+                <Typography variant="body2" color="text.secondary" data-testid="transactions-selected-count">
+                  {L.selected.replace('{count}', String(selected.size))}
+                </Typography>
+                <RoadmapBulkActions clientIds={[...selected].map(Number)} onDone={afterRoadmaps} />
+              </>
             )}
           </Box>
         </Box>

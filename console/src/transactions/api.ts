@@ -1,5 +1,7 @@
 import type {
   Pagination,
+  RoadmapBulkRequest,
+  RoadmapTemplate,
   StageOption,
   StatusOption,
   TransactionColumn,
@@ -81,6 +83,12 @@ export function createTransactionsApi(options: TransactionsApiOptions) {
       call<TransactionChangeResult>(`/transaction/${id(clientId)}/status`, 'PATCH', request),
     /** Adds a transaction: answers its client_id. */
     createTransaction: (request: TransactionCreateRequest) => call<{ client_id: number }>('/transactions', 'POST', request),
+    /** The team's roadmap templates without steps (records null reads as none). */
+    getRoadmapTemplates: async () => recordsOf(await call<{ records?: RoadmapTemplate[] | null }>('/rtc?suppress_steps=true')),
+    /** Assigns every template to every transaction: {assigned, skipped}. */
+    assignRoadmaps: (request: RoadmapBulkRequest) => call<{ assigned: number; skipped: number }>('/transaction/rtc/bulk', 'POST', request),
+    /** Unassigns them (their open tasks go): {removed, skipped}. */
+    removeRoadmaps: (request: RoadmapBulkRequest) => call<{ removed: number; skipped: number }>('/transaction/rtc/bulk', 'DELETE', request),
     /** The choices of a select: stage, status, tag, tc, agent, lead_type, original_lead_type, lost_reason or a select custom field. */
     getChoices: async (elementName: string) => {
       const body = await call<{ choices?: FormChoice[] | null }>(`/transaction/form/select-options?element_name=${id(elementName)}`);

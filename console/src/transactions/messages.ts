@@ -13,8 +13,11 @@ export const TRANSACTION_LIST_LABELS = {
   selectAll: 'Select all transactions on this page',
   /** {id}: the row's ID. */
   selectRow: 'Select transaction {id}',
-  /** {count}: how many rows are selected (the roadmap Assign and Remove controls come here). */
+  /** {count}: how many rows are selected (beside the roadmap Assign and Remove controls). */
   selected: '{count} selected',
+  roadmapTemplates: 'Roadmap templates',
+  assign: 'Assign',
+  remove: 'Remove',
   /** {id}: the row's ID (a link for keyboard users; a click anywhere on the row does the same). */
   openRow: 'View details of transaction {id}',
   /** {count}: the row's roadmap count. */

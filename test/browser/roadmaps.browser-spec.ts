@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { api, baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+
+// Bulk roadmap assignment on the Transactions screen (spec 001 sections 2, 4 and 8) as the demo TC:
+// select a page of transactions, choose templates, Assign ('Roadmaps assigned', the list back on page 1
+// with 10 rows by created_ts), then Remove the same ('Roadmaps have been removed') so the demo data is
+// as before; and a failed Assign that resets the busy flag and shows no message.
+
+const TEST_TIMEOUT_MS = 10_000;
+const TEMPLATES = ['Buyer New Construction', 'Seller Short Sale'];
+
+interface Row {
+  id: number;
+  roadmaps: string;
+}
+
+async function rowsOf(page: Page): Promise<{ loading: boolean; rows: Row[]; range: string; sort: string | null }> {
+  return page.getByTestId('transactions-table').evaluate((element) => {
+    type El = { getAttribute(n: string): string | null; querySelectorAll(s: string): ArrayLike<El>; querySelector(s: string): El | null; textContent: string | null };
+    const table = element as unknown as El;
+    const cell = (row: El, field: string) => (row.querySelector(`td[data-field="${field}"]`)?.textContent ?? '').trim();
+    const sorted = table.querySelector('th[aria-sort]');
+    return {
+      loading: table.getAttribute('data-loading') === 'true',
+      rows: Array.from(table.querySelectorAll('[data-testid="transactions-table-row"]')).map((row) => ({ id: Number(cell(row, 'id')), roadmaps: cell(row, 'rtc_count') })),
+      range: (table.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '').trim(),
+      sort: sorted ? `${sorted.getAttribute('data-testid')?.replace('transactions-table-col-', '')} ${sorted.getAttribute('aria-sort')}` : null,
+    };
+  });
+}
+
+async function settled(page: Page, check: (view: Awaited<ReturnType<typeof rowsOf>>) => boolean, what: string) {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    const view = await rowsOf(page);
+    if (!view.loading && view.rows.length > 0 && check(view)) return view;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(view)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function chooseTemplates(page: Page, names: readonly string[]) {
+  await page.getByTestId('roadmap-bulk').getByRole('combobox').click();
+  for (const name of names) await page.getByRole('option', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** The caller's roadmap count of a transaction, through the API. */
+async function roadmapCount(token: string, clientId: number): Promise<number> {
+  const { body } = await api<{ rtc_count: number }>(`/api/transaction/${clientId}`, { token });
+  return body!.rtc_count;
+}
+
+describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
+  const ctx = freshPagePerTest();
+
+  it(
+    'a TC assigns two templates to a page of transactions and removes them again, with their toasts, the list back on page 1',
+    async () => {
+      const { page } = ctx;
+      const { access_token: token } = await signInThroughApi(page, 'tc@demo-realty.test');
+      await page.goto(`${baseUrl()}/app/transactions`);
+      await settled(page, (view) => view.rows.length === 10, 'page 1');
+      await page.getByTestId('transactions-table-next-page').click();
+      const second = await settled(page, (view) => view.range.startsWith('11'), 'page 2');
+      const ids = second.rows.map((row) => row.id);
+      const before = await Promise.all(ids.slice(0, 3).map((id) => roadmapCount(token, id)));
+
+      await page.getByTestId('transactions-table-select-all').click();
+      expect(await page.getByTestId('transactions-selected-count').textContent()).toBe('10 selected');
+      expect(await page.getByTestId('roadmap-assign').isDisabled()).toBe(true);
+      expect(await page.getByTestId('roadmap-remove').isDisabled()).toBe(true);
+      await chooseTemplates(page, TEMPLATES);
+      await shot(page, 'roadmaps-bulk-bar.png');
+      await page.getByTestId('roadmap-assign').click();
+      await page.getByText('Roadmaps assigned').waitFor({ timeout: UI_TIMEOUT_MS });
+      const back = await settled(page, (view) => view.range.startsWith('1–10'), 'back on page 1');
+      expect(back.sort).toBe('created_ts ascending');
+      expect(back.rows).toHaveLength(10);
+      expect(await page.getByTestId('roadmap-bulk').count()).toBe(0);
+      // Each gets the template of its own side: one roadmap more.
+      expect(await Promise.all(ids.slice(0, 3).map((id) => roadmapCount(token, id)))).toEqual(before.map((n) => n + 1));
+
+      await page.getByTestId('transactions-table-next-page').click();
+      await settled(page, (view) => view.range.startsWith('11'), 'page 2 again');
+      await page.getByTestId('transactions-table-select-all').click();
+      await chooseTemplates(page, TEMPLATES);
+      await page.getByTestId('roadmap-remove').click();
+      await page.getByText('Roadmaps have been removed').waitFor({ timeout: UI_TIMEOUT_MS });
+      await settled(page, (view) => view.range.startsWith('1–10'), 'back on page 1 after removing');
+      expect(await Promise.all(ids.slice(0, 3).map((id) => roadmapCount(token, id)))).toEqual(before);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a failed Assign resets the busy flag and shows no message',
+    async () => {
+      const { page } = ctx;
+      await signInThroughApi(page, 'admin@demo-realty.test');
+      await page.route('**/api/transaction/rtc/bulk', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"Internal server error"}' }));
+      await page.goto(`${baseUrl()}/app/transactions`);
+      await settled(page, (view) => view.rows.length === 10, 'page 1');
+      await page.getByTestId('transactions-table-select').first().click();
+      await chooseTemplates(page, TEMPLATES.slice(0, 1));
+      await page.getByTestId('roadmap-assign').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="roadmap-bulk"]')?.getAttribute('aria-busy') === 'false');
+      expect(await page.getByTestId('roadmap-assign').isDisabled()).toBe(false);
+      expect(await page.getByText('Roadmaps assigned').count()).toBe(0);
+      expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+      expect(await page.getByTestId('transactions-selected-count').textContent()).toBe('1 selected');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
