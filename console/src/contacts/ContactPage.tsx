@@ -26,6 +26,8 @@ import { CONTACT_LABELS as L, CONTACT_MESSAGES as M } from './messages';
 import { contactPath, contactsPath } from './paths';
 
 const NAME_RULES = [requiredRule()];
+/** A select's empty choice is '' in the form; the contact stores null. */
+const emptyToNull = (value: unknown) => (value === '' ? null : value);
 const STATUS_CHOICES = [
   { id: 'active', name: L.active },
   { id: 'inactive', name: L.inactive },
@@ -173,10 +175,10 @@ const ContactPage = () => {
                     label={L.lead_type_id}
                     choices={options.lead_sources.map((o) => ({ id: o.id, name: o.label }))}
                     emptyText={L.none}
-                    emptyValue={null}
+                    parse={emptyToNull}
                   />
                   {canChooseAgent && (
-                    <SelectInput source="agent_id" label={L.agent_id} choices={options.agents.map((o) => ({ id: o.id, name: o.label }))} emptyText={L.none} emptyValue={null} />
+                    <SelectInput source="agent_id" label={L.agent_id} choices={options.agents.map((o) => ({ id: o.id, name: o.label }))} emptyText={L.none} parse={emptyToNull} />
                   )}
                   <SelectInput source="status" label={L.status} choices={STATUS_CHOICES} />
                 </FormRow>
