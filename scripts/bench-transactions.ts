@@ -3,7 +3,9 @@
 // printed), then measures GET /api/transactions/records through the edge for the first page, a deep
 // page, quick searches and every sort column, each beside the very same SQL (the repository's own
 // sqlOf) run straight on pg; and requests per second of the first page beside a bare Fastify + pg
-// server running that SQL. Prints a table and writes bench-results/transactions-latest.json.
+// server running that SQL; then roadmaps at volume (bulk assign and remove of 100 x 3 x 25 beside one raw
+// INSERT of as many rows, and recompute-team-due-dates after a blackout day is added). Prints a table and
+// writes bench-results/transactions-latest.json.
 // A report, not a test: it asserts nothing and exits 0 unless the stack fails.
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
@@ -302,6 +304,102 @@ class Session {
   }
 }
 
+/** Steps of each bench template; templates assigned at once; transactions in the bulk call (issue 12's goal: 100 x 3 x 25 in under 2 s). */
+const ROADMAP_STEPS = 25;
+const ROADMAP_TEMPLATES = 3;
+const ROADMAP_TRANSACTIONS = 100;
+/** How long to wait for recompute-team-due-dates (goal: 500,000 open tasks in under 3 minutes). */
+const RECOMPUTE_TIMEOUT_MS = 15 * 60_000;
+
+interface RoadmapReport {
+  bulk: { transactions: number; templates: number; steps: number; tasks: number; assign_s: number; remove_s: number; floor_insert_s: number; ratio_assign: number; goal_s: 2 };
+  recompute: { open_dated_tasks: number; moved: number; seconds: number; tasks_per_s: number; projected_500k_s: number; goal_500k_s: 180; finished: boolean };
+}
+
+/**
+ * Roadmaps at volume: POST and DELETE /api/transaction/rtc/bulk for 100 transactions x 3 templates x 25
+ * steps through the edge, beside the floor of inserting as many task rows with one raw INSERT; then a
+ * blackout day added through team-admin's API and the time until recompute-team-due-dates has applied it
+ * to every open dated task of the team (tasks per second, projected to 500,000).
+ */
+async function roadmapCases(origin: string, session: Session, client: Client, teamId: number): Promise<RoadmapReport> {
+  const headers = { ...(await session.headers()), 'content-type': 'application/json' };
+  const stamp = Date.now();
+  const rtcIds: number[] = [];
+  for (let i = 0; i < ROADMAP_TEMPLATES; i++) {
+    const { rows } = await client.query(`INSERT INTO transactions.roadmap_templates (team_id, name, client_type) VALUES ($1, $2, NULL) RETURNING rtc_id`, [teamId, `Bench roadmap ${stamp}-${i}`]);
+    rtcIds.push(rows[0].rtc_id);
+    await client.query(
+      `INSERT INTO transactions.roadmap_steps (rtc_id, step, name, trigger, offset_days, assignee)
+       SELECT $1, k, 'Bench step ' || k, CASE k % 3 WHEN 0 THEN 'assigned' WHEN 1 THEN 'signed_dt' ELSE 'est_close_dt' END, k, 'primary_agent'
+         FROM generate_series(1, $2) AS k`,
+      [rows[0].rtc_id, ROADMAP_STEPS],
+    );
+  }
+  const { rows: picked } = await client.query(`SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id DESC LIMIT $2`, [teamId, ROADMAP_TRANSACTIONS]);
+  const body = JSON.stringify({ client_ids: picked.map((row) => row.client_id), rtc_id: rtcIds });
+  const timed = async (method: string) => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/transaction/rtc/bulk`, { method, headers, body });
+    const answer = await response.json();
+    if (response.status !== 200) throw new Error(`${method} /api/transaction/rtc/bulk answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
+    return { seconds: (performance.now() - started) / 1000, answer };
+  };
+  const assign = await timed('POST');
+  const [{ tasks }] = (await client.query(`SELECT count(*)::int AS tasks FROM transactions.tasks WHERE rtc_id = ANY($1::int[])`, [rtcIds])).rows;
+  const remove = await timed('DELETE');
+  // The floor: as many task rows in one INSERT ... SELECT, rolled back.
+  await client.query('BEGIN');
+  const floorStarted = performance.now();
+  await client.query(
+    `INSERT INTO transactions.tasks (team_id, client_id, name, due_source, rtc_id, step, trigger, offset_days, on_roadmap, assigned_to_agent_id)
+     SELECT t.team_id, t.client_id, s.name, 'roadmap', s.rtc_id, s.step, s.trigger, s.offset_days, true, t.primary_agent_id
+       FROM transactions.transactions t JOIN transactions.roadmap_steps s ON s.rtc_id = ANY($2::int[]) WHERE t.client_id = ANY($1::int[])`,
+    [picked.map((row) => row.client_id), rtcIds],
+  );
+  const floorSeconds = (performance.now() - floorStarted) / 1000;
+  await client.query('ROLLBACK');
+  console.log(`[${LABEL}] roadmaps: ${tasks} tasks assigned in ${assign.seconds.toFixed(2)} s (goal < 2 s), removed in ${remove.seconds.toFixed(2)} s; one raw INSERT of as many rows: ${floorSeconds.toFixed(2)} s`);
+
+  // Blackout Saturdays: every open dated task of the team is looked at, those on a Saturday move.
+  const [{ open }] = (await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND NOT done AND original_due_dt IS NOT NULL`, [teamId])).rows;
+  const movedBefore = Number((await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n);
+  const started = performance.now();
+  const added = await fetch(`${origin}/api/admin/team/blackout-day`, { method: 'POST', headers, body: JSON.stringify({ predefined_day_key: 'saturday' }) });
+  if (added.status !== 201 && added.status !== 200) throw new Error(`POST /api/admin/team/blackout-day answered HTTP ${added.status}: ${await added.text()}`);
+  let finished = false;
+  while (performance.now() - started < RECOMPUTE_TIMEOUT_MS) {
+    const { rows } = await client.query(`SELECT revision, applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [teamId]);
+    if (rows[0] && rows[0].applied_revision >= rows[0].revision && rows[0].revision > 0 && (await client.query(`SELECT 1 FROM transactions.team_calendars WHERE team_id = $1 AND 6 = ANY(weekdays)`, [teamId])).rowCount) {
+      finished = true;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const moved = Number((await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n) - movedBefore;
+  await fetch(`${origin}/api/admin/team/blackout-day?predefined_day_key=saturday`, { method: 'DELETE', headers: await session.headers() });
+  const tasksPerSecond = open / seconds;
+  console.log(
+    `[${LABEL}] recompute-team-due-dates: ${open} open dated tasks (${moved} moved) ${finished ? 'in' : 'not finished after'} ${seconds.toFixed(1)} s; ` +
+      `${tasksPerSecond.toFixed(0)} tasks/s, 500,000 projected at ${(500_000 / tasksPerSecond).toFixed(0)} s (goal < 180 s)`,
+  );
+  return {
+    bulk: {
+      transactions: picked.length,
+      templates: ROADMAP_TEMPLATES,
+      steps: ROADMAP_STEPS,
+      tasks,
+      assign_s: round(assign.seconds, 3),
+      remove_s: round(remove.seconds, 3),
+      floor_insert_s: round(floorSeconds, 3),
+      ratio_assign: round(assign.seconds / floorSeconds, 2),
+      goal_s: 2,
+    },
+    recompute: { open_dated_tasks: open, moved, seconds: round(seconds, 1), tasks_per_s: round(tasksPerSecond, 0), projected_500k_s: round(500_000 / tasksPerSecond, 0), goal_500k_s: 180, finished },
+  };
+}
+
 /** Quick searches from one seeded row in the middle: a name, an email fragment, a phone number as typed, an ID. */
 async function searchCases(client: Client, teamId: number): Promise<Case[]> {
   const { rows } = await client.query(
@@ -490,6 +588,8 @@ async function main(): Promise<void> {
       console.log(`\n[${LABEL}] EXPLAIN (ANALYZE, BUFFERS) of "${r.name}" (${r.explain_reason}):\n${r.explain}`);
     }
 
+    const roadmaps = await roadmapCases(stack.origin, session, sqlClient, scope.teamId);
+
     writeReport(
       'transactions-latest.json',
       {
@@ -509,6 +609,7 @@ async function main(): Promise<void> {
         list_total: total,
         cases: results,
         first_page_requests_per_s: { through_edge: rps[0], floor: rps[1], ratio: round(rps[0].requests_per_s / rps[1].requests_per_s, 4) },
+        roadmaps,
       },
       LABEL,
     );
