@@ -106,11 +106,19 @@ describe('vendor enrollment and tooltips', () => {
       const editor = page.locator('[data-testid="tooltip-form"] .ProseMirror');
       await editor.click();
       const before = await editor.innerHTML();
+      // A paste as the browser delivers it: a clipboard with HTML holding a data: image.
       await editor.evaluate((element) => {
-        const data = new DataTransfer();
+        type Transfer = { setData(type: string, value: string): void };
+        const browser = globalThis as unknown as {
+          DataTransfer: new () => Transfer;
+          ClipboardEvent: new (type: string, init: { clipboardData: Transfer; bubbles: boolean; cancelable: boolean }) => unknown;
+        };
+        const data = new browser.DataTransfer();
         data.setData('text/html', '<p>Look <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="></p>');
         data.setData('text/plain', 'Look');
-        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        (element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(
+          new browser.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
       });
       await visible(page, 'Embeded images not allowed');
       expect(await editor.innerHTML()).toBe(before);
