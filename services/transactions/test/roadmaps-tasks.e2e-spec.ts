@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventPayloads, EventType, Role } from '@app/contracts';
-import { eventually, TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { bootTestService, eventually, TasksFactory, testEnv, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { transactionsMigrations } from '../src/migrations';
+import type { TransactionsConfig } from '../src/transactions.config';
+import { TransactionsModule } from '../src/transactions.module';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
 /** Today in the team's zone (no team row: America/New_York) as YYYY-MM-DD, and dates around it. */
@@ -334,6 +337,26 @@ describe('roadmap templates and tasks (issue 12)', () => {
       // A newer one with no blackout days moves it back.
       await feed(6, [], []);
       await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn));
+    }, 30_000);
+
+    it('applies a calendar stored but never queued (the process died between the two) when a worker starts', async () => {
+      // As if the handler committed revision 7 and the process was killed before it queued the job.
+      await query(`UPDATE transactions.team_calendars SET revision = 7, weekdays = $2 WHERE team_id = $1`, [BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))]]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await taskRow()).due_dt).toBe(plus(today(), dueIn));
+      const restarted = await bootTestService<TransactionsConfig>({
+        service: 'transactions',
+        env: testEnv(booted.database),
+        migrations: transactionsMigrations,
+        module: (config) => TransactionsModule.forRoot(config, 'worker'),
+      });
+      try {
+        await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn + 1));
+        const [calendar] = await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [BLACKOUT_TEAM]);
+        expect(calendar.applied_revision).toBe(7);
+      } finally {
+        await restarted.close();
+      }
     }, 30_000);
   });
 
