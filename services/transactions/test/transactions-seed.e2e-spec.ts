@@ -47,7 +47,7 @@ describe('transactions seeder (--transactions N)', () => {
     booted = await bootTransactions();
     sut = booted.sut;
     await seed(1000);
-  });
+  }, 60_000);
   afterAll(() => booted.close());
 
   it('gives every seeded team its options and forms, and only the volume team transactions', async () => {

@@ -62,7 +62,9 @@ export class RoadmapsTasks1763700000270 implements MigrationInterface {
         SELECT CASE
           WHEN d IS NULL THEN NULL
           WHEN cardinality(weekdays) = 0 AND cardinality(dates) = 0 THEN d
-          ELSE coalesce((SELECT d + i FROM generate_series(0, 366) AS i
+          -- Most dates are free: no look-ahead for them.
+          WHEN NOT (extract(dow FROM d)::int = ANY (weekdays)) AND NOT (d = ANY (dates)) THEN d
+          ELSE coalesce((SELECT d + i FROM generate_series(1, 366) AS i
                           WHERE NOT (extract(dow FROM d + i)::int = ANY (weekdays)) AND NOT ((d + i) = ANY (dates))
                           ORDER BY i LIMIT 1), d)
         END

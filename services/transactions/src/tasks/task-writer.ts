@@ -29,6 +29,11 @@ export interface TaskChanges {
 export const teamTodaySql = (team: string) =>
   `(now() AT TIME ZONE coalesce((SELECT tm.timezone FROM transactions.teams tm WHERE tm.team_id = ${team}), '${DEFAULT_TEAM_TIMEZONE}'))::date`;
 
+/** The date a roadmap trigger names: the roadmap's assigned day, or the transaction's (t) date. */
+const triggerDateSql = (trigger: string, assignedDt: string) =>
+  `(CASE ${trigger} WHEN 'assigned' THEN ${assignedDt} WHEN 'signed_dt' THEN t.signed_dt WHEN 'under_contract_dt' THEN t.under_contract_dt
+                    WHEN 'est_close_dt' THEN t.est_close_dt WHEN 'closed_dt' THEN t.closed_dt END)`;
+
 /**
  * The due date of open tasks chosen by `filter` (SQL over k, the tasks), recomputed: a roadmap task's is
  * its trigger date plus offset_days (none without a trigger date), a hand-set one stays; then moved off
@@ -39,9 +44,7 @@ const redueSql = (filter: string, bump: boolean) => `
   WITH b AS (
     SELECT k.task_id,
            CASE WHEN k.due_source = 'roadmap' THEN
-             (CASE k.trigger WHEN 'assigned' THEN r.assigned_dt WHEN 'signed_dt' THEN t.signed_dt
-                             WHEN 'under_contract_dt' THEN t.under_contract_dt WHEN 'est_close_dt' THEN t.est_close_dt
-                             WHEN 'closed_dt' THEN t.closed_dt END) + k.offset_days
+             ${triggerDateSql('k.trigger', 'r.assigned_dt')} + k.offset_days
            ELSE k.original_due_dt END AS base,
            coalesce(cal.weekdays, '{}') AS weekdays, coalesce(cal.dates, '{}') AS dates
       FROM transactions.tasks k
@@ -161,8 +164,9 @@ export class TaskWriter {
          RETURNING client_id, rtc_id, assigned_dt
        ), created AS (
          INSERT INTO transactions.tasks (team_id, client_id, name, dscr, task_type, due_source, rtc_id, step, trigger, offset_days,
-                                         on_roadmap, assigned_to_agent_id, doc_type_id)
+                                         on_roadmap, original_due_dt, due_dt, assigned_to_agent_id, doc_type_id)
          SELECT t.team_id, p.client_id, s.name, s.description, s.task_type, 'roadmap', p.rtc_id, s.step, s.trigger, s.offset_days, true,
+                d.base, transactions.off_blackout(d.base, coalesce(cal.weekdays, '{}'), coalesce(cal.dates, '{}')),
                 CASE s.assignee
                   WHEN 'primary_agent' THEN t.primary_agent_id
                   WHEN 'tc' THEN coalesce(t.tc_agent_id, t.primary_agent_id)
@@ -174,6 +178,9 @@ export class TaskWriter {
            FROM pairs p
            JOIN transactions.transactions t ON t.client_id = p.client_id
            JOIN transactions.roadmap_steps s ON s.rtc_id = p.rtc_id
+           LEFT JOIN transactions.team_calendars cal ON cal.team_id = t.team_id
+           -- The due date as redueSql computes it, written with the row (no second pass over the new tasks).
+           CROSS JOIN LATERAL (SELECT ${triggerDateSql('s.trigger', 'p.assigned_dt')} + s.offset_days AS base) d
          RETURNING task_id, client_id
        )
        SELECT p.client_id, NULL::int AS task_id FROM pairs p
@@ -183,10 +190,7 @@ export class TaskWriter {
     const pairs = rows.filter((row) => row.task_id === null).length;
     const taskIds = rows.flatMap((row) => (row.task_id === null ? [] : [row.task_id]));
     const touched = unique(rows.map((row) => row.client_id));
-    if (taskIds.length > 0) {
-      await this.redue(manager, 'k.task_id = ANY($1::int[])', [taskIds], { publish: false });
-      await this.outbox.publishEach(manager, 'transactions.task.created', TASK_EVENTS_SQL, [taskIds]);
-    }
+    if (taskIds.length > 0) await this.outbox.publishEach(manager, 'transactions.task.created', TASK_EVENTS_SQL, [taskIds]);
     await this.settle(manager, touched);
     return { assigned: pairs, skipped: unique(clientIds).length * unique(rtcIds).length - pairs, taskIds };
   }
@@ -256,12 +260,19 @@ export class TaskWriter {
       [teamId, afterTaskId, size],
     );
     if (chunk.last === null) return { lastTaskId: null, moved: 0 };
-    const moved = await this.redue(
-      manager,
-      `k.team_id = $1 AND k.original_due_dt IS NOT NULL AND k.task_id > $2 AND k.task_id <= $3`,
-      [teamId, afterTaskId, chunk.last],
-      { publish: true },
+    // Only the calendar changed: each date moves from the one before any move (original_due_dt).
+    const moved = returned<{ task_id: number; client_id: number }>(
+      await manager.query(
+        `UPDATE transactions.tasks k SET due_dt = n.due, version = k.version + 1, updated_ts = now()
+           FROM (SELECT k2.task_id, transactions.off_blackout(k2.original_due_dt, cal.weekdays, cal.dates) AS due
+                   FROM transactions.tasks k2 JOIN transactions.team_calendars cal ON cal.team_id = k2.team_id
+                  WHERE k2.team_id = $1 AND NOT k2.done AND k2.original_due_dt IS NOT NULL AND k2.task_id > $2 AND k2.task_id <= $3) n
+          WHERE k.task_id = n.task_id AND k.due_dt IS DISTINCT FROM n.due
+        RETURNING k.task_id, k.client_id`,
+        [teamId, afterTaskId, chunk.last],
+      ),
     );
+    if (moved.length > 0) await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [moved.map((row) => row.task_id)]);
     await this.settle(manager, moved.map((row) => row.client_id));
     return { lastTaskId: chunk.last, moved: moved.length };
   }
