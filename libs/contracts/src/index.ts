@@ -16,3 +16,4 @@ export * from './contacts';
 export * from './tasks';
 export * from './vendors';
 export * from './tooltips';
+export * from './documents';
