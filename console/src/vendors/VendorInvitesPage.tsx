@@ -188,7 +188,7 @@ const VendorInvitesPage = () => {
             rowAttributes={(invite) => ({ 'data-testid': `invite-row-${invite.invite_id}`, 'data-status': invite.status })}
             actions={(invite) =>
               canRevoke(invite) ? (
-                <Button size="small" color="warning" startIcon={<LinkOffIcon />} onClick={() => setRevoking(invite)} data-testid={`invite-revoke-${invite.invite_id}`}>
+                <Button size="small" color="error" startIcon={<LinkOffIcon />} onClick={() => setRevoking(invite)} data-testid={`invite-revoke-${invite.invite_id}`}>
                   {M.revoke}
                 </Button>
               ) : null
