@@ -14,6 +14,7 @@ import { IntegrationsSyncModule } from '../../services/integrations-sync/src/int
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
 import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
+import { transactionsConfigSpec } from '../../services/transactions/src/transactions.config';
 import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
 import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
 
@@ -21,7 +22,7 @@ type AnyConfig = ServiceConfig & Record<string, never>;
 const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => DynamicModule> = {
   identity: (c, m) => IdentityModule.forRoot(c as never, m),
   'team-admin': (c, m) => TeamAdminModule.forRoot(c as never, m),
-  transactions: (c, m) => TransactionsModule.forRoot(c, m),
+  transactions: (c, m) => TransactionsModule.forRoot(c as never, m),
   messaging: (c, m) => MessagingModule.forRoot(c, m),
   esign: (c, m) => EsignModule.forRoot(c, m),
   'integrations-sync': (c, m) => IntegrationsSyncModule.forRoot(c, m),
@@ -39,7 +40,7 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
         await bootTestService<AnyConfig>({
           service,
           env: testEnv(database),
-          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : undefined,
+          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : undefined,
           migrations: SERVICE_MIGRATIONS[service],
           module: (config) => MODULES[service](config, 'api'),
           configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,

@@ -36,7 +36,7 @@ describe('team settings flowing from team-admin to identity and transactions', (
       migrations: transactionsMigrations,
       module: (config) => TransactionsModule.forRoot(config, 'all'),
     });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await transactions?.close();

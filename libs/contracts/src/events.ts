@@ -5,6 +5,7 @@ import type { ContactMerged } from './contacts';
 import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from './transactions';
 import type { VendorEnrolled } from './vendors';
 import type { TaskSnapshot } from './tasks';
+import type { DocumentSnapshot } from './documents';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -136,6 +137,10 @@ export interface EventPayloads {
   'transactions.task.created': TaskSnapshot;
   'transactions.task.updated': TaskSnapshot;
   'transactions.task.deleted': TaskSnapshot;
+  /** A transaction document and its whole row (version is the document's). */
+  'transactions.document.created': DocumentSnapshot;
+  'transactions.document.updated': DocumentSnapshot;
+  'transactions.document.deleted': DocumentSnapshot;
   /** Messaging sent a notification task's notification: the task becomes Completed (once). */
   'messaging.task-notification.sent': { task_id: number; sent_ts: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
@@ -153,9 +158,9 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],
   'team-admin.blackout-days.changed': ['transactions'],
-  // Consumed by later issues: transactions (task documents) and esign keep the team's folders and types.
-  'team-admin.document-folders.changed': [],
-  'team-admin.document-types.changed': [],
+  // transactions keeps the team's folders and types for its documents (esign joins with its issue).
+  'team-admin.document-folders.changed': ['transactions'],
+  'team-admin.document-types.changed': ['transactions'],
   // Consumed by a later issue: messaging decides whom to notify from it.
   'identity.notification-setting.changed': [],
   // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'
@@ -174,6 +179,10 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.task.created': [],
   'transactions.task.updated': [],
   'transactions.task.deleted': [],
+  // Consumers join with their handler class (messaging).
+  'transactions.document.created': [],
+  'transactions.document.updated': [],
+  'transactions.document.deleted': [],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its

@@ -1,7 +1,15 @@
 import { loadServiceConfigOrExit } from '@app/platform';
+import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
+
+export const transactionsConfigSpec = {
+  // Transaction documents (local driver: files served by this service under /api/transactions/files/).
+  ...storageConfigSpec,
+};
 
 export function loadTransactionsConfig() {
-  return loadServiceConfigOrExit('transactions');
+  const config = loadServiceConfigOrExit('transactions', transactionsConfigSpec);
+  storageOptionsOrExit(config); // exits 78 on a bad storage setting (e.g. no signing secret in production)
+  return config;
 }
 
 export type TransactionsConfig = ReturnType<typeof loadTransactionsConfig>;

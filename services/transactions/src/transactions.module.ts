@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { readConfig, REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { StorageModule, storageConfigSpec, storageOptionsFrom } from '@app/storage';
 import { AgentsRepository } from './agents/agents.repository';
 import { ContactMergeService } from './contacts/contact-merge.service';
 import { ContactWriter } from './contacts/contact-writer';
@@ -24,6 +25,11 @@ import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
+import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './documents/document-lists.listener';
+import { DocumentListsRepository } from './documents/document-lists.repository';
+import { DocumentsController } from './documents/documents.controller';
+import { DocumentsRepository } from './documents/documents.repository';
+import { DocumentsService } from './documents/documents.service';
 import { RoadmapTemplatesRepository } from './roadmaps/roadmap-templates.repository';
 import { RoadmapsController } from './roadmaps/roadmaps.controller';
 import { RoadmapsService } from './roadmaps/roadmaps.service';
@@ -45,8 +51,12 @@ export class TransactionsModule {
   static forRoot(config: TransactionsConfig, mode: ProcessMode): DynamicModule {
     return {
       module: TransactionsModule,
-      imports: serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController],
+      imports: [
+        ...serviceInfrastructure({ config, mode, entities: [], migrations: transactionsMigrations }),
+        // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
+        StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
+      ],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -68,6 +78,11 @@ export class TransactionsModule {
         UpdateVendorOptionsWhenVendorEnrolled,
         TaskWriter,
         TasksRepository,
+        DocumentListsRepository,
+        DocumentsRepository,
+        DocumentsService,
+        UpdateDocumentFoldersWhenFoldersChange,
+        UpdateDocumentTypesWhenTypesChange,
         TasksService,
         RoadmapTemplatesRepository,
         RoadmapsService,

@@ -473,7 +473,8 @@ describe('roadmap templates and tasks (issue 12)', () => {
 
       expect((await vendor().get('/tasks').expect(200)).body.records.map((r: { task_id: number }) => r.task_id)).toEqual([vendorTask]);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'status', status_id: 2 }).expect(200);
-      await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: 12 }).expect(200);
+      await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: null }).expect(200);
+      expect((await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: 12 }).expect(400)).body.errors).toEqual([{ field: 'doc_id', error: 'Must be a document of this transaction' }]);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', name: 'x' }).expect(403);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'due', due_dt: null }).expect(403);
       await vendor().get(`/tasks/${plain}`).expect(404);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
@@ -5,7 +8,7 @@ import { eventsQueueOf, type EventEnvelope, type Role } from '@app/contracts';
 import type { ProcessMode } from '@app/platform';
 import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
-import type { TransactionsConfig } from '../src/transactions.config';
+import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
 import { TransactionsModule } from '../src/transactions.module';
 
 /**
@@ -17,12 +20,15 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
   database: TestDatabase;
   sut: TestService<TransactionsConfig>;
   deliver: (envelope: EventEnvelope, jobId?: string) => Promise<void>;
+  storageDir: string;
   close: () => Promise<void>;
 }> {
   const database = await createTestDatabase();
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'transactions-storage-'));
   const sut = await bootTestService<TransactionsConfig>({
     service: 'transactions',
-    env: testEnv(database),
+    env: testEnv(database, { STORAGE_DIR: storageDir }),
+    configSpec: transactionsConfigSpec,
     migrations: transactionsMigrations,
     module: (config) => TransactionsModule.forRoot(config, mode),
   });
@@ -31,6 +37,7 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
   return {
     database,
     sut,
+    storageDir,
     deliver: async (envelope, jobId = envelope.id) => {
       redis ??= new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions-e2e' });
       queue ??= new Queue(eventsQueueOf('transactions'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
@@ -42,6 +49,7 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
       await redis?.quit();
       await sut.close();
       await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

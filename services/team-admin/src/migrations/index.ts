@@ -5,6 +5,7 @@ import { TeamAdminBlackoutDays1763700000320 } from './1763700000320-team-admin-b
 import { TeamAdminDocumentListRevisions1763700000330 } from './1763700000330-team-admin-document-list-revisions';
 import { TeamAdminPublishExistingDocumentLists1763700000340 } from './1763700000340-team-admin-publish-existing-document-lists';
 import { TeamAdminTooltips1763700000350 } from './1763700000350-team-admin-tooltips';
+import { TeamAdminPublishForTransactions1763700000360 } from './1763700000360-team-admin-publish-for-transactions';
 
 export const teamAdminMigrations = [
   EventBusTables1763700000000,
@@ -14,4 +15,5 @@ export const teamAdminMigrations = [
   TeamAdminDocumentListRevisions1763700000330,
   TeamAdminPublishExistingDocumentLists1763700000340,
   TeamAdminTooltips1763700000350,
+  TeamAdminPublishForTransactions1763700000360,
 ];

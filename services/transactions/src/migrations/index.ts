@@ -6,6 +6,7 @@ import { TransactionsList1763700000230 } from './1763700000230-transactions-list
 import { TransactionsFieldSorts1763700000240 } from './1763700000240-transactions-field-sorts';
 import { Contacts1763700000250 } from './1763700000250-contacts';
 import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
+import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
 export const transactionsMigrations = [
@@ -18,4 +19,5 @@ export const transactionsMigrations = [
   Contacts1763700000250,
   RoadmapsTasks1763700000270,
   TransactionsVendorsReadCopy1763700000285,
+  TransactionDocuments1763700000290,
 ];

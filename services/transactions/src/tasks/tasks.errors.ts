@@ -4,7 +4,7 @@ export const TASK_ERRORS = {
   taskIds: 'Must be a list of 1 to 500 task ids',
   clientId: 'Must be a transaction id',
   docTypeId: 'Must be a document type id',
-  docId: 'Must be a document id',
+  docId: 'Must be a document of this transaction',
   page: 'Must be a page number from 1',
   perPage: 'Must be a whole number from 1 to 500',
   orderBy: 'Must be one of due_dt, name, status_id, created_ts, task_id',

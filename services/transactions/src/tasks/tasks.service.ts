@@ -2,6 +2,8 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
+  DOCUMENT_MESSAGES,
+  DONE_TASK_STATUS_IDS,
   FORM_FIELD_MESSAGES,
   TASK_DESCRIPTION_MAX_LENGTH,
   TASK_MESSAGES as M,
@@ -229,7 +231,10 @@ export class TasksService {
         case 'status_id':
           if (!TASK_STATUSES.some((s) => s.id === raw)) fail(key, M.status);
           else if (task.task_type === 'N' && raw !== task.status_id) fail(key, M.notificationStatus);
-          else changes.status_id = raw as number;
+          // A task that needs a document is done only with one attached.
+          else if (DONE_TASK_STATUS_IDS.includes(raw as number) && task.doc_type_id !== null && (('doc_id' in sent ? sent.doc_id : task.doc_id) ?? null) === null) {
+            fail(key, DOCUMENT_MESSAGES.documentRequired);
+          } else changes.status_id = raw as number;
           break;
         case 'due_dt': {
           if (raw === null || raw === '') changes.due_dt = null;
@@ -256,8 +261,8 @@ export class TasksService {
           break;
         }
         case 'doc_id':
-          // The document itself comes with the task documents (issue 13); here an id or null.
-          if (raw !== null && !isId(raw)) fail(key, TASK_ERRORS.docId);
+          // One of the transaction's documents, or null to detach it.
+          if (raw !== null && (!isId(raw) || !(await this.transactions.isDocumentOf(task.client_id, raw, manager)))) fail(key, TASK_ERRORS.docId);
           else changes.doc_id = raw as number | null;
           break;
         default:

@@ -55,6 +55,12 @@ export class TransactionAccessRepository {
     return rows.length > 0;
   }
 
+  /** Whether the document is one of the transaction's. */
+  async isDocumentOf(clientId: number, documentId: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.documents WHERE document_id = $1 AND client_id = $2`, [documentId, clientId]);
+    return rows.length > 0;
+  }
+
   /** The ids of `kind` that are not the team's (an empty list: all are). */
   async notOfTeam(teamId: number, kind: TeamIdKind, ids: readonly number[], manager?: EntityManager): Promise<number[]> {
     if (ids.length === 0) return [];

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { TransactionDocument } from '@app/contracts';
+import { returned } from '../common/returned';
+
+/** A stored document with what the rules need besides its answer. */
+export interface DocumentRecord extends TransactionDocument {
+  team_id: number;
+  storage_key: string;
+  vendor_visible: boolean;
+}
+
+/** A signed upload handed out and not confirmed yet. */
+export interface PendingUpload {
+  storage_key: string;
+  team_id: number;
+  client_id: number;
+  agent_id: number;
+  folder_id: number;
+  doc_type_id: number;
+  task_id: number | null;
+  filename: string;
+}
+
+const DOCUMENT_COLUMNS = `
+  d.document_id AS id, d.client_id, d.team_id, d.filename, d.content_type, d.folder_id, coalesce(f.folder_name, '') AS folder_name,
+  CASE WHEN d.doc_type_id IS NULL THEN NULL ELSE jsonb_build_object('id', d.doc_type_id, 'name', coalesce(ty.name, '')) END AS type,
+  d.size::float8 AS size, d.task_id, d.uploaded_by, nullif(btrim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '') AS uploaded_by_name,
+  d.uploaded_ts, d.storage_key, coalesce(f.vendor_visible, false) AS vendor_visible`;
+const DOCUMENT_JOINS = `
+  LEFT JOIN transactions.document_folders f ON f.team_id = d.team_id AND f.folder_id = d.folder_id
+  LEFT JOIN transactions.document_types ty ON ty.team_id = d.team_id AND ty.doc_type_id = d.doc_type_id
+  LEFT JOIN transactions.agents a ON a.agent_id = d.uploaded_by`;
+
+@Injectable()
+export class DocumentsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** A transaction's documents, newest first (of the given folders when given). */
+  ofTransaction(clientId: number, folderIds?: readonly number[]): Promise<DocumentRecord[]> {
+    const params: unknown[] = [clientId];
+    const folders = folderIds ? ` AND d.folder_id = ANY($${params.push([...folderIds])}::int[])` : '';
+    return this.dataSource.query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM transactions.documents d ${DOCUMENT_JOINS} WHERE d.client_id = $1${folders} ORDER BY d.folder_id, d.document_id DESC`,
+      params,
+    );
+  }
+
+  async one(documentId: number, manager?: EntityManager): Promise<DocumentRecord | null> {
+    const rows: DocumentRecord[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM transactions.documents d ${DOCUMENT_JOINS} WHERE d.document_id = $1`,
+      [documentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(manager: EntityManager, upload: PendingUpload, file: { size: number; contentType: string }): Promise<number> {
+    const [row]: { document_id: number }[] = await manager.query(
+      `INSERT INTO transactions.documents (team_id, client_id, folder_id, doc_type_id, filename, content_type, size, storage_key, task_id, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING document_id`,
+      [upload.team_id, upload.client_id, upload.folder_id, upload.doc_type_id, upload.filename, file.contentType, file.size, upload.storage_key, upload.task_id, upload.agent_id],
+    );
+    return row.document_id;
+  }
+
+  async delete(manager: EntityManager, documentId: number): Promise<void> {
+    await manager.query(`DELETE FROM transactions.documents WHERE document_id = $1`, [documentId]);
+  }
+
+  async addPending(upload: PendingUpload): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO transactions.document_uploads (storage_key, team_id, client_id, agent_id, folder_id, doc_type_id, task_id, filename)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [upload.storage_key, upload.team_id, upload.client_id, upload.agent_id, upload.folder_id, upload.doc_type_id, upload.task_id, upload.filename],
+    );
+  }
+
+  /** The caller's pending upload of this transaction (locked when a manager is given), else null. */
+  async pending(key: string, clientId: number, agentId: number, manager?: EntityManager): Promise<PendingUpload | null> {
+    const rows: PendingUpload[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT storage_key, team_id, client_id, agent_id, folder_id, doc_type_id, task_id, filename FROM transactions.document_uploads
+        WHERE storage_key = $1 AND client_id = $2 AND agent_id = $3${manager ? ' FOR UPDATE' : ''}`,
+      [key, clientId, agentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async dropPending(key: string, manager?: EntityManager): Promise<boolean> {
+    return returned(await (manager ?? this.dataSource.manager).query(`DELETE FROM transactions.document_uploads WHERE storage_key = $1 RETURNING 1`, [key])).length > 0;
+  }
+
+  /** Tasks that hold the document. */
+  async tasksHolding(documentId: number, manager: EntityManager): Promise<number[]> {
+    const rows: { task_id: number }[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`, [documentId]);
+    return rows.map((row) => row.task_id);
+  }
+}
