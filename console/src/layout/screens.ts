@@ -10,6 +10,8 @@ import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
+import { TASK_LABELS } from '../tasks/messages';
+import { DOCUMENT_LABELS } from '../documents/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
 
@@ -93,6 +95,55 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: TRANSACTION_LIST_ROLES,
     unchecked:
       "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): transaction-detail.browser-spec.ts opens the modal as each role and runs the same layout, console and axe checks",
+  },
+
+  {
+    key: 'transaction-tasks',
+    path: '/app/transactions/:id/tasks',
+    title: TASK_LABELS.pageTitle,
+    testId: 'tasks-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): tasks.browser-spec.ts opens the tasks of a seeded transaction at both widths",
+  },
+  {
+    key: 'transaction-task',
+    path: '/app/transactions/:id/tasks/:taskId',
+    title: TASK_LABELS.modalTitle,
+    testId: 'task-modal',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a task of it: tasks.browser-spec.ts opens the task modal by its URL and works it",
+  },
+  {
+    key: 'transaction-documents',
+    path: '/app/transactions/:id/documents',
+    title: DOCUMENT_LABELS.pageTitle,
+    testId: 'documents-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the documents screens need a transaction with documents",
+  },
+  {
+    key: 'transaction-document-folder',
+    path: '/app/transactions/:id/documents/:folder',
+    title: DOCUMENT_LABELS.folderTitle,
+    testId: 'document-folder-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor its folder's slug: the documents screens need a transaction with documents",
+  },
+  {
+    key: 'transaction-document',
+    path: '/app/transactions/:id/documents/:folder/:documentId',
+    title: DOCUMENT_LABELS.viewTitle,
+    testId: 'document-view-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the documents screens need a transaction with documents",
+  },
+  {
+    key: 'transaction-document-link',
+    path: '/app/transactions/:id/documents/view/:docId',
+    title: DOCUMENT_LABELS.viewTitle,
+    testId: 'document-view-page',
+    roles: TRANSACTION_LIST_ROLES,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
   },
 
   { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },

@@ -338,6 +338,9 @@ const loadTransactionPage = () => import('./detail/TransactionPage');
 const loadAddTransactionPage = () => import('./detail/AddTransactionPage');
 const TransactionPage = lazy(loadTransactionPage);
 const AddTransactionPage = lazy(loadAddTransactionPage);
+// A transaction's tasks (with the task modal at /{taskId}) and its documents (issue 13).
+const TasksPage = lazy(() => import('../tasks/TasksPage'));
+const DocumentsPage = lazy(() => import('../documents/DocumentsPage'));
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** `/transaction/{client_id}/detail` (under the basename): the modal over the list. */
@@ -392,6 +395,8 @@ const TransactionsPage = () => {
             <Routes>
               <Route path="new" element={<AddTransactionPage />} />
               <Route path=":id" element={<TransactionPage />} />
+              <Route path=":id/tasks/*" element={<TasksPage />} />
+              <Route path=":id/documents/*" element={<DocumentsPage />} />
               <Route path="*" element={<NotYetPage />} />
             </Routes>
           ) : (

@@ -12,6 +12,8 @@ export interface MultiSelectChoice {
 
 export interface MultiSelectProps extends Omit<CommonInputProps, 'parse' | 'format'> {
   choices: readonly MultiSelectChoice[];
+  /** How many labels show before '{0} items selected' (3; the task modal's tags 4). */
+  maxLabels?: number;
   required?: boolean;
   requiredMessage?: string;
 }
@@ -20,7 +22,7 @@ export interface MultiSelectProps extends Omit<CommonInputProps, 'parse' | 'form
  * A dropdown of many choices (spec 001 section 9): the box shows at most 3 selected labels, then
  * '{0} items selected'; with no choices the list says 'No results found'. The form value is the array of ids.
  */
-export const MultiSelect = ({ choices, required, requiredMessage = M.required, validate, label, helperText, disabled, readOnly, fullWidth = true, ...props }: MultiSelectProps) => {
+export const MultiSelect = ({ choices, maxLabels, required, requiredMessage = M.required, validate, label, helperText, disabled, readOnly, fullWidth = true, ...props }: MultiSelectProps) => {
   const input = useInput({
     ...props,
     disabled,
@@ -57,7 +59,7 @@ export const MultiSelect = ({ choices, required, requiredMessage = M.required, v
         select: {
           multiple: true,
           readOnly,
-          renderValue: (value) => multiSelectSummary((value as Array<string | number>).map(nameOf)),
+          renderValue: (value) => multiSelectSummary((value as Array<string | number>).map(nameOf), maxLabels),
         },
       }}
     >

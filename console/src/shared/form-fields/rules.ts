@@ -219,9 +219,9 @@ export function sanitizeRichText(html: string | null | undefined): string {
 /** How many selected labels a multi-select shows before it counts them (spec 001 section 9). */
 export const MULTI_SELECT_MAX_LABELS = 3;
 
-/** Up to 3 labels joined by ', ', else '{0} items selected'. */
-export function multiSelectSummary(labels: readonly string[]): string {
-  return labels.length > MULTI_SELECT_MAX_LABELS ? itemsSelectedText(labels.length) : labels.join(', ');
+/** Up to 3 labels (or `maxLabels`) joined by ', ', else '{0} items selected'. */
+export function multiSelectSummary(labels: readonly string[], maxLabels = MULTI_SELECT_MAX_LABELS): string {
+  return labels.length > maxLabels ? itemsSelectedText(labels.length) : labels.join(', ');
 }
 
 // ---------------------------------------------------------------------------------- multi-step tabs
