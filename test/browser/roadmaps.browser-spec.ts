@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { baseUrl, freshPagePerTest, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Bulk roadmap assignment on the Transactions screen (spec 001 sections 2, 4 and 8) as the demo TC:
 // the first page of Pipeline transactions (no roadmap from the seed), choose templates, Assign ('Roadmaps
@@ -68,7 +68,6 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
       expect(await page.getByTestId('roadmap-assign').isDisabled()).toBe(true);
       expect(await page.getByTestId('roadmap-remove').isDisabled()).toBe(true);
       await chooseTemplates(page, TEMPLATES);
-      await shot(page, 'roadmaps-bulk-bar.png');
       await page.getByTestId('roadmap-assign').click();
       await page.getByText('Roadmaps assigned').waitFor({ timeout: UI_TIMEOUT_MS });
       const back = await settled(page, (view) => view.sort === 'created_ts ascending' && view.range.startsWith('1–10'), 'back on page 1 by created_ts');

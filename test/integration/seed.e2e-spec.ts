@@ -96,7 +96,7 @@ describe('the seed framework', () => {
     expect(again.users).toEqual(first.users);
     expect(lines).toEqual([
       '[seed:identity] 3 teams; users already present',
-      '[seed:team-admin] tooltips already present; blackout days come with --wait (the services running); teams are set up from identity.team.provisioned',
+      '[seed:team-admin] tooltips already present; blackout days and document types come with --wait (the services running); teams are set up from identity.team.provisioned',
       '[seed:transactions] transactions data already present',
     ]);
   });

@@ -33,6 +33,11 @@ export interface SeedTeam {
   domain: string;
   /** A volume team: `--transactions N` gives it N transactions, and identity adds its volume staff (volumeStaffCounts). */
   volume?: true;
+  /**
+   * Document types team-admin seeds for the team (with the services running); transactions' roadmap steps
+   * that need a document name them, and some done tasks get a small PDF of that type.
+   */
+  document_types?: readonly string[];
   users: SeedUser[];
 }
 
@@ -48,6 +53,7 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     timezone: 'America/Chicago',
     domain: 'demo-realty.test',
     volume: true,
+    document_types: ['Pre-Approval Letter', 'Buyer Representation Agreement', 'Purchase Agreement', 'Inspection Report', 'Closing Disclosure', 'Listing Agreement', 'Seller Disclosure', 'Proof of Funds'],
     users: [
       { email: 'admin@demo-realty.test', first_name: 'Avery', last_name: 'Admin', roles: ['ADMIN'], permissions: ['manage_tooltips'], esign_enabled: true },
       { email: 'tc@demo-realty.test', first_name: 'Taylor', last_name: 'Coordinator', roles: ['TRANC'], esign_enabled: true },

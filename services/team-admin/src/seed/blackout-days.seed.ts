@@ -12,7 +12,7 @@ const SEED_BLACKOUT_WEEKDAYS: Readonly<Record<string, readonly string[]>> = { de
 /** How long to wait for a team to be set up from identity.team.provisioned (the services run during the seed). */
 const TEAM_WAIT_MS = 60_000;
 
-async function waitForTeam(dataSource: DataSource, teamId: number): Promise<void> {
+export async function waitForTeam(dataSource: DataSource, teamId: number): Promise<void> {
   const deadline = Date.now() + TEAM_WAIT_MS;
   for (;;) {
     const rows: unknown[] = await dataSource.query(`SELECT 1 FROM team_admin.teams WHERE team_id = $1`, [teamId]);

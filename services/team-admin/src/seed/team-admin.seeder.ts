@@ -1,5 +1,6 @@
 import type { Seeder } from '@app/seed';
 import { seedBlackoutDays } from './blackout-days.seed';
+import { seedDocumentTypes } from './document-types.seed';
 import { seedTooltips } from './tooltips.seed';
 
 /**
@@ -15,7 +16,11 @@ export const teamAdminSeeder: Seeder = {
     const tooltips = await seedTooltips(dataSource);
     // Blackout days need the team set up from identity.team.provisioned, so only with the services running.
     const blackoutDays = options.live ? await seedBlackoutDays(dataSource, outbox, state) : null;
-    const days = blackoutDays === null ? 'blackout days come with --wait (the services running)' : blackoutDays ? `added ${blackoutDays} blackout days` : 'blackout days already present';
+    const documentTypes = options.live ? await seedDocumentTypes(dataSource, outbox, state) : null;
+    const days =
+      blackoutDays === null
+        ? 'blackout days and document types come with --wait (the services running)'
+        : `${blackoutDays ? `added ${blackoutDays} blackout days` : 'blackout days already present'}; ${documentTypes ? `added ${documentTypes} document types` : 'document types already present'}`;
     return `${tooltips ? `added ${tooltips} tooltips` : 'tooltips already present'}; ${days}; teams are set up from identity.team.provisioned`;
   },
   async missing(dataSource, state) {

@@ -142,8 +142,30 @@ const TEMPLATES: readonly { name: string; side: TransactionSide; steps: SeedStep
   },
 ];
 
-/** The team's templates, created once (by name); answers the ids by side. */
-export async function seedRoadmapTemplates(manager: EntityManager, teamId: number): Promise<{ ids: Record<TransactionSide, number[]>; added: number }> {
+/** Steps that need a document, and the type they need (SeedTeam.document_types). */
+const STEP_DOCUMENTS: Readonly<Record<string, string>> = {
+  'Collect pre-approval letter': 'Pre-Approval Letter',
+  'Sign buyer representation agreement': 'Buyer Representation Agreement',
+  'Review inspection report': 'Inspection Report',
+  'Collect closing disclosure': 'Closing Disclosure',
+  'Review builder contract': 'Purchase Agreement',
+  'Collect proof of funds': 'Proof of Funds',
+  'Review inspection': 'Inspection Report',
+  'Sign listing agreement': 'Listing Agreement',
+  'Collect seller disclosures': 'Seller Disclosure',
+  'Review settlement statement': 'Closing Disclosure',
+  'Verify buyer proof of funds': 'Proof of Funds',
+};
+
+/**
+ * The team's templates, created once (by name); answers the ids by side. docTypes: the team's document
+ * types by name (from the read copy); the steps that need one get its id, when the team has it.
+ */
+export async function seedRoadmapTemplates(
+  manager: EntityManager,
+  teamId: number,
+  docTypes: ReadonlyMap<string, number> = new Map(),
+): Promise<{ ids: Record<TransactionSide, number[]>; added: number }> {
   const rows: { rtc_id: number; name: string; client_type: TransactionSide; added: boolean }[] = await manager.query(
     `WITH wanted AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(name text, client_type char(1))),
           added AS (
@@ -167,12 +189,14 @@ export async function seedRoadmapTemplates(manager: EntityManager, teamId: numbe
       trigger,
       offset_days,
       assignee,
+      doc_type_id: docTypes.get(STEP_DOCUMENTS[name] ?? '') ?? null,
     })),
   );
   if (steps.length > 0) {
     await manager.query(
-      `INSERT INTO transactions.roadmap_steps (rtc_id, step, name, description, task_type, trigger, offset_days, assignee)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(rtc_id int, step int, name text, description text, task_type char(1), trigger text, offset_days int, assignee text)`,
+      `INSERT INTO transactions.roadmap_steps (rtc_id, step, name, description, task_type, trigger, offset_days, assignee, doc_type_id)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(rtc_id int, step int, name text, description text, task_type char(1), trigger text,
+                                                       offset_days int, assignee text, doc_type_id int)`,
       [JSON.stringify(steps)],
     );
   }

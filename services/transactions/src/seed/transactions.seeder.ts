@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import type { Seeder, SeedState } from '@app/seed';
 import { SEED_TEAMS } from '@app/seed';
 import { seedTransactionsDemoForms } from '../forms/forms-demo-seed';
@@ -8,6 +9,7 @@ import { ContactWriter } from '../contacts/contact-writer';
 import { seedDemoContacts } from './demo-contacts.seed';
 import { TaskWriter } from '../tasks/task-writer';
 import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
+import { seedStorage, seedTaskDocuments } from './task-documents.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -30,6 +32,22 @@ function peopleOf(state: SeedState, teamId: number, teamKey: string): SeedPeople
   };
 }
 
+/** How long the seed waits for team-admin's document types to reach the read copy (the services run meanwhile). */
+const DOCUMENT_TYPES_WAIT_MS = 60_000;
+
+/** The team's document types by name once the read copy holds every one of `names` (none named: none awaited). */
+async function documentTypesOf(dataSource: DataSource, teamId: number, names: readonly string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const deadline = Date.now() + DOCUMENT_TYPES_WAIT_MS;
+  for (;;) {
+    const rows: { name: string; doc_type_id: number }[] = await dataSource.query(`SELECT name, doc_type_id FROM transactions.document_types WHERE team_id = $1`, [teamId]);
+    const byName = new Map(rows.map((row) => [row.name, row.doc_type_id]));
+    if (names.every((name) => byName.has(name))) return byName;
+    if (Date.now() > deadline) throw new Error(`team ${teamId}'s document types have not reached transactions (team-admin.document-types.changed not applied)`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** A stable number per team key, so that two teams do not get the same transactions. */
 const seedOfKey = (key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
@@ -40,7 +58,8 @@ const seedOfKey = (key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) +
  */
 export const transactionsSeeder: Seeder = {
   service: 'transactions',
-  after: ['identity'],
+  // team-admin seeds the document types the roadmap steps name (with the services running).
+  after: ['identity', 'team-admin'],
   async seed({ dataSource, outbox, state, options, log }) {
     const teamIds = state.teams.map((team) => team.team_id);
     const forms = await seedTransactionsDemoForms(dataSource, teamIds);
@@ -49,6 +68,7 @@ export const transactionsSeeder: Seeder = {
     let contacts = 0;
     let templates = 0;
     let tasks = 0;
+    let documents = 0;
     const writer = new TransactionWriter(outbox);
     const taskWriter = new TaskWriter(outbox);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -57,7 +77,8 @@ export const transactionsSeeder: Seeder = {
       optionRows += added;
       // Demo Realty's own contacts (two duplicate pairs among them), beside its transactions' contacts.
       if (team.key === 'demo') contacts += await seedDemoContacts(dataSource, new ContactWriter(outbox), team.team_id, peopleOf(state, team.team_id, team.key), ids.leadTypes);
-      const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id));
+      const docTypes = options.live ? await documentTypesOf(dataSource, team.team_id, SEED_TEAMS.find((t) => t.key === team.key)?.document_types ?? []) : new Map<string, number>();
+      const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id, docTypes));
       templates += roadmaps.added;
       if (!team.volume || options.transactions <= 0) continue;
       const [{ seeded }]: { seeded: number }[] = await dataSource.query(
@@ -66,6 +87,7 @@ export const transactionsSeeder: Seeder = {
       );
       if (seeded >= options.transactions) {
         tasks += await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
+        if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
         continue;
       }
       const people = peopleOf(state, team.team_id, team.key);
@@ -84,6 +106,8 @@ export const transactionsSeeder: Seeder = {
       const roadmapTasks = await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
       tasks += roadmapTasks;
       if (roadmapTasks) log(`${team.name}: ${roadmapTasks} roadmap tasks (${((Date.now() - roadmapStart) / 1000).toFixed(1)} s)`);
+      // Documents on some done tasks: the teams that have document types (the demo team), with the services running.
+      if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
     }
     const parts = [
       forms ? `${forms} forms` : '',
@@ -92,6 +116,7 @@ export const transactionsSeeder: Seeder = {
       templates ? `${templates} roadmap templates` : '',
       created ? `${created} transactions` : '',
       tasks ? `${tasks} roadmap tasks` : '',
+      documents ? `${documents} task documents` : '',
     ].filter(Boolean);
     return parts.length ? `created ${parts.join(', ')}` : 'transactions data already present';
   },
