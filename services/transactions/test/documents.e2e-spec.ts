@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import type { DocumentFolderSnapshot, DocumentTypeSnapshot, EventEnvelope, EventPayloads, EventType, Role } from '@app/contracts';
+import type { DocumentFolderSnapshot, DocumentTypeSnapshot, EventType, Role } from '@app/contracts';
 import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
-import { apiAs, bootTransactions } from './transactions-test-kit';
+import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions-test-kit';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const NOT_A_PDF = Buffer.from('MZ this is an executable renamed to contract.pdf');
@@ -34,16 +34,8 @@ describe('transaction documents (issue 13)', () => {
   const agent = () => as('AGENT', AGENT);
   const vendor = () => as('VENDOR', VENDOR);
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
-  const envelope = <T extends EventType>(type: T, teamId: number, payload: EventPayloads[T]): EventEnvelope<T> => ({
-    id: randomUUID(),
-    type,
-    team_id: teamId,
-    occurred_at: new Date().toISOString(),
-    version: 1,
-    payload,
-  });
-  const published = <T extends EventType>(type: T, filter: string, params: unknown[]) =>
-    query<{ payload: EventPayloads[T] }>(`SELECT payload FROM transactions.outbox WHERE type = $1 AND ${filter} ORDER BY seq`, [type, ...params]);
+  const envelope = envelopeOf;
+  const published = <T extends EventType>(type: T, filter: string, params: unknown[]) => publishedOf(sut.dataSource, type, filter, params);
   const folder = (id: number, name: string, extra: Partial<DocumentFolderSnapshot> = {}): DocumentFolderSnapshot => ({
     client_document_folder_id: id,
     folder_name: name,

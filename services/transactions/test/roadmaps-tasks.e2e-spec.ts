@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventPayloads, EventType, Role } from '@app/contracts';
+import type { EventType, Role } from '@app/contracts';
 import { bootTestService, eventually, TasksFactory, testEnv, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
 import type { TransactionsConfig } from '../src/transactions.config';
 import { TransactionsModule } from '../src/transactions.module';
-import { apiAs, bootTransactions } from './transactions-test-kit';
+import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions-test-kit';
 
 /** Today in the team's zone (no team row: America/New_York) as YYYY-MM-DD, and dates around it. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -51,16 +51,8 @@ describe('roadmap templates and tasks (issue 12)', () => {
         [clientId],
       )
     )[0];
-  const published = <T extends EventType>(type: T, filter: string, params: unknown[]) =>
-    query<{ payload: EventPayloads[T]; version: number }>(`SELECT payload, version FROM transactions.outbox WHERE type = $1 AND ${filter} ORDER BY seq`, [type, ...params]);
-  const envelope = <T extends EventType>(type: T, teamId: number, payload: EventPayloads[T]): EventEnvelope<T> => ({
-    id: randomUUID(),
-    type,
-    team_id: teamId,
-    occurred_at: new Date().toISOString(),
-    version: 1,
-    payload,
-  });
+  const published = <T extends EventType>(type: T, filter: string, params: unknown[]) => publishedOf(sut.dataSource, type, filter, params);
+  const envelope = envelopeOf;
   const newTransaction = async (overrides: Parameters<TransactionsFactory['transaction']>[1] = {}) =>
     (await factory.transaction(team, { primary_agent_id: AGENT, status: 'underContract', ...overrides })).client_id;
   const setDates = (clientId: number, dates: Record<string, string | null>) =>

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
-import { eventsQueueOf, type EventEnvelope, type Role } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { eventsQueueOf, type EventEnvelope, type EventPayloads, type EventType, type Role } from '@app/contracts';
 import type { ProcessMode } from '@app/platform';
 import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
@@ -80,4 +82,14 @@ export function apiAs(server: TestService<TransactionsConfig>['server'], role: R
         return body === undefined ? test : test.send(body as object);
       }),
   };
+}
+
+/** An event as its publisher's relay would deliver it (for feeding the consumer through deliver()). */
+export function envelopeOf<T extends EventType>(type: T, teamId: number, payload: EventPayloads[T]): EventEnvelope<T> {
+  return { id: randomUUID(), type, team_id: teamId, occurred_at: new Date().toISOString(), version: 1, payload };
+}
+
+/** The transactions outbox's events of one type whose row matches `filter` (SQL; $2.. are params), oldest first. */
+export function publishedOf<T extends EventType>(dataSource: DataSource, type: T, filter: string, params: unknown[]): Promise<{ payload: EventPayloads[T]; version: number }[]> {
+  return dataSource.query(`SELECT payload, version FROM transactions.outbox WHERE type = $1 AND ${filter} ORDER BY seq`, [type, ...params]);
 }

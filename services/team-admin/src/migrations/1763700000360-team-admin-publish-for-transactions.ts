@@ -1,8 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { resolveBlackoutDays } from '../blackout-days/blackout-days.events';
 import type { BlackoutDayRow } from '../blackout-days/blackout-days.repository';
-import { folderSnapshotsSql } from '../documents/folders/folders.repository';
-import { typeSnapshotsSql } from '../documents/types/document-types.repository';
+import { publishDocumentListsOfEveryTeam } from './1763700000340-team-admin-publish-existing-document-lists';
 
 /**
  * The transactions service now consumes team-admin.document-folders.changed, .document-types.changed and
@@ -14,24 +13,7 @@ export class TeamAdminPublishForTransactions1763700000360 implements MigrationIn
   name = 'TeamAdminPublishForTransactions1763700000360';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      WITH bumped AS (
-        UPDATE team_admin.teams t SET document_folders_revision = document_folders_revision + 1
-        RETURNING t.team_id, t.document_folders_revision AS revision
-      )
-      INSERT INTO team_admin.outbox (id, type, team_id, version, payload, occurred_at)
-      SELECT gen_random_uuid(), 'team-admin.document-folders.changed', t.team_id, 1,
-             jsonb_build_object('revision', t.revision, 'folders', ${folderSnapshotsSql('t.team_id')}), now()
-        FROM bumped t ORDER BY t.team_id`);
-    await q.query(`
-      WITH bumped AS (
-        UPDATE team_admin.teams t SET document_types_revision = document_types_revision + 1
-        RETURNING t.team_id, t.document_types_revision AS revision
-      )
-      INSERT INTO team_admin.outbox (id, type, team_id, version, payload, occurred_at)
-      SELECT gen_random_uuid(), 'team-admin.document-types.changed', t.team_id, 1,
-             jsonb_build_object('revision', t.revision, 'types', ${typeSnapshotsSql('t.team_id')}), now()
-        FROM bumped t ORDER BY t.team_id`);
+    await publishDocumentListsOfEveryTeam(q);
     // Blackout days resolve holidays in code (the observed dates of this year and the next two).
     const bumped: unknown = await q.query(
       `UPDATE team_admin.teams SET blackout_days_revision = blackout_days_revision + 1 RETURNING team_id, timezone, blackout_days_revision AS revision`,
