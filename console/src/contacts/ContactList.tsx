@@ -20,6 +20,7 @@ import type { ConsolePermissions } from '../auth/authProvider';
 import { maskPhone } from '../shared/form-fields';
 import { saveBlob } from '../shared/saveBlob';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
+import { useRowSelection } from '../shared/table/useRowSelection';
 import { useDebounced } from '../shared/useDebounced';
 import { contactsApi } from '.';
 import { canMerge } from './merge';
@@ -76,7 +77,7 @@ export const ContactList = () => {
   const [loading, setLoading] = useState(true);
   const [reloadKey, setReloadKey] = useState(0);
   const [options, setOptions] = useState<ContactFilterOptions>({ agents: [], lead_sources: [] });
-  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(() => new Set());
+  const { selected, onToggle, onToggleAll, clear: clearSelection } = useRowSelection<RowKey>();
   const [merging, setMerging] = useState<number[] | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -120,24 +121,6 @@ export const ContactList = () => {
   const renderCell = useCallback((col: TableColumn, row: ContactRecord) => contactCellText(col.field, row, leadSources), [leadSources]);
   const searchLater = useDebounced((text) => setState((current) => withSearch(current, text)), SEARCH_DEBOUNCE_MS);
 
-  const onToggle = useCallback((key: RowKey, checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
-  const onToggleAll = useCallback((keys: RowKey[], checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const key of keys) {
-        if (checked) next.add(key);
-        else next.delete(key);
-      }
-      return next;
-    });
-  }, []);
   const rowLabel = useCallback((row: ContactRecord) => L.selectRow.replace('{name}', `${row.first_name} ${row.last_name}`.trim()), []);
   const selection = useMemo<RowSelection<ContactRecord>>(() => ({ selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }), [selected, onToggle, onToggleAll, rowLabel]);
 
@@ -157,7 +140,7 @@ export const ContactList = () => {
 
   const closeMerge = (merged: boolean) => {
     setMerging(null);
-    setSelected(new Set());
+    clearSelection();
     // Closed either way, the list reloads (spec 001 section 4).
     void merged;
     setReloadKey((key) => key + 1);

@@ -22,6 +22,7 @@ import { AccountPage, SectionCard } from '../account/AccountPage';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
+import { useRowSelection } from '../shared/table/useRowSelection';
 import { pageCount } from '../shared/table/paging';
 import { transactionsApi } from '.';
 import { renderTransactionCell, transactionTableSx, type CellContext } from './cells';
@@ -106,7 +107,7 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const [loading, setLoading] = useState(true);
   const [statuses, setStatuses] = useState<StatusOption[]>([]);
   const [stages, setStages] = useState<StageOption[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(() => new Set());
+  const { selected, onToggle, onToggleAll, clear: clearSelection } = useRowSelection<RowKey>();
   // Bumped after a bulk roadmap change: the page loads again even when its query did not change.
   const [bulkReload, setBulkReload] = useState(0);
 
@@ -178,32 +179,14 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
     [navigate, basename],
   );
 
-  // Row checkboxes for everyone but vendors (spec 001 section 6); the state only, for now.
+  // Row checkboxes for everyone but vendors (spec 001 section 6).
   const vendor = (permissions?.roles ?? []).includes('VENDOR');
-  const onToggle = useCallback((key: RowKey, checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
-  const onToggleAll = useCallback((keys: RowKey[], checked: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const key of keys) {
-        if (checked) next.add(key);
-        else next.delete(key);
-      }
-      return next;
-    });
-  }, []);
   // After a bulk roadmap change: page 1, 10 rows, created_ts ascending (spec 001 section 4), loaded again.
   const afterRoadmaps = useCallback(() => {
-    setSelected(new Set());
+    clearSelection();
     setState((current) => ({ ...DEFAULT_TABLE_STATE, quick_search_filter: current.quick_search_filter }));
     setBulkReload((value) => value + 1);
-  }, [setState]);
+  }, [setState, clearSelection]);
   const rowLabel = useCallback((row: TransactionRow) => L.selectRow.replace('{id}', String(row.id)), []);
   const selection = useMemo<RowSelection<TransactionRow> | undefined>(
     () => (rolesPending || vendor ? undefined : { selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }),
