@@ -35,6 +35,7 @@ module.exports = {
       testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/jest/global-setup.mjs',
       globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/jest/integration-setup.ts'],
     },
     {
       ...shared,
