@@ -273,7 +273,7 @@ const TasksPage = () => {
           onDone={(updated) => {
             setDialog(null);
             setSelected(new Map());
-            notify(L.bulkDone.replace('{count}', String(updated)), { type: 'success' });
+            notify(updated === 1 ? L.bulkDoneOne : L.bulkDone.replace('{count}', String(updated)), { type: 'success' });
             reload();
           }}
         />

@@ -74,6 +74,7 @@ export const TASK_LABELS = {
   bulkRefused: 'These tasks were not changed:',
   /** {count}: how many tasks changed. */
   bulkDone: '{count} tasks changed',
+  bulkDoneOne: '1 task changed',
   addTitle: 'Add Task',
   add: 'Add',
   added: 'Task added',
