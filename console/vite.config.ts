@@ -35,6 +35,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Screens render react-admin and MUI in jsdom: on a busy 2-core machine a whole journey through one can
+    // pass vitest's 5 s default.
+    testTimeout: 15_000,
     // Through Vite's resolver (not Node's) so that the dedupe above applies in tests too.
     server: { deps: { inline: ['ra-input-rich-text', /@tiptap\//] } },
   },
