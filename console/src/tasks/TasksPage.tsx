@@ -14,6 +14,7 @@ import { messageOf } from '../account/fieldErrors';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { documentLinkPath } from '../documents/paths';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
+import { useRowSelection } from '../shared/table/useRowSelection';
 import { transactionTitle } from '../transactions/detail/parts';
 import { useTransaction } from '../transactions/detail/useTransaction';
 import { transactionPagePath, transactionTasksPath } from '../transactions/paths';
@@ -74,7 +75,7 @@ const TasksPage = () => {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const [selected, setSelected] = useState<ReadonlyMap<number, Task>>(() => new Map());
+  const { selected, onToggle, onToggleAll, clear: clearSelection } = useRowSelection<string | number>();
   const [dialog, setDialog] = useState<'add' | 'bulk' | null>(null);
   const changed = useRef(false);
 
@@ -153,37 +154,18 @@ const TasksPage = () => {
   );
 
   const manage = !rolesPending && canManage(permissions?.roles);
-  const onToggle = useCallback(
-    (key: string | number, checked: boolean) =>
-      setSelected((current) => {
-        const next = new Map(current);
-        const task = rows?.find((row) => row.task_id === Number(key));
-        if (checked && task) next.set(task.task_id, task);
-        else next.delete(Number(key));
-        return next;
-      }),
-    [rows],
-  );
-  const onToggleAll = useCallback(
-    (keys: Array<string | number>, checked: boolean) =>
-      setSelected((current) => {
-        const next = new Map(current);
-        for (const key of keys) {
-          const task = rows?.find((row) => row.task_id === Number(key));
-          if (checked && task) next.set(task.task_id, task);
-          else next.delete(Number(key));
-        }
-        return next;
-      }),
-    [rows],
-  );
-  const selectedKeys = useMemo(() => new Set<string | number>(selected.keys()), [selected]);
+  // The selected tasks' names (a refusal of the bulk edit names them), from every page seen.
+  const seen = useRef(new Map<number, Task>());
+  useEffect(() => {
+    for (const task of rows ?? []) seen.current.set(task.task_id, task);
+  }, [rows]);
+  const selectedTasks = useMemo(() => [...selected].map((key) => seen.current.get(Number(key))).filter((task): task is Task => !!task), [selected]);
   const selection = useMemo<RowSelection<Task> | undefined>(
     () =>
       manage
-        ? { selected: selectedKeys, onToggle, onToggleAll, rowLabel: (task) => L.selectRow.replace('{name}', task.name), allLabel: L.selectAll }
+        ? { selected, onToggle, onToggleAll, rowLabel: (task) => L.selectRow.replace('{name}', task.name), allLabel: L.selectAll }
         : undefined,
-    [manage, selectedKeys, onToggle, onToggleAll],
+    [manage, selected, onToggle, onToggleAll],
   );
 
   const title = detail ? `${L.pageTitle}: ${transactionTitle(detail)}` : L.pageTitle;
@@ -268,11 +250,11 @@ const TasksPage = () => {
       )}
       {dialog === 'bulk' && (
         <BulkTaskEditDialog
-          tasks={[...selected.values()]}
+          tasks={selectedTasks}
           onClose={() => setDialog(null)}
           onDone={(updated) => {
             setDialog(null);
-            setSelected(new Map());
+            clearSelection();
             notify(updated === 1 ? L.bulkDoneOne : L.bulkDone.replace('{count}', String(updated)), { type: 'success' });
             reload();
           }}
