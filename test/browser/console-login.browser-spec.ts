@@ -116,10 +116,10 @@ describe('Console sign-in and app shell', () => {
       const dashboard = page.getByTestId('menu-dashboard');
       expect(await dashboard.evaluate((element) => element.tagName)).toBe('A');
       expect(await dashboard.getAttribute('href')).toBe('/app/');
-      for (const key of ['transactions', 'profile', 'admin-users', 'team-settings']) {
+      for (const key of ['transactions', 'contacts', 'profile', 'admin-users', 'team-settings']) {
         expect(await page.getByTestId(`menu-${key}`).evaluate((element) => element.tagName)).toBe('A');
       }
-      for (const key of ['contacts']) {
+      for (const key of ['tasks', 'messages']) {
         const entry = page.getByTestId(`menu-${key}`);
         expect(await entry.getAttribute('aria-disabled')).toBe('true');
         expect(await entry.locator('a').count()).toBe(0);
