@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Permission, Role } from '@app/contracts';
 import { canSee, documentTitleOf, SCREENS, type ConsoleScreen } from '../../console/src/layout/screens';
-import { api, baseUrl, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 import { launchChromium } from './chromium';
 
 // Two checks over every console screen (issue 27, CONVENTIONS.md): each route of the screens list
@@ -28,7 +27,6 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const CHECK_TIMEOUT_MS = 10_000;
 /** A suffix no other run shares. */
 const RUN = Date.now().toString(36);
@@ -129,8 +127,7 @@ async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean, 
   if (title !== expectedTitle) problems.push(`document title is '${title}', not '${expectedTitle}'`);
 
   if (!runAxe) return problems;
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const violation of axe.violations.filter((item) => BLOCKING_IMPACTS.has(item.impact ?? ''))) {
+  for (const violation of await blockingAxeViolations(page)) {
     const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ');
     problems.push(`axe ${violation.impact} ${violation.id} (${violation.help}): ${targets}`);
   }
