@@ -130,7 +130,8 @@ export async function startStack(options = {}) {
   };
   try {
     await waitHealthy(`${origin}/healthz`, 30_000);
-    await Promise.all(SERVICES.map((s) => waitHealthy(`${origin}/api/${s}/health`, 60_000)));
+    // Twelve processes boot at once: on a busy 2-core machine a service can need more than a minute.
+    await Promise.all(SERVICES.map((s) => waitHealthy(`${origin}/api/${s}/health`, 150_000)));
     // Seeded with the services running, and ready only once their read copies hold the seeded data.
     await runToEnd('scripts/seed.js', baseEnv, 'seed', ['--wait', ...(options.seedArgs ?? [])]);
   } catch (error) {
