@@ -60,6 +60,9 @@ export function freshPagePerTest(viewport = { width: 1366, height: 900 }) {
   });
   beforeEach(async () => {
     state.context = await state.browser.newContext({ viewport });
+    // An action that cannot happen (a click on an element that never shows) fails here, naming the
+    // action and its locator, before the test's own limit ends it without saying where it stood.
+    state.context.setDefaultTimeout(UI_TIMEOUT_MS);
     state.page = await state.context.newPage();
   });
   afterEach(async () => {

@@ -42,4 +42,15 @@ describe('HelpTooltip', () => {
     // The test's AdminContext routes with a hash; the console's BrowserRouter gives the plain path.
     expect((await screen.findByTestId('help-tooltip-edit-108')).getAttribute('href')).toMatch(/^#?\/app\/backoffice\/tooltips\/108$/);
   });
+
+  it('stays open when the mouse that opened it by hovering then clicks the icon', async () => {
+    act(() => tooltipStore.merge({ '108': { id: 108, content: '<p>Hover help</p>', position: 'top' } }));
+    renderAs([]);
+    const icon = await screen.findByTestId('help-tooltip-contacts');
+    fireEvent.mouseOver(icon);
+    await screen.findByTestId('help-tooltip-content-108');
+    fireEvent.click(icon);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('help-tooltip-content-108').textContent).toContain('Hover help');
+  });
 });

@@ -40,6 +40,8 @@ export const HelpTooltip = ({ tooltipKey }: { tooltipKey: TooltipKey }) => {
     </Box>
   );
 
+  // A click opens and never toggles: a mouse reaching the icon has already opened it by hovering, and a
+  // toggle would close it under the click. It closes when the pointer leaves or on a click elsewhere.
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       <Tooltip
@@ -51,7 +53,7 @@ export const HelpTooltip = ({ tooltipKey }: { tooltipKey: TooltipKey }) => {
         enterTouchDelay={0}
         arrow
       >
-        <IconButton size="small" aria-label={L.help} onClick={() => setOpen((current) => !current)} data-testid={`help-tooltip-${tooltipKey}`}>
+        <IconButton size="small" aria-label={L.help} onClick={() => setOpen(true)} data-testid={`help-tooltip-${tooltipKey}`}>
           <HelpOutlineIcon fontSize="small" />
         </IconButton>
       </Tooltip>
