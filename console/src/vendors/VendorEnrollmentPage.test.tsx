@@ -58,6 +58,22 @@ describe('VendorEnrollmentPage', () => {
     expect(api.inviteInfo).not.toHaveBeenCalled();
   });
 
+  it('shows no message on a field left empty before a submit attempt (the email and the phone too)', async () => {
+    const user = userEvent.setup();
+    api.inviteInfo.mockResolvedValue({ ...INFO, primary_contact: { ...INFO.primary_contact, email: '' } });
+    open('?invite_token=tok');
+    await screen.findByTestId('vendor-enrollment-form');
+    await user.click(screen.getByLabelText(/First name/));
+    await user.click(screen.getByLabelText(/Email/));
+    await user.click(screen.getByLabelText(/Phone/));
+    await user.click(screen.getByLabelText(/City/));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('required.')).toBeNull();
+    expect(screen.queryByText('Required.')).toBeNull();
+    await user.click(screen.getByTestId('vendor-enrollment-submit'));
+    expect((await screen.findAllByText('required.')).length).toBe(4);
+  });
+
   it("a submit attempt shows 'Required.' and 'required.' and sends nothing; the server's first error shows above Submit; success replaces the form", async () => {
     const user = userEvent.setup();
     api.inviteInfo.mockResolvedValue(INFO);

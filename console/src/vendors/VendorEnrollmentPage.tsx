@@ -13,7 +13,7 @@ import { AddressInputs } from '../account/AddressInputs';
 import { FormRow } from '../account/AccountPage';
 import { fieldErrorsOf } from '../account/fieldErrors';
 import { AuthLayout } from '../auth/AuthLayout';
-import { EmailInput, PhoneInput } from '../shared/form-fields';
+import { EmailInput, FieldMessagesAfterSubmit, PhoneInput } from '../shared/form-fields';
 import { addressRules, companyRules, contactRules, enrollmentOf, firstErrorOf, initialValues, inviteTokenOf } from './enrollmentRules';
 import { vendorApi } from '.';
 import { VENDOR_MESSAGES as M } from './messages';
@@ -88,11 +88,14 @@ const EnrollmentForm = ({ token, info, onDone }: { token: string; info: VendorIn
           <TextInput source="primary_contact.first_name" label={M.firstName} validate={contactRules} data-testid="vendor-first-name" />
           <TextInput source="primary_contact.last_name" label={M.lastName} validate={contactRules} data-testid="vendor-last-name" />
         </FormRow>
-        <FormRow>
-          {/* The form does not check the email's format; the server refuses an unusable one. */}
-          <EmailInput source="primary_contact.email" label={M.email} required requiredMessage={M.contactRequired} checkFormat={false} data-testid="vendor-email" />
-          <PhoneInput source="primary_contact.phone" label={M.phone} required requiredMessage={M.contactRequired} data-testid="vendor-phone" />
-        </FormRow>
+        {/* Messages after a submit attempt only (spec 001 section 5): these two would check on blur. */}
+        <FieldMessagesAfterSubmit>
+          <FormRow>
+            {/* The form does not check the email's format; the server refuses an unusable one. */}
+            <EmailInput source="primary_contact.email" label={M.email} required requiredMessage={M.contactRequired} checkFormat={false} data-testid="vendor-email" />
+            <PhoneInput source="primary_contact.phone" label={M.phone} required requiredMessage={M.contactRequired} data-testid="vendor-phone" />
+          </FormRow>
+        </FieldMessagesAfterSubmit>
         <SubmitArea failure={failure} />
       </Box>
     </Form>

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { FieldTitle, InputHelperText, type UseInputValue, type Validator } from 'react-admin';
 import { requiredRule } from './rules';
@@ -27,10 +27,26 @@ export function helperOf(error: string | undefined, helperText?: ReactNode | fal
 }
 
 /**
+ * When the shared inputs of a form show their messages: 'blur' (the spec's default, once a field is
+ * touched) or 'submit' (only after a submit attempt: the Vendor Enrollment Form, spec 001 section 5).
+ * Wrap a form's inputs in `<FieldMessagesAfterSubmit>` for the latter.
+ */
+const FieldMessageTiming = createContext<'blur' | 'submit'>('blur');
+
+export const FieldMessagesAfterSubmit = ({ children }: { children: ReactNode }) => (
+  <FieldMessageTiming.Provider value="submit">{children}</FieldMessageTiming.Provider>
+);
+
+const noCheck = () => undefined;
+
+/**
  * Validates one field now. react-admin forms validate on submit by default; the spec wants messages once
- * a field is touched, so the inputs check themselves on blur (and the web link when its delay ends).
+ * a field is touched, so the inputs check themselves on blur (and the web link when its delay ends),
+ * unless the form waits for a submit attempt (FieldMessagesAfterSubmit).
  */
 export function useValidateField(): (name: string) => void {
   const { trigger } = useFormContext();
-  return useCallback((name: string) => void trigger(name), [trigger]);
+  const timing = useContext(FieldMessageTiming);
+  const check = useCallback((name: string) => void trigger(name), [trigger]);
+  return timing === 'submit' ? noCheck : check;
 }

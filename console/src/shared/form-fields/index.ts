@@ -4,6 +4,7 @@ export { CurrencyInput, type CurrencyInputProps } from './CurrencyInput';
 export { DateInput, type DateInputProps } from './DateInput';
 export { DateRangePresetInput, type DateRangePresetInputProps } from './DateRangePresetInput';
 export { EmailInput, type EmailInputProps } from './EmailInput';
+export { FieldMessagesAfterSubmit } from './fieldParts';
 export { MultiSelect, type MultiSelectChoice, type MultiSelectProps } from './MultiSelect';
 export { MultiStepTabbedForm, type FormStep, type MultiStepTabbedFormProps } from './MultiStepTabbedForm';
 export { PercentInput, type PercentInputProps } from './PercentInput';
