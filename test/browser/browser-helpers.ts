@@ -49,24 +49,51 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, body: text ? (JSON.parse(text) as T) : null };
 }
 
-/** One Chromium per suite and a fresh context (no session, no theme) per test. */
+/**
+ * What a new browser context would have for the site under test: its cookies, localStorage, IndexedDB,
+ * service workers and caches cleared (sessionStorage is a tab's own: a new page starts without). The
+ * HTTP cache stays, so the console's immutable assets are not fetched and compiled again. Call it with no
+ * other page of the context open on the site.
+ */
+export async function clearSiteData(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(baseUrl()).origin,
+      storageTypes: 'cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets',
+    });
+  } finally {
+    await cdp.detach();
+  }
+  await page.context().clearCookies();
+}
+
+/**
+ * One Chromium and one browser context per suite, and per test a new page on a clean site (no session, no
+ * theme: clearSiteData), so what the tests see is what a fresh context shows while the console's
+ * assets stay in the HTTP cache between tests (a cold context spends about a second more on its first
+ * screen). Context-wide settings carry over from test to test: set init scripts, routes and the like on
+ * the page (signInThroughApi does), and open another device with `browser.newContext()`.
+ */
 export function freshPagePerTest(viewport = { width: 1366, height: 900 }) {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
     state.browser = await launchChromium();
+    state.context = await state.browser.newContext({ viewport });
+    // An action that cannot happen (a click on an element that never shows) fails here, naming the
+    // action and its locator, before the test's own limit ends it without saying where it stood.
+    state.context.setDefaultTimeout(UI_TIMEOUT_MS);
   }, 30_000);
   afterAll(async () => {
     await state.browser?.close();
   });
   beforeEach(async () => {
-    state.context = await state.browser.newContext({ viewport });
-    // An action that cannot happen (a click on an element that never shows) fails here, naming the
-    // action and its locator, before the test's own limit ends it without saying where it stood.
-    state.context.setDefaultTimeout(UI_TIMEOUT_MS);
     state.page = await state.context.newPage();
+    await clearSiteData(state.page);
   });
   afterEach(async () => {
-    await state.context?.close();
+    // Every page of the test (a second tab too), so none writes to the site's storage after the clean-up.
+    for (const page of state.context?.pages() ?? []) await page.close();
   });
   return state;
 }
@@ -96,9 +123,10 @@ export async function signInThroughApi(page: Page, email: string, password = DEM
   });
   if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
   const session = { access_token: body.access_token, refresh_token: body.refresh_token, expires_at: Date.now() + body.expires_in * 1000, user: body.user };
-  await page.context().addInitScript(
+  await page.addInitScript(
     ([key, value]) => {
-      // Only once per context: a later sign-out must stay signed out on reload.
+      // Only once per page: a later sign-out must stay signed out on reload. (On the page, not its context:
+      // freshPagePerTest's context serves the next tests, which must start signed out.)
       type KeyValue = { getItem(k: string): string | null; setItem(k: string, v: string): void };
       const store = globalThis as unknown as { localStorage: KeyValue; sessionStorage: KeyValue };
       if (store.sessionStorage.getItem('e2e.session-seeded')) return;

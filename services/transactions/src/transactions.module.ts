@@ -30,6 +30,7 @@ import { DocumentListsRepository } from './documents/document-lists.repository';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsRepository } from './documents/documents.repository';
 import { DocumentsService } from './documents/documents.service';
+import { RemoveAbandonedUploadsJob } from './documents/remove-abandoned-uploads.job';
 import { RoadmapTemplatesRepository } from './roadmaps/roadmap-templates.repository';
 import { RoadmapsController } from './roadmaps/roadmaps.controller';
 import { RoadmapsService } from './roadmaps/roadmaps.service';
@@ -90,7 +91,7 @@ export class TransactionsModule {
         DueDatesQueue,
         RecomputeDueDatesWhenBlackoutDaysChange,
         CompleteNotificationTaskWhenNotificationSent,
-        ...(mode === 'api' ? [] : [RecomputeTeamDueDatesWorker]),
+        ...(mode === 'api' ? [] : [RecomputeTeamDueDatesWorker, RemoveAbandonedUploadsJob]),
         ...(mode === 'worker' ? [] : [DisplayGateway]),
       ],
     };

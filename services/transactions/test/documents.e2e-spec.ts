@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { DocumentFolderSnapshot, DocumentTypeSnapshot, EventType, Role } from '@app/contracts';
 import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { ABANDONED_AFTER_SECONDS, RemoveAbandonedUploadsJob } from '../src/documents/remove-abandoned-uploads.job';
 import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions-test-kit';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -188,6 +189,32 @@ describe('transaction documents (issue 13)', () => {
       expect(storedFiles().length).toBe(before);
       const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1 AND filename = 'contract.pdf' AND uploaded_by = $2`, [buyer, ADMIN]);
       expect(n).toBe(0);
+    });
+  });
+
+  describe('abandoned uploads', () => {
+    it('are removed by the worker job once their URL expired an hour ago, file and row; a fresh one stays and confirms', async () => {
+      const ask = async (name: string) => {
+        const asked = await admin().post(`/transaction/${buyer}/documents`, { name, type: 'application/pdf', size: PDF.length, folder_id: 11, doc_type_id: 21 }).expect(201);
+        expect((await request(sut.server).put(asked.body.url).set('content-type', 'application/pdf').send(PDF)).status).toBeLessThan(300);
+        return asked.body.key as string;
+      };
+      const stale = await ask('stale.pdf');
+      const staleGone = await ask('stale-gone.pdf');
+      const fresh = await ask('fresh.pdf');
+      const fileOf = (key: string) => path.join(booted.storageDir, 'transactions', ...key.split('/'));
+      await query(`UPDATE transactions.document_uploads SET created_ts = now() - make_interval(secs => $2) WHERE storage_key = ANY($1::text[])`, [[stale, staleGone], ABANDONED_AFTER_SECONDS + 60]);
+      // As a run killed after deleting a file and before its rows committed leaves it: the file gone, the row there.
+      rmSync(fileOf(staleGone));
+
+      const job = sut.app.get(RemoveAbandonedUploadsJob);
+      expect(await job.run()).toEqual({ removed: 2 });
+      expect([stale, staleGone, fresh].map((key) => existsSync(fileOf(key)))).toEqual([false, false, true]);
+      expect(await job.run()).toEqual({ removed: 0 });
+      const pending = await query<{ storage_key: string }>(`SELECT storage_key FROM transactions.document_uploads WHERE storage_key = ANY($1::text[])`, [[stale, staleGone, fresh]]);
+      expect(pending.map((row) => row.storage_key)).toEqual([fresh]);
+      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: stale }).expect(400)).body.errors).toEqual([{ field: 'key', error: 'Unknown upload' }]);
+      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: fresh }).expect(200)).body).toMatchObject({ filename: 'fresh.pdf' });
     });
   });
 

@@ -89,6 +89,21 @@ export class DocumentsRepository {
     return returned(await (manager ?? this.dataSource.manager).query(`DELETE FROM transactions.document_uploads WHERE storage_key = $1 RETURNING 1`, [key])).length > 0;
   }
 
+  /** Keys of pending uploads older than the given age, locked (skipping those a confirm holds), oldest first. */
+  async lockAbandonedUploads(manager: EntityManager, olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows: { storage_key: string }[] = await manager.query(
+      `SELECT storage_key FROM transactions.document_uploads
+        WHERE created_ts < now() - make_interval(secs => $1)
+        ORDER BY created_ts LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
+  async dropPendingMany(manager: EntityManager, keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await manager.query(`DELETE FROM transactions.document_uploads WHERE storage_key = ANY($1::text[])`, [keys]);
+  }
+
   /** Tasks that hold the document. */
   async tasksHolding(documentId: number, manager: EntityManager): Promise<number[]> {
     const rows: { task_id: number }[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`, [documentId]);
