@@ -2,13 +2,18 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '@app/contracts';
 import { launchChromium } from './chromium';
 
 /** Helpers shared by the browser suites; the stack itself is started by stack-setup.mjs. */
 export const DEMO_PASSWORD = 'DemoPass1!';
 export const UI_TIMEOUT_MS = 20_000;
+/**
+ * The limit of one journey test. Journeys aim at under 10 s, watched in the step times npm test prints;
+ * the limit is no timer but room for a loaded 2-core machine (twice the aim has been seen under load 20).
+ */
+export const JOURNEY_TIMEOUT_MS = 25_000;
 export const RESULTS_DIR = resolve(__dirname, '../../test-results');
 
 /** Origin of the stack under test. */
@@ -173,3 +178,30 @@ export async function blockingAxeViolations(page: Page): Promise<AxeResult[]> {
   }
   return violations.filter((violation) => BLOCKING_AXE_IMPACTS.includes(violation.impact ?? ''));
 }
+
+/**
+ * Pastes HTML into an element as the browser delivers a paste: a ClipboardEvent whose clipboard holds the
+ * HTML and its plain text (a rich-text editor's paste handler reads it; no real clipboard is needed).
+ */
+export async function pasteHtml(target: Locator, html: string, text = ''): Promise<void> {
+  await target.evaluate(
+    (element, [pastedHtml, pastedText]) => {
+      type Transfer = { setData(type: string, value: string): void };
+      const browser = globalThis as unknown as {
+        DataTransfer: new () => Transfer;
+        ClipboardEvent: new (type: string, init: { clipboardData: Transfer; bubbles: boolean; cancelable: boolean }) => unknown;
+      };
+      const data = new browser.DataTransfer();
+      data.setData('text/html', pastedHtml);
+      data.setData('text/plain', pastedText);
+      (element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(
+        new browser.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    [html, text] as const,
+  );
+}
+
+/** A one-pixel PNG as a base64 data: URL inside a paragraph: what a pasted embedded image looks like. */
+export const BASE64_IMAGE_HTML =
+  '<p>Look <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="></p>';

@@ -141,6 +141,20 @@ async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean, 
  */
 const axeChecked = new Set<string>();
 
+/**
+ * Moves the running console to a url the way its menu does: a history entry and the popstate event the
+ * router listens to. A full load per screen spent most of a visit booting the console again; the first
+ * screen of each role and width is loaded by its url, so start-up is still checked.
+ */
+async function openInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    type History = { pushState(state: unknown, title: string, url: string): void };
+    const win = globalThis as unknown as { history: History; dispatchEvent(event: unknown): boolean; PopStateEvent: new (type: string) => unknown };
+    win.history.pushState(null, '', target);
+    win.dispatchEvent(new win.PopStateEvent('popstate'));
+  }, url);
+}
+
 /** Opens each screen in turn and checks it; answers the failures (known issues only warn). */
 async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: string, viewport: Viewport, agentId: number): Promise<string[]> {
   const { errors, settle } = watch(page);
@@ -150,7 +164,8 @@ async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: 
     const label = `${viewport.width}px ${who} ${screen.path}`;
     let problems: string[];
     try {
-      await page.goto(urlOf(screen, agentId), { waitUntil: 'domcontentloaded' });
+      if (screen === screens[0]) await page.goto(urlOf(screen, agentId), { waitUntil: 'domcontentloaded' });
+      else await openInApp(page, urlOf(screen, agentId));
       await page.getByTestId(screen.testId).first().waitFor({ state: 'visible', timeout: CHECK_TIMEOUT_MS });
       await settle();
       const axeKey = `${viewport.width}:${screen.key}`;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The Contacts screens end to end (spec 001 sections 2, 4, 5, 6, 8 and 9; issue 14) against the seeded
 // demo team (Demo Realty's 30 contacts, two duplicate pairs, beside its transactions' contacts):
@@ -9,7 +9,6 @@ import { api, baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS }
 // edit work on contacts the test makes through the API, so the seeded pairs stay for people to try.
 
 const PATH = '/app/contacts';
-const TEST_TIMEOUT_MS = 10_000;
 
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + UI_TIMEOUT_MS;
@@ -103,7 +102,7 @@ describe('Contacts', () => {
       await shot(page, 'contacts-list-failure.png');
       throw error;
     }
-  }, TEST_TIMEOUT_MS);
+  }, JOURNEY_TIMEOUT_MS);
 
   it('merges two contacts: a missing choice is refused and sends nothing, then a full merge', async () => {
     const { page } = ui;
@@ -150,7 +149,7 @@ describe('Contacts', () => {
       await shot(page, 'contacts-merge-failure.png');
       throw error;
     }
-  }, TEST_TIMEOUT_MS);
+  }, JOURNEY_TIMEOUT_MS);
 
   it('edits a contact: a bad email is refused, Cancel restores, Update saves', async () => {
     const { page } = ui;
@@ -188,5 +187,5 @@ describe('Contacts', () => {
       await shot(page, 'contacts-edit-failure.png');
       throw error;
     }
-  }, TEST_TIMEOUT_MS);
+  }, JOURNEY_TIMEOUT_MS);
 });

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, freshPagePerTest, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Bulk roadmap assignment on the Transactions screen (spec 001 sections 2, 4 and 8) as the demo TC:
 // the first page of Pipeline transactions (no roadmap from the seed), choose templates, Assign ('Roadmaps
 // assigned', the list back on page 1 with 10 rows by created_ts), then Remove the same ('Roadmaps have been
 // removed') so the demo data is as before; and a failed Assign that resets the busy flag and shows no message.
 
-const TEST_TIMEOUT_MS = 10_000;
 const TEMPLATES = ['Buyer New Construction', 'Seller Short Sale'];
 
 interface Row {
@@ -84,7 +83,7 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
       await settled(page, (view) => view.sort === 'created_ts ascending', 'back on page 1 after removing');
       expect((await byStatus()).rows.map((row) => [row.id, row.roadmaps])).toEqual(pipeline.rows.map((row) => [row.id, '0']));
     },
-    TEST_TIMEOUT_MS,
+    JOURNEY_TIMEOUT_MS,
   );
 
   it(
@@ -104,6 +103,6 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
       expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
       expect(await page.getByTestId('transactions-selected-count').textContent()).toBe('1 selected');
     },
-    TEST_TIMEOUT_MS,
+    JOURNEY_TIMEOUT_MS,
   );
 });

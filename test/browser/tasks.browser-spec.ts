@@ -1,15 +1,14 @@
 import type { Page, Request } from 'playwright-core';
-import { api, baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, BASE64_IMAGE_HTML, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, pasteHtml, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The task screens of issue 13 (spec 001 sections 2, 4, 5 and 8) as the demo TC on the seeded demo team:
 // a transaction's tasks with their due labels (and the blackout icon: Demo Realty blacks out Sundays), the
-// task modal saving each change at once (status, due date set and cleared, assignee, stage), an N task's
-// disabled status, bulk edit of three tasks sending only the changed field, and a document upload (refused
-// without a folder, then attached, the 'Document required' dialog before it, the task completed after it,
-// the document opened by the messages' link). Changes stay in this run's throwaway stack.
+// task modal saving each change at once (status, due date set and cleared, assignee, stage; description,
+// a pasted base64 image refused, TC and tags), an N task's disabled status, bulk edit of three tasks
+// sending only the changed field, and a document upload (refused without a folder, then attached, the
+// 'Document required' dialog before it, the task completed after it, the document opened by the messages'
+// link). Changes stay in this run's throwaway stack.
 
-// Each journey aims at under 10 s; the limit leaves room for a loaded 2-core machine (19 s seen under load 20).
-const TEST_TIMEOUT_MS = 15_000;
 const TC = 'tc@demo-realty.test';
 
 interface Due {
@@ -149,7 +148,59 @@ describe('task screens (Chromium)', () => {
       })).toBe(true);
       await shot(page, 'tasks-page-390.png');
     },
-    TEST_TIMEOUT_MS,
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'the description refuses a pasted base64 image and saves on leaving; the TC and the tags save at once',
+    async () => {
+      const { page } = ctx;
+      const { access_token: token } = await signInThroughApi(page, TC);
+      // A transaction the first journey does not use: the last with an open plain task.
+      const groups = [...byTransaction(await tasksOfTeam(token)).entries()].filter(([, list]) => list.some((task) => !task.done && task.task_type === null && task.doc_type_id === null));
+      const [clientId, tasks] = groups[groups.length - 1];
+      const task = tasks.find((item) => !item.done && item.task_type === null && item.doc_type_id === null)!;
+      await page.goto(`${baseUrl()}/app/transactions/${clientId}/tasks/${task.task_id}`);
+      await page.getByTestId('task-modal-title').filter({ hasText: task.name }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Description: an embedded image is refused with the message and leaves the text as it was.
+      const editor = page.locator('[data-testid="task-modal-description"] .ProseMirror');
+      await editor.click();
+      const before = await editor.innerHTML();
+      await pasteHtml(editor, BASE64_IMAGE_HTML, 'Look');
+      await page.getByText('Embeded images not allowed', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await editor.locator('img').count()).toBe(0);
+      expect(await editor.innerHTML()).toBe(before);
+      // Typed text is saved when the field is left (preset details).
+      await page.keyboard.press('ControlOrMeta+End');
+      const words = `Call the lender ${Date.now().toString(36)}`;
+      // After a space: text typed straight after a link would extend the link.
+      await page.keyboard.type(` ${words}`);
+      const details = await saved(page, 'PATCH', new RegExp(`/api/tasks/${task.task_id}$`), () => page.getByTestId('task-modal-title').click());
+      expect(details).toMatchObject({ preset: 'details', dscr: expect.stringContaining(words) });
+
+      // Assigned TC and tags: each choice is one PATCH of the transaction with that field alone (preset task_modal).
+      const transactionUrl = new RegExp(`/api/transaction/${clientId}$`);
+      await dropdown(page, 'task-modal', 'Assigned TC').click();
+      const tc = page.getByRole('option').and(page.locator(':not([aria-selected="true"]):not([aria-disabled="true"])')).last();
+      const tcBody = await saved(page, 'PATCH', transactionUrl, () => tc.click());
+      expect(tcBody).toMatchObject({ client_id: clientId, task_id: task.task_id, preset: 'task_modal' });
+      expect(Object.keys(tcBody.changes as object)).toEqual(['tc_agent_id']);
+
+      await dropdown(page, 'task-modal', 'Tags').click();
+      const tagsInput = page.getByTestId('task-modal-tags').locator('input');
+      const tagsBefore = (await tagsInput.inputValue()).split(',').filter(Boolean).map(Number);
+      const tag = page.getByRole('option').and(page.locator(':not([aria-selected="true"])')).first();
+      const tagsBody = await saved(page, 'PATCH', transactionUrl, () => tag.click());
+      expect(Object.keys(tagsBody.changes as object)).toEqual(['tags']);
+      const tags = (tagsBody.changes as { tags: number[] }).tags;
+      // The one chosen tag added to those the transaction had.
+      expect([...tags].sort()).toEqual(expect.arrayContaining([...tagsBefore].sort()));
+      expect(tags.length).toBe(tagsBefore.length + 1);
+      await page.keyboard.press('Escape');
+      expect((await tagsInput.inputValue()).split(',').map(Number)).toEqual(tags);
+    },
+    JOURNEY_TIMEOUT_MS,
   );
 
   it(
@@ -185,7 +236,7 @@ describe('task screens (Chromium)', () => {
       await page.getByText(/^\d+ tasks? changed$/).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByTestId('bulk-task-dialog').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     },
-    TEST_TIMEOUT_MS,
+    JOURNEY_TIMEOUT_MS,
   );
 
   it(
@@ -224,6 +275,6 @@ describe('task screens (Chromium)', () => {
       await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/documents/no-such-folder`);
       await page.getByText('Document not found').waitFor({ timeout: UI_TIMEOUT_MS });
     },
-    TEST_TIMEOUT_MS,
+    JOURNEY_TIMEOUT_MS,
   );
 });

@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { api, baseUrl, blockingAxeViolations, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The transaction modal, the transaction page, the status-change dialog and Add Transaction end to end
 // (spec 001 sections 2, 3, 4, 5 and 9; issue 11) against the seeded demo team (300 transactions). The
@@ -9,7 +9,6 @@ import { api, baseUrl, blockingAxeViolations, freshPagePerTest, shot, signInThro
 // tests here run its checks on both as every role that opens them.
 
 /** A journey: within 10 s. */
-const TEST_TIMEOUT_MS = 10_000;
 /** The console-quality checks (layout and console as each role; axe): as console-quality.browser-spec.ts, they get more room on a busy machine. */
 const CHECK_TIMEOUT_MS = 20_000;
 const AXE_TIMEOUT_MS = 30_000;
@@ -184,7 +183,7 @@ describe('Transaction modal and page', () => {
         await shot(page, 'transaction-modal-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('the page shows a server field error under its field, and saves once it is fixed', async () => {
       const { page } = ui;
@@ -220,7 +219,7 @@ describe('Transaction modal and page', () => {
         await shot(page, 'transaction-page-edit-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('changes the status through the dialog: Under Contract asks for two dates, Pipeline only for a confirmation', async () => {
       const { page } = ui;
@@ -269,7 +268,7 @@ describe('Transaction modal and page', () => {
         await shot(page, 'transaction-status-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('adds a transaction through the three tabs and lands on its page', async () => {
       const { page } = ui;
@@ -323,7 +322,7 @@ describe('Transaction modal and page', () => {
         await shot(page, 'transaction-add-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('opens the page with the form of the user’s default_transaction_page_form', async () => {
       const { page } = ui;
@@ -354,7 +353,7 @@ describe('Transaction modal and page', () => {
       } finally {
         await api('/api/user/profile/defaults', { method: 'PATCH', token, body: { default_transaction_page_form: before } });
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
   });
 
   // The console-quality checks (no sideways scroll, no console error, no serious axe violation) on the

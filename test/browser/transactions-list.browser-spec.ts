@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The Transactions screen end to end (spec 001 sections 2, 6, 8 and 9) against the seeded demo team
 // (300 transactions; agent@ owns at least 20, vendor@ is linked to 3): search and Clear, sorting,
@@ -7,7 +7,6 @@ import { baseUrl, freshPagePerTest, shot, signInThroughApi, UI_TIMEOUT_MS } from
 // and no row checkboxes for a vendor. Read-only: nothing here changes the demo data.
 
 const PATH = '/app/transactions';
-const TEST_TIMEOUT_MS = 10_000;
 
 /** Polls until `check` holds (the table reloads after a debounce or a click). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
@@ -136,7 +135,7 @@ describe('Transactions list', () => {
         await shot(page, 'transactions-list-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('keeps page, page size, sort and search for the session: leaving and coming back shows the same table', async () => {
       const { page } = ui;
@@ -168,7 +167,7 @@ describe('Transactions list', () => {
         await shot(page, 'transactions-list-kept-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
 
     it('shows a vendor the transactions linked to them, without row checkboxes', async () => {
       const { page } = ui;
@@ -179,7 +178,7 @@ describe('Transactions list', () => {
       expect(view.checkboxes).toBe(0);
       expect(await page.getByTestId('transactions-table-select-all').count()).toBe(0);
       await shot(page, 'transactions-list-vendor.png');
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
   });
 
   describe('at 390x844', () => {
@@ -204,6 +203,6 @@ describe('Transactions list', () => {
         await shot(page, 'transactions-list-phone-failure.png');
         throw error;
       }
-    }, TEST_TIMEOUT_MS);
+    }, JOURNEY_TIMEOUT_MS);
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, BASE64_IMAGE_HTML, baseUrl, DEMO_PASSWORD, freshPagePerTest, pasteHtml, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Vendor enrollment and tooltips end to end (spec 001 sections 2 to 8, issue 14): an invite link to the
 // success message; a tooltip edited in the back office shown by the ? icon of its page; a pasted base64
@@ -106,20 +106,7 @@ describe('vendor enrollment and tooltips', () => {
       const editor = page.locator('[data-testid="tooltip-form"] .ProseMirror');
       await editor.click();
       const before = await editor.innerHTML();
-      // A paste as the browser delivers it: a clipboard with HTML holding a data: image.
-      await editor.evaluate((element) => {
-        type Transfer = { setData(type: string, value: string): void };
-        const browser = globalThis as unknown as {
-          DataTransfer: new () => Transfer;
-          ClipboardEvent: new (type: string, init: { clipboardData: Transfer; bubbles: boolean; cancelable: boolean }) => unknown;
-        };
-        const data = new browser.DataTransfer();
-        data.setData('text/html', '<p>Look <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="></p>');
-        data.setData('text/plain', 'Look');
-        (element as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(
-          new browser.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-      });
+      await pasteHtml(editor, BASE64_IMAGE_HTML, 'Look');
       await visible(page, 'Embeded images not allowed');
       expect(await editor.innerHTML()).toBe(before);
       expect(await editor.locator('img').count()).toBe(0);
