@@ -17,3 +17,4 @@ export * from './tasks';
 export * from './vendors';
 export * from './tooltips';
 export * from './documents';
+export * from './filters';

@@ -30,6 +30,9 @@ import { DocumentListsRepository } from './documents/document-lists.repository';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsRepository } from './documents/documents.repository';
 import { DocumentsService } from './documents/documents.service';
+import { FiltersController } from './filters/filters.controller';
+import { FiltersRepository } from './filters/filters.repository';
+import { FiltersService } from './filters/filters.service';
 import { RemoveAbandonedUploadsJob } from './documents/remove-abandoned-uploads.job';
 import { RoadmapTemplatesRepository } from './roadmaps/roadmap-templates.repository';
 import { RoadmapsController } from './roadmaps/roadmaps.controller';
@@ -57,7 +60,7 @@ export class TransactionsModule {
         // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -82,6 +85,8 @@ export class TransactionsModule {
         DocumentListsRepository,
         DocumentsRepository,
         DocumentsService,
+        FiltersRepository,
+        FiltersService,
         UpdateDocumentFoldersWhenFoldersChange,
         UpdateDocumentTypesWhenTypesChange,
         TasksService,

@@ -6,6 +6,7 @@ import { TransactionsList1763700000230 } from './1763700000230-transactions-list
 import { TransactionsFieldSorts1763700000240 } from './1763700000240-transactions-field-sorts';
 import { Contacts1763700000250 } from './1763700000250-contacts';
 import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
+import { TransactionFilters1763700000300 } from './1763700000300-transaction-filters';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -20,4 +21,5 @@ export const transactionsMigrations = [
   RoadmapsTasks1763700000270,
   TransactionsVendorsReadCopy1763700000285,
   TransactionDocuments1763700000290,
+  TransactionFilters1763700000300,
 ];

@@ -14,6 +14,8 @@ import {
 import { paginationOf } from '@app/database';
 import { FieldErrorsException } from '@app/platform';
 import { LEAD_TYPE_FIELDS } from '../fields/system-fields';
+import { filterSql } from '../filters/filter-sql';
+import { FiltersService } from '../filters/filters.service';
 import { TeamOptionsRepository } from '../fields/team-options.repository';
 import type { TransactionListQueryDto } from './dto/transaction-list-query.dto';
 import { BASE_COLUMNS, orderByOf, VENDOR_BASE_FIELDS } from './transaction-list.columns';
@@ -42,6 +44,7 @@ export class TransactionListService {
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly options: TeamOptionsRepository,
+    private readonly filters: FiltersService,
   ) {}
 
   async list(caller: AuthenticatedUser, query: TransactionListQueryDto): Promise<TableResponse<TransactionRow>> {
@@ -62,7 +65,16 @@ export class TransactionListService {
 
     const page = query.page ?? 1;
     const perPage = query.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE;
-    const { total, records } = await this.transactions.page({ scope, orderBy, page, perPage, search: query.quick_search_filter });
+    // The filter keys (or a saved filter_id) narrow the caller's own scope; checked against the team first.
+    const filter = await this.filters.forRequest(caller, query as unknown as Record<string, unknown>);
+    const { total, records } = await this.transactions.page({
+      scope,
+      orderBy,
+      page,
+      perPage,
+      search: query.quick_search_filter,
+      filter: filter ? (params) => filterSql(filter.keys, filter.context, params) : undefined,
+    });
     return {
       table: { data: records.map((record) => this.rowOf(record, fields)), cols },
       pagination: paginationOf(total, page, perPage),

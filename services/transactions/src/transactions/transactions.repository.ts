@@ -19,6 +19,8 @@ export interface TransactionPageQuery {
   search?: string;
   /** One transaction only (the detail reads its row through the list query). */
   clientId?: number;
+  /** The filter keys' SQL terms over `t` (filterSql), given the parameter list to append to. */
+  filter?: (params: unknown[]) => string[];
 }
 
 /** A row of the list as the query answers it (the service shapes the spec's row). */
@@ -62,9 +64,10 @@ export function scopeSql(scope: TransactionScope, params: unknown[]): string {
   return terms.join(' AND ');
 }
 
-/** WHERE of a scope and a quick search; appends its parameters to params. */
-function whereOf(scope: TransactionScope, search: string | undefined, params: unknown[], clientId?: number): string {
+/** WHERE of a scope, a quick search and a filter; appends its parameters to params. */
+function whereOf(scope: TransactionScope, search: string | undefined, params: unknown[], clientId?: number, filter?: TransactionPageQuery['filter']): string {
   const terms = [scopeSql(scope, params)];
+  if (filter) terms.push(...filter(params));
   if (clientId !== undefined) {
     params.push(clientId);
     terms.push(`t.client_id = $${params.length}`);
@@ -96,7 +99,7 @@ function whereOf(scope: TransactionScope, search: string | undefined, params: un
  */
 export function sqlOf(query: TransactionPageQuery): { text: string; values: unknown[] } {
   const params: unknown[] = [];
-  const where = whereOf(query.scope, query.search, params, query.clientId);
+  const where = whereOf(query.scope, query.search, params, query.clientId, query.filter);
   params.push(query.perPage, (query.page - 1) * query.perPage, DEFAULT_TEAM_TIMEZONE);
   const [limit, offset, defaultZone] = [params.length - 2, params.length - 1, params.length];
   // d.today: today in the team's zone, for derived_status. The count is an InitPlan run once; the

@@ -3,16 +3,14 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { LIST_FORM_ALIAS, TRANSACTION_DEFAULT_PAGE_SIZE, TRANSACTION_PAGE_SIZES } from '@app/contracts';
 import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
+import { numberOrRaw } from '../../common/query-values';
+import { allowFilterKeys } from '../../filters/dto/filters.dto';
 import { TRANSACTION_ERRORS } from '../transactions.errors';
 
 // Query strings: an empty parameter means the default; a number stays raw when it is not one, so the
 // validator names it.
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
-export const numberOrRaw = ({ value }: { value: unknown }) => {
-  if (value === '' || value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return value;
-  return Number(value);
-};
+export { numberOrRaw };
 
 /** page and per_page of the list and of a transaction's history (10, 20, 60 or 100 a page). */
 export class TransactionPagingDto {
@@ -60,3 +58,5 @@ export class TransactionListQueryDto extends TransactionPagingDto {
   @MaxLength(100, { message: TRANSACTION_ERRORS.quickSearch })
   quick_search_filter?: string;
 }
+// The filter keys ride on the list's query (issue 16).
+allowFilterKeys(TransactionListQueryDto);

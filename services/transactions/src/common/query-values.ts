@@ -1,0 +1,6 @@
+/** A query string's number: an empty parameter means the default; a value that is not a number stays raw, so the validator names it. */
+export const numberOrRaw = ({ value }: { value: unknown }) => {
+  if (value === '' || value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return value;
+  return Number(value);
+};

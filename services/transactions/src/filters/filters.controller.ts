@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
+import { TRANSACTION_LIST_ROLES } from '@app/contracts';
+import { CreateFilterDto, DeleteFilterQueryDto, FilterComponentQueryDto, ScopesQueryDto, UpdateFilterDto } from './dto/filters.dto';
+import { FiltersService } from './filters.service';
+
+@ApiTags('filters')
+@ApiBearerAuth()
+@Roles(...TRANSACTION_LIST_ROLES)
+@Controller()
+export class FiltersController {
+  constructor(private readonly filters: FiltersService) {}
+
+  @Get('dashboard/scopes')
+  @ApiOperation({ summary: "The scope menu: {groups: [{label, items: [{value, label}]}]}: Team (t{team}, unless include_team=false), ISAs (ig{team}, i{id}), Active Agents and Disabled Agents (a{id}); with agent_restricted_team_dashboard only the caller's a{id}. CLIENT, VENDOR 403" })
+  scopes(@CurrentUser() caller: AuthenticatedUser, @Query() query: ScopesQueryDto) {
+    return this.filters.scopes(caller, query.include_team ?? true);
+  }
+
+  @Get('transaction/filters')
+  @ApiOperation({ summary: "The team's saved filters of a component, then the caller's own, each by name: {records}" })
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: FilterComponentQueryDto) {
+    return this.filters.list(caller, query.component);
+  }
+
+  @Post('transaction/filters')
+  @ApiOperation({ summary: "Saves a filter {name, filters, component, owner_type}: a team filter (ADMIN only) or the caller's own -> {filter_id}" })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateFilterDto) {
+    return this.filters.create(caller, body);
+  }
+
+  @Patch('transaction/filters')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'updateSelected true saves the filters and the name, false renames only. Team filters: ADMIN; personal: their owner (404 for others)' })
+  update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateFilterDto) {
+    return this.filters.update(caller, body);
+  }
+
+  @Delete('transaction/filters')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Removes a filter (deleted). Team filters: ADMIN; personal: their owner (404 for others)' })
+  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: DeleteFilterQueryDto) {
+    return this.filters.remove(caller, query.filter_id, query.component);
+  }
+
+  @Get('transaction/filter/form')
+  @ApiOperation({ summary: 'The filter form of a component: {fields, left_count, options}' })
+  form(@CurrentUser() caller: AuthenticatedUser, @Query() query: FilterComponentQueryDto) {
+    return this.filters.form(caller, query.component);
+  }
+}
