@@ -33,6 +33,10 @@ import { createServiceDataSource } from '@app/database';
 import { DEFAULT_QUEUE_PREFIX } from '@app/events';
 import { DEMO_PASSWORD } from '@app/seed';
 import { TeamOptionsRepository } from '../services/transactions/src/fields/team-options.repository';
+import { parseFilterKeys } from '../services/transactions/src/filters/filter-keys';
+import { filterSql, type FilterSqlContext } from '../services/transactions/src/filters/filter-sql';
+import { FiltersRepository } from '../services/transactions/src/filters/filters.repository';
+import { FiltersService } from '../services/transactions/src/filters/filters.service';
 import { orderByOf } from '../services/transactions/src/transactions/transaction-list.columns';
 import { scopeOf } from '../services/transactions/src/transactions/transaction-list.service';
 import { sqlOf, type TransactionPageQuery, type TransactionScope } from '../services/transactions/src/transactions/transactions.repository';
@@ -85,7 +89,8 @@ interface ListParams {
   order_by?: string;
   order_dir?: 1 | -1;
   quick_search_filter?: string;
-  // The filters issue adds its filter keys here (and to pageQueryOf below).
+  /** Filter keys as the console sends them (issue 16), parsed and turned into SQL as the service does. */
+  filters?: Record<string, string>;
 }
 
 interface Case {
@@ -141,15 +146,22 @@ function argValue(flag: string, fallback: number): number {
 }
 
 /** The repository query the service builds for these parameters (TransactionListService.list, a team-wide caller). */
-function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readonly TransactionFieldDefinition[]): TransactionPageQuery {
+function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readonly TransactionFieldDefinition[], filterContext?: FilterSqlContext): TransactionPageQuery {
   const orderBy = orderByOf(params.order_by ?? 'created_ts', params.order_dir ?? 1, fields);
   if (!orderBy) throw new Error(`no sort for column ${params.order_by}`);
-  return { scope, orderBy, page: params.page ?? 1, perPage: params.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE, search: params.quick_search_filter };
+  let filter: TransactionPageQuery['filter'];
+  if (params.filters) {
+    const { keys, errors } = parseFilterKeys(params.filters);
+    if (errors.length > 0 || !filterContext) throw new Error(`bad filter keys: ${JSON.stringify(errors)}`);
+    filter = (values) => filterSql(keys, filterContext, values);
+  }
+  return { scope, orderBy, page: params.page ?? 1, perPage: params.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE, search: params.quick_search_filter, filter };
 }
 
 function urlOf(origin: string, params: ListParams): string {
   const search = new URLSearchParams({ team_form_id: String(LIST_FORM_ALIAS) });
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && key !== 'filters') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params.filters ?? {})) search.set(key, value);
   return `${origin}/api/transactions/records?${search}`;
 }
 
@@ -426,7 +438,31 @@ async function searchCases(client: Client, teamId: number): Promise<Case[]> {
  * five-key filter case here, e.g. { name: 'five-key filter', params: { ...its five keys } }, once
  * ListParams and pageQueryOf carry the filter keys.
  */
-const FILTER_CASES: Case[] = [];
+/** A filter of five keys (type, stage, not lost, a price floor, a tag), as a saved filter or a dashboard link would carry. */
+async function filterCases(client: Client, teamId: number): Promise<Case[]> {
+  const { rows } = await client.query(
+    `SELECT (SELECT min(stage_id) FROM transactions.stages WHERE team_id = $1) AS stage_id, (SELECT min(tag_id) FROM transactions.tags WHERE team_id = $1) AS tag_id`,
+    [teamId],
+  );
+  const { stage_id: stageId, tag_id: tagId } = rows[0] as { stage_id: number | null; tag_id: number | null };
+  if (stageId === null || tagId === null) return [];
+  return [
+    {
+      name: 'filter: five keys',
+      params: {
+        filters: {
+          type_filter: 'b',
+          client_stage_id: String(stageId),
+          exclude_lost: 'true',
+          amount_filter_key: 'trans_amt',
+          range_start: '100000',
+          tag_filters: JSON.stringify([[{ tag_filter_modifier: 'exists', tag_filter_id: tagId }]]),
+        },
+      },
+    },
+    { name: 'filter: closed this year', params: { filters: { client_filter: 'closed', status_date_preset: 'thisYear' } } },
+  ];
+}
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(2) : '-');
 
@@ -494,15 +530,16 @@ async function main(): Promise<void> {
         { name: `sort ${col.field} asc`, params: { order_by: col.field, order_dir: 1 } },
         { name: `sort ${col.field} desc`, params: { order_by: col.field, order_dir: -1 } },
       ]),
-      ...FILTER_CASES,
+      ...(await filterCases(sqlClient, scope.teamId)),
     ];
+    const filterContext = await new FiltersService(new FiltersRepository(dataSource), new TeamOptionsRepository(dataSource)).contextOf(scope.teamId);
 
     // The machine may be shared (another stack, a test run): its load is in the report, beside the figures.
     const loadBefore = round(os.loadavg()[0]);
     console.log(`[${LABEL}] measuring ${cases.length} cases; load average (1 min) ${loadBefore} on ${os.cpus().length} CPUs`);
     const results: CaseResult[] = [];
     for (const [index, c] of cases.entries()) {
-      const sql = sqlOf(pageQueryOf(c.params, scope, fields));
+      const sql = sqlOf(pageQueryOf(c.params, scope, fields, filterContext));
       // The same page? Ids in order and the total, from the API and from the SQL.
       const answer = await session.get(c.params);
       const rawRows = (await sqlClient.query(sql.text, sql.values)).rows as { client_id: number | null; total: number }[];
@@ -567,7 +604,7 @@ async function main(): Promise<void> {
     for (const r of results) {
       if (r.goal_met && r.raw_sql_ms.p50 <= SLOW_SQL_MS) continue;
       r.explain_reason = r.goal_met ? `raw SQL p50 ${fmt(r.raw_sql_ms.p50)} ms > ${SLOW_SQL_MS} ms` : `misses the goal: ${r.ratio_p95.toFixed(2)}x raw`;
-      const sql = sqlOf(pageQueryOf(r.params, scope, fields));
+      const sql = sqlOf(pageQueryOf(r.params, scope, fields, filterContext));
       const plan = await sqlClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
       r.explain = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
     }
