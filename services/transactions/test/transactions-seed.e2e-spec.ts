@@ -169,6 +169,24 @@ describe('transactions seeder (--transactions N)', () => {
     ]);
   });
 
+  it("gives each team 'Under Contract' and 'Closed This Year' for every component and the demo agent 'My Buyers', which the list applies", async () => {
+    const teamFilters = await query<{ team_id: number; names: string[] }>(
+      `SELECT team_id, array_agg(DISTINCT filter_name ORDER BY filter_name) AS names, count(*)::int AS n FROM transactions.transaction_filters
+        WHERE owner_type = 'team' GROUP BY team_id ORDER BY team_id`,
+    );
+    expect(teamFilters).toEqual([
+      { team_id: DEMO, names: ['Closed This Year', 'Under Contract'], n: 12 },
+      { team_id: RIVAL, names: ['Closed This Year', 'Under Contract'], n: 12 },
+    ]);
+    const agent = apiAs(sut.server, 'AGENT', 2, DEMO);
+    const mine = (await agent.get('/transaction/filters', { component: 'transactions' }).expect(200)).body.records;
+    expect(mine.map((f: { filter_name: string; owner_type: string }) => `${f.filter_name} (${f.owner_type})`)).toEqual(['Closed This Year (team)', 'Under Contract (team)', 'My Buyers (personal)']);
+    for (const filter of mine) {
+      const page = await agent.get('/transactions/records', { filter_id: filter.filter_id, per_page: 100 }).expect(200);
+      expect(page.body.pagination.total).toBeGreaterThan(0);
+    }
+  });
+
   it('adds nothing when run again; a larger N adds the difference, the same rows as one run of that N', async () => {
     const before = await counts();
     lines.length = 0;

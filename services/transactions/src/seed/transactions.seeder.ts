@@ -9,6 +9,7 @@ import { ContactWriter } from '../contacts/contact-writer';
 import { seedDemoContacts } from './demo-contacts.seed';
 import { TaskWriter } from '../tasks/task-writer';
 import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
+import { seedSavedFilters } from './saved-filters.seed';
 import { seedStorage, seedTaskDocuments } from './task-documents.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
@@ -69,6 +70,7 @@ export const transactionsSeeder: Seeder = {
     let templates = 0;
     let tasks = 0;
     let documents = 0;
+    let filters = 0;
     const writer = new TransactionWriter(outbox);
     const taskWriter = new TaskWriter(outbox);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -80,6 +82,8 @@ export const transactionsSeeder: Seeder = {
       const docTypes = options.live ? await documentTypesOf(dataSource, team.team_id, SEED_TEAMS.find((t) => t.key === team.key)?.document_types ?? []) : new Map<string, number>();
       const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id, docTypes));
       templates += roadmaps.added;
+      const admin = state.users.find((user) => user.team_id === team.team_id && user.roles?.includes('ADMIN' as never));
+      if (admin) filters += await seedSavedFilters(dataSource, team.team_id, admin.agent_id, peopleOf(state, team.team_id, team.key).demoAgent);
       if (!team.volume || options.transactions <= 0) continue;
       const [{ seeded }]: { seeded: number }[] = await dataSource.query(
         `SELECT count(*)::int AS seeded FROM transactions.transaction_history WHERE team_id = $1 AND source = 'seed' AND field = 'created'`,
@@ -114,6 +118,7 @@ export const transactionsSeeder: Seeder = {
       optionRows ? `${optionRows} option rows` : '',
       contacts ? `${contacts} contacts` : '',
       templates ? `${templates} roadmap templates` : '',
+      filters ? `${filters} saved filters` : '',
       created ? `${created} transactions` : '',
       tasks ? `${tasks} roadmap tasks` : '',
       documents ? `${documents} task documents` : '',
