@@ -1,5 +1,8 @@
 import {
+  FILTER_KEYS,
   TRANSACTION_PAGE_SIZES,
+  type FilterKey,
+  type TransactionFilterKeys,
   type StageOption,
   type StatusOption,
   type TransactionColumn,
@@ -7,11 +10,15 @@ import {
 } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
+import CloseIcon from '@mui/icons-material/Close';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -44,9 +51,14 @@ import {
   withPage,
   withPerPage,
   withSearch,
+  withFilters,
   withSort,
   type TransactionTableState,
 } from './tableState';
+import { FilterChips } from './filters/FilterChips';
+import { FilterSidebar } from './filters/FilterSidebar';
+import { hasFilters, parseFilterParams, withoutKey } from './filters/filterKeys';
+import { FILTER_LABELS as FL } from './filters/messages';
 import { useDebounced } from '../shared/useDebounced';
 import { RoadmapBulkActions } from './RoadmapBulkActions';
 
@@ -77,12 +89,33 @@ function refusedFields(error: unknown): string[] {
  * The table state, kept for the session (per user): leaving the screen and coming back restores page,
  * page size, sort and search (spec 001 section 2).
  */
-function useKeptTableState() {
+function useKeptTableState(linkFilters: TransactionFilterKeys | null) {
   const [key] = useState(() => tableStateKey(authClient.getSession()?.user.agent_id));
-  const [state, setState] = useState<TransactionTableState>(() => loadTableState(sessionStore(), key));
+  // A dashboard link's keys replace the kept filters (page 1); the rest of the kept state stays.
+  const [state, setState] = useState<TransactionTableState>(() => {
+    const kept = loadTableState(sessionStore(), key);
+    return linkFilters ? withFilters(kept, linkFilters) : kept;
+  });
   useEffect(() => saveTableState(sessionStore(), key, state), [key, state]);
   return [state, setState] as const;
 }
+
+/** The filter keys of a link to the list (`/app/transactions?{link_params}`), or null. */
+function linkFiltersOf(search: string): TransactionFilterKeys | null {
+  const keys = parseFilterParams(new URLSearchParams(search));
+  return hasFilters(keys) ? keys : null;
+}
+
+/** The link's search without its filter keys (they live in the table state once applied). */
+function searchWithoutFilters(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...FILTER_KEYS, 'referrer_filter']) params.delete(key);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/** The list's saved filters and filter form (spec 001 section 4). */
+const FILTER_COMPONENT = 'transactions' as const;
 
 /** Where a row click came from: closing the modal goes back there (history) instead of adding an entry. */
 interface FromList {
@@ -101,7 +134,20 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const logoutRef = useRef(logoutIfAccessDenied);
   logoutRef.current = logoutIfAccessDenied;
   const { permissions, isPending: rolesPending } = usePermissions<ConsolePermissions>();
-  const [state, setState] = useKeptTableState();
+  const location = useLocation();
+  const [linkFilters] = useState(() => linkFiltersOf(location.search));
+  const [state, setState] = useKeptTableState(linkFilters);
+  // The link's keys are applied: the address drops them, so a reload keeps the user's later changes.
+  useEffect(() => {
+    if (linkFilters) navigate({ pathname: location.pathname, search: searchWithoutFilters(location.search) }, { replace: true, state: location.state });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The sidebar mounts when first opened, then keeps its form while closed.
+  const [filtersMounted, setFiltersMounted] = useState(false);
+  const openFilters = () => {
+    setFiltersMounted(true);
+    setFiltersOpen(true);
+  };
   const [searchText, setSearchText] = useState(state.quick_search_filter);
   const [data, setData] = useState<ListData | null>(null);
   const [loading, setLoading] = useState(true);
@@ -136,9 +182,15 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
         // falls back to the default, silently too.
         // An ended session (401) signs out, as react-admin's own calls do.
         void logoutRef.current(error);
-        if (statusOf(error) === 400) {
+        const refusedKeys = (fields: string[]) => FILTER_KEYS.filter((key) => fields.some((field) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)));
+        if (statusOf(error) === 404) {
+          // Another team's scope (a stale link): the list without it.
+          setState((current) => (current.filters?.context ? withFilters(current, withoutKey(current.filters, 'context')) : current));
+        } else if (statusOf(error) === 400) {
           const fields = refusedFields(error);
-          if (fields.includes('order_by') || fields.includes('order_dir')) setState(withDefaultSort);
+          const badKeys = refusedKeys(fields);
+          if (badKeys.length > 0) setState((current) => withFilters(current, badKeys.reduce<TransactionFilterKeys>((keys, key) => withoutKey(keys, key), current.filters ?? {})));
+          else if (fields.includes('order_by') || fields.includes('order_dir')) setState(withDefaultSort);
           else if (fields.includes('page') || fields.includes('per_page')) setState((current) => withPage(current, 1));
         }
       })
@@ -184,7 +236,7 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   // After a bulk roadmap change: page 1, 10 rows, created_ts ascending (spec 001 section 4), loaded again.
   const afterRoadmaps = useCallback(() => {
     clearSelection();
-    setState((current) => ({ ...DEFAULT_TABLE_STATE, quick_search_filter: current.quick_search_filter }));
+    setState((current) => withFilters({ ...DEFAULT_TABLE_STATE, quick_search_filter: current.quick_search_filter }, current.filters));
     setBulkReload((value) => value + 1);
   }, [setState, clearSelection]);
   const rowLabel = useCallback((row: TransactionRow) => L.selectRow.replace('{id}', String(row.id)), []);
@@ -194,6 +246,11 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   );
 
   const searching = state.quick_search_filter !== '' || searchText !== '';
+  const filtered = hasFilters(state.filters);
+  const applyFilters = useCallback((keys: TransactionFilterKeys) => setState((current) => withFilters(current, keys)), [setState]);
+  const removeFilter = useCallback((key: FilterKey) => setState((current) => withFilters(current, withoutKey(current.filters ?? {}, key))), [setState]);
+  const clearFilters = useCallback(() => setState((current) => withFilters(current, {})), [setState]);
+  const filterCount = Object.keys(state.filters ?? {}).length;
   const clearButton = (testId: string) => (
     <Button variant="text" startIcon={<ClearIcon />} onClick={clear} disabled={!searching} data-testid={testId}>
       {M.clear}
@@ -239,6 +296,18 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
             }}
           />
           {clearButton('transactions-clear')}
+          <Button
+            variant={filtered ? 'contained' : 'outlined'}
+            color={filtered ? 'secondary' : 'primary'}
+            startIcon={<FilterListIcon />}
+            onClick={openFilters}
+            aria-label={FL.openFilters}
+            aria-expanded={filtersOpen}
+            data-testid="transactions-filters"
+          >
+            {FL.filters}
+            {filtered ? ` (${filterCount})` : ''}
+          </Button>
           {!rolesPending && canAddTransaction(permissions?.roles) && (
             <Button
               component={Link}
@@ -269,6 +338,8 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
           <Typography variant="body2">{M.help}</Typography>
         </Box>
 
+        <FilterChips component={FILTER_COMPONENT} filters={state.filters ?? {}} onRemove={removeFilter} onClear={clearFilters} />
+
         <ServerTable<TransactionRow, TransactionColumn>
           testId="transactions-table"
           cols={data?.cols ?? []}
@@ -278,7 +349,15 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
           loading={loading}
           error={null}
           emptyText={M.empty}
-          emptyAction={searching ? clearButton('transactions-empty-clear') : undefined}
+          emptyAction={
+            searching ? (
+              clearButton('transactions-empty-clear')
+            ) : filtered ? (
+              <Button variant="text" startIcon={<ClearIcon />} onClick={clearFilters} data-testid="transactions-empty-clear-filters">
+                {FL.clearChips}
+              </Button>
+            ) : undefined
+          }
           page={state.page}
           perPage={state.per_page}
           pageSizes={TRANSACTION_PAGE_SIZES}
@@ -296,9 +375,36 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
           labels={{ rowsPerPage: L.rowsPerPage, jumpToPage: L.jumpToPage }}
         />
       </SectionCard>
+
+      {/* The filter sidebar: a drawer, the whole width on a phone (no sideways scroll at 390 px). */}
+      <Drawer
+        anchor="right"
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' }, 'aria-label': FL.filters } as object }}
+        data-testid="filter-drawer"
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {FL.filters}
+          </Typography>
+          <IconButton aria-label={FL.closeFilters} onClick={() => setFiltersOpen(false)} data-testid="filter-drawer-close">
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        {filtersMounted && (
+          <FilterSidebar component={FILTER_COMPONENT} applied={state.filters ?? {}} onApply={applyFilters} timeZone={filterTimeZone()} />
+        )}
+      </Drawer>
     </AccountPage>
   );
 };
+
+/** Presets resolve in the signed-in user's zone (the team's), else the browser's. */
+function filterTimeZone(): string {
+  return authClient.getSession()?.user.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /** A path under /app/transactions whose page comes with a later issue (e.g. a transaction's tasks). */
 const NotYetPage = () => {

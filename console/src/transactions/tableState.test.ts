@@ -11,6 +11,7 @@ import {
   withPage,
   withPerPage,
   withSearch,
+  withFilters,
   withSort,
   type TransactionTableState,
 } from './tableState';
@@ -113,5 +114,32 @@ describe('table transitions', () => {
     expect(withPage(state(), 0).page).toBe(1);
     expect(withPage(state(), Number.NaN).page).toBe(1);
     expect(withPage(state(), 7).page).toBe(7);
+  });
+});
+
+describe('filters in the table state', () => {
+  const base = (overrides: Partial<TransactionTableState> = {}): TransactionTableState => ({ ...DEFAULT_TABLE_STATE, ...overrides });
+
+  it('puts the filter keys on the list query (lists repeated, tag groups as JSON)', () => {
+    const query = toApiQuery(base({ filters: { context: 'a7', client_stage_id: [1, 2], tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]] } }));
+    expect(query.getAll('client_stage_id')).toEqual(['1', '2']);
+    expect(query.get('context')).toBe('a7');
+    expect(JSON.parse(query.get('tag_filters') ?? '')).toEqual([[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]]);
+    expect(query.get('page')).toBe('1');
+  });
+
+  it('keeps them for the session, dropping unknown keys', () => {
+    const storage = new Map<string, string>();
+    const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    saveTableState(store, 'k', base({ filters: { type_filter: 'b' } }));
+    expect(loadTableState(store, 'k').filters).toEqual({ type_filter: 'b' });
+    expect(parseTableState({ ...DEFAULT_TABLE_STATE, filters: { nope: 1 } }).filters).toBeUndefined();
+  });
+
+  it('applying other filters goes back to page 1; none leaves no filters', () => {
+    const onPage3 = base({ page: 3, filters: { type_filter: 'b' } });
+    expect(withFilters(onPage3, { type_filter: 's' })).toEqual(base({ page: 1, filters: { type_filter: 's' } }));
+    expect(withFilters(onPage3, {})).toEqual(base({ page: 1 }));
+    expect(withFilters(onPage3, { type_filter: 'b' })).toBe(onPage3);
   });
 });

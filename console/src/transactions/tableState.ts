@@ -2,7 +2,9 @@ import {
   LIST_FORM_ALIAS,
   TRANSACTION_DEFAULT_PAGE_SIZE,
   TRANSACTION_PAGE_SIZES,
+  type TransactionFilterKeys,
 } from '@app/contracts';
+import { appendFilterParams, hasFilters, parseStoredFilters, sameFilters } from './filters/filterKeys';
 
 // State of the Transactions table (spec 001 sections 2 and 9): page, page size, sort and search.
 // The session keeps it (sessionStorage, per signed-in user), so leaving the screen and coming back
@@ -16,6 +18,8 @@ export interface TransactionTableState {
   order_by: string;
   order_dir: OrderDir;
   quick_search_filter: string;
+  /** The filter keys in use (the filter sidebar's or a dashboard link's, spec 001 section 4); none: left out. */
+  filters?: TransactionFilterKeys;
 }
 
 /** Spec 001 section 9: 10 rows, created_ts ascending. */
@@ -51,7 +55,9 @@ export function parseTableState(raw: unknown): TransactionTableState {
   const perPage = positiveInt(value.per_page);
   const orderBy = typeof value.order_by === 'string' && FIELD_PATTERN.test(value.order_by) ? value.order_by : null;
   const search = typeof value.quick_search_filter === 'string' ? value.quick_search_filter.slice(0, MAX_SEARCH_LENGTH) : '';
+  const filters = parseStoredFilters(value.filters);
   return {
+    ...(hasFilters(filters) ? { filters } : {}),
     page: positiveInt(value.page) ?? DEFAULT_TABLE_STATE.page,
     per_page: perPage !== null && PAGE_SIZES.includes(perPage) ? perPage : DEFAULT_TABLE_STATE.per_page,
     order_by: orderBy ?? DEFAULT_TABLE_STATE.order_by,
@@ -103,7 +109,7 @@ export function toApiQuery(state: TransactionTableState): URLSearchParams {
   query.set('order_dir', String(state.order_dir));
   const search = state.quick_search_filter.trim();
   if (search) query.set('quick_search_filter', search);
-  return query;
+  return appendFilterParams(query, state.filters);
 }
 
 // Transitions. A new search or page size starts again at page 1 (the old page may not exist).
@@ -140,4 +146,12 @@ export function withPage(state: TransactionTableState, page: number): Transactio
 export function withPerPage(state: TransactionTableState, per_page: number): TransactionTableState {
   if (!PAGE_SIZES.includes(per_page) || per_page === state.per_page) return state;
   return { ...state, per_page, page: 1 };
+}
+
+/** Other filters in use (applied, a link's, a chip removed): back to page 1. */
+export function withFilters(state: TransactionTableState, filters: TransactionFilterKeys | null | undefined): TransactionTableState {
+  const next = filters ?? {};
+  if (sameFilters(state.filters ?? {}, next)) return state;
+  const { filters: _previous, ...rest } = state;
+  return hasFilters(next) ? { ...rest, filters: next, page: 1 } : { ...rest, page: 1 };
 }
