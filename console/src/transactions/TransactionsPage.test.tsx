@@ -3,13 +3,18 @@ import type { Role, TransactionColumn, TransactionRow } from '@app/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Notification, type AuthProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { buildForm, buildSavedFilter } from './filters/testing';
+import { clearFilterFormCache } from './filters/useFilterForm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toHttpError } from '../dataProvider/httpError';
 import type { TransactionListResponse } from './api';
 import TransactionsPage from './TransactionsPage';
 
 const api = vi.hoisted(() => ({ listTransactions: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn(), getRoadmapTemplates: vi.fn(), assignRoadmaps: vi.fn(), removeRoadmaps: vi.fn() }));
 vi.mock('./index', () => ({ transactionsApi: api }));
+const filters = vi.hoisted(() => ({ listFilters: vi.fn(), createFilter: vi.fn(), updateFilter: vi.fn(), removeFilter: vi.fn(), getForm: vi.fn() }));
+vi.mock('./filters/index', () => ({ filtersApi: filters }));
 
 const COLS: TransactionColumn[] = [
   { field: 'id', header: 'ID', sortable: true, kind: 'row' },
@@ -59,7 +64,12 @@ const lastQuery = () => queryOf(api.listTransactions.mock.calls.length - 1);
 
 const DetailProbe = () => <div data-testid="detail-probe">{useParams().clientId}</div>;
 
-function renderPage(roles: Role[] = ['ADMIN']) {
+const LocationProbe = () => {
+  const location = useLocation();
+  return <div data-testid="location-probe">{`${location.pathname}${location.search}`}</div>;
+};
+
+function renderPage(roles: Role[] = ['ADMIN'], entry = '/transactions') {
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -68,7 +78,8 @@ function renderPage(roles: Role[] = ['ADMIN']) {
     getPermissions: async () => ({ roles, permissions: [] }),
   };
   return render(
-    <MemoryRouter initialEntries={['/transactions']}>
+    <MemoryRouter initialEntries={[entry]}>
+      <LocationProbe />
       <AdminContext store={memoryStore()} authProvider={authProvider}>
         <Routes>
           <Route path="/transactions/*" element={<TransactionsPage />} />
@@ -91,6 +102,9 @@ afterEach(() => {
 beforeEach(() => {
   vi.clearAllMocks();
   window.sessionStorage.clear();
+  clearFilterFormCache();
+  filters.getForm.mockResolvedValue(buildForm());
+  filters.listFilters.mockResolvedValue([buildSavedFilter({ filter_id: 11, filter_name: 'My Buyers', filters: { type_filter: 'b', client_stage_id: [2] } })]);
   api.listTransactions.mockResolvedValue(page([buildRow(1), buildRow(2)], 2));
   api.getStatuses.mockResolvedValue([
     { id: 3, label: 'Active', color: '#1f4e79', font_color: 'light', category: 'active', color_css: 'status-3', dates: [], asks_lost_reason: false },
@@ -317,5 +331,72 @@ describe('TransactionsPage', () => {
     expect(jump.options).toHaveLength(30);
     fireEvent.change(jump, { target: { value: '17' } });
     await waitFor(() => expect(lastQuery().page).toBe('17'));
+  });
+
+  describe('filters', () => {
+    const chips = () => screen.queryAllByTestId('filter-chip').map((chip) => chip.textContent);
+    const kept = () => JSON.parse(window.sessionStorage.getItem('realty.transactions.table') ?? '{}');
+
+    it("applies a link's filter keys to the list, shows them as chips and drops them from the address", async () => {
+      renderPage(['ADMIN'], '/transactions?context=a7&type_filter=b&client_filter=closed&status_start_date=01-01-2023&status_end_date=01-31-2023&client_stage_id=1&client_stage_id=2&referrer_filter=dash');
+      await loaded();
+      const first = api.listTransactions.mock.calls[0][0] as URLSearchParams;
+      expect(first.get('context')).toBe('a7');
+      expect(first.get('type_filter')).toBe('b');
+      expect(first.getAll('client_stage_id')).toEqual(['1', '2']);
+      expect(first.get('status_start_date')).toBe('01-01-2023');
+      expect(first.has('referrer_filter')).toBe(false);
+      await waitFor(() => expect(chips()).toEqual(['Scope: Avery Agent', 'Type: Buyer', 'Stage: Nurture, Hot', 'Status: Closed (01-01-2023 – 01-31-2023)']));
+      expect(screen.getByTestId('location-probe').textContent).toBe('/transactions');
+      expect(kept().filters).toMatchObject({ context: 'a7', type_filter: 'b' });
+    });
+
+    it('removes one chip, then Clear removes them all, each from page 1', async () => {
+      renderPage(['ADMIN'], '/transactions?context=a7&type_filter=b');
+      await loaded();
+      await waitFor(() => expect(chips()).toHaveLength(2));
+      const chip = screen.getAllByTestId('filter-chip').find((element) => element.getAttribute('data-key') === 'type_filter')!;
+      fireEvent.click(chip.querySelector('.MuiChip-deleteIcon')!);
+      await waitFor(() => expect(lastQuery().type_filter).toBeUndefined());
+      expect(lastQuery().context).toBe('a7');
+      expect(chips()).toEqual(['Scope: Avery Agent']);
+      fireEvent.click(screen.getByTestId('filter-chips-clear'));
+      await waitFor(() => expect(lastQuery().context).toBeUndefined());
+      expect(screen.queryByTestId('filter-chips')).toBeNull();
+      expect(kept().filters).toBeUndefined();
+    });
+
+    it("applies a saved filter from the sidebar: the toast, the list's query and the kept state", async () => {
+      const user = userEvent.setup();
+      renderPage();
+      await loaded();
+      await user.click(screen.getByTestId('transactions-filters'));
+      const item = await screen.findByText('My Buyers');
+      await screen.findByTestId('filter-form-left');
+      await user.click(item);
+      expect(await screen.findByText('Now using My Buyers Filter')).toBeTruthy();
+      await waitFor(() => expect(lastQuery().type_filter).toBe('b'));
+      expect((api.listTransactions.mock.lastCall![0] as URLSearchParams).getAll('client_stage_id')).toEqual(['2']);
+      expect(lastQuery().page).toBe('1');
+      expect(kept().filters).toEqual({ type_filter: 'b', client_stage_id: [2] });
+      expect(screen.getByTestId('transactions-filters').textContent).toBe('Filters (2)');
+      // A chip removed: the sidebar's form follows and the filter is no longer selected.
+      const chip = screen.getAllByTestId('filter-chip').find((element) => element.getAttribute('data-key') === 'type_filter')!;
+      fireEvent.click(chip.querySelector('.MuiChip-deleteIcon')!);
+      await waitFor(() => expect(screen.getByTestId('saved-filter').getAttribute('data-selected')).toBe('false'));
+    });
+
+    it('drops a filter key the server refuses, and a scope of another team', async () => {
+      api.listTransactions.mockImplementation(async (query: URLSearchParams) => {
+        if (query.has('range_start')) throw toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid query', errors: [{ field: 'range_start', error: 'Not a number' }] });
+        if (query.get('context') === 't99') throw toHttpError(404, 'Not Found', { status: 'error', message: 'Not found' });
+        return page([buildRow(1)], 1);
+      });
+      renderPage(['ADMIN'], '/transactions?context=t99&amount_filter_key=cf_price&range_start=5');
+      await waitFor(() => expect(lastQuery()).not.toHaveProperty('context'));
+      await waitFor(() => expect(lastQuery()).not.toHaveProperty('range_start'));
+      expect(lastQuery().amount_filter_key).toBe('cf_price');
+      expect(rows()).toHaveLength(1);
+    });
   });
 });
