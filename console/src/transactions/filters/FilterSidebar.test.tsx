@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Role, TransactionFilterKeys } from '@app/contracts';
+import { filterFormFieldsOf, type FilterComponent, type Role, type TransactionFilterKeys } from '@app/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +19,7 @@ vi.mock('../index', () => ({ transactionsApi: transactions }));
 // Wednesday March 15 2023, noon in New York.
 const now = () => new Date('2023-03-15T16:00:00Z');
 
-function renderSidebar(options: { roles?: Role[]; applied?: TransactionFilterKeys; ui?: ReactNode } = {}) {
+function renderSidebar(options: { roles?: Role[]; applied?: TransactionFilterKeys; ui?: ReactNode; component?: FilterComponent } = {}) {
   const onApply = vi.fn();
   const authProvider: AuthProvider = {
     login: async () => undefined,
@@ -31,7 +31,7 @@ function renderSidebar(options: { roles?: Role[]; applied?: TransactionFilterKey
   const view = render(
     <MemoryRouter>
       <AdminContext store={memoryStore()} authProvider={authProvider}>
-        {options.ui ?? <FilterSidebar component="transactions" applied={options.applied} onApply={onApply} timeZone="America/New_York" now={now} />}
+        {options.ui ?? <FilterSidebar component={options.component ?? 'transactions'} applied={options.applied} onApply={onApply} timeZone="America/New_York" now={now} />}
         <Notification />
       </AdminContext>
     </MemoryRouter>,
@@ -321,5 +321,31 @@ describe('FilterSidebar', () => {
     await user.click(screen.getByRole('button', { name: 'remove chip' }));
     await waitFor(() => expect(type().value).toBe(''));
     expect((screen.getByRole('combobox', { name: 'Scope' }) as HTMLInputElement).value).toBe('Avery Agent');
+  });
+
+  it('takes its component: the dashboard form with its dashboard dates, 13 fields on the left', async () => {
+    api.getForm.mockResolvedValue(buildForm({ fields: filterFormFieldsOf('dashboard'), left_count: 13 }));
+    api.listFilters.mockResolvedValue([]);
+    renderSidebar({ component: 'dashboard' });
+    const left = await formReady();
+    expect(api.getForm).toHaveBeenCalledWith('dashboard');
+    expect(api.listFilters).toHaveBeenCalledWith('dashboard');
+    const fields = [...left.querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
+    expect(fields.slice(0, 3)).toEqual(['context', 'dashboard_start_date', 'dashboard_end_date']);
+    expect(screen.getByTestId('filter-form-right').querySelector('[data-field]')!.getAttribute('data-field')).toBe('lead_type_filter');
+  });
+
+  it('opens autocomplete suggestions from the first character in a 200px list; the preset dropdown is 300px', async () => {
+    const { user } = renderSidebar();
+    await formReady();
+    const scope = screen.getByRole('combobox', { name: 'Scope' });
+    await user.click(scope);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(scope, 'a');
+    expect((await screen.findByRole('listbox')).style.maxHeight).toBe('200px');
+    await user.keyboard('{Escape}');
+    await pick(user, 'Status', 'Clo', 'Closed');
+    const preset = await screen.findByRole('combobox', { name: /Status date range/ });
+    expect(getComputedStyle(preset.closest('.MuiFormControl-root') as HTMLElement).width).toBe('300px');
   });
 });
