@@ -1,0 +1,2 @@
+export * from './fake-skyslope.data';
+export * from './fake-skyslope.server';
