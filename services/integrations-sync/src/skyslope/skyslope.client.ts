@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import { skySlopeLoginRequest, type SkySlopeAccessKeys, type SkySlopeIntegrator } from './skyslope-signature';
+import { SkySlopeErrorCode, SkySlopeException, skySlopeErrorCodeOfStatus } from './skyslope.exception';
+
+// A typed client of SkySlope's Files API: login with the signed header, a session cached per team,
+// the {value, links} envelopes, lists followed through their `next` links, retries of 429 and 503.
+
+export interface SkySlopeLink {
+  href: string;
+  method: string;
+  rel: string;
+}
+
+export interface SkySlopeEnvelope<T> {
+  value: T;
+  links: SkySlopeLink[];
+}
+
+export interface SkySlopeOffice {
+  officeGuid: string;
+  officeName: string;
+  [field: string]: unknown;
+}
+
+export interface SkySlopeUser {
+  userGuid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  publicId?: string;
+  userType?: string;
+  [field: string]: unknown;
+}
+
+export interface SkySlopeChecklistType {
+  checklistTypeId: number;
+  checklistTypeName: string;
+  [field: string]: unknown;
+}
+
+/** A team's own keys; the session cache is per team id (and per key, so new keys log in afresh). */
+export interface SkySlopeTeamCredentials extends SkySlopeAccessKeys {
+  teamId: string;
+}
+
+export interface SkySlopeSession {
+  session: string;
+  /** Epoch milliseconds of SkySlope's Expiration. */
+  expiresAt: number;
+}
+
+export interface SkySlopeClientLogger {
+  warn(fields: object, message: string): void;
+}
+
+export interface SkySlopeClientOptions extends SkySlopeIntegrator {
+  /** e.g. https://api.skyslope.com (no trailing path); login is {baseUrl}/auth/login. */
+  baseUrl: string;
+  /** Per HTTP call, body included. Default 10 s. */
+  timeoutMs?: number;
+  /** Attempts of one call when SkySlope answers 429 or 503 (the first included). Default 4. */
+  maxAttempts?: number;
+  /** First backoff; doubles each attempt, with jitter. Default 500 ms. */
+  retryBaseMs?: number;
+  /** Longest backoff; a Retry-After longer than this is not waited for (the error carries it). Default 30 s. */
+  retryMaxMs?: number;
+  /** A cached session is used until this long before its Expiration. Default 5 minutes. */
+  sessionRefreshMarginMs?: number;
+  /** Upper bound of pages of one list, against a `next` link that never ends. Default 10,000. */
+  maxPages?: number;
+  logger?: SkySlopeClientLogger;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  fetch?: typeof fetch;
+}
+
+export interface ListUsersOptions {
+  includeDeactivated?: boolean;
+  officeGuid?: string;
+  /**
+   * 1 (default): follow each page's `next` link. More: read pages by pageNumber that many at a time,
+   * up to the first page without `next` (for large brokerages; each page is still one call).
+   */
+  concurrency?: number;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+const DEFAULTS = {
+  timeoutMs: 10_000,
+  maxAttempts: 4,
+  retryBaseMs: 500,
+  retryMaxMs: 30_000,
+  sessionRefreshMarginMs: 5 * 60_000,
+  maxPages: 10_000,
+};
+
+export class SkySlopeClient {
+  private readonly baseUrl: URL;
+  private readonly settings: typeof DEFAULTS;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly sessions = new Map<string, SkySlopeSession>();
+  private readonly logins = new Map<string, Promise<SkySlopeSession>>();
+  private calls = 0;
+
+  constructor(private readonly options: SkySlopeClientOptions) {
+    this.baseUrl = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+    this.settings = {
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULTS.maxAttempts),
+      retryBaseMs: options.retryBaseMs ?? DEFAULTS.retryBaseMs,
+      retryMaxMs: options.retryMaxMs ?? DEFAULTS.retryMaxMs,
+      sessionRefreshMarginMs: options.sessionRefreshMarginMs ?? DEFAULTS.sessionRefreshMarginMs,
+      maxPages: options.maxPages ?? DEFAULTS.maxPages,
+    };
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /** HTTP calls made so far (every attempt, logins included): for the bench and tests. */
+  get callCount(): number {
+    return this.calls;
+  }
+
+  /** Logs in (POST {base}/auth/login) and caches the session for the team. */
+  async login(team: SkySlopeTeamCredentials): Promise<SkySlopeSession> {
+    const key = cacheKey(team);
+    const running = this.logins.get(key);
+    if (running) return running;
+    const login = this.doLogin(team).finally(() => this.logins.delete(key));
+    this.logins.set(key, login);
+    const session = await login;
+    this.sessions.set(key, session);
+    return session;
+  }
+
+  /** The team's cached session while it has more than the margin left, else a new login. */
+  async session(team: SkySlopeTeamCredentials): Promise<SkySlopeSession> {
+    const cached = this.sessions.get(cacheKey(team));
+    if (cached && this.now() < cached.expiresAt - this.settings.sessionRefreshMarginMs) return cached;
+    return this.login(team);
+  }
+
+  /** Drops the team's cached sessions (e.g. when its keys change). */
+  forgetTeam(teamId: string): void {
+    for (const key of this.sessions.keys()) if (key.startsWith(`${teamId}\u0000`)) this.sessions.delete(key);
+  }
+
+  async getOffices(team: SkySlopeTeamCredentials): Promise<SkySlopeOffice[]> {
+    return this.collect<SkySlopeOffice>(team, 'api/offices', {}, 'offices');
+  }
+
+  async listUsers(team: SkySlopeTeamCredentials, options: ListUsersOptions = {}): Promise<SkySlopeUser[]> {
+    const query: Record<string, string> = {};
+    if (options.includeDeactivated !== undefined) query.includeDeactivated = String(options.includeDeactivated);
+    if (options.officeGuid) query.officeGuid = options.officeGuid;
+    if ((options.concurrency ?? 1) > 1) return this.collectByPageNumber<SkySlopeUser>(team, 'api/users', query, 'users', options.concurrency!);
+    return this.collect<SkySlopeUser>(team, 'api/users', query, 'users');
+  }
+
+  async getChecklistTypes(team: SkySlopeTeamCredentials, transactionType: string): Promise<SkySlopeChecklistType[]> {
+    return this.collect<SkySlopeChecklistType>(team, 'api/checklistTypes', { transactionType }, 'checklistTypes');
+  }
+
+  /** One GET of the Files API with the team's session: the whole envelope. */
+  async get<T>(team: SkySlopeTeamCredentials, pathOrUrl: string, query: Record<string, string> = {}): Promise<SkySlopeEnvelope<T>> {
+    const url = this.resolve(pathOrUrl);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    let session = await this.session(team);
+    let answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
+    if (answer.status === 401) {
+      // The session expired or was revoked early: one fresh login, one more try.
+      this.sessions.delete(cacheKey(team));
+      session = await this.login(team);
+      answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
+    }
+    this.throwUnlessOk('GET', url, answer);
+    return envelopeOf<T>(answer.body, 'GET', url);
+  }
+
+  private async doLogin(team: SkySlopeTeamCredentials): Promise<SkySlopeSession> {
+    const url = this.resolve('auth/login');
+    // Signed anew for each attempt: the Timestamp must be the moment it is sent.
+    const answer = await this.withRetries('POST', url, () => {
+      const request = skySlopeLoginRequest(team, this.options, new Date(this.now()));
+      return { headers: { ...request.headers, Accept: 'application/json' }, body: JSON.stringify(request.body) };
+    });
+    this.throwUnlessOk('POST', url, answer);
+    const body = answer.body as { Session?: unknown; Expiration?: unknown } | null;
+    if (!body || typeof body.Session !== 'string' || !body.Session) {
+      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, 'SkySlope login answered without a Session', { status: answer.status, method: 'POST', path: url.pathname });
+    }
+    return { session: body.Session, expiresAt: expirationOf(body.Expiration, this.now()) };
+  }
+
+  /** Every item of a list, page after page through the `next` links. */
+  private async collect<T>(team: SkySlopeTeamCredentials, path: string, query: Record<string, string>, field: string): Promise<T[]> {
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let next: string | undefined = path;
+    let nextQuery = query;
+    for (let page = 0; next; page += 1) {
+      if (page >= this.settings.maxPages) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, { path });
+      const envelope: SkySlopeEnvelope<Record<string, unknown>> = await this.get<Record<string, unknown>>(team, next, nextQuery);
+      items.push(...listOf<T>(envelope, field, path));
+      next = nextLink(envelope);
+      nextQuery = {};
+      if (next) {
+        const href = this.resolve(next).href;
+        if (seen.has(href)) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} links back to a page already read`, { path });
+        seen.add(href);
+      }
+    }
+    return items;
+  }
+
+  /** Pages read by pageNumber, `concurrency` at a time, up to the first page without `next`. */
+  private async collectByPageNumber<T>(team: SkySlopeTeamCredentials, path: string, query: Record<string, string>, field: string, concurrency: number): Promise<T[]> {
+    const items: T[] = [];
+    for (let first = 1; first <= this.settings.maxPages; first += concurrency) {
+      const numbers = Array.from({ length: Math.min(concurrency, this.settings.maxPages - first + 1) }, (_, i) => first + i);
+      const pages = await Promise.all(numbers.map((pageNumber) => this.get<Record<string, unknown>>(team, path, { ...query, pageNumber: String(pageNumber) })));
+      for (const envelope of pages) {
+        items.push(...listOf<T>(envelope, field, path));
+        if (!nextLink(envelope)) return items;
+      }
+    }
+    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, { path });
+  }
+
+  /** One call with retries of 429 and 503 (exponential backoff with jitter, at least Retry-After). */
+  private async withRetries(method: string, url: URL, build: () => { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await this.once(method, url, build());
+      if (answer.status !== 429 && answer.status !== 503) return answer;
+      const retryAfterMs = retryAfterOf(answer.headers.get('retry-after'), this.now());
+      const backoff = Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** (attempt - 1));
+      // "Equal jitter": half the backoff fixed, half random, so concurrent callers spread out.
+      const delay = Math.max(retryAfterMs ?? 0, Math.round(backoff / 2 + this.random() * (backoff / 2)));
+      if (attempt >= this.settings.maxAttempts || delay > this.settings.retryMaxMs) {
+        const code = skySlopeErrorCodeOfStatus(answer.status);
+        throw new SkySlopeException(code, `SkySlope answered ${answer.status} to ${method} ${url.pathname} after ${attempt} attempt(s)`, {
+          status: answer.status,
+          method,
+          path: url.pathname,
+          retryAfterMs,
+          attempts: attempt,
+          body: answer.body,
+        });
+      }
+      this.options.logger?.warn({ status: answer.status, method, path: url.pathname, attempt, delay }, 'SkySlope busy; retrying');
+      await this.sleep(delay);
+    }
+  }
+
+  /** One HTTP call; the timeout covers the body too. */
+  private async once(method: string, url: URL, request: { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+    this.calls += 1;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+    try {
+      const response = await this.fetchImpl(url, { method, headers: request.headers, body: request.body, signal: controller.signal });
+      const text = await response.text();
+      let body: unknown = null;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      if (controller.signal.aborted) {
+        throw new SkySlopeException(SkySlopeErrorCode.Timeout, `SkySlope did not answer ${method} ${url.pathname} within ${this.settings.timeoutMs} ms`, { method, path: url.pathname });
+      }
+      throw new SkySlopeException(SkySlopeErrorCode.Network, `SkySlope unreachable for ${method} ${url.pathname}: ${(error as Error)?.message ?? error}`, { method, path: url.pathname });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private throwUnlessOk(method: string, url: URL, answer: RawAnswer): void {
+    if (answer.status >= 200 && answer.status < 300) return;
+    throw new SkySlopeException(skySlopeErrorCodeOfStatus(answer.status), `SkySlope answered ${answer.status} to ${method} ${url.pathname}`, {
+      status: answer.status,
+      method,
+      path: url.pathname,
+      body: answer.body,
+    });
+  }
+
+  /** A path under the base, or a link's href; never another origin (the Session header must not leave SkySlope). */
+  private resolve(pathOrUrl: string): URL {
+    const url = new URL(pathOrUrl.replace(/^\/(?!\/)/, ''), this.baseUrl);
+    if (url.origin !== this.baseUrl.origin) {
+      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope link to another origin refused: ${url.origin}`, { path: url.pathname });
+    }
+    return url;
+  }
+}
+
+function cacheKey(team: SkySlopeTeamCredentials): string {
+  // The key's digest, not the key: nothing of the credentials sits in the map in clear.
+  const digest = createHash('sha256').update(`${team.accessKey}\u0000${team.accessSecret}`).digest('base64url');
+  return `${team.teamId}\u0000${digest}`;
+}
+
+function envelopeOf<T>(body: unknown, method: string, url: URL): SkySlopeEnvelope<T> {
+  if (!body || typeof body !== 'object' || !('value' in body)) {
+    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${method} ${url.pathname} without a value`, { method, path: url.pathname });
+  }
+  const { value, links } = body as { value: T; links?: unknown };
+  return { value, links: Array.isArray(links) ? (links.filter((link) => link && typeof link === 'object') as SkySlopeLink[]) : [] };
+}
+
+function listOf<T>(envelope: SkySlopeEnvelope<Record<string, unknown>>, field: string, path: string): T[] {
+  const list = envelope.value?.[field];
+  if (!Array.isArray(list)) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${path} without value.${field}`, { path });
+  return list as T[];
+}
+
+function nextLink(envelope: SkySlopeEnvelope<unknown>): string | undefined {
+  const link = envelope.links.find((candidate) => typeof candidate.rel === 'string' && candidate.rel.toLowerCase() === 'next');
+  return typeof link?.href === 'string' && link.href ? link.href : undefined;
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Expiration as a date string, epoch seconds or epoch milliseconds; unreadable means use it once, cache nothing. */
+function expirationOf(expiration: unknown, now: number): number {
+  if (typeof expiration === 'number' && Number.isFinite(expiration)) return expiration < 1e12 ? expiration * 1000 : expiration;
+  if (typeof expiration === 'string') {
+    const at = Date.parse(expiration);
+    if (!Number.isNaN(at)) return at;
+  }
+  return now;
+}
