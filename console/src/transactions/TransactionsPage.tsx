@@ -301,7 +301,6 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
             color={filtered ? 'secondary' : 'primary'}
             startIcon={<FilterListIcon />}
             onClick={openFilters}
-            aria-label={FL.openFilters}
             aria-expanded={filtersOpen}
             data-testid="transactions-filters"
           >

@@ -105,7 +105,7 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
     if (!sameFilters(toFilterKeys(getValues()), next)) reset(fromFilterKeys(next, timeZone, now?.()));
   }, [appliedKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const useFilter = (filter: SavedFilter) => {
+  const applySaved = (filter: SavedFilter) => {
     const values = fromFilterKeys(filter.filters, timeZone, now?.());
     reset(values);
     setSelectedId(filter.filter_id);
@@ -234,7 +234,7 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
         onRetry={reloadSaved}
         selectedId={selectedId}
         canRemove={canChange}
-        onUse={useFilter}
+        onUse={applySaved}
         onRemove={(filter) => setDialog({ kind: 'remove', filter })}
         onUpdateSelected={() => openDialog('update')}
         updateDisabled={busy || !form || updatable.length === 0}
