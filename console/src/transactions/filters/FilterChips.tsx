@@ -113,8 +113,7 @@ export const FilterChips = ({ component, filters, onRemove, onClear }: FilterChi
           data-testid="filter-chip"
           data-key={item.key}
           sx={{ maxWidth: '100%' }}
-          slotProps={{ root: { title: item.label } } as object}
-          deleteIcon={<ClearIcon aria-label={L.removeChip.replace('{label}', item.label)} />}
+          title={item.label}
         />
       ))}
       <Button size="small" startIcon={<ClearIcon />} onClick={onClear} data-testid="filter-chips-clear">

@@ -46,8 +46,6 @@ export const FILTER_LABELS = {
   tagGroup: 'Tag group {n}',
   orBetweenGroups: 'or',
   chipsLabel: 'Filters in use',
-  /** {label}: the chip's text. */
-  removeChip: 'Remove filter {label}',
   clearChips: 'Clear',
   formInvalid: 'Correct the highlighted fields of the filter first.',
   yes: 'Yes',
