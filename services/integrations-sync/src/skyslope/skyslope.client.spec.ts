@@ -213,14 +213,33 @@ describe(SkySlopeClient.name, () => {
   });
 
   it('times a slow call out', async () => {
-    const sut = client({ timeoutMs: 50 });
-    await sut.session(team);
-    fake.control.set({ latencyMs: 300 });
+    const sut = client({ timeoutMs: 100 });
+    fake.control.set({ latencyMs: 1000 });
 
     const error = await failure(sut.getOffices(team));
 
     expect(error.code).toBe(SkySlopeErrorCode.Timeout);
     expect(skySlopePingCodeOf(error)).toBe(3);
+  });
+
+  it('answers the ping codes: 0 success, 2 refused, 3 unreachable, 4 rate limited', async () => {
+    const sut = client({ maxAttempts: 2 });
+
+    expect(await sut.ping(team)).toBe(0);
+    expect(await sut.ping({ ...team, accessKey: 'unknown' })).toBe(2);
+    fake.control.failNext(429, { count: 2, retryAfterSeconds: 1, pathPrefix: '/api/offices' });
+    expect(await sut.ping(team)).toBe(4);
+    expect(await client({ baseUrl: 'http://127.0.0.1:9' }).ping(team)).toBe(3);
+  });
+
+  it('logs in once when concurrent calls all meet a revoked session', async () => {
+    const sut = client();
+    await sut.session(team);
+    fake.control.revokeSessions();
+
+    await Promise.all([sut.getOffices(team), sut.getOffices(team), sut.getOffices(team)]);
+
+    expect(fake.control.stats().logins).toBe(2);
   });
 
   it('reports an unreachable SkySlope as a network error', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { skySlopeLoginRequest, type SkySlopeAccessKeys, type SkySlopeIntegrator } from './skyslope-signature';
-import { SkySlopeErrorCode, SkySlopeException, skySlopeErrorCodeOfStatus } from './skyslope.exception';
+import { SkySlopeErrorCode, SkySlopeException, skySlopeErrorCodeOfStatus, skySlopePingCodeOf } from './skyslope.exception';
 
 // A typed client of SkySlope's Files API: login with the signed header, a session cached per team,
 // the {value, links} envelopes, lists followed through their `next` links, retries of 429 and 503.
@@ -156,6 +156,21 @@ export class SkySlopeClient {
     for (const key of this.sessions.keys()) if (key.startsWith(`${teamId}\u0000`)) this.sessions.delete(key);
   }
 
+  /**
+   * Tests the team's keys as GET /skyslope/ping does: a fresh login and the first page of offices.
+   * 0 success, 2 credentials refused, 3 unreachable or timed out (or any other failure), 4 rate limited.
+   */
+  async ping(team: SkySlopeTeamCredentials): Promise<0 | 2 | 3 | 4> {
+    try {
+      await this.login(team);
+      await this.get(team, 'api/offices');
+      return 0;
+    } catch (error) {
+      this.options.logger?.warn({ teamId: team.teamId, code: (error as SkySlopeException)?.code, status: (error as SkySlopeException)?.status }, 'SkySlope ping failed');
+      return skySlopePingCodeOf(error);
+    }
+  }
+
   async getOffices(team: SkySlopeTeamCredentials): Promise<SkySlopeOffice[]> {
     return this.collect<SkySlopeOffice>(team, 'api/offices', {}, 'offices');
   }
@@ -179,9 +194,11 @@ export class SkySlopeClient {
     let session = await this.session(team);
     let answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
     if (answer.status === 401) {
-      // The session expired or was revoked early: one fresh login, one more try.
-      this.sessions.delete(cacheKey(team));
-      session = await this.login(team);
+      // The session expired or was revoked early: one fresh login, one more try. Another call may have
+      // logged in already; only the refused session is dropped.
+      const key = cacheKey(team);
+      if (this.sessions.get(key)?.session === session.session) this.sessions.delete(key);
+      session = await this.session(team);
       answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
     }
     this.throwUnlessOk('GET', url, answer);
