@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelpTooltip } from './HelpTooltip';
@@ -52,5 +52,18 @@ describe('HelpTooltip', () => {
     fireEvent.click(icon);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByTestId('help-tooltip-content-108').textContent).toContain('Hover help');
+  });
+
+  it('opened by a click, stays while the pointer leaves for its link, and closes on a click elsewhere', async () => {
+    act(() => tooltipStore.merge({ '108': { id: 108, content: '<p>Pinned help</p>', position: 'right' } }));
+    renderAs(['manage_tooltips']);
+    const icon = await screen.findByTestId('help-tooltip-contacts');
+    fireEvent.click(icon);
+    await screen.findByTestId('help-tooltip-edit-108');
+    fireEvent.mouseLeave(icon);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('help-tooltip-edit-108')).toBeTruthy();
+    fireEvent.click(document.body);
+    await waitFor(() => expect(screen.queryByTestId('help-tooltip-content-108')).toBeNull());
   });
 });

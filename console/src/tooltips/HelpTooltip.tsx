@@ -25,6 +25,9 @@ export const HelpTooltip = ({ tooltipKey }: { tooltipKey: TooltipKey }) => {
   const tooltip = useSyncExternalStore(tooltipStore.subscribe, tooltipStore.get)[String(id)];
   const { permissions } = usePermissions<ConsolePermissions>();
   const [open, setOpen] = useState(false);
+  // Opened by a click it stays until a click elsewhere or Escape, so that its link can be reached (a pointer
+  // on its way there leaves the icon); opened by hovering it goes with the pointer.
+  const [pinned, setPinned] = useState(false);
   if (!tooltip) return null;
   const canManage = permissions?.permissions?.includes('manage_tooltips') ?? false;
 
@@ -40,20 +43,34 @@ export const HelpTooltip = ({ tooltipKey }: { tooltipKey: TooltipKey }) => {
     </Box>
   );
 
-  // A click opens and never toggles: a mouse reaching the icon has already opened it by hovering, and a
-  // toggle would close it under the click. It closes when the pointer leaves or on a click elsewhere.
+  // A click opens and pins, never toggles: a mouse reaching the icon has already opened it by hovering, and
+  // a toggle would close it under the click.
+  const close = () => {
+    setPinned(false);
+    setOpen(false);
+  };
   return (
-    <ClickAwayListener onClickAway={() => setOpen(false)}>
+    <ClickAwayListener onClickAway={close}>
       <Tooltip
         title={content}
         placement={tooltip.position}
         open={open}
         onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
+        onClose={(event) => {
+          if (!pinned || event.type === 'keydown') close();
+        }}
         enterTouchDelay={0}
         arrow
       >
-        <IconButton size="small" aria-label={L.help} onClick={() => setOpen(true)} data-testid={`help-tooltip-${tooltipKey}`}>
+        <IconButton
+          size="small"
+          aria-label={L.help}
+          onClick={() => {
+            setPinned(true);
+            setOpen(true);
+          }}
+          data-testid={`help-tooltip-${tooltipKey}`}
+        >
           <HelpOutlineIcon fontSize="small" />
         </IconButton>
       </Tooltip>
