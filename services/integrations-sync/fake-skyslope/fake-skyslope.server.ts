@@ -231,6 +231,8 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
     if (knownSecret === undefined || !equalText(knownSecret, clientSecret)) return refuse(reply, 'unknown client');
     const expected = createHmac('sha256', accessSecret).update(`${clientId}:${clientSecret}:${timestamp}`).digest('base64');
     if (!equalText(expected, signature)) return refuse(reply, 'wrong signature');
+    // Long runs (the bench, a dev stack left up) log in often: forget expired sessions now and then.
+    if (sessions.size >= 1000) for (const [id, held] of sessions) if (held.expiresAt <= now()) sessions.delete(id);
     const session = randomUUID();
     const expiresAt = now() + behaviour.sessionLifetimeSeconds * 1000;
     sessions.set(session, { accessKey, expiresAt });

@@ -5,6 +5,7 @@ import {
   FAKE_SKYSLOPE_CLIENT_ID,
   FAKE_SKYSLOPE_CLIENT_SECRET,
   FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID,
+  fakeSkySlopeOptionsFromEnv,
   generatedFakeUsers,
   startFakeSkySlope,
   type FakeSkySlope,
@@ -186,5 +187,29 @@ describe('startFakeSkySlope', () => {
     expect(overLimit.status).toBe(429);
     expect(Number(overLimit.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${sut.url}/_control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureStatus: 418 }) })).status).toBe(400);
+  });
+});
+
+describe('fakeSkySlopeOptionsFromEnv', () => {
+  it('reads the behaviour from FAKE_SKYSLOPE_* variables', () => {
+    const sut = fakeSkySlopeOptionsFromEnv({
+      FAKE_SKYSLOPE_PORT: '4011',
+      FAKE_SKYSLOPE_LATENCY_MS: '50',
+      FAKE_SKYSLOPE_FAILURE_RATE: '0.1',
+      FAKE_SKYSLOPE_FAILURE_STATUS: '429',
+      FAKE_SKYSLOPE_RATE_LIMIT: '20',
+      FAKE_SKYSLOPE_SESSION_SECONDS: '600',
+      FAKE_SKYSLOPE_EXTRA_USERS: '10000',
+    });
+
+    expect(sut).toEqual({ port: 4011, latencyMs: 50, failureRate: 0.1, failureStatus: 429, rateLimit: 20, sessionLifetimeSeconds: 600, extraUsers: 10000 });
+  });
+
+  it('refuses a value that is not a number', () => {
+    expect(() => fakeSkySlopeOptionsFromEnv({ FAKE_SKYSLOPE_LATENCY_MS: 'slow' })).toThrow('FAKE_SKYSLOPE_LATENCY_MS');
+  });
+
+  it('refuses a failure status other than 429, 500 or 503 at start', async () => {
+    await expect(startFakeSkySlope({ failureStatus: 404 as 503 })).rejects.toThrow('failureStatus');
   });
 });
