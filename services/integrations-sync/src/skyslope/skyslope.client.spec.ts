@@ -129,6 +129,24 @@ describe(SkySlopeClient.name, () => {
     expect(await sut.listUsers(team, { includeDeactivated: true })).toHaveLength(26);
   });
 
+  it('follows a next link to another host on the configured origin only', async () => {
+    fake.control.addUsers(generatedFakeUsers(18));
+    const seen: string[] = [];
+    const sut = client({
+      fetch: async (input, init) => {
+        seen.push(String(input));
+        const response = await fetch(input, init);
+        if (!String(input).includes('/api/users')) return response;
+        const body = (await response.json()) as { links: { href: string }[] };
+        for (const link of body.links) link.href = link.href.replace(fake.url, 'https://elsewhere.example');
+        return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+      },
+    });
+
+    expect(await sut.listUsers(team)).toHaveLength(25);
+    expect(seen.every((url) => url.startsWith(fake.url))).toBe(true);
+  });
+
   it('reads the same users by page number with bounded concurrency', async () => {
     fake.control.addUsers(generatedFakeUsers(18));
     const sut = client();

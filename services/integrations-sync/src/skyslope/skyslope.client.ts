@@ -317,13 +317,14 @@ export class SkySlopeClient {
     });
   }
 
-  /** A path under the base, or a link's href; never another origin (the Session header must not leave SkySlope). */
+  /**
+   * A path under the base, or a link's href. The Session header never leaves the configured origin: a
+   * link to another host (SkySlope behind a proxy, say) is followed by its path and query on ours.
+   */
   private resolve(pathOrUrl: string): URL {
     const url = new URL(pathOrUrl.replace(/^\/(?!\/)/, ''), this.baseUrl);
-    if (url.origin !== this.baseUrl.origin) {
-      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope link to another origin refused: ${url.origin}`, { path: url.pathname });
-    }
-    return url;
+    if (url.origin === this.baseUrl.origin) return url;
+    return new URL(`${url.pathname.replace(/^\//, '')}${url.search}`, this.baseUrl);
   }
 }
 
