@@ -137,11 +137,15 @@ export class SkySlopeClient {
     const key = cacheKey(team);
     const running = this.logins.get(key);
     if (running) return running;
-    const login = this.doLogin(team).finally(() => this.logins.delete(key));
+    // Cached before the in-flight entry goes, so no caller in between starts a second login.
+    const login = this.doLogin(team)
+      .then((session) => {
+        this.sessions.set(key, session);
+        return session;
+      })
+      .finally(() => this.logins.delete(key));
     this.logins.set(key, login);
-    const session = await login;
-    this.sessions.set(key, session);
-    return session;
+    return login;
   }
 
   /** The team's cached session while it has more than the margin left, else a new login. */
