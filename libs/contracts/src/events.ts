@@ -44,6 +44,8 @@ export interface UserSnapshot {
   /** The effective permissions (team plan plus the user's own), as the access token lists them. */
   permissions: Permission[];
   esign_enabled: boolean;
+  /** The user's SkySlope user guid (Edit Profile's integrations), which wins over the email match; null when none. */
+  skyslope_agent_guid: string | null;
 }
 
 export interface TeamProvisioned {
@@ -152,8 +154,8 @@ export type EventType = keyof EventPayloads;
 
 /** Which services consume each event type. The relay fans out to events.<service> queues. */
 export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
-  'identity.user.created': ['transactions'],
-  'identity.user.updated': ['transactions'],
+  'identity.user.created': ['transactions', 'integrations-sync'],
+  'identity.user.updated': ['transactions', 'integrations-sync'],
   'identity.team.provisioned': ['team-admin'],
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],

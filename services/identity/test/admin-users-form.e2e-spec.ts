@@ -358,6 +358,7 @@ describe('user administration: the user form', () => {
         // Demo Realty's plan; the user has no grant of their own and no e-sign.
         permissions: ['team_esign', 'transaction_sync'],
         esign_enabled: false,
+        skyslope_agent_guid: null,
       });
       expect(events[1].payload).toMatchObject({ last_name: 'Evented', leader_board_exclude: true, team_name: 'Demo Realty' });
     });

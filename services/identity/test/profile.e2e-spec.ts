@@ -158,6 +158,12 @@ describe('PATCH /user/profile', () => {
     expect((await getProfile(demo.token)).integrations).toEqual({ skyslope_agent_guid: null });
     const saved = await patch(demo.token, { ...REQUIRED, integrations: { skyslope_agent_guid: 'ab12-cd34' } }).expect(200);
     expect(saved.body.integrations).toEqual({ skyslope_agent_guid: 'ab12-cd34' });
+    // The snapshot other services keep (integrations-sync matches SkySlope users with it) carries the guid.
+    const [latest] = await sut.dataSource.query(
+      `SELECT payload->>'skyslope_agent_guid' AS guid FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'agent_id' = $1 ORDER BY seq DESC LIMIT 1`,
+      [String(demo.user.agent_id)],
+    );
+    expect(latest.guid).toBe('ab12-cd34');
     const bad = await patch(demo.token, { ...REQUIRED, integrations: { skyslope_agent_guid: 'x y' } }).expect(400);
     expect(bad.body.errors).toEqual([{ field: 'integrations.skyslope_agent_guid', error: 'Letters, digits and dashes only (at most 64)' }]);
 

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { integrationsSyncMigrations } from './migrations';
 import type { IntegrationsSyncConfig } from './integrations-sync.config';
+import { UpdateUsersWhenUserChanges } from './users/users-read-copy.listener';
+import { UsersRepository } from './users/users.repository';
 
 /** SkySlope credentials, office mapping, primary agent, matched users and transaction sync. */
 @Module({})
@@ -10,6 +12,7 @@ export class IntegrationsSyncModule {
     return {
       module: IntegrationsSyncModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
+      providers: [UsersRepository, UpdateUsersWhenUserChanges],
     };
   }
 }

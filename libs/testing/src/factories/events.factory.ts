@@ -20,6 +20,7 @@ export function buildUserSnapshot(
     default_seller_commission_templates: [],
     permissions: [],
     esign_enabled: false,
+    skyslope_agent_guid: null,
     ...subject,
   };
 }

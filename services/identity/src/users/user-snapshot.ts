@@ -31,5 +31,6 @@ export function userSnapshotOf(user: UserEntity): UserSnapshot {
     default_seller_commission_templates: user.default_seller_commission_templates ?? [],
     permissions: effectivePermissions(user),
     esign_enabled: user.esign_enabled ?? false,
+    skyslope_agent_guid: user.skyslope_agent_guid ?? null,
   };
 }

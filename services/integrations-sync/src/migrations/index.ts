@@ -1,3 +1,4 @@
 import { EventBusTables1763700000000 } from '@app/events';
+import { IntegrationsSyncUsers1763700000500 } from './1763700000500-integrations-sync-users';
 
-export const integrationsSyncMigrations = [EventBusTables1763700000000];
+export const integrationsSyncMigrations = [EventBusTables1763700000000, IntegrationsSyncUsers1763700000500];

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { EVENT_SUBSCRIPTIONS, eventsQueueOf, type EventEnvelope, type EventType, type UserSnapshot } from '@app/contracts';
+import { bootTestService, createTestDatabase, buildUserSnapshot, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import type { IntegrationsSyncConfig } from '../src/integrations-sync.config';
+import { IntegrationsSyncModule } from '../src/integrations-sync.module';
+import { integrationsSyncMigrations } from '../src/migrations';
+
+// integrations-sync's copy of identity's users (issue 25): fed by identity.user.created and .updated
+// through the real event bus, applied once when delivered twice, an older snapshot ignored.
+
+describe('integrations-sync users read copy (issue 25)', () => {
+  let database: TestDatabase;
+  let sut: TestService<IntegrationsSyncConfig>;
+  let redis: IORedis;
+  let queue: Queue;
+
+  const deliver = async (envelope: EventEnvelope, jobId = envelope.id) => {
+    await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
+    await eventually(async () => (await (await queue.getJob(jobId))?.isCompleted()) ?? false);
+  };
+  const envelopeOf = <T extends 'identity.user.created' | 'identity.user.updated'>(type: T, payload: UserSnapshot, occurredAt = new Date().toISOString()): EventEnvelope<T> =>
+    ({ id: randomUUID(), type, team_id: payload.team_id, occurred_at: occurredAt, version: 1, payload }) as EventEnvelope<T>;
+  const copyOf = async (agentId: number) =>
+    (await sut.dataSource.query(`SELECT agent_id, team_id, first_name, last_name, email, status, roles, skyslope_agent_guid FROM integrations_sync.users WHERE agent_id = $1`, [agentId]))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sut = await bootTestService<IntegrationsSyncConfig>({
+      service: 'integrations-sync',
+      env: testEnv(database),
+      migrations: integrationsSyncMigrations,
+      module: (config) => IntegrationsSyncModule.forRoot(config, 'all'),
+    });
+    redis = new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null });
+    queue = new Queue(eventsQueueOf('integrations-sync'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
+  }, 60_000);
+  afterAll(async () => {
+    await queue?.close();
+    await redis?.quit();
+    await sut?.close();
+    await database?.drop();
+  });
+
+  it('subscribes to the user events', () => {
+    for (const type of ['identity.user.created', 'identity.user.updated'] as EventType[]) expect(EVENT_SUBSCRIPTIONS[type]).toContain('integrations-sync');
+  });
+
+  it('keeps each user with their SkySlope guid; the same event twice is applied once; an older snapshot changes nothing', async () => {
+    const user = buildUserSnapshot({ agent_id: 501, team_id: 7, team_name: 'Demo Realty', first_name: 'Alex', last_name: 'Agent', email: 'Agent@Demo-Realty.test', roles: ['AGENT'] });
+    const created = envelopeOf('identity.user.created', user, '2026-11-24T10:00:00.000Z');
+    await deliver(created);
+    await deliver(created, `${created.id}-again`);
+    expect(await copyOf(501)).toEqual({ agent_id: 501, team_id: 7, first_name: 'Alex', last_name: 'Agent', email: 'Agent@Demo-Realty.test', status: 'active', roles: ['AGENT'], skyslope_agent_guid: null });
+
+    await deliver(envelopeOf('identity.user.updated', { ...user, skyslope_agent_guid: 'ss-guid-1', status: 'inactive' }, '2026-11-24T10:05:00.000Z'));
+    expect(await copyOf(501)).toMatchObject({ skyslope_agent_guid: 'ss-guid-1', status: 'inactive' });
+    // Delivered late: an older snapshot than the stored one.
+    await deliver(envelopeOf('identity.user.updated', { ...user, email: 'old@demo-realty.test' }, '2026-11-24T10:01:00.000Z'));
+    expect(await copyOf(501)).toMatchObject({ email: 'Agent@Demo-Realty.test', skyslope_agent_guid: 'ss-guid-1' });
+    const [{ n }] = await sut.dataSource.query(`SELECT count(*)::int AS n FROM integrations_sync.users`);
+    expect(n).toBe(1);
+  });
+});
