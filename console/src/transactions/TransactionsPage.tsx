@@ -381,11 +381,11 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
         ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' }, 'aria-label': FL.filters } as object }}
+        slotProps={{ paper: { sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' }, role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'filter-drawer-title' } as object }}
         data-testid="filter-drawer"
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" id="filter-drawer-title">
             {FL.filters}
           </Typography>
           <IconButton aria-label={FL.closeFilters} onClick={() => setFiltersOpen(false)} data-testid="filter-drawer-close">
