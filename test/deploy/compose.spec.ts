@@ -194,6 +194,7 @@ describe('docker-compose.yml', () => {
     const keys = {
       JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\ntest-public\n-----END PUBLIC KEY-----',
       JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\ntest-private\n-----END PRIVATE KEY-----',
+      SKYSLOPE_CREDENTIALS_KEY: 'dGVzdC1rZXktdGhpcnR5LXR3by1ieXRlcy1sb25nLi4=',
     };
 
     it('`docker-compose config -q` accepts the file', () => {
@@ -201,7 +202,7 @@ describe('docker-compose.yml', () => {
       expect({ status: result.status, stderr: String(result.stderr ?? '') }).toEqual({ status: 0, stderr: '' });
     });
 
-    it('resolves the anchors as intended: keys passed through, the private key to identity only', () => {
+    it('resolves the anchors as intended: keys passed through, the private key to identity only, the SkySlope key to integrations-sync only', () => {
       const result = dockerCompose(['config'], keys);
       expect(result.status).toBe(0);
       const resolved = parseYaml(String(result.stdout));
@@ -209,6 +210,7 @@ describe('docker-compose.yml', () => {
         const e = resolved.services[name].environment;
         expect(e.JWT_PUBLIC_KEY).toBe(keys.JWT_PUBLIC_KEY);
         expect(e.JWT_PRIVATE_KEY).toBe(name.startsWith('identity') ? keys.JWT_PRIVATE_KEY : undefined);
+        expect(e.SKYSLOPE_CREDENTIALS_KEY).toBe(name.startsWith('integrations-sync') ? keys.SKYSLOPE_CREDENTIALS_KEY : undefined);
         expect(e.DATABASE_URL).toBe('postgres://realty:realty@postgres:5432/realty');
       }
     });

@@ -196,7 +196,7 @@ describe('k8s manifests', () => {
       }
       const main = secrets.find((s) => s.metadata.name === SECRET);
       expect(Object.keys(main.stringData).sort()).toEqual(
-        ['DATABASE_URL', 'JWT_PUBLIC_KEY', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'SMTP_URL'].sort(),
+        ['DATABASE_URL', 'JWT_PUBLIC_KEY', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'SMTP_URL', 'SKYSLOPE_CREDENTIALS_KEY', 'SKYSLOPE_CLIENT_ID', 'SKYSLOPE_CLIENT_SECRET'].sort(),
       );
       const signing = secrets.find((s) => s.metadata.name === SIGNING_SECRET);
       expect(Object.keys(signing.stringData)).toEqual(['JWT_PRIVATE_KEY']);

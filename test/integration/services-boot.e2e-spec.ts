@@ -10,6 +10,7 @@ import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type T
 import { EsignModule } from '../../services/esign/src/esign.module';
 import { identityConfigSpec } from '../../services/identity/src/identity.config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
+import { integrationsSyncConfigSpec } from '../../services/integrations-sync/src/integrations-sync.config';
 import { IntegrationsSyncModule } from '../../services/integrations-sync/src/integrations-sync.module';
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
@@ -25,7 +26,7 @@ const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => Dyn
   transactions: (c, m) => TransactionsModule.forRoot(c as never, m),
   messaging: (c, m) => MessagingModule.forRoot(c, m),
   esign: (c, m) => EsignModule.forRoot(c, m),
-  'integrations-sync': (c, m) => IntegrationsSyncModule.forRoot(c, m),
+  'integrations-sync': (c, m) => IntegrationsSyncModule.forRoot(c as never, m),
 };
 
 describe('every service boots with health, OpenAPI, metrics and request ids', () => {
@@ -40,7 +41,7 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
         await bootTestService<AnyConfig>({
           service,
           env: testEnv(database),
-          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : undefined,
+          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : service === 'integrations-sync' ? integrationsSyncConfigSpec : undefined,
           migrations: SERVICE_MIGRATIONS[service],
           module: (config) => MODULES[service](config, 'api'),
           configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,

@@ -2,6 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { integrationsSyncMigrations } from './migrations';
 import type { IntegrationsSyncConfig } from './integrations-sync.config';
+import { SkySlopeConnection } from './skyslope-settings/skyslope.providers';
+import { SkySlopeSettingsController } from './skyslope-settings/skyslope-settings.controller';
+import { SkySlopeSettingsRepository } from './skyslope-settings/skyslope-settings.repository';
+import { SkySlopeSettingsService } from './skyslope-settings/skyslope-settings.service';
 import { UpdateUsersWhenUserChanges } from './users/users-read-copy.listener';
 import { UsersRepository } from './users/users.repository';
 
@@ -12,7 +16,8 @@ export class IntegrationsSyncModule {
     return {
       module: IntegrationsSyncModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
-      providers: [UsersRepository, UpdateUsersWhenUserChanges],
+      controllers: mode === 'worker' ? [] : [SkySlopeSettingsController],
+      providers: [UsersRepository, UpdateUsersWhenUserChanges, SkySlopeConnection, SkySlopeSettingsRepository, SkySlopeSettingsService],
     };
   }
 }

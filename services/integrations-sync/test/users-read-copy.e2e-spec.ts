@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { EVENT_SUBSCRIPTIONS, eventsQueueOf, type EventEnvelope, type EventType, type UserSnapshot } from '@app/contracts';
-import { bootTestService, createTestDatabase, buildUserSnapshot, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
-import type { IntegrationsSyncConfig } from '../src/integrations-sync.config';
-import { IntegrationsSyncModule } from '../src/integrations-sync.module';
-import { integrationsSyncMigrations } from '../src/migrations';
+import { buildUserSnapshot, eventually } from '@app/testing';
+import { bootIntegrationsSync } from './skyslope-test-kit';
 
 // integrations-sync's copy of identity's users (issue 25): fed by identity.user.created and .updated
 // through the real event bus, applied once when delivered twice, an older snapshot ignored.
 
 describe('integrations-sync users read copy (issue 25)', () => {
-  let database: TestDatabase;
-  let sut: TestService<IntegrationsSyncConfig>;
+  let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
+  let sut: typeof booted.sut;
   let redis: IORedis;
   let queue: Queue;
 
@@ -26,21 +24,15 @@ describe('integrations-sync users read copy (issue 25)', () => {
     (await sut.dataSource.query(`SELECT agent_id, team_id, first_name, last_name, email, status, roles, skyslope_agent_guid FROM integrations_sync.users WHERE agent_id = $1`, [agentId]))[0];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    sut = await bootTestService<IntegrationsSyncConfig>({
-      service: 'integrations-sync',
-      env: testEnv(database),
-      migrations: integrationsSyncMigrations,
-      module: (config) => IntegrationsSyncModule.forRoot(config, 'all'),
-    });
+    booted = await bootIntegrationsSync('all');
+    sut = booted.sut;
     redis = new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null });
     queue = new Queue(eventsQueueOf('integrations-sync'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
   }, 60_000);
   afterAll(async () => {
     await queue?.close();
     await redis?.quit();
-    await sut?.close();
-    await database?.drop();
+    await booted?.close();
   });
 
   it('subscribes to the user events', () => {

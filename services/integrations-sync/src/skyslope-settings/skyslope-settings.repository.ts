@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface SkySlopeSettingsRow {
+  team_id: number;
+  access_key_encrypted: string | null;
+  access_secret_encrypted: string | null;
+  prefs: Record<string, boolean>;
+  office_guid: string | null;
+  primary_agent_guid: string | null;
+}
+
+@Injectable()
+export class SkySlopeSettingsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async find(teamId: number): Promise<SkySlopeSettingsRow | null> {
+    const rows: SkySlopeSettingsRow[] = await this.dataSource.query(
+      `SELECT team_id, access_key_encrypted, access_secret_encrypted, prefs, office_guid, primary_agent_guid FROM integrations_sync.skyslope_settings WHERE team_id = $1`,
+      [teamId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The credentials (encrypted) and the preferences, in one statement. */
+  async saveCredentials(teamId: number, accessKeyEncrypted: string, accessSecretEncrypted: string, prefs: Record<string, boolean>, agentId: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO integrations_sync.skyslope_settings (team_id, access_key_encrypted, access_secret_encrypted, prefs, updated_by)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (team_id) DO UPDATE SET access_key_encrypted = EXCLUDED.access_key_encrypted, access_secret_encrypted = EXCLUDED.access_secret_encrypted,
+         prefs = EXCLUDED.prefs, updated_by = EXCLUDED.updated_by, updated_ts = now()`,
+      [teamId, accessKeyEncrypted, accessSecretEncrypted, JSON.stringify(prefs), agentId],
+    );
+  }
+}

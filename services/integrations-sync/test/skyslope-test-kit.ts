@@ -1,0 +1,45 @@
+import { signTestToken, bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import type { ProcessMode } from '@app/platform';
+import type { Role } from '@app/contracts';
+import { FAKE_SKYSLOPE_CLIENT_ID, FAKE_SKYSLOPE_CLIENT_SECRET, startFakeSkySlope, type FakeSkySlope } from '../fake-skyslope';
+import { integrationsSyncConfigSpec, type IntegrationsSyncConfig } from '../src/integrations-sync.config';
+import { IntegrationsSyncModule } from '../src/integrations-sync.module';
+import { integrationsSyncMigrations } from '../src/migrations';
+import { generateCredentialsKey } from '../src/skyslope/credentials-cipher';
+
+/**
+ * integrations-sync on a database of its own, talking to a fake SkySlope of its own (the integrator's id
+ * and secret the fake knows, a fresh credentials key); close() stops all three.
+ */
+export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{ sut: TestService<IntegrationsSyncConfig>; fake: FakeSkySlope; database: TestDatabase; close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const fake = await startFakeSkySlope({ latencyMs: 0 });
+  const sut = await bootTestService<IntegrationsSyncConfig>({
+    service: 'integrations-sync',
+    env: testEnv(database, {
+      SKYSLOPE_BASE_URL: fake.url,
+      SKYSLOPE_CLIENT_ID: FAKE_SKYSLOPE_CLIENT_ID,
+      SKYSLOPE_CLIENT_SECRET: FAKE_SKYSLOPE_CLIENT_SECRET,
+      SKYSLOPE_CREDENTIALS_KEY: generateCredentialsKey(),
+    }),
+    configSpec: integrationsSyncConfigSpec,
+    migrations: integrationsSyncMigrations,
+    module: (config) => IntegrationsSyncModule.forRoot(config, mode),
+  });
+  return {
+    sut,
+    fake,
+    database,
+    close: async () => {
+      await sut.close();
+      await fake.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A bearer header for a user of the team with one role and the given team permissions. */
+export async function bearerOf(agentId: number, teamId: number, role: Role, permissions: string[] = ['transaction_sync']): Promise<Record<string, string>> {
+  const token = await signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: permissions as never, market_id: 0 });
+  return { authorization: `Bearer ${token}` };
+}
