@@ -18,3 +18,4 @@ export * from './vendors';
 export * from './tooltips';
 export * from './documents';
 export * from './filters';
+export * from './skyslope';

@@ -1,19 +1,16 @@
-/** The integration's words (spec 002, issue 25). */
-export const SKYSLOPE_PREFERENCES = {
-  send_commission: 'Send commission to SkySlope',
-  send_commission_splits: 'Send agent commission splits',
-  send_referral: 'Send referral fees',
-} as const;
-export type SkySlopePreference = keyof typeof SKYSLOPE_PREFERENCES;
+import { SKYSLOPE_MESSAGES as SHARED } from '@app/contracts';
 
+export { SKYSLOPE_PREFERENCES, type SkySlopePreference } from '@app/contracts';
+
+/** The server's words (the shared ones from libs/contracts, and the field and ping messages). */
 export const SKYSLOPE_MESSAGES = {
-  settingsUpdated: 'Successfully updated SkySlope settings',
-  invalidInput: 'Invalid input',
+  settingsUpdated: SHARED.settingsUpdated,
+  invalidInput: SHARED.invalidInput,
   required: (label: string) => `${label} is required`,
   tooShort: (label: string) => `${label} must be at least 1 character`,
   tooLong: (label: string) => `${label} cannot exceed 256 characters`,
   ping: {
-    0: 'Successful SkySlope API connection',
+    0: SHARED.pingSucceeded,
     1: 'No SkySlope credentials saved',
     2: 'SkySlope refused the credentials',
     3: 'SkySlope could not be reached',

@@ -1,0 +1,61 @@
+// The SkySlope integration's calls and words (spec 002, issue 25): integrations-sync answers, the console's
+// integration page (/app/admin/skyslope) shows them.
+
+/** The commission preferences and their labels (all false by default). */
+export const SKYSLOPE_PREFERENCES = {
+  send_commission: 'Send commission to SkySlope',
+  send_commission_splits: 'Send agent commission splits',
+  send_referral: 'Send referral fees',
+} as const;
+export type SkySlopePreference = keyof typeof SKYSLOPE_PREFERENCES;
+
+/** GET /skyslope/settings: both keys masked ('••••' and the last 4 characters; empty when none saved). */
+export interface SkySlopeSettingsResponse {
+  access_keys: { access_key: string; access_secret: string };
+  commission: Record<SkySlopePreference, { label: string; value: boolean }>;
+}
+
+/** POST /skyslope/settings: a masked value sent back unchanged keeps the stored one. -> {message} */
+export interface SaveSkySlopeSettingsRequest {
+  accessKey: string;
+  accessSecret: string;
+  prefs?: Partial<Record<SkySlopePreference, boolean>>;
+}
+
+/** GET /skyslope/ping: 0 success, 1 no credentials saved, 2 credentials refused, 3 unreachable or timed out, 4 rate limited. */
+export interface SkySlopePingResponse {
+  status_code: 0 | 1 | 2 | 3 | 4;
+  message: string;
+}
+
+/** GET /skyslope/offices?team_id=: SkySlope's offices by guid, and the team's choice. POST {skyslope_guid}. */
+export interface SkySlopeOfficesResponse {
+  skyslope_offices: Record<string, string>;
+  skyslope_guid: string | null;
+}
+
+/** GET /skyslope/primary-agent: the team's users matched to a SkySlope user. POST {selected_primary_agent_guid} (null: the transaction's primary agent). */
+export interface SkySlopePrimaryAgentsResponse {
+  primary_agents: { guid: string; full_name: string }[];
+  selected_primary_agent: string | null;
+}
+
+/** GET /skyslope/matched-users. POST {match_skyslope_users: true} runs the matching (200 done, 202 still running) -> {status}. */
+export interface SkySlopeMatchedUsersResponse {
+  matched_users: { agent_id: number; first_name: string; last_name: string; matching_email: string; guid: string }[];
+}
+
+export const SKYSLOPE_MESSAGES = {
+  settingsUpdated: 'Successfully updated SkySlope settings',
+  officeUpdated: 'Office: SkySlope office successfully updated',
+  primaryAgentUpdated: 'Primary agent successfully updated',
+  matchedUsersUpdated: 'Successfully updated matched users',
+  matchingStillRunning: 'Matching is still running. Refresh in a moment.',
+  pingSucceeded: 'Successful SkySlope API connection',
+  matchFailed: 'Failed to update matched users',
+  settingsFailed: 'Failed to update SkySlope settings',
+  pingFailed: 'Failed to ping SkySlope service',
+  settingsLoadFailed: 'Failed to fetch SkySlope settings',
+  sameAsTransactionPrimaryAgent: 'Same as transaction primary agent',
+  invalidInput: 'Invalid input',
+} as const;
