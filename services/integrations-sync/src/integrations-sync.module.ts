@@ -2,7 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { integrationsSyncMigrations } from './migrations';
 import type { IntegrationsSyncConfig } from './integrations-sync.config';
+import { MatchUsersQueue } from './matching/match-users.queue';
+import { MatchUsersWorker } from './matching/match-users.worker';
+import { MatchingRepository } from './matching/matching.repository';
 import { SkySlopeConnection } from './skyslope-settings/skyslope.providers';
+import { SkySlopeTeamService } from './skyslope-settings/skyslope-team.service';
 import { SkySlopeSettingsController } from './skyslope-settings/skyslope-settings.controller';
 import { SkySlopeSettingsRepository } from './skyslope-settings/skyslope-settings.repository';
 import { SkySlopeSettingsService } from './skyslope-settings/skyslope-settings.service';
@@ -17,7 +21,17 @@ export class IntegrationsSyncModule {
       module: IntegrationsSyncModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
       controllers: mode === 'worker' ? [] : [SkySlopeSettingsController],
-      providers: [UsersRepository, UpdateUsersWhenUserChanges, SkySlopeConnection, SkySlopeSettingsRepository, SkySlopeSettingsService],
+      providers: [
+        UsersRepository,
+        UpdateUsersWhenUserChanges,
+        SkySlopeConnection,
+        SkySlopeSettingsRepository,
+        SkySlopeSettingsService,
+        SkySlopeTeamService,
+        MatchingRepository,
+        MatchUsersQueue,
+        ...(mode === 'api' ? [] : [MatchUsersWorker]),
+      ],
     };
   }
 }

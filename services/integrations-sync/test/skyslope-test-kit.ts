@@ -1,4 +1,7 @@
-import { signTestToken, bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { eventsQueueOf, type EventEnvelope } from '@app/contracts';
+import { signTestToken, bootTestService, createTestDatabase, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import type { ProcessMode } from '@app/platform';
 import type { Role } from '@app/contracts';
 import { FAKE_SKYSLOPE_CLIENT_ID, FAKE_SKYSLOPE_CLIENT_SECRET, startFakeSkySlope, type FakeSkySlope } from '../fake-skyslope';
@@ -11,7 +14,14 @@ import { generateCredentialsKey } from '../src/skyslope/credentials-cipher';
  * integrations-sync on a database of its own, talking to a fake SkySlope of its own (the integrator's id
  * and secret the fake knows, a fresh credentials key); close() stops all three.
  */
-export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{ sut: TestService<IntegrationsSyncConfig>; fake: FakeSkySlope; database: TestDatabase; close: () => Promise<void> }> {
+export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{
+  sut: TestService<IntegrationsSyncConfig>;
+  fake: FakeSkySlope;
+  database: TestDatabase;
+  /** Puts an event on the service's events queue as the relay does and waits until it was consumed (mode 'all'). */
+  deliver: (envelope: EventEnvelope, jobId?: string) => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const database = await createTestDatabase();
   const fake = await startFakeSkySlope({ latencyMs: 0 });
   const sut = await bootTestService<IntegrationsSyncConfig>({
@@ -26,11 +36,21 @@ export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{
     migrations: integrationsSyncMigrations,
     module: (config) => IntegrationsSyncModule.forRoot(config, mode),
   });
+  let redis: IORedis | undefined;
+  let queue: Queue | undefined;
   return {
     sut,
     fake,
     database,
+    deliver: async (envelope, jobId = envelope.id) => {
+      redis ??= new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null });
+      queue ??= new Queue(eventsQueueOf('integrations-sync'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
+      await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
+      await eventually(async () => (await (await queue!.getJob(jobId))?.isCompleted()) ?? false);
+    },
     close: async () => {
+      await queue?.close();
+      await redis?.quit();
       await sut.close();
       await fake.close();
       await database.drop();

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
-import { EVENT_SUBSCRIPTIONS, eventsQueueOf, type EventEnvelope, type EventType, type UserSnapshot } from '@app/contracts';
-import { buildUserSnapshot, eventually } from '@app/testing';
+import { EVENT_SUBSCRIPTIONS, type EventEnvelope, type EventType, type UserSnapshot } from '@app/contracts';
+import { buildUserSnapshot } from '@app/testing';
 import { bootIntegrationsSync } from './skyslope-test-kit';
 
 // integrations-sync's copy of identity's users (issue 25): fed by identity.user.created and .updated
@@ -11,13 +9,7 @@ import { bootIntegrationsSync } from './skyslope-test-kit';
 describe('integrations-sync users read copy (issue 25)', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   let sut: typeof booted.sut;
-  let redis: IORedis;
-  let queue: Queue;
-
-  const deliver = async (envelope: EventEnvelope, jobId = envelope.id) => {
-    await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
-    await eventually(async () => (await (await queue.getJob(jobId))?.isCompleted()) ?? false);
-  };
+  const deliver = (envelope: EventEnvelope, jobId?: string) => booted.deliver(envelope, jobId);
   const envelopeOf = <T extends 'identity.user.created' | 'identity.user.updated'>(type: T, payload: UserSnapshot, occurredAt = new Date().toISOString()): EventEnvelope<T> =>
     ({ id: randomUUID(), type, team_id: payload.team_id, occurred_at: occurredAt, version: 1, payload }) as EventEnvelope<T>;
   const copyOf = async (agentId: number) =>
@@ -26,12 +18,8 @@ describe('integrations-sync users read copy (issue 25)', () => {
   beforeAll(async () => {
     booted = await bootIntegrationsSync('all');
     sut = booted.sut;
-    redis = new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null });
-    queue = new Queue(eventsQueueOf('integrations-sync'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
   }, 60_000);
   afterAll(async () => {
-    await queue?.close();
-    await redis?.quit();
     await booted?.close();
   });
 

@@ -1,8 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { SkySlopeSettingsService } from './skyslope-settings.service';
+import { SkySlopeTeamService } from './skyslope-team.service';
 
 /** POST /skyslope/settings: checked by the service, which words each field's message (issue 25). */
 export class SaveSkySlopeSettingsDto {
@@ -19,12 +22,43 @@ export class SaveSkySlopeSettingsDto {
   prefs?: unknown;
 }
 
+export class OfficesQueryDto {
+  @ApiPropertyOptional({ description: "The caller's team (another team's id answers 404)" })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @IsInt({ message: 'Invalid input' })
+  @Min(1, { message: 'Invalid input' })
+  @Max(2_147_483_647, { message: 'Invalid input' })
+  team_id?: number;
+}
+
+export class ChooseOfficeDto {
+  @ApiProperty({ description: "One of the team's SkySlope office guids" })
+  @Allow()
+  skyslope_guid?: unknown;
+}
+
+export class ChoosePrimaryAgentDto {
+  @ApiProperty({ nullable: true, description: 'A guid of GET /skyslope/primary-agent, or null: the same as the transaction\'s primary agent' })
+  @Allow()
+  selected_primary_agent_guid?: unknown;
+}
+
+export class RematchDto {
+  @ApiProperty({ description: 'true' })
+  @Allow()
+  match_skyslope_users?: unknown;
+}
+
 @ApiTags('skyslope')
 @ApiBearerAuth()
 @Roles('ADMIN')
 @Controller('skyslope')
 export class SkySlopeSettingsController {
-  constructor(private readonly settings: SkySlopeSettingsService) {}
+  constructor(
+    private readonly settings: SkySlopeSettingsService,
+    private readonly team: SkySlopeTeamService,
+  ) {}
 
   @Get('settings')
   @ApiOperation({ summary: "The team's SkySlope keys, masked ('••••' and the last 4 characters; empty when none), and the commission preferences" })
@@ -43,5 +77,45 @@ export class SkySlopeSettingsController {
   @ApiOperation({ summary: 'Tests the saved keys (a login and GET /api/offices): {status_code, message}; 0 success, 1 no credentials, 2 refused, 3 unreachable or timed out, 4 rate limited' })
   ping(@CurrentUser() caller: AuthenticatedUser) {
     return this.settings.ping(caller);
+  }
+
+  @Get('offices')
+  @ApiOperation({ summary: "SkySlope's offices {guid: name} (kept 5 minutes) and the team's choice: {skyslope_offices, skyslope_guid}" })
+  offices(@CurrentUser() caller: AuthenticatedUser, @Query() query: OfficesQueryDto) {
+    return this.team.offices(caller, query.team_id);
+  }
+
+  @Post('offices')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Chooses the team's SkySlope office; another guid: 400 'Invalid input'" })
+  chooseOffice(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChooseOfficeDto) {
+    return this.team.chooseOffice(caller, body.skyslope_guid);
+  }
+
+  @Get('primary-agent')
+  @ApiOperation({ summary: 'The choices (the team\'s users matched to a SkySlope user: {guid, full_name}) and the one chosen (null: the transaction\'s primary agent)' })
+  primaryAgents(@CurrentUser() caller: AuthenticatedUser) {
+    return this.team.primaryAgents(caller);
+  }
+
+  @Post('primary-agent')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Chooses the primary agent sent to SkySlope: a guid of the choices, or null' })
+  choosePrimaryAgent(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChoosePrimaryAgentDto) {
+    return this.team.choosePrimaryAgent(caller, body.selected_primary_agent_guid ?? null);
+  }
+
+  @Get('matched-users')
+  @ApiOperation({ summary: "The team's users matched to SkySlope users: {matched_users: [{agent_id, first_name, last_name, matching_email, guid}]}" })
+  matchedUsers(@CurrentUser() caller: AuthenticatedUser) {
+    return this.team.matchedUsers(caller);
+  }
+
+  @Post('matched-users')
+  @ApiOperation({ summary: "Runs the matching (a second request while it runs joins it) and waits up to 20 s: 200 {status: 'Successfully updated matched users'} or 202 {status: 'Matching is still running. Refresh in a moment.'}" })
+  async rematch(@CurrentUser() caller: AuthenticatedUser, @Body() body: RematchDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const outcome = await this.team.rematch(caller, body.match_skyslope_users);
+    reply.status(outcome.done ? 200 : 202);
+    return { status: outcome.status };
   }
 }

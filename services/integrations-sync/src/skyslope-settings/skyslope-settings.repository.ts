@@ -32,4 +32,18 @@ export class SkySlopeSettingsRepository {
       [teamId, accessKeyEncrypted, accessSecretEncrypted, JSON.stringify(prefs), agentId],
     );
   }
+
+  async setOffice(teamId: number, guid: string, agentId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE integrations_sync.skyslope_settings SET office_guid = $2, updated_by = $3, updated_ts = now() WHERE team_id = $1`,
+      [teamId, guid, agentId],
+    );
+  }
+
+  async setPrimaryAgent(teamId: number, guid: string | null, agentId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE integrations_sync.skyslope_settings SET primary_agent_guid = $2, updated_by = $3, updated_ts = now() WHERE team_id = $1`,
+      [teamId, guid, agentId],
+    );
+  }
 }

@@ -1,0 +1,66 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, QueueEvents } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+import { SERVICE_CONFIG } from '@app/platform';
+import type { IntegrationsSyncConfig } from '../integrations-sync.config';
+
+export const SKYSLOPE_MATCH_USERS = 'skyslope-match-users';
+
+export interface MatchUsersJobData {
+  team_id: number;
+  /** What asked for it: on demand, the nightly run, or a user's change (their id). */
+  reason: 'on-demand' | 'nightly' | 'user-changed';
+  agent_id?: number;
+}
+
+/**
+ * Queues `skyslope-match-users`, one job per team at a time: its job id is the team's, so a request while a
+ * run is queued or running joins that run. The worker (MatchUsersWorker) runs it.
+ */
+@Injectable()
+export class MatchUsersQueue implements OnApplicationShutdown {
+  private connection?: Redis;
+  private queue?: Queue<MatchUsersJobData>;
+  private events?: QueueEvents;
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: IntegrationsSyncConfig) {}
+
+  queueOf(): Queue<MatchUsersJobData> {
+    if (!this.queue) {
+      this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'integrations-sync:match-users' });
+      this.queue = new Queue<MatchUsersJobData>(SKYSLOPE_MATCH_USERS, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
+    }
+    return this.queue;
+  }
+
+  async enqueue(data: MatchUsersJobData) {
+    return this.queueOf().add(SKYSLOPE_MATCH_USERS, data, {
+      jobId: `team-${data.team_id}`,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2_000 },
+      // Gone once finished, so the next request queues a new run.
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+  }
+
+  /** Queues (or joins) the team's run and waits for it up to `waitMs`: 'done', or 'running' when it takes longer. */
+  async runAndWait(teamId: number, waitMs: number): Promise<'done' | 'running'> {
+    this.events ??= new QueueEvents(SKYSLOPE_MATCH_USERS, { connection: new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null }), prefix: this.config.QUEUE_PREFIX });
+    await this.events.waitUntilReady();
+    const job = await this.enqueue({ team_id: teamId, reason: 'on-demand' });
+    try {
+      await job.waitUntilFinished(this.events, waitMs);
+      return 'done';
+    } catch (error) {
+      if (/timed out/i.test((error as Error).message)) return 'running';
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.events?.close();
+    await this.queue?.close();
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+}
