@@ -11,7 +11,7 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Contacts', 'Messages', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Vendor Invites', 'Tooltips'],
+      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Vendor Invites', 'SkySlope', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -39,6 +39,7 @@ describe('MENU', () => {
       'document-message-template': 'admin/document-message-template',
       'team-notifications': 'admin/notifications',
       'vendor-invites': 'admin/vendor-invites',
+      skyslope: 'admin/skyslope',
       tooltips: 'backoffice/tooltips',
     });
   });
@@ -103,9 +104,11 @@ describe('visibleEntriesOf', () => {
   const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
     visibleEntriesOf('admin', roles).map((entry) => entry.key);
 
-  it('gives an ADMIN every admin entry, the tooltip back office only with manage_tooltips', () => {
-    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips']).map((entry) => entry.key)).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
+  it('gives an ADMIN every admin entry, the tooltip back office only with manage_tooltips, SkySlope only with transaction_sync', () => {
+    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips', 'transaction_sync']).map((entry) => entry.key)).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
     expect(keys(['ADMIN'])).not.toContain('tooltips');
+    expect(keys(['ADMIN'])).not.toContain('skyslope');
+    expect(visibleEntriesOf('admin', ['TRANC'], MENU, ['transaction_sync']).map((entry) => entry.key)).not.toContain('skyslope');
   });
 
   it('gives a TC the document setup screens and the vendor invites only', () => {

@@ -18,8 +18,10 @@ import TuneIcon from '@mui/icons-material/Tune';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { LAYOUT_MESSAGES } from './messages';
 import { canSee } from './screens';
 
@@ -72,6 +74,8 @@ const ContactsPage = lazy(() => import('../contacts/ContactsPage'));
 // Vendor invites (ADMIN, TRANC) and the tooltip back office (manage_tooltips).
 const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
+// The SkySlope integration (ADMIN of a team with transaction_sync).
+const SkySlopePage = lazy(() => import('../skyslope/SkySlopePage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
 
@@ -164,6 +168,17 @@ export const MENU: readonly MenuEntry[] = [
     enabled: true,
     page: VendorInvitesPage,
     roles: VENDOR_INVITE_ROLES,
+  },
+  {
+    key: 'skyslope',
+    section: 'admin',
+    label: SKYSLOPE_LABELS.title,
+    to: 'admin/skyslope',
+    icon: SyncAltIcon,
+    enabled: true,
+    page: SkySlopePage,
+    roles: ADMIN_ROLES,
+    permissions: ['transaction_sync'],
   },
   // Platform help content: a user-level permission, whatever the role (the list and each tooltip's page).
   {

@@ -8,6 +8,7 @@ import { CONTACT_LABELS } from '../contacts/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
+import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { TASK_LABELS } from '../tasks/messages';
@@ -208,6 +209,14 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: ADMIN_ROLES,
   },
   { key: 'vendor-invites', path: '/app/admin/vendor-invites', title: E.vendorInvites, testId: 'vendor-invites-page', roles: VENDOR_INVITE_ROLES },
+  {
+    key: 'skyslope',
+    path: '/app/admin/skyslope',
+    title: SKYSLOPE_LABELS.title,
+    testId: 'skyslope-page',
+    roles: ADMIN_ROLES,
+    permissions: ['transaction_sync'],
+  },
 
   // Back office (platform content).
   { key: 'tooltips', path: '/app/backoffice/tooltips', title: E.tooltips, testId: 'tooltips-page', permissions: ['manage_tooltips'] },

@@ -1,0 +1,45 @@
+import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES } from '@app/contracts';
+
+// Words of the SkySlope integration page (spec 002 section 2.6): the toasts and fallbacks come word for
+// word from the contract (shared with integrations-sync), the page's own labels live below.
+export { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES };
+
+/** The server's field messages for a key (integrations-sync words them the same way). */
+export const keyMessages = (label: string) => ({
+  required: `${label} is required`,
+  tooShort: `${label} must be at least 1 character`,
+  tooLong: `${label} cannot exceed 256 characters`,
+});
+
+export const SKYSLOPE_LABELS = {
+  title: 'SkySlope',
+  apiConfiguration: 'API Configuration',
+  apiConfigurationIntro: "Paste your team's SkySlope Access Key and Access Secret. Saved keys are shown masked; leave them as they are to keep them.",
+  accessKey: 'Access Key',
+  accessSecret: 'Access Secret',
+  testConnection: 'Test API Connection',
+  testing: 'Testing…',
+  saveCredentials: 'Save Credentials',
+  saving: 'Saving…',
+  officeMapping: 'Office Mapping',
+  officeMappingIntro: 'The SkySlope office your transactions are sent to.',
+  office: 'SkySlope office',
+  noOffices: 'No SkySlope offices found',
+  preferences: 'Preferences',
+  primaryAgent: 'Primary agent',
+  primaryAgentHelp: 'The SkySlope agent transactions are filed under.',
+  matchedUsers: 'Matched Users',
+  rematch: 'Re-match Users',
+  rematching: 'Matching…',
+  matchingInfo: 'How users are matched',
+  matchingInfoText: 'Users are matched to SkySlope users by email address (not case-sensitive). A user whose profile holds a SkySlope agent GUID is matched to that SkySlope user instead.',
+  noMatchedUsers: 'No matched users yet',
+  retry: 'Retry',
+  columns: {
+    id: 'ID',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    matchingEmail: 'Matching Email',
+    guid: 'GUID',
+  },
+} as const;
