@@ -108,8 +108,24 @@ export async function startStack(options = {}) {
     writePids();
   };
 
+  // SkySlope cannot be reached from here: without SKYSLOPE_BASE_URL the local fake SkySlope runs and
+  // integrations-sync talks to it with the integrator's id and secret the fake knows (its Access Key and
+  // Secret for the integration page are in the README).
+  const skySlopeEnv = {};
+  if (!process.env.SKYSLOPE_BASE_URL) {
+    // A CommonJS build: its exports are the namespace's default.
+    const fake = (await import(path.join(dist, 'services/integrations-sync/fake-skyslope/fake-skyslope.data.js'))).default;
+    const fakePort = options.randomPorts ? await freePort() : 4010;
+    launch('fake-skyslope', 'services/integrations-sync/fake-skyslope/main.js', { ...baseEnv, FAKE_SKYSLOPE_PORT: String(fakePort), FAKE_SKYSLOPE_HOST: '127.0.0.1' });
+    Object.assign(skySlopeEnv, {
+      SKYSLOPE_BASE_URL: `http://127.0.0.1:${fakePort}`,
+      SKYSLOPE_CLIENT_ID: fake.FAKE_SKYSLOPE_CLIENT_ID,
+      SKYSLOPE_CLIENT_SECRET: fake.FAKE_SKYSLOPE_CLIENT_SECRET,
+    });
+  }
+
   for (const service of SERVICES) {
-    const env = { ...baseEnv, PORT: String(ports[service]) };
+    const env = { ...baseEnv, PORT: String(ports[service]), ...(service === 'integrations-sync' ? { INTEGRATIONS_DATA_DIR: dataDir, ...skySlopeEnv } : {}) };
     if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
     launch(service, `services/${service}/src/main.js`, env);
     launch(`${service}-worker`, `services/${service}/src/worker.js`, env);

@@ -75,7 +75,14 @@ export class SkySlopeTeamService {
   async rematch(caller: AuthenticatedUser, run: unknown): Promise<{ done: boolean; status: string }> {
     this.access.checkAccess(caller);
     if (run !== true) throw new FieldErrorsException([{ field: 'match_skyslope_users', error: SKYSLOPE_MESSAGES.invalidInput }]);
-    const outcome = await this.matchQueue.runAndWait(caller.team_id, MATCH_WAIT_MS);
+    let outcome: 'done' | 'running';
+    try {
+      outcome = await this.matchQueue.runAndWait(caller.team_id, MATCH_WAIT_MS);
+    } catch (error) {
+      // The run failed (SkySlope refused the keys, or could not be reached): the console shows this message.
+      this.logger.warn(`team ${caller.team_id}: matching failed: ${(error as Error).message}`);
+      throw new BadGatewayException({ status: 'error', message: SKYSLOPE_MESSAGES.matchFailed });
+    }
     return outcome === 'done' ? { done: true, status: SKYSLOPE_MESSAGES.matchedUsersUpdated } : { done: false, status: SKYSLOPE_MESSAGES.matchingStillRunning };
   }
 
