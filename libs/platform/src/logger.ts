@@ -1,17 +1,33 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** JSON logs on stdout; every line names the service. */
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/**
+ * What never reaches a log line: credentials in headers and in any object one level down (a request body,
+ * a job's data), the SkySlope keys included (issue 25).
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.accessKey',
+  '*.accessSecret',
+  '*.access_key',
+  '*.access_secret',
+  '*.access_key_encrypted',
+  '*.access_secret_encrypted',
+];
+
+/** JSON logs on stdout (or the given destination); every line names the service. */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'],
-      censor: '[redacted]',
-    },
-  });
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Lets Nest's own logging go through pino. */
