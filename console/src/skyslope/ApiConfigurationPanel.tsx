@@ -40,11 +40,14 @@ const SaveButton = () => {
 export const ApiConfigurationPanel = ({ settings, onSaved }: { settings: SkySlopeSettingsResponse | null; onSaved: () => void }) => {
   const notify = useNotify();
   const [testing, setTesting] = useState(false);
+  // Bumped by each save: the form starts again from the masks, never keeping a key in clear.
+  const [saves, setSaves] = useState(0);
 
   const save = async (values: Record<string, unknown>) => {
     try {
       const answer = await skyslopeApi.saveSettings({ accessKey: String(values.accessKey ?? ''), accessSecret: String(values.accessSecret ?? '') });
       notify(answer?.message || M.settingsUpdated, { type: 'success' });
+      setSaves((count) => count + 1);
       onSaved();
       return undefined;
     } catch (error) {
@@ -82,7 +85,7 @@ export const ApiConfigurationPanel = ({ settings, onSaved }: { settings: SkySlop
       </Typography>
       <Form
         // New masks after a save: the form starts again from them.
-        key={`${keys?.access_key ?? ''}|${keys?.access_secret ?? ''}`}
+        key={`${saves}|${keys?.access_key ?? ''}|${keys?.access_secret ?? ''}`}
         defaultValues={{ accessKey: keys?.access_key ?? '', accessSecret: keys?.access_secret ?? '' }}
         onSubmit={save}
         mode="onBlur"

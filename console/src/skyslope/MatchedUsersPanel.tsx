@@ -83,17 +83,16 @@ const MatchedUsersTable = ({ users, dimmed }: { users: readonly MatchedUser[]; d
 
 /** 'Users are matched by email': an info button with its popover. */
 const MatchingInfo = () => {
-  const anchor = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton ref={anchor} size="small" aria-label={L.matchingInfo} onClick={() => setOpen(true)} data-testid="skyslope-matching-info">
+      <IconButton size="small" aria-label={L.matchingInfo} onClick={(event) => setAnchor(event.currentTarget)} data-testid="skyslope-matching-info">
         <InfoOutlinedIcon fontSize="small" />
       </IconButton>
       <Popover
-        open={open}
-        anchorEl={anchor.current}
-        onClose={() => setOpen(false)}
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{ paper: { sx: { p: 2, maxWidth: 320 }, 'data-testid': 'skyslope-matching-info-popover' } as object }}
       >

@@ -128,6 +128,18 @@ describe('SkySlopePage', () => {
     expect(input(/Access Key/).value).toBe('••••abcd');
   });
 
+  it('never keeps a saved key in clear: the form shows the masks again', async () => {
+    api.saveSettings.mockResolvedValue({ message: 'Successfully updated SkySlope settings' });
+    const user = open();
+    await screen.findByTestId('skyslope-office-mapping');
+    await user.clear(input(/Access Key/));
+    await user.type(input(/Access Key/), 'another-key-abcd');
+    await user.click(screen.getByTestId('skyslope-save-credentials'));
+    await toast('Successfully updated SkySlope settings');
+    expect(api.saveSettings).toHaveBeenCalledWith({ accessKey: 'another-key-abcd', accessSecret: '••••wxyz' });
+    await waitFor(() => expect(input(/Access Key/).value).toBe('••••abcd'));
+  });
+
   it("puts the server's field errors under their fields, with the failure toast", async () => {
     api.saveSettings.mockRejectedValue(
       toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'accessSecret', error: 'Access Secret cannot exceed 256 characters' }] }),

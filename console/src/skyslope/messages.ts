@@ -14,7 +14,7 @@ export const keyMessages = (label: string) => ({
 export const SKYSLOPE_LABELS = {
   title: 'SkySlope',
   apiConfiguration: 'API Configuration',
-  apiConfigurationIntro: "Paste your team's SkySlope Access Key and Access Secret. Saved keys are shown masked; leave them as they are to keep them.",
+  apiConfigurationIntro: "Paste your team's SkySlope Access Key and Access Secret. Saved keys are shown masked; leave them as they are to keep them. Test API Connection checks the saved keys.",
   accessKey: 'Access Key',
   accessSecret: 'Access Secret',
   testConnection: 'Test API Connection',
