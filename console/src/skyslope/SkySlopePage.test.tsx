@@ -68,7 +68,10 @@ beforeEach(() => {
   api.getPrimaryAgents.mockResolvedValue({ primary_agents: [{ guid: 'u-11', full_name: 'Avery Agent' }], selected_primary_agent: null });
   api.getMatchedUsers.mockResolvedValue([]);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('SkySlopePage', () => {
   it('shows only API Configuration while no keys are saved', async () => {
@@ -244,6 +247,24 @@ describe('SkySlopePage', () => {
     await toast('Matching is still running. Refresh in a moment.');
     await user.click(screen.getByTestId('skyslope-rematch'));
     await toast('Failed to update matched users');
+  });
+
+  it('stacks the matched users at 960 px or less (no sideways scroll on a phone)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+    api.getMatchedUsers.mockResolvedValue(MATCHED);
+    open();
+    const table = await screen.findByTestId('skyslope-matched-users-table');
+    expect(table.getAttribute('data-layout')).toBe('stacked');
+    expect(within(screen.getByTestId('skyslope-matched-user-11')).getByText('agent@demo-realty.test')).toBeTruthy();
   });
 
   it('explains the matching in the info popover', async () => {
