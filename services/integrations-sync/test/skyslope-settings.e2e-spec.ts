@@ -90,4 +90,16 @@ describe('SkySlope settings and ping (issue 25)', () => {
     await request(server()).post('/api/skyslope/settings').set(await asAdmin()).send({ accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: 'not-the-secret' }).expect(200);
     expect((await request(server()).get('/api/skyslope/ping').set(await asAdmin()).expect(200)).body).toEqual({ status_code: 2, message: 'SkySlope refused the credentials' });
   });
+
+  it('answers 4 when SkySlope limits requests and 3 when it is unavailable', async () => {
+    await request(server()).post('/api/skyslope/settings').set(await asAdmin()).send({ accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET }).expect(200);
+    // Longer Retry-After than the client waits for: rate limited at once.
+    booted.fake.control.failNext(429, { count: 10, retryAfterSeconds: 120 });
+    expect((await request(server()).get('/api/skyslope/ping').set(await asAdmin()).expect(200)).body).toEqual({ status_code: 4, message: 'SkySlope is limiting requests; try again in a moment' });
+    booted.fake.control.reset();
+    booted.fake.control.failNext(500, { count: 10 });
+    expect((await request(server()).get('/api/skyslope/ping').set(await asAdmin()).expect(200)).body).toEqual({ status_code: 3, message: 'SkySlope could not be reached' });
+    booted.fake.control.reset();
+    expect((await request(server()).get('/api/skyslope/ping').set(await asAdmin()).expect(200)).body.status_code).toBe(0);
+  });
 });

@@ -68,6 +68,24 @@ describe('SkySlope offices, matched users and primary agent (issue 25)', () => {
     await request(server()).post('/api/skyslope/matched-users').set(await admin()).send({ match_skyslope_users: 'yes' }).expect(400);
   });
 
+  it('joins a run in progress: two Re-match requests at once read SkySlope as often as one', async () => {
+    const usersCalls = () => Object.entries(booted.fake.control.stats().byPath).filter(([path]) => path.includes('/api/users')).reduce((sum, [, n]) => sum + n, 0);
+    const rematch = async () => request(server()).post('/api/skyslope/matched-users').set(await admin()).send({ match_skyslope_users: true });
+    booted.fake.control.set({ latencyMs: 150 });
+    try {
+      let before = usersCalls();
+      expect((await rematch()).status).toBe(200);
+      const oneRun = usersCalls() - before;
+      expect(oneRun).toBeGreaterThan(0);
+      before = usersCalls();
+      const [first, second] = await Promise.all([rematch(), rematch()]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(usersCalls() - before).toBe(oneRun);
+    } finally {
+      booted.fake.control.set({ latencyMs: 0 });
+    }
+  });
+
   it("matches a user identity reports as new, through the event bus, without a Re-match", async () => {
     const payload = buildUserSnapshot({ agent_id: 10, team_id: TEAM, team_name: 'Demo Realty', first_name: 'Jo', last_name: 'New', email: 'JORDAN.outside@elsewhere-brokerage.test', roles: ['AGENT'] });
     await booted.deliver({ id: randomUUID(), type: 'identity.user.created', team_id: TEAM, occurred_at: new Date().toISOString(), version: 1, payload });
