@@ -123,11 +123,11 @@ export async function bootBusApp(
 }
 
 /**
- * A publishing service (no handlers; relay by hand unless `relay`). It is integrations-sync because
- * that service consumes no event, so its start-up check passes without handlers.
+ * A publishing service (no handlers; relay by hand unless `relay`). It is esign because that service
+ * subscribes to nothing but the test-only probe, so its start-up check passes without handlers.
  */
 export function bootPublisher(database: TestDatabase, schema: string, extra: Partial<EventsModuleOptions> = {}) {
-  return bootBusApp(database, { service: 'integrations-sync', schema, ...extra });
+  return bootBusApp(database, { service: 'esign', schema, ...extra });
 }
 
 /** A consuming service whose ProbeHandler records the probe in `<schema>.probe_effects`. */

@@ -114,6 +114,20 @@ describe('SkySlope offices, matched users and primary agent (issue 25)', () => {
     expect((await request(server()).get('/api/skyslope/primary-agent').set(await admin()).expect(200)).body.selected_primary_agent).toBeNull();
   });
 
+  it('offers the TC only while SkySlope lists them', async () => {
+    const tc = ssGuid('tc@demo-realty.test');
+    const choices = async () => (await request(server()).get('/api/skyslope/primary-agent').set(await admin()).expect(200)).body.primary_agents.map((agent: { guid: string }) => agent.guid);
+    expect(await choices()).toContain(tc);
+    booted.fake.control.setUsers(FAKE_SKYSLOPE_USERS.filter((user) => user.userGuid !== tc));
+    try {
+      await request(server()).post('/api/skyslope/matched-users').set(await admin()).send({ match_skyslope_users: true }).expect(200);
+      expect(await choices()).not.toContain(tc);
+      expect(await choices()).toContain(ssGuid('admin@demo-realty.test'));
+    } finally {
+      booted.fake.control.setUsers([...FAKE_SKYSLOPE_USERS]);
+    }
+  });
+
   it('refuses an AGENT and a team without transaction_sync on every call', async () => {
     for (const [method, path] of [['get', '/api/skyslope/matched-users'], ['post', '/api/skyslope/matched-users'], ['get', '/api/skyslope/primary-agent'], ['post', '/api/skyslope/offices']] as const) {
       await request(server())[method](path).set(await bearerOf(3, TEAM, 'AGENT')).send({}).expect(403);
