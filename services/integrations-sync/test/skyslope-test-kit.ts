@@ -1,7 +1,5 @@
-import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
-import { eventsQueueOf, type EventEnvelope } from '@app/contracts';
-import { signTestToken, bootTestService, createTestDatabase, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import type { EventEnvelope } from '@app/contracts';
+import { bootTestService, createTestDatabase, eventDelivery, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import type { ProcessMode } from '@app/platform';
 import type { Role } from '@app/contracts';
 import { FAKE_SKYSLOPE_CLIENT_ID, FAKE_SKYSLOPE_CLIENT_SECRET, startFakeSkySlope, type FakeSkySlope } from '../fake-skyslope';
@@ -36,21 +34,14 @@ export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{
     migrations: integrationsSyncMigrations,
     module: (config) => IntegrationsSyncModule.forRoot(config, mode),
   });
-  let redis: IORedis | undefined;
-  let queue: Queue | undefined;
+  const events = eventDelivery('integrations-sync', sut.config);
   return {
     sut,
     fake,
     database,
-    deliver: async (envelope, jobId = envelope.id) => {
-      redis ??= new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null });
-      queue ??= new Queue(eventsQueueOf('integrations-sync'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
-      await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
-      await eventually(async () => (await (await queue!.getJob(jobId))?.isCompleted()) ?? false);
-    },
+    deliver: events.deliver,
     close: async () => {
-      await queue?.close();
-      await redis?.quit();
+      await events.close();
       await sut.close();
       await fake.close();
       await database.drop();

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
 import { eventsQueueOf, type EventEnvelope, type EventPayloads, type EventType, type Role } from '@app/contracts';
-import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv } from '@app/testing';
+import { bootTestService, createTestDatabase, eventDelivery, eventually, signTestToken, testEnv } from '@app/testing';
 import { teamAdminMigrations } from '../src/migrations';
 import { teamAdminConfigSpec, type TeamAdminConfig } from '../src/team-admin.config';
 import { TeamAdminModule } from '../src/team-admin.module';
@@ -55,8 +53,7 @@ export async function bootTeamAdmin(options: { mode?: 'api' | 'all'; env?: Recor
     migrations: teamAdminMigrations,
     module: (config) => TeamAdminModule.forRoot(config, mode),
   });
-  let redis: IORedis | undefined;
-  let queue: Queue | undefined;
+  const events = eventDelivery('team-admin', service.config);
   let nextTeamId = 100;
 
   const sut = {
@@ -68,15 +65,7 @@ export async function bootTeamAdmin(options: { mode?: 'api' | 'all'; env?: Recor
      * Puts an event on team-admin's events queue, as identity's relay does (job id = event id unless
      * `jobId` is given, to redeliver the same event as a new job), and waits until it was consumed.
      */
-    async deliver(envelope: EventEnvelope, jobId: string = envelope.id): Promise<void> {
-      redis ??= new IORedis(service.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'team-admin-e2e' });
-      queue ??= new Queue(eventsQueueOf('team-admin'), { connection: redis, prefix: service.config.QUEUE_PREFIX });
-      await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
-      await eventually(async () => {
-        const job = await queue!.getJob(jobId);
-        return (await job?.isCompleted()) ?? false;
-      });
-    },
+    deliver: events.deliver,
 
     /** A team row as identity.team.provisioned creates it, inserted directly. */
     async insertTeam(teamId: number, name: string): Promise<void> {
@@ -100,8 +89,7 @@ export async function bootTeamAdmin(options: { mode?: 'api' | 'all'; env?: Recor
     },
 
     close: async () => {
-      await queue?.close();
-      await redis?.quit();
+      await events.close();
       await service.close();
       await database.drop();
       rmSync(storageDir, { recursive: true, force: true });

@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { eventsQueueOf, type EventEnvelope, type EventPayloads, type EventType, type Role } from '@app/contracts';
 import type { ProcessMode } from '@app/platform';
-import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { bootTestService, createTestDatabase, eventDelivery, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
 import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
 import { TransactionsModule } from '../src/transactions.module';
@@ -34,21 +32,14 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
     migrations: transactionsMigrations,
     module: (config) => TransactionsModule.forRoot(config, mode),
   });
-  let redis: IORedis | undefined;
-  let queue: Queue | undefined;
+  const events = eventDelivery('transactions', sut.config);
   return {
     database,
     sut,
     storageDir,
-    deliver: async (envelope, jobId = envelope.id) => {
-      redis ??= new IORedis(sut.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions-e2e' });
-      queue ??= new Queue(eventsQueueOf('transactions'), { connection: redis, prefix: sut.config.QUEUE_PREFIX });
-      await queue.add(envelope.type, envelope, { jobId, removeOnComplete: false });
-      await eventually(async () => (await (await queue!.getJob(jobId))?.isCompleted()) ?? false);
-    },
+    deliver: events.deliver,
     close: async () => {
-      await queue?.close();
-      await redis?.quit();
+      await events.close();
       await sut.close();
       await database.drop();
       rmSync(storageDir, { recursive: true, force: true });
