@@ -3,6 +3,7 @@ import type { AuthenticatedUser } from '@app/auth';
 import {
   CLIENT_FILTER_LABELS,
   DATE_PRESET_CHOICES,
+  DEFAULT_TEAM_TIMEZONE,
   FILTER_FORM_LEFT_COUNT,
   FILTER_MESSAGES,
   filterFormFieldsOf,
@@ -38,6 +39,8 @@ const FIELD_KINDS = {
   cohort_date_field: ['date'],
 } as const;
 
+const EMPTY_CATALOG: TeamFilterCatalog = { stage_ids: [], tag_ids: [], lead_type_ids: [], lead_type_groups: [], agent_ids: [], isa_ids: [], tc_ids: [] };
+
 const isAdmin = (caller: AuthenticatedUser) => caller.roles.includes('ADMIN');
 const isVendor = (caller: AuthenticatedUser) => caller.roles.includes('VENDOR') && !caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');
 
@@ -69,14 +72,23 @@ export class FiltersService {
       keys = { ...saved.filters, ...given };
     }
     if (Object.keys(keys).length === 0) return null;
-    const context = await this.contextOf(caller.team_id);
+    const context = await this.contextOf(caller.team_id, keys);
     await this.checkTeam(caller, keys, context);
     return { keys, context };
   }
 
-  /** The team's timezone and fields, as the filter SQL reads them. */
-  async contextOf(teamId: number): Promise<FilterSqlContext> {
-    const [timezone, fields] = await Promise.all([this.options.timezoneOf(teamId), this.options.fields(teamId)]);
+  /**
+   * The team's timezone and fields, as the filter SQL reads them. Given the keys, only what they need is
+   * read (a list request is a hot read): the timezone for a preset or the created date, the fields for a
+   * field key.
+   */
+  async contextOf(teamId: number, keys?: TransactionFilterKeys): Promise<FilterSqlContext> {
+    const needsTimezone = !keys || Boolean(keys.status_date_preset || keys.date_preset || keys.cohort_date_field === 'created_ts');
+    const needsFields = !keys || (Object.keys(FIELD_KINDS) as (keyof typeof FIELD_KINDS)[]).some((key) => keys[key] && keys[key] !== 'created_ts');
+    const [timezone, fields] = await Promise.all([
+      needsTimezone ? this.options.timezoneOf(teamId) : DEFAULT_TEAM_TIMEZONE,
+      needsFields ? this.options.fields(teamId) : [],
+    ]);
     return {
       teamId,
       timezone,
@@ -89,7 +101,12 @@ export class FiltersService {
    * an id or field key that is not the team's a 400 naming its key.
    */
   private async checkTeam(caller: AuthenticatedUser, keys: TransactionFilterKeys, context: FilterSqlContext): Promise<void> {
-    const catalog = await this.filters.catalog(caller.team_id);
+    // The team's ids are read only when the keys name some.
+    const namesIds = Boolean(
+      (keys.context && /^[ai]\d/.test(keys.context)) ||
+        keys.client_stage_id || keys.lead_type_filter || keys.lead_type_group_filter || keys.tc_filter || keys.appt_set_by_filter || keys.tag_filters,
+    );
+    const catalog = namesIds ? await this.filters.catalog(caller.team_id) : EMPTY_CATALOG;
     if (keys.context && !this.contextIsTeams(keys.context, caller.team_id, catalog)) throw new NotFoundException({ status: 'error', message: CONTEXT_NOT_FOUND });
     const errors: FieldError[] = [];
     const within = (key: keyof TransactionFilterKeys, values: readonly (number | string)[] | undefined, allowed: readonly (number | string)[]) => {
@@ -240,7 +257,7 @@ export class FiltersService {
     const { keys, errors } = parseFilterKeys(raw);
     if (errors.length > 0) throw new FieldErrorsException(errors.map((error) => ({ field: `filters.${error.field}`, error: error.error })));
     try {
-      await this.checkTeam(caller, keys, await this.contextOf(caller.team_id));
+      await this.checkTeam(caller, keys, await this.contextOf(caller.team_id, keys));
     } catch (error) {
       if (error instanceof FieldErrorsException) {
         const body = error.getResponse() as { errors: FieldError[] };
