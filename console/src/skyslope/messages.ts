@@ -1,15 +1,11 @@
-import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES } from '@app/contracts';
+import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES, skySlopeKeyMessages } from '@app/contracts';
 
 // Words of the SkySlope integration page (spec 002 section 2.6): the toasts and fallbacks come word for
 // word from the contract (shared with integrations-sync), the page's own labels live below.
 export { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES };
 
-/** The server's field messages for a key (integrations-sync words them the same way). */
-export const keyMessages = (label: string) => ({
-  required: `${label} is required`,
-  tooShort: `${label} must be at least 1 character`,
-  tooLong: `${label} cannot exceed 256 characters`,
-});
+/** The server's field messages for a key (the same words as integrations-sync, from the contract). */
+export const keyMessages = skySlopeKeyMessages;
 
 export const SKYSLOPE_LABELS = {
   title: 'SkySlope',

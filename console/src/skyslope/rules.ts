@@ -1,7 +1,8 @@
+import { SKYSLOPE_KEY_MAX_LENGTH } from '@app/contracts';
 import { keyMessages } from './messages';
 
 /** The longest Access Key or Access Secret (spec 002 section 9). */
-export const KEY_MAX_LENGTH = 256;
+export const KEY_MAX_LENGTH = SKYSLOPE_KEY_MAX_LENGTH;
 
 /**
  * A key's message, as the server words it: nothing typed is required, blanks only are under 1

@@ -45,6 +45,16 @@ export interface SkySlopeMatchedUsersResponse {
   matched_users: { agent_id: number; first_name: string; last_name: string; matching_email: string; guid: string }[];
 }
 
+/** The longest Access Key or Access Secret. */
+export const SKYSLOPE_KEY_MAX_LENGTH = 256;
+
+/** A key field's messages (label 'Access Key' or 'Access Secret'), as the server and the form word them. */
+export const skySlopeKeyMessages = (label: string) => ({
+  required: `${label} is required`,
+  tooShort: `${label} must be at least 1 character`,
+  tooLong: `${label} cannot exceed ${SKYSLOPE_KEY_MAX_LENGTH} characters`,
+});
+
 export const SKYSLOPE_MESSAGES = {
   settingsUpdated: 'Successfully updated SkySlope settings',
   officeUpdated: 'Office: SkySlope office successfully updated',

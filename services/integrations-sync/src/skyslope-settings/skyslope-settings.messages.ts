@@ -1,4 +1,4 @@
-import { SKYSLOPE_MESSAGES as SHARED } from '@app/contracts';
+import { SKYSLOPE_MESSAGES as SHARED, skySlopeKeyMessages } from '@app/contracts';
 
 export { SKYSLOPE_PREFERENCES, type SkySlopePreference } from '@app/contracts';
 
@@ -6,9 +6,9 @@ export { SKYSLOPE_PREFERENCES, type SkySlopePreference } from '@app/contracts';
 export const SKYSLOPE_MESSAGES = {
   settingsUpdated: SHARED.settingsUpdated,
   invalidInput: SHARED.invalidInput,
-  required: (label: string) => `${label} is required`,
-  tooShort: (label: string) => `${label} must be at least 1 character`,
-  tooLong: (label: string) => `${label} cannot exceed 256 characters`,
+  required: (label: string) => skySlopeKeyMessages(label).required,
+  tooShort: (label: string) => skySlopeKeyMessages(label).tooShort,
+  tooLong: (label: string) => skySlopeKeyMessages(label).tooLong,
   ping: {
     0: SHARED.pingSucceeded,
     1: 'No SkySlope credentials saved',

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@app/auth';
-import type { FieldError } from '@app/contracts';
+import { SKYSLOPE_KEY_MAX_LENGTH, type FieldError } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import type { SkySlopeTeamCredentials } from '../skyslope/skyslope.client';
 import { SkySlopeConnection } from './skyslope.providers';
@@ -96,6 +96,6 @@ function checkedKey(field: string, label: string, raw: unknown, stored: string |
   if (stored !== null && raw === maskOf(stored)) return stored;
   const value = raw.trim();
   if (value.length < 1) return void errors.push({ field, error: M.tooShort(label) });
-  if (value.length > 256) return void errors.push({ field, error: M.tooLong(label) });
+  if (value.length > SKYSLOPE_KEY_MAX_LENGTH) return void errors.push({ field, error: M.tooLong(label) });
   return value;
 }

@@ -22,7 +22,7 @@ import { TeamOptionsRepository } from '../fields/team-options.repository';
 import type { CreateFilterDto, UpdateFilterDto } from './dto/filters.dto';
 import { FILTER_KEY_ERRORS, parseFilterKeys } from './filter-keys';
 import type { FilterSqlContext } from './filter-sql';
-import { FiltersRepository, type SavedFilterRecord, type TeamFilterCatalog } from './filters.repository';
+import { FiltersRepository, type SavedFilterRecord, type ScopeAgent, type TeamFilterCatalog } from './filters.repository';
 
 export const FILTERS_NOT_FOUND = 'Filter not found';
 const CONTEXT_NOT_FOUND = 'Scope not found';
@@ -141,20 +141,7 @@ export class FiltersService {
   /** GET /dashboard/scopes. */
   async scopes(caller: AuthenticatedUser, includeTeam: boolean): Promise<ScopeMenu> {
     this.refuseClientAndVendor(caller);
-    const agents = await this.filters.scopeAgents(caller.team_id);
-    if (caller.permissions.includes('agent_restricted_team_dashboard')) {
-      const self = agents.find((agent) => agent.agent_id === caller.agent_id);
-      return { groups: [{ label: self?.active === false ? 'Disabled Agents' : 'Active Agents', items: [{ value: `a${caller.agent_id}`, label: self?.name ?? '' }] }] };
-    }
-    const groups: ScopeMenu['groups'] = [];
-    if (includeTeam) groups.push({ label: 'Team', items: [{ value: `t${caller.team_id}`, label: 'Team' }] });
-    groups.push({
-      label: 'ISAs',
-      items: [{ value: `ig${caller.team_id}`, label: 'All ISAs' }, ...agents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name }))],
-    });
-    groups.push({ label: 'Active Agents', items: agents.filter((agent) => agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
-    groups.push({ label: 'Disabled Agents', items: agents.filter((agent) => !agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
-    return { groups };
+    return scopeMenuOf(caller, await this.filters.scopeAgents(caller.team_id), includeTeam);
   }
 
   /** GET /transaction/filters. */
@@ -203,18 +190,18 @@ export class FiltersService {
     this.checkComponent(caller, component);
     const teamId = caller.team_id;
     const restricted = isVendor(caller);
-    const [scopes, fields, stages, statuses, tags, leadTypes, tcs, catalogAgents, lostReasons] = await Promise.all([
-      restricted ? Promise.resolve({ groups: [] }) : this.scopes(caller, component !== 'transactions'),
+    const [agents, fields, stages, statuses, tags, leadTypes, tcs, catalog, lostReasons] = await Promise.all([
+      this.filters.scopeAgents(teamId),
       this.options.fields(teamId),
       this.options.choices(teamId, 'stage'),
       this.options.choices(teamId, 'status'),
       this.options.choices(teamId, 'tag'),
       this.options.choices(teamId, 'lead_type'),
       this.options.choices(teamId, 'tc'),
-      this.filters.scopeAgents(teamId),
+      this.filters.catalog(teamId),
       this.options.choices(teamId, 'lost_reason'),
     ]);
-    const leadTypeRows = await this.filters.catalog(teamId);
+    const scopes = restricted ? { groups: [] } : scopeMenuOf(caller, agents, component !== 'transactions');
     const ofKind = (kinds: readonly string[]): FilterOption<string>[] => fields.filter((field) => kinds.includes(field.type)).map((field) => ({ value: field.field_key, label: field.label }));
     const numbers = (choices: { value: string | number; label: string }[] | null) => (choices ?? []).map((choice) => ({ value: Number(choice.value), label: choice.label }));
     const lanesOf = component === 'status-board' ? statuses : stages;
@@ -243,9 +230,9 @@ export class FiltersService {
           { value: 'not', label: 'Does not have tag' },
         ],
         lead_types: numbers(leadTypes),
-        lead_type_groups: leadTypeRows.lead_type_groups.map((group) => ({ value: group, label: group })),
+        lead_type_groups: catalog.lead_type_groups.map((group) => ({ value: group, label: group })),
         tcs: numbers(tcs),
-        isas: catalogAgents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name })),
+        isas: agents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name })),
         lanes: (lanesOf ?? []).map((lane) => ({ value: String(lane.value), label: lane.label })),
         lost_reasons: (lostReasons ?? []).map((reason) => ({ value: String(reason.value), label: reason.label })),
       },
@@ -293,6 +280,26 @@ export class FiltersService {
   private refuseClientAndVendor(caller: AuthenticatedUser): void {
     if (!caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT')) throw new ForbiddenException();
   }
+}
+
+/**
+ * The scope menu from the team's agents: Team (unless left out), ISAs, Active Agents, Disabled Agents; with
+ * agent_restricted_team_dashboard only the caller's own scope.
+ */
+function scopeMenuOf(caller: AuthenticatedUser, agents: readonly ScopeAgent[], includeTeam: boolean): ScopeMenu {
+  if (caller.permissions.includes('agent_restricted_team_dashboard')) {
+    const self = agents.find((agent) => agent.agent_id === caller.agent_id);
+    return { groups: [{ label: self?.active === false ? 'Disabled Agents' : 'Active Agents', items: [{ value: `a${caller.agent_id}`, label: self?.name ?? '' }] }] };
+  }
+  const groups: ScopeMenu['groups'] = [];
+  if (includeTeam) groups.push({ label: 'Team', items: [{ value: `t${caller.team_id}`, label: 'Team' }] });
+  groups.push({
+    label: 'ISAs',
+    items: [{ value: `ig${caller.team_id}`, label: 'All ISAs' }, ...agents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name }))],
+  });
+  groups.push({ label: 'Active Agents', items: agents.filter((agent) => agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
+  groups.push({ label: 'Disabled Agents', items: agents.filter((agent) => !agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
+  return { groups };
 }
 
 const savedOf = ({ team_id: _team, owner_agent_id: _owner, ...filter }: SavedFilterRecord): SavedFilter => filter;
