@@ -19,3 +19,4 @@ export * from './tooltips';
 export * from './documents';
 export * from './filters';
 export * from './skyslope';
+export * from './boards';
