@@ -29,6 +29,14 @@ export const BOARD_CONSTANTS = {
   benchColumnBudgetMs: 150,
 } as const;
 
+/** The task board's column colours (task statuses have none of their own), by task status id. */
+export const TASK_STATUS_COLUMN_COLORS: Readonly<Record<number, { color: string; font_color: 'dark' | 'light' }>> = {
+  1: { color: '#6c757d', font_color: 'light' },
+  2: { color: '#0d6efd', font_color: 'light' },
+  3: { color: '#198754', font_color: 'light' },
+  4: { color: '#ced4da', font_color: 'dark' },
+};
+
 /** A column of a board: a task status, a stage or a transaction status. */
 export interface BoardColumn {
   id: number;

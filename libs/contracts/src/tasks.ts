@@ -136,6 +136,8 @@ export interface TaskSnapshot {
   assigned_to_agent_id: number | null;
   previous_assigned_to_agent_id: number | null;
   doc_type_id: number | null;
+  /** Pinned to the top of its board column (team-wide). */
+  pinned_on_boards: boolean;
   version: number;
 }
 

@@ -3,6 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readConfig, REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { StorageModule, storageConfigSpec, storageOptionsFrom } from '@app/storage';
 import { AgentsRepository } from './agents/agents.repository';
+import { BoardsController } from './boards/boards.controller';
+import { BoardsRepository } from './boards/boards.repository';
+import { BoardsService } from './boards/boards.service';
 import { ContactMergeService } from './contacts/contact-merge.service';
 import { ContactWriter } from './contacts/contact-writer';
 import { ContactsController } from './contacts/contacts.controller';
@@ -60,7 +63,7 @@ export class TransactionsModule {
         // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -92,6 +95,8 @@ export class TransactionsModule {
         TasksService,
         RoadmapTemplatesRepository,
         RoadmapsService,
+        BoardsRepository,
+        BoardsService,
         TeamCalendarRepository,
         DueDatesQueue,
         RecomputeDueDatesWhenBlackoutDaysChange,

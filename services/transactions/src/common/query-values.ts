@@ -4,3 +4,6 @@ export const numberOrRaw = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return value;
   return Number(value);
 };
+
+/** A query string's boolean: 'true' or 'false'; anything else stays raw, so the validator names it. */
+export const booleanOrRaw = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);

@@ -7,6 +7,7 @@ import { TransactionsFieldSorts1763700000240 } from './1763700000240-transaction
 import { Contacts1763700000250 } from './1763700000250-contacts';
 import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
 import { TransactionFilters1763700000300 } from './1763700000300-transaction-filters';
+import { Boards1763700000310 } from './1763700000310-boards';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -22,4 +23,5 @@ export const transactionsMigrations = [
   TransactionsVendorsReadCopy1763700000285,
   TransactionDocuments1763700000290,
   TransactionFilters1763700000300,
+  Boards1763700000310,
 ];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_TEAM_TIMEZONE } from '@app/contracts';
 import { EventOutbox } from '@app/events';
+import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { returned } from '../common/returned';
 
 /** A task added by hand. Dates are 'YYYY-MM-DD'. */
@@ -23,6 +24,8 @@ export interface TaskChanges {
   name?: string;
   dscr?: string;
   doc_id?: number | null;
+  /** A card's place on the task board (sets pinned_on_boards and its order). */
+  board?: BoardPlacement;
 }
 
 /** Today in a team's time zone (`team` is the SQL of its id). */
@@ -123,6 +126,10 @@ export class TaskWriter {
         changed.push(key);
         assignments.push(`${key} = ${param(changes[key])}`);
       }
+    }
+    if (changes.board) {
+      changed.push('pinned_on_boards');
+      assignments.push(`pinned_on_boards = ${param(PINNED_AFTER[changes.board])}`, PLACEMENT_SQL[changes.board]);
     }
     if (changed.length === 0) return { changed, version: old.version };
     await manager.query(`UPDATE transactions.tasks SET ${assignments.join(', ')}, version = version + 1, updated_ts = now() WHERE task_id = $1`, params);

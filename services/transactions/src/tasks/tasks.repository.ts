@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { RoadmapTrigger, TaskType } from '@app/contracts';
+import { TASK_STATUS, type RoadmapTrigger, type TaskType } from '@app/contracts';
+import { boardOrderSql } from '../boards/board-placement';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 import { teamTodaySql } from './task-writer';
 
@@ -63,6 +64,18 @@ const TASK_COLUMNS = `
   k.due_source, k.trigger, k.offset_days, k.on_roadmap, k.rtc_id, k.step, k.assigned_to_agent_id,
   a.first_name AS assignee_first_name, a.last_name AS assignee_last_name, a.profile_image_path AS assignee_profile_path,
   k.doc_type_id, k.doc_id, k.pinned_on_boards, k.completed_ts, k.version`;
+
+/** The transaction part of a task (over t, its transaction). */
+const TASK_TRANSACTION_COLUMNS = `
+  t.type, t.first_name, t.last_name, t.address_1, t.address_2, t.primary_agent_id, t.tc_agent_id,
+  CASE WHEN g.stage_id IS NULL THEN NULL ELSE jsonb_build_object('id', g.stage_id, 'label', g.label, 'color', g.color, 'font_color', g.font_color) END AS stage,
+  jsonb_build_object('id', s.status_id, 'label', s.label, 'color', s.color, 'font_color', s.font_color) AS status,
+  coalesce((SELECT jsonb_agg(jsonb_build_object('id', tg.tag_id, 'label', tg.label, 'border', tg.border) ORDER BY lower(tg.label))
+              FROM transactions.tags tg WHERE tg.tag_id = ANY(t.tag_ids)), '[]'::jsonb) AS tags`;
+const TASK_TRANSACTION_FROM = `
+  FROM transactions.transactions t
+  JOIN transactions.statuses s ON s.status_id = t.status_id
+  LEFT JOIN transactions.stages g ON g.stage_id = t.stage_id`;
 
 /**
  * Which tasks a caller reaches: those of the transactions they see, and those assigned to them
@@ -132,19 +145,60 @@ export class TasksRepository {
 
   /** The transaction part of a task's answer. */
   async transactionOf(clientId: number): Promise<TaskTransactionRecord> {
-    const [row]: TaskTransactionRecord[] = await this.dataSource.query(
-      `SELECT t.type, t.first_name, t.last_name, t.address_1, t.address_2, t.primary_agent_id, t.tc_agent_id,
-              CASE WHEN g.stage_id IS NULL THEN NULL ELSE jsonb_build_object('id', g.stage_id, 'label', g.label, 'color', g.color, 'font_color', g.font_color) END AS stage,
-              jsonb_build_object('id', s.status_id, 'label', s.label, 'color', s.color, 'font_color', s.font_color) AS status,
-              coalesce((SELECT jsonb_agg(jsonb_build_object('id', tg.tag_id, 'label', tg.label, 'border', tg.border) ORDER BY lower(tg.label))
-                          FROM transactions.tags tg WHERE tg.tag_id = ANY(t.tag_ids)), '[]'::jsonb) AS tags
-         FROM transactions.transactions t
-         JOIN transactions.statuses s ON s.status_id = t.status_id
-         LEFT JOIN transactions.stages g ON g.stage_id = t.stage_id
-        WHERE t.client_id = $1`,
-      [clientId],
-    );
+    const [row]: TaskTransactionRecord[] = await this.dataSource.query(`SELECT ${TASK_TRANSACTION_COLUMNS} ${TASK_TRANSACTION_FROM} WHERE t.client_id = $1`, [clientId]);
     return row;
+  }
+
+  /**
+   * One page of a task board column (a status; Completed: completed within completedDays) in board
+   * order, each task with its transaction, and the column's total, in one query.
+   */
+  async boardPage(scope: TransactionScope, statusId: number, completedDays: number, page: number, perPage: number): Promise<{ records: (TaskRecord & { transaction: TaskTransactionRecord })[]; total: number }> {
+    const params: unknown[] = [];
+    const where = this.boardWhere(scope, params, completedDays);
+    where.push(`k.status_id = $${params.push(statusId)}`);
+    const orderBy = boardOrderSql('k', 'k.due_dt ASC NULLS LAST, k.task_id ASC');
+    const limit = `$${params.push(perPage)}`;
+    const offset = `$${params.push((page - 1) * perPage)}`;
+    const team = `$${params.push(scope.teamId)}`;
+    const rows: (TaskRecord & { total: number; transaction: TaskTransactionRecord })[] = await this.dataSource.query(
+      `WITH matched AS (
+         SELECT k.task_id FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id WHERE ${where.join(' AND ')}
+       ), total AS (SELECT count(*)::int AS total FROM matched)
+       SELECT ${TASK_COLUMNS}, to_char(${teamTodaySql(team)}, 'YYYY-MM-DD') AS today, total.total,
+              (SELECT to_jsonb(x) FROM (SELECT ${TASK_TRANSACTION_COLUMNS} ${TASK_TRANSACTION_FROM} WHERE t.client_id = k.client_id) x) AS transaction
+         FROM total
+         LEFT JOIN LATERAL (
+           SELECT k.* FROM transactions.tasks k WHERE k.task_id IN (SELECT task_id FROM matched)
+            ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) k ON true
+         LEFT JOIN transactions.agents a ON a.agent_id = k.assigned_to_agent_id
+        ORDER BY ${orderBy}`,
+      params,
+    );
+    const total = rows[0]?.total ?? 0;
+    return { records: rows.filter((row) => row.task_id !== null).map(({ total: _total, ...record }) => record), total };
+  }
+
+  /** The tasks board's cards per status the caller reaches (Completed: within completedDays). */
+  async boardTotals(scope: TransactionScope, completedDays: number): Promise<Map<number, number>> {
+    const params: unknown[] = [];
+    const where = this.boardWhere(scope, params, completedDays);
+    const rows: { status_id: number; total: number }[] = await this.dataSource.query(
+      `SELECT k.status_id, count(*)::int AS total
+         FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id
+        WHERE ${where.join(' AND ')} GROUP BY k.status_id`,
+      params,
+    );
+    return new Map(rows.map((row) => [row.status_id, row.total]));
+  }
+
+  /** The tasks of a task board the caller reaches (Completed: completed within completedDays). */
+  private boardWhere(scope: TransactionScope, params: unknown[], completedDays: number): string[] {
+    return [
+      taskScopeSql(scope, params),
+      `k.team_id = $${params.push(scope.teamId)}`,
+      `(k.status_id <> ${TASK_STATUS.completed} OR k.completed_ts >= now() - make_interval(days => $${params.push(completedDays)}))`,
+    ];
   }
 
   /** Whether the user may be given tasks: an active user of the team who is not a client. */

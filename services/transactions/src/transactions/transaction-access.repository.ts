@@ -10,6 +10,8 @@ export interface VisibleTransaction {
   type: TransactionSide;
   primary_agent_id: number | null;
   status_id: number;
+  pinned_on_boards: boolean;
+  hidden_on_boards: boolean;
 }
 
 /** Kinds of ids a change may name; each must be the caller's team's. */
@@ -43,7 +45,7 @@ export class TransactionAccessRepository {
     const params: unknown[] = [[...clientIds]];
     const scoped = scopeSql(scope, params);
     return (manager ?? this.dataSource.manager).query(
-      `SELECT t.client_id, t.team_id, t.type, t.primary_agent_id, t.status_id FROM transactions.transactions t
+      `SELECT t.client_id, t.team_id, t.type, t.primary_agent_id, t.status_id, t.pinned_on_boards, t.hidden_on_boards FROM transactions.transactions t
         WHERE t.client_id = ANY($1::int[]) AND ${scoped} ORDER BY t.client_id${manager ? ' FOR UPDATE' : ''}`,
       params,
     );

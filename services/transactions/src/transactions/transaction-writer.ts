@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { ContactStatus, TransactionSide } from '@app/contracts';
 import { EventOutbox } from '@app/events';
 import { returned } from '../common/returned';
+import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { TaskWriter } from '../tasks/task-writer';
 
 /** Where a change came from (transaction_history.source). */
@@ -223,7 +224,9 @@ export class TransactionWriter {
     if (!old) throw new Error(`transaction ${clientId} does not exist`);
     const sets: Record<string, TransactionValue> = {};
     const history: { field: string; old: string | null; new: string | null }[] = [];
-    for (const [column, value] of Object.entries(changes.columns ?? {}) as [UpdatableColumn, TransactionValue][]) {
+    const columns = { ...changes.columns };
+    if (changes.board) columns.pinned_on_boards = PINNED_AFTER[changes.board];
+    for (const [column, value] of Object.entries(columns) as [UpdatableColumn, TransactionValue][]) {
       if (!UPDATABLE_COLUMNS.includes(column)) throw new Error(`${column} is not an updatable column`);
       if (historyText(old[column]) === historyText(value)) continue;
       sets[column] = value;
@@ -256,7 +259,8 @@ export class TransactionWriter {
       const at = history.findIndex((h) => h.field === 'gross_commission_amt');
       if (at >= 0) history.splice(at, 1);
     }
-    if (history.length === 0) return { changed: [], version: old.version };
+    // A board placement changes the card's place even when no field changes (a move to the bottom).
+    if (history.length === 0 && !changes.board) return { changed: [], version: old.version };
 
     const assignments: string[] = [];
     const params: unknown[] = [clientId];
@@ -267,6 +271,7 @@ export class TransactionWriter {
     for (const [column, value] of Object.entries(sets)) assignments.push(`${column} = ${param(value)}`);
     if (customChanged) assignments.push(`custom_values = ${param(JSON.stringify(customValues))}::jsonb`);
     if (typed !== old.gross_commission_typed) assignments.push(`gross_commission_typed = ${param(typed)}`);
+    if (changes.board) assignments.push(PLACEMENT_SQL[changes.board]);
     if ('status_id' in sets) assignments.push(`status_category = (SELECT category FROM transactions.statuses WHERE status_id = ${param(sets.status_id)})`);
     if ('tag_ids' in sets) {
       assignments.push(`tags_sort = coalesce((SELECT string_agg(lower(g.label), ',' ORDER BY lower(g.label)) FROM transactions.tags g WHERE g.tag_id = ANY(${param(sets.tag_ids)}::int[])), '')`);
@@ -281,7 +286,7 @@ export class TransactionWriter {
         params,
       ),
     );
-    await manager.query(
+    if (history.length > 0) await manager.query(
       `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, old_value, new_value)
        SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
       [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
@@ -336,6 +341,8 @@ export type TransactionValue = string | number | boolean | number[] | null;
 export interface TransactionChanges {
   columns?: Partial<Record<UpdatableColumn, TransactionValue>>;
   custom_values?: Record<string, string | number | null>;
+  /** A card's place on the boards (sets pinned_on_boards and its order; counts as a change without a history row of its own). */
+  board?: BoardPlacement;
 }
 
 const CONTACT_COLUMNS: readonly UpdatableColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone'];

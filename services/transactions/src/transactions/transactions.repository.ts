@@ -46,6 +46,11 @@ export interface TransactionListRecord {
   lead_type_label: string | null;
   original_lead_type_label: string | null;
   appt_set_by_name: string | null;
+  /** What a board card shows besides the row. */
+  hidden_on_boards: boolean;
+  pinned_on_boards: boolean;
+  stage: { id: number; label: string; color: string; font_color: string } | null;
+  primary_agent_profile_path: string | null;
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -112,7 +117,10 @@ export function sqlOf(query: TransactionPageQuery): { text: string; values: unkn
             coalesce((SELECT jsonb_agg(jsonb_build_object('label', g.label, 'border', g.border) ORDER BY lower(g.label))
                         FROM transactions.tags g WHERE g.tag_id = ANY(p.tag_ids)), '[]'::jsonb) AS tags,
             lt.label AS lead_type_label, olt.label AS original_lead_type_label,
-            btrim(asb.first_name || ' ' || asb.last_name) AS appt_set_by_name
+            btrim(asb.first_name || ' ' || asb.last_name) AS appt_set_by_name,
+            CASE WHEN st.stage_id IS NULL THEN NULL
+                 ELSE jsonb_build_object('id', st.stage_id, 'label', st.label, 'color', st.color, 'font_color', st.font_color) END AS stage,
+            pa.profile_image_path AS primary_agent_profile_path
        FROM (SELECT count(*)::int AS total FROM transactions.transactions t WHERE ${where}) c
        LEFT JOIN LATERAL (
          SELECT t.client_id, t.type, t.formatted_address, t.contact_name, t.status_id, t.stage_id, t.tag_ids,
@@ -127,7 +135,7 @@ export function sqlOf(query: TransactionPageQuery): { text: string; values: unkn
                   'lost_dt', t.lost_dt, 'lost_reason', t.lost_reason, 'lead_type_id', t.lead_type_id,
                   'original_lead_type_id', t.original_lead_type_id, 'lead_type_date', t.lead_type_date,
                   'appt_set_by_agent_id', t.appt_set_by_agent_id) AS columns,
-                t.lead_type_id, t.original_lead_type_id, t.appt_set_by_agent_id,
+                t.lead_type_id, t.original_lead_type_id, t.appt_set_by_agent_id, t.hidden_on_boards, t.pinned_on_boards,
                 -- Numbered once the page is cut: over its rows only, so an unindexed sort stays a top-N sort.
                 row_number() OVER (ORDER BY ${query.orderBy}) AS ordinal
            FROM (
@@ -146,6 +154,8 @@ export function sqlOf(query: TransactionPageQuery): { text: string; values: unkn
        LEFT JOIN transactions.lead_types lt ON lt.lead_type_id = p.lead_type_id
        LEFT JOIN transactions.lead_types olt ON olt.lead_type_id = p.original_lead_type_id
        LEFT JOIN transactions.agents asb ON asb.agent_id = p.appt_set_by_agent_id
+       LEFT JOIN transactions.stages st ON st.stage_id = p.stage_id
+       LEFT JOIN transactions.agents pa ON pa.agent_id = p.primary_agent_id
       ORDER BY p.ordinal`;
   return { text, values: params };
 }

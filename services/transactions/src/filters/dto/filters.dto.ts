@@ -3,10 +3,9 @@ import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, Min } from 'class-validator';
 import { FILTER_COMPONENTS, FILTER_KEYS, type FilterComponent, type FilterOwnerType } from '@app/contracts';
 import { MAX_DATABASE_ID } from '@app/platform';
-import { numberOrRaw } from '../../common/query-values';
+import { booleanOrRaw, numberOrRaw } from '../../common/query-values';
 
 const COMPONENT_ERROR = `component must be one of ${FILTER_COMPONENTS.join(', ')}`;
-const booleanOrRaw = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /**
  * Lets the filter keys through a query DTO (GET /transactions/records and the board calls): they are
