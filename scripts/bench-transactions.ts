@@ -4,7 +4,8 @@
 // page, quick searches and every sort column, each beside the very same SQL (the repository's own
 // sqlOf) run straight on pg; and requests per second of the first page beside a bare Fastify + pg
 // server running that SQL; then roadmaps at volume (bulk assign and remove of 100 x 3 x 25 beside one raw
-// INSERT of as many rows, and recompute-team-due-dates after a blackout day is added). Prints a table and
+// INSERT of as many rows, and recompute-team-due-dates after a blackout day is added); then boards (a
+// column of 5,000 cards, the columns call, the tasks board's biggest column). Prints a table and
 // writes bench-results/transactions-latest.json.
 // A report, not a test: it asserts nothing and exits 0 unless the stack fails.
 import 'reflect-metadata';
@@ -19,6 +20,7 @@ import { Client, Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
+  BOARD_CONSTANTS,
   EVENT_SUBSCRIPTIONS,
   LIST_FORM_ALIAS,
   SERVICE_NAMES,
@@ -32,6 +34,7 @@ import {
 import { createServiceDataSource } from '@app/database';
 import { DEFAULT_QUEUE_PREFIX } from '@app/events';
 import { DEMO_PASSWORD } from '@app/seed';
+import { TRANSACTION_BOARD_ORDER } from '../services/transactions/src/boards/boards.service';
 import { TeamOptionsRepository } from '../services/transactions/src/fields/team-options.repository';
 import { parseFilterKeys } from '../services/transactions/src/filters/filter-keys';
 import { filterSql, type FilterSqlContext } from '../services/transactions/src/filters/filter-sql';
@@ -412,6 +415,74 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
   };
 }
 
+interface BoardCaseReport {
+  name: string;
+  url: string;
+  column_cards: number;
+  api_ms: Latency;
+  /** The repository's own SQL of the same page on pg (the transaction boards). */
+  raw_sql_ms: Latency | null;
+  non_2xx: number;
+  budget_ms: number;
+  p95_within_budget: boolean;
+}
+
+/**
+ * Boards at volume (issue 17's goal: a column of 5,000 cards answers its first page in under 150 ms):
+ * the stages board's biggest column filled up to BOARD_CONSTANTS.benchColumnCards (run last: it moves
+ * bench transactions between stages), its first page through the edge beside its SQL on pg; the
+ * columns call; and the tasks board's Not Started column.
+ */
+async function boardCases(origin: string, session: Session, client: Client, scope: TransactionScope, samples: number): Promise<BoardCaseReport[]> {
+  const teamId = scope.teamId;
+  const target = BOARD_CONSTANTS.benchColumnCards;
+  const { rows: biggest } = await client.query(
+    `SELECT s.stage_id, count(t.client_id)::int AS cards FROM transactions.stages s LEFT JOIN transactions.transactions t ON t.stage_id = s.stage_id AND NOT t.hidden_on_boards
+      WHERE s.team_id = $1 GROUP BY s.stage_id ORDER BY cards DESC, s.stage_id LIMIT 1`,
+    [teamId],
+  );
+  if (!biggest[0]) return [];
+  const stageId: number = biggest[0].stage_id;
+  if (biggest[0].cards < target) {
+    await client.query(
+      `UPDATE transactions.transactions SET stage_id = $2 WHERE client_id IN (
+         SELECT client_id FROM transactions.transactions WHERE team_id = $1 AND stage_id IS DISTINCT FROM $2 AND NOT hidden_on_boards ORDER BY client_id LIMIT $3)`,
+      [teamId, stageId, target - biggest[0].cards],
+    );
+    await client.query('ANALYZE transactions.transactions');
+  }
+  const headers = await session.headers();
+  const reports: BoardCaseReport[] = [];
+  const run = async (name: string, urlPath: string, cards: number, sql: { text: string; values: unknown[] } | null) => {
+    const url = `${origin}${urlPath}`;
+    let api: Latency;
+    let raw: Latency | null = null;
+    let non2xx = 0;
+    if (sql) ({ api, raw, non2xx } = await timeCase(url, headers, client, sql, samples));
+    else {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP_REQUESTS + samples; i++) {
+        const answer = await timedGet(url, headers, agent);
+        if (answer.status < 200 || answer.status >= 300) non2xx++;
+        else if (i >= WARMUP_REQUESTS) times.push(answer.ms);
+      }
+      agent.destroy();
+      api = latencyOf(times);
+    }
+    const budget = BOARD_CONSTANTS.benchColumnBudgetMs;
+    reports.push({ name, url: urlPath, column_cards: cards, api_ms: api, raw_sql_ms: raw, non_2xx: non2xx, budget_ms: budget, p95_within_budget: api.p95 <= budget });
+    console.log(`[${LABEL}] board ${name} (${cards} cards): p50 ${fmt(api.p50)} ms, p95 ${fmt(api.p95)} ms${raw ? `, raw SQL p95 ${fmt(raw.p95)} ms` : ''} (budget ${budget} ms)`);
+  };
+  const [{ cards }] = (await client.query(`SELECT count(*)::int AS cards FROM transactions.transactions WHERE team_id = $1 AND stage_id = $2 AND NOT hidden_on_boards`, [teamId, stageId])).rows;
+  const pageSql = sqlOf({ scope, orderBy: TRANSACTION_BOARD_ORDER, page: 1, perPage: BOARD_CONSTANTS.perPage, filter: (params) => ['NOT t.hidden_on_boards', `t.stage_id = $${params.push(stageId)}`] });
+  await run('stages column, first page', `/api/transactions/boards/stages/cards?column_id=${stageId}`, cards, pageSql);
+  await run('stages columns and totals', '/api/transactions/boards/stages', cards, null);
+  const [{ open }] = (await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND status_id = 1`, [teamId])).rows;
+  await run('tasks Not Started column, first page', '/api/transactions/boards/tasks/cards?column_id=1', open, null);
+  return reports;
+}
+
 /** Quick searches from one seeded row in the middle: a name, an email fragment, a phone number as typed, an ID. */
 async function searchCases(client: Client, teamId: number): Promise<Case[]> {
   const { rows } = await client.query(
@@ -626,6 +697,8 @@ async function main(): Promise<void> {
     }
 
     const roadmaps = await roadmapCases(stack.origin, session, sqlClient, scope.teamId);
+    // Last: it fills one stage up to a 5,000-card column.
+    const boards = await boardCases(stack.origin, session, sqlClient, scope, samples);
 
     writeReport(
       'transactions-latest.json',
@@ -647,6 +720,7 @@ async function main(): Promise<void> {
         cases: results,
         first_page_requests_per_s: { through_edge: rps[0], floor: rps[1], ratio: round(rps[0].requests_per_s / rps[1].requests_per_s, 4) },
         roadmaps,
+        boards,
       },
       LABEL,
     );

@@ -164,7 +164,7 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect(created).toHaveLength(4);
       expect(created[0].version).toBe(1);
       expect(Object.keys(created[0].payload).sort()).toEqual(
-        ['task_id', 'client_id', 'team_id', 'name', 'task_type', 'status_id', 'done', 'due_dt', 'assigned_to_agent_id', 'previous_assigned_to_agent_id', 'doc_type_id', 'version'].sort(),
+        ['task_id', 'client_id', 'team_id', 'name', 'task_type', 'status_id', 'done', 'due_dt', 'assigned_to_agent_id', 'previous_assigned_to_agent_id', 'doc_type_id', 'pinned_on_boards', 'version'].sort(),
       );
       expect(created.find((e) => e.payload.name === 'Collect pre-approval')!.payload).toMatchObject({ status_id: 1, done: false, due_dt: plus(today(), 2), version: 1 });
       const updated = await published('transactions.transaction.updated', `(payload->>'client_id')::int = $2`, [buyer]);

@@ -34,7 +34,7 @@ import { BoardsRepository, TRANSACTION_BOARD_COLUMNS } from './boards.repository
 import { BOARD_PARAMETERS, type BoardCardsQueryDto, type BoardColumnsQueryDto, type CardActionDto } from './dto/boards.dto';
 
 /** A transaction board's cards: pinned first, then the latest changed, then the ones moved to the bottom. */
-const TRANSACTION_BOARD_ORDER = boardOrderSql('t', 't.updated_ts DESC, t.client_id DESC');
+export const TRANSACTION_BOARD_ORDER = boardOrderSql('t', 't.updated_ts DESC, t.client_id DESC');
 /** The list form's first fields a transaction card shows. */
 const CARD_FIELD_COUNT = 3;
 
