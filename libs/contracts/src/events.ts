@@ -167,11 +167,12 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'identity.notification-setting.changed': [],
   // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'
   // own Display Mode push), each with its handler class; they keep the highest payload version.
-  'transactions.transaction.created': [],
-  'transactions.transaction.updated': [],
+  // integrations-sync keeps the latest row per transaction and syncs it to SkySlope (SyncSkySlopeFileWhenTransactionChanges).
+  'transactions.transaction.created': ['integrations-sync'],
+  'transactions.transaction.updated': ['integrations-sync'],
   'transactions.transaction.deleted': [],
-  'transactions.transaction.status-changed': [],
-  'transactions.transaction.closed': [],
+  'transactions.transaction.status-changed': ['integrations-sync'],
+  'transactions.transaction.closed': ['integrations-sync'],
   // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
   'transactions.contact.created': ['identity'],
   'transactions.contact.updated': ['identity'],

@@ -1,5 +1,6 @@
 import type { Role } from './roles';
 import type { ServiceName } from './services';
+import type { TransactionSnapshot } from './transactions';
 
 /**
  * RPC over Redis (ARCHITECTURE.md section 4): a read that cannot wait for a read copy. Patterns are
@@ -24,6 +25,12 @@ export interface RpcUser {
 export interface RpcPatterns {
   /** Users of the team among agent_ids (ids of other teams, or unknown, are left out). */
   'identity.users.lookup': { request: RpcRequest & { agent_ids: number[] }; reply: RpcUser[] };
+  /**
+   * The team's open transactions (neither closed nor lost) with client_id above after_client_id, at most
+   * limit (1 to RPC_MAX_OPEN_TRANSACTIONS), whole rows as their events carry them, in client_id order
+   * (the SkySlope backfill reads them page by page).
+   */
+  'transactions.sync.open-transactions': { request: RpcRequest & { after_client_id: number; limit: number }; reply: TransactionSnapshot[] };
 }
 export type RpcPattern = keyof RpcPatterns;
 export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];
@@ -32,7 +39,11 @@ export type RpcReplyOf<P extends RpcPattern> = RpcPatterns[P]['reply'];
 /** Every pattern with its owner, so that a test can check each has exactly one handler. */
 export const RPC_PATTERNS: Record<RpcPattern, ServiceName> = {
   'identity.users.lookup': 'identity',
+  'transactions.sync.open-transactions': 'transactions',
 };
+
+/** Most rows one transactions.sync.open-transactions page may ask for. */
+export const RPC_MAX_OPEN_TRANSACTIONS = 500;
 
 /** Most ids one lookup may carry. */
 export const RPC_MAX_IDS = 1000;

@@ -69,3 +69,50 @@ export const SKYSLOPE_MESSAGES = {
   sameAsTransactionPrimaryAgent: 'Same as transaction primary agent',
   invalidInput: 'Invalid input',
 } as const;
+
+/** A transaction's SkySlope sync: synced, waiting (pending), retrying after SkySlope was busy or down, or failed (with its reason). */
+export type SkySlopeSyncResult = 'pending' | 'synced' | 'retrying' | 'failed';
+
+/** The kind of SkySlope file: a buyer transaction is a sale, a seller transaction a listing. */
+export type SkySlopeFileKind = 'sale' | 'listing';
+
+/** One row of GET /skyslope/sync-activity?page&per_page: the latest result per transaction, newest first. */
+export interface SkySlopeSyncActivity {
+  client_id: number;
+  /** The transaction's address (or its client's name when it has none). */
+  transaction: string;
+  kind: SkySlopeFileKind;
+  /** SkySlope's saleGuid or listingGuid; null until the file exists. */
+  guid: string | null;
+  /** ISO timestamp of the last successful sync; null before the first. */
+  last_synced_ts: string | null;
+  result: SkySlopeSyncResult;
+  reason: string | null;
+  /** The transaction version last synced. */
+  synced_version: number | null;
+}
+
+export interface SkySlopeSyncActivityResponse {
+  records: SkySlopeSyncActivity[];
+  pagination: { total: number; page: number; per_page: number; pages: number; has_next: boolean; has_prev: boolean };
+}
+
+/** Sync Activity's words (server reasons and the panel). */
+export const SKYSLOPE_SYNC_MESSAGES = {
+  retryQueued: 'Sync queued',
+  retryFailed: 'Failed to retry the sync',
+  activityLoadFailed: 'Failed to fetch sync activity',
+  noAgentMatch: "The transaction's primary agent has no matched SkySlope user",
+  noPrimaryAgent: 'The transaction has no primary agent',
+  kindChanged: 'The transaction changed between buyer and seller after its SkySlope file was created',
+  credentialsRefused: 'SkySlope refused the credentials',
+  busy: 'SkySlope is busy or unreachable; retrying',
+  fileGone: 'SkySlope no longer has this file',
+} as const;
+
+export const SKYSLOPE_SYNC_RESULT_LABELS: Record<SkySlopeSyncResult, string> = {
+  pending: 'Pending',
+  synced: 'Synced',
+  retrying: 'Retrying',
+  failed: 'Failed',
+};

@@ -61,6 +61,23 @@ export interface FakeSkySlopeStats {
   byPath: Record<string, number>;
 }
 
+export type FakeSkySlopeFileKind = 'sale' | 'listing';
+
+/** A sale or listing as the fake keeps it: what was sent, its guid, timestamps and contacts. */
+export interface FakeSkySlopeFile {
+  kind: FakeSkySlopeFileKind;
+  guid: string;
+  fileId?: string;
+  agentGuid?: string;
+  officeGuid?: string;
+  createdOn: string;
+  modifiedOn: string;
+  /** How many times it was updated with PUT. */
+  updates: number;
+  contacts: Record<string, unknown>[];
+  body: Record<string, unknown>;
+}
+
 export interface FakeSkySlopeControl {
   behaviour(): FakeSkySlopeBehaviour;
   set(patch: Partial<FakeSkySlopeBehaviour>): FakeSkySlopeBehaviour;
@@ -73,6 +90,15 @@ export interface FakeSkySlopeControl {
   users(): FakeSkySlopeUser[];
   setOffices(offices: FakeSkySlopeOffice[]): void;
   stats(): FakeSkySlopeStats;
+  /** Every sale and listing created, in creation order (what tests read back). */
+  files(kind?: FakeSkySlopeFileKind): FakeSkySlopeFile[];
+  /**
+   * Called when a create (POST /api/files/sales or /listings) has stored its file and before it answers:
+   * a test stops the caller there (the worker killed between SkySlope's create and recording the guid).
+   */
+  onCreate(hook: ((file: FakeSkySlopeFile) => Promise<void> | void) | undefined): void;
+  /** The next `count` creates store their file and then answer `status` (the caller never learns the guid). */
+  failAfterCreate(status: number, count?: number): void;
   /** Behaviour, data and counters back to how the server started. */
   reset(): void;
 }
@@ -171,6 +197,9 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
   let rateWindow = { start: 0, count: 0 };
   const freshStats = (): FakeSkySlopeStats => ({ logins: 0, refusedLogins: 0, apiCalls: 0, injectedFailures: 0, rateLimited: 0, byPath: {} });
   let stats = freshStats();
+  let files: FakeSkySlopeFile[] = [];
+  let createHook: ((file: FakeSkySlopeFile) => Promise<void> | void) | undefined;
+  let failAfterCreates: { status: number; count: number } | undefined;
 
   const app = fastify({ logger: false });
   let baseUrl = '';
@@ -307,6 +336,101 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
     return page(request, reply, 'checklistTypes', listed);
   });
 
+  // The Files API's sales and listings: create, read, update, list (by agentGuid, earliestDate, latestDate, paged), contacts.
+  const FILE_KINDS: Record<string, FakeSkySlopeFileKind> = { sales: 'sale', listings: 'listing' };
+  const GUID_FIELD: Record<FakeSkySlopeFileKind, string> = { sale: 'saleGuid', listing: 'listingGuid' };
+  const answerOf = (file: FakeSkySlopeFile) => ({ ...file.body, [GUID_FIELD[file.kind]]: file.guid, createdOn: file.createdOn, modifiedOn: file.modifiedOn, contacts: file.contacts });
+  const fileBodyProblem = (body: unknown): string | undefined => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return 'A JSON object is required';
+    const b = body as Record<string, unknown>;
+    if (typeof b.agentGuid !== 'string' || !users.some((u) => u.userGuid === b.agentGuid)) return 'agentGuid is not a SkySlope user';
+    if (typeof b.officeGuid !== 'string' || !offices.some((o) => o.officeGuid === b.officeGuid)) return 'officeGuid is not a SkySlope office';
+    if (typeof b.checklistTypeId !== 'number' || !checklistTypes.some((t) => t.checklistTypeId === b.checklistTypeId)) return 'checklistTypeId is not a checklist type';
+    return undefined;
+  };
+  const findFile = (kind: FakeSkySlopeFileKind, guid: string) => files.find((file) => file.kind === kind && file.guid === guid);
+
+  for (const [path, kind] of Object.entries(FILE_KINDS)) {
+    app.post(`/api/files/${path}`, async (request, reply) => {
+      if (!authorised(request, reply)) return reply;
+      const problem = fileBodyProblem(request.body);
+      if (problem) return reply.code(422).send({ Error: problem });
+      const body = request.body as Record<string, unknown>;
+      const at = new Date(now()).toISOString();
+      const file: FakeSkySlopeFile = {
+        kind,
+        guid: randomUUID(),
+        fileId: typeof body.fileId === 'string' ? body.fileId : undefined,
+        agentGuid: body.agentGuid as string,
+        officeGuid: body.officeGuid as string,
+        createdOn: at,
+        modifiedOn: at,
+        updates: 0,
+        contacts: [],
+        body: { ...body },
+      };
+      files.push(file);
+      if (createHook) await createHook(file);
+      if (failAfterCreates) {
+        const { status } = failAfterCreates;
+        failAfterCreates.count -= 1;
+        if (failAfterCreates.count <= 0) failAfterCreates = undefined;
+        stats.injectedFailures += 1;
+        return reply.code(status).send({ Error: `Injected ${status} after the create` });
+      }
+      return reply.code(201).send({ value: { [GUID_FIELD[kind]]: file.guid }, links: [{ href: `${baseUrl}/api/files/${path}/${file.guid}`, method: 'GET', rel: 'self' }] });
+    });
+
+    app.get(`/api/files/${path}`, async (request, reply) => {
+      if (!authorised(request, reply)) return reply;
+      const query = request.query as Record<string, string | undefined>;
+      const earliest = query.earliestDate ? Date.parse(query.earliestDate) : undefined;
+      const latest = query.latestDate ? Date.parse(query.latestDate) : undefined;
+      if (Number.isNaN(earliest) || Number.isNaN(latest)) return reply.code(422).send({ Error: 'earliestDate and latestDate must be dates' });
+      const listed = files
+        .filter((file) => file.kind === kind)
+        .filter((file) => !query.agentGuid || file.agentGuid === query.agentGuid)
+        .filter((file) => earliest === undefined || Date.parse(file.createdOn) >= earliest)
+        .filter((file) => latest === undefined || Date.parse(file.createdOn) <= latest)
+        .map(answerOf);
+      return page(request, reply, path, listed);
+    });
+
+    app.get(`/api/files/${path}/:guid`, async (request, reply) => {
+      if (!authorised(request, reply)) return reply;
+      const file = findFile(kind, (request.params as { guid: string }).guid);
+      if (!file) return reply.code(404).send({ Error: 'Not Found' });
+      return reply.code(200).send({ value: { [kind]: answerOf(file) }, links: [] });
+    });
+
+    app.put(`/api/files/${path}/:guid`, async (request, reply) => {
+      if (!authorised(request, reply)) return reply;
+      const file = findFile(kind, (request.params as { guid: string }).guid);
+      if (!file) return reply.code(404).send({ Error: 'Not Found' });
+      const problem = fileBodyProblem(request.body);
+      if (problem) return reply.code(422).send({ Error: problem });
+      const body = request.body as Record<string, unknown>;
+      file.body = { ...body };
+      file.agentGuid = body.agentGuid as string;
+      file.officeGuid = body.officeGuid as string;
+      file.fileId = typeof body.fileId === 'string' ? body.fileId : file.fileId;
+      file.modifiedOn = new Date(now()).toISOString();
+      file.updates += 1;
+      return reply.code(200).send({ value: { [GUID_FIELD[kind]]: file.guid }, links: [] });
+    });
+
+    const contactPath = kind === 'sale' ? 'buyerContact' : 'sellerContact';
+    app.post(`/api/files/${path}/:guid/${contactPath}`, async (request, reply) => {
+      if (!authorised(request, reply)) return reply;
+      const file = findFile(kind, (request.params as { guid: string }).guid);
+      if (!file) return reply.code(404).send({ Error: 'Not Found' });
+      const body = request.body as Record<string, unknown> | null;
+      if (!body || typeof body.firstName !== 'string' || typeof body.lastName !== 'string') return reply.code(422).send({ Error: 'firstName and lastName are required' });
+      file.contacts.push({ ...body });
+      return reply.code(201).send({ value: { contactGuid: randomUUID() }, links: [] });
+    });
+  }
+
   app.get('/_control', async () => ({ behaviour, stats, users: users.length, offices: offices.length, sessions: sessions.size }));
 
   // POST /_control {latencyMs?, failureRate?, failureStatus?, rateLimit?, ..., extraUsers?, failNext?: {status, count?, retryAfterSeconds?, pathPrefix?}}
@@ -324,6 +448,8 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
     }
     return { behaviour, users: users.length };
   });
+
+  app.get('/_control/files', async () => ({ files: control.files() }));
 
   app.post('/_control/reset', async () => {
     control.reset();
@@ -357,7 +483,17 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
       offices = [...next];
     },
     stats: () => ({ ...stats, byPath: { ...stats.byPath } }),
+    files: (kind) => files.filter((file) => !kind || file.kind === kind).map((file) => ({ ...file, contacts: [...file.contacts], body: { ...file.body } })),
+    onCreate(hook) {
+      createHook = hook;
+    },
+    failAfterCreate(status, count = 1) {
+      failAfterCreates = { status, count };
+    },
     reset() {
+      files = [];
+      createHook = undefined;
+      failAfterCreates = undefined;
       behaviour = { ...initialBehaviour };
       users = initialUsers();
       offices = initialOffices();

@@ -10,6 +10,13 @@ import { SkySlopeTeamService } from './skyslope-settings/skyslope-team.service';
 import { SkySlopeSettingsController } from './skyslope-settings/skyslope-settings.controller';
 import { SkySlopeSettingsRepository } from './skyslope-settings/skyslope-settings.repository';
 import { SkySlopeSettingsService } from './skyslope-settings/skyslope-settings.service';
+import { SkySlopeFileSync } from './transaction-sync/skyslope-file-sync.service';
+import { SyncActivityController } from './transaction-sync/sync-activity.controller';
+import { SyncActivityService } from './transaction-sync/sync-activity.service';
+import { SyncSkySlopeFileWhenTransactionChanges } from './transaction-sync/sync-skyslope-file.listener';
+import { TransactionSyncQueue } from './transaction-sync/transaction-sync.queue';
+import { TransactionSyncRepository } from './transaction-sync/transaction-sync.repository';
+import { TransactionSyncWorker } from './transaction-sync/transaction-sync.worker';
 import { UpdateUsersWhenUserChanges } from './users/users-read-copy.listener';
 import { UsersRepository } from './users/users.repository';
 
@@ -20,7 +27,7 @@ export class IntegrationsSyncModule {
     return {
       module: IntegrationsSyncModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
-      controllers: mode === 'worker' ? [] : [SkySlopeSettingsController],
+      controllers: mode === 'worker' ? [] : [SkySlopeSettingsController, SyncActivityController],
       providers: [
         UsersRepository,
         UpdateUsersWhenUserChanges,
@@ -30,7 +37,12 @@ export class IntegrationsSyncModule {
         SkySlopeTeamService,
         MatchingRepository,
         MatchUsersQueue,
-        ...(mode === 'api' ? [] : [MatchUsersWorker]),
+        TransactionSyncRepository,
+        TransactionSyncQueue,
+        SyncActivityService,
+        SkySlopeFileSync,
+        SyncSkySlopeFileWhenTransactionChanges,
+        ...(mode === 'api' ? [] : [MatchUsersWorker, TransactionSyncWorker]),
       ],
     };
   }

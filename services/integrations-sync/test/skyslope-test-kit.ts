@@ -12,24 +12,28 @@ import { generateCredentialsKey } from '../src/skyslope/credentials-cipher';
  * integrations-sync on a database of its own, talking to a fake SkySlope of its own (the integrator's id
  * and secret the fake knows, a fresh credentials key); close() stops all three.
  */
-export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{
+export async function bootIntegrationsSync(mode: ProcessMode = 'api', extraEnv: Record<string, string> = {}): Promise<{
   sut: TestService<IntegrationsSyncConfig>;
   fake: FakeSkySlope;
   database: TestDatabase;
+  /** The environment the service was booted with (for a worker process of its own). */
+  env: NodeJS.ProcessEnv;
   /** Puts an event on the service's events queue as the relay does and waits until it was consumed (mode 'all'). */
   deliver: (envelope: EventEnvelope, jobId?: string) => Promise<void>;
   close: () => Promise<void>;
 }> {
   const database = await createTestDatabase();
   const fake = await startFakeSkySlope({ latencyMs: 0 });
+  const env = testEnv(database, {
+    SKYSLOPE_BASE_URL: fake.url,
+    SKYSLOPE_CLIENT_ID: FAKE_SKYSLOPE_CLIENT_ID,
+    SKYSLOPE_CLIENT_SECRET: FAKE_SKYSLOPE_CLIENT_SECRET,
+    SKYSLOPE_CREDENTIALS_KEY: generateCredentialsKey(),
+    ...extraEnv,
+  });
   const sut = await bootTestService<IntegrationsSyncConfig>({
     service: 'integrations-sync',
-    env: testEnv(database, {
-      SKYSLOPE_BASE_URL: fake.url,
-      SKYSLOPE_CLIENT_ID: FAKE_SKYSLOPE_CLIENT_ID,
-      SKYSLOPE_CLIENT_SECRET: FAKE_SKYSLOPE_CLIENT_SECRET,
-      SKYSLOPE_CREDENTIALS_KEY: generateCredentialsKey(),
-    }),
+    env,
     configSpec: integrationsSyncConfigSpec,
     migrations: integrationsSyncMigrations,
     module: (config) => IntegrationsSyncModule.forRoot(config, mode),
@@ -39,6 +43,7 @@ export async function bootIntegrationsSync(mode: ProcessMode = 'api'): Promise<{
     sut,
     fake,
     database,
+    env,
     deliver: events.deliver,
     close: async () => {
       await events.close();

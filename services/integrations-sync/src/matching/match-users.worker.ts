@@ -5,6 +5,7 @@ import { SERVICE_CONFIG } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { SkySlopeConnection } from '../skyslope-settings/skyslope.providers';
 import { SkySlopeSettingsService } from '../skyslope-settings/skyslope-settings.service';
+import { SyncActivityService } from '../transaction-sync/sync-activity.service';
 import { matchUsers } from './match-users';
 import { MatchUsersQueue, SKYSLOPE_MATCH_USERS, type MatchUsersJobData } from './match-users.queue';
 import { MatchingRepository } from './matching.repository';
@@ -30,6 +31,7 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
     private readonly repository: MatchingRepository,
     private readonly settings: SkySlopeSettingsService,
     private readonly connectionToSkySlope: SkySlopeConnection,
+    private readonly transactionSync: SyncActivityService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -66,6 +68,8 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
     for (const email of outcome.ambiguousEmails) this.logger.warn(`team ${teamId}: ${email} is held by more than one SkySlope user; it matches nobody`);
     for (const unknown of outcome.unknownGuids) this.logger.warn(`team ${teamId}: user ${unknown.agent_id}'s SkySlope guid ${unknown.guid} is not one SkySlope lists`);
     const changed = await this.repository.replace(teamId, outcome.matches);
+    // A new match may be what a transaction's sync was waiting for.
+    if (changed > 0) await this.transactionSync.requeueFailed(teamId, 'match');
     return { matched: outcome.matches.length, changed };
   }
 

@@ -2,5 +2,12 @@ import { EventBusTables1763700000000 } from '@app/events';
 import { IntegrationsSyncUsers1763700000500 } from './1763700000500-integrations-sync-users';
 import { SkySlopeSettings1763700000510 } from './1763700000510-skyslope-settings';
 import { SkySlopeMatchedUsers1763700000520 } from './1763700000520-skyslope-matched-users';
+import { SkySlopeTransactionSync1763700000530 } from './1763700000530-skyslope-transaction-sync';
 
-export const integrationsSyncMigrations = [EventBusTables1763700000000, IntegrationsSyncUsers1763700000500, SkySlopeSettings1763700000510, SkySlopeMatchedUsers1763700000520];
+export const integrationsSyncMigrations = [
+  EventBusTables1763700000000,
+  IntegrationsSyncUsers1763700000500,
+  SkySlopeSettings1763700000510,
+  SkySlopeMatchedUsers1763700000520,
+  SkySlopeTransactionSync1763700000530,
+];

@@ -8,6 +8,7 @@ import type { SkySlopeOffice } from '../skyslope/skyslope.client';
 import { SkySlopeConnection } from './skyslope.providers';
 import { SkySlopeSettingsRepository } from './skyslope-settings.repository';
 import { SkySlopeSettingsService } from './skyslope-settings.service';
+import { SyncActivityService } from '../transaction-sync/sync-activity.service';
 
 /** How long SkySlope's offices are kept per team. */
 const OFFICES_TTL_MS = 5 * 60_000;
@@ -26,6 +27,7 @@ export class SkySlopeTeamService {
     private readonly matching: MatchingRepository,
     private readonly matchQueue: MatchUsersQueue,
     private readonly connection: SkySlopeConnection,
+    private readonly sync: SyncActivityService,
   ) {}
 
   /** GET /skyslope/offices?team_id=: another team's id answers 404. */
@@ -43,6 +45,8 @@ export class SkySlopeTeamService {
     const offices = typeof guid === 'string' ? await this.officesOf(caller.team_id) : [];
     if (!offices.some((office) => office.officeGuid === guid)) throw new FieldErrorsException([{ field: 'skyslope_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
     await this.settings.setOffice(caller.team_id, guid as string, caller.agent_id);
+    // The first office queues the backfill of the team's open transactions; a later one retries the failed ones.
+    await this.sync.officeChosen(caller.team_id);
     return { message: SKYSLOPE_MESSAGES.officeUpdated };
   }
 
@@ -61,6 +65,7 @@ export class SkySlopeTeamService {
       if (!matched.some((user) => user.guid === guid)) throw new FieldErrorsException([{ field: 'selected_primary_agent_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
     }
     await this.settings.setPrimaryAgent(caller.team_id, guid as string | null, caller.agent_id);
+    await this.sync.requeueFailed(caller.team_id, 'primary-agent');
     return { message: SKYSLOPE_MESSAGES.primaryAgentUpdated };
   }
 

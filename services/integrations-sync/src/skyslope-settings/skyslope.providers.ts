@@ -20,6 +20,7 @@ export class SkySlopeConnection {
       baseUrl: config.SKYSLOPE_BASE_URL || 'http://127.0.0.1:9',
       clientId: config.SKYSLOPE_CLIENT_ID,
       clientSecret: config.SKYSLOPE_CLIENT_SECRET,
+      retryBaseMs: config.SKYSLOPE_RETRY_BASE_MS,
       logger: { warn: (fields, message) => logger.warn(`${message} ${JSON.stringify(fields)}`) },
     });
     const key = resolveCredentialsKey({ envKey: config.SKYSLOPE_CREDENTIALS_KEY, production: config.NODE_ENV === 'production', dataDir: config.INTEGRATIONS_DATA_DIR });

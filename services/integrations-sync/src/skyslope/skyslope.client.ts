@@ -38,6 +38,61 @@ export interface SkySlopeChecklistType {
   [field: string]: unknown;
 }
 
+export type SkySlopeFileKind = 'sale' | 'listing';
+
+const FILE_PATHS: Record<SkySlopeFileKind, 'sales' | 'listings'> = { sale: 'sales', listing: 'listings' };
+const GUID_FIELDS: Record<SkySlopeFileKind, 'saleGuid' | 'listingGuid'> = { sale: 'saleGuid', listing: 'listingGuid' };
+
+export interface SkySlopeProperty {
+  streetNumber: string;
+  streetAddress: string;
+  unit: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface SkySlopeContact {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phoneNumber?: string;
+}
+
+export interface SkySlopeCommissionSplit {
+  agentGuid: string;
+  splitPercent: number;
+  amount: number | null;
+}
+
+/** What we send for a sale or a listing (SkySlope's Files API names). */
+export interface SkySlopeFileBody {
+  /** Our transaction id: how a retry recognises a file it created. */
+  fileId: string;
+  agentGuid: string;
+  officeGuid: string;
+  checklistTypeId: number;
+  property: SkySlopeProperty;
+  /** A sale's salePrice; a listing's listingPrice. */
+  salePrice?: number | null;
+  listingPrice?: number | null;
+  contractAcceptanceDate: string | null;
+  escrowClosingDate: string | null;
+  actualClosingDate: string | null;
+  commissionAmount?: number | null;
+  commissionPercent?: number | null;
+  commissionSplits?: SkySlopeCommissionSplit[];
+  referral?: { referralPercent: number | null };
+}
+
+/** A file as SkySlope answers it: what we sent, its guid, and what SkySlope adds. */
+export interface SkySlopeFile extends Partial<SkySlopeFileBody> {
+  saleGuid?: string;
+  listingGuid?: string;
+  createdOn?: string;
+  [field: string]: unknown;
+}
+
 /** A team's own keys; the session cache is per team id (and per key, so new keys log in afresh). */
 export interface SkySlopeTeamCredentials extends SkySlopeAccessKeys {
   teamId: string;
@@ -193,20 +248,64 @@ export class SkySlopeClient {
 
   /** One GET of the Files API with the team's session: the whole envelope. */
   async get<T>(team: SkySlopeTeamCredentials, pathOrUrl: string, query: Record<string, string> = {}): Promise<SkySlopeEnvelope<T>> {
+    return this.call<T>(team, 'GET', pathOrUrl, query);
+  }
+
+  /** One call of the Files API with the team's session (a refused session logs in once more): the whole envelope. */
+  private async call<T>(team: SkySlopeTeamCredentials, method: string, pathOrUrl: string, query: Record<string, string> = {}, body?: unknown): Promise<SkySlopeEnvelope<T>> {
     const url = this.resolve(pathOrUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headersOf = (session: SkySlopeSession) => ({
+      headers: { Session: session.session, Accept: 'application/json', ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: payload,
+    });
     let session = await this.session(team);
-    let answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
+    let answer = await this.withRetries(method, url, () => headersOf(session));
     if (answer.status === 401) {
       // The session expired or was revoked early: one fresh login, one more try. Another call may have
       // logged in already; only the refused session is dropped.
       const key = cacheKey(team);
       if (this.sessions.get(key)?.session === session.session) this.sessions.delete(key);
       session = await this.session(team);
-      answer = await this.withRetries('GET', url, () => ({ headers: { Session: session.session, Accept: 'application/json' } }));
+      answer = await this.withRetries(method, url, () => headersOf(session));
     }
-    this.throwUnlessOk('GET', url, answer);
-    return envelopeOf<T>(answer.body, 'GET', url);
+    this.throwUnlessOk(method, url, answer);
+    return envelopeOf<T>(answer.body, method, url);
+  }
+
+  /** POST /api/files/sales or /listings: SkySlope's new guid (value.saleGuid or value.listingGuid). */
+  async createFile(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, file: SkySlopeFileBody): Promise<string> {
+    const path = FILE_PATHS[kind];
+    const envelope = await this.call<Record<string, unknown>>(team, 'POST', `api/files/${path}`, {}, file);
+    const guid = envelope.value?.[GUID_FIELDS[kind]];
+    if (typeof guid !== 'string' || !guid) {
+      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered POST /api/files/${path} without value.${GUID_FIELDS[kind]}`, { method: 'POST', path: `/api/files/${path}` });
+    }
+    return guid;
+  }
+
+  /** PUT /api/files/sales/{guid} or /listings/{guid}: the whole file. */
+  async updateFile(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, guid: string, file: SkySlopeFileBody): Promise<void> {
+    await this.call(team, 'PUT', `api/files/${FILE_PATHS[kind]}/${encodeURIComponent(guid)}`, {}, file);
+  }
+
+  /** GET /api/files/sales/{guid} or /listings/{guid}: value.sale or value.listing. */
+  async getFile(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, guid: string): Promise<SkySlopeFile> {
+    const envelope = await this.call<Record<string, unknown>>(team, 'GET', `api/files/${FILE_PATHS[kind]}/${encodeURIComponent(guid)}`);
+    return (envelope.value?.[kind] ?? envelope.value) as SkySlopeFile;
+  }
+
+  /** GET /api/files/sales or /listings, every page: the files of an agent (and between dates, ISO), as SkySlope filters them. */
+  async listFiles(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, filter: { agentGuid?: string; earliestDate?: string; latestDate?: string } = {}): Promise<SkySlopeFile[]> {
+    const query: Record<string, string> = {};
+    for (const [name, value] of Object.entries(filter)) if (value) query[name] = value;
+    return this.collect<SkySlopeFile>(team, `api/files/${FILE_PATHS[kind]}`, query, FILE_PATHS[kind]);
+  }
+
+  /** POST /api/files/sales/{guid}/buyerContact (a sale) or /api/files/listings/{guid}/sellerContact (a listing). */
+  async addContact(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, guid: string, contact: SkySlopeContact): Promise<void> {
+    await this.call(team, 'POST', `api/files/${FILE_PATHS[kind]}/${encodeURIComponent(guid)}/${kind === 'sale' ? 'buyerContact' : 'sellerContact'}`, {}, contact);
   }
 
   private async doLogin(team: SkySlopeTeamCredentials): Promise<SkySlopeSession> {
