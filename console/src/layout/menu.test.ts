@@ -10,7 +10,7 @@ describe('MENU', () => {
 
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
-      ['Dashboard', 'Transactions', 'Tasks', 'Contacts', 'Messages', 'E-Sign'],
+      ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'E-Sign'],
       ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Vendor Invites', 'SkySlope', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
@@ -97,6 +97,17 @@ describe('the Transactions entry', () => {
       expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'transactions') }).toEqual({ role, shown: true });
     }
     expect(visibleEntriesOf('work', ['CLIENT']).map((item) => item.key)).not.toContain('transactions');
+  });
+});
+
+describe('the Boards entry', () => {
+  it('opens the boards for every role but CLIENT', () => {
+    const entry = MENU.find((item) => item.key === 'boards')!;
+    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, section: entry.section }).toEqual({ enabled: true, to: 'boards', page: true, section: 'work' });
+    for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'VENDOR'] as const) {
+      expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'boards') }).toEqual({ role, shown: true });
+    }
+    expect(visibleEntriesOf('work', ['CLIENT']).map((item) => item.key)).not.toContain('boards');
   });
 });
 

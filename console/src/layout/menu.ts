@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -19,8 +19,10 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { BOARD_LABELS } from '../boards/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { LAYOUT_MESSAGES } from './messages';
 import { canSee } from './screens';
@@ -71,6 +73,8 @@ const TeamNotificationsPage = lazy(() => import('../admin-team/notifications/Tea
 // Work area.
 const TransactionsPage = lazy(() => import('../transactions/TransactionsPage'));
 const ContactsPage = lazy(() => import('../contacts/ContactsPage'));
+// The task, stages and status boards (/app/boards/{board}).
+const BoardsPage = lazy(() => import('../boards/BoardsPage'));
 // Vendor invites (ADMIN, TRANC) and the tooltip back office (manage_tooltips).
 const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
@@ -103,6 +107,7 @@ export const MENU: readonly MenuEntry[] = [
     roles: TRANSACTION_LIST_ROLES,
   },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
+  { key: 'boards', section: 'work', label: BOARD_LABELS.menu, to: 'boards', icon: ViewKanbanIcon, enabled: true, page: BoardsPage, roles: BOARD_ROLES },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: true, page: ContactsPage, roles: CONTACT_ROLES },
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.

@@ -3,7 +3,7 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, BOARD_ROLES, BOARD_TITLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import { CONTACT_LABELS } from '../contacts/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
@@ -12,6 +12,7 @@ import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { TASK_LABELS } from '../tasks/messages';
+import { BOARD_LABELS } from '../boards/messages';
 import { DOCUMENT_LABELS } from '../documents/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
@@ -146,6 +147,18 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: TRANSACTION_LIST_ROLES,
     unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
   },
+
+  {
+    key: 'boards',
+    path: '/app/boards',
+    title: BOARD_LABELS.pageTitle,
+    testId: 'boards-page',
+    roles: BOARD_ROLES,
+    unchecked: 'redirects to /app/boards/tasks, checked as board-tasks',
+  },
+  { key: 'board-tasks', path: '/app/boards/tasks', title: BOARD_TITLES.tasks, testId: 'boards-page', roles: BOARD_ROLES },
+  { key: 'board-stages', path: '/app/boards/stages', title: BOARD_TITLES.stages, testId: 'boards-page', roles: BOARD_ROLES },
+  { key: 'board-status', path: '/app/boards/status', title: BOARD_TITLES.status, testId: 'boards-page', roles: BOARD_ROLES },
 
   { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },
   { key: 'contact-new', path: '/app/contacts/new', title: CONTACT_LABELS.newTitle, testId: 'contact-new-page', roles: CONTACT_ROLES },

@@ -24,9 +24,16 @@ import { confirmationOf, statusDialogMode, statusInputs, statusRequestOf, status
 const TITLE_ID = 'status-change-title';
 const LOST_REASON_FALLBACK = LOST_REASONS.map((reason) => ({ value: reason, label: reason }));
 
+/** What the dialog needs of a transaction: the page's whole detail, or a board card's few fields. */
+export type StatusChangeSubject = Pick<TransactionDetail, 'client_id' | 'status' | 'status_id'> & { dates?: Partial<TransactionDetail['dates']> | null };
+
 export interface StatusChangeDialogProps {
-  detail: TransactionDetail;
+  detail: StatusChangeSubject;
   statuses: readonly StatusOption[];
+  /** A status chosen beforehand (a drop into a board's status column): no status choice, only its dates. */
+  target?: StatusOption;
+  /** MM/DD/YYYY that the target's empty dates start with (a board: today). */
+  defaultDate?: string;
   onClose: () => void;
   /** The status changed: the page loads the transaction and its history again. */
   onChanged: () => void;
@@ -37,11 +44,11 @@ export interface StatusChangeDialogProps {
  * the shared date pickers (each required once touched; Lost also asks for a lost reason); a status that
  * asks for nothing (Pipeline) only asks for a confirmation and sends no dates.
  */
-export const StatusChangeDialog = ({ detail, statuses, onClose, onChanged }: StatusChangeDialogProps) => {
+export const StatusChangeDialog = ({ detail, statuses, target: fixedTarget, defaultDate, onClose, onChanged }: StatusChangeDialogProps) => {
   const notify = useNotify();
-  const [targetId, setTargetId] = useState<number | ''>('');
+  const [targetId, setTargetId] = useState<number | ''>(fixedTarget?.id ?? '');
   const [formError, setFormError] = useState<string | null>(null);
-  const target = statuses.find((status) => status.id === targetId) ?? null;
+  const target = fixedTarget ?? statuses.find((status) => status.id === targetId) ?? null;
   const choices = statuses.filter((status) => status.id !== detail.status_id);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -78,6 +85,14 @@ export const StatusChangeDialog = ({ detail, statuses, onClose, onChanged }: Sta
             </Typography>
             <StatusTag detail={detail} statuses={statuses} />
           </Box>
+          {fixedTarget ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }} data-testid="status-change-target">
+              <Typography variant="body2" color="text.secondary">
+                {L.newStatus}
+              </Typography>
+              <StatusTag detail={{ status: fixedTarget.label, status_id: fixedTarget.id }} statuses={statuses} />
+            </Box>
+          ) : (
           <TextField
             select
             label={L.newStatus}
@@ -96,7 +111,8 @@ export const StatusChangeDialog = ({ detail, statuses, onClose, onChanged }: Sta
               </MenuItem>
             ))}
           </TextField>
-          {target && <TargetInputs target={target} detail={detail} />}
+          )}
+          {target && <TargetInputs target={target} detail={detail} defaultDate={defaultDate} />}
           {formError && (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="status-change-error">
               {formError}
@@ -124,9 +140,9 @@ const SubmitButton = ({ disabled, label }: { disabled: boolean; label: string })
 };
 
 /** The target status's dates (and lost reason), or the confirmation of a status that asks for nothing. */
-const TargetInputs = ({ target, detail }: { target: StatusOption; detail: TransactionDetail }) => {
+const TargetInputs = ({ target, detail, defaultDate }: { target: StatusOption; detail: StatusChangeSubject; defaultDate?: string }) => {
   const { reset } = useFormContext();
-  const start = useMemo(() => statusStartValues(target, detail.dates), [target, detail.dates]);
+  const start = useMemo(() => statusStartValues(target, detail.dates, defaultDate), [target, detail.dates, defaultDate]);
   // A new target starts from its own inputs, untouched.
   useEffect(() => reset(start), [reset, start]);
   const lostReasons = useLoaded(target.asks_lost_reason ? () => loadChoices('lost_reason') : null, LOST_REASON_FALLBACK, target.asks_lost_reason ? 'lost_reason' : 'none');

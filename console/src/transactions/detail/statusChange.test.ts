@@ -45,4 +45,9 @@ describe('the status-change dialog', () => {
     expect(statusStartValues(underContract, { under_contract_dt: '02/01/2024', est_close_dt: null } as never)).toEqual({ under_contract_dt: '02/01/2024', est_close_dt: null });
     expect(confirmationOf(status(9, 'On Hold', []))).toBe('Move this transaction to On Hold?');
   });
+
+  it("starts a board's drop at the default date where the transaction has none (the lost reason stays empty)", () => {
+    expect(statusStartValues(underContract, { under_contract_dt: '02/01/2024' } as never, '11/24/2026')).toEqual({ under_contract_dt: '02/01/2024', est_close_dt: '11/24/2026' });
+    expect(statusStartValues(lost, null, '11/24/2026')).toEqual({ lost_dt: '11/24/2026', lost_reason: null });
+  });
 });

@@ -32,9 +32,12 @@ export function confirmationOf(status: Pick<StatusOption, 'label' | 'category'>)
     : `Move this transaction to ${status.label}?`;
 }
 
-/** The dialog's starting values: the dates the transaction already has (a move back keeps them). */
-export function statusStartValues(status: StatusAsks, dates: Partial<TransactionDetail['dates']> | null | undefined): Record<string, string | null> {
-  return Object.fromEntries(statusInputs(status).map((key) => [key, dates?.[key] ?? null]));
+/**
+ * The dialog's starting values: the dates the transaction already has (a move back keeps them); an empty
+ * date starts at `defaultDate` when one is given (a board's drop: today). The lost reason starts empty.
+ */
+export function statusStartValues(status: StatusAsks, dates: Partial<TransactionDetail['dates']> | null | undefined, defaultDate?: string): Record<string, string | null> {
+  return Object.fromEntries(statusInputs(status).map((key) => [key, dates?.[key] ?? (key === 'lost_reason' ? null : defaultDate ?? null)]));
 }
 
 /**
