@@ -1,6 +1,6 @@
 import { runWorker } from '@app/platform';
+import { transactionsWorkerModule } from './sync/transactions-sync.module';
 import { loadTransactionsConfig } from './transactions.config';
-import { TransactionsModule } from './transactions.module';
 
 const config = loadTransactionsConfig();
-void runWorker(config, TransactionsModule.forRoot(config, 'worker'));
+void runWorker(config, transactionsWorkerModule(config));

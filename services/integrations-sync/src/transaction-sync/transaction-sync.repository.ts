@@ -70,12 +70,12 @@ export class TransactionSyncRepository {
       'to_status_id' in change
         ? { status_id: change.to_status_id, ...Object.fromEntries(Object.entries(change.dates ?? {}).filter(([, value]) => value !== undefined)) }
         : { primary_agent_id: change.primary_agent_id, type: change.type, closed_dt: change.closed_dt, trans_amt: change.trans_amt, gross_commission_amt: change.gross_commission_amt };
-    const rows: unknown[] = await manager.query(
+    const result: unknown = await manager.query(
       `UPDATE integrations_sync.skyslope_transactions SET row = row || $3::jsonb || jsonb_build_object('version', $2::int), version = $2, complete = false, updated_ts = now()
         WHERE client_id = $1 AND team_id = $4 AND version < $2 RETURNING client_id`,
       [change.client_id, change.version, JSON.stringify(patch), teamId],
     );
-    return rows.length > 0;
+    return returnedRows(result).length > 0;
   }
 
   async storedRow(clientId: number): Promise<StoredTransaction | null> {
@@ -148,11 +148,11 @@ export class TransactionSyncRepository {
 
   /** Marks the team's backfill queued; true only the first time. */
   async markBackfillQueued(teamId: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const result: unknown = await this.dataSource.query(
       `UPDATE integrations_sync.skyslope_settings SET backfill_queued_ts = now() WHERE team_id = $1 AND backfill_queued_ts IS NULL RETURNING team_id`,
       [teamId],
     );
-    return rows.length > 0;
+    return returnedRows(result).length > 0;
   }
 
   /** Sync Activity: the latest result per transaction, newest first. */
@@ -201,6 +201,12 @@ export class TransactionSyncRepository {
       await runner.release();
     }
   }
+}
+
+/** The rows an UPDATE ... RETURNING gave (TypeORM answers [rows, count] for an UPDATE, rows for an INSERT). */
+function returnedRows(result: unknown): unknown[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0];
+  return Array.isArray(result) ? result : [];
 }
 
 /** The advisory lock space of a transaction's SkySlope sync (the second key is the client_id). */

@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { TransactionsConfig } from '../transactions.config';
+import { TransactionsModule } from '../transactions.module';
+import { OpenTransactionsController } from './open-transactions.controller';
+import { OpenTransactionsRepository } from './open-transactions.repository';
+import { OpenTransactionsService } from './open-transactions.service';
+
+/** What the transactions worker answers for other services' sync (transactions.sync.*). */
+@Module({ controllers: [OpenTransactionsController], providers: [OpenTransactionsRepository, OpenTransactionsService] })
+export class TransactionsSyncModule {}
+
+@Module({})
+class TransactionsWorkerModule {}
+
+/** The transactions worker: the service in worker mode and its sync RPC answers. */
+export function transactionsWorkerModule(config: TransactionsConfig): DynamicModule {
+  return { module: TransactionsWorkerModule, imports: [TransactionsModule.forRoot(config, 'worker'), TransactionsSyncModule] };
+}
