@@ -16,6 +16,8 @@ const api = vi.hoisted(() => ({
   savePrimaryAgent: vi.fn(),
   getMatchedUsers: vi.fn(),
   rematchUsers: vi.fn(),
+  getSyncActivity: vi.fn(),
+  retrySync: vi.fn(),
 }));
 vi.mock('./index', () => ({ skyslopeApi: api }));
 vi.mock('../auth', () => ({ authClient: { getSession: () => ({ user: { team: { team_id: 3 } } }) } }));
@@ -67,6 +69,7 @@ beforeEach(() => {
   api.getOffices.mockResolvedValue({ skyslope_offices: { 'o-1': 'Downtown Office', 'o-2': 'Lakeside Office' }, skyslope_guid: 'o-1' });
   api.getPrimaryAgents.mockResolvedValue({ primary_agents: [{ guid: 'u-11', full_name: 'Avery Agent' }], selected_primary_agent: null });
   api.getMatchedUsers.mockResolvedValue([]);
+  api.getSyncActivity.mockResolvedValue({ records: [], pagination: { total: 0, page: 1, per_page: 10, pages: 0, has_next: false, has_prev: false } });
 });
 afterEach(() => {
   cleanup();

@@ -11,10 +11,11 @@ import { SKYSLOPE_LABELS as L, SKYSLOPE_MESSAGES as M } from './messages';
 import { OfficeMappingPanel } from './OfficeMappingPanel';
 import { PreferencesPanel } from './PreferencesPanel';
 import { hasCredentials } from './rules';
+import { SyncActivityPanel } from './SyncActivityPanel';
 
 /**
  * /app/admin/skyslope (ADMIN of a team with transaction_sync; spec 002 section 2.6): API
- * Configuration, and once keys are saved Office Mapping, Preferences and Matched Users.
+ * Configuration, and once keys are saved Office Mapping, Preferences, Matched Users and Sync Activity.
  */
 const SkySlopePage = () => {
   const notify = useNotify();
@@ -41,6 +42,7 @@ const SkySlopePage = () => {
               <OfficeMappingPanel />
               <PreferencesPanel settings={settings.data} onChange={(next) => settings.setData(next)} />
               <MatchedUsersPanel />
+              <SyncActivityPanel />
             </Fragment>
           )}
         </>

@@ -48,6 +48,16 @@ describe(createSkySlopeApi.name, () => {
     expect(await running.sut.rematchUsers()).toEqual({ running: true, status: 'Matching is still running. Refresh in a moment.' });
   });
 
+  it('reads a page of sync activity and retries one transaction', async () => {
+    const { sut, calls } = setup((url) => (url.includes('retry') ? json({ message: 'Sync queued' }, 202) : json({ records: [], pagination: { total: 0, page: 2, per_page: 10, pages: 0, has_next: false, has_prev: true } })));
+    expect((await sut.getSyncActivity(2, 10)).pagination.page).toBe(2);
+    expect(await sut.retrySync(41)).toEqual({ message: 'Sync queued' });
+    expect(calls()).toEqual([
+      { url: '/api/skyslope/sync-activity?page=2&per_page=10', method: 'GET', body: undefined },
+      { url: '/api/skyslope/sync-activity/41/retry', method: 'POST', body: undefined },
+    ]);
+  });
+
   it("rejects a 400 with the server's field errors", async () => {
     const { sut } = setup(() => json({ status: 'error', message: 'Validation failed', errors: [{ field: 'accessKey', error: 'Access Key cannot exceed 256 characters' }] }, 400));
     const failure = await sut.saveSettings({ accessKey: 'x'.repeat(300), accessSecret: 's' }).catch((error: unknown) => error);

@@ -5,6 +5,7 @@ import type {
   SkySlopePingResponse,
   SkySlopePrimaryAgentsResponse,
   SkySlopeSettingsResponse,
+  SkySlopeSyncActivityResponse,
 } from '@app/contracts';
 import { createJsonClient, jsonInit, readBody, type FetchLike } from '../dataProvider/apiClient';
 
@@ -35,6 +36,9 @@ export function createSkySlopeApi(options: { fetch: FetchLike; apiBase?: string 
       const status = body && typeof body === 'object' && typeof body.status === 'string' && body.status ? body.status : null;
       return { running: response.status === 202, status };
     },
+    getSyncActivity: (page: number, perPage: number) =>
+      client.call<SkySlopeSyncActivityResponse>(`/skyslope/sync-activity?page=${encodeURIComponent(page)}&per_page=${encodeURIComponent(perPage)}`),
+    retrySync: (clientId: number) => client.call<{ message?: string } | null>(`/skyslope/sync-activity/${encodeURIComponent(clientId)}/retry`, 'POST'),
   };
 }
 

@@ -1,8 +1,8 @@
-import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES, skySlopeKeyMessages } from '@app/contracts';
+import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES, SKYSLOPE_SYNC_MESSAGES, SKYSLOPE_SYNC_RESULT_LABELS, skySlopeKeyMessages } from '@app/contracts';
 
 // Words of the SkySlope integration page (spec 002 section 2.6): the toasts and fallbacks come word for
 // word from the contract (shared with integrations-sync), the page's own labels live below.
-export { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES };
+export { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES, SKYSLOPE_SYNC_MESSAGES, SKYSLOPE_SYNC_RESULT_LABELS };
 
 /** The server's field messages for a key (the same words as integrations-sync, from the contract). */
 export const keyMessages = skySlopeKeyMessages;
@@ -31,6 +31,24 @@ export const SKYSLOPE_LABELS = {
   matchingInfoText: 'Users are matched to SkySlope users by email address (not case-sensitive). A user whose profile holds a SkySlope agent GUID is matched to that SkySlope user instead.',
   noMatchedUsers: 'No matched users yet',
   retry: 'Retry',
+  syncActivity: 'Sync Activity',
+  syncActivityIntro: 'The latest SkySlope sync of each transaction. Retry sends a failed one again.',
+  noSyncActivity: 'No transactions synced yet',
+  refresh: 'Refresh',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${Math.max(1, pages)}`,
+  retrySyncOf: (transaction: string) => `Retry the sync of ${transaction}`,
+  kinds: { sale: 'Sale', listing: 'Listing' },
+  notSynced: 'Not yet',
+  syncColumns: {
+    transaction: 'Transaction',
+    file: 'SkySlope File',
+    lastSynced: 'Last Synced',
+    result: 'Result',
+    reason: 'Reason',
+    actions: 'Actions',
+  },
   columns: {
     id: 'ID',
     firstName: 'First Name',
