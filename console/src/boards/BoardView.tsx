@@ -233,7 +233,7 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
             aria-label={L.columnRegion.replace('{board}', BOARD_TITLES[board])}
             tabIndex={0}
             data-testid="board-columns"
-            sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, alignItems: 'flex-start', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+            sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, alignItems: 'flex-start', width: 0, minWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
           >
             {columnList.map((column) => (
               <BoardColumnView key={column.id} column={column} state={cards[column.id]} handlers={handlers} onLoadMore={loadMore} onRetry={retry} draggingId={active ? cardIdOf(active.card) : null} />

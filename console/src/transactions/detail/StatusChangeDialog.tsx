@@ -77,7 +77,8 @@ export const StatusChangeDialog = ({ detail, statuses, target: fixedTarget, defa
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID} data-testid="status-change-dialog">
       <DialogTitle id={TITLE_ID}>{L.changeStatusTitle}</DialogTitle>
-      <Form onSubmit={submit} noValidate disableInvalidFormNotification>
+      {/* A target chosen beforehand starts with its dates in place (a later reset by the form would empty them). */}
+      <Form onSubmit={submit} noValidate disableInvalidFormNotification defaultValues={fixedTarget ? statusStartValues(fixedTarget, detail.dates, defaultDate) : undefined}>
         <DialogContent sx={{ pt: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
             <Typography variant="body2" color="text.secondary">
