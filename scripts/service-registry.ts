@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 import type { ServiceName } from '@app/contracts';
 import type { Seeder } from '@app/seed';
 import { identitySeeder } from '../services/identity/src/seed/demo-seed';
+import { identityCommissionDefaultsSeeder } from '../services/identity/src/seed/commission-defaults.seed';
 import { teamAdminSeeder } from '../services/team-admin/src/seed/team-admin.seeder';
 import { transactionsSeeder } from '../services/transactions/src/seed/transactions.seeder';
 import { esignMigrations } from '../services/esign/src/migrations';
@@ -22,4 +23,4 @@ export const SERVICE_MIGRATIONS: Record<ServiceName, (new () => MigrationInterfa
 };
 
 /** Each service's seeder (npm run seed, npm start); runSeeders orders them by their dependencies. */
-export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder];
+export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder, identityCommissionDefaultsSeeder];

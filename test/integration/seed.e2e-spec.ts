@@ -15,6 +15,7 @@ import { TransactionsModule } from '../../services/transactions/src/transactions
 import { SERVICE_MIGRATIONS, SERVICE_SEEDERS } from '../../scripts/service-registry';
 
 const ALL_USERS = SEED_TEAMS.flatMap((team) => team.users);
+const AGENT_ROLES: string[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
 
 describe('the seed framework', () => {
   let database: TestDatabase;
@@ -58,13 +59,43 @@ describe('the seed framework', () => {
 
   it("publishes each change through the owner's outbox: a team provisioned and a user created, once each", async () => {
     const events = await query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM identity.outbox GROUP BY type ORDER BY type`);
+    // The commission-defaults step (after transactions' templates): one update per agent of every team.
     expect(events).toEqual([
       { type: 'identity.team.provisioned', n: 3 },
       { type: 'identity.user.created', n: ALL_USERS.length },
+      { type: 'identity.user.updated', n: ALL_USERS.filter((u) => u.roles.some((role) => AGENT_ROLES.includes(role))).length },
     ]);
     const forms = await query<{ team_id: number; n: number }>(`SELECT team_id, count(*)::int AS n FROM transactions.team_forms GROUP BY team_id ORDER BY team_id`);
     // The four buyer and seller forms, the list form and the page form.
     expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 6 })));
+  });
+
+  it("makes the transactions seeder's commission templates every agent's defaults, with caps and anniversaries; a user's own stay on a re-run", async () => {
+    const templates = await query<{ team_id: number; client_type_id: string; ids: number[]; names: string[] }>(
+      `SELECT team_id, client_type_id, array_agg(commission_template_id ORDER BY commission_template_id) AS ids, array_agg(name ORDER BY commission_template_id) AS names
+         FROM transactions.commission_templates GROUP BY team_id, client_type_id ORDER BY team_id, client_type_id`,
+    );
+    expect(templates).toHaveLength(6);
+    for (const side of templates) expect(side.names).toEqual(['Brokerage Split', 'Royalty', 'Transaction Fee']);
+    const agents = await query<{ email: string; team_id: number; roles: string[]; b: number | null; r: number | null; bd: string | null; buyer: number[]; seller: number[] }>(
+      `SELECT email, team_id, roles, brokerage_cap_amt::float8 AS b, royalty_cap_amt::float8 AS r, brokerage_cap_anniversary_dt::text AS bd,
+              default_buyer_commission_templates AS buyer, default_seller_commission_templates AS seller FROM identity.users ORDER BY agent_id`,
+    );
+    for (const user of agents) {
+      const sides = templates.filter((t) => t.team_id === user.team_id);
+      if (user.roles.some((role) => AGENT_ROLES.includes(role))) {
+        expect(user).toMatchObject({ b: 20_000, r: 3_000, bd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), buyer: sides[0].ids, seller: sides[1].ids });
+      } else {
+        expect(user).toMatchObject({ b: null, r: null, buyer: [], seller: [] });
+      }
+    }
+    // Spread over the year.
+    expect(new Set(agents.filter((u) => u.bd).map((u) => u.bd!.slice(5, 7))).size).toBeGreaterThan(3);
+    await query(`UPDATE identity.users SET brokerage_cap_amt = 5, default_buyer_commission_templates = '{}' WHERE email = 'agent@demo-realty.test'`);
+    await seed(['demo']);
+    const [kept] = await query<{ b: number; buyer: number[] }>(`SELECT brokerage_cap_amt::float8 AS b, default_buyer_commission_templates AS buyer FROM identity.users WHERE email = 'agent@demo-realty.test'`);
+    expect(kept).toEqual({ b: 5, buyer: [] });
+    await query(`UPDATE identity.users SET brokerage_cap_amt = 20000, default_buyer_commission_templates = $1 WHERE email = 'agent@demo-realty.test'`, [templates[0].ids]);
   });
 
   it('seeds one tooltip per widget key and one pending demo vendor invite, renewed once it is spent', async () => {
@@ -98,6 +129,7 @@ describe('the seed framework', () => {
       '[seed:identity] 3 teams; users already present',
       '[seed:team-admin] tooltips already present; blackout days and document types come with --wait (the services running); teams are set up from identity.team.provisioned',
       '[seed:transactions] transactions data already present',
+      '[seed:identity:commission-defaults] commission defaults already present',
     ]);
   });
 

@@ -6,6 +6,7 @@ import type { ContactSnapshot, TransactionClosed, TransactionSnapshot, Transacti
 import type { VendorEnrolled } from './vendors';
 import type { TaskSnapshot } from './tasks';
 import type { DocumentSnapshot } from './documents';
+import type { CommissionTemplatesChanged } from './commission';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -143,6 +144,8 @@ export interface EventPayloads {
   'transactions.document.created': DocumentSnapshot;
   'transactions.document.updated': DocumentSnapshot;
   'transactions.document.deleted': DocumentSnapshot;
+  /** The team's whole list of commission templates, on every change and at seed (revision grows). */
+  'transactions.commission-templates.changed': CommissionTemplatesChanged;
   /** Messaging sent a notification task's notification: the task becomes Completed (once). */
   'messaging.task-notification.sent': { task_id: number; sent_ts: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
@@ -186,6 +189,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.document.created': [],
   'transactions.document.updated': [],
   'transactions.document.deleted': [],
+  // identity keeps the team's template ids for the admin user form (UpdateCommissionTemplatesWhenTemplatesChange).
+  'transactions.commission-templates.changed': ['identity'],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its

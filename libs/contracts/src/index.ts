@@ -20,3 +20,4 @@ export * from './documents';
 export * from './filters';
 export * from './skyslope';
 export * from './boards';
+export * from './commission';

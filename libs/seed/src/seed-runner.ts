@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { schemaOf } from '@app/contracts';
 import { createServiceDataSource } from '@app/database';
 import { EventOutbox } from '@app/events';
-import { orderSeeders, type SeedOptions, type Seeder, type SeedState } from './seeder';
+import { orderSeeders, seederKey, type SeedOptions, type Seeder, type SeedState } from './seeder';
 
 export interface SeedRunOptions {
   databaseUrl: string;
@@ -33,9 +33,9 @@ export async function runSeeders(seeders: readonly Seeder[], run: SeedRunOptions
   for (const seeder of orderSeeders(seeders)) {
     const outbox = new EventOutbox({ service: seeder.service, schema: schemaOf(seeder.service), databaseUrl: run.databaseUrl, redisUrl: '' });
     const summary = await withDataSource(run.databaseUrl, seeder, (dataSource) =>
-      seeder.seed({ options: run.options, dataSource, outbox, state, log: (line) => log(`[seed:${seeder.service}] ${line}`) }),
+      seeder.seed({ options: run.options, dataSource, outbox, state, log: (line) => log(`[seed:${seederKey(seeder)}] ${line}`) }),
     );
-    log(`[seed:${seeder.service}] ${summary}`);
+    log(`[seed:${seederKey(seeder)}] ${summary}`);
   }
   return state;
 }

@@ -16,6 +16,12 @@ describe(orderSeeders.name, () => {
     );
   });
 
+  it('runs a later step of a service after that service and after the seeders it names', () => {
+    const step: Seeder = { service: 'identity', step: 'commission-defaults', after: ['transactions'], seed: async () => '' };
+    const sut = orderSeeders([step, seeder('transactions', ['identity']), seeder('identity')]);
+    expect(sut.map((s) => (s.step ? `${s.service}:${s.step}` : s.service))).toEqual(['identity', 'transactions', 'identity:commission-defaults']);
+  });
+
   it('refuses a dependency without a seeder', () => {
     expect(() => orderSeeders([seeder('esign', ['messaging'])])).toThrow('the esign seeder runs after messaging, which has no seeder');
   });

@@ -27,6 +27,8 @@ export interface SeedState {
    * agents or TCs by team_id and roles (never by parsing emails).
    */
   users: SeedStateUser[];
+  /** The commission templates the transactions seeder made per team and side (identity's commission-defaults step reads them). */
+  commission_templates?: { team_id: number; buyer: number[]; seller: number[] }[];
 }
 
 export interface SeedStateUser {
@@ -53,8 +55,13 @@ export interface SeedContext {
  */
 export interface Seeder {
   service: ServiceName;
-  /** Services whose seeders must run first (their state is read from SeedState). */
-  after?: readonly ServiceName[];
+  /**
+   * A later step of a service that already has a seeder (its key is `service:step`), for data that needs
+   * another service's seed first (identity's commission-defaults step after transactions' templates).
+   */
+  step?: string;
+  /** Seeders that must run first, by key (a service's name, or `service:step`); their state is read from SeedState. */
+  after?: readonly string[];
   /** TypeORM entities the seeder's DataSource needs. */
   entities?: Function[];
   /** Seeds; returns a one-line summary such as 'created 3 users' or 'already present'. */
@@ -66,21 +73,27 @@ export interface Seeder {
   missing?(dataSource: DataSource, state: SeedState): Promise<string | null>;
 }
 
+/** A seeder's key: its service, or `service:step` for a later step. */
+export const seederKey = (seeder: Seeder) => (seeder.step ? `${seeder.service}:${seeder.step}` : seeder.service);
+
 /** Seeders in dependency order (each after those it names); throws on a cycle or an unknown name. */
 export function orderSeeders(seeders: readonly Seeder[]): Seeder[] {
-  const byService = new Map(seeders.map((s) => [s.service, s]));
+  const byKey = new Map(seeders.map((s) => [seederKey(s), s]));
   const ordered: Seeder[] = [];
-  const state = new Map<ServiceName, 'visiting' | 'done'>();
-  const visit = (seeder: Seeder, path: ServiceName[]) => {
-    if (state.get(seeder.service) === 'done') return;
-    if (state.get(seeder.service) === 'visiting') throw new Error(`seeders depend on each other in a cycle: ${[...path, seeder.service].join(' -> ')}`);
-    state.set(seeder.service, 'visiting');
-    for (const name of seeder.after ?? []) {
-      const dependency = byService.get(name);
-      if (!dependency) throw new Error(`the ${seeder.service} seeder runs after ${name}, which has no seeder`);
-      visit(dependency, [...path, seeder.service]);
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (seeder: Seeder, path: string[]) => {
+    const key = seederKey(seeder);
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'visiting') throw new Error(`seeders depend on each other in a cycle: ${[...path, key].join(' -> ')}`);
+    state.set(key, 'visiting');
+    // A step runs after its service's first seeder too.
+    const after = seeder.step ? [seeder.service, ...(seeder.after ?? [])] : (seeder.after ?? []);
+    for (const name of after) {
+      const dependency = byKey.get(name);
+      if (!dependency) throw new Error(`the ${key} seeder runs after ${name}, which has no seeder`);
+      visit(dependency, [...path, key]);
     }
-    state.set(seeder.service, 'done');
+    state.set(key, 'done');
     ordered.push(seeder);
   };
   for (const seeder of seeders) visit(seeder, []);

@@ -23,6 +23,8 @@ import { CaptchaRepository } from './captcha/captcha.repository';
 import { CaptchaService } from './captcha/captcha.service';
 import { UpdateClientCountWhenContactChanges } from './contacts-read-copy/contacts-read-copy.listener';
 import { ContactsReadCopyRepository } from './contacts-read-copy/contacts-read-copy.repository';
+import { UpdateCommissionTemplatesWhenTemplatesChange } from './commission-templates/commission-templates.listener';
+import { CommissionTemplatesRepository } from './commission-templates/commission-templates.repository';
 import type { IdentityConfig } from './identity.config';
 import { identityMigrations } from './migrations';
 import { ChangePasswordService } from './password/change-password.service';
@@ -116,6 +118,8 @@ export class IdentityModule {
         ApplyTeamSettingsFromTeamAdmin,
         ContactsReadCopyRepository,
         UpdateClientCountWhenContactChanges,
+        CommissionTemplatesRepository,
+        UpdateCommissionTemplatesWhenTemplatesChange,
         UsersLookupRepository,
         UsersLookupService,
         VendorEnrollmentRepository,

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ADMIN_MESSAGES, REAL_ESTATE_USER_FIELDS } from '@app/contracts';
 import { ResetMailer } from '../src/password/reset-mailer.service';
 import { UsersRepository } from '../src/users/users.repository';
+import { knownCommissionTemplates } from './identity-test-app';
 import { adminApi, bootAdminIdentity, DEMO_PASSWORD, signIn, userEvents, userForm, type AdminIdentity } from './admin-test-helpers';
 
 describe('user administration: the user form', () => {
@@ -16,6 +17,7 @@ describe('user administration: the user form', () => {
     admin = adminApi(sut, signedIn.token);
     adminId = signedIn.user.agent_id;
     demoTeamId = signedIn.user.team.team_id;
+    await knownCommissionTemplates(sut.dataSource, demoTeamId, { buyer: [1, 3], seller: [2] });
   });
   afterAll(() => sut.close());
 

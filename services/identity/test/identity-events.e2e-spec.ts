@@ -6,7 +6,7 @@ import { EVENT_SUBSCRIPTIONS, eventsQueueOf, type EventEnvelope, type Notificati
 import { OutboxRelay } from '@app/events';
 import { eventually } from '@app/testing';
 import { bearer, createTeamWithUser, signIn, type Identity } from './account-test-helpers';
-import { bootIdentity } from './identity-test-app';
+import { bootIdentity, knownCommissionTemplates } from './identity-test-app';
 
 interface SettingEventRow {
   payload: NotificationSettingChanged;
@@ -100,6 +100,7 @@ describe('identity events for later issues', () => {
       it('carries caps and anniversaries as the profile answers them, the default commission templates, the token\'s permissions and esign_enabled', async () => {
         const admin = await signIn(sut, 'admin@demo-realty.test');
         const agent = await signIn(sut, 'agent@demo-realty.test');
+        await knownCommissionTemplates(sut.dataSource, agent.user.team.team_id, { buyer: [1, 3], seller: [2] });
         await request(sut.server)
           .patch('/api/admin/user')
           .set(bearer(admin.token))

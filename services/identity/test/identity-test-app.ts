@@ -25,3 +25,15 @@ export async function bootIdentity(options: { env?: Record<string, string>; data
     },
   };
 }
+
+/**
+ * The team's commission template ids in identity's read copy, as UpdateCommissionTemplatesWhenTemplatesChange
+ * keeps them from transactions.commission-templates.changed (the admin user form refuses other ids).
+ */
+export async function knownCommissionTemplates(dataSource: { query: (sql: string, params: unknown[]) => Promise<unknown> }, teamId: number, ids: { buyer: number[]; seller: number[] }) {
+  await dataSource.query(
+    `INSERT INTO identity.commission_templates (team_id, revision, buyer_ids, seller_ids) VALUES ($1, 1, $2, $3)
+     ON CONFLICT (team_id) DO UPDATE SET revision = identity.commission_templates.revision + 1, buyer_ids = EXCLUDED.buyer_ids, seller_ids = EXCLUDED.seller_ids`,
+    [teamId, ids.buyer, ids.seller],
+  );
+}

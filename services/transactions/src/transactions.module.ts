@@ -6,6 +6,12 @@ import { AgentsRepository } from './agents/agents.repository';
 import { BoardsController } from './boards/boards.controller';
 import { BoardsRepository } from './boards/boards.repository';
 import { BoardsService } from './boards/boards.service';
+import { CommissionController } from './commission/commission.controller';
+import { CommissionRepository } from './commission/commission.repository';
+import { CommissionService } from './commission/commission.service';
+import { ReassignmentController } from './reassignment/reassignment.controller';
+import { ReassignmentRepository } from './reassignment/reassignment.repository';
+import { ReassignmentService } from './reassignment/reassignment.service';
 import { ContactMergeService } from './contacts/contact-merge.service';
 import { ContactWriter } from './contacts/contact-writer';
 import { ContactsController } from './contacts/contacts.controller';
@@ -63,7 +69,7 @@ export class TransactionsModule {
         // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController, CommissionController, ReassignmentController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -97,6 +103,10 @@ export class TransactionsModule {
         RoadmapsService,
         BoardsRepository,
         BoardsService,
+        CommissionRepository,
+        CommissionService,
+        ReassignmentRepository,
+        ReassignmentService,
         TeamCalendarRepository,
         DueDatesQueue,
         RecomputeDueDatesWhenBlackoutDaysChange,

@@ -115,6 +115,8 @@ describe('transactions seeder (--transactions N)', () => {
     );
     expect(events).toEqual([
       // A contact per transaction, and Demo Realty's 30 own contacts.
+      // Each team's commission templates, once (at seed).
+      { type: 'transactions.commission-templates.changed', n: 2, envelope_versions: [1], payload_versions: [null] },
       { type: 'transactions.contact.created', n: 1030, envelope_versions: [1], payload_versions: [1] },
       { type: 'transactions.transaction.closed', n: 310, envelope_versions: [1], payload_versions: [1] },
       { type: 'transactions.transaction.created', n: 1000, envelope_versions: [1], payload_versions: [1] },
@@ -126,6 +128,28 @@ describe('transactions seeder (--transactions N)', () => {
       expect.arrayContaining(['client_id', 'first_name', 'last_name', 'type', 'primary_agent_id', 'tc_agent_id', 'formatted_address', 'client_user_ids', 'vendor_user_ids', 'contacts', 'version', 'status_id', 'trans_amt', 'custom_values']),
     );
     expect(created.payload.contacts).toEqual([{ name: `${created.payload.first_name} ${created.payload.last_name}`, email: expect.any(String) }]);
+  });
+
+  it("gives every seeded transaction with a primary agent the seed templates' lines of its side, amounts from its gross, once", async () => {
+    const [facts] = await query<{ with_agent: number; lined: number; wrong_count: number; wrong_amount: number }>(
+      `SELECT count(*) FILTER (WHERE t.primary_agent_id IS NOT NULL)::int AS with_agent,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM transactions.commission_lines l WHERE l.client_id = t.client_id))::int AS lined,
+              count(*) FILTER (WHERE t.primary_agent_id IS NOT NULL AND (SELECT count(*) FROM transactions.commission_lines l WHERE l.client_id = t.client_id) <> 3)::int AS wrong_count,
+              (SELECT count(*)::int FROM transactions.commission_lines l JOIN transactions.transactions x USING (client_id)
+                WHERE l.amount <> round(coalesce(x.gross_commission_amt, 0) * l.pct / 100 + l.flat_amt, 2)) AS wrong_amount
+         FROM transactions.transactions t WHERE t.team_id = $1`,
+      [DEMO],
+    );
+    expect(facts).toEqual({ with_agent: 1000, lined: 1000, wrong_count: 0, wrong_amount: 0 });
+    const sides = await query<{ type: string; names: string[] }>(
+      `SELECT t.type, array_agg(DISTINCT ct.client_type_id) AS names FROM transactions.commission_lines l
+         JOIN transactions.transactions t USING (client_id) JOIN transactions.commission_templates ct USING (commission_template_id) GROUP BY t.type ORDER BY t.type`,
+    );
+    expect(sides).toEqual([{ type: 'b', names: ['b'] }, { type: 's', names: ['s'] }]);
+    expect(state.commission_templates).toEqual([
+      { team_id: DEMO, buyer: [expect.any(Number), expect.any(Number), expect.any(Number)], seller: [expect.any(Number), expect.any(Number), expect.any(Number)] },
+      { team_id: RIVAL, buyer: [expect.any(Number), expect.any(Number), expect.any(Number)], seller: [expect.any(Number), expect.any(Number), expect.any(Number)] },
+    ]);
   });
 
   it('puts 1 or 2 roadmaps on every transaction that is not Pipeline or Lost, with tasks done, overdue and upcoming as their dates say, through the events', async () => {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
-import { ADMIN_MESSAGES, ADMIN_USER_FORM_DEFAULTS, type AdminUserRecord } from '@app/contracts';
+import { ADMIN_MESSAGES, ADMIN_USER_FORM_DEFAULTS, COMMISSION_MESSAGES, type AdminUserRecord, type FieldError } from '@app/contracts';
 import { EventOutbox } from '@app/events';
 import { FieldErrorsException } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { PasswordHasher } from '../auth/password-hasher';
+import { CommissionTemplatesRepository } from '../commission-templates/commission-templates.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { PasswordRepository } from '../password/password.repository';
 import { ResetMailer } from '../password/reset-mailer.service';
@@ -56,6 +57,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: ResetMailer,
     private readonly outbox: EventOutbox,
+    private readonly templates: CommissionTemplatesRepository,
     private readonly storage: StorageService,
   ) {}
 
@@ -74,6 +76,7 @@ export class AdminUsersService {
     const saved = await this.dataSource.transaction(async (manager) => {
       const team = await this.repository.lockTeam(caller.team_id, manager);
       if (!team) throw new NotFoundException(ADMIN_USER_ERRORS.userNotFound);
+      await this.checkTemplates(team.team_id, fields.role_id, fields.default_commission_templates, null, manager);
       const user = manager.getRepository(UserEntity).create({ team_id: team.team_id, password_hash: unusableHash, status: 'active', permissions: [] });
       applyForm(user, { ...COLUMN_DEFAULTS, ...fields });
 
@@ -111,6 +114,7 @@ export class AdminUsersService {
       if (form.email !== undefined && form.email.trim().toLowerCase() !== user.email.toLowerCase()) {
         if (await this.users.emailTaken(form.email.trim(), user.agent_id, manager)) throw emailTaken();
       }
+      await this.checkTemplates(user.team_id, form.role_id ?? roleOf(user), form.default_commission_templates, user, manager);
       const esignBefore = user.esign_enabled;
       const roleBefore = roleOf(user);
       applyForm(user, form);
@@ -164,6 +168,30 @@ export class AdminUsersService {
       return result;
     });
     return { status: 'success', message: ADMIN_MESSAGES.userActivated, record: await this.recordOf(saved) };
+  }
+
+  /**
+   * Default commission templates must be the team's, per side (transactions.commission-templates.changed).
+   * Ids the user already holds stay accepted: a template deleted since must not block saving the form. A
+   * VENDOR's are ignored (applyForm drops the real-estate fields), so they are not checked.
+   */
+  private async checkTemplates(
+    teamId: number,
+    role: string | undefined,
+    templates: { buyer: number[]; seller: number[] } | undefined,
+    user: UserEntity | null,
+    manager: EntityManager,
+  ): Promise<void> {
+    if (!templates || role === 'VENDOR') return;
+    const known = await this.templates.idsOf(teamId, manager);
+    const held = { buyer: user?.default_buyer_commission_templates ?? [], seller: user?.default_seller_commission_templates ?? [] };
+    const errors: FieldError[] = [];
+    for (const side of ['buyer', 'seller'] as const) {
+      if (templates[side].some((id) => !known[side].includes(id) && !held[side].includes(id))) {
+        errors.push({ field: `default_commission_templates.${side}`, error: COMMISSION_MESSAGES.unknownTemplate });
+      }
+    }
+    if (errors.length > 0) throw new FieldErrorsException(errors);
   }
 
   /** A team member (not a CLIENT login) of the caller's team; anything else is 404. */

@@ -8,6 +8,7 @@ import { IdentityProvisionExistingTeams1763700000150 } from './1763700000150-ide
 import { IdentityNormalisePhones1763700000160 } from './1763700000160-identity-normalise-phones';
 import { IdentityContactsReadCopy1763700000170 } from './1763700000170-identity-contacts-read-copy';
 import { IdentityVendorEnrollment1763700000180 } from './1763700000180-identity-vendor-enrollment';
+import { IdentityCommissionTemplates1763700000190 } from './1763700000190-identity-commission-templates';
 
 export const identityMigrations = [
   EventBusTables1763700000000,
@@ -20,4 +21,5 @@ export const identityMigrations = [
   IdentityNormalisePhones1763700000160,
   IdentityContactsReadCopy1763700000170,
   IdentityVendorEnrollment1763700000180,
+  IdentityCommissionTemplates1763700000190,
 ];

@@ -2,6 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DisplayAgent, UserSnapshot } from '@app/contracts';
 
+/** 'MM-DD-YYYY' (the snapshot's dates) -> 'YYYY-MM-DD'; anything else null. */
+const isoOfWireDate = (value: string | null | undefined) => (value && /^\d{2}-\d{2}-\d{4}$/.test(value) ? `${value.slice(6)}-${value.slice(0, 2)}-${value.slice(3, 5)}` : null);
+
 /** The transactions service's read copy of agents (identity owns the originals). */
 @Injectable()
 export class AgentsRepository {
@@ -11,12 +14,18 @@ export class AgentsRepository {
   async upsert(snapshot: UserSnapshot, occurredAt: string, manager: EntityManager): Promise<void> {
     await manager.query(
       `INSERT INTO transactions.agents
-         (agent_id, team_id, first_name, last_name, email, status, roles, profile_image_path, leader_board_exclude, source_occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         (agent_id, team_id, first_name, last_name, email, status, roles, profile_image_path, leader_board_exclude, source_occurred_at,
+          brokerage_cap_amt, royalty_cap_amt, brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt,
+          default_buyer_commission_templates, default_seller_commission_templates)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        ON CONFLICT (agent_id) DO UPDATE SET
          team_id = EXCLUDED.team_id, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
          email = EXCLUDED.email, status = EXCLUDED.status, roles = EXCLUDED.roles,
          profile_image_path = EXCLUDED.profile_image_path, leader_board_exclude = EXCLUDED.leader_board_exclude,
+         brokerage_cap_amt = EXCLUDED.brokerage_cap_amt, royalty_cap_amt = EXCLUDED.royalty_cap_amt,
+         brokerage_cap_anniversary_dt = EXCLUDED.brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt = EXCLUDED.royalty_cap_anniversary_dt,
+         default_buyer_commission_templates = EXCLUDED.default_buyer_commission_templates,
+         default_seller_commission_templates = EXCLUDED.default_seller_commission_templates,
          source_occurred_at = EXCLUDED.source_occurred_at, updated_ts = now()
        WHERE transactions.agents.source_occurred_at <= EXCLUDED.source_occurred_at`,
       [
@@ -30,6 +39,12 @@ export class AgentsRepository {
         snapshot.profile_image_path,
         snapshot.leader_board_exclude,
         occurredAt,
+        snapshot.brokerage_cap_amt ?? null,
+        snapshot.royalty_cap_amt ?? null,
+        isoOfWireDate(snapshot.brokerage_cap_anniversary_dt),
+        isoOfWireDate(snapshot.royalty_cap_anniversary_dt),
+        snapshot.default_buyer_commission_templates ?? [],
+        snapshot.default_seller_commission_templates ?? [],
       ],
     );
   }

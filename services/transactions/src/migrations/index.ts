@@ -8,6 +8,7 @@ import { Contacts1763700000250 } from './1763700000250-contacts';
 import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
 import { TransactionFilters1763700000300 } from './1763700000300-transaction-filters';
 import { Boards1763700000310 } from './1763700000310-boards';
+import { Commission1763700000330 } from './1763700000330-commission';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -24,4 +25,5 @@ export const transactionsMigrations = [
   TransactionDocuments1763700000290,
   TransactionFilters1763700000300,
   Boards1763700000310,
+  Commission1763700000330,
 ];

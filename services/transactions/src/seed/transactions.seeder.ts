@@ -11,6 +11,7 @@ import { TaskWriter } from '../tasks/task-writer';
 import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
 import { seedSavedFilters } from './saved-filters.seed';
 import { seedStorage, seedTaskDocuments } from './task-documents.seed';
+import { seedCommissionLines, seedCommissionTemplates } from './commission-templates.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -71,6 +72,9 @@ export const transactionsSeeder: Seeder = {
     let tasks = 0;
     let documents = 0;
     let filters = 0;
+    let commissionTemplates = 0;
+    let lined = 0;
+    state.commission_templates = [];
     const writer = new TransactionWriter(outbox);
     const taskWriter = new TaskWriter(outbox);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -82,6 +86,11 @@ export const transactionsSeeder: Seeder = {
       const docTypes = options.live ? await documentTypesOf(dataSource, team.team_id, SEED_TEAMS.find((t) => t.key === team.key)?.document_types ?? []) : new Map<string, number>();
       const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id, docTypes));
       templates += roadmaps.added;
+      // Identity's commission-defaults step makes these every agent's defaults (SeedState.commission_templates).
+      const commission = await seedCommissionTemplates(dataSource, outbox, team.team_id);
+      commissionTemplates += commission.added;
+      state.commission_templates.push({ team_id: team.team_id, buyer: commission.buyer, seller: commission.seller });
+      const seedTemplateIds = [...commission.buyer, ...commission.seller];
       const admin = state.users.find((user) => user.team_id === team.team_id && user.roles?.includes('ADMIN' as never));
       if (admin) filters += await seedSavedFilters(dataSource, team.team_id, admin.agent_id, peopleOf(state, team.team_id, team.key).demoAgent);
       if (!team.volume || options.transactions <= 0) continue;
@@ -90,6 +99,7 @@ export const transactionsSeeder: Seeder = {
         [team.team_id],
       );
       if (seeded >= options.transactions) {
+        lined += await seedCommissionLines(dataSource, team.team_id, seedTemplateIds);
         tasks += await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
         if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
         continue;
@@ -106,6 +116,7 @@ export const transactionsSeeder: Seeder = {
           log(`${team.name}: ${to} of ${options.transactions} transactions (${((Date.now() - started) / 1000).toFixed(1)} s)`);
         }
       }
+      lined += await seedCommissionLines(dataSource, team.team_id, seedTemplateIds);
       const roadmapStart = Date.now();
       const roadmapTasks = await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
       tasks += roadmapTasks;
@@ -118,6 +129,8 @@ export const transactionsSeeder: Seeder = {
       optionRows ? `${optionRows} option rows` : '',
       contacts ? `${contacts} contacts` : '',
       templates ? `${templates} roadmap templates` : '',
+      commissionTemplates ? `${commissionTemplates} commission templates` : '',
+      lined ? `commission lines on ${lined} transactions` : '',
       filters ? `${filters} saved filters` : '',
       created ? `${created} transactions` : '',
       tasks ? `${tasks} roadmap tasks` : '',

@@ -5,6 +5,7 @@ import { EventOutbox } from '@app/events';
 import { returned } from '../common/returned';
 import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { TaskWriter } from '../tasks/task-writer';
+import { copyDefaultLines, recomputeLineAmounts } from '../commission/commission-lines';
 
 /** Where a change came from (transaction_history.source). */
 export type ChangeSource = 'console' | 'seed' | 'reassignment' | 'esign' | 'sync';
@@ -195,6 +196,8 @@ export class TransactionWriter {
        SELECT client_id, team_id, $2, $3, 'created', created_ts FROM transactions.transactions WHERE client_id = ANY($1::int[])`,
       [clientIds, actor.agent_id, actor.source],
     );
+    // Each gets its primary agent's default commission templates for its side (a past closing entered now too).
+    await copyDefaultLines(manager, clientIds);
     if (allocated.length > 0) {
       await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [allocated]);
     }
@@ -291,6 +294,12 @@ export class TransactionWriter {
        SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
       [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
     );
+    // Commission lines: a new primary agent (or side) brings that agent's defaults, a new gross new amounts;
+    // a closed transaction's lines never change.
+    if (old.status_category !== 'closed') {
+      if ('primary_agent_id' in sets || 'type' in sets) await copyDefaultLines(manager, [clientId]);
+      else if ('gross_commission_amt' in sets) await recomputeLineAmounts(manager, [clientId]);
+    }
     // Roadmap due dates count from these dates: they follow in the same database transaction.
     if (ROADMAP_DATE_COLUMNS.some((column) => column in sets)) await this.tasks.followTransactionDates(manager, clientId);
     // The list keeps the primary contact's name, email and phone; the contact itself changes with them.
