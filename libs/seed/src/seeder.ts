@@ -29,6 +29,11 @@ export interface SeedState {
   users: SeedStateUser[];
   /** The commission templates the transactions seeder made per team and side (identity's commission-defaults step reads them). */
   commission_templates?: { team_id: number; buyer: number[]; seller: number[] }[];
+  /**
+   * Cap anniversaries ('YYYY-MM-DD') the transactions seeder chose for some agents from their seeded closings
+   * (the demo agent's, so that the demo card shows both caps part-way); others get spread ones.
+   */
+  cap_anniversaries?: { agent_id: number; date: string }[];
 }
 
 export interface SeedStateUser {

@@ -152,6 +152,35 @@ describe('transactions seeder (--transactions N)', () => {
     ]);
   });
 
+  it("chooses the demo agent's cap year start so that the card shows both caps part-way, matching a hand sum of the seeded closings", async () => {
+    const [chosen] = state.cap_anniversaries ?? [];
+    expect(chosen).toEqual({ agent_id: 2, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    // The agents read copy as identity's commission-defaults step leaves it (identity.user.updated).
+    await query(
+      `INSERT INTO transactions.agents (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at, brokerage_cap_amt, royalty_cap_amt,
+                                        brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt)
+       VALUES (2, $1, 'Alex', 'Agent', 'agent@demo-realty.test', 'active', '{AGENT}', now(), 20000, 3000, $2, $2)
+       ON CONFLICT (agent_id) DO UPDATE SET brokerage_cap_amt = 20000, royalty_cap_amt = 3000, brokerage_cap_anniversary_dt = $2, royalty_cap_anniversary_dt = $2`,
+      [DEMO, chosen.date],
+    );
+    // By hand: every closed transaction of the agent from that date to today, line by line.
+    const closings = await query<{ closed_dt: string; kind: string; amount: number }>(
+      `SELECT t.closed_dt::text, l.cap_kind AS kind, l.amount::float8 AS amount FROM transactions.transactions t JOIN transactions.commission_lines l USING (client_id)
+        WHERE t.primary_agent_id = 2 AND t.status_category = 'closed' AND l.cap_kind IS NOT NULL`,
+    );
+    // Today as the caps read it: the team's zone (the teams read copy has none here: America/New_York).
+    const todayIso = (await query<{ d: string }>(`SELECT (now() AT TIME ZONE 'America/New_York')::date::text AS d`))[0].d;
+    const sum = (kind: string) => Math.round(closings.filter((c) => c.kind === kind && c.closed_dt >= chosen.date && c.closed_dt <= todayIso).reduce((total, c) => total + c.amount, 0) * 100) / 100;
+    const { body } = await apiAs(sut.server, 'AGENT', 2, DEMO).get('/caps').expect(200);
+    const [brokerage, royalty] = body.records;
+    expect(brokerage).toMatchObject({ kind: 'B', cap: 20_000, ytd: sum('B') });
+    expect(royalty).toMatchObject({ kind: 'R', cap: 3_000, ytd: sum('R') });
+    for (const record of [brokerage, royalty]) {
+      expect(record.ytd).toBeGreaterThan(0);
+      expect(record.ytd).toBeLessThan(record.cap);
+    }
+  });
+
   it('puts 1 or 2 roadmaps on every transaction that is not Pipeline or Lost, with tasks done, overdue and upcoming as their dates say, through the events', async () => {
     const byCategory = await query<{ status_category: string; without: number; with_roadmaps: number; most: number }>(
       `SELECT status_category, count(*) FILTER (WHERE rtc_count = 0)::int AS without, count(*) FILTER (WHERE rtc_count > 0)::int AS with_roadmaps,

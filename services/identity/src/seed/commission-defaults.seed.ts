@@ -54,7 +54,9 @@ export const identityCommissionDefaultsSeeder: Seeder = {
             user.brokerage_cap_amt === null && user.royalty_cap_amt === null &&
             (user.default_buyer_commission_templates ?? []).length === 0 && (user.default_seller_commission_templates ?? []).length === 0;
           if (!untouched) continue;
-          const anniversaries = seedAnniversaries(index, year);
+          // The transactions seeder may have chosen one from the agent's closings (the demo agent's).
+          const chosen = state.cap_anniversaries?.find((a) => a.agent_id === user.agent_id)?.date;
+          const anniversaries = chosen ? { brokerage: chosen, royalty: chosen } : seedAnniversaries(index, year);
           user.default_buyer_commission_templates = team.buyer;
           user.default_seller_commission_templates = team.seller;
           user.brokerage_cap_amt = SEED_BROKERAGE_CAP;

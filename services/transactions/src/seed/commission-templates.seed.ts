@@ -45,3 +45,24 @@ export async function seedCommissionTemplates(
 export async function seedCommissionLines(dataSource: DataSource, teamId: number, templateIds: readonly number[]): Promise<number> {
   return dataSource.transaction((manager) => seedLinesWhereNone(manager, teamId, templateIds));
 }
+
+/**
+ * The demo agent's cap year start ('YYYY-MM-DD'): the oldest closing date of the last year from which their
+ * brokerage lines still add up to under 14,000 (at least their latest closing), so that the card shows the
+ * brokerage cap (20,000) and the royalty cap (3,000, a fifth of it at 30 % against 6 %) both part-way. Null
+ * without a closing in the last year.
+ */
+export async function demoCapYearStart(dataSource: DataSource, teamId: number, agentId: number): Promise<string | null> {
+  const [row]: { start: string | null }[] = await dataSource.query(
+    `WITH c AS (
+       SELECT t.closed_dt, sum(l.amount) AS b
+         FROM transactions.transactions t JOIN transactions.commission_lines l ON l.client_id = t.client_id AND l.cap_kind = 'B'
+        WHERE t.team_id = $1 AND t.primary_agent_id = $2 AND t.status_category = 'closed'
+          AND t.closed_dt > current_date - 365 AND t.closed_dt <= current_date
+        GROUP BY t.client_id, t.closed_dt
+     ), running AS (SELECT closed_dt, sum(b) OVER (ORDER BY closed_dt DESC ROWS UNBOUNDED PRECEDING) AS total, row_number() OVER (ORDER BY closed_dt DESC) AS n FROM c)
+     SELECT to_char(min(closed_dt), 'YYYY-MM-DD') AS start FROM running WHERE total < 14000 OR n = 1`,
+    [teamId, agentId],
+  );
+  return row?.start ?? null;
+}

@@ -11,7 +11,7 @@ import { TaskWriter } from '../tasks/task-writer';
 import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
 import { seedSavedFilters } from './saved-filters.seed';
 import { seedStorage, seedTaskDocuments } from './task-documents.seed';
-import { seedCommissionLines, seedCommissionTemplates } from './commission-templates.seed';
+import { demoCapYearStart, seedCommissionLines, seedCommissionTemplates } from './commission-templates.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -75,6 +75,13 @@ export const transactionsSeeder: Seeder = {
     let commissionTemplates = 0;
     let lined = 0;
     state.commission_templates = [];
+    state.cap_anniversaries = [];
+    // The demo agent's cap year start, once its team's transactions and lines exist (see demoCapYearStart).
+    const chooseDemoAnniversary = async (teamId: number, teamKey: string) => {
+      const demoAgent = peopleOf(state, teamId, teamKey).demoAgent;
+      const start = demoAgent ? await demoCapYearStart(dataSource, teamId, demoAgent) : null;
+      if (demoAgent && start) state.cap_anniversaries!.push({ agent_id: demoAgent, date: start });
+    };
     const writer = new TransactionWriter(outbox);
     const taskWriter = new TaskWriter(outbox);
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -100,6 +107,7 @@ export const transactionsSeeder: Seeder = {
       );
       if (seeded >= options.transactions) {
         lined += await seedCommissionLines(dataSource, team.team_id, seedTemplateIds);
+        await chooseDemoAnniversary(team.team_id, team.key);
         tasks += await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
         if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
         continue;
@@ -117,6 +125,7 @@ export const transactionsSeeder: Seeder = {
         }
       }
       lined += await seedCommissionLines(dataSource, team.team_id, seedTemplateIds);
+      await chooseDemoAnniversary(team.team_id, team.key);
       const roadmapStart = Date.now();
       const roadmapTasks = await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
       tasks += roadmapTasks;
