@@ -59,8 +59,6 @@ export const ACCOUNT_LABELS = {
   integrationsTransactionSync: 'Transaction sync is enabled for your team. Your SkySlope agent GUID matches your transactions during sync.',
   skyslopeAgentGuid: 'SkySlope agent GUID',
   notes: 'Notes',
-  capSummaryTitle: 'Commission Cap Summary',
-  capSummaryPending: 'The commission cap summary will appear here in a later release.',
   save: 'Save',
   fields: {
     ...PERSON_FIELD_LABELS,

@@ -9,6 +9,7 @@ import UserListPage from './list/UserListPage';
 import { ADMIN_USERS_LABELS as L } from './messages';
 import { agentIdOf, usersPath } from './paths';
 import UserPasswordPage from './password/UserPasswordPage';
+import ReassignTransactionsPage from './reassign/ReassignTransactionsPage';
 
 // The :id screens read the route and ?name= here, so each screen gets plain props. Keyed by id:
 // going from 'new' to the created user's page (or from one user to another) starts a fresh form.
@@ -30,6 +31,12 @@ const HistoryRoute = () => {
   return <UserHistoryPage key={id} agentId={agentIdOf(id)} name={search.get('name') ?? ''} />;
 };
 
+const ReassignRoute = () => {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  return <ReassignTransactionsPage key={id} agentId={agentIdOf(id)} name={search.get('name') ?? ''} />;
+};
+
 /** Any other path under admin/users: say so, and lead back to the list. */
 const UnknownPage = () => {
   const basename = useBasename();
@@ -47,7 +54,7 @@ const UnknownPage = () => {
 
 /**
  * /app/admin/users/*: the user administration screens of spec 000 (list, add, edit, change password,
- * history). AdminApp mounts it at `admin/users/*`.
+ * history, reassign transactions). AdminApp mounts it at `admin/users/*`.
  */
 const AdminUsersPage = () => (
   <Routes>
@@ -55,6 +62,7 @@ const AdminUsersPage = () => (
     <Route path="new" element={<UserFormPage key="new" mode="create" agentId={null} />} />
     <Route path="change-password/:id" element={<ChangePasswordRoute />} />
     <Route path="history/:id" element={<HistoryRoute />} />
+    <Route path="reassign-transactions/:id" element={<ReassignRoute />} />
     <Route path=":id" element={<EditUserRoute />} />
     <Route path="*" element={<UnknownPage />} />
   </Routes>

@@ -31,6 +31,27 @@ describe(createAdminUsersApi.name, () => {
     ]);
   });
 
+  it('asks the transactions service for the reassign counts, the agent scopes and the move', async () => {
+    const { fetch, sut } = apiWith(() => jsonResponse(200, { reassigned_count: 3 }));
+    await sut.getReassignCount(12);
+    await sut.getAgentScopes();
+    expect(await sut.reassign({ from_agent_id: 12, to_agent_id: 9, type: 'active_only' })).toEqual({ reassigned_count: 3 });
+    const calls = fetch.mock.calls.map(([url, init]) => [init?.method, url, init?.body ? JSON.parse(String(init.body)) : undefined]);
+    expect(calls).toEqual([
+      ['GET', '/api/transactions/reassign/count?from_agent_id=12', undefined],
+      ['GET', '/api/dashboard/scopes?include_team=false', undefined],
+      ['POST', '/api/transactions/reassign', { from_agent_id: 12, to_agent_id: 9, type: 'active_only' }],
+    ]);
+  });
+
+  it("keeps a refused reassignment's field errors", async () => {
+    const { sut } = apiWith(jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'to_agent_id', error: 'Choose a different agent' }] }));
+    await expect(sut.reassign({ from_agent_id: 12, to_agent_id: 12, type: 'all' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { to_agent_id: 'Choose a different agent' } },
+    });
+  });
+
   it('downloads the CSV as a blob with the server file name, asking for text/csv', async () => {
     const csv = 'Name,Status\nAnn Lee,Active\n';
     const { fetch, sut } = apiWith(

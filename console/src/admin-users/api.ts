@@ -4,6 +4,10 @@ import type {
   AdminUserRow,
   LicenceCounts,
   LoginHistoryRow,
+  ReassignCountResponse,
+  ReassignRequest,
+  ReassignResponse,
+  ScopeMenu,
   TableResponse,
   UploadUrlResponse,
 } from '@app/contracts';
@@ -93,6 +97,12 @@ export function createAdminUsersApi(options: AdminUsersApiOptions) {
     /** After the PUT (needed with S3, harmless locally). */
     confirmAvatar: (agentId: number, key: string) =>
       call<{ url: string | null }>(`/admin/user/avatar/confirm?${id(agentId)}`, 'POST', { key }),
+    // Reassign Transactions (the transactions service).
+    getReassignCount: (fromAgentId: number) =>
+      call<ReassignCountResponse>(`/transactions/reassign/count?from_agent_id=${encodeURIComponent(String(fromAgentId))}`),
+    reassign: (request: ReassignRequest) => call<ReassignResponse>('/transactions/reassign', 'POST', request),
+    /** The agent scope menu without the Team entry (the reassignment's targets come from it). */
+    getAgentScopes: () => call<ScopeMenu>('/dashboard/scopes?include_team=false'),
     /** PUTs the file to the presigned url; throws an HttpError with the storage's status. */
     putFile: (url: string, file: Blob) => putFile(uploadFetch, url, file),
   };

@@ -42,7 +42,6 @@ export const ADMIN_USERS_LABELS = {
   changePassword: 'Change Password',
   history: 'History',
   reassign: 'Reassign Transactions',
-  reassignLater: 'Available with transactions',
   logActivityLater: 'Available with dashboards',
   cancel: 'Cancel',
   // Form
@@ -97,4 +96,15 @@ export const ADMIN_USERS_LABELS = {
   // History
   historyTitle: 'User History',
   historyFor: 'Sign-ins of',
+  // Reassign Transactions
+  reassignTitle: 'Reassign Transactions',
+  reassignTarget: 'Reassign to',
+  reassignType: 'Transactions',
+  reassignTypeLabels: { all: 'All', active_only: 'Active only' },
+  reassignSubmit: 'Reassign',
+  reassigning: 'Reassigning…',
+  reassignCountLoadFailed: 'The transaction counts could not be loaded.',
+  reassignTargetsLoadFailed: 'The agents could not be loaded.',
+  reassignNoTargets: 'No other agent to reassign to.',
+  thisUser: 'This user',
 } as const;

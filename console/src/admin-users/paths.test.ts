@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentIdOf, changePasswordPath, historyPath, logActivityPath, newUserPath, userPath, usersPath } from './paths';
+import { agentIdOf, changePasswordPath, historyPath, logActivityPath, newUserPath, reassignPath, userPath, usersPath } from './paths';
 
 describe('user administration paths', () => {
   it('are the spec routes under the console basename', () => {
@@ -15,6 +15,9 @@ describe('user administration paths', () => {
     const history = new URL(historyPath('/app', 7, 'Bo'), 'http://x');
     expect(history.pathname).toBe('/app/admin/users/history/7');
     expect(history.searchParams.get('name')).toBe('Bo');
+    const reassign = new URL(reassignPath('/app', 12, 'Ann Lee'), 'http://x');
+    expect(reassign.pathname).toBe('/app/admin/users/reassign-transactions/12');
+    expect(reassign.searchParams.get('name')).toBe('Ann Lee');
   });
 
   it('sends Log Activity to app/record with user and name', () => {

@@ -11,6 +11,8 @@ export const changePasswordPath = (basename: string, agentId: number | string, n
   withName(`${basename}/${USERS}/change-password/${agentId}`, name);
 export const historyPath = (basename: string, agentId: number | string, name: string) =>
   withName(`${basename}/${USERS}/history/${agentId}`, name);
+export const reassignPath = (basename: string, agentId: number | string, name: string) =>
+  withName(`${basename}/${USERS}/reassign-transactions/${agentId}`, name);
 /** Log Activity opens the activity record screen for the user (app/record?user=&name=). */
 export const logActivityPath = (basename: string, agentId: number | string, name: string) =>
   `${basename}/record?${new URLSearchParams({ user: String(agentId), name }).toString()}`;

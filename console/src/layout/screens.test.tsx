@@ -72,6 +72,7 @@ describe('screenTitleOf', () => {
     expect(screenTitleOf('/app/admin/users/12')).toBe('Edit User');
     expect(screenTitleOf('/app/admin/users/history/12')).toBe('User History');
     expect(screenTitleOf('/app/admin/users/change-password/12')).toBe('Change Password');
+    expect(screenTitleOf('/app/admin/users/reassign-transactions/12')).toBe('Reassign Transactions');
     expect(screenTitleOf('/app/account/profile')).toBe('Profile');
     expect(screenTitleOf('/app/admin/notifications')).toBe('Team Notifications');
     expect(screenTitleOf('/auth/login')).toBe('Sign in');

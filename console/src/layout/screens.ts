@@ -191,6 +191,14 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: ADMIN_ROLES,
     search: 'name=Avery%20Admin',
   },
+  {
+    key: 'admin-users-reassign',
+    path: '/app/admin/users/reassign-transactions/:id',
+    title: U.reassignTitle,
+    testId: 'reassign-page',
+    roles: ADMIN_ROLES,
+    search: 'name=Avery%20Admin',
+  },
   { key: 'admin-users-edit', path: '/app/admin/users/:id', title: U.editUserTitle, testId: 'user-form-page', roles: ADMIN_ROLES },
   { key: 'team-settings', path: '/app/admin/team', title: E.teamSettings, testId: 'team-settings-page', roles: ADMIN_ROLES },
   {

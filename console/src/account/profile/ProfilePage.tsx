@@ -16,6 +16,8 @@ import {
   useNotify,
   type RaRecord,
 } from 'react-admin';
+import { useState } from 'react';
+import { CapSummaryCard } from '../../commission/CapSummaryCard';
 import { SINGLETON_ID } from '../../dataProvider/resources';
 import { formatPhone } from '../../admin-users/format';
 import { DateInput, EmailInput } from '../../shared/form-fields';
@@ -55,24 +57,10 @@ function timezoneChoices(current: string | null | undefined) {
 const text = [safeText];
 const requiredText = [required, safeText];
 
-/** The commission cap summary comes with a later issue: an honest empty slot, no numbers. */
-const CapSummarySlot = () => (
-  <Card data-testid="profile-cap-summary-slot" variant="outlined" sx={{ borderStyle: 'dashed' }}>
-    <CardContent>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {ACCOUNT_LABELS.capSummaryTitle}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {ACCOUNT_LABELS.capSummaryPending}
-      </Typography>
-    </CardContent>
-  </Card>
-);
-
 /** The cap card at the side, once the profile is in, for roles with commissions only (not clients or vendors). */
-const CapSummaryAside = () => {
+const CapSummaryAside = ({ refreshKey }: { refreshKey: number }) => {
   const { record } = useEditContext<ProfileRecord>();
-  return record && hasCommissions(record) ? <CapSummarySlot /> : null;
+  return record && hasCommissions(record) ? <CapSummaryCard refreshKey={refreshKey} testId="profile-cap-summary" /> : null;
 };
 
 /** The form's sections in grey while the profile loads (no blank page). */
@@ -210,6 +198,8 @@ const ProfileForm = () => {
 /** /app/account/profile: avatar, user info, address, cap and split, integrations, notes (spec 000 sections 2, 5, 6). */
 const ProfilePage = () => {
   const notify = useNotify();
+  // A saved cap or anniversary moves the card's figures: it reads them again.
+  const [capsVersion, setCapsVersion] = useState(0);
   const { refetch: refetchIdentity } = useGetIdentity();
   return (
     <EditBase<ProfileRecord>
@@ -222,6 +212,7 @@ const ProfilePage = () => {
         onSuccess: (data: ProfileRecord) => {
           updateSessionUser({ first_name: data.first_name, last_name: data.last_name });
           void refetchIdentity();
+          setCapsVersion((current) => current + 1);
           notify(ACCOUNT_MESSAGES.profileUpdated, { type: 'success' });
         },
         onError: (error: unknown) => {
@@ -231,7 +222,7 @@ const ProfilePage = () => {
         },
       }}
     >
-      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside />}>
+      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside refreshKey={capsVersion} />}>
         <ProfileForm />
       </AccountPage>
     </EditBase>

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, TEAM_MEMBER_ROLES, type AdminUserRecord } from '@app/contracts';
+import { ROLE_LABELS, TEAM_MEMBER_ROLES, type AdminUserRecord, type CommissionTemplatesResponse } from '@app/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useBasename, useNotify, usePermissions } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { adminUsersApi } from '..';
@@ -22,6 +22,9 @@ import { AccountPage, SectionCard } from '../../account/AccountPage';
 import { AvatarUpload, type AvatarUploader } from '../../account/profile/AvatarUpload';
 import { messageOf, statusOf } from '../../account/fieldErrors';
 import type { ConsolePermissions } from '../../auth/authProvider';
+import { commissionApi, sessionMarketId } from '../../commission';
+import { CapSummaryCard } from '../../commission/CapSummaryCard';
+import { COMMISSION_LABELS } from '../../commission/messages';
 import { maskPhone } from '../../shared/form-fields/rules';
 import { initialsOf } from '../format';
 import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
@@ -29,20 +32,31 @@ import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../me
 import { userPath, usersPath } from '../paths';
 import { useBack } from '../useBack';
 import { LicenceNotice, useLicenceToast } from '../useLicenceToast';
+import { DefaultTemplatesBlock } from './DefaultTemplatesBlock';
 import {
   canEnableEsign,
   clearFieldError,
   emptyUserForm,
   hasErrors,
+  isVendor,
+  knownTemplates,
   phoneValue,
   REQUIRED_FIELDS,
   serverErrorsOf,
+  showsCapPanel,
+  showsDefaultTemplates,
   showsField,
   shownErrors,
+  templateErrorsOf,
+  templatesFromRecord,
+  templatesPayload,
   userFormFromRecord,
   userFormPayload,
   validateUserForm,
   type CheckboxField,
+  type DefaultTemplates,
+  type TemplateErrors,
+  type TemplateSide,
   type TextField as TextFieldName,
   type UserFormErrors,
   type UserFormField,
@@ -192,6 +206,16 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
   const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Default Commission Templates: the team's list (and whether the block shows), the user's stored
+  // defaults, and the admin's edits (null: untouched).
+  const [templateList, setTemplateList] = useState<CommissionTemplatesResponse | null>(null);
+  const [templateListError, setTemplateListError] = useState<string | null>(null);
+  const [templateListKey, setTemplateListKey] = useState(0);
+  const [storedTemplates, setStoredTemplates] = useState<DefaultTemplates>({ buyer: [], seller: [] });
+  const [editedTemplates, setEditedTemplates] = useState<DefaultTemplates | null>(null);
+  const [templateErrors, setTemplateErrors] = useState<TemplateErrors>({});
+  // A save may move the cap card's figures: it reads them again.
+  const [capsVersion, setCapsVersion] = useState(0);
 
   // Opened directly at the licence limit (a bookmark, a typed URL): no empty form refused only on
   // save; the licence notice, back on the list. Unknown counts (the call failed): the server decides.
@@ -228,6 +252,7 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
         if (cancelled) return;
         const form = userFormFromRecord(loaded);
         setRecord(loaded);
+        setStoredTemplates(templatesFromRecord(loaded));
         setInitial(form);
         setValues(form);
       })
@@ -239,6 +264,35 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
       cancelled = true;
     };
   }, [mode, agentId]);
+
+  useEffect(() => {
+    let cancelled = false;
+    commissionApi
+      .getTemplates()
+      .then((list) => {
+        if (cancelled) return;
+        setTemplateList(list);
+        setTemplateListError(null);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setTemplateListError(`${COMMISSION_LABELS.templatesLoadFailed} ${messageOf(error, ACCOUNT_MESSAGES.serverError)}`);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [templateListKey]);
+
+  const initialTemplates = useMemo(
+    () => (templateList ? knownTemplates(storedTemplates, templateList) : storedTemplates),
+    [templateList, storedTemplates],
+  );
+  const currentTemplates = editedTemplates ?? initialTemplates;
+  const templatesShown = showsDefaultTemplates(templateList, values.role_id);
+  const editTemplates = useCallback((next: DefaultTemplates, side: TemplateSide) => {
+    setEditedTemplates(next);
+    setTemplateErrors((current) => (current[side] ? { ...current, [side]: undefined } : current));
+  }, []);
 
   const clientErrors = useMemo(() => validateUserForm(values, mode), [values, mode]);
   const errors = shownErrors(clientErrors, serverErrors, submitted);
@@ -261,7 +315,12 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
       return;
     }
     const { fields, unplaced } = serverErrorsOf(error);
-    if (Object.keys(fields).length > 0) {
+    const onTemplates = templateErrorsOf(error);
+    // A refused template id goes under its multi-select; with the block hidden, in the form's message.
+    if (!templatesShown) unplaced.push(...Object.values(onTemplates).filter((message): message is string => !!message));
+    const placedOnTemplates = templatesShown && Object.keys(onTemplates).length > 0;
+    if (placedOnTemplates) setTemplateErrors(onTemplates);
+    if (Object.keys(fields).length > 0 || placedOnTemplates) {
       setServerErrors(fields);
       setFormError(unplaced[0] ?? ACCOUNT_MESSAGES.formError);
       notify(ACCOUNT_MESSAGES.formError, { type: 'error' });
@@ -284,14 +343,20 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
     setSaving(true);
     try {
       if (mode === 'create') {
-        const answer = await adminUsersApi.createUser(userFormPayload(values, 'create'));
+        const answer = await adminUsersApi.createUser({
+          ...userFormPayload(values, 'create'),
+          ...templatesPayload({ shown: templatesShown, mode, values: currentTemplates }),
+        });
         const newId = answer?.agent_id ?? answer?.record?.agent_id;
         notify(ADMIN_MESSAGES.userAdded, { type: 'success' });
         // Replace /new: Back from the new user's page returns to where the admin came from, not to an empty form.
         navigate(newId ? userPath(basename, newId) : usersPath(basename), { replace: true });
         return;
       }
-      const patch = userFormPayload(values, 'edit', initial ?? undefined);
+      const patch = {
+        ...userFormPayload(values, 'edit', initial ?? undefined),
+        ...templatesPayload({ shown: templatesShown, mode, values: currentTemplates, initial: initialTemplates }),
+      };
       const answer = Object.keys(patch).length > 0 && agentId !== null ? await adminUsersApi.updateUser(agentId, patch) : null;
       const next = answer?.record ? userFormFromRecord(answer.record) : values;
       if (answer?.record) setRecord(answer.record);
@@ -299,6 +364,11 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
       setValues(next);
       setSubmitted(false);
       setServerErrors({});
+      // What was saved is the new starting point (the answer's lists when it has them).
+      setStoredTemplates(answer?.record?.default_commission_templates ? templatesFromRecord(answer.record) : currentTemplates);
+      setEditedTemplates(null);
+      setTemplateErrors({});
+      setCapsVersion((current) => current + 1);
       notify(ADMIN_MESSAGES.userChangesSaved, { type: 'success' });
     } catch (error) {
       failed(error);
@@ -310,6 +380,11 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
   const name = record ? `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim() : '';
   const title = mode === 'create' ? L.newUserTitle : name ? `${L.editUserTitle}: ${name}` : L.editUserTitle;
   const show = (field: UserFormField) => showsField(field, values.role_id, mode);
+  // The commission cap side panel: existing users, not VENDOR, on a market 0 team (spec 000 section 2).
+  const capPanel =
+    record && agentId !== null && showsCapPanel({ mode, role: values.role_id, marketId: sessionMarketId() }) ? (
+      <CapSummaryCard agentId={agentId} refreshKey={capsVersion} testId="user-cap-summary" />
+    ) : undefined;
   const backButton = (
     <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="user-form-back">
       {L.back}
@@ -339,7 +414,7 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
   }
 
   return (
-    <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+    <AccountPage title={title} testId="user-form-page" maxWidth={960} aside={capPanel}>
       <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="user-form-save"]')} />
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="user-form" data-mode={mode}>
         {formError && (
@@ -450,6 +525,32 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
               <Text field="agent_monthly_fee_amt" inputMode="decimal" p={fieldProps} />
             </Row>
           </SectionCard>
+        )}
+
+        {templateListError && !isVendor(values.role_id) ? (
+          <SectionCard title={COMMISSION_LABELS.defaultTemplatesTitle} testId="user-default-templates-error">
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => setTemplateListKey((current) => current + 1)} data-testid="user-default-templates-retry">
+                  {L.retry}
+                </Button>
+              }
+            >
+              {templateListError}
+            </Alert>
+          </SectionCard>
+        ) : (
+          templateList &&
+          templatesShown && (
+            <DefaultTemplatesBlock
+              list={templateList}
+              initial={currentTemplates}
+              errors={templateErrors}
+              disabled={saving}
+              onChange={editTemplates}
+            />
+          )
         )}
 
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>

@@ -7,10 +7,16 @@ import {
   emptyUserForm,
   hasErrors,
   isValidDate,
+  knownTemplates,
   phoneValue,
   serverErrorsOf,
+  showsCapPanel,
+  showsDefaultTemplates,
   showsField,
   shownErrors,
+  templateErrorsOf,
+  templatesFromRecord,
+  templatesPayload,
   userFormFromRecord,
   userFormPayload,
   validateUserForm,
@@ -197,5 +203,64 @@ describe('canEnableEsign', () => {
     expect(canEnableEsign(['team_esign'])).toBe(true);
     expect(canEnableEsign(['transaction_sync'])).toBe(false);
     expect(canEnableEsign(undefined)).toBe(false);
+  });
+});
+
+describe('Default Commission Templates', () => {
+  const template = (id: number, side: 'b' | 's') => ({ commission_template_id: id, name: `T${id}`, client_type_id: side, cap_kind: null, pct: 0, flat_amt: 0 });
+  const list = (show: boolean) => ({ buyer: [template(1, 'b'), template(2, 'b')], seller: [template(4, 's')], show_default_templates: show });
+
+  it('shows only when the platform setting says so, and never for VENDOR', () => {
+    expect(showsDefaultTemplates(list(true), 'AGENT')).toBe(true);
+    expect(showsDefaultTemplates(list(true), 'ADMIN')).toBe(true);
+    expect(showsDefaultTemplates(list(false), 'AGENT')).toBe(false);
+    expect(showsDefaultTemplates(list(true), 'VENDOR')).toBe(false);
+    expect(showsDefaultTemplates(null, 'AGENT')).toBe(false);
+  });
+
+  it("reads the user's stored lists, keeping only the templates the team still has", () => {
+    const stored = templatesFromRecord(record({ default_commission_templates: { buyer: [2, 9], seller: [4] } }));
+    expect(stored).toEqual({ buyer: [2, 9], seller: [4] });
+    expect(knownTemplates(stored, list(true))).toEqual({ buyer: [2], seller: [4] });
+    expect(templatesFromRecord(record())).toEqual({ buyer: [], seller: [] });
+  });
+
+  it('sends no default_commission_templates while hidden, so the stored ones stay', () => {
+    expect(templatesPayload({ shown: false, mode: 'create', values: { buyer: [1], seller: [] } })).toEqual({});
+    expect(templatesPayload({ shown: false, mode: 'edit', values: { buyer: [1], seller: [] }, initial: { buyer: [], seller: [] } })).toEqual({});
+  });
+
+  it('sends both lists on create, and on edit only when a list changed', () => {
+    expect(templatesPayload({ shown: true, mode: 'create', values: { buyer: [1, 2], seller: [] } })).toEqual({
+      default_commission_templates: { buyer: [1, 2], seller: [] },
+    });
+    const initial = { buyer: [1, 2], seller: [4] };
+    expect(templatesPayload({ shown: true, mode: 'edit', values: { buyer: [2, 1], seller: [4] }, initial })).toEqual({});
+    expect(templatesPayload({ shown: true, mode: 'edit', values: { buyer: [2], seller: [4] }, initial })).toEqual({
+      default_commission_templates: { buyer: [2], seller: [4] },
+    });
+  });
+
+  it("places identity's 'Unknown commission template' under the side it names, not in the form error", () => {
+    const error = toHttpError(400, 'Bad Request', {
+      status: 'error',
+      message: 'Validation failed',
+      errors: [
+        { field: 'default_commission_templates.seller', error: 'Unknown commission template' },
+        { field: 'email', error: 'Email is already in use' },
+      ],
+    });
+    expect(templateErrorsOf(error)).toEqual({ seller: 'Unknown commission template' });
+    expect(serverErrorsOf(error)).toEqual({ fields: { email: 'Email is already in use' }, unplaced: [] });
+  });
+});
+
+describe('showsCapPanel', () => {
+  it('is for existing users, not VENDOR, on a market 0 team', () => {
+    expect(showsCapPanel({ mode: 'edit', role: 'AGENT', marketId: 0 })).toBe(true);
+    expect(showsCapPanel({ mode: 'edit', role: 'TRANC', marketId: undefined })).toBe(true);
+    expect(showsCapPanel({ mode: 'create', role: 'AGENT', marketId: 0 })).toBe(false);
+    expect(showsCapPanel({ mode: 'edit', role: 'VENDOR', marketId: 0 })).toBe(false);
+    expect(showsCapPanel({ mode: 'edit', role: 'AGENT', marketId: 2 })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   TEAM_MEMBER_ROLES,
   type AdminUserForm,
   type AdminUserRecord,
+  type CommissionTemplatesResponse,
   type Role,
 } from '@app/contracts';
 import { fieldErrorsOf } from '../../account/fieldErrors';
@@ -79,6 +80,14 @@ export function isRealEstateField(field: string): boolean {
 export function showsField(field: UserFormField, role: string, mode: UserFormMode): boolean {
   if (field === 'send_welcome_email') return mode === 'create';
   return !(isVendor(role) && isRealEstateField(field));
+}
+
+/**
+ * The commission cap side panel of the form: existing users, not VENDOR, and only on a market 0 team
+ * (like Cap and Split on the profile).
+ */
+export function showsCapPanel(options: { mode: UserFormMode; role: string; marketId: number | null | undefined }): boolean {
+  return options.mode === 'edit' && !isVendor(options.role) && (options.marketId ?? 0) === 0;
 }
 
 /** A new user: the spec's defaults (can download and the welcome mail on, the rest off). */
@@ -204,6 +213,12 @@ export function userFormPayload(
   return changed as Partial<AdminUserForm>;
 }
 
+/** identity's refusal of a template id, per side ('default_commission_templates.buyer': 'Unknown commission template'). */
+const TEMPLATE_ERROR_FIELDS: Record<string, 'buyer' | 'seller'> = {
+  'default_commission_templates.buyer': 'buyer',
+  'default_commission_templates.seller': 'seller',
+};
+
 export interface ServerFormErrors {
   /** Placed under their fields (first message per field). */
   fields: UserFormErrors;
@@ -217,7 +232,7 @@ export function serverErrorsOf(error: unknown): ServerFormErrors {
   const unplaced: string[] = [];
   for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
     if (isUserFormField(field)) fields[field] = message;
-    else unplaced.push(message);
+    else if (!Object.hasOwn(TEMPLATE_ERROR_FIELDS, field)) unplaced.push(message);
   }
   return { fields, unplaced };
 }
@@ -238,4 +253,70 @@ export function shownErrors(client: UserFormErrors, server: UserFormErrors, subm
 /** The e-sign checkbox needs the team's team_esign permission (spec 000 section 6). */
 export function canEnableEsign(permissions: readonly string[] | null | undefined): boolean {
   return (permissions ?? []).includes('team_esign');
+}
+
+// ------------------------------------------------------------------ Default Commission Templates
+
+/** default_commission_templates: the template ids per side (spec 000 section 3). */
+export interface DefaultTemplates {
+  buyer: number[];
+  seller: number[];
+}
+export type TemplateSide = keyof DefaultTemplates;
+export const TEMPLATE_SIDES: readonly TemplateSide[] = ['buyer', 'seller'];
+export type TemplateErrors = Partial<Record<TemplateSide, string>>;
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? [...new Set(value.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))] : [];
+
+/** The stored defaults of a user (none: empty lists). */
+export function templatesFromRecord(record: Partial<AdminUserRecord> | null | undefined): DefaultTemplates {
+  const stored = record?.default_commission_templates;
+  return { buyer: ids(stored?.buyer), seller: ids(stored?.seller) };
+}
+
+/** Only ids the team's list still has (a template removed since is not offered, nor sent back). */
+export function knownTemplates(value: DefaultTemplates, list: CommissionTemplatesResponse): DefaultTemplates {
+  const known = (side: TemplateSide) => new Set((list[side] ?? []).map((template) => template.commission_template_id));
+  return { buyer: value.buyer.filter((id) => known('buyer').has(id)), seller: value.seller.filter((id) => known('seller').has(id)) };
+}
+
+/**
+ * The Default Commission Templates block shows when the platform setting says so
+ * (show_default_templates), and never for VENDOR (spec 000 section 6).
+ */
+export function showsDefaultTemplates(list: CommissionTemplatesResponse | null | undefined, role: string): boolean {
+  return list?.show_default_templates === true && !isVendor(role);
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
+
+/**
+ * What the form adds for the templates: nothing while the block is hidden (the stored ones stay);
+ * shown, both lists on create, and on edit only when a list changed.
+ */
+export function templatesPayload(options: {
+  shown: boolean;
+  mode: UserFormMode;
+  values: DefaultTemplates;
+  initial?: DefaultTemplates;
+}): Pick<AdminUserForm, 'default_commission_templates'> {
+  const { shown, mode, values, initial } = options;
+  if (!shown) return {};
+  const current = { buyer: ids(values.buyer), seller: ids(values.seller) };
+  if (mode === 'edit' && initial && sameIds(current.buyer, initial.buyer) && sameIds(current.seller, initial.seller)) return {};
+  return { default_commission_templates: current };
+}
+
+export function templateErrorsOf(error: unknown): TemplateErrors {
+  const errors: TemplateErrors = {};
+  for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+    const side = Object.hasOwn(TEMPLATE_ERROR_FIELDS, field) ? TEMPLATE_ERROR_FIELDS[field] : undefined;
+    if (side && !errors[side]) errors[side] = message;
+  }
+  return errors;
 }

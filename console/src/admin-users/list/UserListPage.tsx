@@ -33,7 +33,7 @@ import { canEnableEsign } from '../form/userForm';
 import { formatCell, imageUrlOf, initialsOf } from '../format';
 import { addUserBlocked, isLicenceRefusal, licenceDetailOf } from '../licenceGate';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
-import { changePasswordPath, historyPath, newUserPath, userPath } from '../paths';
+import { changePasswordPath, historyPath, newUserPath, reassignPath, userPath } from '../paths';
 import { ServerTable } from '../../shared/table/ServerTable';
 import { LicenceNotice, useLicenceToast } from '../useLicenceToast';
 import { useUserTimeZone } from '../useUserTimeZone';
@@ -237,6 +237,7 @@ const UserListPage = () => {
     edit: (row) => navigate(userPath(basename, row.agent_id)),
     changePassword: (row) => navigate(changePasswordPath(basename, row.agent_id, row.agent_full_name)),
     history: (row) => navigate(historyPath(basename, row.agent_id, row.agent_full_name)),
+    reassign: (row) => navigate(reassignPath(basename, row.agent_id, row.agent_full_name)),
     inactivate: (row) => setToInactivate(row),
     activate: (row) =>
       void withRow(row, async () => {

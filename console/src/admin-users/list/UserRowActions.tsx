@@ -18,6 +18,7 @@ export interface RowActionHandlers {
   email: (row: AdminUserRow, type: EmailType) => void;
   changePassword: (row: AdminUserRow) => void;
   history: (row: AdminUserRow) => void;
+  reassign: (row: AdminUserRow) => void;
 }
 
 /** The row's split button (spec 000 section 2): Edit, and the other actions behind the arrow. */
@@ -62,7 +63,7 @@ export const UserRowActions = ({ row, busy, on }: { row: AdminUserRow; busy: boo
           {L.edit}
         </MenuItem>
         {/* The user's activity screen ships with the dashboards issue (app/record answered Not Found):
-            disabled like Reassign, the tooltip on a wrapper since a disabled item ignores the pointer. */}
+            disabled, the tooltip on a wrapper since a disabled item ignores the pointer. */}
         <Tooltip title={L.logActivityLater} placement="left">
           <li data-testid="user-action-log-activity" aria-disabled="true" style={{ listStyle: 'none' }}>
             <MenuItem component="div" disabled>
@@ -92,15 +93,9 @@ export const UserRowActions = ({ row, busy, on }: { row: AdminUserRow; busy: boo
         <MenuItem onClick={run(() => on.history(row))} data-testid="user-action-history">
           {L.history}
         </MenuItem>
-        {/* The reassign screen ships with the transactions issue; a disabled item ignores the
-            pointer, so the tooltip sits on a wrapper. */}
-        <Tooltip title={L.reassignLater} placement="left">
-          <li data-testid="user-action-reassign" aria-disabled="true" style={{ listStyle: 'none' }}>
-            <MenuItem component="div" disabled>
-              {L.reassign}
-            </MenuItem>
-          </li>
-        </Tooltip>
+        <MenuItem onClick={run(() => on.reassign(row))} data-testid="user-action-reassign">
+          {L.reassign}
+        </MenuItem>
       </Menu>
     </>
   );
