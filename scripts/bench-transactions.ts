@@ -4,7 +4,8 @@
 // page, quick searches and every sort column, each beside the very same SQL (the repository's own
 // sqlOf) run straight on pg; and requests per second of the first page beside a bare Fastify + pg
 // server running that SQL; then roadmaps at volume (bulk assign and remove of 100 x 3 x 25 beside one raw
-// INSERT of as many rows, and recompute-team-due-dates after a blackout day is added); then boards (a
+// INSERT of as many rows, and recompute-team-due-dates after a blackout day is added); then reassignment
+// (10,000 transactions of one agent moved to another beside one raw UPDATE, and the cap card's read); then boards (a
 // column of 5,000 cards, the columns call, the tasks board's biggest column). Prints a table and
 // writes bench-results/transactions-latest.json.
 // A report, not a test: it asserts nothing and exits 0 unless the stack fails.
@@ -35,6 +36,7 @@ import { createServiceDataSource } from '@app/database';
 import { DEFAULT_QUEUE_PREFIX } from '@app/events';
 import { DEMO_PASSWORD } from '@app/seed';
 import { TRANSACTION_BOARD_ORDER } from '../services/transactions/src/boards/boards.service';
+import { CAPS_SQL } from '../services/transactions/src/commission/commission.repository';
 import { TeamOptionsRepository } from '../services/transactions/src/fields/team-options.repository';
 import { parseFilterKeys } from '../services/transactions/src/filters/filter-keys';
 import { filterSql, type FilterSqlContext } from '../services/transactions/src/filters/filter-sql';
@@ -415,6 +417,71 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
   };
 }
 
+/** Issue 18's goal: reassigning 10,000 transactions in under 5 s. */
+const REASSIGN_TRANSACTIONS = 10_000;
+
+interface ReassignReport {
+  transactions: number;
+  open_tasks_moved: number;
+  reassign_s: number;
+  floor_update_s: number;
+  ratio: number;
+  goal_s: 5;
+  caps_read: { api_ms: Latency; raw_sql_ms: Latency; non_2xx: number; ratio_p95: number };
+}
+
+/**
+ * Reassignment (issue 18): one bench agent is given REASSIGN_TRANSACTIONS of the team's transactions (by SQL),
+ * then POST /api/transactions/reassign moves them all to another agent, with their open tasks and lines, timed
+ * beside the floor (one raw UPDATE of the same rows' primary agent, rolled back). Then the cap card's read
+ * (GET /api/caps for that agent) in sequence. Reported, not asserted.
+ */
+async function reassignCases(origin: string, session: Session, client: Client, teamId: number, samples: number): Promise<ReassignReport> {
+  const { rows: agents } = await client.query(
+    `SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'AGENT' = ANY(roles) AND status = 'active' ORDER BY agent_id LIMIT 2`,
+    [teamId],
+  );
+  if (agents.length < 2) throw new Error('the bench team needs two agents for the reassignment bench');
+  const [from, to] = agents.map((row: { agent_id: number }) => row.agent_id);
+  await client.query(
+    `UPDATE transactions.transactions SET primary_agent_id = $2 WHERE client_id IN (SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id LIMIT $3)`,
+    [teamId, from, REASSIGN_TRANSACTIONS],
+  );
+  const [{ moving, tasks }] = (
+    await client.query(
+      `SELECT count(*)::int AS moving, (SELECT count(*)::int FROM transactions.tasks k JOIN transactions.transactions t USING (client_id) WHERE t.primary_agent_id = $2 AND k.assigned_to_agent_id = $2 AND NOT k.done) AS tasks
+         FROM transactions.transactions WHERE team_id = $1 AND primary_agent_id = $2`,
+      [teamId, from],
+    )
+  ).rows;
+  await client.query('BEGIN');
+  const floorStarted = performance.now();
+  await client.query(`UPDATE transactions.transactions SET primary_agent_id = $3, version = version + 1 WHERE team_id = $1 AND primary_agent_id = $2`, [teamId, from, to]);
+  const floorSeconds = (performance.now() - floorStarted) / 1000;
+  await client.query('ROLLBACK');
+  const headers = { ...(await session.headers()), 'content-type': 'application/json' };
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/transactions/reassign`, { method: 'POST', headers, body: JSON.stringify({ from_agent_id: from, to_agent_id: to, type: 'all' }) });
+  const seconds = (performance.now() - started) / 1000;
+  const answer = (await response.json()) as { reassigned_count: number };
+  if (response.status !== 200) throw new Error(`POST /api/transactions/reassign answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
+  // The cap card's read beside its own SQL on pg (the repository's CAPS_SQL), interleaved.
+  const caps = await timeCase(`${origin}/api/caps?agent_id=${to}`, await session.headers(), client, { text: CAPS_SQL, values: [teamId, to] }, samples);
+  console.log(
+    `[${LABEL}] reassignment: ${answer.reassigned_count} transactions (${tasks} open tasks) in ${seconds.toFixed(2)} s (goal < 5 s); ` +
+      `one raw UPDATE of their agent: ${floorSeconds.toFixed(2)} s; GET /api/caps of the agent p95 ${fmt(caps.api.p95)} ms, its SQL p95 ${fmt(caps.raw.p95)} ms (${(caps.api.p95 / caps.raw.p95).toFixed(2)}x)`,
+  );
+  return {
+    transactions: moving,
+    open_tasks_moved: tasks,
+    reassign_s: round(seconds, 3),
+    floor_update_s: round(floorSeconds, 3),
+    ratio: round(seconds / floorSeconds, 2),
+    goal_s: 5,
+    caps_read: { api_ms: caps.api, raw_sql_ms: caps.raw, non_2xx: caps.non2xx, ratio_p95: round(caps.api.p95 / caps.raw.p95, 2) },
+  };
+}
+
 interface BoardCaseReport {
   name: string;
   url: string;
@@ -476,10 +543,10 @@ async function boardCases(origin: string, session: Session, client: Client, scop
   };
   const [{ cards }] = (await client.query(`SELECT count(*)::int AS cards FROM transactions.transactions WHERE team_id = $1 AND stage_id = $2 AND NOT hidden_on_boards`, [teamId, stageId])).rows;
   const pageSql = sqlOf({ scope, orderBy: TRANSACTION_BOARD_ORDER, page: 1, perPage: BOARD_CONSTANTS.perPage, filter: (params) => ['NOT t.hidden_on_boards', `t.stage_id = $${params.push(stageId)}`] });
-  await run('stages column, first page', `/api/transactions/boards/stages/cards?column_id=${stageId}`, cards, pageSql);
-  await run('stages columns and totals', '/api/transactions/boards/stages', cards, null);
+  await run('stages column, first page', `/api/boards/stages/cards?column_id=${stageId}`, cards, pageSql);
+  await run('stages columns and totals', '/api/boards/stages', cards, null);
   const [{ open }] = (await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND status_id = 1`, [teamId])).rows;
-  await run('tasks Not Started column, first page', '/api/transactions/boards/tasks/cards?column_id=1', open, null);
+  await run('tasks Not Started column, first page', '/api/boards/tasks/cards?column_id=1', open, null);
   return reports;
 }
 
@@ -697,6 +764,7 @@ async function main(): Promise<void> {
     }
 
     const roadmaps = await roadmapCases(stack.origin, session, sqlClient, scope.teamId);
+    const reassignment = await reassignCases(stack.origin, session, sqlClient, scope.teamId, samples);
     // Last: it fills one stage up to a 5,000-card column.
     const boards = await boardCases(stack.origin, session, sqlClient, scope, samples);
 
@@ -720,6 +788,7 @@ async function main(): Promise<void> {
         cases: results,
         first_page_requests_per_s: { through_edge: rps[0], floor: rps[1], ratio: round(rps[0].requests_per_s / rps[1].requests_per_s, 4) },
         roadmaps,
+        reassignment,
         boards,
       },
       LABEL,

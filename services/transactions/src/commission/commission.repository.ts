@@ -21,6 +21,37 @@ export interface CapRead {
   sums: CapSums[];
 }
 
+/**
+ * The cap card of user $2 of team $1 in one statement (see CommissionRepository.caps): the agent's row, each
+ * kind's cap year, the agent's capped lines closed since the earlier of the two starts and those Under
+ * Contract, each read once, then summed per kind. No row: not a user of the team.
+ */
+export const CAPS_SQL = `
+  WITH x AS (
+    SELECT a.agent_id, a.brokerage_cap_amt, a.royalty_cap_amt, a.brokerage_cap_anniversary_dt, a.royalty_cap_anniversary_dt,
+           ${teamTodaySql('$1')} AS today
+      FROM transactions.agents a WHERE a.team_id = $1 AND a.agent_id = $2
+  ), k AS (
+    SELECT 'B' AS kind, coalesce(x.brokerage_cap_amt, 0) AS cap, transactions.cap_year_start(x.brokerage_cap_anniversary_dt, x.today) AS start, x.today FROM x
+    UNION ALL
+    SELECT 'R', coalesce(x.royalty_cap_amt, 0), transactions.cap_year_start(x.royalty_cap_anniversary_dt, x.today), x.today FROM x
+  ), closed AS MATERIALIZED (
+    SELECT l.cap_kind, t.closed_dt, l.amount
+      FROM transactions.transactions t JOIN transactions.commission_lines l ON l.client_id = t.client_id AND l.cap_kind IS NOT NULL
+     WHERE t.primary_agent_id = $2 AND t.team_id = $1 AND t.status_category = 'closed'
+       AND t.closed_dt BETWEEN (SELECT min(start) FROM k) AND (SELECT today FROM x)
+  ), pending AS MATERIALIZED (
+    SELECT l.cap_kind, l.amount
+      FROM transactions.transactions t JOIN transactions.commission_lines l ON l.client_id = t.client_id AND l.cap_kind IS NOT NULL
+     WHERE t.primary_agent_id = $2 AND t.team_id = $1 AND t.under_contract_dt IS NOT NULL AND t.status_category NOT IN ('closed', 'lost')
+  )
+  SELECT to_char(x.brokerage_cap_anniversary_dt, 'MM-DD-YYYY') AS brokerage_cap_anniversary_dt,
+         to_char(x.royalty_cap_anniversary_dt, 'MM-DD-YYYY') AS royalty_cap_anniversary_dt,
+         k.kind, k.cap::float8 AS cap,
+         coalesce((SELECT sum(c.amount) FROM closed c WHERE c.cap_kind = k.kind AND c.closed_dt >= k.start), 0)::float8 AS closed_sum,
+         coalesce((SELECT sum(p.amount) FROM pending p WHERE p.cap_kind = k.kind), 0)::float8 AS pending_sum
+    FROM k CROSS JOIN x ORDER BY k.kind`;
+
 /** Commission templates, the team's list event, and the caps' sums. */
 @Injectable()
 export class CommissionRepository {
@@ -87,30 +118,7 @@ export class CommissionRepository {
    * meanwhile is read whole or not at all; null when the user is not the team's.
    */
   async caps(teamId: number, agentId: number): Promise<CapRead | null> {
-    const rows: (CapSums & Omit<CapRead, 'sums'>)[] = await this.dataSource.query(
-      `WITH x AS (
-         SELECT a.agent_id, a.brokerage_cap_amt, a.royalty_cap_amt, a.brokerage_cap_anniversary_dt, a.royalty_cap_anniversary_dt,
-                ${teamTodaySql('$1')} AS today
-           FROM transactions.agents a WHERE a.team_id = $1 AND a.agent_id = $2
-       ), k AS (
-         SELECT 'B' AS kind, coalesce(x.brokerage_cap_amt, 0) AS cap, transactions.cap_year_start(x.brokerage_cap_anniversary_dt, x.today) AS start, x.today FROM x
-         UNION ALL
-         SELECT 'R', coalesce(x.royalty_cap_amt, 0), transactions.cap_year_start(x.royalty_cap_anniversary_dt, x.today), x.today FROM x
-       )
-       SELECT to_char(x.brokerage_cap_anniversary_dt, 'MM-DD-YYYY') AS brokerage_cap_anniversary_dt,
-              to_char(x.royalty_cap_anniversary_dt, 'MM-DD-YYYY') AS royalty_cap_anniversary_dt,
-              k.kind, k.cap::float8 AS cap,
-              coalesce((SELECT sum(l.amount) FROM transactions.transactions t
-                          JOIN transactions.commission_lines l ON l.client_id = t.client_id AND l.cap_kind = k.kind
-                         WHERE t.primary_agent_id = $2 AND t.team_id = $1 AND t.status_category = 'closed'
-                           AND t.closed_dt BETWEEN k.start AND k.today), 0)::float8 AS closed_sum,
-              coalesce((SELECT sum(l.amount) FROM transactions.transactions t
-                          JOIN transactions.commission_lines l ON l.client_id = t.client_id AND l.cap_kind = k.kind
-                         WHERE t.primary_agent_id = $2 AND t.team_id = $1 AND t.under_contract_dt IS NOT NULL
-                           AND t.status_category NOT IN ('closed', 'lost')), 0)::float8 AS pending_sum
-         FROM k CROSS JOIN x ORDER BY k.kind`,
-      [teamId, agentId],
-    );
+    const rows: (CapSums & Omit<CapRead, 'sums'>)[] = await this.dataSource.query(CAPS_SQL, [teamId, agentId]);
     if (rows.length === 0) return null;
     const { brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt } = rows[0];
     return { brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt, sums: rows.map(({ kind, cap, closed_sum, pending_sum }) => ({ kind, cap, closed_sum, pending_sum })) };

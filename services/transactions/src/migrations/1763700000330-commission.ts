@@ -38,7 +38,8 @@ export class Commission1763700000330 implements MigrationInterface {
         flat_amt numeric(12,2) NOT NULL,
         amount numeric(12,2) NOT NULL
       )`);
-    await q.query(`CREATE INDEX commission_lines_client_idx ON transactions.commission_lines (client_id)`);
+    // A transaction's lines; the caps read only the capped ones' amounts (index-only).
+    await q.query(`CREATE INDEX commission_lines_client_idx ON transactions.commission_lines (client_id, cap_kind) INCLUDE (amount)`);
     await q.query(`
       ALTER TABLE transactions.agents
         ADD COLUMN brokerage_cap_amt numeric(12,2), ADD COLUMN royalty_cap_amt numeric(12,2),
@@ -65,9 +66,13 @@ export class Commission1763700000330 implements MigrationInterface {
       $$`);
     // Caps read an agent's closed and under-contract transactions; reassignment all of an agent's.
     await q.query(`CREATE INDEX transactions_agent_closed_idx ON transactions.transactions (primary_agent_id, closed_dt) WHERE status_category = 'closed'`);
+    await q.query(
+      `CREATE INDEX transactions_agent_pending_idx ON transactions.transactions (primary_agent_id) WHERE under_contract_dt IS NOT NULL AND status_category NOT IN ('closed', 'lost')`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX transactions.transactions_agent_pending_idx`);
     await q.query(`DROP INDEX transactions.transactions_agent_closed_idx`);
     await q.query(`DROP FUNCTION transactions.cap_year_start(date, date)`);
     await q.query(`DROP FUNCTION transactions.anniversary_in(date, int)`);
