@@ -14,6 +14,16 @@ const tasks = vi.hoisted(() => ({ updateTask: vi.fn(), getTask: vi.fn() }));
 vi.mock('../tasks/index', () => ({ tasksApi: tasks }));
 const transactions = vi.hoisted(() => ({ updateTransaction: vi.fn(), changeStatus: vi.fn(), getTransaction: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn(), getChoices: vi.fn() }));
 vi.mock('../transactions/index', () => ({ transactionsApi: transactions }));
+// The modals stand in as what the board opens them with, and their change and close.
+type ModalProps = { onClose: () => void; onChanged: () => void };
+const modal = (testId: string, id: number | string, { onClose, onChanged }: ModalProps) => (
+  <div data-testid={testId} data-id={String(id)}>
+    <button onClick={onChanged}>changed</button>
+    <button onClick={onClose}>close</button>
+  </div>
+);
+vi.mock('../tasks/TaskModal', () => ({ TaskModal: (props: ModalProps & { taskId: number }) => modal('task-modal', props.taskId, props) }));
+vi.mock('../transactions/detail/TransactionModal', () => ({ TransactionModal: (props: ModalProps & { clientId: string }) => modal('transaction-modal', props.clientId, props) }));
 
 const pageOf = (records: BoardCard[], hasNext = false, total = records.length) => ({
   records,
@@ -108,5 +118,35 @@ describe(BoardView.name, () => {
     renderBoard({ board: 'status' });
     const card = (await screen.findAllByTestId('transaction-card'))[0];
     expect(within(card).queryByTestId('card-menu-button')).toBeNull();
+  });
+
+  it('opens the task modal on a click of a task card; a change there reads every column again on close', async () => {
+    boards.getColumns.mockResolvedValue(columnsOf('tasks', [buildColumn(1, 'Not Started', { total: 1 }), buildColumn(2, 'In Progress', { total: 0 })]));
+    boards.getCards.mockImplementation((_board: string, query: URLSearchParams) => Promise.resolve(pageOf(query.get('column_id') === '1' ? [buildTaskCard(4)] : [])));
+    renderBoard({ board: 'tasks' });
+    fireEvent.click(within((await screen.findAllByTestId('task-card'))[0]).getByTestId('card-name'));
+    expect(screen.getByTestId('task-modal').getAttribute('data-id')).toBe('4');
+    // Closed without a change: nothing read again.
+    fireEvent.click(screen.getByText('close'));
+    expect(screen.queryByTestId('task-modal')).toBeNull();
+    expect(boards.getCards).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(within(screen.getAllByTestId('task-card')[0]).getByTestId('card-name'));
+    fireEvent.click(screen.getByText('changed'));
+    fireEvent.click(screen.getByText('close'));
+    await waitFor(() => expect(boards.getCards).toHaveBeenCalledTimes(4));
+    expect(boards.getCards.mock.calls.slice(2).map((call) => call[1].get('column_id')).sort()).toEqual(['1', '2']);
+  });
+
+  it('opens the transaction modal on a click of a transaction card, also by keyboard', async () => {
+    boards.getColumns.mockResolvedValue(columnsOf('stages', [buildColumn(2, 'Hot', { total: 1 })]));
+    boards.getCards.mockResolvedValue(pageOf([buildTransactionCard(9)]));
+    renderBoard({ board: 'stages' });
+    const card = (await screen.findAllByTestId('transaction-card'))[0];
+    fireEvent.click(card);
+    expect(screen.getByTestId('transaction-modal').getAttribute('data-id')).toBe('9');
+    fireEvent.click(screen.getByText('close'));
+    fireEvent.keyDown(within(card).getByRole('button', { name: 'Open 9 Elm St, Austin, TX' }), { key: 'Enter' });
+    expect(screen.getByTestId('transaction-modal').getAttribute('data-id')).toBe('9');
   });
 });

@@ -11,17 +11,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { useBasename } from 'react-admin';
+import { useBasename, usePermissions } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AccountPage } from '../account/AccountPage';
 import { authClient } from '../auth';
+import type { ConsolePermissions } from '../auth/authProvider';
 import { loadStatuses, useLoaded } from '../transactions/detail/options';
 import { FilterChips } from '../transactions/filters/FilterChips';
 import { FilterSidebar } from '../transactions/filters/FilterSidebar';
 import { hasFilters, parseStoredFilters, withoutKey } from '../transactions/filters/filterKeys';
 import { FILTER_LABELS as FL } from '../transactions/filters/messages';
 import { sessionStore } from '../transactions/tableState';
-import { isTransactionBoard } from './boardRules';
+import { isTransactionBoard, usesBoardFilters } from './boardRules';
 import { BoardView } from './BoardView';
 import { BOARD_LABELS as L, BOARD_TITLES } from './messages';
 import { boardOfPath, boardPath } from './paths';
@@ -73,15 +74,20 @@ const BoardsPage = () => {
 const BoardScreen = ({ board }: { board: Board }) => {
   const basename = useBasename();
   const transactionBoard = isTransactionBoard(board);
+  const { permissions, isPending: rolesPending } = usePermissions<ConsolePermissions>();
+  // A vendor sees the transaction boards without the filter sidebar (its components are not a vendor's).
+  const mayFilter = rolesPending || usesBoardFilters(permissions?.roles ?? []);
+  const filterable = transactionBoard && !rolesPending && mayFilter;
   const [showHidden, setShowHidden] = useState(false);
   const [filters, setFilters] = useKeptFilters(board);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filtersMounted, setFiltersMounted] = useState(false);
   const statuses = useLoaded(loadStatuses, [], 'statuses');
   useEffect(() => setFiltersOpen(false), [board]);
-  const applied = transactionBoard ? filters : null;
-  const filtered = transactionBoard && hasFilters(filters);
-  const component = transactionBoard ? BOARD_FILTER_COMPONENTS[board as 'stages' | 'status'] : null;
+  // The kept filter applies at once (the roles are known a moment later; they only decide the sidebar).
+  const applied = transactionBoard && mayFilter ? filters : null;
+  const filtered = filterable && hasFilters(filters);
+  const component = filterable ? BOARD_FILTER_COMPONENTS[board as 'stages' | 'status'] : null;
 
   return (
     <AccountPage title={BOARD_TITLES[board]} testId="boards-page" maxWidth={100_000}>
@@ -91,26 +97,28 @@ const BoardScreen = ({ board }: { board: Board }) => {
             <Tab key={item} value={item} label={BOARD_TITLES[item]} component={Link} to={boardPath(basename, item)} sx={{ minHeight: 40, px: { xs: 1, sm: 2 } }} data-testid={`board-tab-${item}`} />
           ))}
         </Tabs>
-        {transactionBoard && component && (
+        {transactionBoard && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <FormControlLabel
               control={<Switch checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} slotProps={{ input: { 'data-testid': 'board-show-hidden' } as object }} />}
               label={L.showHidden}
             />
-            <Button
-              variant={filtered ? 'contained' : 'outlined'}
-              color={filtered ? 'secondary' : 'primary'}
-              startIcon={<FilterListIcon />}
-              onClick={() => {
-                setFiltersMounted(true);
-                setFiltersOpen(true);
-              }}
-              aria-expanded={filtersOpen}
-              data-testid="board-filters"
-            >
-              {FL.filters}
-              {filtered ? ` (${Object.keys(filters).length})` : ''}
-            </Button>
+            {component && (
+              <Button
+                variant={filtered ? 'contained' : 'outlined'}
+                color={filtered ? 'secondary' : 'primary'}
+                startIcon={<FilterListIcon />}
+                onClick={() => {
+                  setFiltersMounted(true);
+                  setFiltersOpen(true);
+                }}
+                aria-expanded={filtersOpen}
+                data-testid="board-filters"
+              >
+                {FL.filters}
+                {filtered ? ` (${Object.keys(filters).length})` : ''}
+              </Button>
+            )}
           </Box>
         )}
       </Box>

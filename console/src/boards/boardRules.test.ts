@@ -6,15 +6,19 @@ import {
   columnsQuery,
   dropPlan,
   emptyColumn,
+  labelColours,
   landingIndex,
   menuItemsOf,
   moveCard,
   sideLabel,
+  statusTagRules,
   swipeDirection,
   swipedIndex,
+  usesBoardFilters,
   wantsNextPage,
   type ColumnCards,
 } from './boardRules';
+import { contrastRatio } from '../transactions/statusStyles';
 import { buildColumn, buildStatus, buildTaskCard, buildTransactionCard } from './testing';
 
 const column = (cards: ColumnCards['cards'], overrides: Partial<ColumnCards> = {}): ColumnCards => ({ ...emptyColumn(cards.length), cards, page: 1, loading: false, ...overrides });
@@ -142,5 +146,34 @@ describe('the phone', () => {
   it("reads a task's and a transaction's side as Seller or Buyer", () => {
     const labels = { seller: 'Seller', buyer: 'Buyer' };
     expect([sideLabel('seller', labels), sideLabel('buyer', labels), sideLabel('Seller', labels), sideLabel('Buyer', labels)]).toEqual(['Seller', 'Buyer', 'Seller', 'Buyer']);
+  });
+});
+
+describe('colours and rights', () => {
+  it("keeps a label's font_color where it reads, else black or white text at 4.5:1 or more", () => {
+    expect(labelColours({ color: '#7B1FA2', font_color: 'light' })).toEqual({ backgroundColor: '#7b1fa2', color: '#ffffff' });
+    expect(labelColours({ color: '#F9A825', font_color: 'dark' })).toEqual({ backgroundColor: '#f9a825', color: '#212121' });
+    // Appointment Met's mid blue: neither #212121 nor white reaches 4.5:1, black does.
+    const midBlue = labelColours({ color: '#0288D1', font_color: 'light' });
+    expect(midBlue).toEqual({ backgroundColor: '#0288d1', color: '#000000' });
+    for (const color of ['#0288D1', '#E53935', '#1E88E5', '#43A047', '#808080', '#777777']) {
+      const colours = labelColours({ color, font_color: 'dark' });
+      expect(contrastRatio(colours.backgroundColor, colours.color)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("gives each status's tag class those colours", () => {
+    const rules = statusTagRules([buildStatus(3, 'Appointment Met', [], { color: '#0288D1', font_color: 'light' }), buildStatus(5, 'Under Contract', [], { color: '#F9A825', font_color: 'dark', color_css: 'bad class!' })]);
+    expect(rules).toEqual({ '& .status-3': { backgroundColor: '#0288d1', color: '#000000' } });
+  });
+
+  it('offers the filter sidebar to every board role but a vendor alone', () => {
+    expect(usesBoardFilters(['ADMIN'])).toBe(true);
+    expect(usesBoardFilters(['AGENT'])).toBe(true);
+    expect(usesBoardFilters(['ISISA'])).toBe(true);
+    expect(usesBoardFilters(['TRANC'])).toBe(true);
+    expect(usesBoardFilters(['VENDOR'])).toBe(false);
+    expect(usesBoardFilters(['VENDOR', 'AGENT'])).toBe(true);
+    expect(usesBoardFilters([])).toBe(false);
   });
 });

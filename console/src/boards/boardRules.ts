@@ -6,6 +6,7 @@ import {
   type BoardColumn,
   type CardAction,
   type CardType,
+  type Role,
   type StageOption,
   type StatusOption,
   type TaskCard,
@@ -15,7 +16,7 @@ import {
 } from '@app/contracts';
 import { appendFilterParams } from '../transactions/filters/filterKeys';
 import { needsDocumentFirst } from '../tasks/taskRules';
-import { optionColours, type TagColours } from '../transactions/statusStyles';
+import { contrastRatio, LIGHT_TEXT, MIN_CONTRAST, optionColours, type TagColours } from '../transactions/statusStyles';
 
 // The boards' rules (spec 001 sections 2, 3, 4 and 9): the calls' queries, the context menu of a card, a
 // card's place after an optimistic move and what a drop calls. Pure: the screens and the tests share them.
@@ -190,6 +191,34 @@ export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
   return dx < 0 ? 1 : -1;
 }
 
-/** A column's or a card label's colours: its color and font_color (the board's font_color is any string; others read as dark). */
-export const labelColours = (label: { color: string; font_color: string } | null | undefined): TagColours =>
-  optionColours(label as Pick<StageOption, 'color' | 'font_color'> | null | undefined);
+const BLACK_TEXT = '#000000';
+
+/**
+ * A column's or a card label's colours: its color and font_color (the board's font_color is any string; others
+ * read as dark). A background on which neither the dark nor the light text reaches 4.5:1 (a mid blue such as
+ * #0288D1) gets black or white text, whichever reads better: one of the two always does.
+ */
+export function labelColours(label: { color: string; font_color: string } | null | undefined): TagColours {
+  const colours = optionColours(label as Pick<StageOption, 'color' | 'font_color'> | null | undefined);
+  if (contrastRatio(colours.backgroundColor, colours.color) >= MIN_CONTRAST) return colours;
+  const black = contrastRatio(colours.backgroundColor, BLACK_TEXT);
+  return { ...colours, color: black >= contrastRatio(colours.backgroundColor, LIGHT_TEXT) ? BLACK_TEXT : LIGHT_TEXT };
+}
+
+const STATUS_CLASS = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** The status tags' class rules on a board (a transaction card's `color_css`), in colours that read (labelColours). */
+export function statusTagRules(statuses: readonly StatusOption[]): Record<string, TagColours> {
+  const rules: Record<string, TagColours> = {};
+  for (const status of statuses) {
+    const className = status.color_css || `status-${status.id}`;
+    if (STATUS_CLASS.test(className)) rules[`& .${className}`] = labelColours(status);
+  }
+  return rules;
+}
+
+/**
+ * Who uses the filter sidebar on the transaction boards: not a VENDOR alone (the server keeps a vendor to the
+ * transactions component's filters; the boards' components answer it 403).
+ */
+export const usesBoardFilters = (roles: readonly Role[]): boolean => roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');
