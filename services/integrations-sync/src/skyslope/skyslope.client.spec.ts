@@ -3,11 +3,13 @@ import {
   FAKE_SKYSLOPE_ACCESS_SECRET,
   FAKE_SKYSLOPE_CLIENT_ID,
   FAKE_SKYSLOPE_CLIENT_SECRET,
+  FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+  FAKE_SKYSLOPE_USERS,
   generatedFakeUsers,
   startFakeSkySlope,
   type FakeSkySlope,
 } from '../../fake-skyslope';
-import { SkySlopeClient, type SkySlopeClientOptions, type SkySlopeTeamCredentials } from './skyslope.client';
+import { SkySlopeClient, type SkySlopeClientOptions, type SkySlopeFileBody, type SkySlopeTeamCredentials } from './skyslope.client';
 import { SkySlopeErrorCode, SkySlopeException, skySlopePingCodeOf } from './skyslope.exception';
 
 describe(SkySlopeClient.name, () => {
@@ -267,5 +269,75 @@ describe(SkySlopeClient.name, () => {
 
     expect(error.code).toBe(SkySlopeErrorCode.Network);
     expect(skySlopePingCodeOf(error)).toBe(3);
+  });
+
+  describe('sales and listings (issue 26)', () => {
+    const [agent, other] = FAKE_SKYSLOPE_USERS.map((user) => user.userGuid);
+    const fileBody = (fileId: string, overrides: Partial<SkySlopeFileBody> = {}): SkySlopeFileBody => ({
+      fileId,
+      agentGuid: agent,
+      officeGuid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+      checklistTypeId: 101,
+      property: { streetNumber: '12', streetAddress: 'Elm St', unit: '', city: 'Reno', state: 'NV', zip: '89501' },
+      salePrice: 400000,
+      contractAcceptanceDate: '2026-03-01',
+      escrowClosingDate: null,
+      actualClosingDate: null,
+      ...overrides,
+    });
+
+    it('creates a sale and a listing, reads and updates them, and adds buyer and seller contacts', async () => {
+      const sut = client();
+
+      const saleGuid = await sut.createFile(team, 'sale', fileBody('101'));
+      const listingGuid = await sut.createFile(team, 'listing', fileBody('102', { checklistTypeId: 201, salePrice: undefined, listingPrice: 525000 }));
+      await sut.updateFile(team, 'sale', saleGuid, fileBody('101', { salePrice: 410000 }));
+      await sut.addContact(team, 'sale', saleGuid, { firstName: 'Brianna', lastName: 'Buyer', email: 'brianna@mail.test' });
+      await sut.addContact(team, 'listing', listingGuid, { firstName: 'Sam', lastName: 'Seller' });
+
+      expect(await sut.getFile(team, 'sale', saleGuid)).toMatchObject({ saleGuid, fileId: '101', salePrice: 410000 });
+      expect(await sut.getFile(team, 'listing', listingGuid)).toMatchObject({ listingGuid, fileId: '102', listingPrice: 525000 });
+      const [sale, listing] = fake.control.files();
+      expect(sale).toMatchObject({ kind: 'sale', guid: saleGuid, updates: 1, contacts: [{ firstName: 'Brianna', lastName: 'Buyer', email: 'brianna@mail.test' }] });
+      expect(listing).toMatchObject({ kind: 'listing', guid: listingGuid, updates: 0, contacts: [{ firstName: 'Sam', lastName: 'Seller' }] });
+      const paths = fake.control.stats().byPath;
+      expect(paths[`/api/files/sales/${saleGuid}/buyerContact`]).toBe(1);
+      expect(paths[`/api/files/listings/${listingGuid}/sellerContact`]).toBe(1);
+    });
+
+    it("lists an agent's files of a kind between two dates, across pages", async () => {
+      const sut = client();
+      const start = clock;
+      for (let i = 0; i < 12; i += 1) await sut.createFile(team, 'sale', fileBody(`a${i}`));
+      await sut.createFile(team, 'sale', fileBody('b0', { agentGuid: other }));
+      await sut.createFile(team, 'listing', fileBody('l0', { checklistTypeId: 201 }));
+      clock = start + 3_600_000;
+      await sut.createFile(team, 'sale', fileBody('a-later'));
+      const gets = () => fake.control.stats().byPath['/api/files/sales'] ?? 0;
+      const before = gets();
+
+      const all = await sut.listFiles(team, 'sale', { agentGuid: agent });
+      const early = await sut.listFiles(team, 'sale', { agentGuid: agent, latestDate: new Date(start + 60_000).toISOString() });
+      const late = await sut.listFiles(team, 'sale', { agentGuid: agent, earliestDate: new Date(start + 60_000).toISOString() });
+
+      expect(all.map((file) => file.fileId)).toEqual([...Array.from({ length: 12 }, (_, i) => `a${i}`), 'a-later']);
+      expect(all.every((file) => typeof file.saleGuid === 'string')).toBe(true);
+      expect(early).toHaveLength(12);
+      expect(late.map((file) => file.fileId)).toEqual(['a-later']);
+      // 13 and 12 files are two pages of 10 each; one file one page.
+      expect(gets() - before).toBe(5);
+      expect((await sut.listFiles(team, 'listing', { agentGuid: agent })).map((file) => file.fileId)).toEqual(['l0']);
+    });
+
+    it("refuses a file SkySlope cannot take with Unprocessable and SkySlope's words, without retrying", async () => {
+      const sut = client();
+
+      const error = await failure(sut.createFile(team, 'sale', fileBody('9', { agentGuid: 'not-a-user' })));
+
+      expect(error.code).toBe(SkySlopeErrorCode.Unprocessable);
+      expect(error.details.body).toEqual({ Error: 'agentGuid is not a SkySlope user' });
+      expect(fake.control.files()).toHaveLength(0);
+      expect(delays).toEqual([]);
+    });
   });
 });
