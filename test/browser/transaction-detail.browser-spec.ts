@@ -185,7 +185,7 @@ describe('Transaction modal and page', () => {
       }
     }, JOURNEY_TIMEOUT_MS);
 
-    it('the page shows a server field error under its field, and saves once it is fixed', async () => {
+    it('the page shows a server field error under its field and saves once it is fixed; the gross follows price and GCI %; Tasks and Documents lead to their screens', async () => {
       const { page } = ui;
       try {
         const { access_token: token } = await signInThroughApi(page, ROLE_USERS.ADMIN);
@@ -215,13 +215,37 @@ describe('Transaction modal and page', () => {
         expect(await email.getByText('This is an invalid email address').count()).toBe(0);
         expect(await email.locator('input').inputValue()).toBe(fixed);
         expect((await detailOf(token, row.client_id)).email).toBe(fixed);
+
+        // The calculator: the gross follows price x GCI % as either changes (not saved here).
+        const amount = (key: string) => page.getByTestId(`field-${key}`).locator('input');
+        expect(await amount('trans_amt').getAttribute('placeholder')).toBe('$0.00');
+        await amount('trans_amt').fill('400000');
+        await amount('gci_pct').fill('2.5');
+        await amount('gci_pct').blur();
+        expect(await amount('gross_commission_amt').inputValue()).toBe('$10,000.00');
+        await amount('gci_pct').fill('2.12345678');
+        await amount('gci_pct').blur();
+        expect(await amount('gross_commission_amt').inputValue()).toBe('$8,493.83');
+
+        // The header's Tasks and Documents lead to the transaction's task and document screens.
+        const tasksLink = page.getByTestId('transaction-page-tasks');
+        const documentsLink = page.getByTestId('transaction-page-documents');
+        expect(await tasksLink.getAttribute('href')).toBe(`/app/transactions/${row.id}/tasks`);
+        expect(await documentsLink.getAttribute('href')).toBe(`/app/transactions/${row.id}/documents`);
+        await tasksLink.click();
+        await page.getByTestId('tasks-page').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(new URL(page.url()).pathname).toBe(`/app/transactions/${row.id}/tasks`);
+        await page.goBack();
+        await documentsLink.click();
+        await page.getByTestId('documents-page').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(new URL(page.url()).pathname).toBe(`/app/transactions/${row.id}/documents`);
       } catch (error) {
         await shot(page, 'transaction-page-edit-failure.png');
         throw error;
       }
     }, JOURNEY_TIMEOUT_MS);
 
-    it('changes the status through the dialog: Under Contract asks for two dates, Pipeline only for a confirmation', async () => {
+    it('changes the status through the dialog: Under Contract asks for two dates (the date picker, years 2000 to 2030), Pipeline only for a confirmation', async () => {
       const { page } = ui;
       try {
         const { access_token: token } = await signInThroughApi(page, ROLE_USERS.ADMIN);
@@ -241,12 +265,24 @@ describe('Transaction modal and page', () => {
         await close.focus();
         await dialog.getByTestId('status-change-under_contract_dt').getByText('This field is required').waitFor({ timeout: UI_TIMEOUT_MS });
         await contract.fill('03/01/2025');
-        await close.fill('04/15/2025');
+        // The date picker: opens on the typed month, its years 2000 to 2030 (spec 001 section 9), a pick typed as MM/DD/YYYY.
+        await dialog.getByTestId('under_contract_dt-calendar').click();
+        const calendar = page.getByTestId('date-calendar');
+        expect(await calendar.getByRole('grid').getAttribute('aria-label')).toBe('March 2025');
+        await calendar.getByRole('combobox').nth(1).click();
+        const years = await page.getByRole('listbox').getByRole('option').allTextContents();
+        expect([years.length, years[0], years.at(-1)]).toEqual([31, '2000', '2030']);
+        await page.getByRole('option', { name: '2026', exact: true }).click();
+        expect(await calendar.getByRole('grid').getAttribute('aria-label')).toBe('March 2026');
+        await calendar.getByRole('button', { name: 'March 3, 2026' }).click();
+        await calendar.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        expect(await contract.inputValue()).toBe('03/03/2026');
+        await close.fill('04/15/2026');
         const moved = patchOf(page, new RegExp(`^/api/transaction/${row.client_id}/status$`));
         await dialog.getByTestId('status-change-submit').click();
         const answer = await moved;
         expect(answer.status()).toBe(200);
-        expect(answer.request().postDataJSON()).toMatchObject({ dates: { under_contract_dt: '03/01/2025', est_close_dt: '04/15/2025' } });
+        expect(answer.request().postDataJSON()).toMatchObject({ dates: { under_contract_dt: '03/03/2026', est_close_dt: '04/15/2026' } });
         await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
         await page.getByTestId('transaction-status-tag').filter({ hasText: 'Under Contract' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -263,7 +299,7 @@ describe('Transaction modal and page', () => {
         const after = await detailOf(token, row.client_id);
         expect(after.status).toBe('Pipeline');
         // The dates of the earlier status stay.
-        expect(after.dates.under_contract_dt).toBe('03/01/2025');
+        expect(after.dates.under_contract_dt).toBe('03/03/2026');
       } catch (error) {
         await shot(page, 'transaction-status-failure.png');
         throw error;

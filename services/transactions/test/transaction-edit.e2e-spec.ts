@@ -204,6 +204,12 @@ describe('transaction modal and page calls (issue 11)', () => {
       await patch(mine, 'board', { client_stage_id: team.stages.lead }, () => as('CLIENT', CLIENT)).expect(403);
       await patch(rivals, 'board', { client_stage_id: rival.stages.lead }).expect(404);
       await patch(mine, 'transaction_modal', { agent_id: AGENT }, () => as('TRANC', TC)).expect(200);
+      // ISISA changes what it sees, but not the agent either.
+      expect((await patch(mine, 'page', { agent_id: OTHER_AGENT }, () => as('ISISA', ISA)).expect(403)).body.message).toBe('You cannot change the agent');
+      expect((await sut.dataSource.query(`SELECT primary_agent_id FROM transactions.transactions WHERE client_id = $1`, [mine]))[0].primary_agent_id).toBe(AGENT);
+      // Lead types and linked users must be the team's too.
+      expect((await patch(mine, 'page', { lead_type_id: rival.lead_type_id }).expect(400)).body.errors).toEqual([{ field: 'changes.lead_type_id', error: 'Please choose one of the options' }]);
+      expect((await patch(mine, 'page', { vendor_user_ids: [RIVAL_AGENT] }).expect(400)).body.errors).toEqual([{ field: 'changes.vendor_user_ids', error: 'Please choose one of the options' }]);
     });
 
     it('writes a history row per changed field and one updated event with the new version, in the same transaction', async () => {
@@ -218,6 +224,10 @@ describe('transaction modal and page calls (issue 11)', () => {
         ['Price', '100000', '200000', 'console', 'Ada Admin'],
       ]);
       expect(body.pagination).toMatchObject({ total: 3, page: 1 });
+      // Paged as asked: past the last row, none, with the total still counted; page sizes as the list's.
+      const second = await admin().get(`/transaction/${client_id}/history`, { page: 2, per_page: 10 }).expect(200);
+      expect(second.body).toEqual({ records: [], pagination: { total: 3, page: 2, per_page: 10, pages: 1, has_next: false, has_prev: true } });
+      expect((await admin().get(`/transaction/${client_id}/history`, { per_page: 7 }).expect(400)).body.errors).toEqual([{ field: 'per_page', error: 'Must be one of 10, 20, 60, 100' }]);
       const events = await outboxOf(client_id);
       expect(events.map((e) => [e.type, e.envelope_version, e.version])).toEqual([['transactions.transaction.updated', 1, 2]]);
       expect(events[0].payload).toMatchObject({ trans_amt: 200000, gross_commission_amt: 6000, custom_values: { mls_number: 'M-9' } });
@@ -322,12 +332,19 @@ describe('transaction modal and page calls (issue 11)', () => {
   describe('select options', () => {
     it('GET /transaction/select-options: up to 20 the caller sees, matched like quick search', async () => {
       const { body } = await admin().get('/transaction/select-options', { term: 'elm st', result_type: 'complex' }).expect(200);
-      expect(body.select_options).toEqual([{ id: mine, text: expect.stringMatching(/^77 Sunset Blvd|^1 Elm St/) }].slice(0, body.select_options.length));
+      expect(body.select_options).toEqual([{ id: mine, text: '1 Elm St, Chicago, IL 60601 - Mina Mine (Buyer)' }]);
+      // By email and by phone digits, as quick search matches; a seller says so.
+      const seller = (await factory.transaction(team, { type: 's', first_name: 'Sela', last_name: 'Seller', address_1: '8 Birch Ln', email: 'sela.seller@example.com', mobile_phone: '3125550142' })).client_id;
+      expect((await admin().get('/transaction/select-options', { term: 'sela.seller@example.com' })).body.select_options).toEqual([{ id: seller, text: '8 Birch Ln, Chicago, IL 60601 - Sela Seller (Seller)' }]);
+      expect((await admin().get('/transaction/select-options', { term: '555-0142' })).body.select_options.map((o: { id: number }) => o.id)).toEqual([seller]);
       const byName = await admin().get('/transaction/select-options', { term: 'Otto' }).expect(200);
       expect(byName.body.select_options).toEqual([{ id: others, text: '2 Oak Ave, Chicago, IL 60601 - Otto Others (Buyer)' }]);
       expect((await agent().get('/transaction/select-options', { term: 'Otto' })).body.select_options).toEqual([]);
       expect((await admin().get('/transaction/select-options', { term: 'Rita' })).body.select_options).toEqual([]);
-      expect((await admin().get('/transaction/select-options')).body.select_options.length).toBeLessThanOrEqual(20);
+      // Never more than 20.
+      for (let i = 0; i < 21; i++) await factory.transaction(team, { first_name: 'Twenty', last_name: `Many${i}` });
+      expect((await admin().get('/transaction/select-options', { term: 'Twenty' })).body.select_options).toHaveLength(20);
+      expect((await admin().get('/transaction/select-options')).body.select_options).toHaveLength(20);
     });
 
     it('GET /transaction/form/select-options: each select, another name 404', async () => {
@@ -339,6 +356,9 @@ describe('transaction modal and page calls (issue 11)', () => {
       expect(await choices('loan_type')).toEqual([{ value: 'Conventional', label: 'Conventional' }, { value: 'FHA', label: 'FHA' }, { value: 'Cash', label: 'Cash' }]);
       expect((await choices('lost_reason')).length).toBeGreaterThan(0);
       expect(await choices('lead_type')).toEqual([{ value: team.lead_type_id, label: 'Zillow' }]);
+      expect(await choices('original_lead_type')).toEqual([{ value: team.lead_type_id, label: 'Zillow' }]);
+      expect((await choices('tag')).map((c: { value: number; label: string }) => c.value)).toEqual(expect.arrayContaining([team.tags.hot]));
+      expect(await choices('tag')).not.toContainEqual(expect.objectContaining({ value: rival.tags.hot }));
       await admin().get('/transaction/form/select-options', { element_name: 'mls_number' }).expect(404);
       await admin().get('/transaction/form/select-options', { element_name: 'password' }).expect(404);
     });

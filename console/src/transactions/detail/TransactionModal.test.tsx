@@ -157,6 +157,18 @@ describe('TransactionModal', () => {
     expect(screen.getByRole('combobox', { name: 'Stage' }).textContent).toBe('Nurture');
   });
 
+  it('saves the agent at once with the transaction_modal preset (ADMIN, TRANC)', async () => {
+    const { user, onChanged } = renderModal();
+    await screen.findByTestId('transaction-modal-fields');
+    api.getTransaction.mockResolvedValue(buildDetail({ primary_agent_id: 14, primary_agent: 'Alex Agent', version: 5 }));
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    await user.click(await screen.findByRole('option', { name: 'Alex Agent' }));
+    await waitFor(() => expect(api.updateTransaction).toHaveBeenCalledWith(47, 'transaction_modal', { agent_id: 14 }));
+    expect(api.updateTransaction).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Agent' }).textContent).toBe('Alex Agent'));
+  });
+
   it("puts a refused stage's message under the dropdown and keeps the stage it had", async () => {
     api.updateTransaction.mockRejectedValue(
       toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'changes.client_stage_id', error: 'Please choose one of the options' }] }),
