@@ -96,7 +96,10 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
       await settled(page, (view) => view.rows.length === 10, 'page 1');
       await page.getByTestId('transactions-table-select').first().click();
       await chooseTemplates(page, TEMPLATES.slice(0, 1));
+      // The call is made and refused; then the flag is down again.
+      const refused = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/transaction\/rtc\/bulk$/.test(response.url()), { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('roadmap-assign').click();
+      expect((await refused).status()).toBe(500);
       await page.getByTestId('roadmap-bulk').and(page.locator('[aria-busy="false"]')).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('roadmap-assign').isDisabled()).toBe(false);
       expect(await page.getByText('Roadmaps assigned').count()).toBe(0);

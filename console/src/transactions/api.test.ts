@@ -64,6 +64,20 @@ describe(createTransactionsApi.name, () => {
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ client_id: 47, preset: 'transaction_modal', changes: { client_stage_id: 3 } });
   });
 
+  it('reads the roadmap templates without steps (null records as none), and assigns and removes them in bulk', async () => {
+    const template = { rtc_id: 5, name: 'Buyer Standard', client_type: 'b' };
+    const { fetch, sut } = apiWith(() => jsonResponse(200, { records: [template], assigned: 2, skipped: 0 }));
+    expect(await sut.getRoadmapTemplates()).toEqual([template]);
+    expect(await apiWith(jsonResponse(200, { records: null })).sut.getRoadmapTemplates()).toEqual([]);
+    await sut.assignRoadmaps({ client_ids: [1, 2], rtc_id: [5] });
+    await sut.removeRoadmaps({ client_ids: [1], rtc_id: [5, 6] });
+    expect(fetch.mock.calls.map(([url, init]) => [url, init?.method, init?.body ? JSON.parse(String(init.body)) : undefined])).toEqual([
+      ['/api/rtc?suppress_steps=true', 'GET', undefined],
+      ['/api/transaction/rtc/bulk', 'POST', { client_ids: [1, 2], rtc_id: [5] }],
+      ['/api/transaction/rtc/bulk', 'DELETE', { client_ids: [1], rtc_id: [5, 6] }],
+    ]);
+  });
+
   it('changes the status, adds a transaction, and reads the choices of a select', async () => {
     const { fetch, sut } = apiWith(() => jsonResponse(200, { client_id: 48, choices: [{ value: 1, label: 'Hot' }] }));
     await sut.changeStatus(47, { status_id: 1 });

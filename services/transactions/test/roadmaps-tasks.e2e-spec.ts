@@ -185,6 +185,17 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect(tooMany.body.errors).toEqual([{ field: 'client_ids', error: 'Must be a list of 1 to 500 transaction ids' }]);
     });
 
+    it('refuses an unassignment with one client_id the caller may not change (404, nothing removed), and VENDOR and CLIENT (403)', async () => {
+      const others = await newTransaction({ primary_agent_id: OTHER_AGENT });
+      const before = await tasksOf(buyer);
+      await agent().delete('/transaction/rtc/bulk', { client_ids: [buyer, others], rtc_id: [buyerRtc] }).expect(404);
+      await admin().delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc, 999_999] }).expect(404);
+      await vendor().delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] }).expect(403);
+      await as('CLIENT', CLIENT).delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] }).expect(403);
+      expect(await tasksOf(buyer)).toEqual(before);
+      expect(await counters(buyer)).toMatchObject({ total_task_count: 4, rtc_count: 2 });
+    });
+
     it('unassigns: open tasks deleted, done tasks kept with on_roadmap false; the counters follow', async () => {
       const [first] = await tasksOf(buyer);
       await admin().patch(`/tasks/${first.task_id}`, { task_id: first.task_id, preset: 'status', status_id: 3 }).expect(200);
@@ -252,6 +263,32 @@ describe('roadmap templates and tasks (issue 12)', () => {
       // Cleared by hand: no due date.
       await admin().patch(`/tasks/${task.task_id}`, { task_id: task.task_id, preset: 'due', due_dt: null }).expect(200);
       expect((await tasksOf(clientId))[0].due_dt).toBeNull();
+    });
+
+    it('follows a trigger date set by a status change (PATCH /transaction/{id}/status) in the same call', async () => {
+      await query(`UPDATE transactions.statuses SET dates = '{under_contract_dt}' WHERE status_id = $1`, [team.statuses.underContract]);
+      const moved = plus(today(), 50);
+      await admin().patch(`/transaction/${clientId}/status`, { status_id: team.statuses.underContract, dates: { under_contract_dt: us(moved) } }).expect(200);
+      expect((await tasksOf(clientId)).find((t) => t.name === 'After contract')!.due_dt).toBe(plus(moved, 5));
+    });
+
+    it("reads today in the team's time zone (transactions.teams.timezone)", async () => {
+      // UTC+14 and UTC-12 are 26 hours apart: their dates always differ, by 1 or 2 days.
+      const ZONE_TEAM = 720;
+      const zoned = await factory.options(ZONE_TEAM);
+      await factory.agent(ZONE_TEAM, 72, ['ADMIN']);
+      const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const ahead = dayIn('Pacific/Kiritimati');
+      await query(`INSERT INTO transactions.teams (team_id, name, timezone) VALUES ($1, 'Zone Realty', 'Pacific/Kiritimati')
+                   ON CONFLICT (team_id) DO UPDATE SET timezone = excluded.timezone`, [ZONE_TEAM]);
+      const t = (await factory.transaction(zoned, { primary_agent_id: 72 })).client_id;
+      const taskId = await tasks.task(ZONE_TEAM, t, { due_dt: ahead, assigned_to_agent_id: 72 });
+      const dueNow = async () => (await as('ADMIN', 72, ZONE_TEAM).get(`/tasks/${taskId}`).expect(200)).body.due as { label: string; pace_class: string };
+      expect(await dueNow()).toMatchObject({ label: 'Due today', pace_class: 'due-today' });
+      await query(`UPDATE transactions.teams SET timezone = 'Etc/GMT+12' WHERE team_id = $1`, [ZONE_TEAM]);
+      const behind = dayIn('Etc/GMT+12');
+      const days = Math.round((Date.parse(`${ahead}T00:00:00Z`) - Date.parse(`${behind}T00:00:00Z`)) / 86_400_000);
+      expect(await dueNow()).toMatchObject({ label: `Due in ${days} days`, pace_class: 'due-soon' });
     });
 
     it("answers `due` as the spec words it, today being the team's", async () => {
@@ -331,6 +368,17 @@ describe('roadmap templates and tasks (issue 12)', () => {
       await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn));
     }, 30_000);
 
+    it('moves a roadmap task off a blackout day as the roadmap is assigned', async () => {
+      await tasks.calendar(BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))], [], 3);
+      const rtc = await tasks.roadmapTemplate(BLACKOUT_TEAM, { steps: [{ name: 'Lands on a blackout day', trigger: 'assigned', offset_days: dueIn }] });
+      const fresh = (await factory.transaction(options, { primary_agent_id: 71 })).client_id;
+      await blackAdmin().post('/transaction/rtc/bulk', { client_ids: [fresh], rtc_id: [rtc] }).expect(200);
+      const { body } = await blackAdmin().get('/tasks', { client_id: fresh }).expect(200);
+      expect(body.records).toHaveLength(1);
+      expect(body.records[0]).toMatchObject({ due_source: 'roadmap', due_dt: us(plus(today(), dueIn + 1)) });
+      expect(body.records[0].due).toMatchObject({ date: us(plus(today(), dueIn + 1)), original_due_date: us(plus(today(), dueIn)), is_adjusted: true, trigger: `${dueIn} days after Roadmap Assigned` });
+    });
+
     it('applies a calendar stored but never queued (the process died between the two) when a worker starts', async () => {
       // As if the handler committed revision 7 and the process was killed before it queued the job.
       await query(`UPDATE transactions.team_calendars SET revision = 7, weekdays = $2 WHERE team_id = $1`, [BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))]]);
@@ -388,6 +436,16 @@ describe('roadmap templates and tasks (issue 12)', () => {
       );
       const client = await agent().post('/tasks', { client_id: mine, name: 'x', assigned_to_agent_id: CLIENT }).expect(400);
       expect(client.body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
+      // A document type the task needs must be one of the team's (team-admin's list, read copy).
+      await query(`INSERT INTO transactions.document_types (team_id, doc_type_id, name, sort) VALUES ($1, 4101, 'Inspection Report', 1), ($2, 4102, 'Rival Type', 1)`, [TEAM, RIVAL]);
+      expect((await agent().post('/tasks', { client_id: mine, name: 'Needs a rival type', doc_type_id: 4102 }).expect(400)).body.errors).toEqual([{ field: 'doc_type_id', error: 'Must be a document type of your team' }]);
+      expect((await agent().post('/tasks', { client_id: mine, name: 'Needs a report', doc_type_id: 4101 }).expect(201)).body).toMatchObject({ doc_type_id: 4101 });
+      // A user who has left (inactive) is not assignable either, on a new task or an existing one.
+      await factory.agent(TEAM, 39, ['AGENT'], { first_name: 'Gone', last_name: 'Away' });
+      await query(`UPDATE transactions.agents SET status = 'inactive' WHERE agent_id = 39`);
+      expect((await agent().post('/tasks', { client_id: mine, name: 'x', assigned_to_agent_id: 39 }).expect(400)).body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
+      expect((await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: 39 }).expect(400)).body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
+      await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: RIVAL_ADMIN }).expect(400);
       await agent().post('/tasks', { client_id: others, name: 'x' }).expect(404);
       await vendor().post('/tasks', { client_id: mine, name: 'x' }).expect(403);
       await as('CLIENT', CLIENT).post('/tasks', { client_id: mine, name: 'x' }).expect(403);
@@ -441,6 +499,11 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ['<p>see https://example.org/x</p>', '<p>see <a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">https://example.org/x</a></p>'],
         ['<p>www.example.net</p>', '<p><a href="https://www.example.net" target="_blank" rel="noopener noreferrer nofollow">www.example.net</a></p>'],
         ['<p>visit zillow.com today</p>', '<p>visit <a href="https://zillow.com" target="_blank" rel="noopener noreferrer nofollow">zillow.com</a> today</p>'],
+        // The kept tags stay as they are.
+        ['<p><strong>b</strong> <em>i</em> <u>u</u><br>next</p><ul><li>one</li></ul><ol><li>two</li></ol>', '<p><strong>b</strong> <em>i</em> <u>u</u><br />next</p><ul><li>one</li></ul><ol><li>two</li></ol>'],
+        // A link keeps an http(s) target, made safe; a javascript: one loses its href (no longer a link).
+        ['<p><a href="http://example.org" onclick="x()">site</a></p>', '<p><a href="http://example.org" target="_blank" rel="noopener noreferrer nofollow">site</a></p>'],
+        ['<p><a href="javascript:alert(1)">run</a></p>', '<p><a target="_blank" rel="noopener noreferrer nofollow">run</a></p>'],
       ];
       for (const [input, stored] of cases) {
         const { body } = await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: input }).expect(200);
@@ -457,6 +520,10 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect(listed).toEqual(expect.arrayContaining([plain, notification, assignedToMeElsewhere, vendorTask]));
       expect(listed).not.toContain(othersTask);
       await agent().get(`/tasks/${othersTask}`).expect(404);
+      const one = await agent().get(`/tasks/${plain}`).expect(200);
+      expect(one.body).toMatchObject({ task_id: plain, client_id: mine, name: expect.any(String), due: expect.objectContaining({ label: expect.any(String) }) });
+      expect(Object.keys(one.body.transaction).sort()).toEqual(['address_1', 'address_2', 'agent_id', 'first_name', 'id', 'last_name', 'stage', 'status', 'tags', 'tc_agent_id', 'type'].sort());
+      expect(one.body.transaction).toMatchObject({ id: mine, type: 'buyer', agent_id: AGENT });
       await agent().patch(`/tasks/${assignedToMeElsewhere}`, { task_id: assignedToMeElsewhere, preset: 'status', status_id: 2 }).expect(200);
       await as('ISISA', ISA).get(`/tasks/${othersTask}`).expect(200);
       await admin().get(`/tasks/${rivalTask}`).expect(404);

@@ -4,6 +4,7 @@ export const TASK_ERRORS = {
   taskIds: 'Must be a list of 1 to 500 task ids',
   clientId: 'Must be a transaction id',
   docTypeId: 'Must be a document type id',
+  docTypeOfTeam: 'Must be a document type of your team',
   docId: 'Must be a document of this transaction',
   page: 'Must be a page number from 1',
   perPage: 'Must be a whole number from 1 to 500',

@@ -201,6 +201,12 @@ export class TasksRepository {
     ];
   }
 
+  /** Whether the id is one of the team's document types (the read copy of team-admin's list). */
+  async isDocumentType(teamId: number, docTypeId: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.document_types WHERE team_id = $1 AND doc_type_id = $2`, [teamId, docTypeId]);
+    return rows.length > 0;
+  }
+
   /** Whether the user may be given tasks: an active user of the team who is not a client. */
   async isAssignable(teamId: number, agentId: number, manager?: EntityManager): Promise<boolean> {
     const rows: unknown[] = await (manager ?? this.dataSource.manager).query(

@@ -122,6 +122,8 @@ export class TasksService {
       if ('error' in description) errors.push({ field: 'dscr', error: description.error });
       const assignee = body.assigned_to_agent_id ?? caller.agent_id;
       if (!(await this.tasks.isAssignable(caller.team_id, assignee, manager))) errors.push({ field: 'assigned_to_agent_id', error: M.assignee });
+      // A document type the task needs must be one of the team's.
+      if (body.doc_type_id != null && !(await this.tasks.isDocumentType(caller.team_id, body.doc_type_id, manager))) errors.push({ field: 'doc_type_id', error: TASK_ERRORS.docTypeOfTeam });
       if (errors.length) throw new FieldErrorsException(errors);
       return this.writer.create(manager, {
         team_id: caller.team_id,
