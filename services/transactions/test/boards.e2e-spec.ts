@@ -357,6 +357,18 @@ describe('boards (issue 17)', () => {
       expect(stages.columns.map((column: { id: number }) => column.id)).toEqual([team.stages.lead]);
     });
 
+    it('a saved stages-board filter narrows the cards and totals of the stages board', async () => {
+      const saved = await agent().post('/transaction/filters', { component: 'stages-board', name: 'My buyers', filters: { type_filter: 'b' } }).expect(201);
+      const filterId = saved.body.filter_id;
+      // AGENT's buyers: uc[0], uc[2], uc[4] (Pending); the Pipeline ones are sellers.
+      expect(totals((await agent().get('/boards/stages', { filter_id: filterId }).expect(200)).body)).toEqual({ [team.stages.lead]: 0, [team.stages.pending]: 3 });
+      const cards = (await agent().get('/boards/stages/cards', { filter_id: filterId, column_id: team.stages.pending }).expect(200)).body;
+      expect(ids(cards).sort()).toEqual([uc[0], uc[2], uc[4]].sort());
+      expect(cards.pagination.total).toBe(3);
+      // Another user's personal filter is not theirs to apply.
+      await admin().get('/boards/stages', { filter_id: filterId }).expect(404);
+    });
+
     it('a malformed key 400 naming it; another team\'s context or saved filter 404', async () => {
       expect((await admin().get('/boards/stages', { type_filter: 'x' }).expect(400)).body.errors[0].field).toBe('type_filter');
       expect((await admin().get('/boards/status/cards', { column_id: team.statuses.pipeline, client_stage_id: 'abc' }).expect(400)).body.errors[0].field).toBe('client_stage_id');
