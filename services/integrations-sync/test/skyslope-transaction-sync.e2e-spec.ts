@@ -91,6 +91,19 @@ describe('SkySlope transaction sync (issue 26)', () => {
     expect(file.contacts).toHaveLength(3);
   });
 
+  it('applies a created event delivered twice at once only once: one inbox row, one create, one file', async () => {
+    const row = transactionRow(TEAM, newClientId());
+    const event = envelopeOf('transactions.transaction.created', TEAM, row);
+    const creates = () => booted.fake.control.stats().byPath['/api/files/sales'] ?? 0;
+    const before = creates();
+    await Promise.all([booted.deliver(event), booted.deliver(event, `${event.id}-again`)]);
+    await until(booted, row.client_id, 'synced', 1);
+    expect(filesOf(booted, row.client_id)).toHaveLength(1);
+    expect(creates() - before).toBe(1);
+    const inbox = await booted.sut.dataSource.query(`SELECT event_type FROM integrations_sync.inbox WHERE event_id = $1`, [event.id]);
+    expect(inbox).toEqual([{ event_type: 'transactions.transaction.created' }]);
+  });
+
   it('ends with the latest values when events arrive out of order', async () => {
     const row = transactionRow(TEAM, newClientId());
     await updated({ ...row, version: 3, trans_amt: 500000 });
