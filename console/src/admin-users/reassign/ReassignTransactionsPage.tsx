@@ -204,6 +204,9 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
           >
             {menuError}
           </Alert>
+        ) : !menu ? (
+          // The agents are on their way: a placeholder, not a greyed-out (low-contrast) dropdown.
+          <Skeleton variant="rounded" height={56} sx={{ mt: 1, mb: 3 }} data-testid="reassign-target-loading" />
         ) : (
           <TextField
             select
@@ -215,9 +218,9 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
               setFieldErrors((current) => ({ ...current, to_agent_id: undefined }));
             }}
             required
-            disabled={busy || !menu}
+            disabled={busy}
             error={!!fieldErrors.to_agent_id}
-            helperText={fieldErrors.to_agent_id ?? (menu && targets.length === 0 ? L.reassignNoTargets : ' ')}
+            helperText={fieldErrors.to_agent_id ?? (targets.length === 0 ? L.reassignNoTargets : ' ')}
             fullWidth
             margin="dense"
             data-testid="reassign-target"
