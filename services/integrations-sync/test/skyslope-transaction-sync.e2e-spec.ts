@@ -198,6 +198,20 @@ describe('SkySlope transaction sync (issue 26)', () => {
     expect(filesOf(booted, row.client_id)[0].body.agentGuid).toBe(ssGuidOf('agent@demo-realty.test'));
   });
 
+  it('retries a transaction that failed for its unmatched agent when the team chooses a primary agent', async () => {
+    // isa@ (5) has no SkySlope user: failed until a primary agent is chosen for every transaction.
+    const row = transactionRow(TEAM, newClientId(), { primary_agent_id: 5 });
+    await created(row);
+    expect((await until(booted, row.client_id, 'failed')).reason).toBe("The transaction's primary agent has no matched SkySlope user");
+    try {
+      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: ssGuidOf('tc@demo-realty.test') }).expect(200);
+      await until(booted, row.client_id, 'synced', 1);
+    } finally {
+      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: null }).expect(200);
+    }
+    expect(filesOf(booted, row.client_id)).toEqual([expect.objectContaining({ kind: 'sale', body: expect.objectContaining({ agentGuid: ssGuidOf('tc@demo-realty.test') }) })]);
+  });
+
   it('records an unmatched agent, then syncs once matching finds them', async () => {
     // isa@ (5) has no SkySlope user yet.
     const row = transactionRow(TEAM, newClientId(), { primary_agent_id: 5 });
