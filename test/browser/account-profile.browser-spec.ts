@@ -176,7 +176,7 @@ describe('Account area', () => {
       expect(await page.getByTestId('profile-cap-split').isVisible()).toBe(true);
       expect(await page.getByTestId('profile-integrations').isVisible()).toBe(true);
       expect(await page.getByTestId('profile-notes').count()).toBe(0);
-      expect(await page.getByTestId('profile-cap-summary-slot').isVisible()).toBe(true);
+      await page.getByTestId('profile-cap-summary').waitFor({ timeout: UI_TIMEOUT_MS });
       const phone = page.getByTestId('profile-mobile_phone').locator('input');
       expect(await phone.getAttribute('placeholder')).toBe('(999) 999-9999');
 
@@ -441,7 +441,7 @@ describe('Account area', () => {
       // Demo Realty is market 0 with transaction sync, yet a client has no commissions.
       expect(await page.getByTestId('profile-cap-split').count()).toBe(0);
       expect(await page.getByTestId('profile-integrations').count()).toBe(0);
-      expect(await page.getByTestId('profile-cap-summary-slot').count()).toBe(0);
+      expect(await page.getByTestId('profile-cap-summary').count()).toBe(0);
       await shot(page, 'account-profile-client.png');
     } catch (error) {
       await shot(page, 'account-profile-client-failure.png');
