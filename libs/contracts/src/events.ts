@@ -7,6 +7,7 @@ import type { VendorEnrolled } from './vendors';
 import type { TaskSnapshot } from './tasks';
 import type { DocumentSnapshot } from './documents';
 import type { CommissionTemplatesChanged } from './commission';
+import type { GoalsChanged } from './dashboards';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -146,6 +147,8 @@ export interface EventPayloads {
   'transactions.document.deleted': DocumentSnapshot;
   /** The team's whole list of commission templates, on every change and at seed (revision grows). */
   'transactions.commission-templates.changed': CommissionTemplatesChanged;
+  /** A team's goals of a year changed (PUT /dashboard/goals): Display Mode's figures follow. */
+  'transactions.goals.changed': GoalsChanged;
   /** Messaging sent a notification task's notification: the task becomes Completed (once). */
   'messaging.task-notification.sent': { task_id: number; sent_ts: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
@@ -191,6 +194,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.document.deleted': [],
   // identity keeps the team's template ids for the admin user form (UpdateCommissionTemplatesWhenTemplatesChange).
   'transactions.commission-templates.changed': ['identity'],
+  // No subscriber yet: "Display Mode TV app with live socket push" adds transactions (PushDisplayFiguresWhenGoalsChange).
+  'transactions.goals.changed': [],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its

@@ -93,6 +93,11 @@ export interface TransactionFilterKeys {
   /** Fill a status or cohort range left empty (dashboard links). */
   dashboard_start_date?: string;
   dashboard_end_date?: string;
+  /**
+   * Pending on that day (the Stats dashboard's Pending Units link): under contract on or before it, and
+   * neither closed nor lost by then.
+   */
+  pending_date?: string;
 }
 
 /** Every filter key a request or a saved filter may carry (referrer_filter is taken and ignored). */
@@ -130,6 +135,7 @@ export const FILTER_KEYS = [
   'lane_keys',
   'dashboard_start_date',
   'dashboard_end_date',
+  'pending_date',
 ] as const satisfies ReadonlyArray<keyof TransactionFilterKeys>;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 

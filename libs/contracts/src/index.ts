@@ -21,3 +21,4 @@ export * from './filters';
 export * from './skyslope';
 export * from './boards';
 export * from './commission';
+export * from './dashboards';

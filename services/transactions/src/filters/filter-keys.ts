@@ -99,7 +99,7 @@ export function parseFilterKeys(raw: Raw): { keys: TransactionFilterKeys; errors
     if (string.length > MAX_TEXT || (pattern && !pattern.test(string))) return void fail(key, FILTER_KEY_ERRORS.invalid);
     return string;
   };
-  const date = (key: 'status_start_date' | 'status_end_date' | 'cohort_start_date' | 'cohort_end_date' | 'dashboard_start_date' | 'dashboard_end_date') => {
+  const date = (key: 'status_start_date' | 'status_end_date' | 'cohort_start_date' | 'cohort_end_date' | 'dashboard_start_date' | 'dashboard_end_date' | 'pending_date') => {
     known.add(key);
     const value = raw[key];
     if (isBlank(value)) return;
@@ -211,6 +211,7 @@ export function parseFilterKeys(raw: Raw): { keys: TransactionFilterKeys; errors
   }
   date('dashboard_start_date');
   date('dashboard_end_date');
+  date('pending_date');
 
   for (const [start, end] of [
     ['status_start_date', 'status_end_date'],

@@ -110,5 +110,9 @@ export function filterSql(keys: TransactionFilterKeys, context: FilterSqlContext
   }
   if (keys.lost_reason_filters) terms.push(`t.lost_reason = ANY(${param(keys.lost_reason_filters, '::text[]')})`);
   if (keys.exclude_lost) terms.push(`t.status_category <> 'lost'`);
+  if (keys.pending_date) {
+    const day = param(isoOf(keys.pending_date), '::date');
+    terms.push(`t.under_contract_dt <= ${day} AND (t.closed_dt IS NULL OR t.closed_dt > ${day}) AND (t.lost_dt IS NULL OR t.lost_dt > ${day})`);
+  }
   return terms;
 }
