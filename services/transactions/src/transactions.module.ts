@@ -9,6 +9,9 @@ import { BoardsService } from './boards/boards.service';
 import { CommissionController } from './commission/commission.controller';
 import { CommissionRepository } from './commission/commission.repository';
 import { CommissionService } from './commission/commission.service';
+import { DashboardsController } from './dashboards/dashboards.controller';
+import { DashboardsRepository } from './dashboards/dashboards.repository';
+import { DashboardsService } from './dashboards/dashboards.service';
 import { ReassignmentController } from './reassignment/reassignment.controller';
 import { ReassignmentRepository } from './reassignment/reassignment.repository';
 import { ReassignmentService } from './reassignment/reassignment.service';
@@ -69,7 +72,7 @@ export class TransactionsModule {
         // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController, CommissionController, ReassignmentController],
+      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController, CommissionController, ReassignmentController, DashboardsController],
       providers: [
         FormsRepository,
         TeamOptionsRepository,
@@ -107,6 +110,8 @@ export class TransactionsModule {
         CommissionService,
         ReassignmentRepository,
         ReassignmentService,
+        DashboardsRepository,
+        DashboardsService,
         TeamCalendarRepository,
         DueDatesQueue,
         RecomputeDueDatesWhenBlackoutDaysChange,

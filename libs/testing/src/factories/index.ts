@@ -4,3 +4,4 @@ export * from './signed-in-client';
 export * from './events.factory';
 export * from './transactions.factory';
 export * from './tasks.factory';
+export * from './dashboards.factory';

@@ -39,6 +39,11 @@ export interface TransactionOverrides {
   total_task_count?: number;
   rtc_count?: number;
   created_ts?: string;
+  /** Status dates ('YYYY-MM-DD'), set as written (the status stays the one given). */
+  dates?: Partial<Record<'appt_set_dt' | 'appt_met_dt' | 'signed_dt' | 'under_contract_dt' | 'closed_dt' | 'lost_dt', string | null>>;
+  appt_set_by_agent_id?: number | null;
+  /** A gross commission typed by hand (default: trans_amt x gci_pct / 100). */
+  gross_commission_amt?: number | null;
 }
 
 export interface ContactOverrides {
@@ -235,6 +240,16 @@ export class TransactionsFactory {
       ],
     );
     await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, true)`, [row.client_id, contact.contact_id]);
+    const extra: Record<string, unknown> = { ...(overrides.dates ?? {}) };
+    if (overrides.appt_set_by_agent_id !== undefined) extra.appt_set_by_agent_id = overrides.appt_set_by_agent_id;
+    if (overrides.gross_commission_amt !== undefined) extra.gross_commission_amt = overrides.gross_commission_amt;
+    const columns = Object.keys(extra);
+    if (columns.length > 0) {
+      await this.db.query(`UPDATE transactions.transactions SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')} WHERE client_id = $1`, [
+        row.client_id,
+        ...columns.map((column) => extra[column]),
+      ]);
+    }
     return { client_id: row.client_id, team_id: options.team_id, contact_id: contact.contact_id };
   }
 }

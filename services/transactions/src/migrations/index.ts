@@ -9,6 +9,7 @@ import { RoadmapsTasks1763700000270 } from './1763700000270-roadmaps-tasks';
 import { TransactionFilters1763700000300 } from './1763700000300-transaction-filters';
 import { Boards1763700000310 } from './1763700000310-boards';
 import { Commission1763700000330 } from './1763700000330-commission';
+import { Dashboards1763700000340 } from './1763700000340-dashboards';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -26,4 +27,5 @@ export const transactionsMigrations = [
   TransactionFilters1763700000300,
   Boards1763700000310,
   Commission1763700000330,
+  Dashboards1763700000340,
 ];

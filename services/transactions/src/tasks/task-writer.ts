@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DEFAULT_TEAM_TIMEZONE } from '@app/contracts';
+import { DEFAULT_TEAM_TIMEZONE, TASK_STATUS } from '@app/contracts';
 import { EventOutbox } from '@app/events';
 import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { returned } from '../common/returned';
+import { ActivityWriter } from '../dashboards/activity-writer';
 
 /** A task added by hand. Dates are 'YYYY-MM-DD'. */
 export interface NewTask {
@@ -60,6 +61,9 @@ const redueSql = (filter: string, bump: boolean) => `
     FROM n
    WHERE k.task_id = n.task_id AND (k.original_due_dt IS DISTINCT FROM n.base OR k.due_dt IS DISTINCT FROM n.due)
   RETURNING k.task_id, k.client_id`;
+
+/** The Completed task status (the activity feed records each completion). */
+const TASK_COMPLETED = TASK_STATUS.completed;
 
 const TASK_EVENTS_SQL = `SELECT team_id, payload FROM transactions.task_snapshots WHERE task_id = ANY($1::int[])`;
 
@@ -133,6 +137,7 @@ export class TaskWriter {
     }
     if (changed.length === 0) return { changed, version: old.version };
     await manager.query(`UPDATE transactions.tasks SET ${assignments.join(', ')}, version = version + 1, updated_ts = now() WHERE task_id = $1`, params);
+    if (changes.status_id === TASK_COMPLETED && old.status_id !== TASK_COMPLETED) await ActivityWriter.tasksCompleted(manager, [taskId]);
     await this.redue(manager, 'k.task_id = ANY($1::int[])', [[taskId]], { publish: false });
     await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [[taskId]]);
     await this.settle(manager, [old.client_id]);
@@ -214,6 +219,7 @@ export class TaskWriter {
       ),
     );
     if (rows.length === 0) return 0;
+    if (statusId === TASK_COMPLETED) await ActivityWriter.tasksCompleted(manager, rows.map((row) => row.task_id));
     await this.redue(manager, 'k.task_id = ANY($1::int[])', [rows.map((row) => row.task_id)], { publish: false });
     await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [rows.map((row) => row.task_id)]);
     await this.settle(manager, rows.map((row) => row.client_id));

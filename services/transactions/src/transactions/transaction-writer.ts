@@ -6,6 +6,7 @@ import { returned } from '../common/returned';
 import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { TaskWriter } from '../tasks/task-writer';
 import { copyDefaultLines, recomputeLineAmounts } from '../commission/commission-lines';
+import { ActivityWriter, MILESTONE_ACTIVITIES } from '../dashboards/activity-writer';
 
 /** Where a change came from (transaction_history.source). */
 export type ChangeSource = 'console' | 'seed' | 'reassignment' | 'esign' | 'sync';
@@ -198,6 +199,7 @@ export class TransactionWriter {
     );
     // Each gets its primary agent's default commission templates for its side (a past closing entered now too).
     await copyDefaultLines(manager, clientIds);
+    await ActivityWriter.created(manager, clientIds, { datedByMilestones: actor.source === 'seed' });
     if (allocated.length > 0) {
       await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [allocated]);
     }
@@ -300,6 +302,8 @@ export class TransactionWriter {
       if ('primary_agent_id' in sets || 'type' in sets) await copyDefaultLines(manager, [clientId]);
       else if ('gross_commission_amt' in sets) await recomputeLineAmounts(manager, [clientId]);
     }
+    // The activity feed: each milestone date set where there was none is a milestone reached.
+    await ActivityWriter.milestones(manager, clientId, MILESTONE_ACTIVITIES.filter((m) => m.column in sets && sets[m.column] !== null && old[m.column] == null).map((m) => m.column));
     // Roadmap due dates count from these dates: they follow in the same database transaction.
     if (ROADMAP_DATE_COLUMNS.some((column) => column in sets)) await this.tasks.followTransactionDates(manager, clientId);
     // The list keeps the primary contact's name, email and phone; the contact itself changes with them.
