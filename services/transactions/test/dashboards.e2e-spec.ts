@@ -41,7 +41,7 @@ describe('dashboards, leaderboard and goals (issue 19)', () => {
   });
   const dashboard = async (id: number, params: Record<string, unknown> = MARCH, who = admin) => (await who().get('/dashboards', { id, ...params }).expect(200)).body;
   /** GET /transactions/records with a figure's link: the number of rows it lists (as ADMIN: the whole team). */
-  const listed = async (link: Record<string, unknown>) => (await admin().get('/transactions/records', { ...link, per_page: 10 }).expect(200)).body.pagination.total as number;
+  const listed = async (link: object) => (await admin().get('/transactions/records', { ...link, per_page: 10 }).expect(200)).body.pagination.total as number;
   const nyToday = () => todayIn('America/New_York');
   const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const us = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
