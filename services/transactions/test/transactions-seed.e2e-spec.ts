@@ -46,6 +46,14 @@ describe('transactions seeder (--transactions N)', () => {
   beforeAll(async () => {
     booted = await bootTransactions();
     sut = booted.sut;
+    // The agents read copy, as identity's seed events would fill it.
+    for (const user of state.users) {
+      await sut.dataSource.query(
+        `INSERT INTO transactions.agents (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at)
+         VALUES ($1, $2, 'Seed', $3, $4, 'active', $5, now())`,
+        [user.agent_id, user.team_id, `User${user.agent_id}`, user.email, user.roles],
+      );
+    }
     await seed(1000);
   }, 60_000);
   afterAll(() => booted.close());
@@ -179,6 +187,37 @@ describe('transactions seeder (--transactions N)', () => {
       expect(record.ytd).toBeGreaterThan(0);
       expect(record.ytd).toBeLessThan(record.cap);
     }
+  });
+
+  it("seeds Display Mode: this year's goals for the team and its members, an activity feed dated as things happened, ISA appointment setters; every dashboard shows figures", async () => {
+    const goals = await query<{ agent: boolean; metrics: number; n: number }>(
+      `SELECT agent_id IS NOT NULL AS agent, count(DISTINCT metric)::int AS metrics, count(*)::int AS n FROM transactions.goals WHERE team_id = $1 GROUP BY 1 ORDER BY 1`,
+      [DEMO],
+    );
+    expect(goals[0]).toEqual({ agent: false, metrics: 7, n: 7 });
+    expect(goals[1].n).toBeGreaterThanOrEqual(7 * 5);
+    const kinds = await query<{ kind: string; n: number; future: number }>(
+      `SELECT kind, count(*)::int AS n, count(*) FILTER (WHERE ts > now() + interval '1 minute')::int AS future FROM transactions.activities WHERE team_id = $1 GROUP BY kind ORDER BY kind`,
+      [DEMO],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['appt_met', 'appt_set', 'closed', 'created', 'signed', 'task_completed', 'under_contract']);
+    expect(kinds.every((k) => k.future === 0)).toBe(true);
+    // Not all at seed time: the feed spreads over the months the seed covers.
+    const [{ days }] = await query<{ days: number }>(`SELECT count(DISTINCT ts::date)::int AS days FROM transactions.activities WHERE team_id = $1`, [DEMO]);
+    expect(days).toBeGreaterThan(100);
+    const [{ set_by_isa }] = await query<{ set_by_isa: number }>(`SELECT count(*)::int AS set_by_isa FROM transactions.transactions WHERE team_id = $1 AND appt_set_by_agent_id = 31`, [DEMO]);
+    expect(set_by_isa).toBeGreaterThan(0);
+    // This year's figures on every dashboard, as the demo admin.
+    const admin = apiAs(sut.server, 'ADMIN', 1, DEMO);
+    const year = new Date().getUTCFullYear();
+    const range = { dashboard_start_date: `01-01-${year}`, dashboard_end_date: `12-31-${year}` };
+    const seven = (await admin.get('/dashboards', { id: 7, ...range }).expect(200)).body.data;
+    expect(seven.cohort_stat_cards[0].value).toBeGreaterThan(0);
+    expect(seven.cohort_stat_cards[0].goal).toBeGreaterThan(0);
+    expect((await admin.get('/dashboards', { id: 9, ...range }).expect(200)).body.data.contacts_circle_charts.top[0].value).toBeGreaterThan(0);
+    expect((await admin.get('/dashboards', { id: 2, ...range }).expect(200)).body.data.row2[2].value).toBeGreaterThan(0);
+    expect((await admin.get('/dashboards', { id: 3 }).expect(200)).body.data.activities.length).toBeGreaterThan(0);
+    expect((await admin.get('/leaderboard', { id: 4, report: 'closed', start_date: `01-01-${year}`, end_date: `12-31-${year}` }).expect(200)).body.total).toBeGreaterThan(0);
   });
 
   it('puts 1 or 2 roadmaps on every transaction that is not Pipeline or Lost, with tasks done, overdue and upcoming as their dates say, through the events', async () => {

@@ -12,6 +12,7 @@ import { seedRoadmaps, seedRoadmapTemplates } from './roadmaps.seed';
 import { seedSavedFilters } from './saved-filters.seed';
 import { seedStorage, seedTaskDocuments } from './task-documents.seed';
 import { demoCapYearStart, seedCommissionLines, seedCommissionTemplates } from './commission-templates.seed';
+import { seedDashboards } from './dashboards.seed';
 
 /** Rows written per database transaction: large enough to be fast, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -33,6 +34,10 @@ function peopleOf(state: SeedState, teamId: number, teamKey: string): SeedPeople
     demoVendor: teamKey === 'demo' ? withRole('VENDOR')[0] : undefined,
   };
 }
+
+/** The team's users who hold transactions (ADMIN, TC, ISA, Agent), from identity's seeder result. */
+const membersOf = (state: SeedState, teamId: number) =>
+  state.users.filter((u) => u.team_id === teamId && u.roles?.some((role) => ['ADMIN', 'TRANC', 'ISISA', 'AGENT'].includes(role))).map((u) => u.agent_id);
 
 /** How long the seed waits for team-admin's document types to reach the read copy (the services run meanwhile). */
 const DOCUMENT_TYPES_WAIT_MS = 60_000;
@@ -74,6 +79,7 @@ export const transactionsSeeder: Seeder = {
     let filters = 0;
     let commissionTemplates = 0;
     let lined = 0;
+    let goals = 0;
     state.commission_templates = [];
     state.cap_anniversaries = [];
     // The demo agent's cap year start, once its team's transactions and lines exist (see demoCapYearStart).
@@ -110,6 +116,7 @@ export const transactionsSeeder: Seeder = {
         await chooseDemoAnniversary(team.team_id, team.key);
         tasks += await seedRoadmaps(dataSource, taskWriter, team.team_id, roadmaps.ids);
         if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
+        goals += (await seedDashboards(dataSource, team.team_id, membersOf(state, team.team_id))).goals;
         continue;
       }
       const people = peopleOf(state, team.team_id, team.key);
@@ -132,6 +139,7 @@ export const transactionsSeeder: Seeder = {
       if (roadmapTasks) log(`${team.name}: ${roadmapTasks} roadmap tasks (${((Date.now() - roadmapStart) / 1000).toFixed(1)} s)`);
       // Documents on some done tasks: the teams that have document types (the demo team), with the services running.
       if (docTypes.size > 0) documents += await seedTaskDocuments(dataSource, outbox, seedStorage(), team.team_id);
+      goals += (await seedDashboards(dataSource, team.team_id, membersOf(state, team.team_id))).goals;
     }
     const parts = [
       forms ? `${forms} forms` : '',
@@ -144,6 +152,7 @@ export const transactionsSeeder: Seeder = {
       created ? `${created} transactions` : '',
       tasks ? `${tasks} roadmap tasks` : '',
       documents ? `${documents} task documents` : '',
+      goals ? `${goals} goals` : '',
     ].filter(Boolean);
     return parts.length ? `created ${parts.join(', ')}` : 'transactions data already present';
   },
