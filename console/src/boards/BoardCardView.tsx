@@ -13,10 +13,11 @@ import Tooltip from '@mui/material/Tooltip';
 import { memo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { imageUrlOf, initialsOf } from '../admin-users/format';
 import { DueLabel } from '../tasks/DueLabel';
-import { formatFieldValue, taskCountText } from '../transactions/format';
+import { taskCountText } from '../transactions/format';
+import { optionColours } from '../transactions/statusStyles';
 import { transactionLine } from '../tasks/taskRules';
 import { TagChips } from '../transactions/detail/parts';
-import { cardIdOf, isTaskCard, labelColours, menuItemsOf, sideLabel } from './boardRules';
+import { cardFieldTexts, cardIdOf, isTaskCard, menuItemsOf, sideLabel } from './boardRules';
 import { BOARD_LABELS as L } from './messages';
 
 // A board's cards (spec 001 sections 2, 3 and 4): the task card and the transaction card, each draggable
@@ -198,12 +199,12 @@ const TaskCardBody = ({ card }: { card: TaskCard }) => {
   return (
     <>
       <Row>
-        <Tag className={card.transaction_color_css} style={labelColours(transaction.status)} testId="card-status">
+        <Tag className={card.transaction_color_css} style={optionColours(transaction.status)} testId="card-status">
           {transaction.status.label}
         </Tag>
         <Box component="span" data-testid="card-side">{sideLabel(transaction.type, L)}</Box>
         {transaction.stage && (
-          <Tag style={labelColours(transaction.stage)} testId="card-stage">
+          <Tag style={optionColours(transaction.stage)} testId="card-stage">
             {transaction.stage.label}
           </Tag>
         )}
@@ -227,7 +228,7 @@ const TaskCardBody = ({ card }: { card: TaskCard }) => {
 
 /** Transaction card: status, stage, side, address, contact, the list form's first fields, tags, tasks and the primary agent. */
 const TransactionCardBody = ({ card }: { card: TransactionCard }) => {
-  const fields = (card.field_order ?? []).map((key) => card.values?.[key]).filter((field) => !!field);
+  const fields = cardFieldTexts(card);
   return (
     <>
       <Row>
@@ -235,7 +236,7 @@ const TransactionCardBody = ({ card }: { card: TransactionCard }) => {
           {card.status}
         </Tag>
         {card.stage && (
-          <Tag style={labelColours(card.stage)} testId="card-stage">
+          <Tag style={optionColours(card.stage)} testId="card-stage">
             {card.stage.label}
           </Tag>
         )}
@@ -245,9 +246,9 @@ const TransactionCardBody = ({ card }: { card: TransactionCard }) => {
         {card.contact_name}
       </Box>
       <Box sx={{ ...line, fontSize: 12 }} data-testid="card-fields">
-        {fields.map((field, index) => (
-          <Box component="span" key={`${field!.label}-${index}`} sx={{ mr: 1 }}>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{field!.label}:</Box> {formatFieldValue(undefined, field!.value) || '—'}
+        {fields.map((field) => (
+          <Box component="span" key={field.key} sx={{ mr: 1 }} data-testid={`card-field-${field.key}`}>
+            <Box component="span" sx={{ color: 'text.secondary' }}>{field.label}:</Box> {field.text || '—'}
           </Box>
         ))}
       </Box>

@@ -7,7 +7,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { cardIdOf, labelColours, wantsNextPage, type ColumnCards } from './boardRules';
+import { optionColours } from '../transactions/statusStyles';
+import { cardIdOf, wantsNextPage, type ColumnCards } from './boardRules';
 import { DraggableCard, type CardHandlers } from './BoardCardView';
 import { BOARD_LABELS as L } from './messages';
 
@@ -54,7 +55,7 @@ export const BoardColumnView = ({ column, state, handlers, onLoadMore, onRetry, 
     if (state && !firstLoad && wantsNextPage(state, lastIndex)) onLoadMore(column.id);
   }, [state, firstLoad, lastIndex, column.id, onLoadMore]);
 
-  const colours = labelColours(column);
+  const colours = optionColours(column);
   const total = state?.total ?? column.total;
   const headingId = `board-column-${column.id}-heading`;
   return (

@@ -80,7 +80,15 @@ describe(BoardView.name, () => {
 
   it('sends the filter keys and show_hidden on the columns call and every cards call of a transaction board', async () => {
     boards.getColumns.mockResolvedValue(columnsOf('stages', [buildColumn(1, 'Nurture', { total: 1 }), buildColumn(2, 'Hot', { total: 1 })]));
-    boards.getCards.mockResolvedValue(pageOf([buildTransactionCard(9, { hidden_on_boards: true })]));
+    const fields = {
+      field_order: ['trans_amt', 'gci_pct', 'est_close_dt'],
+      values: {
+        trans_amt: { label: 'Price', value: 1101000, type: 'amount' as const },
+        gci_pct: { label: 'GCI %', value: 2.5, type: 'percent' as const },
+        est_close_dt: { label: 'Est. Close Date', value: '03/15/2030', type: 'date' as const },
+      },
+    };
+    boards.getCards.mockResolvedValue(pageOf([buildTransactionCard(9, { hidden_on_boards: true, ...fields })]));
     renderBoard({ board: 'stages', showHidden: true, filters: { type_filter: 'b' } });
     await waitFor(() => expect(boards.getCards).toHaveBeenCalledTimes(2));
     expect(boards.getColumns.mock.calls[0][1].toString()).toBe('show_hidden=true&type_filter=b');
@@ -91,7 +99,9 @@ describe(BoardView.name, () => {
     const card = (await within(column('Hot')).findAllByTestId('transaction-card'))[0];
     expect(card.getAttribute('data-hidden')).toBe('true');
     expect(within(card).getByTestId('card-tasks').textContent).toBe('3/8');
-    expect(within(card).getByTestId('card-fields').textContent).toContain('List Price:');
+    // The list form's fields formatted as the list's cells of their types.
+    expect(within(card).getByTestId('card-fields').textContent).toBe('Price: $1,101,000.00GCI %: 2.5%Est. Close Date: 03/15/2030');
+    expect(within(card).getByTestId('card-field-trans_amt').textContent).toBe('Price: $1,101,000.00');
   });
 
   it('pins a card from its menu and reads its column again; a refusal shows the server message', async () => {

@@ -34,7 +34,7 @@ import { transactionTableSx } from '../transactions/cells';
 import { StatusChangeDialog } from '../transactions/detail/StatusChangeDialog';
 import { TransactionModal } from '../transactions/detail/TransactionModal';
 import { boardsApi } from '.';
-import { cardIdOf, cardInColumn, cardTypeOf, columnOfCard, dropPlan, isTaskCard, moveCard, statusTagRules, swipedIndex, swipeDirection, type ColumnCards } from './boardRules';
+import { cardIdOf, cardInColumn, cardTypeOf, columnOfCard, dropPlan, isTaskCard, moveCard, swipedIndex, swipeDirection, type ColumnCards } from './boardRules';
 import { BoardColumnView } from './BoardColumnView';
 import { CardFrame, type CardHandlers } from './BoardCardView';
 import { BOARD_LABELS as L, BOARD_TITLES } from './messages';
@@ -178,8 +178,8 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
   };
 
   const retry = useCallback((columnId: number) => void reloadColumns([columnId]), [reloadColumns]);
-  // The list's tag styles, with the status tags in colours that read on every team's palette.
-  const tableSx = useMemo(() => ({ ...transactionTableSx(statuses), ...statusTagRules(statuses) }), [statuses]);
+  // The list's tag styles (its status classes in colours that read on every team's palette).
+  const tableSx = useMemo(() => transactionTableSx(statuses), [statuses]);
 
   // A phone's swipe: sideways far enough moves to the previous or next column (not while dragging).
   const touchStart = useRef<{ x: number; y: number } | null>(null);

@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendPage,
+  cardFieldTexts,
   cardInColumn,
   cardsQuery,
   columnsQuery,
   dropPlan,
   emptyColumn,
-  labelColours,
   landingIndex,
   menuItemsOf,
   moveCard,
   sideLabel,
-  statusTagRules,
   swipeDirection,
   swipedIndex,
   usesBoardFilters,
   wantsNextPage,
   type ColumnCards,
 } from './boardRules';
-import { contrastRatio } from '../transactions/statusStyles';
 import { buildColumn, buildStatus, buildTaskCard, buildTransactionCard } from './testing';
 
 const column = (cards: ColumnCards['cards'], overrides: Partial<ColumnCards> = {}): ColumnCards => ({ ...emptyColumn(cards.length), cards, page: 1, loading: false, ...overrides });
@@ -149,24 +147,7 @@ describe('the phone', () => {
   });
 });
 
-describe('colours and rights', () => {
-  it("keeps a label's font_color where it reads, else black or white text at 4.5:1 or more", () => {
-    expect(labelColours({ color: '#7B1FA2', font_color: 'light' })).toEqual({ backgroundColor: '#7b1fa2', color: '#ffffff' });
-    expect(labelColours({ color: '#F9A825', font_color: 'dark' })).toEqual({ backgroundColor: '#f9a825', color: '#212121' });
-    // Appointment Met's mid blue: neither #212121 nor white reaches 4.5:1, black does.
-    const midBlue = labelColours({ color: '#0288D1', font_color: 'light' });
-    expect(midBlue).toEqual({ backgroundColor: '#0288d1', color: '#000000' });
-    for (const color of ['#0288D1', '#E53935', '#1E88E5', '#43A047', '#808080', '#777777']) {
-      const colours = labelColours({ color, font_color: 'dark' });
-      expect(contrastRatio(colours.backgroundColor, colours.color)).toBeGreaterThanOrEqual(4.5);
-    }
-  });
-
-  it("gives each status's tag class those colours", () => {
-    const rules = statusTagRules([buildStatus(3, 'Appointment Met', [], { color: '#0288D1', font_color: 'light' }), buildStatus(5, 'Under Contract', [], { color: '#F9A825', font_color: 'dark', color_css: 'bad class!' })]);
-    expect(rules).toEqual({ '& .status-3': { backgroundColor: '#0288d1', color: '#000000' } });
-  });
-
+describe('rights', () => {
   it('offers the filter sidebar to every board role but a vendor alone', () => {
     expect(usesBoardFilters(['ADMIN'])).toBe(true);
     expect(usesBoardFilters(['AGENT'])).toBe(true);
@@ -175,5 +156,43 @@ describe('colours and rights', () => {
     expect(usesBoardFilters(['VENDOR'])).toBe(false);
     expect(usesBoardFilters(['VENDOR', 'AGENT'])).toBe(true);
     expect(usesBoardFilters([])).toBe(false);
+  });
+});
+
+describe('cardFieldTexts', () => {
+  it("formats a transaction card's fields as the list's cells of their types, in field_order", () => {
+    const card = buildTransactionCard(9, {
+      field_order: ['trans_amt', 'gci_pct', 'est_close_dt', 'square_feet', 'hoa', 'mls_number', 'co_op_phone'],
+      values: {
+        trans_amt: { label: 'Price', value: 1101000, type: 'amount' },
+        gci_pct: { label: 'GCI %', value: 2.75, type: 'percent' },
+        // Dates come as the list answers them: MM/DD/YYYY.
+        est_close_dt: { label: 'Est. Close Date', value: '03/15/2030', type: 'date' },
+        square_feet: { label: 'Square Feet', value: 2400, type: 'number' },
+        hoa: { label: 'HOA', value: 'Y', type: 'yn' },
+        mls_number: { label: 'MLS #', value: 'MLS-0', type: 'text' },
+        co_op_phone: { label: 'Co-op Phone', value: '5125550123', type: 'phone' },
+      },
+    });
+    expect(cardFieldTexts(card).map((field) => `${field.label}: ${field.text}`)).toEqual([
+      'Price: $1,101,000.00',
+      'GCI %: 2.75%',
+      'Est. Close Date: 03/15/2030',
+      'Square Feet: 2,400',
+      'HOA: Yes',
+      'MLS #: MLS-0',
+      'Co-op Phone: (512) 555-0123',
+    ]);
+  });
+
+  it('gives an empty value no text and leaves out a key without a value', () => {
+    const card = buildTransactionCard(9, {
+      field_order: ['trans_amt', 'gone', 'gci_pct'],
+      values: { trans_amt: { label: 'Price', value: null, type: 'amount' }, gci_pct: { label: 'GCI %', value: '3', type: 'percent' } },
+    });
+    expect(cardFieldTexts(card)).toEqual([
+      { key: 'trans_amt', label: 'Price', text: '' },
+      { key: 'gci_pct', label: 'GCI %', text: '3%' },
+    ]);
   });
 });

@@ -7,7 +7,6 @@ import {
   type CardAction,
   type CardType,
   type Role,
-  type StageOption,
   type StatusOption,
   type TaskCard,
   type TaskStatusId,
@@ -16,7 +15,7 @@ import {
 } from '@app/contracts';
 import { appendFilterParams } from '../transactions/filters/filterKeys';
 import { needsDocumentFirst } from '../tasks/taskRules';
-import { contrastRatio, LIGHT_TEXT, MIN_CONTRAST, optionColours, type TagColours } from '../transactions/statusStyles';
+import { formatFieldValue } from '../transactions/format';
 
 // The boards' rules (spec 001 sections 2, 3, 4 and 9): the calls' queries, the context menu of a card, a
 // card's place after an optimistic move and what a drop calls. Pure: the screens and the tests share them.
@@ -191,30 +190,23 @@ export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
   return dx < 0 ? 1 : -1;
 }
 
-const BLACK_TEXT = '#000000';
-
-/**
- * A column's or a card label's colours: its color and font_color (the board's font_color is any string; others
- * read as dark). A background on which neither the dark nor the light text reaches 4.5:1 (a mid blue such as
- * #0288D1) gets black or white text, whichever reads better: one of the two always does.
- */
-export function labelColours(label: { color: string; font_color: string } | null | undefined): TagColours {
-  const colours = optionColours(label as Pick<StageOption, 'color' | 'font_color'> | null | undefined);
-  if (contrastRatio(colours.backgroundColor, colours.color) >= MIN_CONTRAST) return colours;
-  const black = contrastRatio(colours.backgroundColor, BLACK_TEXT);
-  return { ...colours, color: black >= contrastRatio(colours.backgroundColor, LIGHT_TEXT) ? BLACK_TEXT : LIGHT_TEXT };
+/** A transaction card's field as it reads: its label and its value formatted as the list's cell of that type. */
+export interface CardFieldText {
+  key: string;
+  label: string;
+  text: string;
 }
 
-const STATUS_CLASS = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
-/** The status tags' class rules on a board (a transaction card's `color_css`), in colours that read (labelColours). */
-export function statusTagRules(statuses: readonly StatusOption[]): Record<string, TagColours> {
-  const rules: Record<string, TagColours> = {};
-  for (const status of statuses) {
-    const className = status.color_css || `status-${status.id}`;
-    if (STATUS_CLASS.test(className)) rules[`& .${className}`] = labelColours(status);
-  }
-  return rules;
+/**
+ * The card's fields in field_order, each value formatted as the Transactions list formats that field type
+ * (formatFieldValue: USD for amounts, percent, dates MM/DD/YYYY as answered, Yes/No, phones); a key without a
+ * value is left out.
+ */
+export function cardFieldTexts(card: Pick<TransactionCard, 'field_order' | 'values'>): CardFieldText[] {
+  return (card.field_order ?? []).flatMap((key) => {
+    const field = card.values?.[key];
+    return field ? [{ key, label: field.label, text: formatFieldValue(field.type, field.value) }] : [];
+  });
 }
 
 /**

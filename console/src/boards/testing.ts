@@ -60,7 +60,7 @@ export function buildTransactionCard(clientId: number, overrides: Partial<Transa
     address: `${clientId} Elm St, Austin, TX`,
     contact_name: `Client ${clientId}`,
     field_order: ['cf_price'],
-    values: { cf_price: { label: 'List Price', value: 450000 } },
+    values: { cf_price: { label: 'List Price', value: 450000, type: 'amount' } },
     tags: [{ label: 'VIP', border: '#1f4e79' }],
     completed_task_count: 3,
     total_task_count: 8,

@@ -2,6 +2,7 @@ import type { StatusOption } from '@app/contracts';
 import { DERIVED_STATUS_CSS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  BLACK_TEXT,
   contrastRatio,
   DARK_TEXT,
   DERIVED_COLOURS,
@@ -43,9 +44,27 @@ describe('readableText', () => {
     expect(readableText('#f2a93b', 'dark')).toBe(DARK_TEXT);
   });
 
-  it('swaps a font colour that would be hard to read', () => {
-    expect(readableText('#ffeb3b', 'light')).toBe(DARK_TEXT);
+  it('takes black or white where the font colour does not reach 4.5:1', () => {
+    expect(readableText('#ffeb3b', 'light')).toBe(BLACK_TEXT);
     expect(readableText('#0d1b2a', 'dark')).toBe(LIGHT_TEXT);
+  });
+
+  it('takes black on a mid blue where neither the dark nor the light text reaches 4.5:1 (Appointment Met, #0288D1)', () => {
+    expect(contrastRatio('#0288d1', DARK_TEXT)).toBeLessThan(MIN_CONTRAST);
+    expect(contrastRatio('#0288d1', LIGHT_TEXT)).toBeLessThan(MIN_CONTRAST);
+    expect(readableText('#0288d1', 'light')).toBe(BLACK_TEXT);
+    expect(readableText('#0288d1', 'dark')).toBe(BLACK_TEXT);
+  });
+
+  it('reaches 4.5:1 on any background, whichever font colour the team chose', () => {
+    for (let grey = 0; grey <= 255; grey += 5) {
+      for (const background of [`#${grey.toString(16).padStart(2, '0').repeat(3)}`, '#0288d1', '#e53935', '#1e88e5', '#43a047', '#777777', '#f9a825', '#7b1fa2']) {
+        for (const fontColour of ['dark', 'light', 'nonsense', null]) {
+          const ratio = contrastRatio(background, readableText(background, fontColour));
+          expect({ background, fontColour, ok: ratio >= MIN_CONTRAST }).toEqual({ background, fontColour, ok: true });
+        }
+      }
+    }
   });
 });
 
@@ -55,6 +74,10 @@ describe('statusClassRules', () => {
       '& .status-3': { backgroundColor: '#1f4e79', color: LIGHT_TEXT },
       '& .status-4': { backgroundColor: '#f2a93b', color: DARK_TEXT },
     });
+  });
+
+  it("gives a status whose colours do not read black or white text (the list's and the boards' status tags)", () => {
+    expect(statusClassRules([status({ id: 3, color_css: 'status-3', color: '#0288D1', font_color: 'light' })])).toEqual({ '& .status-3': { backgroundColor: '#0288d1', color: BLACK_TEXT } });
   });
 
   it('leaves out class names that are not plain, and shows bad colours neutral', () => {
@@ -76,5 +99,12 @@ describe('tag colours', () => {
     const stages = stageColoursById([{ id: 2, label: 'Listing', color: '#ffffff', font_color: 'dark' }]);
     expect(stages.get(2)).toEqual({ label: 'Listing', colours: { backgroundColor: '#ffffff', color: DARK_TEXT } });
     expect(optionColours(undefined)).toEqual(NEUTRAL_TAG);
+  });
+
+  it("keep a board column's or label's font_color where it reads (any other string reads as dark)", () => {
+    expect(optionColours({ color: '#7B1FA2', font_color: 'light' })).toEqual({ backgroundColor: '#7b1fa2', color: LIGHT_TEXT });
+    expect(optionColours({ color: '#F9A825', font_color: 'dark' })).toEqual({ backgroundColor: '#f9a825', color: DARK_TEXT });
+    expect(optionColours({ color: '#F9A825', font_color: 'black' })).toEqual({ backgroundColor: '#f9a825', color: DARK_TEXT });
+    expect(optionColours({ color: '#0288D1', font_color: 'light' })).toEqual({ backgroundColor: '#0288d1', color: BLACK_TEXT });
   });
 });

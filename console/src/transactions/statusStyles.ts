@@ -13,6 +13,8 @@ export interface TagColours {
 /** font_color 'dark' and 'light' as text colours. */
 export const DARK_TEXT = '#212121';
 export const LIGHT_TEXT = '#ffffff';
+/** The text of a colour on which the dark text does not read (with LIGHT_TEXT, one of the two always reaches 4.5:1). */
+export const BLACK_TEXT = '#000000';
 /** A tag whose colours are unknown (options not loaded, or an unknown id). */
 export const NEUTRAL_TAG: TagColours = { backgroundColor: '#e0e0e0', color: DARK_TEXT };
 /** WCAG AA for normal text: the tags' text is small. */
@@ -43,18 +45,21 @@ export function contrastRatio(first: string, second: string): number {
 }
 
 /**
- * The text colour of a tag: the option's font_color, unless it is hard to read on that background
- * (a team may pick any pair): then whichever of dark and light reads better.
+ * The text colour of a tag: the option's font_color ('light' white, anything else dark) where it reaches 4.5:1
+ * on that background (a team may pick any pair); else black or white, whichever reads better. One of the two
+ * always reaches 4.5:1, even where neither the dark nor the light text does (a mid blue such as #0288D1).
  */
 export function readableText(background: string, fontColour: 'dark' | 'light' | string | null | undefined): string {
   const preferred = fontColour === 'light' ? LIGHT_TEXT : DARK_TEXT;
   if (contrastRatio(background, preferred) >= MIN_CONTRAST) return preferred;
-  const other = preferred === LIGHT_TEXT ? DARK_TEXT : LIGHT_TEXT;
-  return contrastRatio(background, other) > contrastRatio(background, preferred) ? other : preferred;
+  return contrastRatio(background, BLACK_TEXT) >= contrastRatio(background, LIGHT_TEXT) ? BLACK_TEXT : LIGHT_TEXT;
 }
 
-/** A status or stage option's tag colours (neutral for a missing or malformed colour). */
-export function optionColours(option: Pick<StageOption, 'color' | 'font_color'> | null | undefined): TagColours {
+/**
+ * A status, stage or board column's tag colours (neutral for a missing or malformed colour). font_color is
+ * 'dark' or 'light' (any other string reads as dark).
+ */
+export function optionColours(option: { color: string; font_color: string } | null | undefined): TagColours {
   const background = hexColour(option?.color);
   if (!background) return NEUTRAL_TAG;
   return { backgroundColor: background, color: readableText(background, option?.font_color) };

@@ -1,7 +1,7 @@
 import type { Pagination } from './api';
 import type { Role } from './roles';
 import type { Task } from './tasks';
-import type { FieldValue } from './transactions';
+import type { CustomFieldType, FieldValue } from './transactions';
 
 /** The three boards (`GET /boards/{board}`): tasks by status, transactions by stage, transactions by status. */
 export const BOARDS = ['tasks', 'stages', 'status'] as const;
@@ -62,6 +62,12 @@ export interface BoardLabel {
   font_color: string;
 }
 
+/** A transaction card's field value: the list's FieldValue with the field's type, so the card formats it as the list does. */
+export interface CardFieldValue extends FieldValue {
+  /** The field's type in the team's catalogue (amount, percent, date, ...), as the list's column carries it. */
+  type: CustomFieldType;
+}
+
 /** Spec 001 section 3: Transaction card. */
 export interface TransactionCard {
   id: number;
@@ -77,7 +83,8 @@ export interface TransactionCard {
   contact_name: string;
   /** The list form's first three fields the caller may see. */
   field_order: string[];
-  values: Record<string, FieldValue>;
+  /** By field_order key: label, value as the list answers it, and the field's type. */
+  values: Record<string, CardFieldValue>;
   tags: { label: string; border: string }[];
   completed_task_count: number;
   total_task_count: number;

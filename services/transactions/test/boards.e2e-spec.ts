@@ -66,6 +66,7 @@ describe('boards (issue 17)', () => {
         tag_ids: i === 0 ? [team.tags.hot] : [],
         trans_amt: 400_000 + i,
         custom_values: { mls_number: `MLS-${i}` },
+        est_close_dt: i === 0 ? '2030-03-15' : null,
         vendor_user_ids: i === 0 ? [VENDOR] : [],
       });
       uc.push(made.client_id);
@@ -160,7 +161,7 @@ describe('boards (issue 17)', () => {
   });
 
   describe('transaction cards', () => {
-    it('a card is the spec\'s Transaction card, with the list form\'s first three fields', async () => {
+    it('a card is the spec\'s Transaction card, with the list form\'s first three fields and their types', async () => {
       const { body } = await admin().get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200);
       const card = body.records.find((record: { id: number }) => record.id === uc[0]);
       expect(card).toEqual({
@@ -174,10 +175,11 @@ describe('boards (issue 17)', () => {
         address: expect.any(String),
         contact_name: expect.stringMatching(/^Jordan /),
         field_order: ['trans_amt', 'est_close_dt', 'mls_number'],
+        // Values as the list answers them (a date MM/DD/YYYY), each with its field's type for the card's format.
         values: {
-          trans_amt: { label: expect.any(String), value: 400000 },
-          est_close_dt: { label: expect.any(String), value: null },
-          mls_number: { label: 'MLS #', value: 'MLS-0' },
+          trans_amt: { label: 'Price', value: 400000, type: 'amount' },
+          est_close_dt: { label: 'Est. Close Date', value: '03/15/2030', type: 'date' },
+          mls_number: { label: 'MLS #', value: 'MLS-0', type: 'text' },
         },
         tags: [{ label: 'Hot', border: '#FF0000' }],
         completed_task_count: 0,
@@ -193,6 +195,15 @@ describe('boards (issue 17)', () => {
       const vendorCard = (await as('VENDOR', VENDOR).get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200)).body.records[0];
       expect(vendorCard).toMatchObject({ id: uc[0], can_act: false });
       expect(vendorCard.field_order).not.toContain('trans_amt');
+      // The same types as the list's columns, field by field.
+      const list = (await admin().get('/transactions/records', { team_form_id: -1 }).expect(200)).body;
+      const listTypes = Object.fromEntries(list.table.cols.filter((col: { kind: string }) => col.kind === 'value').map((col: { field: string; type: string }) => [col.field, col.type]));
+      for (const key of card.field_order) expect([key, card.values[key].type]).toEqual([key, listTypes[key]]);
+      // A card read back after an action carries them too.
+      const pinned = (await act('transaction', uc[0], 'pin').expect(200)).body;
+      expect(pinned.values.trans_amt).toEqual({ label: 'Price', value: 400000, type: 'amount' });
+      await act('transaction', uc[0], 'unpin').expect(200);
+      await touched(uc[0], 100); // back in its place in the middle of the column
     });
 
     it('orders pinned cards (latest pin first), then by last change, then the bottom ones in the order moved; 15 a page by default', async () => {

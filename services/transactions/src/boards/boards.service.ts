@@ -13,6 +13,7 @@ import {
   type BoardCard,
   type BoardCardsResponse,
   type BoardColumnsResponse,
+  type CardFieldValue,
   type TaskCard,
   type TransactionCard,
   type TransactionFieldDefinition,
@@ -180,6 +181,9 @@ export class BoardsService {
 
   private transactionCardOf(caller: AuthenticatedUser, record: TransactionListRecord, fields: readonly TransactionFieldDefinition[]): TransactionCard {
     const row = this.list.rowOf(record, fields);
+    // Each value with its field's type (the list's column type), for the card to format it as the list does.
+    const values: Record<string, CardFieldValue> = {};
+    for (const field of fields) values[field.field_key] = { ...row.values[field.field_key], type: field.type };
     return {
       id: record.client_id,
       client_id: record.client_id,
@@ -191,7 +195,7 @@ export class BoardsService {
       address: row.address,
       contact_name: row.contact_name,
       field_order: row.field_order,
-      values: row.values,
+      values,
       tags: row.tags,
       completed_task_count: row.completed_task_count,
       total_task_count: row.total_task_count,
