@@ -1,5 +1,6 @@
 import type { Role } from '@app/contracts';
 import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { TasksRepository } from '../src/tasks/tasks.repository';
 import { apiAs, bootTransactions, publishedOf } from './transactions-test-kit';
 
 // Boards (issue 17, spec 001 sections 2-4 and 9): columns and totals, card order, card actions and their
@@ -301,6 +302,39 @@ describe('boards (issue 17)', () => {
       await act('task', late, 'unpin').expect(200);
       expect((await act('task', middle, 'unpin').expect(400)).body.errors).toEqual([{ field: 'action', error: 'This card is not pinned' }]);
       await query(`DELETE FROM transactions.tasks WHERE client_id = $1`, [client]);
+    });
+
+    it("a column's page walks tasks_board_order_idx in board order and counts the column without sorting it", async () => {
+      const client = uc[3];
+      for (let i = 0; i < 4; i += 1) await tasks.task(TEAM, client, { due_dt: `2030-01-0${i + 1}`, assigned_to_agent_id: AGENT });
+      const runner = sut.dataSource.createQueryRunner();
+      await runner.connect();
+      try {
+        for (const [scope, statusId] of [
+          [{ kind: 'team', teamId: TEAM }, 1],
+          [{ kind: 'primary-agent', teamId: TEAM, agentId: AGENT }, 2],
+          [{ kind: 'team', teamId: TEAM }, 3],
+        ] as const) {
+          const spy = jest.spyOn(sut.dataSource, 'query');
+          const page = await sut.app.get(TasksRepository).boardPage(scope, statusId, 30, 1, 15);
+          const [sql, params] = spy.mock.calls[0] as [string, unknown[]];
+          spy.mockRestore();
+          if (statusId === 1) expect(page.total).toBeGreaterThanOrEqual(4);
+          await runner.startTransaction();
+          // The test tables are tiny; ask the planner what it does when scanning the table is not an option.
+          await runner.query('SET LOCAL enable_seqscan = off');
+          await runner.query('SET LOCAL enable_bitmapscan = off');
+          const plan: string[] = (await runner.query(`EXPLAIN ${sql}`, params)).map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']);
+          await runner.rollbackTransaction();
+          expect(plan.join('\n')).toMatch(statusId === 3 ? /tasks_board_(order|completed)_idx/ : /Index (Only )?Scan using tasks_board_order_idx on tasks k\b/);
+          // The board order is never sorted below the top (the column under its LIMIT); at most the page's own cards at the top.
+          const sortedBelowTop = plan.flatMap((line, index) => (index > 1 && /Sort Key: .*k\.due_dt/.test(line) ? [line.trim()] : []));
+          if (statusId !== 3) expect({ statusId, sortedBelowTop }).toEqual({ statusId, sortedBelowTop: [] });
+        }
+      } finally {
+        await runner.release();
+        await query(`DELETE FROM transactions.tasks WHERE client_id = $1`, [client]);
+      }
     });
   });
 

@@ -10,6 +10,7 @@ import { TransactionFilters1763700000300 } from './1763700000300-transaction-fil
 import { Boards1763700000310 } from './1763700000310-boards';
 import { Commission1763700000330 } from './1763700000330-commission';
 import { Dashboards1763700000340 } from './1763700000340-dashboards';
+import { TasksBoardOrder1763700000350 } from './1763700000350-tasks-board-order';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -28,4 +29,5 @@ export const transactionsMigrations = [
   Boards1763700000310,
   Commission1763700000330,
   Dashboards1763700000340,
+  TasksBoardOrder1763700000350,
 ];

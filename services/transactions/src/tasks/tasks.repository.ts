@@ -155,22 +155,23 @@ export class TasksRepository {
    */
   async boardPage(scope: TransactionScope, statusId: number, completedDays: number, page: number, perPage: number): Promise<{ records: (TaskRecord & { transaction: TaskTransactionRecord })[]; total: number }> {
     const params: unknown[] = [];
-    const where = this.boardWhere(scope, params, completedDays);
-    where.push(`k.status_id = $${params.push(statusId)}`);
+    const where = [taskScopeSql(scope, params), `k.team_id = $${params.push(scope.teamId)}`, `k.status_id = $${params.push(statusId)}`];
+    // Only the Completed column is limited by date (boardWhere's rule for one column): the other columns read
+    // their count from the board index alone.
+    if (statusId === TASK_STATUS.completed) where.push(`k.completed_ts >= now() - make_interval(days => $${params.push(completedDays)})`);
+    const from = `transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id WHERE ${where.join(' AND ')}`;
     const orderBy = boardOrderSql('k', 'k.due_dt ASC NULLS LAST, k.task_id ASC');
     const limit = `$${params.push(perPage)}`;
     const offset = `$${params.push((page - 1) * perPage)}`;
     const team = `$${params.push(scope.teamId)}`;
+    // The page walks tasks_board_order_idx (team, status, then the board order) and stops after its cards; the
+    // total counts the column without sorting it (index-only on the same index). See migration 1763700000350.
     const rows: (TaskRecord & { total: number; transaction: TaskTransactionRecord })[] = await this.dataSource.query(
-      `WITH matched AS (
-         SELECT k.task_id FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id WHERE ${where.join(' AND ')}
-       ), total AS (SELECT count(*)::int AS total FROM matched)
+      `WITH total AS (SELECT count(*)::int AS total FROM ${from})
        SELECT ${TASK_COLUMNS}, to_char(${teamTodaySql(team)}, 'YYYY-MM-DD') AS today, total.total,
               (SELECT to_jsonb(x) FROM (SELECT ${TASK_TRANSACTION_COLUMNS} ${TASK_TRANSACTION_FROM} WHERE t.client_id = k.client_id) x) AS transaction
          FROM total
-         LEFT JOIN LATERAL (
-           SELECT k.* FROM transactions.tasks k WHERE k.task_id IN (SELECT task_id FROM matched)
-            ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) k ON true
+         LEFT JOIN LATERAL (SELECT k.* FROM ${from} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) k ON true
          LEFT JOIN transactions.agents a ON a.agent_id = k.assigned_to_agent_id
         ORDER BY ${orderBy}`,
       params,
