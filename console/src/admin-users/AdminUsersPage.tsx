@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useBasename } from 'react-admin';
-import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Route, Routes, useMatch, useParams, useSearchParams } from 'react-router-dom';
+import ActivityRecordPage from '../admin-dashboards/activity/ActivityRecordPage';
 import { AccountPage } from '../account/AccountPage';
 import UserFormPage from './form/UserFormPage';
 import UserHistoryPage from './history/UserHistoryPage';
@@ -54,18 +55,25 @@ const UnknownPage = () => {
 
 /**
  * /app/admin/users/*: the user administration screens of spec 000 (list, add, edit, change password,
- * history, reassign transactions). AdminApp mounts it at `admin/users/*`.
+ * history, reassign transactions). AdminApp mounts it at `admin/users/*`, and at `record/*` for Log
+ * Activity (app/record?user=&name=, the user list's row action), which shows the user's activity.
  */
-const AdminUsersPage = () => (
-  <Routes>
-    <Route index element={<UserListPage />} />
-    <Route path="new" element={<UserFormPage key="new" mode="create" agentId={null} />} />
-    <Route path="change-password/:id" element={<ChangePasswordRoute />} />
-    <Route path="history/:id" element={<HistoryRoute />} />
-    <Route path="reassign-transactions/:id" element={<ReassignRoute />} />
-    <Route path=":id" element={<EditUserRoute />} />
-    <Route path="*" element={<UnknownPage />} />
-  </Routes>
-);
+const AdminUsersPage = () => {
+  const basename = useBasename();
+  // logActivityPath's app/record (menu.ts mounts this page there too).
+  const onRecord = useMatch(`${basename}/record/*`);
+  if (onRecord) return <ActivityRecordPage />;
+  return (
+    <Routes>
+      <Route index element={<UserListPage />} />
+      <Route path="new" element={<UserFormPage key="new" mode="create" agentId={null} />} />
+      <Route path="change-password/:id" element={<ChangePasswordRoute />} />
+      <Route path="history/:id" element={<HistoryRoute />} />
+      <Route path="reassign-transactions/:id" element={<ReassignRoute />} />
+      <Route path=":id" element={<EditUserRoute />} />
+      <Route path="*" element={<UnknownPage />} />
+    </Routes>
+  );
+};
 
 export default AdminUsersPage;

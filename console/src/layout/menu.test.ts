@@ -11,7 +11,7 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Vendor Invites', 'SkySlope', 'Tooltips'],
+      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Goals', 'Display Settings', 'Vendor Invites', 'SkySlope', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -38,6 +38,8 @@ describe('MENU', () => {
       'document-types': 'admin/document-types',
       'document-message-template': 'admin/document-message-template',
       'team-notifications': 'admin/notifications',
+      goals: 'admin/goals',
+      'display-settings': 'admin/display-settings',
       'vendor-invites': 'admin/vendor-invites',
       skyslope: 'admin/skyslope',
       tooltips: 'backoffice/tooltips',
@@ -46,7 +48,7 @@ describe('MENU', () => {
 
   it('gives every admin entry its roles: team screens to ADMIN, document setup to ADMIN and TRANC', () => {
     const rolesOf = (key: string) => MENU.find((entry) => entry.key === key)?.roles;
-    for (const key of ['admin-users', 'team-settings', 'team-notifications']) expect(rolesOf(key)).toEqual(ADMIN_ROLES);
+    for (const key of ['admin-users', 'team-settings', 'team-notifications', 'goals', 'display-settings']) expect(rolesOf(key)).toEqual(ADMIN_ROLES);
     for (const key of ['document-folders', 'document-types', 'document-message-template']) {
       expect(rolesOf(key)).toEqual(DOCUMENT_SETUP_ROLES);
     }
@@ -135,5 +137,18 @@ describe('visibleEntriesOf', () => {
     expect(visibleEntriesOf('account', ['AGENT'])).toEqual(menuEntriesOf('account'));
     expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(menuEntriesOf('work').filter((entry) => entry.key !== 'contacts'));
     expect(visibleEntriesOf('work', ['AGENT']).map((entry) => entry.key)).toContain('contacts');
+  });
+});
+
+describe('the dashboard administration entries (issue 19)', () => {
+  it('opens Goals and Display Settings for ADMIN only, and mounts Log Activity (app/record) with the user administration', () => {
+    for (const key of ['goals', 'display-settings']) {
+      const entry = MENU.find((item) => item.key === key)!;
+      expect({ key, enabled: entry.enabled, page: !!entry.page, section: entry.section, roles: entry.roles }).toEqual({ key, enabled: true, page: true, section: 'admin', roles: ADMIN_ROLES });
+    }
+    for (const role of ['TRANC', 'AGENT', 'ISISA', 'CLIENT', 'VENDOR'] as const) {
+      expect(visibleEntriesOf('admin', [role]).map((entry) => entry.key).filter((key) => key === 'goals' || key === 'display-settings')).toEqual([]);
+    }
+    expect(MENU.find((item) => item.key === 'admin-users')?.routes).toEqual(['record']);
   });
 });

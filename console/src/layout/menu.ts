@@ -7,6 +7,7 @@ import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DrawIcon from '@mui/icons-material/Draw';
 import EmailIcon from '@mui/icons-material/Email';
+import FlagIcon from '@mui/icons-material/Flag';
 import FolderIcon from '@mui/icons-material/Folder';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupIcon from '@mui/icons-material/Group';
@@ -15,6 +16,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TuneIcon from '@mui/icons-material/Tune';
+import TvIcon from '@mui/icons-material/Tv';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -22,6 +24,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { BOARD_LABELS } from '../boards/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { LAYOUT_MESSAGES } from './messages';
@@ -80,8 +83,12 @@ const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
 // The SkySlope integration (ADMIN of a team with transaction_sync).
 const SkySlopePage = lazy(() => import('../skyslope/SkySlopePage'));
-// User administration (list, form, change password, history: its own routes under admin/users/*).
+// User administration (list, form, change password, history: its own routes under admin/users/*; and
+// Log Activity's app/record).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
+// Display Mode's goals and slides (ADMIN).
+const GoalsPage = lazy(() => import('../admin-dashboards/goals/GoalsPage'));
+const DisplaySettingsPage = lazy(() => import('../admin-dashboards/display-settings/DisplaySettingsPage'));
 
 export const MENU_SECTIONS: readonly MenuSection[] = ['work', 'admin', 'account'];
 
@@ -113,7 +120,8 @@ export const MENU: readonly MenuEntry[] = [
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
   { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false, permissions: ['team_esign', 'agent_esign'] },
 
-  { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, roles: ADMIN_ROLES },
+  // Log Activity (the user list's row action) opens app/record?user=&name=, outside admin/users.
+  { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, routes: ['record'], roles: ADMIN_ROLES },
   {
     key: 'team-settings',
     section: 'admin',
@@ -162,6 +170,17 @@ export const MENU: readonly MenuEntry[] = [
     icon: NotificationsActiveIcon,
     enabled: true,
     page: TeamNotificationsPage,
+    roles: ADMIN_ROLES,
+  },
+  { key: 'goals', section: 'admin', label: DASHBOARD_ADMIN_LABELS.goalsTitle, to: 'admin/goals', icon: FlagIcon, enabled: true, page: GoalsPage, roles: ADMIN_ROLES },
+  {
+    key: 'display-settings',
+    section: 'admin',
+    label: DASHBOARD_ADMIN_LABELS.displayTitle,
+    to: 'admin/display-settings',
+    icon: TvIcon,
+    enabled: true,
+    page: DisplaySettingsPage,
     roles: ADMIN_ROLES,
   },
   {

@@ -77,7 +77,10 @@ describe('screenTitleOf', () => {
     expect(screenTitleOf('/app/admin/notifications')).toBe('Team Notifications');
     expect(screenTitleOf('/auth/login')).toBe('Sign in');
     expect(screenTitleOf('/auth/reset-password/abc')).toBe('Password Reset');
-    expect(screenTitleOf('/app/record')).toBeNull();
+    expect(screenTitleOf('/app/record')).toBe('Log Activity');
+    expect(screenTitleOf('/app/admin/goals')).toBe('Goals');
+    expect(screenTitleOf('/app/admin/display-settings')).toBe('Display Settings');
+    expect(screenTitleOf('/app/nowhere')).toBeNull();
   });
 });
 

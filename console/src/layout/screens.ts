@@ -5,6 +5,7 @@
 // too; a unit test keeps the two in step).
 import { ADMIN_ROLES, BOARD_ROLES, BOARD_TITLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import { CONTACT_LABELS } from '../contacts/messages';
+import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
@@ -200,6 +201,15 @@ export const SCREENS: readonly ConsoleScreen[] = [
     search: 'name=Avery%20Admin',
   },
   { key: 'admin-users-edit', path: '/app/admin/users/:id', title: U.editUserTitle, testId: 'user-form-page', roles: ADMIN_ROLES },
+  // Log Activity from the user list (app/record?user=&name=); without a user, the visitor's own rows.
+  {
+    key: 'activity-record',
+    path: '/app/record',
+    title: DASHBOARD_ADMIN_LABELS.activityTitle,
+    testId: 'activity-record-page',
+    roles: ADMIN_ROLES,
+    search: 'name=Avery%20Admin',
+  },
   { key: 'team-settings', path: '/app/admin/team', title: E.teamSettings, testId: 'team-settings-page', roles: ADMIN_ROLES },
   {
     key: 'document-folders',
@@ -227,6 +237,14 @@ export const SCREENS: readonly ConsoleScreen[] = [
     path: '/app/admin/notifications',
     title: LAYOUT_MESSAGES.titles.teamNotifications,
     testId: 'team-notifications-page',
+    roles: ADMIN_ROLES,
+  },
+  { key: 'goals', path: '/app/admin/goals', title: DASHBOARD_ADMIN_LABELS.goalsTitle, testId: 'goals-page', roles: ADMIN_ROLES },
+  {
+    key: 'display-settings',
+    path: '/app/admin/display-settings',
+    title: DASHBOARD_ADMIN_LABELS.displayTitle,
+    testId: 'display-settings-page',
     roles: ADMIN_ROLES,
   },
   { key: 'vendor-invites', path: '/app/admin/vendor-invites', title: E.vendorInvites, testId: 'vendor-invites-page', roles: VENDOR_INVITE_ROLES },

@@ -6,10 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useRef, useState } from 'react';
+import { useBasename } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { EmailType } from '../api';
 import { ADMIN_USERS_LABELS as L } from '../messages';
+import { logActivityPath } from '../paths';
 
 export interface RowActionHandlers {
   edit: (row: AdminUserRow) => void;
@@ -23,6 +25,7 @@ export interface RowActionHandlers {
 
 /** The row's split button (spec 000 section 2): Edit, and the other actions behind the arrow. */
 export const UserRowActions = ({ row, busy, on }: { row: AdminUserRow; busy: boolean; on: RowActionHandlers }) => {
+  const basename = useBasename();
   const anchor = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const run = (action: () => void) => () => {
@@ -62,15 +65,15 @@ export const UserRowActions = ({ row, busy, on }: { row: AdminUserRow; busy: boo
         <MenuItem onClick={run(() => on.edit(row))} data-testid="user-action-menu-edit">
           {L.edit}
         </MenuItem>
-        {/* The user's activity screen ships with the dashboards issue (app/record answered Not Found):
-            disabled, the tooltip on a wrapper since a disabled item ignores the pointer. */}
-        <Tooltip title={L.logActivityLater} placement="left">
-          <li data-testid="user-action-log-activity" aria-disabled="true" style={{ listStyle: 'none' }}>
-            <MenuItem component="div" disabled>
-              {L.logActivity}
-            </MenuItem>
-          </li>
-        </Tooltip>
+        {/* A link (app/record?user=&name=): it opens in a new tab too. */}
+        <MenuItem
+          component={RouterLink}
+          to={logActivityPath(basename, row.agent_id, row.agent_full_name)}
+          onClick={() => setOpen(false)}
+          data-testid="user-action-log-activity"
+        >
+          {L.logActivity}
+        </MenuItem>
         {active ? (
           <MenuItem onClick={run(() => on.inactivate(row))} data-testid="user-action-inactivate">
             {L.inactivate}
