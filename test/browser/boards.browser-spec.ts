@@ -1,17 +1,20 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The boards of issue 17 (spec 001 sections 2, 3, 4 and 9) against the seeded demo team, as its admin:
 // each board showing 15 skeleton cards per column while its cards load; on the task board pin to top,
-// a drag of a task needing its document snapping back with the rule's words, unpin and move to bottom;
-// on the stages board a drag to another stage, then hide and show a transaction with Show hidden; on the
-// status board a drag into Under Contract with the dialog's dates (and one cancelled, put back), one into
-// Pipeline with only the confirmation, and a filter saved, applied and removed through the sidebar with
-// the totals following; at 400 px wide one column at a time, a swipe and a touch drag (held 200 ms).
-// Every change stays in this run's throwaway stack.
+// a drag of a task needing its document snapping back with the rule's words, unpin and move to bottom, and
+// a task without one dropped on In Progress; on the stages board a drag to another stage (its card's list
+// fields formatted as the list's), then hide and show a transaction with Show hidden; on the status board a
+// drag into Under Contract with the dialog's dates (and one cancelled, put back), one into Pipeline with
+// only the confirmation, and a filter saved, applied and removed through the sidebar with the totals
+// following; as an agent, a status drop the server refuses (the transaction given to another agent
+// meanwhile) shown with its message and put back; at 400 px wide one column at a time, a swipe and a touch
+// drag (held 200 ms). Every change stays in this run's throwaway stack.
 
 const ADMIN = 'admin@demo-realty.test';
+const AGENT = 'agent@demo-realty.test';
 const CARD = '[data-testid="task-card"], [data-testid="transaction-card"]';
 
 interface Column {
@@ -22,9 +25,11 @@ interface Column {
 interface ApiCard {
   task_id?: number;
   client_id: number;
+  task_type?: 'N' | null;
   doc_type_id?: number | null;
   doc_id?: number | null;
   pinned_on_boards: boolean;
+  primary_agent_id?: number | null;
 }
 
 const column = (page: Page, label: string) => page.locator(`[data-testid="board-column"][data-column-label="${label}"]`);
@@ -156,6 +161,26 @@ describe('boards (Chromium)', () => {
         const pages = (await cardsIn(token, 'tasks', 1)).pagination.pages;
         const last = (await cardsIn(token, 'tasks', 1, pages)).records;
         expect(last.at(-1)).toMatchObject({ task_id: topId, pinned_on_boards: false });
+
+        // A task needing no document (and not a notification task) dropped on In Progress: PATCH /tasks/{id}
+        // with the status preset, and the card in its new column.
+        const open = (await cardsIn(token, 'tasks', 1)).records;
+        const free = open.find((card) => !card.doc_type_id && card.task_type !== 'N' && !card.pinned_on_boards)!;
+        expect(free).toBeDefined();
+        const freeId = free.task_id!;
+        const counts = [await totalOf(page, 'Not Started'), await totalOf(page, 'In Progress')];
+        await scrollTo(page, 'Not Started', freeId, open.indexOf(free));
+        const started = answer(page, 'PATCH', new RegExp(`^/api/tasks/${freeId}$`));
+        await drag(page, cardById(page, 'Not Started', freeId), column(page, 'In Progress'));
+        const startedAnswer = await started;
+        expect(startedAnswer.status()).toBe(200);
+        expect(startedAnswer.request().postDataJSON()).toEqual({ task_id: freeId, transaction_id: free.client_id, preset: 'status', status_id: 2 });
+        await cardById(page, 'Not Started', freeId).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        const inProgress = (await cardsIn(token, 'tasks', 2)).records;
+        await scrollTo(page, 'In Progress', freeId, inProgress.findIndex((card) => card.task_id === freeId));
+        await cardById(page, 'In Progress', freeId).waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.locator('[data-testid="board-column"][data-column-label="In Progress"][data-loading="false"]').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect([await totalOf(page, 'Not Started'), await totalOf(page, 'In Progress')]).toEqual([counts[0] - 1, counts[1] + 1]);
       } catch (error) {
         await shot(page, 'boards-tasks-failure.png');
         throw error;
@@ -186,6 +211,15 @@ describe('boards (Chromium)', () => {
         await landed.waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await landed.getByTestId('card-stage').textContent()).toBe(to.label);
         expect([await totalOf(page, from.label), await totalOf(page, to.label)]).toEqual([before[0] - 1, before[1] + 1]);
+        // Its list fields read as the list's cells: the amount in USD, the date MM/DD/YYYY, as the API types them.
+        type Values = Record<string, { label: string; value: string | number | null; type: string }>;
+        const typed = (await api<{ records: { client_id: number; values: Values }[] }>(`/api/boards/stages/cards?column_id=${to.id}&page=1&per_page=50&show_hidden=false`, { token })).body!;
+        const values = typed.records.find((item) => item.client_id === clientId)!.values;
+        expect([values.trans_amt.type, values.est_close_dt.type]).toEqual(['amount', 'date']);
+        const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+        const price = values.trans_amt.value === null ? '—' : usd.format(Number(values.trans_amt.value));
+        expect(await landed.getByTestId('card-field-trans_amt').textContent()).toBe(`${values.trans_amt.label}: ${price}`);
+        expect(await landed.getByTestId('card-field-est_close_dt').textContent()).toMatch(new RegExp(`^${values.est_close_dt.label}: (\\d{2}/\\d{2}/\\d{4}|—)$`));
 
         // Hidden: gone from the board; Show hidden brings it back faded, and Show on boards for good.
         await menuAction(page, landed, 'card-menu-hide');
@@ -340,6 +374,64 @@ describe('boards (Chromium)', () => {
     JOURNEY_TIMEOUT_MS,
   );
 
+  it(
+    'status board as an agent: a drop the server refuses (the transaction given to another agent meanwhile) shows its message and goes back',
+    async () => {
+      const { page } = ctx;
+      const login = await api<{ access_token: string; user: { agent_id: number } }>('/api/auth/login', { method: 'POST', body: { email: ADMIN, password: DEMO_PASSWORD } });
+      const adminToken = login.body!.access_token;
+      const reassign = (clientId: number, agentId: number) =>
+        api(`/api/transaction/${clientId}`, { method: 'PATCH', token: adminToken, body: { client_id: clientId, preset: 'transaction_modal', changes: { agent_id: agentId } } });
+      let given: { clientId: number; agentId: number } | null = null;
+      try {
+        const { access_token: token, user } = await signInThroughApi(page, AGENT);
+        const columns = await columnsOf(token, 'status', 'show_hidden=false');
+        const from = columns.find((item) => ['Appointment Set', 'Appointment Met', 'Signed'].includes(item.label) && item.total > 0)!;
+        expect(from).toBeDefined();
+        await page.goto(`${baseUrl()}/app/boards/status`);
+        const card = cardsOf(page, from.label).first();
+        await card.waitFor({ timeout: UI_TIMEOUT_MS });
+        const clientId = Number(await card.getAttribute('data-card-id'));
+        const totals = [await totalOf(page, from.label), await totalOf(page, 'Pipeline')];
+
+        // Meanwhile the admin gives the transaction to someone else: it is no longer this agent's to change.
+        expect((await reassign(clientId, login.body!.user.agent_id)).status).toBe(200);
+        given = { clientId, agentId: Number(user.agent_id) };
+
+        const dialog = page.getByTestId('status-change-dialog');
+        await drag(page, card, column(page, 'Pipeline'));
+        await dialog.getByTestId('status-change-confirm').waitFor({ timeout: UI_TIMEOUT_MS });
+        const refused = answer(page, 'PATCH', new RegExp(`^/api/transaction/${clientId}/status$`));
+        await dialog.getByTestId('status-change-submit').click();
+        expect((await refused).status()).toBe(404);
+        expect(await dialog.getByTestId('status-change-error').textContent()).toBe('Transaction not found');
+        await shot(page, 'boards-status-refused-1366.png');
+
+        // Cancel puts the card back where it was (the columns' re-read held a moment to see it there) ...
+        const reread = /\/api\/boards\/status\/cards/;
+        await page.route(reread, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await route.continue().catch(() => undefined);
+        });
+        await dialog.getByTestId('status-change-cancel').click();
+        await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        await cardById(page, from.label, clientId).waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await cardById(page, 'Pipeline', clientId).count()).toBe(0);
+        expect(await totalOf(page, 'Pipeline')).toBe(totals[1]);
+        await page.unroute(reread);
+        // ... and the re-read shows the server's answer: not this agent's any more, in no column of theirs.
+        await cardById(page, from.label, clientId).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        expect(await totalOf(page, from.label)).toBe(totals[0] - 1);
+      } catch (error) {
+        await shot(page, 'boards-status-refused-failure.png');
+        throw error;
+      } finally {
+        if (given) await reassign(given.clientId, given.agentId);
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
   describe('at 400 px wide, by touch', () => {
     const phone = {} as { browser: Browser; context: BrowserContext };
     beforeAll(async () => {
@@ -401,6 +493,15 @@ describe('boards (Chromium)', () => {
           await page.getByTestId('board-phone-next').click();
           await cardById(page, third.label, clientId).waitFor({ timeout: UI_TIMEOUT_MS });
           await shot(page, 'boards-stages-400-moved.png');
+          // At 390 px too: no sideways scroll, the card whole.
+          await page.setViewportSize({ width: 390, height: 844 });
+          await cardById(page, third.label, clientId).waitFor({ timeout: UI_TIMEOUT_MS });
+          const narrow = await page.evaluate(() => {
+            const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+            return [doc.documentElement.scrollWidth, doc.documentElement.clientWidth];
+          });
+          expect(narrow[0]).toBeLessThanOrEqual(narrow[1]);
+          await shot(page, 'boards-stages-390.png');
         } catch (error) {
           await shot(page, 'boards-phone-failure.png');
           throw error;

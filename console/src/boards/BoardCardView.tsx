@@ -245,7 +245,8 @@ const TransactionCardBody = ({ card }: { card: TransactionCard }) => {
       <Box sx={{ ...line, color: 'text.secondary' }} data-testid="card-contact">
         {card.contact_name}
       </Box>
-      <Box sx={{ ...line, fontSize: 12 }} data-testid="card-fields">
+      {/* One line (the card's height is fixed): what the ellipsis cuts off reads in full on hover. */}
+      <Box sx={{ ...line, fontSize: 12 }} data-testid="card-fields" title={fields.map((field) => `${field.label}: ${field.text || '—'}`).join(' · ') || undefined}>
         {fields.map((field) => (
           <Box component="span" key={field.key} sx={{ mr: 1 }} data-testid={`card-field-${field.key}`}>
             <Box component="span" sx={{ color: 'text.secondary' }}>{field.label}:</Box> {field.text || '—'}

@@ -102,6 +102,7 @@ describe(BoardView.name, () => {
     // The list form's fields formatted as the list's cells of their types.
     expect(within(card).getByTestId('card-fields').textContent).toBe('Price: $1,101,000.00GCI %: 2.5%Est. Close Date: 03/15/2030');
     expect(within(card).getByTestId('card-field-trans_amt').textContent).toBe('Price: $1,101,000.00');
+    expect(within(card).getByTestId('card-fields').getAttribute('title')).toBe('Price: $1,101,000.00 · GCI %: 2.5% · Est. Close Date: 03/15/2030');
   });
 
   it('pins a card from its menu and reads its column again; a refusal shows the server message', async () => {
