@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { AccessDenied, Admin, CustomRoutes, Loading, Resource, usePermissions } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from '../auth';
@@ -15,6 +15,9 @@ import { accountApi } from '../account';
 import { UiSettingsProvider, useUiSettings } from '../account/settings/UiSettingsContext';
 import { applyUiSettings } from '../account/settings/uiSettings';
 import { darkTheme, lightTheme } from '../theme/adminThemes';
+
+// /app/landing: Exit Display Mode comes here and goes on to the user's default landing page.
+const LandingPage = lazy(() => import('../landing/LandingPage'));
 
 const resources = [
   ...DATA_ONLY_RESOURCES,
@@ -71,6 +74,9 @@ const ConsoleAdmin = () => {
     {resources.map((resource) => (
       <Resource key={resource.name} {...resource} />
     ))}
+    <CustomRoutes noLayout>
+      <Route path="landing" element={<LandingPage />} />
+    </CustomRoutes>
     <CustomRoutes>
       {pages.flatMap((entry) => {
         const Page = entry.page!;

@@ -42,6 +42,19 @@ const EntryItem = ({ entry }: { entry: MenuEntry }) => {
   const basename = useBasename();
   if (!entry.enabled) return <ComingSoonItem entry={entry} />;
   const Icon = entry.icon;
+  // A page outside the console (Display Mode): a plain link, so the browser loads it afresh.
+  if (entry.href) {
+    return (
+      <MenuItem component="a" href={entry.href} data-testid={`menu-${entry.key}`} data-enabled="true">
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <Typography variant="inherit" noWrap>
+          {entry.label}
+        </Typography>
+      </MenuItem>
+    );
+  }
   return (
     <Menu.Item
       to={`${basename}/${entry.to}`}

@@ -10,7 +10,7 @@ describe('MENU', () => {
 
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
-      ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'E-Sign'],
+      ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'Display Mode', 'E-Sign'],
       ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Goals', 'Display Settings', 'Vendor Invites', 'SkySlope', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
@@ -18,7 +18,7 @@ describe('MENU', () => {
 
   it('enables only entries that lead to a screen (the home page is the dashboard)', () => {
     for (const entry of MENU) {
-      const hasScreen = entry.to === '' || !!entry.resource || !!entry.page;
+      const hasScreen = entry.to === '' || !!entry.resource || !!entry.page || !!entry.href;
       expect({ key: entry.key, enabled: entry.enabled }).toEqual({ key: entry.key, enabled: hasScreen });
     }
   });
@@ -102,6 +102,23 @@ describe('the Transactions entry', () => {
   });
 });
 
+describe('the Display Mode entry', () => {
+  it('opens /display with a full page load, for the roles that read dashboards', () => {
+    const entry = MENU.find((item) => item.key === 'display-mode')!;
+    expect({ enabled: entry.enabled, href: entry.href, page: entry.page, resource: entry.resource, section: entry.section }).toEqual({
+      enabled: true,
+      href: '/display',
+      page: undefined,
+      resource: undefined,
+      section: 'work',
+    });
+    for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT'] as const) {
+      expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'display-mode') }).toEqual({ role, shown: true });
+    }
+    for (const role of ['CLIENT', 'VENDOR'] as const) expect(visibleEntriesOf('work', [role]).map((item) => item.key)).not.toContain('display-mode');
+  });
+});
+
 describe('the Boards entry', () => {
   it('opens the boards for every role but CLIENT', () => {
     const entry = MENU.find((item) => item.key === 'boards')!;
@@ -133,9 +150,11 @@ describe('visibleEntriesOf', () => {
     expect(keys(undefined)).toEqual([]);
   });
 
-  it('leaves the work and account sections to everyone, but Contacts to CLIENT and VENDOR', () => {
+  it('leaves the work and account sections to everyone, but Contacts and Display Mode to CLIENT and VENDOR', () => {
     expect(visibleEntriesOf('account', ['AGENT'])).toEqual(menuEntriesOf('account'));
-    expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(menuEntriesOf('work').filter((entry) => entry.key !== 'contacts'));
+    expect(visibleEntriesOf('work', ['VENDOR'], MENU, ['team_esign', 'agent_esign'])).toEqual(
+      menuEntriesOf('work').filter((entry) => entry.key !== 'contacts' && entry.key !== 'display-mode'),
+    );
     expect(visibleEntriesOf('work', ['AGENT']).map((entry) => entry.key)).toContain('contacts');
   });
 });

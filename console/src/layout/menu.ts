@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DASHBOARD_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -39,6 +39,11 @@ export interface MenuEntry {
   /** Path under /app ('' is the home page). For a resource it is the resource's name. */
   to: string;
   icon: SvgIconComponent;
+  /**
+   * Or a page outside the console, opened with a full page load (Display Mode at /display): no route
+   * under /app, so no `page`, `resource` or screen of its own.
+   */
+  href?: string;
   /** Whether the screen exists. Disabled entries render greyed, not as links, with 'Coming soon'. */
   enabled: boolean;
   /** The react-admin resource the entry opens (served at /app/<resource.name>). */
@@ -117,6 +122,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'boards', section: 'work', label: BOARD_LABELS.menu, to: 'boards', icon: ViewKanbanIcon, enabled: true, page: BoardsPage, roles: BOARD_ROLES },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: true, page: ContactsPage, roles: CONTACT_ROLES },
   { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
+  // Spec 002: the office TV slideshow, its own app at /display (a full page load, not a route under /app).
+  { key: 'display-mode', section: 'work', label: E.displayMode, to: 'display-mode', href: '/display', icon: TvIcon, enabled: true, roles: DASHBOARD_ROLES },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
   { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false, permissions: ['team_esign', 'agent_esign'] },
 

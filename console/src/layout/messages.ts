@@ -18,6 +18,7 @@ export const LAYOUT_MESSAGES = {
     tasks: 'Tasks',
     contacts: 'Contacts',
     messages: 'Messages',
+    displayMode: 'Display Mode',
     esign: 'E-Sign',
     adminUsers: 'Users',
     teamSettings: 'Team Settings',
