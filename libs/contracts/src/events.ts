@@ -174,9 +174,10 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'
   // own Display Mode push), each with its handler class; they keep the highest payload version.
   // integrations-sync keeps the latest row per transaction and syncs it to SkySlope (SyncSkySlopeFileWhenTransactionChanges).
-  'transactions.transaction.created': ['integrations-sync'],
-  'transactions.transaction.updated': ['integrations-sync'],
-  'transactions.transaction.deleted': [],
+  // transactions pushes Display Mode's figures (PushDisplayFiguresWhenTransactionChanges); integrations-sync syncs SkySlope.
+  'transactions.transaction.created': ['integrations-sync', 'transactions'],
+  'transactions.transaction.updated': ['integrations-sync', 'transactions'],
+  'transactions.transaction.deleted': ['transactions'],
   'transactions.transaction.status-changed': ['integrations-sync'],
   'transactions.transaction.closed': ['integrations-sync'],
   // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
@@ -185,17 +186,18 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // No consumer yet: the contact events already carry each contact's new status.
   'transactions.contact.merged': [],
   // Consumers join with their handler class: messaging (notifications) and the Display Mode push.
-  'transactions.task.created': [],
-  'transactions.task.updated': [],
-  'transactions.task.deleted': [],
+  // transactions pushes Display Mode's figures (PushDisplayFiguresWhenTaskChanges).
+  'transactions.task.created': ['transactions'],
+  'transactions.task.updated': ['transactions'],
+  'transactions.task.deleted': ['transactions'],
   // Consumers join with their handler class (messaging).
   'transactions.document.created': [],
   'transactions.document.updated': [],
   'transactions.document.deleted': [],
   // identity keeps the team's template ids for the admin user form (UpdateCommissionTemplatesWhenTemplatesChange).
   'transactions.commission-templates.changed': ['identity'],
-  // No subscriber yet: "Display Mode TV app with live socket push" adds transactions (PushDisplayFiguresWhenGoalsChange).
-  'transactions.goals.changed': [],
+  // transactions pushes Display Mode's pacing (PushDisplayFiguresWhenGoalsChange).
+  'transactions.goals.changed': ['transactions'],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its

@@ -27,6 +27,9 @@ export type AfterEnqueueHook = (ids: string[]) => Promise<void>;
  * dies after enqueueing leaves its rows unpublished, and the next pass enqueues them again under the
  * same job ids (BullMQ ignores the duplicates; the consumers' inbox covers the rest).
  */
+/** The BullMQ priority of a service's own events on its queue (lower numbers first; none is first of all). */
+export const OWN_EVENTS_PRIORITY = 10;
+
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -108,6 +111,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             data: envelope,
             opts: {
               jobId: envelope.id,
+              // A service's own events (Display Mode's push) wait behind what other services tell it: a bulk
+              // change of its own never delays another service's event (unprioritised jobs go first).
+              ...(consumer === this.options.service ? { priority: OWN_EVENTS_PRIORITY } : {}),
               attempts,
               backoff: { type: 'exponential', delay },
               removeOnComplete: { age: 24 * 3600, count: 50_000 },

@@ -35,6 +35,9 @@ import { TransactionEditService } from './transactions/transaction-edit.service'
 import { FormsRepository } from './forms/forms.repository';
 import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
+import { DisplayFigures } from './display/display-figures.service';
+import { DisplaySubscriptions } from './display/display-subscriptions';
+import { PushDisplayFiguresWhenGoalsChange, PushDisplayFiguresWhenTaskChanges, PushDisplayFiguresWhenTransactionChanges } from './display/push-display-figures.listener';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
 import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './documents/document-lists.listener';
@@ -88,6 +91,11 @@ export class TransactionsModule {
         ContactsService,
         ContactMergeService,
         DisplayPublisher,
+        DisplaySubscriptions,
+        DisplayFigures,
+        PushDisplayFiguresWhenTransactionChanges,
+        PushDisplayFiguresWhenTaskChanges,
+        PushDisplayFiguresWhenGoalsChange,
         UpdateAgentsWhenUserChanges,
         UpdateTeamNameWhenTeamSettingsChange,
         VendorsRepository,

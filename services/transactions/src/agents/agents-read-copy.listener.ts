@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@app/contracts';
 import { HandleEvent } from '@app/events';
 import { DisplayPublisher } from '../display/display.publisher';
+import { DisplayFigures } from '../display/display-figures.service';
 import { AgentsRepository } from './agents.repository';
 
 /** Keeps the agents read copy current and tells the team's office TVs. */
@@ -11,6 +12,7 @@ export class UpdateAgentsWhenUserChanges {
   constructor(
     private readonly agents: AgentsRepository,
     private readonly display: DisplayPublisher,
+    private readonly figures: DisplayFigures,
   ) {}
 
   @HandleEvent('identity.user.created')
@@ -28,7 +30,11 @@ export class UpdateAgentsWhenUserChanges {
     await this.agents.writeAgentNameThrough(event.payload, manager);
     await this.agents.rememberTeam(event.payload.team_id, event.payload.team_name, manager);
     const teamId = event.payload.team_id;
-    // After commit, so the TVs never show a change that rolled back.
-    return () => this.display.pushRoster(teamId);
+    // After commit, so the TVs never show a change that rolled back: the roster, and the figures naming agents
+    // (names, pictures, leaderboard exclusions).
+    return async () => {
+      await this.display.pushRoster(teamId);
+      await this.figures.refreshTeam(teamId);
+    };
   }
 }

@@ -35,7 +35,7 @@ import {
 import { FieldErrorsException } from '@app/platform';
 import type { FilterSqlContext } from '../filters/filter-sql';
 import { FiltersRepository } from '../filters/filters.repository';
-import { FiltersService } from '../filters/filters.service';
+import { TeamOptionsRepository } from '../fields/team-options.repository';
 import { goalFigures, monthOf, percentOf, placesOf, proratedGoal, rangeYears, ratioOf } from './dashboard-figures';
 import { DashboardsRepository, type FigureSpec } from './dashboards.repository';
 import type { ActivityQueryDto, DashboardQueryDto, DisplayConfigDto, GoalsDto, LeaderboardQueryDto } from './dto/dashboards.dto';
@@ -79,9 +79,19 @@ const restricted = (caller: AuthenticatedUser) => caller.permissions.includes('a
 export class DashboardsService {
   constructor(
     private readonly repository: DashboardsRepository,
-    private readonly filters: FiltersService,
+    private readonly options: TeamOptionsRepository,
     private readonly filtersRepository: FiltersRepository,
   ) {}
+
+  /** The team's time zone (America/New_York while it has none). */
+  async timezoneOf(teamId: number): Promise<string> {
+    return this.options.timezoneOf(teamId);
+  }
+
+  /** What the figures' filter SQL needs: the team and its zone (dashboards name no custom field). */
+  private async sqlContextOf(teamId: number): Promise<FilterSqlContext> {
+    return { teamId, timezone: await this.options.timezoneOf(teamId), fields: new Map() };
+  }
 
   /** GET /dashboards without an id. */
   list(): { dashboards: { id: number; name: string }[] } {
@@ -91,7 +101,7 @@ export class DashboardsService {
   /** GET /dashboards?id&context&dashboard_start_date&dashboard_end_date. */
   async dashboard(caller: AuthenticatedUser, query: DashboardQueryDto): Promise<DashboardResponse> {
     const scope = await this.scopeOf(caller, query.context);
-    const sql = await this.filters.contextOf(caller.team_id);
+    const sql = await this.sqlContextOf(caller.team_id);
     const range = this.rangeOf(query.dashboard_start_date, query.dashboard_end_date, 'dashboard_start_date', 'dashboard_end_date', sql.timezone);
     const name = DASHBOARDS.find((d) => d.id === query.id)!.name;
     if (query.id === 3) {
@@ -104,7 +114,7 @@ export class DashboardsService {
   /** GET /leaderboard: always the caller's team (a context is checked, then the team is ranked). */
   async leaderboard(caller: AuthenticatedUser, query: LeaderboardQueryDto): Promise<LeaderboardResponse> {
     if (query.context !== undefined) await this.scopeOf(caller, query.context, { leaderboard: true });
-    const timezone = (await this.filters.contextOf(caller.team_id)).timezone;
+    const timezone = await this.options.timezoneOf(caller.team_id);
     const range = this.rangeOf(query.start_date, query.end_date, 'start_date', 'end_date', timezone);
     const report: LeaderboardReport = query.report ?? 'closed';
     const [rows, excludes, names] = await Promise.all([
@@ -160,7 +170,7 @@ export class DashboardsService {
 
   /** GET /dashboard/goals?year=: the team row, then one per active agent. */
   async goals(caller: AuthenticatedUser, year: number | undefined): Promise<GoalsResponse> {
-    const timezone = (await this.filters.contextOf(caller.team_id)).timezone;
+    const timezone = await this.options.timezoneOf(caller.team_id);
     const goalYear = year ?? Number(todayIn(timezone).slice(0, 4));
     const [agents, rows] = await Promise.all([this.repository.activeAgents(caller.team_id), this.repository.goals(caller.team_id, [goalYear])]);
     const goalsOf = (agentId: number | null) =>

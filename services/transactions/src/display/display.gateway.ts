@@ -1,22 +1,34 @@
-import { Inject, Logger } from '@nestjs/common';
-import { ConnectedSocket, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { HttpException, Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { DISPLAY_NAMESPACE } from '@app/contracts';
+import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, type DisplaySubscribeAck, type DisplaySubscription } from '@app/contracts';
 import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
 import { AgentsRepository } from '../agents/agents.repository';
-import { DisplayPublisher, teamRoom } from './display.publisher';
+import { DashboardsService } from '../dashboards/dashboards.service';
+import { dataRoom, DisplayPublisher, teamRoom } from './display.publisher';
+import { DisplaySubscriptions } from './display-subscriptions';
+import { DisplayFigures } from './display-figures.service';
+import { SOCKET_OPTIONS } from './redis-streams-io.adapter';
 
-type DisplaySocket = Socket & { data: { user?: AuthenticatedUser } };
+type DisplaySocket = Socket & { data: { user?: AuthenticatedUser; key?: string } };
+
+const SLIDES = [2, 3, 4, 7, 9];
+/** A disconnected TV keeps its key followed while it may still recover its connection (and the pushes it missed). */
+const RECOVERY_MS = SOCKET_OPTIONS.connectionStateRecovery?.maxDisconnectionDuration ?? 120_000;
 
 /** Office TVs: JWT checked on connect, one room per team, roster pushed on connect and on change. */
 @WebSocketGateway({ namespace: DISPLAY_NAMESPACE })
-export class DisplayGateway implements OnGatewayInit, OnGatewayConnection {
+export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private readonly logger = new Logger(DisplayGateway.name);
+  private readonly releases = new Set<NodeJS.Timeout>();
 
   constructor(
     @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
     private readonly publisher: DisplayPublisher,
     private readonly agents: AgentsRepository,
+    private readonly dashboards: DashboardsService,
+    private readonly subscriptions: DisplaySubscriptions,
+    private readonly figures: DisplayFigures,
   ) {}
 
   afterInit(namespace: Namespace) {
@@ -36,8 +48,11 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection {
   async handleConnection(socket: DisplaySocket) {
     const user = socket.data.user;
     if (!user) return socket.disconnect(true);
-    // A recovered connection keeps its rooms and receives what it missed.
-    if (socket.recovered) return;
+    // A recovered connection keeps its rooms (and data) and receives what it missed; its key is followed again.
+    if (socket.recovered) {
+      if (socket.data.key) await this.subscriptions.add(user.team_id, socket.data.key, this.subscriptionOf(socket.data.key));
+      return;
+    }
     await socket.join(teamRoom(user.team_id));
     socket.emit('display:welcome', {
       team_id: user.team_id,
@@ -46,6 +61,72 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection {
     });
     socket.emit('display:agents', await this.publisher.rosterPayload(user.team_id));
     this.logger.debug(`display connected for team ${user.team_id}`);
+  }
+
+  /** The TV left: its key stays followed while it may recover (it then gets what it missed). */
+  handleDisconnect(socket: DisplaySocket) {
+    const { user, key } = socket.data;
+    if (!user || !key) return;
+    const release = setTimeout(() => {
+      this.releases.delete(release);
+      void this.subscriptions.remove(user.team_id, key).catch(() => undefined);
+    }, RECOVERY_MS);
+    this.releases.add(release);
+  }
+
+  /**
+   * display:subscribe: one slide, scope and range per TV, checked like GET /dashboards or GET /leaderboard
+   * (400 malformed, 403 a restricted agent's team scope, 404 another team's); the TV joins the key's room
+   * and leaves its previous one.
+   */
+  @SubscribeMessage('display:subscribe')
+  async subscribe(@ConnectedSocket() socket: DisplaySocket, @MessageBody() body: unknown): Promise<DisplaySubscribeAck> {
+    const user = socket.data.user;
+    if (!user) return { ok: false, status: 403, message: 'Sign in again' };
+    const raw = (body ?? {}) as Partial<DisplaySubscription>;
+    if (!SLIDES.includes(Number(raw.slide))) return { ok: false, status: 400, message: 'Choose a slide: 7, 9, 2, 3 or 4' };
+    const slide = Number(raw.slide) as DisplaySubscription['slide'];
+    if (slide === 4 && raw.report != null && !LEADERBOARD_REPORTS.includes(raw.report)) return { ok: false, status: 400, message: 'Choose a leaderboard report' };
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    let subscription: DisplaySubscription;
+    try {
+      if (!user.roles.some((role: string) => DASHBOARD_ROLES.includes(role as never))) return { ok: false, status: 403, message: 'You do not have permission to do this' };
+      const scope = await this.dashboards.scopeOf(user, text(raw.context), { leaderboard: slide === 4 });
+      const timezone = await this.dashboards.timezoneOf(user.team_id);
+      const range = this.dashboards.rangeOf(text(raw.start_date), text(raw.end_date), 'start_date', 'end_date', timezone);
+      const us = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+      subscription = { slide, report: slide === 4 ? (raw.report ?? 'closed') : null, context: scope.context, start_date: us(range.start), end_date: us(range.end) };
+    } catch (error) {
+      if (error instanceof HttpException) {
+        const answer = error.getResponse() as { message?: string; errors?: { error: string }[] };
+        return { ok: false, status: error.getStatus() as 400 | 403 | 404, message: answer.errors?.[0]?.error ?? answer.message ?? error.message };
+      }
+      throw error;
+    }
+    const key = displayKeyOf(user.team_id, subscription);
+    if (socket.data.key !== key) {
+      if (socket.data.key) {
+        await socket.leave(dataRoom(socket.data.key));
+        await this.subscriptions.remove(user.team_id, socket.data.key);
+      }
+      await socket.join(dataRoom(key));
+      await this.subscriptions.add(user.team_id, key, subscription);
+      await this.figures.prime(user.team_id, key, subscription);
+      socket.data.key = key;
+    }
+    return { ok: true, key };
+  }
+
+  /** The subscription a key stands for ({team}:{slide}[:{report}]:{context}:{start}:{end}). */
+  private subscriptionOf(key: string): DisplaySubscription {
+    const parts = key.split(':');
+    const slide = Number(parts[1]) as DisplaySubscription['slide'];
+    const rest = slide === 4 ? parts.slice(3) : parts.slice(2);
+    return { slide, report: slide === 4 ? (parts[2] as DisplaySubscription['report']) : null, context: rest[0], start_date: rest[1], end_date: rest[2] };
+  }
+
+  onApplicationShutdown() {
+    for (const release of this.releases) clearTimeout(release);
   }
 
   @SubscribeMessage('display:refresh')

@@ -1,11 +1,13 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Server } from 'socket.io';
-import { DISPLAY_NAMESPACE } from '@app/contracts';
+import { DISPLAY_NAMESPACE, type DisplayDataPush } from '@app/contracts';
 import { createRedis, SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
 import { AgentsRepository } from '../agents/agents.repository';
 import { displayStreamsAdapter } from './redis-streams-io.adapter';
 
 export const teamRoom = (teamId: number) => `team:${teamId}`;
+/** The room of a Display Mode key (displayKeyOf): the TVs showing that slide, scope and range. */
+export const dataRoom = (key: string) => `data:${key}`;
 
 /**
  * Pushes Display Mode data to a team's room from any process (API or worker): a detached
@@ -35,6 +37,11 @@ export class DisplayPublisher implements OnApplicationShutdown {
 
   async pushRoster(teamId: number): Promise<void> {
     this.namespace().to(teamRoom(teamId)).emit('display:agents', await this.rosterPayload(teamId));
+  }
+
+  /** Fresh figures to the TVs following a key, on every gateway replica. */
+  async pushData(key: string, payload: DisplayDataPush): Promise<void> {
+    this.namespace().to(dataRoom(key)).emit('display:data', payload);
   }
 
   async onApplicationShutdown() {
