@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEY } from '@app/contracts';
+import { createDisplayApi } from './api/display-api';
 import { DisplayScreen } from './screen/DisplayScreen';
 import type { SessionManager } from './session/session-manager';
 import { SignInScreen } from './sign-in/SignInScreen';
@@ -7,6 +8,7 @@ import { DisplaySocketProvider } from './socket/DisplaySocketProvider';
 
 export function App({ session }: { session: SessionManager }) {
   const current = useSyncExternalStore(session.subscribe, session.getSession);
+  const api = useMemo(() => createDisplayApi(session, (input, init) => window.fetch(input, init)), [session]);
 
   useEffect(() => session.startAutoRefresh(), [session]);
 
@@ -25,7 +27,7 @@ export function App({ session }: { session: SessionManager }) {
   return (
     // A different user gets a fresh socket and fresh screen state.
     <DisplaySocketProvider key={current.user.agent_id} session={session}>
-      <DisplayScreen user={current.user} />
+      <DisplayScreen user={current.user} api={api} />
     </DisplaySocketProvider>
   );
 }

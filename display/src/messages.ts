@@ -1,3 +1,5 @@
+import { LEADERBOARD_OTHERS_LABEL, PACE_LABELS } from '@app/contracts';
+
 // Every word Display Mode shows, in one place so the spec's wording is easy to check.
 export const messages = {
   brandName: 'Realty Display',
@@ -26,17 +28,69 @@ export const messages = {
     goFullscreen: 'Go Fullscreen',
     exitFullscreen: 'Exit Fullscreen',
     exitDisplayMode: 'Exit Display Mode',
+    play: 'Play',
+    pause: 'Pause',
+    previous: 'Previous',
+    next: 'Next',
+    slideshow: 'Slideshow',
+  },
+  scope: {
+    label: 'Scope',
+    placeholder: 'Select a Scope',
+    search: 'Search',
+    noMatch: 'No results found',
+  },
+  range: {
+    presetLabel: 'Date range',
+    presets: {
+      thisMonth: 'This Month',
+      lastMonth: 'Last Month',
+      thisQuarter: 'This Quarter',
+      lastQuarter: 'Last Quarter',
+      yearToDate: 'Year to Date',
+      lastYear: 'Last Year',
+      custom: 'Custom',
+    },
+    calendarLabel: 'Date range calendar',
+    placeholder: 'mm/dd/yyyy - mm/dd/yyyy',
+    cancel: 'Cancel',
+    apply: 'Apply',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    weekdays: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
   },
   slides: {
     loading: 'Loading…',
+    loadFailed: 'Could not load this dashboard',
     dotLabel: (n: number, title: string) => `Slide ${n}: ${title}`,
-    roster: {
-      title: 'Team roster',
-      empty: 'No agents on this team yet.',
-      count: (n: number) => (n === 1 ? '1 agent' : `${n} agents`),
-      inactive: 'Inactive',
-      updatedAt: (time: string) => `Updated ${time}`,
-      staleNotice: 'Showing the last data received while the connection comes back.',
+    nav: 'Slides',
+    circles: {
+      pacingGoals: 'Pacing Goals',
+      legend: PACE_LABELS,
+      legendLabel: 'Pace',
+      goal: (value: string, percent: string) => `Goal ${value} · ${percent}`,
+      pace: (value: string, percent: string) => `Pace ${value} · ${percent}`,
+      buyer: 'Buyer',
+      seller: 'Seller',
+    },
+    stats: {
+      goal: 'Goal',
+      pace: 'Pace',
+    },
+    activity: {
+      empty: 'No activity yet.',
+    },
+    leaderboard: {
+      ytd: '(YTD)',
+      place: 'Place',
+      agent: 'Agent',
+      percentage: '%',
+      excluded: (n: number) => `${n} active agents being excluded from leaderboard`,
+      totalProduction: 'Total Production',
+      others: LEADERBOARD_OTHERS_LABEL,
+      firstPlace: 'First place',
+      empty: 'No figures in this range yet.',
+      chart: 'Share of total',
     },
   },
 } as const;

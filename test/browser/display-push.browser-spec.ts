@@ -1,20 +1,20 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TokenResponse, UserProfile } from '@app/contracts';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { TokenResponse } from '@app/contracts';
 import { launchChromium } from './chromium';
 import { baseUrl, DEMO_PASSWORD } from './browser-helpers';
 
-// Display Mode end to end: sign in on the TV page, then change an agent's name through the API
-// and watch the roster update without a reload. The push travels identity outbox -> BullMQ ->
-// transactions read copy -> socket.io.
+// Display Mode end to end: sign in on the TV page, then close a deal through the API and watch the
+// team's Closed circle on Agent Production count it without a reload and without a new HTTP call. The
+// push travels transactions outbox -> BullMQ -> the transactions worker's figures -> socket.io (display:data).
+// Then the transactions service is killed: the TV keeps its last slide, shows 'Reconnecting…', loads a
+// slide it never had once the service is back, and receives pushes again.
 
 const PASSWORD = DEMO_PASSWORD;
 const ADMIN_EMAIL = 'admin@demo-realty.test';
-const AGENT_EMAIL = 'agent@demo-realty.test';
 const PUSH_TIMEOUT_MS = 15_000;
 const SCREENSHOT_PATH = resolve(__dirname, '../../test-results/display-push.png');
-
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -37,37 +37,71 @@ function login(email: string): Promise<TokenResponse> {
   return api<TokenResponse>('/api/auth/login', { method: 'POST', body: { email, password: PASSWORD } });
 }
 
+interface StatusOption {
+  id: number;
+  category: string;
+  dates: string[];
+}
+
+/** Today as the status dialog sends it (MM/DD/YYYY), in the TV's own zone like its default range. */
+function todayUs(): string {
+  const now = new Date();
+  return [now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('/') + `/${now.getFullYear()}`;
+}
+
+/** A new transaction of the team, closed today: one more on the team's Closed circle. */
+async function closeADeal(token: string): Promise<number> {
+  const { client_id } = await api<{ client_id: number }>('/api/transactions', {
+    method: 'POST',
+    token,
+    body: { type: 'b', address_1: `${Date.now().toString(36)} Push Lane` },
+  });
+  const { records } = await api<{ records: StatusOption[] }>('/api/transaction/statuses', { token });
+  const closed = records.find((status) => status.category === 'closed');
+  if (!closed) throw new Error('the team has no closed status');
+  const today = todayUs();
+  await api(`/api/transaction/${client_id}/status`, {
+    method: 'PATCH',
+    token,
+    body: { status_id: closed.id, dates: Object.fromEntries(closed.dates.map((key) => [key, today])) },
+  });
+  return client_id;
+}
+
+const CLOSED_CIRCLE = '.funnel__circles [data-testid="circle"][data-label="Closed"]';
+const isSlideCall = (request: Request) => /\/api\/(dashboards|leaderboard)\?/.test(request.url());
+
+async function closedOnScreen(page: Page): Promise<number> {
+  return Number(await page.locator(CLOSED_CIRCLE).getAttribute('data-value'));
+}
+
+async function waitForClosed(page: Page, value: number): Promise<void> {
+  await page.locator(`${CLOSED_CIRCLE}[data-value="${value}"]`).waitFor({ timeout: PUSH_TIMEOUT_MS });
+}
+
 describe('Display Mode push', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let agentToken: string | undefined;
-  let originalProfile: UserProfile | undefined;
+  let adminToken: string;
+  const slideCalls: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     page = await context.newPage();
+    page.on('request', (request) => {
+      if (isSlideCall(request)) slideCalls.push(request.url());
+    });
+    adminToken = (await login(ADMIN_EMAIL)).access_token;
   }, 30_000);
 
   afterAll(async () => {
-    // Put the demo agent's name back for whoever runs next (best effort).
-    if (agentToken && originalProfile) {
-      await api('/api/user/profile', {
-        method: 'PATCH',
-        token: agentToken,
-        body: {
-          first_name: originalProfile.first_name,
-          last_name: originalProfile.last_name,
-          mobile_phone: originalProfile.mobile_phone ?? '(555) 555-0100',
-        },
-      }).catch((error: unknown) => console.warn('could not restore the demo agent profile:', error));
-    }
     await context?.close();
     await browser?.close();
   }, 30_000);
 
-  it('shows a name change pushed from identity in the roster without a reload', async () => {
+  it('shows a deal closed through the API on the open slide without a reload or a new HTTP call', async () => {
     try {
       await page.goto(`${baseUrl()}/display`, { waitUntil: 'domcontentloaded' });
 
@@ -80,29 +114,21 @@ describe('Display Mode push', () => {
       await page.locator('[data-testid="connection-state"][data-state="connected"]').waitFor({ timeout: 20_000 });
       expect((await badge.textContent())?.trim()).toBe('Connected');
 
-      await page.getByTestId('roster').waitFor({ timeout: 20_000 });
-      await page.getByTestId('roster-agent').first().waitFor({ timeout: 20_000 });
-      expect(await page.getByTestId('roster-agent').count()).toBeGreaterThan(0);
+      // Agent Production (slide 0, the team, this month), held on screen.
+      await page.getByTestId('play-pause-button').click();
+      await page.locator('[data-testid="slide-area"][data-slide-index="0"][aria-busy="false"]').waitFor({ timeout: 20_000 });
+      await page.locator(CLOSED_CIRCLE).waitFor({ timeout: 20_000 });
+      const before = await closedOnScreen(page);
 
-      // Proves later that the new name arrived by push, not by a page reload.
+      // Proves later that the new figure arrived by push, not by a page reload or a fetch.
       await page.evaluate('window.__displayPushMarker = "still-here"');
+      slideCalls.length = 0;
 
-      const agent = await login(AGENT_EMAIL);
-      agentToken = agent.access_token;
-      originalProfile = await api<UserProfile>('/api/user/profile', { token: agentToken });
-      const uniqueFirstName = `Pushed${Date.now().toString(36)}`;
-
-      await api('/api/user/profile', {
-        method: 'PATCH',
-        token: agentToken,
-        body: { first_name: uniqueFirstName, last_name: 'Agent', mobile_phone: '(555) 555-0100' },
-      });
-
-      const renamed = page.getByTestId('roster-agent').filter({ hasText: uniqueFirstName });
-      await renamed.waitFor({ state: 'visible', timeout: PUSH_TIMEOUT_MS });
-      expect(await renamed.count()).toBe(1);
+      await closeADeal(adminToken);
+      await waitForClosed(page, before + 1);
 
       expect(await page.evaluate('window.__displayPushMarker')).toBe('still-here');
+      expect(slideCalls).toEqual([]);
       expect((await badge.textContent())?.trim()).toBe('Connected');
     } finally {
       // Also on failure: the picture is the quickest way to see what the TV showed.
@@ -111,29 +137,38 @@ describe('Display Mode push', () => {
     }
   }, 90_000);
 
-  it('reconnects by itself after the transactions service restarts and keeps receiving pushes', async () => {
+  it('keeps the last slide while the transactions service is down, then reconnects and keeps receiving pushes', async () => {
     const logDir = process.env.E2E_LOG_DIR;
     if (!logDir) throw new Error('E2E_LOG_DIR is not set (the browser project globalSetup starts the stack)');
     const badge = page.locator('[data-testid="connection-state"]');
     await page.locator('[data-testid="connection-state"][data-state="connected"]').waitFor({ timeout: 20_000 });
+    const shown = await closedOnScreen(page);
 
     // Kill the gateway's process outright; the launcher starts a new one, as a k8s Deployment would.
     const pids = JSON.parse(readFileSync(join(logDir, 'pids.json'), 'utf8')) as Record<string, number>;
     process.kill(pids.transactions, 'SIGKILL');
     await page.locator('[data-testid="connection-state"]:not([data-state="connected"])').waitFor({ timeout: 15_000 });
-    // The last good roster stays on the TV while it is disconnected.
-    expect(await page.getByTestId('roster-agent').count()).toBeGreaterThan(0);
+    // The last good slide stays on the TV while it is disconnected, the badge says so.
+    expect(await closedOnScreen(page)).toBe(shown);
+    expect(['Reconnecting…', 'Offline']).toContain((await badge.textContent())?.trim());
+
+    // A slide never loaded cannot show figures meanwhile; it loads once the service is back.
+    await page.getByTestId('next-button').click();
+    await page.getByTestId('slide-error').waitFor({ timeout: 15_000 });
+    expect((await page.getByTestId('slide-error').textContent())?.trim()).toBe('Could not load this dashboard');
 
     await page.locator('[data-testid="connection-state"][data-state="connected"]').waitFor({ timeout: 45_000 });
     expect((await badge.textContent())?.trim()).toBe('Connected');
+    await page.locator('[data-testid="slide-area"][data-slide-index="1"][aria-busy="false"] .slide').waitFor({ timeout: 20_000 });
 
-    agentToken ??= (await login(AGENT_EMAIL)).access_token;
-    const afterRestart = `Back${Date.now().toString(36)}`;
-    await api('/api/user/profile', {
-      method: 'PATCH',
-      token: agentToken,
-      body: { first_name: afterRestart, last_name: 'Agent', mobile_phone: '(555) 555-0100' },
-    });
-    await page.getByTestId('roster-agent').filter({ hasText: afterRestart }).waitFor({ state: 'visible', timeout: PUSH_TIMEOUT_MS });
+    // Back on Agent Production: the next deal arrives by push again.
+    await page.getByTestId('previous-button').click();
+    await page.locator('[data-testid="slide-area"][data-slide-index="0"][aria-busy="false"]').waitFor({ timeout: 20_000 });
+    await page.locator(CLOSED_CIRCLE).waitFor({ timeout: 20_000 });
+    const before = await closedOnScreen(page);
+    slideCalls.length = 0;
+    await closeADeal(adminToken);
+    await waitForClosed(page, before + 1);
+    expect(slideCalls).toEqual([]);
   }, 120_000);
 });
