@@ -548,12 +548,11 @@ describe('User administration', () => {
       await rowAction(page, name, 'welcome');
       await expectToast(page, 'Email sent');
 
-      // Log Activity waits for the activity screen: disabled, with a tooltip saying so.
+      // Log Activity links to the user's activity (app/record; dashboards-admin.browser-spec.ts follows it).
       await rowOf(page, name).getByTestId('user-actions-more').click();
       const logActivity = page.getByTestId('user-action-log-activity');
-      expect(await logActivity.getAttribute('aria-disabled')).toBe('true');
-      await logActivity.hover();
-      await page.getByRole('tooltip').getByText('Available with dashboards', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await logActivity.getAttribute('aria-disabled')).toBeNull();
+      expect(await logActivity.getAttribute('href')).toBe(`/app/record?${new URLSearchParams({ user: String(created[0].agent_id), name }).toString()}`);
       await page.keyboard.press('Escape');
 
       // Inactivate asks first: Cancel keeps the user active, the confirmation inactivates.

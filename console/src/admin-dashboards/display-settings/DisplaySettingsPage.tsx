@@ -34,6 +34,7 @@ import { AccountPage, SectionCard } from '../../account/AccountPage';
 import { fieldErrorsOf, messageOf } from '../../account/fieldErrors';
 import { LoadError, LoadingRows } from '../../admin-team/common/LoadState';
 import { DASHBOARD_ADMIN_LABELS as L, DASHBOARD_ADMIN_MESSAGES, DASHBOARD_MESSAGES, reportTitle } from '../messages';
+import { SaveBar } from '../SaveBar';
 import {
   addSlide,
   canAdd,
@@ -153,7 +154,8 @@ const SlideItem = ({
           </TextField>
         )}
         {leaderboard && (
-          <FormControl error={!!field('ytd')} sx={{ flex: { sm: '0 0 auto' }, justifyContent: 'center', minHeight: { sm: 56 } }}>
+          // Not full width (react-admin's default): beside the two pickers on a wide screen.
+          <FormControl fullWidth={false} error={!!field('ytd')} sx={{ flex: { sm: '0 0 auto' }, justifyContent: 'center', minHeight: { sm: 56 } }}>
             <FormControlLabel
               control={<Checkbox checked={slide.ytd} onChange={(event) => onYtd(event.target.checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'display-slide-ytd' } as object }} />}
               label={L.ytd}
@@ -335,7 +337,7 @@ const DisplaySettingsPage = () => {
           <FormHelperText data-testid="display-default-dashboard-help">{defaultError ?? L.defaultDashboardHelp}</FormHelperText>
         </FormControl>
       </SectionCard>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <SaveBar testId="display-save-bar">
         <Button
           variant="contained"
           onClick={() => void save()}
@@ -345,7 +347,7 @@ const DisplaySettingsPage = () => {
         >
           {saving ? L.saving : L.save}
         </Button>
-      </Box>
+      </SaveBar>
     </AccountPage>
   );
 };

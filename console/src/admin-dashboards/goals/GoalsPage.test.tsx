@@ -194,15 +194,23 @@ describe('GoalsPage', () => {
     expect(await screen.findByText('Forbidden resource')).toBeTruthy();
   });
 
-  it('reads the year from the URL, and loads another year picked', async () => {
+  it('reads the year from the URL, and loads another year picked (the old one gone at once)', async () => {
     const user = open('/app/admin/goals?year=2024');
-    await screen.findByTestId('goals-table');
+    expect((await screen.findByTestId('goals-table')).getAttribute('data-year')).toBe('2024');
     expect(api.getGoals).toHaveBeenCalledWith(2024);
     expect(yearPicker().value).toBe('2024');
+    const next = deferred<GoalsResponse>();
+    api.getGoals.mockReturnValueOnce(next.promise);
     await user.selectOptions(yearPicker(), '2026');
+    // Nobody edits or saves 2024's goals while 2026's load.
+    expect(screen.queryByTestId('goals-table')).toBeNull();
+    expect(screen.getByTestId('goals-loading')).toBeTruthy();
+    expect(save().disabled).toBe(true);
     await waitFor(() => expect(api.getGoals).toHaveBeenLastCalledWith(2026));
     expect(location).toBe('/app/admin/goals?year=2026');
-    await waitFor(() => expect(yearPicker().value).toBe('2026'));
+    next.resolve(goalsOf(2026));
+    expect((await screen.findByTestId('goals-table')).getAttribute('data-year')).toBe('2026');
+    expect(yearPicker().value).toBe('2026');
   });
 
   it('asks before a year change drops unsaved changes', async () => {

@@ -24,6 +24,7 @@ import { fieldErrorsOf, messageOf } from '../../account/fieldErrors';
 import { LoadError, LoadingRows } from '../../admin-team/common/LoadState';
 import { CurrencyInput, WholeNumberInput } from '../../shared/form-fields';
 import { DASHBOARD_ADMIN_LABELS as L, DASHBOARD_ADMIN_MESSAGES, DASHBOARD_MESSAGES } from '../messages';
+import { SaveBar } from '../SaveBar';
 import { VISUALLY_HIDDEN } from '../visuallyHidden';
 import {
   cellSource,
@@ -62,7 +63,7 @@ const GoalInput = ({ row, column }: { row: GoalsRow; column: GoalColumn }) => {
 };
 
 /** Wide screens: a row per person, a column per metric; the table scrolls inside its card if it must. */
-const GoalsTable = ({ rows, columns }: { rows: readonly GoalsRow[]; columns: readonly GoalColumn[] }) => (
+const GoalsTable = ({ rows, columns, year }: { rows: readonly GoalsRow[]; columns: readonly GoalColumn[]; year: number }) => (
   <TableContainer
     tabIndex={0}
     role="region"
@@ -72,6 +73,7 @@ const GoalsTable = ({ rows, columns }: { rows: readonly GoalsRow[]; columns: rea
     <Table
       size="small"
       data-testid="goals-table"
+      data-year={year}
       sx={{
         minWidth: 880,
         '& .MuiTableCell-root': { px: 0.75, py: 0.5 },
@@ -128,8 +130,8 @@ const GoalsTable = ({ rows, columns }: { rows: readonly GoalsRow[]; columns: rea
 );
 
 /** 960 px or less: each person's goals stacked under their name, two or more inputs a line. */
-const GoalsStacked = ({ rows, columns }: { rows: readonly GoalsRow[]; columns: readonly GoalColumn[] }) => (
-  <Box data-testid="goals-stacked">
+const GoalsStacked = ({ rows, columns, year }: { rows: readonly GoalsRow[]; columns: readonly GoalColumn[]; year: number }) => (
+  <Box data-testid="goals-stacked" data-year={year}>
     {rows.map((row) => {
       const key = rowKeyOf(row.agent_id);
       return (
@@ -185,7 +187,7 @@ const GoalsForm = ({
           {data.rows.length === 0 ? L.noRows : L.noAgents}
         </Alert>
       )}
-      {data.rows.length > 0 && (narrow ? <GoalsStacked rows={data.rows} columns={columns} /> : <GoalsTable rows={data.rows} columns={columns} />)}
+      {data.rows.length > 0 && (narrow ? <GoalsStacked rows={data.rows} columns={columns} year={data.year} /> : <GoalsTable rows={data.rows} columns={columns} year={data.year} />)}
     </Form>
   );
 };
@@ -244,6 +246,8 @@ const GoalsPage = () => {
   const thisYear = new Date().getFullYear();
 
   const goToYear = (next: number) => {
+    // At once, not when the router's transition renders: nobody edits the old year meanwhile.
+    setLoading(true);
     const params = new URLSearchParams(search);
     params.set('year', String(next));
     setSearch(params);
@@ -319,22 +323,6 @@ const GoalsPage = () => {
               </option>
             ))}
           </TextField>
-          <Box sx={{ flex: 1, minWidth: 0, alignSelf: 'center' }}>
-            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="goals-changes">
-              {data && changeCount > 0 ? L.unsaved(changeCount) : ''}
-            </Typography>
-          </Box>
-          <Button
-            type="submit"
-            form={FORM_ID}
-            variant="contained"
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-            disabled={!data || loading || saving || changeCount === 0}
-            data-testid="goals-save"
-            sx={{ alignSelf: 'center' }}
-          >
-            {saving ? L.saving : L.save}
-          </Button>
         </Box>
         {loadError ? (
           <LoadError message={loadError} testId="goals-error" onRetry={() => setReloadKey((value) => value + 1)} />
@@ -344,6 +332,22 @@ const GoalsPage = () => {
           <GoalsForm key={version} data={data} narrow={narrow} onChanges={onChanges} onSubmit={save} />
         )}
       </SectionCard>
+      <SaveBar testId="goals-save-bar">
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="goals-changes" sx={{ flex: 1, minWidth: 0 }}>
+          {data && changeCount > 0 ? L.unsaved(changeCount) : ''}
+        </Typography>
+        {/* Outside the form's element: the form attribute ties it to the form. */}
+        <Button
+          type="submit"
+          form={FORM_ID}
+          variant="contained"
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+          disabled={!data || loading || saving || changeCount === 0}
+          data-testid="goals-save"
+        >
+          {saving ? L.saving : L.save}
+        </Button>
+      </SaveBar>
       <Confirm
         isOpen={pendingYear !== null}
         title={L.discardTitle}
