@@ -10,6 +10,7 @@ import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThrough
 
 const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
+const RESTRICTED = 'restricted@demo-realty.test';
 const ROTATION_MS = 25_000;
 
 const display = freshPagePerTest({ width: 1920, height: 1080 });
@@ -239,6 +240,23 @@ describe('Display Mode slideshow', () => {
     await page.locator(`[data-testid="scope-option"][data-value="a${user.agent_id}"]`).click();
     await page.locator('.stats-row--2 a[data-testid="stats-card"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.locator('.stats-row--2 a[data-testid="stats-card"]').count()).toBe(5);
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('gives a restricted agent their own scope only, the leaderboard still the team', async () => {
+    const { page } = display;
+    const { token, user } = await openDisplay(page, RESTRICTED);
+    const own = `a${user.agent_id}`;
+    const slides = (await configOf(token)).slides;
+    await page.getByTestId('play-pause-button').click();
+    await page.getByTestId('scope-button').click();
+    expect(await page.getByTestId('scope-option').evaluateAll((options) => options.map((option) => option.getAttribute('data-value')))).toEqual([own]);
+    await page.keyboard.press('Escape');
+    const leaderboard = slides.findIndex((slide) => slide.id === 4);
+    const teamWide = page.waitForRequest((request) => request.url().includes('/api/leaderboard?') && /context=t\d+/.test(request.url()));
+    await page.getByTestId('slide-dot').nth(leaderboard).click();
+    await teamWide;
+    expect((await shownSlide(page, leaderboard)).kind).toBe('leaderboard');
+    expect(await page.getByTestId('leaderboard-title').count()).toBe(1);
   }, JOURNEY_TIMEOUT_MS);
 });
 

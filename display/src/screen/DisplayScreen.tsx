@@ -82,10 +82,15 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
   const [range, setRange] = useState<SelectedRange>(() => defaultRange(new Date(), timeZone));
   const slide = slides[show.index] ?? null;
 
-  // What the slide on screen asks for; "today" is read again whenever the slide is (re)fetched.
+  // "Today" is read again whenever a slide is (re)fetched: a TV left on for days moves to the next month
+  // (and a ytd leaderboard to the next day) by itself; custom days stay as picked.
+  const shownRange = useMemo<SelectedRange>(
+    () => (range.preset === 'custom' ? range : { preset: range.preset, ...rangeOfPreset(range.preset, new Date(), timeZone) }),
+    [range, timeZone, show.fetchSeq],
+  );
   const subscription = useMemo(
-    () => (slide ? subscriptionOf(slide, scope, teamId, range, new Date(), timeZone) : null),
-    [slide, scope, teamId, range, timeZone, show.fetchSeq],
+    () => (slide ? subscriptionOf(slide, scope, teamId, shownRange, new Date(), timeZone) : null),
+    [slide, scope, teamId, shownRange, timeZone, show.fetchSeq],
   );
   const key = subscription ? displayKeyOf(teamId, subscription) : null;
 
@@ -138,7 +143,7 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
     dispatch({ type: 'scopeChanged' });
   };
   const changeRange = (next: SelectedRange) => {
-    const daysChanged = !sameRange(next, range);
+    const daysChanged = !sameRange(next, shownRange);
     setRange(next);
     if (daysChanged) dispatch({ type: 'rangeChanged' });
   };
@@ -158,7 +163,7 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
         onToggleFullscreen={toggleFullscreen}
         onExit={() => window.location.assign(`${EXIT_DISPLAY_MODE_PATH}${window.location.search}`)}
         scope={slide && !showsScope(slide) ? null : { groups: scopeGroups ?? [], value: scope, onChange: changeScope }}
-        range={range}
+        range={shownRange}
         onRangePreset={(preset: Exclude<RangePreset, 'custom'>) => changeRange({ preset, ...rangeOfPreset(preset, new Date(), timeZone) })}
         onRangeCustom={(days) => changeRange({ preset: 'custom', ...days })}
         playing={show.playing}
