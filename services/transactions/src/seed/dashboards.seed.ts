@@ -11,12 +11,14 @@ import { teamTodaySql } from '../tasks/task-writer';
  */
 export async function seedDashboards(dataSource: DataSource, teamId: number, memberIds: readonly number[]): Promise<{ goals: number }> {
   return dataSource.transaction(async (manager) => {
+    // A seeded completion happened by its due date, and by the closing at the latest (never in the future).
     await manager.query(
-      `UPDATE transactions.activities x SET ts = least(now(), (k.due_dt + time '12:00') AT TIME ZONE 'UTC')
-         FROM transactions.tasks k
-        WHERE x.team_id = $1 AND x.kind = 'task_completed' AND x.task_id = k.task_id AND k.due_dt IS NOT NULL
-          AND x.ts > (k.due_dt + time '12:00') AT TIME ZONE 'UTC' + interval '1 day'
-          AND k.client_id IN (SELECT h.client_id FROM transactions.transaction_history h WHERE h.team_id = $1 AND h.source = 'seed' AND h.field = 'created')`,
+      `UPDATE transactions.activities x
+          SET ts = least(now(), coalesce((k.due_dt + time '12:00') AT TIME ZONE 'UTC', now()), coalesce((t.closed_dt + time '12:00') AT TIME ZONE 'UTC', now()))
+         FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id
+        WHERE x.team_id = $1 AND x.kind = 'task_completed' AND k.task_id = x.task_id
+          AND x.ts > least(now(), coalesce((k.due_dt + time '12:00') AT TIME ZONE 'UTC', now()), coalesce((t.closed_dt + time '12:00') AT TIME ZONE 'UTC', now())) + interval '1 minute'
+          AND t.client_id IN (SELECT h.client_id FROM transactions.transaction_history h WHERE h.team_id = $1 AND h.source = 'seed' AND h.field = 'created')`,
       [teamId],
     );
     const rows: { n: number }[] = await manager.query(
