@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope } from '@app/contracts';
-import { bootTestService, eventDelivery, eventually, testEnv } from '@app/testing';
+import { bootTestService, eventDelivery, eventually } from '@app/testing';
+import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
-import { transactionsMigrations } from '../../services/transactions/src/migrations';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { TransactionsModule } from '../../services/transactions/src/transactions.module';
 import { seedTeamOptions } from '../../services/transactions/src/seed/team-options.seed';
 
 /**
@@ -34,12 +33,7 @@ describe('commission templates and caps across identity and transactions', () =>
 
   beforeAll(async () => {
     identity = await bootIdentity({ mode: 'all' });
-    transactions = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(identity.database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'all'),
-    });
+    transactions = await bootTransactionsBeside(identity.database);
     toIdentity = eventDelivery('identity', identity.config);
     admin = await login('admin@demo-realty.test');
     agent = await login('agent@demo-realty.test');

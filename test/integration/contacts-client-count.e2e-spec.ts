@@ -1,8 +1,7 @@
-import { bootTestService, eventually, testEnv } from '@app/testing';
+import { bootTestService, eventually } from '@app/testing';
+import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
-import { transactionsMigrations } from '../../services/transactions/src/migrations';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { TransactionsModule } from '../../services/transactions/src/transactions.module';
 import { apiAs } from '../../services/transactions/test/transactions-test-kit';
 
 /**
@@ -16,12 +15,7 @@ describe('users.client_count fed by the contacts calls', () => {
 
   beforeAll(async () => {
     identity = await bootIdentity({ mode: 'all' });
-    transactions = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(identity.database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'all'),
-    });
+    transactions = await bootTransactionsBeside(identity.database);
     [agent] = await identity.dataSource.query(`SELECT agent_id, team_id FROM identity.users WHERE email = 'agent@demo-realty.test'`);
   });
 

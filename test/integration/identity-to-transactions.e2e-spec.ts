@@ -3,13 +3,12 @@ import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import { DISPLAY_NAMESPACE, socketPathOf, type DisplayAgent } from '@app/contracts';
 import { EventConsumer } from '@app/events';
-import { bootTestService, buildUserSnapshot, eventually, signTestToken, testEnv } from '@app/testing';
+import { bootTestService, buildUserSnapshot, eventually, signTestToken } from '@app/testing';
+import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
 import { SEED_TEAMS } from '@app/seed';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
-import { transactionsMigrations } from '../../services/transactions/src/migrations';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
 
 /** identity and transactions on one database and one Redis, talking only through the event bus. */
 describe('agents read copy fed by identity.user.* events', () => {
@@ -20,13 +19,7 @@ describe('agents read copy fed by identity.user.* events', () => {
 
   beforeAll(async () => {
     identity = await bootIdentity({ mode: 'all' });
-    transactions = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(identity.database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'all'),
-      configure: (app, config) => configureTransactionsApp(app, config),
-    });
+    transactions = await bootTransactionsBeside(identity.database);
     await transactions.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(transactions.app.getHttpServer().address() as AddressInfo).port}`;
   });

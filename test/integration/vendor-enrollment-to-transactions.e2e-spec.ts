@@ -1,10 +1,9 @@
 import request from 'supertest';
-import { bootTestService, eventually, testEnv } from '@app/testing';
+import { bootTestService, eventually } from '@app/testing';
 import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
+import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 import { bootIdentity } from '../../services/identity/test/identity-test-app';
-import { transactionsMigrations } from '../../services/transactions/src/migrations';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
 import { UpdateVendorOptionsWhenVendorEnrolled } from '../../services/transactions/src/vendors/vendor-options.listener';
 import { VendorsRepository } from '../../services/transactions/src/vendors/vendors.repository';
 
@@ -15,13 +14,7 @@ describe(UpdateVendorOptionsWhenVendorEnrolled.name, () => {
 
   beforeAll(async () => {
     identity = await bootIdentity({ mode: 'all' });
-    transactions = await bootTestService<TransactionsConfig>({
-      service: 'transactions',
-      env: testEnv(identity.database),
-      migrations: transactionsMigrations,
-      module: (config) => TransactionsModule.forRoot(config, 'all'),
-      configure: (app, config) => configureTransactionsApp(app, config),
-    });
+    transactions = await bootTransactionsBeside(identity.database);
   }, 60_000);
   afterAll(async () => {
     await transactions?.close();

@@ -9,7 +9,7 @@ import type { ProcessMode } from '@app/platform';
 import { bootTestService, createTestDatabase, eventDelivery, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
 import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
-import { TransactionsModule } from '../src/transactions.module';
+import { configureTransactionsApp, TransactionsModule } from '../src/transactions.module';
 
 /**
  * A database of its own and the transactions app on it (mode 'all': its event consumer and worker jobs
@@ -45,6 +45,21 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The transactions app (mode 'all', with the Display Mode socket adapter) on a database another service's test
+ * app already made: the cross-service tests (identity and transactions talking through the real bus).
+ */
+export function bootTransactionsBeside(database: TestDatabase): Promise<TestService<TransactionsConfig>> {
+  return bootTestService<TransactionsConfig>({
+    service: 'transactions',
+    env: testEnv(database),
+    configSpec: transactionsConfigSpec,
+    migrations: transactionsMigrations,
+    module: (config) => TransactionsModule.forRoot(config, 'all'),
+    configure: (app, config) => configureTransactionsApp(app, config),
+  });
 }
 
 /** A request as a user: await it for the response, or `.expect(status)` to check the status too (the body shows on a mismatch). */
