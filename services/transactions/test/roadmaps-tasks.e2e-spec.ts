@@ -392,8 +392,10 @@ describe('roadmap templates and tasks (issue 12)', () => {
       });
       try {
         await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn + 1));
-        const [calendar] = await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [BLACKOUT_TEAM]);
-        expect(calendar.applied_revision).toBe(7);
+        // The job moves the tasks first and marks the revision applied last: wait for the mark too.
+        const applied = async () => (await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [BLACKOUT_TEAM]))[0].applied_revision;
+        await eventually(async () => (await applied()) === 7).catch(() => undefined);
+        expect(await applied()).toBe(7);
       } finally {
         await restarted.close();
       }
