@@ -1,7 +1,7 @@
-import { ACCOUNT_MESSAGES, formatUsDate, parseUsDate, type UsDateSeparator } from '@app/contracts';
+import { ACCOUNT_MESSAGES, SYSTEM_FOLDER_IDS, formatUsDate, parseUsDate, type UsDateSeparator } from '@app/contracts';
 import { Transform } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
-import { IsInt, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsInt, Max, Min, NotEquals, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /** Rules every service's DTOs share (spec 000 section 5 and the wire formats of ARCHITECTURE.md section 3). */
 
@@ -77,9 +77,43 @@ export const MAX_PAGE = 1_000_000;
 
 const ID_MESSAGE = { message: 'Must be an id (a whole number from 1)' };
 
-/** An id of a row (serial/integer column): a whole number from 1 to MAX_DATABASE_ID. Pair with @Type(() => Number) in queries. */
+/**
+ * An id of a row (serial/integer column) in a JSON body: a JSON integer from 1 to MAX_DATABASE_ID, taken as
+ * sent. A boolean or a string ('14', '0xe', ' 14 ') is refused: never pair it with @Type(() => Number),
+ * which would turn `true` into 1 and '0xe' into 14. Query strings and path params use IsQueryId.
+ */
 export const IsDatabaseId = (options?: ValidationOptions) =>
   applyDecorators(IsInt({ ...ID_MESSAGE, ...options }), Min(1, { ...ID_MESSAGE, ...options }), Max(MAX_DATABASE_ID, { ...ID_MESSAGE, ...options }));
+
+/** Whole-number text as a query string or path writes it: optional '-', digits only (no spaces, hex, exponent or sign '+'). */
+const INTEGER_TEXT = /^-?[0-9]{1,10}$/;
+
+/**
+ * A query-string or path integer read from its text strictly: '14' becomes 14; '0xe', '14e0', ' 14 ', '1.0'
+ * stay as sent (and fail the validator). Reads the raw parameter, so an earlier coercion cannot slip through;
+ * a value an earlier transform made undefined ('' as "not given") stays undefined.
+ */
+export const QueryInteger = () =>
+  Transform(({ value, obj, key }) => {
+    if (value === undefined || value === null) return value;
+    const raw = (obj as Record<string, unknown>)[key];
+    return typeof raw === 'string' && INTEGER_TEXT.test(raw) ? Number(raw) : raw;
+  });
+
+/** An id in a query string or path: digits only, then the same range as IsDatabaseId. */
+export const IsQueryId = (options?: ValidationOptions) => applyDecorators(QueryInteger(), IsDatabaseId(options));
+
+const FOLDER_ID_MESSAGE = { message: 'Must be a folder id' };
+const LOWEST_FOLDER_ID = Math.min(...SYSTEM_FOLDER_IDS);
+
+/**
+ * A document folder id: a row id (1..MAX_DATABASE_ID) or a system folder (-1 General, -2 Signed Documents).
+ * Anything else, 0 included, is not an id. Strict like IsDatabaseId; with QueryInteger in a query string.
+ */
+export const IsFolderId = (options?: ValidationOptions) => {
+  const message = { ...FOLDER_ID_MESSAGE, ...options };
+  return applyDecorators(IsInt(message), Min(LOWEST_FOLDER_ID, message), Max(MAX_DATABASE_ID, message), NotEquals(0, message));
+};
 
 /** A 1-based page number, at most MAX_PAGE. */
 export const IsPageNumber = () =>

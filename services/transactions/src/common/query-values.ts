@@ -1,7 +1,8 @@
 /** A query string's number: an empty parameter means the default; a value that is not a number stays raw, so the validator names it. */
 export const numberOrRaw = ({ value }: { value: unknown }) => {
   if (value === '' || value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return value;
+  // Digits as written: ' 14 ', '0xe', '14e0' and '+14' stay raw (issue 9, strict ids).
+  if (typeof value !== 'string' || !/^-?[0-9]{1,10}$/.test(value)) return value;
   return Number(value);
 };
 

@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_MEMBER_ROLES, type Role } from '@app/contracts';
-import { MAX_DATABASE_ID, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
+import { IsDatabaseId, MAX_DATABASE_ID, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
 import { RequiredPersonName, RequiredPhone } from '../../profile/dto/validation';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 import { IsFormDate } from '../form-date';
@@ -159,11 +159,8 @@ export class AdminUserFormDto {
  * a record can be sent back whole, and ignored.
  */
 export class UpdateAdminUserDto extends PartialType(AdminUserFormDto, { skipNullProperties: false }) {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: ADMIN_USER_ERRORS.userId })
-  @Min(1, { message: ADMIN_USER_ERRORS.userId })
-  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
+  @ApiProperty({ description: 'A JSON integer: a string or a boolean is refused' })
+  @IsDatabaseId({ message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 

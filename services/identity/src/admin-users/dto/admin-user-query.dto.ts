@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
+import { IsDatabaseId, IsQueryId, MAX_PAGE } from '@app/platform';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type UserStatusFilter } from '@app/contracts';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 
@@ -78,20 +78,15 @@ export class UserListQueryDto extends IntersectionType(UserListFilterDto, UserPa
 /** ?agent_id=N: a user of the caller's team (another team's id answers 404). */
 export class AgentIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: ADMIN_USER_ERRORS.userId })
-  @Min(1, { message: ADMIN_USER_ERRORS.userId })
-  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
+  @IsQueryId({ message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 }
 
 /** {agent_id} in a body. */
 export class AgentIdBodyDto {
-  @ApiProperty()
-  @IsInt({ message: ADMIN_USER_ERRORS.userId })
-  @Min(1, { message: ADMIN_USER_ERRORS.userId })
-  @Max(MAX_DATABASE_ID, { message: ADMIN_USER_ERRORS.userId })
+  @ApiProperty({ description: 'A JSON integer: a string or a boolean is refused' })
+  @IsDatabaseId({ message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
   agent_id: number;
 }

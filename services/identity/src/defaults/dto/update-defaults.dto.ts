@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 import { UI_FONT_WEIGHTS, UI_SCALES, type UiFontWeight, type UiScale } from '@app/contracts';
 import { LANDING_PAGE_IDS, LANDING_PAGE_MESSAGE } from '../landing-pages';
 
@@ -21,19 +22,19 @@ export class UpdateDefaultsDto {
   default_landing_page?: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of GET /user/forms, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsInt(FORM_ID) @Min(1, FORM_ID)
+  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
   default_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of a buyer (b) form, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsInt(FORM_ID) @Min(1, FORM_ID)
+  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
   default_buyer_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of a seller (s) form, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsInt(FORM_ID) @Min(1, FORM_ID)
+  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
   default_seller_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsInt(FORM_ID) @Min(1, FORM_ID)
+  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
   default_transaction_page_form?: number | null;
 
   @ApiPropertyOptional({ enum: UI_SCALES })

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsInt, Min } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { IsDatabaseId } from '@app/platform';
 
 export class UpdateNotificationSettingDto {
   @ApiProperty({ example: 1 })
-  @IsInt({ message: 'Must be a notification id' })
-  @Min(1, { message: 'Must be a notification id' })
+  @IsDatabaseId({ message: 'Must be a notification id' })
   notification_id: number;
 
   @ApiProperty()

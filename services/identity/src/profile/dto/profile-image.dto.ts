@@ -1,15 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsDatabaseId } from '@app/platform';
+import { IsQueryId } from '@app/platform';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
 
 /** ?agent_id= : an ADMIN may act on another user of the same team. */
 export class ProfileImageQueryDto {
   @ApiPropertyOptional({ description: 'Another user of the caller\'s team (ADMIN only); default the caller' })
   @IsOptional()
-  @Type(() => Number)
-  @IsDatabaseId({ message: 'Must be a user id' })
+  @IsQueryId({ message: 'Must be a user id' })
   agent_id?: number;
 }
 

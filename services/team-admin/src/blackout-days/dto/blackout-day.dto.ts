@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDatabaseId } from '@app/platform';
+import { IsQueryId } from '@app/platform';
 import { EmptyAsUndefined } from '../../common/validation';
 
 // Trimmed; null and '' mean "not sent" (the console may send the unused half of the form empty).
@@ -41,8 +41,7 @@ export class DeleteBlackoutDayQueryDto {
   @ApiPropertyOptional({ example: 1 })
   @EmptyAsUndefined()
   @IsOptional()
-  @Type(() => Number)
-  @IsDatabaseId({ message: 'Must be a blackout day id' })
+  @IsQueryId({ message: 'Must be a blackout day id' })
   team_blackout_day_id?: number;
 
   @ApiPropertyOptional({ example: 'saturday' })

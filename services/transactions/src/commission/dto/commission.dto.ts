@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CAP_KINDS, COMMISSION_MESSAGES as M, COMMISSION_TEMPLATE_NAME_MAX_LENGTH, type CapKind } from '@app/contracts';
-import { MAX_DATABASE_ID } from '@app/platform';
+import { IsQueryId, MAX_DATABASE_ID } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -79,10 +79,7 @@ export class UpdateCommissionTemplateDto {
 
 export class CommissionTemplateIdParamDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: M.notFound })
-  @Min(1, { message: M.notFound })
-  @Max(MAX_DATABASE_ID, { message: M.notFound })
+  @IsQueryId({ message: M.notFound })
   id!: number;
 }
 

@@ -12,7 +12,7 @@ export class ContactMergeConflictsQueryDto {
   @ApiProperty({ type: String, description: 'Comma-separated contact ids (2 to 10)', example: '1,2' })
   @Transform(({ value }) => {
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-    return parts.filter((p) => p !== '').map((p) => (typeof p === 'string' && /^\d{1,10}$/.test(p.trim()) ? Number(p) : p));
+    return parts.filter((p) => p !== '').map((p) => (typeof p === 'string' && /^[0-9]{1,10}$/.test(p) ? Number(p) : p));
   })
   @IsArray({ message: CONTACT_ERRORS.contactIds })
   @ArrayMaxSize(1000, { message: CONTACT_ERRORS.contactIds })

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_EDITABLE_STATUSES, type ContactEditableStatus, type ContactWriteRequest } from '@app/contracts';
-import { IsDatabaseId, IsEmailField, IsPhoneField, IsRequiredField } from '@app/platform';
+import { IsDatabaseId, IsQueryId, IsEmailField, IsPhoneField, IsRequiredField } from '@app/platform';
 import { CONTACT_ERRORS } from '../contacts.errors';
 
 export const CONTACT_NAME_MAX_LENGTH = 100;
@@ -88,7 +88,6 @@ export class ContactUpdateDto extends ContactFieldsDto implements ContactWriteRe
 /** {id} in the path. */
 export class ContactIdParamDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsDatabaseId({ message: CONTACT_ERRORS.contactId })
+  @IsQueryId({ message: CONTACT_ERRORS.contactId })
   id!: number;
 }

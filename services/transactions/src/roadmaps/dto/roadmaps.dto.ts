@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsOptional } from 'class-validator';
 import { FORM_FIELD_MESSAGES, ROADMAP_BULK_MAX_TRANSACTIONS, type RoadmapBulkRequest } from '@app/contracts';
-import { IsDatabaseId } from '@app/platform';
+import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { TASK_ERRORS } from '../../tasks/tasks.errors';
 
 const REQUIRED = { message: FORM_FIELD_MESSAGES.required };
@@ -19,8 +19,7 @@ export class RoadmapListQueryDto {
 /** {rtc_id} in the path. */
 export class RtcIdParamDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsDatabaseId({ message: TASK_ERRORS.rtcIds })
+  @IsQueryId({ message: TASK_ERRORS.rtcIds })
   rtc_id!: number;
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FORM_FIELD_MESSAGES, TASK_DESCRIPTION_MAX_LENGTH, TASK_MESSAGES, TASK_PRESETS, type TaskPreset } from '@app/contracts';
-import { IsDatabaseId, IsDateField, IsRequiredField, MAX_PAGE } from '@app/platform';
+import { IsDatabaseId, IsQueryId, IsDateField, IsRequiredField, MAX_PAGE } from '@app/platform';
 import { numberOrRaw } from '../../transactions/dto/transaction-list-query.dto';
 import { TASK_ERRORS } from '../tasks.errors';
 import type { TaskOrder } from '../tasks.repository';
@@ -16,8 +16,7 @@ export const TASK_NAME_MAX_LENGTH = 200;
 /** {task_id} in the path. */
 export class TaskIdParamDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsDatabaseId({ message: TASK_ERRORS.taskId })
+  @IsQueryId({ message: TASK_ERRORS.taskId })
   task_id!: number;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   FORM_FIELD_MESSAGES,
@@ -10,7 +10,7 @@ import {
   type TransactionStatusRequest,
   type TransactionUpdateRequest,
 } from '@app/contracts';
-import { IsDatabaseId, MAX_DATABASE_ID } from '@app/platform';
+import { IsDatabaseId, IsQueryId, MAX_DATABASE_ID } from '@app/platform';
 import { TRANSACTION_ERRORS } from '../transactions.errors';
 import { numberOrRaw, TransactionPagingDto } from './transaction-list-query.dto';
 
@@ -19,8 +19,7 @@ const REQUIRED = { message: FORM_FIELD_MESSAGES.required };
 /** {client_id} in the path: a whole number (another team's id answers 404 from the service). */
 export class ClientIdParamDto {
   @ApiProperty()
-  @Type(() => Number)
-  @IsDatabaseId({ message: TRANSACTION_ERRORS.clientId })
+  @IsQueryId({ message: TRANSACTION_ERRORS.clientId })
   client_id!: number;
 }
 

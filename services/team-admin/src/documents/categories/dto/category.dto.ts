@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDatabaseId } from '@app/platform';
+import { IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { REQUIRED, Trim } from '../../../common/validation';
 
@@ -22,8 +21,7 @@ export class CategoryQueryDto extends PageQueryDto {
 /** ?team_document_category_id=N of PATCH and DELETE. */
 export class CategoryIdQueryDto {
   @ApiProperty({ example: 1 })
-  @Type(() => Number)
-  @IsDatabaseId(CATEGORY_ID)
+  @IsQueryId(CATEGORY_ID)
   @IsNotEmpty(REQUIRED)
   team_document_category_id: number;
 }

@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
-import { Allow, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
-import { SYSTEM_FOLDER_IDS } from '@app/contracts';
-import { MAX_DATABASE_ID } from '@app/platform';
+import { Allow, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsFolderId, QueryInteger } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { TEAM_ADMIN_MESSAGES } from '../../../common/team-admin.errors';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
@@ -12,14 +10,8 @@ export const FOLDER_ORDER_BY = ['folder_name', 'transaction_type', 'client_visib
 export type FolderOrderBy = (typeof FOLDER_ORDER_BY)[number];
 export const FOLDER_NAME_MAX = 100;
 
-const FOLDER_ID = { message: 'Must be a folder id' };
-const LOWEST_FOLDER_ID = Math.min(...SYSTEM_FOLDER_IDS);
-
-/**
- * A folder id: a row id (1..MAX_DATABASE_ID) or a system folder (-1 General, -2 Signed Documents; their
- * PATCH and DELETE answer 403). Anything else, 0 included, is not an id; beyond the integer range it must not reach SQL.
- */
-const IsFolderId = () => applyDecorators(IsInt(FOLDER_ID), Min(LOWEST_FOLDER_ID, FOLDER_ID), Max(MAX_DATABASE_ID, FOLDER_ID), NotEquals(0, FOLDER_ID));
+/** A folder id in the query, read from its text (digits, or -1/-2 for a system folder: their PATCH and DELETE answer 403). */
+const IsQueryFolderId = () => applyDecorators(QueryInteger(), IsFolderId());
 const TRANSACTION_TYPE = { message: TEAM_ADMIN_MESSAGES.mustBeTransactionType };
 const BOOLEAN = { message: TEAM_ADMIN_MESSAGES.mustBeBoolean };
 const NAME_LENGTH = { message: `At most ${FOLDER_NAME_MAX} characters` };
@@ -29,8 +21,7 @@ export class FolderQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Answer this one folder as {record} instead of the list', example: -1 })
   @EmptyAsUndefined()
   @IsOptional()
-  @Type(() => Number)
-  @IsFolderId()
+  @IsQueryFolderId()
   folder_id?: number;
 
   @ApiPropertyOptional({ enum: ['b', 's'], description: "b or s: that type's folders plus the All folders; empty or absent: every folder" })
@@ -48,8 +39,7 @@ export class FolderQueryDto extends PageQueryDto {
 /** ?folder_id=N of PATCH and DELETE. */
 export class FolderIdQueryDto {
   @ApiProperty({ example: 1 })
-  @Type(() => Number)
-  @IsFolderId()
+  @IsQueryFolderId()
   @IsNotEmpty(REQUIRED)
   folder_id: number;
 }

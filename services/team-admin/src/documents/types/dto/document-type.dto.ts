@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsDatabaseId } from '@app/platform';
+import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
 import { CATEGORY_ID, DOCUMENT_NAME_MAX, NAME_LENGTH } from '../../categories/dto/category.dto';
@@ -15,8 +14,7 @@ export class DocumentTypeQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Only the types of this category; empty or absent: every type' })
   @EmptyAsUndefined()
   @IsOptional()
-  @Type(() => Number)
-  @IsDatabaseId(CATEGORY_ID)
+  @IsQueryId(CATEGORY_ID)
   team_document_category_id?: number;
 
   @ApiPropertyOptional({ enum: TYPE_ORDER_BY, default: 'name' })
@@ -29,14 +27,12 @@ export class DocumentTypeQueryDto extends PageQueryDto {
 export class DocumentTypeIdQueryDto {
   @ApiPropertyOptional({ example: 1 })
   @IsOptional()
-  @Type(() => Number)
-  @IsDatabaseId(TYPE_ID)
+  @IsQueryId(TYPE_ID)
   team_document_type_id?: number;
 
   @ApiPropertyOptional({ example: 1, description: 'Same as team_document_type_id' })
   @IsOptional()
-  @Type(() => Number)
-  @IsDatabaseId(TYPE_ID)
+  @IsQueryId(TYPE_ID)
   id?: number;
 }
 
