@@ -1,10 +1,12 @@
 // Compiles the backend (services, libs, scripts, edge) with SWC into dist/, rewriting @app/<lib>
-// imports, then builds the console and Display Mode with Vite. `--backend` skips the front ends.
+// imports, then builds the console and Display Mode with Vite and writes brotli and gzip copies of
+// their text files (scripts/precompress.mjs) for the edge. `--backend` skips the front ends.
 import { transformFile } from '@swc/core';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
@@ -63,18 +65,24 @@ async function buildBackend() {
   console.log(`[build] backend: ${count} files in ${Date.now() - started} ms -> dist/`);
 }
 
-function buildFrontend(workspace) {
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function buildFrontend(workspace) {
   const started = Date.now();
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`[build] ${workspace}: vite build failed`);
     process.exit(result.status ?? 1);
   }
-  console.log(`[build] ${workspace}: ${Date.now() - started} ms`);
+  const compressing = Date.now();
+  const t = await precompress(path.join(root, workspace, 'dist'));
+  console.log(
+    `[build] ${workspace}: ${compressing - started} ms; ${t.files} text files ${kb(t.raw)} -> brotli ${kb(t.br)}, gzip ${kb(t.gzip)} in ${Date.now() - compressing} ms`,
+  );
 }
 
 await buildBackend();
 if (!backendOnly) {
-  buildFrontend('console');
-  buildFrontend('display');
+  await buildFrontend('console');
+  await buildFrontend('display');
 }

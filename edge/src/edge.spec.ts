@@ -6,11 +6,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Server as SocketIoServer } from 'socket.io';
 import { io as connectSocketIo, type Socket as ClientSocket } from 'socket.io-client';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import { createEdge, upstreamsFromEnv } from './edge';
-import { spaHandler } from './static-files';
+import { acceptedEncodings, spaHandler } from './static-files';
 
 interface Echo {
   service: string;
@@ -493,5 +494,127 @@ describe(spaHandler.name, () => {
     // The server still answers.
     jest.restoreAllMocks();
     expect((await send(port, 'GET', '/')).body).toBe(CONSOLE_INDEX);
+  });
+});
+
+describe('pre-compressed front ends', () => {
+  // Big enough to compress well, like a real bundle.
+  const BUNDLE = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const label${i} = "Transactions ${i}";`).join('\n'));
+  const INDEX = Buffer.from(`<!doctype html><title>console</title>${'<meta name="x" content="y">'.repeat(100)}`);
+  const LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  let tmp: string;
+  let server: Server;
+  let port: number;
+
+  /** One request, the body as raw bytes (no decoding), as a browser's network layer receives it. */
+  function fetchRaw(method: string, url: string, acceptEncoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      const req = httpRequest({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  const decode = (body: Buffer, encoding: string | undefined): Buffer =>
+    encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'edge-precompressed-'));
+    mkdirSync(path.join(tmp, 'assets'));
+    // What scripts/build.mjs (precompress.mjs) leaves beside each text file.
+    for (const [file, bytes] of [['index.html', INDEX], ['assets/index-3f2a1b.js', BUNDLE]] as const) {
+      writeFileSync(path.join(tmp, file), bytes);
+      writeFileSync(path.join(tmp, file + '.br'), brotliCompressSync(bytes));
+      writeFileSync(path.join(tmp, file + '.gz'), gzipSync(bytes));
+    }
+    // A text file the build left without copies (too small to gain), and an image (never compressed).
+    writeFileSync(path.join(tmp, 'assets', 'tiny-9c8d7e.js'), APP_JS);
+    writeFileSync(path.join(tmp, 'assets', 'logo-1a2b3c.png'), LOGO);
+    const sut = spaHandler('/', tmp);
+    server = createServer((req, res) => void sut(req, res));
+    port = await listen(server);
+  });
+
+  afterAll(async () => {
+    await close(server);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br', 'br'],
+    ['*', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['deflate', undefined],
+    ['identity', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('answers Accept-Encoding %p with %p: its Content-Encoding and Length, the same bytes once decoded', async (accept, encoding) => {
+    const reply = await fetchRaw('GET', '/assets/index-3f2a1b.js', accept);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBe(encoding);
+    expect(reply.headers['content-length']).toBe(String(reply.body.length));
+    const sent = encoding === 'br' ? brotliCompressSync(BUNDLE) : encoding === 'gzip' ? gzipSync(BUNDLE) : BUNDLE;
+    expect(reply.body.length).toBe(sent.length);
+    if (encoding) expect(reply.body.length).toBeLessThan(BUNDLE.length / 3);
+    expect(decode(reply.body, encoding).equals(BUNDLE)).toBe(true);
+    expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(reply.headers.vary).toBe('Accept-Encoding');
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/index.html', '/app/transactions/12'])('serves index.html for %s compressed too, revalidated on every load (no-cache)', async (url) => {
+    for (const [accept, encoding] of [['gzip, br', 'br'], ['gzip', 'gzip'], [undefined, undefined]] as const) {
+      const reply = await fetchRaw('GET', url, accept);
+      expect({ url, accept, encoding: reply.headers['content-encoding'] }).toEqual({ url, accept, encoding });
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.headers.vary).toBe('Accept-Encoding');
+      expect(reply.headers['content-length']).toBe(String(reply.body.length));
+      expect(decode(reply.body, encoding).equals(INDEX)).toBe(true);
+    }
+  });
+
+  it('answers HEAD with the length of the encoding it would send, and no body', async () => {
+    const reply = await fetchRaw('HEAD', '/assets/index-3f2a1b.js', 'br');
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-length']).toBe(String(brotliCompressSync(BUNDLE).length));
+    expect(reply.body.length).toBe(0);
+  });
+
+  it('sends a text file without copies as it is, and never compresses images', async () => {
+    const tiny = await fetchRaw('GET', '/assets/tiny-9c8d7e.js', 'br, gzip');
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body.toString()).toBe(APP_JS);
+    expect(tiny.headers.vary).toBe('Accept-Encoding');
+    const logo = await fetchRaw('GET', '/assets/logo-1a2b3c.png', 'br, gzip');
+    expect(logo.headers['content-encoding']).toBeUndefined();
+    expect(logo.headers.vary).toBeUndefined();
+    expect(logo.body.equals(LOGO)).toBe(true);
+    expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe(acceptedEncodings.name, () => {
+  it.each([
+    ['gzip, deflate, br', ['br', 'gzip']],
+    ['br;q=0.2, gzip;q=0.8', ['gzip', 'br']],
+    ['gzip;q=0', []],
+    ['*;q=0.1, gzip', ['gzip', 'br']],
+    ['*, br;q=0', ['gzip']],
+    ['BR', ['br']],
+    ['br;q=abc', []],
+    [['gzip', 'br'], ['br', 'gzip']],
+  ] as const)('reads %p as %p', (header, expected) => {
+    expect(acceptedEncodings(header as string | string[])).toEqual(expected);
   });
 });

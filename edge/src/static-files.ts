@@ -17,9 +17,40 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Pre-compressed variants that scripts/build.mjs writes beside a file (`app.js.br`, `app.js.gz`), best first. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]['encoding'];
+
+/** Types the build compresses: text. Images and fonts are compressed already. */
+export const COMPRESSIBLE_EXTENSIONS = ['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt'];
+
+/**
+ * The encodings an Accept-Encoding header allows, most preferred first (by q, br before gzip on a tie);
+ * `*` stands for any encoding not named, q=0 refuses one.
+ */
+export function acceptedEncodings(header: string | string[] | undefined): PrecompressedEncoding[] {
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=(.*)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    // A malformed weight refuses the encoding rather than guessing.
+    const weight = q === undefined ? 1 : /^\s*[0-9.]+\s*$/.test(q) ? Number(q) : 0;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  return PRECOMPRESSED.map(({ encoding }) => encoding)
+    .filter((encoding) => weightOf(encoding) > 0)
+    .sort((a, b) => weightOf(b) - weightOf(a));
+}
+
 /**
  * Serves a built single-page app mounted at `mount`: existing files as they are (hashed assets
- * cached for a year), anything else falls back to index.html so client-side routes work.
+ * cached for a year, index.html revalidated), anything else falls back to index.html so client-side
+ * routes work. Text files go out as the build's brotli or gzip copy when the client accepts it.
  */
 export function spaHandler(mount: string, root: string) {
   const resolvedRoot = path.resolve(root);
@@ -56,9 +87,26 @@ export function spaHandler(mount: string, root: string) {
       }
     }
     const immutable = relative.startsWith('assets/');
+    const compressible = COMPRESSIBLE_EXTENSIONS.includes(path.extname(file));
+    // The build's compressed copy, if the client takes its encoding (else the file as it is).
+    let body = file;
+    let encoding: PrecompressedEncoding | undefined;
+    if (compressible) {
+      for (const accepted of acceptedEncodings(request.headers['accept-encoding'])) {
+        const suffix = PRECOMPRESSED.find((variant) => variant.encoding === accepted)!.suffix;
+        const variant = await fs.stat(file + suffix).catch(() => null);
+        if (variant?.isFile()) {
+          [body, encoding, stat] = [file + suffix, accepted, variant];
+          break;
+        }
+      }
+    }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
       'content-length': stat.size,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      // A cache between here and the browser keeps one copy per encoding.
+      ...(compressible ? { vary: 'Accept-Encoding' } : {}),
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
       // The console and Display Mode are never framed (clickjacking) and leak no URL to other sites.
@@ -71,7 +119,7 @@ export function spaHandler(mount: string, root: string) {
       return;
     }
     // An unreadable file (permissions, removed meanwhile) must end this response, not the process.
-    createReadStream(file)
+    createReadStream(body)
       .on('error', () => response.destroy())
       .pipe(response);
   };
