@@ -28,9 +28,10 @@ describe('PATCH /user/profile', () => {
     await request(sut.server).patch('/api/user/profile').send(REQUIRED).expect(401);
   });
 
-  it('requires first_name, last_name and mobile_phone with "Required"', async () => {
+  // Issue 9 (partial updates): 'Required' applies to a field sent empty; an absent one is unchanged (below).
+  it('requires first_name, last_name and mobile_phone with "Required" when they are sent empty', async () => {
     const { token } = await signIn(sut, 'tc@demo-realty.test');
-    const response = await patch(token, { first_name: '', mobile_phone: '' }).expect(400);
+    const response = await patch(token, { first_name: '', last_name: null, mobile_phone: '' }).expect(400);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
         { field: 'first_name', error: 'Required' },
@@ -38,6 +39,21 @@ describe('PATCH /user/profile', () => {
         { field: 'mobile_phone', error: 'Required' },
       ]),
     );
+  });
+
+  it('changes only the fields a PATCH sends: {city} alone keeps the names and the phone (issue 9)', async () => {
+    const { token } = await signIn(sut, 'tc@demo-realty.test');
+    const before = await getProfile(token);
+    const response = await patch(token, { city: 'Springfield' }).expect(200);
+    expect(response.body.city).toBe('Springfield');
+    const after = await getProfile(token);
+    expect(after).toEqual({ ...before, city: 'Springfield', ...(before.updated_ts === undefined ? {} : { updated_ts: after.updated_ts }) });
+    expect(after.first_name).toBe(before.first_name);
+    expect(after.mobile_phone).toBe(before.mobile_phone);
+
+    const empty = await patch(token, { city: 'Shelbyville', last_name: '' }).expect(400);
+    expect(empty.body.errors).toEqual([{ field: 'last_name', error: 'Required' }]);
+    expect((await getProfile(token)).city).toBe('Springfield');
   });
 
   it.each(['address_1', 'address_2', 'city', 'state', 'business_entity', 'first_name'])('refuses < > * ! ( ) { } in %s', async (field) => {

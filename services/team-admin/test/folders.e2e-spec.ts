@@ -171,6 +171,28 @@ describe('document folders (/documents/folders)', () => {
     expect((await list(rival.tokens.admin, `?folder_id=${id}`).expect(200)).body.record).toEqual(record);
   });
 
+  // Issue 9: spec 000 section 7 names transaction_type, fetch_all and folder_id as the call's parameters.
+  it('takes the spec parameter names on PATCH: folder_id in the body, transaction_type and fetch_all beside it', async () => {
+    const team = await sut.newTeam();
+    const { record } = (await create(team.tokens.admin, { folder_name: 'Inspections' }).expect(201)).body;
+    const id = record.client_document_folder_id;
+    const patchBody = (query: string, body: object) => request(sut.server).patch(`/api/documents/folders${query}`).set(bearer(team.tokens.admin)).send(body);
+
+    const byBody = (await patchBody('', { folder_id: id, folder_name: 'Home Inspections' }).expect(200)).body;
+    expect(byBody.record).toMatchObject({ client_document_folder_id: id, folder_name: 'Home Inspections' });
+    await patchBody(`?folder_id=${id}&transaction_type=b&fetch_all=true`, { folder_name: 'Roof Inspections' }).expect(200);
+    await patchBody('?transaction_type=&fetch_all=false', { folder_id: id, client_visible: true }).expect(200);
+    expect((await list(team.tokens.admin, `?folder_id=${id}`).expect(200)).body.record).toMatchObject({ folder_name: 'Roof Inspections', client_visible: true });
+    await request(sut.server).delete(`/api/documents/folders?folder_id=${id}&transaction_type=b&fetch_all=true`).set(bearer(team.tokens.admin)).expect(200);
+
+    expect((await patchBody('', { folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Required' }]);
+    expect((await patchBody('', { folder_id: String(id), folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Must be a folder id' }]);
+    expect((await patchBody(`?folder_id=${id}`, { folder_id: -1, folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([
+      { field: 'folder_id', error: 'The query and the body name different folders' },
+    ]);
+    expect((await patchBody('', { folder_id: -1, folder_name: 'Nowhere' }).expect(403)).body.status).toBe('error');
+  });
+
   it('needs a folder_id on PATCH and DELETE', async () => {
     const team = await sut.newTeam();
     expect((await request(sut.server).delete('/api/documents/folders').set(bearer(team.tokens.admin)).expect(400)).body.errors).toEqual([

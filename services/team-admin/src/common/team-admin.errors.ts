@@ -17,5 +17,6 @@ export const TEAM_ADMIN_MESSAGES = {
   unknownUpload: 'Unknown upload',
   mustBeId: 'Must be an id',
   mustBeBoolean: 'Must be true or false',
+  folderIdMismatch: 'The query and the body name different folders',
   mustBeTransactionType: "Must be 'b', 's' or null",
 } as const;

@@ -30,19 +30,29 @@ export class ProfileIntegrationsDto {
   skyslope_agent_guid?: string | null;
 }
 
+// A PATCH changes only what it sends: these required fields are checked when present ('Required' for
+// '', spaces or null) and left as stored when absent (issue 9).
+const WhenSent = () => ValidateIf((_o, value) => value !== undefined);
+
 /**
- * PATCH /user/profile. first_name, last_name and mobile_phone are required; every other field is optional
- * (absent: unchanged, null: cleared).
+ * PATCH /user/profile: any subset of the fields; absent ones are unchanged. first_name, last_name and
+ * mobile_phone cannot be cleared; every other field can (null).
  */
 export class UpdateProfileDto {
+  @ApiPropertyOptional({ description: 'Required when sent (cannot be cleared)' })
+  @WhenSent()
   @RequiredPersonName()
-  first_name: string;
+  first_name?: string;
 
+  @ApiPropertyOptional({ description: 'Required when sent (cannot be cleared)' })
+  @WhenSent()
   @RequiredPersonName()
-  last_name: string;
+  last_name?: string;
 
+  @ApiPropertyOptional({ description: 'Required when sent (cannot be cleared)' })
+  @WhenSent()
   @RequiredPhone()
-  mobile_phone: string;
+  mobile_phone?: string;
 
   @ApiPropertyOptional({ description: 'The sign-in email; must not belong to another user' })
   @IsOptional()

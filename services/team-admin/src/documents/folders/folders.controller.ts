@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { ADMIN_MESSAGES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
-import { CreateFolderDto, FolderIdQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
+import { FieldErrorsException } from '@app/platform';
+import { CreateFolderDto, FolderIdQueryDto, FolderPatchQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
 
 const NAME_RULES = `folder_name is required ("${ADMIN_MESSAGES.required}"), at most 100 characters, unique in the team including the system folders, case-insensitively ("${TEAM_ADMIN_MESSAGES.folderNameTaken}").`;
@@ -40,10 +41,12 @@ export class FoldersController {
   @Patch()
   @ApiOperation({
     summary: `Change a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderUpdated}", record}`,
-    description: `Any subset of the create body. ${NAME_RULES} Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
+    description:
+      `The folder is ?folder_id= or folder_id in the body (both: the same one). Any subset of the create body. ${NAME_RULES} ` +
+      `Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}". transaction_type and fetch_all in the query are ignored.`,
   })
-  update(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderIdQueryDto, @Body() body: UpdateFolderDto) {
-    return this.folders.update(caller.team_id, query.folder_id, body);
+  update(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderPatchQueryDto, @Body() body: UpdateFolderDto) {
+    return this.folders.update(caller.team_id, folderIdOf(query, body), body);
   }
 
   @Delete()
@@ -54,4 +57,16 @@ export class FoldersController {
   remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderIdQueryDto) {
     return this.folders.remove(caller.team_id, query.folder_id);
   }
+}
+
+/** The folder a PATCH names, by the query or by the body (spec 000 section 7 calls both folder_id). */
+function folderIdOf(query: FolderPatchQueryDto, body: UpdateFolderDto): number {
+  const { folder_id: inQuery } = query;
+  const { folder_id: inBody } = body;
+  if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {
+    throw new FieldErrorsException([{ field: 'folder_id', error: TEAM_ADMIN_MESSAGES.folderIdMismatch }]);
+  }
+  const id = inQuery ?? inBody;
+  if (id === undefined) throw new FieldErrorsException([{ field: 'folder_id', error: ADMIN_MESSAGES.required }]);
+  return id;
 }

@@ -36,12 +36,30 @@ export class FolderQueryDto extends PageQueryDto {
   order_by?: FolderOrderBy;
 }
 
-/** ?folder_id=N of PATCH and DELETE. */
+/**
+ * ?folder_id=N of DELETE; transaction_type and fetch_all, the call's other parameters in spec 000 section 7,
+ * are accepted and ignored (they shape the list, not a write).
+ */
 export class FolderIdQueryDto {
   @ApiProperty({ example: 1 })
   @IsQueryFolderId()
   @IsNotEmpty(REQUIRED)
   folder_id: number;
+
+  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() transaction_type?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() fetch_all?: unknown;
+}
+
+/** PATCH's query: the folder may instead be named by folder_id in the body (UpdateFolderDto). */
+export class FolderPatchQueryDto {
+  @ApiPropertyOptional({ example: 1, description: 'The folder; or folder_id in the body' })
+  @EmptyAsUndefined()
+  @IsOptional()
+  @IsQueryFolderId()
+  folder_id?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() transaction_type?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() fetch_all?: unknown;
 }
 
 export class CreateFolderDto {
@@ -96,7 +114,12 @@ export class UpdateFolderDto {
   @IsBoolean(BOOLEAN)
   vendor_visible?: boolean;
 
+  @ApiPropertyOptional({ description: 'The folder to change (spec 000 section 7), when ?folder_id= does not name it; a JSON integer' })
+  @IsOptional()
+  @IsFolderId()
+  folder_id?: number;
+
   // Read-only fields of DocumentFolder, accepted (and ignored) so that a form may send the record back.
-  @ApiPropertyOptional({ description: 'Ignored (the query names the folder)' }) @Allow() client_document_folder_id?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored (folder_id names the folder)' }) @Allow() client_document_folder_id?: unknown;
   @ApiPropertyOptional({ description: 'Ignored (read-only)' }) @Allow() system?: unknown;
 }
