@@ -14,9 +14,10 @@ const swc = [
 ];
 const shared = {
   rootDir: __dirname,
-  // jose is ESM-only; let SWC turn it into CommonJS for jest on Node 20.
-  transform: { '^.+\\.ts$': swc, '^.+/node_modules/jose/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // jose and content-disposition 3 (under @fastify/static, which the queues board serves with) are
+  // ESM-only; let SWC turn them into CommonJS for jest on Node 20 (node itself requires them as they are).
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(jose|content-disposition)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
   moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/console/', '<rootDir>/display/'],

@@ -1,7 +1,7 @@
 // Local infrastructure for `npm start` and the test suites: embedded Postgres (unless DATABASE_URL
 // is set), a local redis-server (unless REDIS_URL is set), and the development signing keys.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -178,4 +178,18 @@ export function ensureDevKeys(dir) {
     log(`generated development signing keys in ${dir}`);
   }
   return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+/**
+ * The operators' password of the queues board (/api/ops/queues) for a local stack: made once, kept in
+ * <dir>/ops-password (0600) so that it stays the same across starts.
+ */
+export function ensureDevOpsPassword(dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'ops-password');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(18).toString('base64url'), { mode: 0o600 });
+    log(`generated the operators' queues board password in ${file}`);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDevKeys, freePort, startPostgres, startRedis } from './infra.mjs';
+import { ensureDevKeys, ensureDevOpsPassword, freePort, startPostgres, startRedis } from './infra.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -57,6 +57,8 @@ export async function startStack(options = {}) {
   const keys = process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY
     ? { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY }
     : ensureDevKeys(path.join(dataDir, 'keys'));
+  // The operators' queues board (/api/ops/queues, identity): OPS_USERNAME/OPS_PASSWORD, or a generated password.
+  const ops = { username: process.env.OPS_USERNAME || 'ops', password: process.env.OPS_PASSWORD || ensureDevOpsPassword(path.join(dataDir, 'keys')) };
 
   const ports = {};
   for (const service of SERVICES) ports[service] = options.randomPorts ? await freePort() : DEFAULT_PORTS[service];
@@ -81,6 +83,8 @@ export async function startStack(options = {}) {
     ...Object.fromEntries(SERVICES.map((s) => [envName(s), `http://127.0.0.1:${ports[s]}`])),
   };
   delete baseEnv.JWT_PRIVATE_KEY;
+  delete baseEnv.OPS_USERNAME;
+  delete baseEnv.OPS_PASSWORD;
 
   await runToEnd('scripts/migrate.js', baseEnv, 'migrations');
 
@@ -91,6 +95,7 @@ export async function startStack(options = {}) {
     writeFileSync(path.join(logDir, 'pids.json'), JSON.stringify(Object.fromEntries([...children].map(([n, c]) => [n, c.pid])), null, 2));
   const launch = (name, script, env, restarts = 0) => {
     const out = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+    const startedAt = Date.now();
     const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, script)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out);
     child.stderr.on('data', (chunk) => {
@@ -102,7 +107,12 @@ export async function startStack(options = {}) {
       if (stopping) return;
       console.error(`[stack] ${name} exited (${signal ?? code}); logs in ${path.relative(process.cwd(), path.join(logDir, `${name}.log`))}`);
       if (code === 78) return; // configuration error: restarting cannot help
-      if (restarts < 5) setTimeout(() => launch(name, script, env, restarts + 1), 1000 * (restarts + 1));
+      // A process that ran for a minute counts as healthy again: the next crash waits 1 s, not longer.
+      const crashes = Date.now() - startedAt > 60_000 ? 0 : restarts;
+      if (crashes < 5) {
+        console.error(`[stack] restarting ${name} in ${crashes + 1} s`);
+        setTimeout(() => launch(name, script, env, crashes + 1), 1000 * (crashes + 1));
+      }
     });
     children.set(name, child);
     writePids();
@@ -127,7 +137,7 @@ export async function startStack(options = {}) {
   for (const service of SERVICES) {
     const env = { ...baseEnv, PORT: String(ports[service]), ...(service === 'integrations-sync' ? { INTEGRATIONS_DATA_DIR: dataDir, ...skySlopeEnv } : {}) };
     if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
-    launch(service, `services/${service}/src/main.js`, env);
+    launch(service, `services/${service}/src/main.js`, service === 'identity' ? { ...env, OPS_USERNAME: ops.username, OPS_PASSWORD: ops.password } : env);
     launch(`${service}-worker`, `services/${service}/src/worker.js`, env);
   }
   launch('edge', 'edge/src/main.js', { ...baseEnv, EDGE_PORT: String(edgePort), APP_ROOT: root });
@@ -154,5 +164,5 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
-  return { origin, edgePort, ports, logDir, mailDir: baseEnv.MAIL_DIR, databaseUrl: postgres.url, redisUrl: redis.url, stop };
+  return { origin, edgePort, ports, logDir, mailDir: baseEnv.MAIL_DIR, databaseUrl: postgres.url, redisUrl: redis.url, ops, stop };
 }

@@ -23,6 +23,7 @@ console.log(`
     Display Mode   ${url}/display
     APIs           ${url}/api/<service>/health, /api/<service>/openapi.json, /api/<service>/docs
     Logs           .data/logs/
+    Queues board   ${url}/api/ops/queues   (operators: user ${stack.ops.username}, password ${stack.ops.password}${process.env.OPS_PASSWORD ? '' : ', kept in .data/keys/ops-password'})
 
   Demo users (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map(([email, role, team]) => `    ${email.padEnd(28)} ${role.padEnd(7)} ${team}`).join('\n')}

@@ -149,6 +149,13 @@ describe('docker-compose.yml', () => {
     });
   });
 
+  it('gives the operator credential of the queues board to the identity API only (optional, from the shell or .env)', () => {
+    expect(env('identity')).toMatchObject({ OPS_USERNAME: '${OPS_USERNAME:-ops}', OPS_PASSWORD: '${OPS_PASSWORD:-}' });
+    for (const name of [...SERVICE_NAMES.filter((s) => s !== 'identity'), ...SERVICE_NAMES.map((s) => `${s}-worker`), 'edge', 'migrate', 'seed']) {
+      expect({ name, user: env(name).OPS_USERNAME, password: env(name).OPS_PASSWORD }).toEqual({ name, user: undefined, password: undefined });
+    }
+  });
+
   it('edge: published on 8080, EDGE_PORT, an upstream per service, started after healthy APIs', () => {
     expect(commandOf('edge')).toEqual(['dist/edge/src/main.js']);
     const e = env('edge');
@@ -212,6 +219,7 @@ describe('docker-compose.yml', () => {
         expect(e.JWT_PRIVATE_KEY).toBe(name.startsWith('identity') ? keys.JWT_PRIVATE_KEY : undefined);
         expect(e.SKYSLOPE_CREDENTIALS_KEY).toBe(name.startsWith('integrations-sync') ? keys.SKYSLOPE_CREDENTIALS_KEY : undefined);
         expect(e.DATABASE_URL).toBe('postgres://realty:realty@postgres:5432/realty');
+        expect(e.OPS_PASSWORD).toBe(name === 'identity' ? '' : undefined);
       }
     });
 

@@ -15,6 +15,8 @@ const IMAGE = 'realty-platform';
 const CONFIG_MAP = 'realty-config';
 const SECRET = 'realty-secrets';
 const SIGNING_SECRET = 'identity-jwt-signing';
+/** The operators' HTTP Basic credential of the queues board (/api/ops/queues): identity's API only. */
+const OPS_SECRET = 'ops-credentials';
 
 interface Manifest {
   file: string;
@@ -186,7 +188,7 @@ describe('k8s manifests', () => {
 
     it('secret.example.yaml is a template with placeholders only', () => {
       const secrets = loadAllYaml('k8s/secret.example.yaml');
-      expect(secrets.map((s) => s.metadata.name).sort()).toEqual([SIGNING_SECRET, SECRET].sort());
+      expect(secrets.map((s) => s.metadata.name).sort()).toEqual([SIGNING_SECRET, SECRET, OPS_SECRET].sort());
       for (const secret of secrets) {
         expect(secret.kind).toBe('Secret');
         expect(secret.data).toBeUndefined();
@@ -200,6 +202,24 @@ describe('k8s manifests', () => {
       );
       const signing = secrets.find((s) => s.metadata.name === SIGNING_SECRET);
       expect(Object.keys(signing.stringData)).toEqual(['JWT_PRIVATE_KEY']);
+    });
+
+    it('gives the operator credential (OPS_USERNAME, OPS_PASSWORD) to the identity API container only, from its own Secret', () => {
+      const ops = loadAllYaml('k8s/secret.example.yaml').find((s) => s.metadata.name === OPS_SECRET);
+      expect(Object.keys(ops.stringData).sort()).toEqual(['OPS_PASSWORD', 'OPS_USERNAME']);
+      const config = get('ConfigMap', CONFIG_MAP).data;
+      expect([config.OPS_USERNAME, config.OPS_PASSWORD]).toEqual([undefined, undefined]);
+      const workloads = applied.filter((m) => ['Deployment', 'Job'].includes(m.doc.kind));
+      for (const { doc } of workloads) {
+        for (const container of doc.spec.template.spec.containers) {
+          const refs = (container.env ?? []).filter((e: Node) => e.valueFrom?.secretKeyRef?.name === OPS_SECRET);
+          const expected = doc.kind === 'Deployment' && doc.metadata.name === 'identity' ? ['OPS_USERNAME', 'OPS_PASSWORD'] : [];
+          expect({ workload: doc.metadata.name, refs: refs.map((e: Node) => e.name) }).toEqual({ workload: doc.metadata.name, refs: expected });
+          // Optional: identity (sign-in) starts without it; the board then refuses everyone.
+          for (const ref of refs) expect(ref.valueFrom.secretKeyRef).toEqual({ name: OPS_SECRET, key: ref.name, optional: true });
+          expect(envNames(container).has('OPS_PASSWORD')).toBe(expected.length > 0);
+        }
+      }
     });
   });
 

@@ -22,3 +22,4 @@ export * from './skyslope';
 export * from './boards';
 export * from './commission';
 export * from './dashboards';
+export * from './queues';

@@ -21,6 +21,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { prefix: '/api/admin/user', service: 'identity' },
   { prefix: '/api/admin/licenses', service: 'identity' },
   { prefix: '/api/enroll', service: 'identity' },
+  // Operator tools (the queues board of every service, read through Redis; HTTP Basic, OPS_PASSWORD).
+  { prefix: '/api/ops', service: 'identity' },
   // team-admin
   { prefix: '/api/admin/team', service: 'team-admin' },
   { prefix: '/api/documents', service: 'team-admin' },

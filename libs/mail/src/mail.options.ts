@@ -1,8 +1,9 @@
 import { ConfigError, env } from '@app/platform';
 import path from 'node:path';
+import { JOB_QUEUES } from '@app/contracts';
 
 /** The one BullMQ queue of outgoing mail (prefixed with QUEUE_PREFIX like every queue). */
-export const MAIL_QUEUE = 'mail.outgoing';
+export const MAIL_QUEUE = JOB_QUEUES.mail;
 export const MAIL_OPTIONS = Symbol('MAIL_OPTIONS');
 export const MAIL_DRIVERS = ['mailbox', 'smtp'] as const;
 export type MailDriverName = (typeof MAIL_DRIVERS)[number];

@@ -1,6 +1,7 @@
 import { mailConfigProblem, mailConfigSpec } from '@app/mail';
 import { env, loadServiceConfigOrExit, refuseToStart } from '@app/platform';
 import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
+import { opsConfigSpec } from './ops/ops-credential';
 
 export const identityConfigSpec = {
   JWT_PRIVATE_KEY: env.pem('PRIVATE KEY'),
@@ -15,6 +16,8 @@ export const identityConfigSpec = {
   CAPTCHA_FIXED_ANSWER: env.string(''),
   ...mailConfigSpec,
   ...storageConfigSpec,
+  // The operators' queues board (/api/ops/queues): HTTP Basic credential.
+  ...opsConfigSpec,
 };
 
 export function loadIdentityConfig() {

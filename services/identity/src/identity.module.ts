@@ -27,6 +27,7 @@ import { UpdateCommissionTemplatesWhenTemplatesChange } from './commission-templ
 import { CommissionTemplatesRepository } from './commission-templates/commission-templates.repository';
 import type { IdentityConfig } from './identity.config';
 import { identityMigrations } from './migrations';
+import { OpsModule } from './ops/ops.module';
 import { ChangePasswordService } from './password/change-password.service';
 import { PasswordRecoveryController } from './password/password-recovery.controller';
 import { PasswordRecoveryService } from './password/password-recovery.service';
@@ -79,6 +80,8 @@ export class IdentityModule {
         }),
         // Profile images; with the local driver the API process serves /api/identity/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom(config), http: mode !== 'worker' }),
+        // The operators' board of every service's queues, served by the API process only.
+        ...(mode !== 'worker' ? [OpsModule] : []),
       ],
       // RPC answers come from the worker; HTTP from the API process ('all' runs both).
       controllers: [

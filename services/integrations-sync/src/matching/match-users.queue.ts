@@ -3,8 +3,9 @@ import { Queue, QueueEvents } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
+import { JOB_QUEUES } from '@app/contracts';
 
-export const SKYSLOPE_MATCH_USERS = 'skyslope-match-users';
+export const SKYSLOPE_MATCH_USERS = JOB_QUEUES.skyslopeMatchUsers;
 
 export interface MatchUsersJobData {
   team_id: number;

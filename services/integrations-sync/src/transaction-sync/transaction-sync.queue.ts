@@ -3,9 +3,10 @@ import { Queue } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
+import { JOB_QUEUES } from '@app/contracts';
 
-export const SKYSLOPE_SYNC_TRANSACTION = 'skyslope-sync-transaction';
-export const SKYSLOPE_BACKFILL = 'skyslope-backfill';
+export const SKYSLOPE_SYNC_TRANSACTION = JOB_QUEUES.skyslopeSyncTransaction;
+export const SKYSLOPE_BACKFILL = JOB_QUEUES.skyslopeBackfill;
 
 export interface SyncTransactionJobData {
   team_id: number;

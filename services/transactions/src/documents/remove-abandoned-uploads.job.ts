@@ -7,8 +7,9 @@ import { StorageService } from '@app/storage';
 import type { TransactionsConfig } from '../transactions.config';
 import { DocumentsRepository } from './documents.repository';
 import { DOCUMENT_UPLOAD_URL_TTL_SECONDS } from './documents.service';
+import { JOB_QUEUES } from '@app/contracts';
 
-export const REMOVE_ABANDONED_UPLOADS = 'remove-abandoned-uploads';
+export const REMOVE_ABANDONED_UPLOADS = JOB_QUEUES.removeAbandonedUploads;
 /** How often the worker looks for abandoned uploads. */
 export const ABANDONED_UPLOADS_EVERY_MS = 15 * 60_000;
 /**

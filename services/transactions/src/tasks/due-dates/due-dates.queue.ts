@@ -3,8 +3,9 @@ import { Queue } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { TransactionsConfig } from '../../transactions.config';
+import { JOB_QUEUES } from '@app/contracts';
 
-export const RECOMPUTE_TEAM_DUE_DATES = 'recompute-team-due-dates';
+export const RECOMPUTE_TEAM_DUE_DATES = JOB_QUEUES.recomputeTeamDueDates;
 
 export interface RecomputeTeamDueDatesJob {
   team_id: number;

@@ -1,0 +1,46 @@
+import type { ServiceName } from './services';
+import { SERVICE_NAMES } from './services';
+import { eventsQueueOf } from './events';
+
+/**
+ * Names of the BullMQ job queues (events travel on `events.<service>`, eventsQueueOf). Every queue lives
+ * under the QUEUE_PREFIX namespace; the operators' board (/api/ops/queues) shows each one listed here.
+ */
+export const JOB_QUEUES = {
+  /** Outgoing mail of every service (libs/mail), delivered by the sender's worker. */
+  mail: 'mail.outgoing',
+  /** transactions: a team's task due dates after a blackout-days change. */
+  recomputeTeamDueDates: 'recompute-team-due-dates',
+  /** transactions: the 15-minute sweep of uploads that were never confirmed. */
+  removeAbandonedUploads: 'remove-abandoned-uploads',
+  /** integrations-sync: SkySlope user matching (on demand, nightly at 03:00 UTC, on a user change). */
+  skyslopeMatchUsers: 'skyslope-match-users',
+  /** integrations-sync: one transaction pushed to SkySlope. */
+  skyslopeSyncTransaction: 'skyslope-sync-transaction',
+  /** integrations-sync: a team's first sync of its existing transactions. */
+  skyslopeBackfill: 'skyslope-backfill',
+} as const;
+export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
+
+export interface QueueDescription {
+  name: string;
+  /** The service whose worker processes it (mail: each sending service's own worker). */
+  processedBy: ServiceName | 'each sender';
+  carries: string;
+}
+
+/** Every queue of the platform, events first: what the operators' board shows and the README lists. */
+export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
+  ...SERVICE_NAMES.map((service) => ({ name: eventsQueueOf(service), processedBy: service, carries: `events ${service} consumes (EVENT_SUBSCRIPTIONS)` })),
+  { name: JOB_QUEUES.mail, processedBy: 'each sender', carries: 'outgoing mail' },
+  { name: JOB_QUEUES.recomputeTeamDueDates, processedBy: 'transactions', carries: "a team's task due dates" },
+  { name: JOB_QUEUES.removeAbandonedUploads, processedBy: 'transactions', carries: 'removal of abandoned uploads (every 15 minutes)' },
+  { name: JOB_QUEUES.skyslopeMatchUsers, processedBy: 'integrations-sync', carries: 'SkySlope user matching (nightly 03:00 UTC and on demand)' },
+  { name: JOB_QUEUES.skyslopeSyncTransaction, processedBy: 'integrations-sync', carries: 'one transaction to SkySlope' },
+  { name: JOB_QUEUES.skyslopeBackfill, processedBy: 'integrations-sync', carries: "a team's existing transactions to SkySlope" },
+];
+
+/** Names of every queue, events queues first. */
+export function allQueueNames(): string[] {
+  return QUEUE_CATALOGUE.map((queue) => queue.name);
+}
