@@ -112,6 +112,8 @@ export async function startStack(options = {}) {
       if (crashes < 5) {
         console.error(`[stack] restarting ${name} in ${crashes + 1} s`);
         setTimeout(() => launch(name, script, env, crashes + 1), 1000 * (crashes + 1));
+      } else {
+        console.error(`[stack] ${name} crashed ${crashes + 1} times in a row: left down`);
       }
     });
     children.set(name, child);

@@ -1,9 +1,17 @@
 import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 
+const REGISTRIES = new WeakMap<FastifyInstance, Registry>();
+
+/** The registry behind a process's /metrics, for a module that adds its own metrics (undefined: none). */
+export function metricsRegistryOf(fastify: FastifyInstance): Registry | undefined {
+  return REGISTRIES.get(fastify);
+}
+
 /** Prometheus metrics for one service process: defaults plus HTTP request durations. */
 export function installMetrics(fastify: FastifyInstance, service: string): Registry {
   const registry = new Registry();
+  REGISTRIES.set(fastify, registry);
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

@@ -96,6 +96,10 @@ describe('operators queues board', () => {
       const job = await queue.add('backfill', { team_id: 1 }, { attempts: 1 });
       await eventually(async () => (await countsOf(name)).failed === 1);
       await worker.close();
+      // The same counts on identity's /metrics (its own port; neither the edge nor the Ingress routes it).
+      const metrics = (await request(sut.server).get('/metrics').expect(200)).text;
+      expect(metrics).toMatch(new RegExp(`^bullmq_queue_jobs\\{queue="${name}",state="failed",service="identity"\\} 1$`, 'm'));
+      expect(metrics).toMatch(/^bullmq_queue_jobs\{queue="events\.transactions",state="waiting",service="identity"\} 0$/m);
       const listed = (await request(sut.server).get(`${BOARD}/api/queues`).query({ activeQueue: name, status: 'failed' }).set('authorization', OPERATOR).expect(200)).body
         .queues as BoardQueue[];
       expect(listed.find((q) => q.name === name)!.jobs.map((j) => j.id)).toEqual([job.id]);

@@ -6,13 +6,17 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import { QUEUE_CATALOGUE } from '@app/contracts';
-import { createRedis, SERVICE_CONFIG } from '@app/platform';
+import { createRedis, metricsRegistryOf, SERVICE_CONFIG } from '@app/platform';
 import type { IdentityConfig } from '../identity.config';
 import { opsCredentialMatches } from './ops-credential';
 
 /** Where the board is served, behind the edge and the Ingress (ROUTE_TABLE: /api/ops -> identity). */
 export const OPS_QUEUES_PATH = '/api/ops/queues';
+
+/** Job states counted in identity's /metrics as bullmq_queue_jobs{queue, state}. */
+export const QUEUE_METRIC_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
 // The board's page loads its own scripts and styles (and IBM Plex from Google Fonts); nothing inline runs.
 const BOARD_CSP = [
@@ -58,6 +62,7 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
       options: { uiConfig: { boardTitle: 'Realty queues' } },
     });
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    this.exposeQueueMetrics(fastify);
     // An encapsulated scope: the credential check and the page's content policy apply to the board only.
     void fastify.register(async (scope) => {
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -75,6 +80,29 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
         if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', BOARD_CSP);
       });
       await scope.register(serverAdapter.registerPlugin(), { prefix: OPS_QUEUES_PATH });
+    });
+  }
+
+  /** Every queue's job counts by state on this process's /metrics (read from Redis at each scrape). */
+  private exposeQueueMetrics(fastify: FastifyInstance) {
+    const registry = metricsRegistryOf(fastify);
+    if (!registry) return;
+    const gauge: Gauge<'queue' | 'state'> = new Gauge({
+      name: 'bullmq_queue_jobs',
+      help: 'Jobs of each BullMQ queue of the platform by state (the same for every identity replica)',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+      collect: async () => {
+        try {
+          const counts = await Promise.all(this.queues.map((queue) => queue.getJobCounts(...QUEUE_METRIC_STATES)));
+          counts.forEach((byState, i) => {
+            for (const state of QUEUE_METRIC_STATES) gauge.set({ queue: this.queues[i].name, state }, byState[state] ?? 0);
+          });
+        } catch (error) {
+          // Redis away: the scrape still answers, without fresh queue counts.
+          this.logger.warn(`queue metrics: ${(error as Error).message}`);
+        }
+      },
     });
   }
 
