@@ -62,6 +62,19 @@ describe('operators queues board', () => {
     await request(sut.server).get(`${BOARD}/api/queues`).set('authorization', authorization).expect(401);
   });
 
+  it('refuses an address that sent 10 wrong credentials in 15 minutes (429), even with the right one, and no other', async () => {
+    const guesser = '203.0.113.40';
+    for (let i = 0; i < 10; i++) {
+      await request(sut.server).get(`${BOARD}/api/queues`).set('x-forwarded-for', guesser).set('authorization', basic('ops', `guess-number-${i}-xxxxxxxx`)).expect(401);
+    }
+    const refused = await request(sut.server).get(`${BOARD}/api/queues`).set('x-forwarded-for', guesser).set('authorization', OPERATOR).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(refused.body).toEqual({ status: 'error', message: 'Too many wrong operator credentials. Try again later.' });
+    // A visit without credentials (the browser's first, before its prompt) never counts.
+    await request(sut.server).get(BOARD).set('x-forwarded-for', '203.0.113.41').expect(401);
+    await request(sut.server).get(`${BOARD}/api/queues`).set('x-forwarded-for', '203.0.113.41').set('authorization', OPERATOR).expect(200);
+  });
+
   it('refuses everyone, in development too, when no operator password is configured', async () => {
     await request(unconfigured.server).get(BOARD).expect(401);
     await request(unconfigured.server).get(`${BOARD}/api/queues`).set('authorization', OPERATOR).expect(401);
