@@ -1,3 +1,4 @@
+import type { TeamForm } from './account';
 import type { Role } from './roles';
 import type { ServiceName } from './services';
 import type { TransactionSnapshot } from './transactions';
@@ -31,6 +32,11 @@ export interface RpcPatterns {
    * (the SkySlope backfill reads them page by page).
    */
   'transactions.sync.open-transactions': { request: RpcRequest & { after_client_id: number; limit: number }; reply: TransactionSnapshot[] };
+  /**
+   * The team's buyer and seller forms, as GET /user/forms answers them (identity checks a user's default
+   * forms against them: another team's form, an unknown id or a form of the wrong side is refused).
+   */
+  'transactions.forms.list': { request: RpcRequest; reply: TeamForm[] };
 }
 export type RpcPattern = keyof RpcPatterns;
 export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];
@@ -40,6 +46,7 @@ export type RpcReplyOf<P extends RpcPattern> = RpcPatterns[P]['reply'];
 export const RPC_PATTERNS: Record<RpcPattern, ServiceName> = {
   'identity.users.lookup': 'identity',
   'transactions.sync.open-transactions': 'transactions',
+  'transactions.forms.list': 'transactions',
 };
 
 /** Most rows one transactions.sync.open-transactions page may ask for. */

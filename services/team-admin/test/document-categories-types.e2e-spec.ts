@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { bearer, bootTeamAdmin, type TeamAdminUnderTest } from './team-admin-test-app';
 
 describe('document categories and types (/documents/categories, /documents/types/manage)', () => {
@@ -22,6 +23,32 @@ describe('document categories and types (/documents/categories, /documents/types
     remove: (token: string, query: string) => request(sut.server).delete(`/api/documents/types/manage?${query}`).set(bearer(token)),
   };
   const newCategory = async (token: string, name: string) => (await categories.create(token, { name }).expect(201)).body.record as { team_document_category_id: number; name: string };
+
+  // Issue 9 (stored input): names refuse the spec's forbidden characters, like the profile's text fields.
+  describe('names refuse < > * ! ( ) { }', () => {
+    const FORBIDDEN = ACCOUNT_MESSAGES.forbiddenCharacters;
+    const PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'a*', 'hi!', '(x', 'y)', '{z', 'w}'];
+
+    it('on category create and rename, storing nothing', async () => {
+      const team = await sut.newTeam();
+      const { team_document_category_id: id } = await newCategory(team.tokens.admin, 'Contracts');
+      for (const name of PAYLOADS) {
+        expect((await categories.create(team.tokens.admin, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+        expect((await categories.patch(team.tokens.admin, id, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+      }
+      expect((await categories.list(team.tokens.admin).expect(200)).body.records).toEqual([{ team_document_category_id: id, name: 'Contracts' }]);
+    });
+
+    it('on document type create and rename, storing nothing', async () => {
+      const team = await sut.newTeam();
+      const created = (await types.create(team.tokens.admin, { name: 'Appraisal' }).expect(201)).body.record;
+      for (const name of PAYLOADS) {
+        expect((await types.create(team.tokens.admin, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+        expect((await types.patch(team.tokens.admin, `id=${created.id}`, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+      }
+      expect((await types.list(team.tokens.admin).expect(200)).body.records.map((r: { name: string }) => r.name)).toEqual(['Appraisal']);
+    });
+  });
 
   describe('categories', () => {
     it('creates, lists by name, renames and deletes with the spec messages', async () => {

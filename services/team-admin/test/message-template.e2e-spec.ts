@@ -42,4 +42,22 @@ describe('send-document message template (/admin/document/message-template)', ()
     await patch(team.tokens.admin, { message_template: 'x'.repeat(5000) }).expect(200);
     expect((await get(team.tokens.admin)).body.message_template).toHaveLength(5000);
   });
+
+  // Issue 9 (stored input): the template goes through the shared rich-text sanitiser.
+  it('stores the template sanitised: scripts, images and handlers never reach it', async () => {
+    const team = await sut.newTeam();
+    const cases: Array<[string, string]> = [
+      ['Hello <script>alert(1)</script>there', 'Hello there'],
+      ['Hi "><img src=x onerror=alert(1)>', 'Hi "&gt;'],
+      ['<p onclick="alert(1)">Attached</p><a href="javascript:alert(1)">open</a>', `<p>Attached</p><a target="_blank" rel="noopener noreferrer nofollow">open</a>`],
+    ];
+    for (const [sent, stored] of cases) {
+      expect((await patch(team.tokens.admin, { message_template: sent }).expect(200)).body.record).toEqual({ message_template: stored });
+      expect((await get(team.tokens.admin).expect(200)).body).toEqual({ message_template: stored });
+    }
+    // Markup without text is as missing as nothing.
+    expect((await patch(team.tokens.admin, { message_template: '<script>alert(1)</script>' }).expect(400)).body.errors).toEqual([
+      { field: 'message_template', error: 'Required' },
+    ]);
+  });
 });

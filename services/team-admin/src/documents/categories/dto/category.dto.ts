@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
-import { REQUIRED, Trim } from '../../../common/validation';
+import { REQUIRED, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '../../../common/validation';
 
 export const CATEGORY_ORDER_BY = ['name', 'team_document_category_id'] as const;
 export type CategoryOrderBy = (typeof CATEGORY_ORDER_BY)[number];
@@ -28,7 +28,8 @@ export class CategoryIdQueryDto {
 
 /** POST and PATCH /documents/categories. */
 export class CategoryBodyDto {
-  @ApiProperty({ maxLength: DOCUMENT_NAME_MAX, description: 'Unique in the team (case-insensitive)' })
+  @ApiProperty({ maxLength: DOCUMENT_NAME_MAX, description: 'Unique in the team (case-insensitive); no < > * ! ( ) { }' })
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   @MaxLength(DOCUMENT_NAME_MAX, NAME_LENGTH)
   // Listed last so that its message comes first when the value is missing.
   @IsString(REQUIRED)

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
-import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
+import { EmptyAsNull, EmptyAsUndefined, REQUIRED, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '../../../common/validation';
 import { CATEGORY_ID, DOCUMENT_NAME_MAX, NAME_LENGTH } from '../../categories/dto/category.dto';
 
 export const TYPE_ORDER_BY = ['name', 'category_name', 'team_document_type_id', 'id'] as const;
@@ -38,6 +38,7 @@ export class DocumentTypeIdQueryDto {
 
 export class CreateDocumentTypeDto {
   @ApiProperty({ maxLength: DOCUMENT_NAME_MAX, description: 'Unique within its category (case-insensitive)' })
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   @MaxLength(DOCUMENT_NAME_MAX, NAME_LENGTH)
   // Listed last so that its message comes first when the value is missing.
   @IsString(REQUIRED)
@@ -56,6 +57,7 @@ export class CreateDocumentTypeDto {
 export class UpdateDocumentTypeDto {
   @ApiPropertyOptional({ maxLength: DOCUMENT_NAME_MAX })
   @ValidateIf((_o, v) => v !== undefined)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   @MaxLength(DOCUMENT_NAME_MAX, NAME_LENGTH)
   @IsString(REQUIRED)
   @IsNotEmpty(REQUIRED)
