@@ -51,8 +51,12 @@ describe('PATCH /user/profile', () => {
     expect(after.first_name).toBe(before.first_name);
     expect(after.mobile_phone).toBe(before.mobile_phone);
 
-    const empty = await patch(token, { city: 'Shelbyville', last_name: '' }).expect(400);
-    expect(empty.body.errors).toEqual([{ field: 'last_name', error: 'Required' }]);
+    for (const last_name of ['', '   ', null]) {
+      const empty = await patch(token, { city: 'Shelbyville', last_name }).expect(400);
+      expect(empty.body.errors).toEqual([{ field: 'last_name', error: 'Required' }]);
+    }
+    // Names are stored trimmed.
+    expect((await patch(token, { first_name: '  Taylor ' }).expect(200)).body.first_name).toBe('Taylor');
     expect((await getProfile(token)).city).toBe('Springfield');
   });
 

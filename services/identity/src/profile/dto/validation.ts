@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
-import { IsPhoneField, IsUsDate, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
+import { IsPhoneField, IsUsDate, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '@app/platform';
 import { IsNotEmpty, IsString, Matches, MaxLength, type ValidationOptions } from 'class-validator';
 
 export { fromWireDate, IsTimeZone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
@@ -17,9 +17,9 @@ const REQUIRED = { message: ACCOUNT_MESSAGES.required };
 // applyDecorators runs them in the order given, the reverse of stacked decorators: the required
 // check is registered first so that its message is the one shown when the value is missing.
 
-/** A required first or last name (profile and user form): 'Required', at most 100, no < > * ! ( ) { }. */
+/** A required first or last name (profile and user form): trimmed, 'Required' (spaces only too), at most 100, no < > * ! ( ) { }. */
 export const RequiredPersonName = () =>
-  applyDecorators(IsNotEmpty(REQUIRED), IsString(REQUIRED), Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE), MaxLength(100), ApiProperty());
+  applyDecorators(Trim(), IsNotEmpty(REQUIRED), IsString(REQUIRED), Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE), MaxLength(100), ApiProperty());
 
 /**
  * A required phone number ('Required', 'Invalid phone number': spec 000's words); any formatting on
