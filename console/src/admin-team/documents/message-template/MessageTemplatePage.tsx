@@ -11,7 +11,7 @@ import { LoadError } from '../../common/LoadState';
 import { submitSave } from '../../common/submitErrors';
 import { useLoad } from '../../common/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
-import { MESSAGE_TEMPLATE_FIELDS, messageTemplateRules, templateUsage } from './messageTemplateRules';
+import { MESSAGE_TEMPLATE_FIELDS, messageTemplateRules, templateText, templateUsage } from './messageTemplateRules';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const L = ADMIN_TEAM_LABELS;
@@ -36,10 +36,9 @@ const LeaveGuard = ({ saved }: { saved: string }) => {
 const MessageTemplatePage = () => {
   const notify = useNotify();
   const template = useLoad(() => teamAdminApi.getMessageTemplate());
-  const record = useMemo(
-    () => (template.data === null ? undefined : { id: 'message-template', message_template: template.data }),
-    [template.data],
-  );
+  // The server answers the template sanitised (HTML): the box edits its text.
+  const savedText = template.data === null ? null : templateText(template.data);
+  const record = useMemo(() => (savedText === null ? undefined : { id: 'message-template', message_template: savedText }), [savedText]);
 
   const handleSubmit = (values: Record<string, unknown>) => {
     const text = String(values.message_template ?? '');
@@ -60,7 +59,7 @@ const MessageTemplatePage = () => {
       ) : (
         <Form record={record} onSubmit={handleSubmit} mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
           <SectionCard testId="message-template-form">
-            <LeaveGuard saved={template.data ?? ''} />
+            <LeaveGuard saved={savedText ?? ''} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {L.messageTemplateIntro}
             </Typography>
