@@ -236,6 +236,11 @@ describe('filters (issue 16)', () => {
       expect(await listed({ filter_id: mine }, agent)).toEqual(await expected(`primary_agent_id = $2 AND type = 'b'`, [AGENT]));
       expect(await listed({ filter_id: mine, type_filter: 's' }, agent)).toEqual(await expected(`primary_agent_id = $2 AND type = 's'`, [AGENT]));
       await as('AGENT', OTHER_AGENT).get('/transactions/records', { filter_id: mine }).expect(404);
+      // Read from its text, digits only (issue 9): hex, exponent and padded forms of the id are refused.
+      for (const loose of [`0x${mine.toString(16)}`, `${mine}e0`, ` ${mine} `, `+${mine}`]) {
+        const refused = await agent().get('/transactions/records', { filter_id: loose }).expect(400);
+        expect(refused.body.errors).toEqual([{ field: 'filter_id', error: expect.any(String) }]);
+      }
 
       // Changes: the owner, or ADMIN for a team filter.
       await as('AGENT', OTHER_AGENT).patch('/transaction/filters', { filter_id: mine, filter_name: 'Stolen', component: 'transactions', updateSelected: false }).expect(404);

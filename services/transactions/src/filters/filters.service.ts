@@ -65,7 +65,9 @@ export class FiltersService {
     if (errors.length > 0) throw new FieldErrorsException(errors);
     let keys = given;
     if (query.filter_id !== undefined && query.filter_id !== '') {
-      const id = Number(query.filter_id);
+      // Digits only, as every query-string id (issue 9): Number() took '0xe', '14e0' and ' 14 ' as 14.
+      const raw = query.filter_id;
+      const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new FieldErrorsException([{ field: 'filter_id', error: FILTER_KEY_ERRORS.id }]);
       const saved = await this.filters.visible(caller.team_id, caller.agent_id, id);
       if (!saved) throw new NotFoundException({ status: 'error', message: FILTERS_NOT_FOUND });
