@@ -42,7 +42,6 @@ export const ADMIN_USERS_LABELS = {
   changePassword: 'Change Password',
   history: 'History',
   reassign: 'Reassign Transactions',
-  logActivityLater: 'Available with dashboards',
   cancel: 'Cancel',
   // Form
   newUserTitle: 'Add User',
