@@ -24,8 +24,9 @@ export class DisplayFigures implements OnApplicationShutdown {
   /** Keys changed again while busy: run once more when the window closes. */
   private readonly dirty = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** Computations made by this process (the tests count them). */
+  /** Computations made by this process, all and per key (the tests count them). */
   computations = 0;
+  readonly computationsByKey = new Map<string, number>();
 
   constructor(
     private readonly subscriptions: DisplaySubscriptions,
@@ -82,6 +83,7 @@ export class DisplayFigures implements OnApplicationShutdown {
         return;
       }
       this.computations++;
+      this.computationsByKey.set(key, (this.computationsByKey.get(key) ?? 0) + 1);
       const data = await this.figuresOf(teamId, subscription);
       // A change elsewhere (another scope, another range) leaves this key's figures as they were: no push.
       if (!(await this.subscriptions.changed(key, hashOf(data)))) return this.closeWindow(teamId, key, subscription);
