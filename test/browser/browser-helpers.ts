@@ -160,6 +160,19 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js', { paths: 
  * gives each rule's violations the rule's impact) are left out: they can never block.
  */
 export async function blockingAxeViolations(page: Page): Promise<AxeResult[]> {
+  // A dialog or drawer still fading in blends its text with what is behind it: axe would judge the blend's
+  // contrast (a loaded CI machine caught one). Let running transitions and animations end first.
+  await page
+    .waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[] } }).document
+          .getAnimations()
+          // A spinner loops for ever: only the ones that end are waited for.
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
   let violations: AxeResult[];
   if (page.frames().length === 1) {
     if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE);
