@@ -13,17 +13,11 @@ import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { DISPLAY_NAMESPACE, socketPathOf, todayIn, type DisplayDataPush, type DisplaySubscribeAck } from '@app/contracts';
 import { DEMO_PASSWORD } from '@app/seed';
-import { BenchStack, formatTable, login, machineInfo, percentile, round, runBench, stackSettings, writeReport } from './bench-kit';
+import { argValue, BenchStack, formatTable, login, machineInfo, percentile, round, runBench, stackSettings, writeReport } from './bench-kit';
 
 const LABEL = 'bench:display';
 const ADMIN_EMAIL = 'admin@bench-realty.test';
 const GOALS = { p99_ms: 300, bytes_per_socket: 50 * 1024, fan_out_ms: 1000 };
-
-const argValue = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 async function residentBytes(port: number): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

@@ -77,6 +77,16 @@ export async function measure(options: AutocannonOptions, warmupS: number): Prom
   return run(options);
 }
 
+/** A bench's `--flag N` or `--flag=N` (a whole number), else the fallback; anything else stops the bench. */
+export function argValue(flag: string, fallback: number): number {
+  const argv = process.argv.slice(2);
+  const at = argv.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  if (at < 0) return fallback;
+  const raw = argv[at].includes('=') ? argv[at].split('=', 2)[1] : argv[at + 1];
+  if (!raw || !/^\d+$/.test(raw)) throw new Error(`${flag} needs a whole number, got "${raw ?? ''}"`);
+  return Number(raw);
+}
+
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];

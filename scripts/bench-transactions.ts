@@ -46,6 +46,7 @@ import { orderByOf } from '../services/transactions/src/transactions/transaction
 import { scopeOf } from '../services/transactions/src/transactions/transaction-list.service';
 import { sqlOf, type TransactionPageQuery, type TransactionScope } from '../services/transactions/src/transactions/transactions.repository';
 import {
+  argValue,
   BenchStack,
   formatTable,
   login,
@@ -141,14 +142,6 @@ interface CaseResult {
   explain?: string;
 }
 
-function argValue(flag: string, fallback: number): number {
-  const argv = process.argv.slice(2);
-  const at = argv.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
-  if (at < 0) return fallback;
-  const raw = argv[at].includes('=') ? argv[at].split('=', 2)[1] : argv[at + 1];
-  if (!raw || !/^\d+$/.test(raw)) throw new Error(`${flag} needs a whole number, got "${raw ?? ''}"`);
-  return Number(raw);
-}
 
 /** The repository query the service builds for these parameters (TransactionListService.list, a team-wide caller). */
 function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readonly TransactionFieldDefinition[], filterContext?: FilterSqlContext): TransactionPageQuery {

@@ -10,9 +10,23 @@ import type { ConsolePermissions } from '../auth/authProvider';
 import { MENU, MENU_SECTIONS, visibleEntriesOf, type MenuEntry } from './menu';
 import { LAYOUT_MESSAGES } from './messages';
 
+/** An entry's icon and label, as react-admin's Menu.Item draws them. */
+const EntryLabel = ({ entry }: { entry: MenuEntry }) => {
+  const Icon = entry.icon;
+  return (
+    <>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <Typography variant="inherit" noWrap>
+        {entry.label}
+      </Typography>
+    </>
+  );
+};
+
 /** A screen that is not there yet: greyed, not a link, says 'Coming soon' on hover. */
 const ComingSoonItem = ({ entry }: { entry: MenuEntry }) => {
-  const Icon = entry.icon;
   const [open] = useSidebarState();
   return (
     <Tooltip title={open ? LAYOUT_MESSAGES.comingSoon : `${entry.label}: ${LAYOUT_MESSAGES.comingSoon}`} placement="right">
@@ -26,12 +40,7 @@ const ComingSoonItem = ({ entry }: { entry: MenuEntry }) => {
         style={{ listStyle: 'none', cursor: 'default' }}
       >
         <MenuItem component="div" role="none" disabled sx={{ color: 'text.secondary' }}>
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <Icon fontSize="small" />
-          </ListItemIcon>
-          <Typography variant="inherit" noWrap>
-            {entry.label}
-          </Typography>
+          <EntryLabel entry={entry} />
         </MenuItem>
       </li>
     </Tooltip>
@@ -46,12 +55,7 @@ const EntryItem = ({ entry }: { entry: MenuEntry }) => {
   if (entry.href) {
     return (
       <MenuItem component="a" href={entry.href} data-testid={`menu-${entry.key}`} data-enabled="true">
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <Typography variant="inherit" noWrap>
-          {entry.label}
-        </Typography>
+        <EntryLabel entry={entry} />
       </MenuItem>
     );
   }

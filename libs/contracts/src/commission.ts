@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { STAFF_ROLES, type Role } from './roles';
 
 /** Which cap a commission line counts toward: B brokerage, R royalty; null neither. */
 export type CapKind = 'B' | 'R';
@@ -35,7 +35,7 @@ export interface CommissionTemplateInput {
 }
 
 /** Who reads the templates and caps (CLIENT and VENDOR: 403). */
-export const COMMISSION_READ_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
+export const COMMISSION_READ_ROLES: readonly Role[] = STAFF_ROLES;
 /** Who reads any user's caps (others their own only). */
 export const CAP_TEAM_ROLES: readonly Role[] = ['ADMIN', 'TRANC'];
 

@@ -1,7 +1,7 @@
 // Display Mode's figures: dashboards 7, 9, 2, 3, the leaderboard (4), goals, the slide configuration and the
 // activity feed (spec 002 sections 2.1, 3, 6, 7, 9; issue 19). Types and names only: the transactions service
 // computes every figure; the console edits goals and slides; the display app shows them.
-import type { Role } from './roles';
+import { STAFF_ROLES, type Role } from './roles';
 import type { TransactionFilterKeys } from './filters';
 
 /** The dashboards by id (spec 002 section 2.1): 7 and 9 circle dashboards, 2 stats, 3 activity, 4 leaderboard. */
@@ -20,7 +20,7 @@ export type CircleDashboardId = (typeof CIRCLE_DASHBOARD_IDS)[number];
 export const LEADERBOARD_ID = 4;
 
 /** Who reads dashboards, the leaderboard, goals and the slides (CLIENT and VENDOR: 403). */
-export const DASHBOARD_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
+export const DASHBOARD_ROLES: readonly Role[] = STAFF_ROLES;
 /** Who reads any user's activity (others their own). */
 export const ACTIVITY_TEAM_ROLES: readonly Role[] = ['ADMIN', 'TRANC'];
 

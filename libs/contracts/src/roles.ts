@@ -2,6 +2,9 @@
 export const ROLES = ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'CLIENT', 'VENDOR'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The team's staff: the roles that hold transactions and see the work area (never CLIENT or VENDOR). */
+export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
+
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Admin',
   TRANC: 'TC',

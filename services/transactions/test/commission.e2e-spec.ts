@@ -153,6 +153,9 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       }
       expect((await admin().patch(`/commission/templates/${fee}`, { pct: 101 }).expect(400)).body.errors).toEqual([{ field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' }]);
       expect((await admin().patch(`/commission/templates/${fee}`, { name: '' }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'This field is required' }]);
+      // null is not "absent" on a PATCH: no name, no percent.
+      expect((await admin().patch(`/commission/templates/${fee}`, { name: null }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'This field is required' }]);
+      expect((await admin().patch(`/commission/templates/${fee}`, { pct: null }).expect(400)).body.errors).toEqual([{ field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' }]);
       expect(await count()).toBe(before);
       // Another team's template, or none: 404.
       await as('ADMIN', RIVAL_ADMIN, RIVAL).patch(`/commission/templates/${fee}`, { name: 'Mine now' }).expect(404);

@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { todayIn, type Permission, type Role, type StatCard, type CircleEntry } from '@app/contracts';
+import { resolveDatePreset, todayIn, type Permission, type Role, type StatCard, type CircleEntry } from '@app/contracts';
 import { DashboardsFactory, signTestToken, TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
-import { monthOf } from '../src/dashboards/dashboard-figures';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
 // Display Mode's figures (issue 19, spec 002 sections 2.1, 3, 6, 7, 9): milestones, ratios, goals and
@@ -255,7 +254,7 @@ describe('dashboards, leaderboard and goals (issue 19)', () => {
     });
 
     it('defaults to the current month in the team\'s time zone, and in America/New_York when the team has none', async () => {
-      const month = (zone: string) => monthOf(todayIn(zone));
+      const month = (zone: string) => resolveDatePreset('thisMonth', zone)!;
       const closedLink = async () => (await dashboard(2, {})).data.row2[0].link_params;
       expect(await closedLink()).toMatchObject({ status_start_date: us(month('America/New_York').start), status_end_date: us(month('America/New_York').end) });
       await query(`UPDATE transactions.teams SET timezone = 'Pacific/Kiritimati' WHERE team_id = $1`, [TEAM]);

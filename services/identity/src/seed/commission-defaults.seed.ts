@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@app/contracts';
 import type { Seeder } from '@app/seed';
 import { TeamEntity } from '../users/team.entity';
 import { UserEntity } from '../users/user.entity';
@@ -6,8 +7,6 @@ import { userSnapshotOf } from '../users/user-snapshot';
 /** The seeded caps (issue 18): brokerage 20,000 and royalty 3,000, anniversaries spread over the year. */
 export const SEED_BROKERAGE_CAP = 20_000;
 export const SEED_ROYALTY_CAP = 3_000;
-/** The roles that hold transactions (the scope menu's agents). */
-const AGENT_ROLES = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -37,7 +36,7 @@ export const identityCommissionDefaultsSeeder: Seeder = {
     const year = new Date().getUTCFullYear() - 1;
     let updated = 0;
     for (const team of state.commission_templates ?? []) {
-      const agentIds = state.users.filter((u) => u.team_id === team.team_id && u.roles.some((role) => AGENT_ROLES.includes(role))).map((u) => u.agent_id);
+      const agentIds = state.users.filter((u) => u.team_id === team.team_id && u.roles.some((role) => STAFF_ROLES.includes(role))).map((u) => u.agent_id);
       if (agentIds.length === 0) continue;
       updated += await dataSource.transaction(async (manager) => {
         const users = await manager

@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DisplayAgent, UserSnapshot } from '@app/contracts';
+import { parseUsDate, type DisplayAgent, type UserSnapshot } from '@app/contracts';
 
-/** 'MM-DD-YYYY' (the snapshot's dates) -> 'YYYY-MM-DD'; anything else null. */
-const isoOfWireDate = (value: string | null | undefined) => (value && /^\d{2}-\d{2}-\d{4}$/.test(value) ? `${value.slice(6)}-${value.slice(0, 2)}-${value.slice(3, 5)}` : null);
 
 /** The transactions service's read copy of agents (identity owns the originals). */
 @Injectable()
@@ -41,8 +39,8 @@ export class AgentsRepository {
         occurredAt,
         snapshot.brokerage_cap_amt ?? null,
         snapshot.royalty_cap_amt ?? null,
-        isoOfWireDate(snapshot.brokerage_cap_anniversary_dt),
-        isoOfWireDate(snapshot.royalty_cap_anniversary_dt),
+        parseUsDate(snapshot.brokerage_cap_anniversary_dt),
+        parseUsDate(snapshot.royalty_cap_anniversary_dt),
         snapshot.default_buyer_commission_templates ?? [],
         snapshot.default_seller_commission_templates ?? [],
       ],

@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
  * TransactionWriter in the changing database transaction; a closed transaction's lines never change
  * (the callers only call these while it is not closed).
  */
-const AMOUNT_SQL = (gross: string) => `round(coalesce(${gross}, 0) * ct_pct / 100 + ct_flat, 2)`;
+const amountSql = (gross: string, pct: string, flat: string) => `round(coalesce(${gross}, 0) * ${pct} / 100 + ${flat}, 2)`;
 
 /** Replaces the lines of the transactions with copies of their primary agent's default templates for their side. */
 export async function copyDefaultLines(manager: EntityManager, clientIds: readonly number[]): Promise<void> {
@@ -14,7 +14,7 @@ export async function copyDefaultLines(manager: EntityManager, clientIds: readon
   await manager.query(`DELETE FROM transactions.commission_lines WHERE client_id = ANY($1::int[])`, [clientIds]);
   await manager.query(
     `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)
-     SELECT client_id, team_id, commission_template_id, name, cap_kind, ct_pct, ct_flat, ${AMOUNT_SQL('gross')}
+     SELECT client_id, team_id, commission_template_id, name, cap_kind, ct_pct, ct_flat, ${amountSql('gross', 'ct_pct', 'ct_flat')}
        FROM (SELECT t.client_id, t.team_id, t.gross_commission_amt AS gross, ct.commission_template_id, ct.name, ct.cap_kind,
                     ct.pct AS ct_pct, ct.flat_amt AS ct_flat
                FROM transactions.transactions t
@@ -32,7 +32,7 @@ export async function copyDefaultLines(manager: EntityManager, clientIds: readon
 export async function recomputeLineAmounts(manager: EntityManager, clientIds: readonly number[]): Promise<void> {
   if (clientIds.length === 0) return;
   await manager.query(
-    `UPDATE transactions.commission_lines l SET amount = round(coalesce(t.gross_commission_amt, 0) * l.pct / 100 + l.flat_amt, 2)
+    `UPDATE transactions.commission_lines l SET amount = ${amountSql('t.gross_commission_amt', 'l.pct', 'l.flat_amt')}
        FROM transactions.transactions t
       WHERE t.client_id = l.client_id AND l.client_id = ANY($1::int[])`,
     [clientIds],
@@ -48,7 +48,7 @@ export async function seedLinesWhereNone(manager: EntityManager, teamId: number,
   const rows: { client_id: number }[] = await manager.query(
     `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)
      SELECT t.client_id, t.team_id, ct.commission_template_id, ct.name, ct.cap_kind, ct.pct, ct.flat_amt,
-            round(coalesce(t.gross_commission_amt, 0) * ct.pct / 100 + ct.flat_amt, 2)
+            ${amountSql('t.gross_commission_amt', 'ct.pct', 'ct.flat_amt')}
        FROM transactions.transactions t
        JOIN transactions.commission_templates ct ON ct.team_id = t.team_id AND ct.client_type_id = t.type AND ct.commission_template_id = ANY($2::int[])
       WHERE t.team_id = $1 AND t.primary_agent_id IS NOT NULL

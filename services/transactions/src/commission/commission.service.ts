@@ -11,10 +11,11 @@ import {
 } from '@app/contracts';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { TransactionsConfig } from '../transactions.config';
+import { TRANSACTION_ERRORS } from '../transactions/transactions.errors';
 import { CommissionRepository, type CapSums } from './commission.repository';
 import type { CommissionTemplateDto, UpdateCommissionTemplateDto } from './dto/commission.dto';
 
-const USER_NOT_FOUND = 'User not found';
+const USER_NOT_FOUND = TRANSACTION_ERRORS.userNotFound;
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** A cap card line from its sums: ytd never more than the cap, pending at most what is left of it. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { DEFAULT_TEAM_TIMEZONE } from '@app/contracts';
 
 /** The milestones an activity row records, with the status date that reaches each and its words. */
 export const MILESTONE_ACTIVITIES = [
@@ -28,7 +29,7 @@ export const ActivityWriter = {
     if (clientIds.length === 0) return;
     const milestoneTs = (column: string) =>
       options.datedByMilestones
-        ? `least(now(), (t.${column} + time '12:00') AT TIME ZONE coalesce((SELECT tm.timezone FROM transactions.teams tm WHERE tm.team_id = t.team_id), 'America/New_York'))`
+        ? `least(now(), (t.${column} + time '12:00') AT TIME ZONE coalesce((SELECT tm.timezone FROM transactions.teams tm WHERE tm.team_id = t.team_id), '${DEFAULT_TEAM_TIMEZONE}'))`
         : 'now()';
     await manager.query(
       `INSERT INTO transactions.activities (team_id, agent_id, client_id, kind, text, ts)

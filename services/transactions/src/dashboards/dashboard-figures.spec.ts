@@ -1,4 +1,4 @@
-import { daysBetween, goalFigures, monthOf, percentOf, placesOf, proratedGoal, rangeYears, ratioOf } from './dashboard-figures';
+import { daysBetween, goalFigures, percentOf, placesOf, proratedGoal, rangeYears, ratioOf } from './dashboard-figures';
 
 describe('dashboard figures', () => {
   it('prorates a yearly goal by the range\'s days in each year it touches, and sums the years', () => {
@@ -39,9 +39,7 @@ describe('dashboard figures', () => {
     expect(percentOf(1, 0)).toBe(0);
   });
 
-  it('the default range is the month of today; ranges count both ends', () => {
-    expect(monthOf('2024-02-10')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
-    expect(monthOf('2026-12-31')).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+  it('ranges count both ends', () => {
     expect(daysBetween('2026-11-01', '2026-11-30')).toBe(30);
     expect(daysBetween('2026-11-02', '2026-11-01')).toBe(0);
   });

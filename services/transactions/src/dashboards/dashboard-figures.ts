@@ -62,14 +62,6 @@ export function goalFigures(value: number | null, goal: number | null, start: st
 /** later / earlier as a whole percent; null when the earlier is 0. */
 export const ratioOf = (later: number, earlier: number): number | null => (earlier === 0 ? null : Math.round((later / earlier) * 100));
 
-/** The first and last day of the month of `today` ('YYYY-MM-DD'). */
-export function monthOf(today: string): { start: string; end: string } {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { start: `${today.slice(0, 8)}01`, end: `${today.slice(0, 8)}${String(last).padStart(2, '0')}` };
-}
-
 /**
  * Leaderboard places: by count (highest first), ties sharing a place (1, 1, 3), then by name; the input is
  * already in that order.

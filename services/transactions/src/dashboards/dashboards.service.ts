@@ -14,6 +14,7 @@ import {
   LEADERBOARD_PLACE_COLORS,
   LEADERBOARD_TITLES,
   parseUsDate,
+  resolveDatePreset,
   todayIn,
   toFilterDate,
   type ActivityPage,
@@ -36,7 +37,8 @@ import { FieldErrorsException } from '@app/platform';
 import type { FilterSqlContext } from '../filters/filter-sql';
 import { FiltersRepository } from '../filters/filters.repository';
 import { TeamOptionsRepository } from '../fields/team-options.repository';
-import { goalFigures, monthOf, percentOf, placesOf, proratedGoal, rangeYears, ratioOf } from './dashboard-figures';
+import { TRANSACTION_ERRORS } from '../transactions/transactions.errors';
+import { goalFigures, percentOf, placesOf, proratedGoal, rangeYears, ratioOf } from './dashboard-figures';
 import { DashboardsRepository, type FigureSpec } from './dashboards.repository';
 import type { ActivityQueryDto, DashboardQueryDto, DisplayConfigDto, GoalsDto, LeaderboardQueryDto } from './dto/dashboards.dto';
 
@@ -68,7 +70,7 @@ type Step = Milestone | 'new_leads';
 /** The largest goal the numeric(14,2) column holds. */
 const GOAL_MAX = 999_999_999_999.99;
 const CONTEXT_PATTERN = /^(ig|t|a|i)([1-9]\d{0,9})$/;
-const USER_NOT_FOUND = { status: 'error', message: 'User not found' } as const;
+const USER_NOT_FOUND = { status: 'error', message: TRANSACTION_ERRORS.userNotFound } as const;
 const restricted = (caller: AuthenticatedUser) => caller.permissions.includes('agent_restricted_team_dashboard');
 
 /**
@@ -235,7 +237,7 @@ export class DashboardsService {
   /** MM-DD-YYYY dates, both optional (the current month in the team's zone); 400 naming the key. */
   rangeOf(startText: string | undefined, endText: string | undefined, startKey: string, endKey: string, timezone: string): Range {
     const today = todayIn(timezone);
-    const month = monthOf(today);
+    const month = resolveDatePreset('thisMonth', timezone)!;
     const errors: FieldError[] = [];
     const parse = (text: string | undefined, key: string, fallback: string) => {
       if (text === undefined || text.trim() === '') return fallback;

@@ -1,7 +1,7 @@
 import { HttpException, Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, type DisplaySubscribeAck, type DisplaySubscription } from '@app/contracts';
+import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, toFilterDate, type DisplaySubscribeAck, type DisplaySubscription, type Role } from '@app/contracts';
 import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
 import { AgentsRepository } from '../agents/agents.repository';
 import { DashboardsService } from '../dashboards/dashboards.service';
@@ -10,7 +10,8 @@ import { DisplaySubscriptions } from './display-subscriptions';
 import { DisplayFigures } from './display-figures.service';
 import { SOCKET_OPTIONS } from './redis-streams-io.adapter';
 
-type DisplaySocket = Socket & { data: { user?: AuthenticatedUser; key?: string } };
+/** What a TV follows rides in socket.data, which connection state recovery restores. */
+type DisplaySocket = Socket & { data: { user?: AuthenticatedUser; key?: string; subscription?: DisplaySubscription } };
 
 const SLIDES = [2, 3, 4, 7, 9];
 /** A disconnected TV keeps its key followed while it may still recover its connection (and the pushes it missed). */
@@ -50,7 +51,7 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     if (!user) return socket.disconnect(true);
     // A recovered connection keeps its rooms (and data) and receives what it missed; its key is followed again.
     if (socket.recovered) {
-      if (socket.data.key) await this.subscriptions.add(user.team_id, socket.data.key, this.subscriptionOf(socket.data.key));
+      if (socket.data.key && socket.data.subscription) await this.subscriptions.add(user.team_id, socket.data.key, socket.data.subscription);
       return;
     }
     await socket.join(teamRoom(user.team_id));
@@ -90,12 +91,11 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     let subscription: DisplaySubscription;
     try {
-      if (!user.roles.some((role: string) => DASHBOARD_ROLES.includes(role as never))) return { ok: false, status: 403, message: 'You do not have permission to do this' };
+      if (!user.roles.some((role: Role) => DASHBOARD_ROLES.includes(role))) return { ok: false, status: 403, message: 'You do not have permission to do this' };
       const scope = await this.dashboards.scopeOf(user, text(raw.context), { leaderboard: slide === 4 });
       const timezone = await this.dashboards.timezoneOf(user.team_id);
       const range = this.dashboards.rangeOf(text(raw.start_date), text(raw.end_date), 'start_date', 'end_date', timezone);
-      const us = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
-      subscription = { slide, report: slide === 4 ? (raw.report ?? 'closed') : null, context: scope.context, start_date: us(range.start), end_date: us(range.end) };
+      subscription = { slide, report: slide === 4 ? (raw.report ?? 'closed') : null, context: scope.context, start_date: toFilterDate(range.start), end_date: toFilterDate(range.end) };
     } catch (error) {
       if (error instanceof HttpException) {
         const answer = error.getResponse() as { message?: string; errors?: { error: string }[] };
@@ -113,16 +113,9 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
       await this.subscriptions.add(user.team_id, key, subscription);
       await this.figures.prime(user.team_id, key, subscription);
       socket.data.key = key;
+      socket.data.subscription = subscription;
     }
     return { ok: true, key };
-  }
-
-  /** The subscription a key stands for ({team}:{slide}[:{report}]:{context}:{start}:{end}). */
-  private subscriptionOf(key: string): DisplaySubscription {
-    const parts = key.split(':');
-    const slide = Number(parts[1]) as DisplaySubscription['slide'];
-    const rest = slide === 4 ? parts.slice(3) : parts.slice(2);
-    return { slide, report: slide === 4 ? (parts[2] as DisplaySubscription['report']) : null, context: rest[0], start_date: rest[1], end_date: rest[2] };
   }
 
   onApplicationShutdown() {

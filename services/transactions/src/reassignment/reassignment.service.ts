@@ -1,16 +1,15 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
-import { REASSIGN_MESSAGES as M, type ReassignCountResponse, type ReassignResponse } from '@app/contracts';
+import { REASSIGN_MESSAGES as M, STAFF_ROLES, type ReassignCountResponse, type ReassignResponse } from '@app/contracts';
 import { EventOutbox } from '@app/events';
 import { FieldErrorsException } from '@app/platform';
 import { copyDefaultLines } from '../commission/commission-lines';
 import { ReassignmentRepository } from './reassignment.repository';
+import { TRANSACTION_ERRORS } from '../transactions/transactions.errors';
 import type { ReassignDto } from './dto/reassignment.dto';
 
-const USER_NOT_FOUND = { status: 'error', message: 'User not found' } as const;
-/** The roles a primary agent has (the scope menu's agents). */
-const AGENT_ROLES = ['ADMIN', 'TRANC', 'ISISA', 'AGENT'];
+const USER_NOT_FOUND = { status: 'error', message: TRANSACTION_ERRORS.userNotFound } as const;
 
 /**
  * Reassign transactions (spec 000 sections 2-4, 7): an ADMIN moves every transaction of one user of the
@@ -36,7 +35,7 @@ export class ReassignmentService {
     if (body.to_agent_id === body.from_agent_id) throw new FieldErrorsException([{ field: 'to_agent_id', error: M.sameAgent }]);
     const [from, to] = await Promise.all([this.repository.user(caller.team_id, body.from_agent_id), this.repository.user(caller.team_id, body.to_agent_id)]);
     if (!from || !to) throw new NotFoundException(USER_NOT_FOUND);
-    if (!to.roles.some((role) => AGENT_ROLES.includes(role))) throw new FieldErrorsException([{ field: 'to_agent_id', error: M.notAnAgent }]);
+    if (!to.roles.some((role) => STAFF_ROLES.includes(role as never))) throw new FieldErrorsException([{ field: 'to_agent_id', error: M.notAnAgent }]);
     const moved = await this.dataSource.transaction(async (manager) => {
       const transactions = await this.repository.moveTransactions(manager, caller.team_id, from.agent_id, to.agent_id, body.type, caller.agent_id);
       const clientIds = transactions.map((t) => t.client_id);

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Seeder, SeedState } from '@app/seed';
 import { SEED_TEAMS } from '@app/seed';
+import { STAFF_ROLES } from '@app/contracts';
 import { seedTransactionsDemoForms } from '../forms/forms-demo-seed';
 import { TransactionWriter } from '../transactions/transaction-writer';
 import { demoTransaction, type SeedPeople } from './demo-transactions';
@@ -37,7 +38,7 @@ function peopleOf(state: SeedState, teamId: number, teamKey: string): SeedPeople
 
 /** The team's users who hold transactions (ADMIN, TC, ISA, Agent), from identity's seeder result. */
 const membersOf = (state: SeedState, teamId: number) =>
-  state.users.filter((u) => u.team_id === teamId && u.roles?.some((role) => ['ADMIN', 'TRANC', 'ISISA', 'AGENT'].includes(role))).map((u) => u.agent_id);
+  state.users.filter((u) => u.team_id === teamId && u.roles?.some((role) => STAFF_ROLES.includes(role))).map((u) => u.agent_id);
 
 /** How long the seed waits for team-admin's document types to reach the read copy (the services run meanwhile). */
 const DOCUMENT_TYPES_WAIT_MS = 60_000;

@@ -21,4 +21,6 @@ export const TRANSACTION_ERRORS = {
   resultType: 'Must be complex or simple',
   elementName: 'Must be the name of a select',
   unknownElement: 'No such select',
+  userNotFound: 'User not found',
+  teamUser: 'Choose a user of your team',
 } as const;

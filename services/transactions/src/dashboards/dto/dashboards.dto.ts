@@ -15,8 +15,9 @@ import {
   type GoalMetric,
   type LeaderboardReport,
 } from '@app/contracts';
-import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
+import { IsDatabaseId, IsPageNumber } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
+import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
 
 const DASHBOARD_ID_ERROR = 'Choose a dashboard: 7, 9, 2 or 3 (the leaderboard is GET /leaderboard)';
 const DATE_DESCRIPTION = 'MM-DD-YYYY; both omitted: the current month in the team\'s time zone';
@@ -121,9 +122,7 @@ export class GoalsQueryDto {
 export class GoalDto {
   @ApiProperty({ nullable: true, description: 'null: the team\'s own goal' })
   @ValidateIf((_, value) => value !== null)
-  @IsInt({ message: M.agent })
-  @Min(1, { message: M.agent })
-  @Max(MAX_DATABASE_ID, { message: M.agent })
+  @IsDatabaseId({ message: M.agent })
   agent_id!: number | null;
 
   @ApiProperty({ enum: GOAL_METRICS })
@@ -158,17 +157,13 @@ export class ActivityQueryDto {
   @ApiPropertyOptional({ description: 'Default the caller; ADMIN and TRANC any user of the team' })
   @IsOptional()
   @Transform(numberOrRaw)
-  @IsInt({ message: 'Choose a user of your team' })
-  @Min(1, { message: 'Choose a user of your team' })
-  @Max(MAX_DATABASE_ID, { message: 'Choose a user of your team' })
+  @IsDatabaseId({ message: TRANSACTION_ERRORS.teamUser })
   agent_id?: number;
 
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Transform(numberOrRaw)
-  @IsInt({ message: 'Must be a whole number from 1' })
-  @Min(1, { message: 'Must be a whole number from 1' })
-  @Max(MAX_PAGE, { message: `Must be at most ${MAX_PAGE}` })
+  @IsPageNumber()
   page?: number;
 
   @ApiPropertyOptional({ default: 20, enum: [10, 20, 60, 100] })
