@@ -9,17 +9,46 @@ import { fileURLToPath } from 'node:url';
 
 const log = (message) => console.log(`[infra] ${message}`);
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+// Ports this process has handed out. A port is only bound later by the child that gets it, so the
+// kernel may offer it again meanwhile: a stack whose edge and a service shared one port proxied to
+// itself until its headers overflowed (431) while the service crashed on EADDRINUSE.
+const handedOut = new Set();
+
+function tryListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const bound = server.address().port;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1, never one this process handed out before. Picked below the kernel's
+ * ephemeral range (32768-60999), where outgoing connections and other programs' port-0 listeners do
+ * not take it between this check and the child's bind.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = 20000 + Math.floor(Math.random() * 12000);
+    if (handedOut.has(candidate)) continue;
+    const port = await tryListen(candidate);
+    if (port !== undefined) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  for (;;) {
+    const port = await tryListen(0);
+    if (port === undefined) throw new Error('no free TCP port on 127.0.0.1');
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 function isPortOpen(port) {
