@@ -151,6 +151,8 @@ export interface EventPayloads {
   'transactions.goals.changed': GoalsChanged;
   /** Messaging sent a notification task's notification: the task becomes Completed (once). */
   'messaging.task-notification.sent': { task_id: number; sent_ts: string };
+  /** A queued mail failed for good (after its retries, or at once on an SMTP 5xx); message_id is MailMessage.id. */
+  'messaging.mail.failed': { message_id: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
   'identity.vendor.enrolled': VendorEnrolled;
   /** Used only by the event bus's own tests. */
@@ -160,8 +162,9 @@ export type EventType = keyof EventPayloads;
 
 /** Which services consume each event type. The relay fans out to events.<service> queues. */
 export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
-  'identity.user.created': ['transactions', 'integrations-sync'],
-  'identity.user.updated': ['transactions', 'integrations-sync'],
+  // messaging keeps authors, recipients and mention targets (UpdateUsersWhenUserChanges).
+  'identity.user.created': ['transactions', 'integrations-sync', 'messaging'],
+  'identity.user.updated': ['transactions', 'integrations-sync', 'messaging'],
   'identity.team.provisioned': ['team-admin'],
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],
@@ -169,15 +172,16 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // transactions keeps the team's folders and types for its documents (esign joins with its issue).
   'team-admin.document-folders.changed': ['transactions'],
   'team-admin.document-types.changed': ['transactions'],
-  // Consumed by a later issue: messaging decides whom to notify from it.
-  'identity.notification-setting.changed': [],
+  // messaging skips a mail whose recipient's switch is off (UpdateSwitchesWhenNotificationSettingChanges).
+  'identity.notification-setting.changed': ['messaging'],
   // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'
   // own Display Mode push), each with its handler class; they keep the highest payload version.
   // integrations-sync keeps the latest row per transaction and syncs it to SkySlope (SyncSkySlopeFileWhenTransactionChanges).
   // transactions pushes Display Mode's figures (PushDisplayFiguresWhenTransactionChanges); integrations-sync syncs SkySlope.
-  'transactions.transaction.created': ['integrations-sync', 'transactions'],
-  'transactions.transaction.updated': ['integrations-sync', 'transactions'],
-  'transactions.transaction.deleted': ['transactions'],
+  // messaging: who may see its comments, and the names and address inboxes show (UpdateTransactionsWhenTransactionChanges).
+  'transactions.transaction.created': ['integrations-sync', 'transactions', 'messaging'],
+  'transactions.transaction.updated': ['integrations-sync', 'transactions', 'messaging'],
+  'transactions.transaction.deleted': ['transactions', 'messaging'],
   'transactions.transaction.status-changed': ['integrations-sync'],
   'transactions.transaction.closed': ['integrations-sync'],
   // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
@@ -187,19 +191,22 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.contact.merged': [],
   // Consumers join with their handler class: messaging (notifications) and the Display Mode push.
   // transactions pushes Display Mode's figures (PushDisplayFiguresWhenTaskChanges).
-  'transactions.task.created': ['transactions'],
-  'transactions.task.updated': ['transactions'],
-  'transactions.task.deleted': ['transactions'],
-  // Consumers join with their handler class (messaging).
-  'transactions.document.created': [],
-  'transactions.document.updated': [],
-  'transactions.document.deleted': [],
+  // messaging: task names, assignees and notification tasks (UpdateTasksWhenTaskChanges).
+  'transactions.task.created': ['transactions', 'messaging'],
+  'transactions.task.updated': ['transactions', 'messaging'],
+  'transactions.task.deleted': ['transactions', 'messaging'],
+  // messaging: document names of comments (UpdateDocumentsWhenDocumentChanges).
+  'transactions.document.created': ['messaging'],
+  'transactions.document.updated': ['messaging'],
+  'transactions.document.deleted': ['messaging'],
   // identity keeps the team's template ids for the admin user form (UpdateCommissionTemplatesWhenTemplatesChange).
   'transactions.commission-templates.changed': ['identity'],
   // transactions pushes Display Mode's pacing (PushDisplayFiguresWhenGoalsChange).
   'transactions.goals.changed': ['transactions'],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
+  // No subscriber yet: esign joins with its signing engine (MarkInvitationFailedWhenMailFails).
+  'messaging.mail.failed': [],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its
   // vendor options (UpdateVendorOptionsWhenVendorEnrolled).
   'identity.vendor.enrolled': ['identity', 'transactions'],

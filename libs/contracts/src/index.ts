@@ -23,3 +23,4 @@ export * from './boards';
 export * from './commission';
 export * from './dashboards';
 export * from './queues';
+export * from './messaging';

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { messagingMigrations } from './migrations';
 import type { MessagingConfig } from './messaging.config';
+import { READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
+import { ReadCopiesRepository } from './read-copies/read-copies.repository';
 
 /** Direct messages, comments, @mentions, inbox states, notification emails and the console real-time socket. */
 @Module({})
@@ -10,6 +12,7 @@ export class MessagingModule {
     return {
       module: MessagingModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: messagingMigrations }),
+      providers: [ReadCopiesRepository, ...READ_COPY_LISTENERS],
     };
   }
 }
