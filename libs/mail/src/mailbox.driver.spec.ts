@@ -58,6 +58,20 @@ describe(MailboxDriver.name, () => {
     expect(mails[0].html).toBeNull();
   });
 
+  it("writes a message's display name at the platform address and its reply_to", async () => {
+    await sut.deliver(aMail({ from_name: 'Jane Doe via Demo Realty', reply_to: 'jane@demo-realty.test' }));
+    const [mail] = await readMailbox(dir);
+    expect(mail.from).toBe('Jane Doe via Demo Realty <no-reply@realty.test>');
+    expect(mail.reply_to).toBe('jane@demo-realty.test');
+  });
+
+  it('quotes a display name with special characters and keeps the address', async () => {
+    await sut.deliver(aMail({ from_name: 'Doe, Jane via "Demo" Realty' }));
+    const [mail] = await readMailbox(dir);
+    expect(mail.from).toBe('"Doe, Jane via \\"Demo\\" Realty" <no-reply@realty.test>');
+    expect(mail).not.toHaveProperty('reply_to');
+  });
+
   it('reads a mailbox that does not exist yet as empty', async () => {
     expect(await readMailbox(path.join(dir, 'nothing-here'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MailDriver, QueuedMail } from './mail-message';
+import { fromHeaderOf, type MailDriver, type QueuedMail } from './mail-message';
 
 /** What a mailbox file holds. */
 export interface MailboxEntry {
@@ -10,6 +10,8 @@ export interface MailboxEntry {
   subject: string;
   text: string;
   html: string | null;
+  /** Only when the message has one. */
+  reply_to?: string;
   created_at: string;
 }
 
@@ -31,11 +33,12 @@ export class MailboxDriver implements MailDriver {
     const file = path.join(this.dir, fileNameOf(mail));
     const entry: MailboxEntry = {
       id: mail.id,
-      from: this.from,
+      from: fromHeaderOf(mail, this.from),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      ...(mail.reply_to ? { reply_to: mail.reply_to } : {}),
       created_at: mail.created_at,
     };
     // Same id, same name: a retried job overwrites its own file with the same content. Written

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailDriver, QueuedMail } from './mail-message';
+import { addressOf, type MailDriver, type QueuedMail } from './mail-message';
 
 /** Sends through an SMTP server (Mailpit in docker-compose, the provider's relay in production). */
 export class SmtpDriver implements MailDriver {
@@ -14,7 +14,9 @@ export class SmtpDriver implements MailDriver {
 
   async deliver(mail: QueuedMail): Promise<void> {
     await this.transport.sendMail({
-      from: this.from,
+      // The platform address always; a message's own display name when it has one ('Jane via Demo Realty').
+      from: mail.from_name ? { name: mail.from_name.replace(/[\r\n]+/g, ' ').trim(), address: addressOf(this.from) } : this.from,
+      ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
