@@ -1,0 +1,2 @@
+export * from './streams-io.adapter';
+export * from './detached-emitter';
