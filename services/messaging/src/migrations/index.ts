@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000 } from '@app/events';
 import { MessagingReadCopies1763700000600 } from './1763700000600-messaging-read-copies';
+import { MessagingInbox1763700000610 } from './1763700000610-messaging-inbox';
 
-export const messagingMigrations = [EventBusTables1763700000000, MessagingReadCopies1763700000600];
+export const messagingMigrations = [EventBusTables1763700000000, MessagingReadCopies1763700000600, MessagingInbox1763700000610];
