@@ -16,7 +16,7 @@ export function createMailDriver(options: MailModuleOptions): MailDriver {
   return new MailboxDriver(options.mailDir, options.from);
 }
 
-/** MailService everywhere; the delivering worker where `process` is set. */
+/** MailService everywhere; the delivering worker where `process` is set (MailWorker.useHooks adds the service's rules). */
 @Global()
 @Module({})
 export class MailModule {
@@ -29,7 +29,7 @@ export class MailModule {
         MailService,
         MailWorker,
       ],
-      exports: [MailService],
+      exports: [MailService, MailWorker],
     };
   }
 }

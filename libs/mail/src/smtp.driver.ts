@@ -1,3 +1,4 @@
+import { UnrecoverableError } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { addressOf, type MailDriver, type QueuedMail } from './mail-message';
 
@@ -13,6 +14,18 @@ export class SmtpDriver implements MailDriver {
   }
 
   async deliver(mail: QueuedMail): Promise<void> {
+    try {
+      await this.send(mail);
+    } catch (error) {
+      // A 5xx answer is permanent (unknown mailbox, refused sender, rejected content): no retry mends it.
+      // A 4xx, a refused or dropped connection, a timeout: retried with backoff.
+      const code = (error as { responseCode?: unknown }).responseCode;
+      if (typeof code === 'number' && code >= 500 && code < 600) throw new UnrecoverableError(`SMTP ${code}: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private async send(mail: QueuedMail): Promise<void> {
     await this.transport.sendMail({
       // The platform address always; a message's own display name when it has one ('Jane via Demo Realty').
       from: mail.from_name ? { name: mail.from_name.replace(/[\r\n]+/g, ' ').trim(), address: addressOf(this.from) } : this.from,
