@@ -4,7 +4,7 @@ import { messagingMigrations } from './migrations';
 import type { MessagingConfig } from './messaging.config';
 import { READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
 import { ReadCopiesRepository } from './read-copies/read-copies.repository';
-import { InboxPublisher } from './realtime/inbox.publisher';
+import { realtimeProviders } from './realtime/realtime.providers';
 
 /** Direct messages, comments, @mentions, inbox states, notification emails and the console real-time socket. */
 @Module({})
@@ -13,7 +13,7 @@ export class MessagingModule {
     return {
       module: MessagingModule,
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: messagingMigrations }),
-      providers: [ReadCopiesRepository, ...READ_COPY_LISTENERS, InboxPublisher],
+      providers: [ReadCopiesRepository, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
     };
   }
 }

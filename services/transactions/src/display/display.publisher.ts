@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Server } from 'socket.io';
 import { DISPLAY_NAMESPACE, type DisplayDataPush } from '@app/contracts';
-import { createRedis, SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
+import { SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
+import { DetachedEmitter } from '@app/realtime';
 import { AgentsRepository } from '../agents/agents.repository';
-import { displayStreamsAdapter } from './redis-streams-io.adapter';
 
 export const teamRoom = (teamId: number) => `team:${teamId}`;
 /** The room of a Display Mode key (displayKeyOf): the TVs showing that slide, scope and range. */
@@ -15,19 +14,16 @@ export const dataRoom = (key: string) => `data:${key}`;
  */
 @Injectable()
 export class DisplayPublisher implements OnApplicationShutdown {
-  private emitter?: Server;
-  private redis?: ReturnType<typeof createRedis>;
+  private readonly emitter: DetachedEmitter;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(SERVICE_CONFIG) config: ServiceConfig,
     private readonly agents: AgentsRepository,
-  ) {}
+  ) {
+    this.emitter = new DetachedEmitter({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, service: 'transactions', connectionName: 'transactions:display-publisher' });
+  }
 
   private namespace() {
-    if (!this.emitter) {
-      this.redis = createRedis(this.config.REDIS_URL, 'transactions:display-publisher');
-      this.emitter = new Server({ adapter: displayStreamsAdapter(this.redis, this.config.QUEUE_PREFIX) });
-    }
     return this.emitter.of(DISPLAY_NAMESPACE);
   }
 
@@ -45,8 +41,6 @@ export class DisplayPublisher implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    // A detached server has no engine to close: closing each namespace adapter stops the stream polling.
-    for (const namespace of this.emitter?._nsps.values() ?? []) namespace.adapter.close();
-    await this.redis?.quit().catch(() => this.redis?.disconnect());
+    await this.emitter.close();
   }
 }

@@ -1,0 +1,17 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Provider } from '@nestjs/common';
+import { REDIS, type ProcessMode } from '@app/platform';
+import { RedisStreamsIoAdapter } from '@app/realtime';
+import type { MessagingConfig } from '../messaging.config';
+import { InboxGateway } from './inbox.gateway';
+import { InboxPublisher } from './inbox.publisher';
+
+/** The publisher in every process (API and worker push after their commits); the gateway where HTTP is served. */
+export function realtimeProviders(mode: ProcessMode): Provider[] {
+  return [InboxPublisher, ...(mode === 'worker' ? [] : [InboxGateway])];
+}
+
+/** The inbox gateway runs on the HTTP server at socketPathOf('messaging') with the Redis Streams adapter. */
+export function configureMessagingApp(app: NestFastifyApplication, config: MessagingConfig) {
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), config.QUEUE_PREFIX, 'messaging'));
+}
