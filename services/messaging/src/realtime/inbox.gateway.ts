@@ -1,20 +1,21 @@
-import { Inject, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { decodeJwt } from 'jose';
 import type { Namespace, Socket } from 'socket.io';
 import { MESSAGING_NAMESPACE } from '@app/contracts';
-import { AccessTokenVerifier, TOKEN_REVOCATIONS, type AuthenticatedUser, type TokenRevocations } from '@app/auth';
+import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
 import { userRoom } from './inbox.publisher';
 
 /** The signed-in user rides in socket.data, which connection state recovery restores with the rooms. */
-type InboxSocket = Socket & { data: { user?: AuthenticatedUser } };
+type InboxSocket = Socket & { data: { user?: AuthenticatedUser; expires_at_ms?: number } };
 
 /** What a refused handshake answers (connect_error's message on the client). */
 export const INBOX_UNAUTHORIZED = 'unauthorized';
 
 /**
- * The console's real-time inbox: the access token is checked on connect (signature, lifetime, and
- * revocation like the HTTP guard), each socket joins its user's room, and is disconnected when its token
- * expires: the console connects again with a fresh token. Pushes come from InboxPublisher (any process,
+ * The console's real-time inbox: the access token is checked on connect (signature, issuer, lifetime),
+ * each socket joins its user's room, and is disconnected when its token expires: the console connects
+ * again with a fresh token. Pushes come from InboxPublisher (any process,
  * any replica) through the Redis Streams adapter; a client that drops off briefly gets what it missed.
  */
 @WebSocketGateway({ namespace: MESSAGING_NAMESPACE })
@@ -23,10 +24,7 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   /** Per socket id: the timer that ends it when its token expires. */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
 
-  constructor(
-    @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
-    @Optional() @Inject(TOKEN_REVOCATIONS) private readonly revocations?: TokenRevocations,
-  ) {}
+  constructor(@Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier) {}
 
   afterInit(namespace: Namespace) {
     namespace.use((socket: InboxSocket, next) => {
@@ -34,9 +32,11 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       if (typeof token !== 'string' || !token) return next(new Error(INBOX_UNAUTHORIZED));
       this.verifier
         .verify(token)
-        .then(async (user) => {
-          if (await this.revocations?.isRevoked(user)) return next(new Error(INBOX_UNAUTHORIZED));
+        .then((user) => {
           socket.data.user = user;
+          // Verified above, so its exp is there (the verifier refuses a token without one).
+          const exp = decodeJwt(token).exp;
+          socket.data.expires_at_ms = typeof exp === 'number' ? exp * 1000 : undefined;
           next();
         })
         .catch(() => next(new Error(INBOX_UNAUTHORIZED)));
@@ -46,7 +46,7 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   async handleConnection(socket: InboxSocket) {
     const user = socket.data.user;
     if (!user) return void socket.disconnect(true);
-    this.endAtExpiry(socket, user);
+    this.endAtExpiry(socket);
     // A recovered connection keeps its room and receives the packets it missed.
     if (socket.recovered) return;
     await socket.join(userRoom(user.agent_id));
@@ -60,9 +60,10 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   }
 
   /** A token is checked once, on connect: the socket ends with it (the client reconnects with a fresh one). */
-  private endAtExpiry(socket: InboxSocket, user: AuthenticatedUser) {
-    if (!user.expires_at_ms) return;
-    const left = Math.max(0, user.expires_at_ms - Date.now());
+  private endAtExpiry(socket: InboxSocket) {
+    const expiresAt = socket.data.expires_at_ms;
+    if (!expiresAt) return;
+    const left = Math.max(0, expiresAt - Date.now());
     // setTimeout holds at most ~24.8 days; tokens live minutes.
     const timer = setTimeout(() => {
       this.expiries.delete(socket.id);
