@@ -176,6 +176,12 @@ export interface NotificationPreview {
   message: { html: string; text: string };
   recipients: string[];
   from_email: string;
+  /**
+   * The template the preview was rendered from, merge fields as written ({{address}}): what Edit Template
+   * starts from (the task's own template, else the team default). Optional: without it the console starts
+   * from the rendered subject and message.
+   */
+  template?: { subject: string; template: string };
 }
 /** POST /notifications/send */
 export interface SendNotificationRequest {
