@@ -207,6 +207,14 @@ export const MESSAGING_SOCKET_EVENTS = {
   inboxCounts: 'inbox.counts',
 } as const;
 export type MessagePush = { kind: 'dm'; record: DirectMessage } | { kind: 'comment'; record: Comment };
+/** Server -> client events of the inbox socket and their payloads (socket.io's `Socket<MessagingServerEvents>`). */
+export interface MessagingServerEvents {
+  'message.created': (push: MessagePush) => void;
+  'message.updated': (push: MessagePush) => void;
+  'inbox.counts': (counts: InboxCounts) => void;
+}
+/** The connect_error message of a refused handshake (no, bad or expired token): connect again with a fresh token. The server also disconnects a socket when its token expires ('io server disconnect'). */
+export const MESSAGING_SOCKET_UNAUTHORIZED = 'unauthorized';
 
 /** Console deep links of a message (mails link here too). */
 export const messageLinkOf = (kind: 'dms' | 'comments', id: number) => `/app/messages?type=${kind}&id=${id}`;
