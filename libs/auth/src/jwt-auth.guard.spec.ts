@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AuthModule } from './auth.module';
 import { CurrentUser, Permissions, Public, Roles } from './decorators';
 import { importPKCS8, SignJWT } from 'jose';
-import { TOKEN_REVOCATIONS, type TokenRevocations } from './token-revocations';
+import { refusedByMark, TOKEN_REVOCATIONS, type TokenRevocations } from './token-revocations';
 import { AccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER, type AuthenticatedUser } from './tokens';
 
 @Controller()
@@ -28,10 +28,14 @@ describe('JwtAuthGuard', () => {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
-  const marks = new Map<number, number>();
+  // The same rule as RedisTokenRevocations (refusedByMark), kept in memory.
+  const marks = new Map<number, { at: number; keepSessionId: string | null }>();
+  const ended = new Set<string>();
   const revocations: TokenRevocations = {
-    revokeTokensOf: async (agentId, at = Date.now()) => void marks.set(agentId, at),
-    validAfter: async (agentId) => marks.get(agentId) ?? null,
+    revokeTokensOf: async (agentId, options = {}) => void marks.set(agentId, { at: options.at ?? Date.now(), keepSessionId: options.keepSessionId ?? null }),
+    endSession: async (sessionId) => void ended.add(sessionId),
+    isRevoked: async (user) =>
+      (!!user.session_id && ended.has(user.session_id)) || refusedByMark(marks.get(user.agent_id) ?? null, user.issued_at_ms ?? 0, user.session_id),
   };
   let sut: NestFastifyApplication;
   let signer: AccessTokenSigner;
@@ -69,7 +73,7 @@ describe('JwtAuthGuard', () => {
   });
 
   it('gives @CurrentUser the claims of the token', async () => {
-    expect(await get('/me', agent)).toEqual({ status: 200, body: { ...agent, issued_at_ms: expect.any(Number) } });
+    expect(await get('/me', agent)).toEqual({ status: 200, body: { ...agent, issued_at_ms: expect.any(Number), expires_at_ms: expect.any(Number) } });
   });
 
   it('enforces @Roles: one of the listed roles', async () => {
@@ -94,6 +98,28 @@ describe('JwtAuthGuard', () => {
     await request(sut.getHttpServer()).get('/me').set('authorization', after).expect(200);
     // Other users are untouched.
     expect((await get('/me', { ...agent, agent_id: 71 })).status).toBe(200);
+  });
+
+  it('keeps the session a mark exempts (a password changed from it) and refuses the user\'s other sessions', async () => {
+    const user = { ...agent, agent_id: 72 };
+    const kept = `Bearer ${await signer.sign({ ...user, session_id: 'session-a' })}`;
+    const other = `Bearer ${await signer.sign({ ...user, session_id: 'session-b' })}`;
+    const none = `Bearer ${await signer.sign(user)}`;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await revocations.revokeTokensOf(user.agent_id, { keepSessionId: 'session-a' });
+    await request(sut.getHttpServer()).get('/me').set('authorization', kept).expect(200);
+    await request(sut.getHttpServer()).get('/me').set('authorization', other).expect(401);
+    await request(sut.getHttpServer()).get('/me').set('authorization', none).expect(401);
+  });
+
+  it('refuses every token of an ended session (logout), and only of that session', async () => {
+    const user = { ...agent, agent_id: 73 };
+    const mine = `Bearer ${await signer.sign({ ...user, session_id: 'logged-out' })}`;
+    const otherTab = `Bearer ${await signer.sign({ ...user, session_id: 'still-in' })}`;
+    await request(sut.getHttpServer()).get('/me').set('authorization', mine).expect(200);
+    await revocations.endSession('logged-out');
+    await request(sut.getHttpServer()).get('/me').set('authorization', mine).expect(401);
+    await request(sut.getHttpServer()).get('/me').set('authorization', otherTab).expect(200);
   });
 
   it('refuses tokens without an expiry, or living longer than the configured lifetime', async () => {

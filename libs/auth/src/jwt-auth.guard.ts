@@ -30,9 +30,8 @@ export class JwtAuthGuard implements CanActivate {
     } catch {
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    // Ended by a change since it was issued (disabled, demoted, password reset): refused everywhere.
-    const validAfter = await this.revocations?.validAfter(request.user.agent_id);
-    if (validAfter && (request.user.issued_at_ms ?? 0) < validAfter) throw new UnauthorizedException(SESSION_ENDED);
+    // Ended by a change since it was issued (disabled, demoted, a password change, its session's logout): refused everywhere.
+    if (await this.revocations?.isRevoked(request.user)) throw new UnauthorizedException(SESSION_ENDED);
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (roles?.length && !roles.some((role) => request.user!.roles.includes(role))) {

@@ -15,6 +15,10 @@ export interface AuthenticatedUser {
   market_id: number;
   /** When the token was issued (epoch ms), for the revocation check; set by the verifier. */
   issued_at_ms?: number;
+  /** The session (refresh token family) it belongs to; absent on tokens signed outside a session. */
+  session_id?: string;
+  /** When the token expires (epoch ms); set by the verifier (sockets disconnect then). */
+  expires_at_ms?: number;
 }
 
 type Key = CryptoKey | KeyObject;
@@ -48,6 +52,8 @@ export class AccessTokenVerifier {
       permissions: claims.permissions ?? [],
       market_id: claims.market_id ?? 0,
       issued_at_ms: typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000,
+      expires_at_ms: claims.exp * 1000,
+      ...(typeof claims.sid === 'string' && claims.sid ? { session_id: claims.sid } : {}),
     };
   }
 }
@@ -67,6 +73,7 @@ export class AccessTokenSigner {
       roles: user.roles,
       permissions: user.permissions,
       market_id: user.market_id,
+      ...(user.session_id ? { sid: user.session_id } : {}),
     };
     // iat is in seconds; the revocation check compares milliseconds (a mark and a new token in the same second).
     return new SignJWT({ ...claims, iat_ms: Date.now() })

@@ -7,6 +7,8 @@ export interface AccessTokenClaims {
   roles: Role[];
   permissions: Permission[];
   market_id: number;
+  /** The session (refresh token family) the token was issued in: logout and password changes end it alone. */
+  sid?: string;
 }
 
 export interface SelectedTeam {

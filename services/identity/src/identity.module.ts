@@ -16,6 +16,7 @@ import { AuthService } from './auth/auth.service';
 import { LoginHistoryRepository } from './auth/login-history.repository';
 import { LoginThrottleService } from './auth/login-throttle.service';
 import { PasswordHasher } from './auth/password-hasher';
+import { RefreshGrace } from './auth/refresh-grace';
 import { RefreshTokensRepository } from './auth/refresh-tokens.repository';
 import { CaptchaGenerator } from './captcha/captcha-generator';
 import { CaptchaController } from './captcha/captcha.controller';
@@ -94,6 +95,7 @@ export class IdentityModule {
         { provide: AccessTokenSigner, useFactory: () => AccessTokenSigner.fromPem(config.JWT_PRIVATE_KEY) },
         UsersRepository,
         RefreshTokensRepository,
+        RefreshGrace,
         LoginHistoryRepository,
         LoginThrottleService,
         PasswordHasher,

@@ -63,10 +63,26 @@ describe('identity sign-in', () => {
     );
   });
 
-  it('rate-limits an account after repeated failures with 429 and a clear message', async () => {
-    for (let i = 0; i < 3; i++) await login('isa@demo-realty.test', 'Wrong-pass1!', `10.1.0.${i}`).expect(401);
-    const blocked = await login('isa@demo-realty.test', DEMO_PASSWORD, '10.1.0.9').expect(429);
+  it('rate-limits an account from one IP after repeated failures with 429 and a clear message', async () => {
+    for (let i = 0; i < 3; i++) await login('isa@demo-realty.test', 'Wrong-pass1!', '10.1.0.1').expect(401);
+    const blocked = await login('isa@demo-realty.test', DEMO_PASSWORD, '10.1.0.1').expect(429);
     expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+  });
+
+  it('slows an account attacked from many IPs with a backoff, never a lock: the owner signs in once it has passed', async () => {
+    const slowed = await bootIdentity({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_ACCOUNT_BACKOFF_SECONDS: '2' } });
+    try {
+      const hit = (password: string, ip: string) =>
+        request(slowed.server).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: 'agent@demo-realty.test', password });
+      for (let i = 0; i < 3; i++) await hit('Wrong-pass1!', `10.3.0.${i}`).expect(401);
+      // Right after the third failure, even the right password from a fresh IP waits the backoff.
+      const waiting = await hit(DEMO_PASSWORD, '10.3.1.1').expect(429);
+      expect(waiting.body.message).toMatch(/^Too many sign-in attempts\. Try again in [12] seconds?\.$/);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await hit(DEMO_PASSWORD, '10.3.1.1').expect(200);
+    } finally {
+      await slowed.close();
+    }
   });
 
   it('rate-limits an IP across accounts', async () => {
@@ -84,29 +100,57 @@ describe('identity sign-in', () => {
     }
   });
 
-  it('rotates refresh tokens and revokes the whole family when a rotated one is reused', async () => {
+  const refresh = (refresh_token: string, userAgent = 'tab-browser') =>
+    request(sut.server).post('/api/auth/refresh').set('user-agent', userAgent).send({ refresh_token });
+  const profileWith = (access_token: string) => request(sut.server).get('/api/user/profile').set('authorization', `Bearer ${access_token}`);
+
+  it('rotates refresh tokens and, on a reuse by another client, ends the whole session (refresh and access tokens)', async () => {
     const first = (await login('agent@demo-realty.test')).body;
-    const second = (await request(sut.server).post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(200)).body;
+    const second = (await refresh(first.refresh_token).expect(200)).body;
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.user.email).toBe('agent@demo-realty.test');
 
-    // Reusing the spent token is treated as theft: it fails and takes the newer token down with it.
-    const reuse = await request(sut.server).post('/api/auth/refresh').send({ refresh_token: first.refresh_token }).expect(401);
+    // Reusing the spent token from elsewhere is treated as theft: it fails and takes the newer tokens down with it.
+    const reuse = await refresh(first.refresh_token, 'another-browser').expect(401);
     expect(reuse.body.message).toBe('Your session has ended. Please sign in again.');
-    await request(sut.server).post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(401);
+    await refresh(second.refresh_token).expect(401);
+    await profileWith(second.access_token).expect(401);
   });
 
-  it('lets only one of two concurrent refreshes of the same token through', async () => {
+  it('answers two tabs refreshing with the same token at once with the same successor', async () => {
     const session = (await login('tc@demo-realty.test')).body;
-    const refresh = () => request(sut.server).post('/api/auth/refresh').send({ refresh_token: session.refresh_token });
-    const statuses = (await Promise.all([refresh(), refresh()])).map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 401]);
+    const [a, b] = await Promise.all([refresh(session.refresh_token), refresh(session.refresh_token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    // The session goes on from the successor.
+    const next = (await refresh(a.body.refresh_token).expect(200)).body;
+    await profileWith(next.access_token).expect(200);
   });
 
-  it('logout ends the session of the refresh token', async () => {
+  it('ends the session when the same client reuses a rotated token after the grace window', async () => {
+    const brief = await bootIdentity({ env: { REFRESH_REUSE_GRACE_SECONDS: '1' } });
+    try {
+      const call = (refresh_token: string) => request(brief.server).post('/api/auth/refresh').set('user-agent', 'tab-browser').send({ refresh_token });
+      const session = (await request(brief.server).post('/api/auth/login').send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD }).expect(200)).body;
+      const next = (await call(session.refresh_token).expect(200)).body;
+      expect((await call(session.refresh_token).expect(200)).body.refresh_token).toBe(next.refresh_token);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await call(session.refresh_token).expect(401);
+      await call(next.refresh_token).expect(401);
+    } finally {
+      await brief.close();
+    }
+  });
+
+  it('logout ends that session alone: its refresh and access tokens stop, another session goes on', async () => {
     const session = (await login('vendor@demo-realty.test')).body;
+    const other = (await login('vendor@demo-realty.test')).body;
+    await profileWith(session.access_token).expect(200);
     await request(sut.server).post('/api/auth/logout').send({ refresh_token: session.refresh_token }).expect(200, { status: 'ok' });
-    await request(sut.server).post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(401);
+    await refresh(session.refresh_token).expect(401);
+    await profileWith(session.access_token).expect(401);
+    await profileWith(other.access_token).expect(200);
+    await refresh(other.refresh_token).expect(200);
   });
 
   it('records sign-in history, successes and failures', async () => {

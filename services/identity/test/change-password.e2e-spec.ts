@@ -58,4 +58,38 @@ describe('identity change password', () => {
     await login('agent@demo-realty.test', 'Abcdefg1').expect(200);
     await login('agent@demo-realty.test').expect(401);
   });
+
+  it('ends the user\'s other sessions, access and refresh tokens alike, and keeps the one it was changed from', async () => {
+    const email = 'admin@rival-homes.test';
+    const here = (await login(email).expect(200)).body;
+    const elsewhere = (await login(email).expect(200)).body;
+    const profile = (token: string) => request(sut.server).get('/api/user/profile').set('authorization', `Bearer ${token}`);
+    await profile(elsewhere.access_token).expect(200);
+
+    await change(here.access_token, { current_password: DEMO_PASSWORD, new_password: 'Rival-pass9', confirm_new_password: 'Rival-pass9' }).expect(200);
+
+    // The other session: its access token is refused at once, its refresh token ends.
+    await profile(elsewhere.access_token).expect(401);
+    await request(sut.server).post('/api/auth/refresh').send({ refresh_token: elsewhere.refresh_token }).expect(401);
+    // This session goes on, and refreshes.
+    await profile(here.access_token).expect(200);
+    const next = (await request(sut.server).post('/api/auth/refresh').send({ refresh_token: here.refresh_token }).expect(200)).body;
+    await profile(next.access_token).expect(200);
+  });
+
+  it('throttles wrong current passwords like sign-ins (429), and a wrong one never changes the password', async () => {
+    const throttled = await bootIdentity({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_ACCOUNT_BACKOFF_SECONDS: '60' } });
+    try {
+      const { access_token } = (await request(throttled.server).post('/api/auth/login').send({ email: 'tc@demo-realty.test', password: DEMO_PASSWORD }).expect(200)).body;
+      const attempt = (current: string) =>
+        request(throttled.server).patch('/api/user/password').set('authorization', `Bearer ${access_token}`).send({ current_password: current, new_password: 'Abcdefg1', confirm_new_password: 'Abcdefg1' });
+      await attempt('Guess-one1').expect(400);
+      await attempt('Guess-two2').expect(400);
+      const blocked = await attempt(DEMO_PASSWORD).expect(429);
+      expect(blocked.body.message).toMatch(/^Too many wrong current passwords\. Try again in \d+ (seconds?|minutes?)\.$/);
+      await request(throttled.server).post('/api/auth/login').send({ email: 'tc@demo-realty.test', password: DEMO_PASSWORD }).expect(200);
+    } finally {
+      await throttled.close();
+    }
+  });
 });

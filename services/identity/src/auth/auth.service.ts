@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Permission, TokenResponse } from '@app/contracts';
@@ -9,6 +10,7 @@ import { profileOf } from '../profile/profile.mapper';
 import { LoginHistoryRepository } from './login-history.repository';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher';
+import { RefreshGrace } from './refresh-grace';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 export interface ClientContext {
@@ -28,6 +30,7 @@ export class AuthService {
     private readonly history: LoginHistoryRepository,
     private readonly throttle: LoginThrottleService,
     private readonly hasher: PasswordHasher,
+    private readonly grace: RefreshGrace,
     @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
   ) {}
 
@@ -51,45 +54,56 @@ export class AuthService {
       }
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(client.ip, email);
     await this.users.touchLastAccess(user.agent_id);
-    const refreshToken = await this.refreshTokens.issue(user.agent_id, undefined, {
+    const sessionId = randomUUID();
+    const refreshToken = await this.refreshTokens.issue(user.agent_id, sessionId, {
       ip: client.ip,
       userAgent: client.userAgent ?? undefined,
     });
-    return this.tokenResponse(user, refreshToken);
+    return this.tokenResponse(user, refreshToken, sessionId);
   }
 
-  /** Rotates: the presented token is spent; presenting a spent token again revokes its whole family. */
-  async refresh(refreshToken: string): Promise<TokenResponse> {
+  /**
+   * Rotates: the presented token is spent. Presenting a spent token again ends the whole session (its
+   * refresh family and its access tokens), unless the same client does so within the grace window (two
+   * tabs refreshing at once), which answers the successor it already got.
+   */
+  async refresh(refreshToken: string, client: ClientContext): Promise<TokenResponse> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const row = await this.refreshTokens.findByToken(refreshToken, manager);
       if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { ok: false as const };
       if (row.rotated_at || !(await this.refreshTokens.markRotated(row.id, manager))) {
-        await this.refreshTokens.revokeFamily(row.family_id, manager);
+        const successor = await this.grace.successorFor(row.id, client);
+        const user = successor ? await this.users.findById(row.agent_id, manager) : null;
+        if (successor && user && user.status === 'active') return { ok: true as const, user, next: successor, sessionId: row.family_id };
+        await this.refreshTokens.endSession(row.family_id, manager);
         return { ok: false as const };
       }
       const user = await this.users.findById(row.agent_id, manager);
       if (!user || user.status !== 'active') return { ok: false as const };
       const next = await this.refreshTokens.issue(user.agent_id, row.family_id, {}, manager);
-      return { ok: true as const, user, next };
+      await this.grace.remember(row.id, next, client);
+      return { ok: true as const, user, next, sessionId: row.family_id };
     });
     if (!outcome.ok) throw new UnauthorizedException(SESSION_ENDED);
-    return this.tokenResponse(outcome.user, outcome.next);
+    return this.tokenResponse(outcome.user, outcome.next, outcome.sessionId);
   }
 
+  /** Ends this refresh token's session: its family, and the access tokens issued in it (other sessions go on). */
   async logout(refreshToken: string): Promise<void> {
     const row = await this.refreshTokens.findByToken(refreshToken);
-    if (row) await this.refreshTokens.revokeFamily(row.family_id);
+    if (row) await this.refreshTokens.endSession(row.family_id);
   }
 
-  private async tokenResponse(user: UserEntity, refreshToken: string): Promise<TokenResponse> {
+  private async tokenResponse(user: UserEntity, refreshToken: string, sessionId: string): Promise<TokenResponse> {
     const identity: AuthenticatedUser = {
       agent_id: user.agent_id,
       team_id: user.team_id,
       roles: user.roles,
       permissions: effectivePermissions(user),
       market_id: user.team?.market_id ?? 0,
+      session_id: sessionId,
     };
     return {
       access_token: await this.signer.sign(identity),

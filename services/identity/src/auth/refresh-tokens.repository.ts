@@ -58,16 +58,22 @@ export class RefreshTokensRepository {
     return rows.length > 0;
   }
 
-  async revokeFamily(familyId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  /** Ends one session (a refresh family): its refresh tokens revoked, its access tokens refused within seconds. */
+  async endSession(familyId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
+    await this.revocations.endSession(familyId);
   }
 
   /**
-   * Ends every session of the user: refresh tokens revoked, and access tokens already issued refused by
-   * every service within seconds (the "valid after" mark), not only once they expire.
+   * Ends every session of the user but keepSessionId (the one a user changed their own password from):
+   * refresh tokens revoked, and access tokens already issued refused by every service within seconds
+   * (the "valid after" mark), not only once they expire.
    */
-  async revokeAllOf(agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE agent_id = $1 AND revoked_at IS NULL`, [agentId]);
-    await this.revocations.revokeTokensOf(agentId);
+  async revokeAllOf(agentId: number, manager: EntityManager = this.dataSource.manager, keepSessionId: string | null = null): Promise<void> {
+    await manager.query(
+      `UPDATE identity.refresh_tokens SET revoked_at = now() WHERE agent_id = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $2`,
+      [agentId, keepSessionId],
+    );
+    await this.revocations.revokeTokensOf(agentId, { keepSessionId });
   }
 }

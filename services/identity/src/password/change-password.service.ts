@@ -1,8 +1,12 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { ACCOUNT_MESSAGES, type FieldError } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
+import type { ClientContext } from '../auth/auth.service';
+import { LoginThrottleService } from '../auth/login-throttle.service';
 import { PasswordHasher } from '../auth/password-hasher';
+import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import type { ChangePasswordDto } from './dto/password.dto';
 import { PASSWORD_MESSAGES, passwordRuleErrors } from './password-rules';
 import type { StatusMessage } from './password-recovery.service';
@@ -14,14 +18,25 @@ export class ChangePasswordService {
   constructor(
     private readonly passwords: PasswordRepository,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottleService,
+    private readonly refreshTokens: RefreshTokensRepository,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
-  async change(caller: AuthenticatedUser, body: ChangePasswordDto): Promise<StatusMessage> {
-    const stored = await this.passwords.passwordHashOf(caller.agent_id, caller.team_id);
-    if (stored === null) throw new UnauthorizedException();
+  /**
+   * A wrong current password counts like a failed sign-in of the account from that IP (a stolen access
+   * token must not become a password-guessing oracle). Once changed, every other session of the user
+   * ends; the one it was changed from goes on.
+   */
+  async change(caller: AuthenticatedUser, body: ChangePasswordDto, client: ClientContext): Promise<StatusMessage> {
+    const account = await this.passwords.passwordHashOf(caller.agent_id, caller.team_id);
+    if (account === null) throw new UnauthorizedException();
+    const throttleKey = `agent:${caller.agent_id}`;
+    await this.throttle.assertAllowed(client.ip, throttleKey, 'password');
     const errors: FieldError[] = [];
     if (!body.current_password) errors.push({ field: 'current_password', error: ACCOUNT_MESSAGES.fieldRequired });
-    else if (!(await this.hasher.verify(stored, body.current_password))) {
+    else if (!(await this.hasher.verify(account, body.current_password))) {
+      await this.throttle.recordFailure(client.ip, throttleKey, 'password');
       errors.push({ field: 'current_password', error: PASSWORD_MESSAGES.currentIncorrect });
     }
     errors.push(
@@ -32,7 +47,12 @@ export class ChangePasswordService {
       ),
     );
     if (errors.length) throw new FieldErrorsException(errors);
-    await this.passwords.setPasswordHash(caller.agent_id, await this.hasher.hash(body.new_password));
+    await this.throttle.recordSuccess(client.ip, throttleKey, 'password');
+    const hash = await this.hasher.hash(body.new_password);
+    await this.dataSource.transaction(async (manager) => {
+      await this.passwords.setPasswordHash(caller.agent_id, hash, manager);
+      await this.refreshTokens.revokeAllOf(caller.agent_id, manager, caller.session_id ?? null);
+    });
     return { status: 'ok', message: ACCOUNT_MESSAGES.passwordUpdated };
   }
 }

@@ -1,6 +1,8 @@
-import { Body, Controller, Patch } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Patch, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthenticatedUser } from '@app/auth';
+import { clientOf } from '../auth/auth.controller';
 import { ChangePasswordService } from './change-password.service';
 import { ChangePasswordDto } from './dto/password.dto';
 
@@ -11,10 +13,11 @@ export class PasswordController {
   constructor(private readonly passwords: ChangePasswordService) {}
 
   @Patch()
-  @ApiOperation({ summary: "Change the signed-in user's password" })
+  @ApiOperation({ summary: "Change the signed-in user's password; their other sessions end" })
   @ApiOkResponse({ description: "{status:'ok', message:'Password successfully updated'}" })
   @ApiBadRequestResponse({ description: 'Field errors on current_password, new_password, confirm_new_password' })
-  change(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChangePasswordDto) {
-    return this.passwords.change(caller, body);
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords from this IP, or for this account' })
+  change(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest) {
+    return this.passwords.change(caller, body, clientOf(request));
   }
 }
