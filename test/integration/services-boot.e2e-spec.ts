@@ -12,6 +12,7 @@ import { identityConfigSpec } from '../../services/identity/src/identity.config'
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { integrationsSyncConfigSpec } from '../../services/integrations-sync/src/integrations-sync.config';
 import { IntegrationsSyncModule } from '../../services/integrations-sync/src/integrations-sync.module';
+import { messagingConfigSpec } from '../../services/messaging/src/messaging.config';
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
 import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
@@ -24,7 +25,7 @@ const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => Dyn
   identity: (c, m) => IdentityModule.forRoot(c as never, m),
   'team-admin': (c, m) => TeamAdminModule.forRoot(c as never, m),
   transactions: (c, m) => TransactionsModule.forRoot(c as never, m),
-  messaging: (c, m) => MessagingModule.forRoot(c, m),
+  messaging: (c, m) => MessagingModule.forRoot(c as never, m),
   esign: (c, m) => EsignModule.forRoot(c, m),
   'integrations-sync': (c, m) => IntegrationsSyncModule.forRoot(c as never, m),
 };
@@ -41,7 +42,7 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
         await bootTestService<AnyConfig>({
           service,
           env: testEnv(database),
-          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : service === 'integrations-sync' ? integrationsSyncConfigSpec : undefined,
+          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : service === 'integrations-sync' ? integrationsSyncConfigSpec : service === 'messaging' ? messagingConfigSpec : undefined,
           migrations: SERVICE_MIGRATIONS[service],
           module: (config) => MODULES[service](config, 'api'),
           configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,

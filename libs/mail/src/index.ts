@@ -5,3 +5,4 @@ export * from './smtp.driver';
 export * from './mail.service';
 export * from './mail.worker';
 export * from './mail.module';
+export * from './mail-delivery';

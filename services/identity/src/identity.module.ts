@@ -77,7 +77,8 @@ export class IdentityModule {
           mailDir: config.MAIL_DIR,
           smtpUrl: config.SMTP_URL,
           from: config.MAIL_FROM,
-          process: mode !== 'api',
+          // identity only queues its mails (reset, welcome, login instructions); messaging's worker delivers them.
+          process: false,
         }),
         // Profile images; with the local driver the API process serves /api/identity/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom(config), http: mode !== 'worker' }),

@@ -1,7 +1,16 @@
-import { loadServiceConfigOrExit } from '@app/platform';
+import { mailConfigProblem, mailConfigSpec } from '@app/mail';
+import { loadServiceConfigOrExit, refuseToStart } from '@app/platform';
+
+/** Messaging's own settings: the outgoing mail its worker delivers (MAIL_DRIVER, MAIL_DIR, SMTP_URL, MAIL_FROM). */
+export const messagingConfigSpec = {
+  ...mailConfigSpec,
+};
 
 export function loadMessagingConfig() {
-  return loadServiceConfigOrExit('messaging');
+  const config = loadServiceConfigOrExit('messaging', messagingConfigSpec);
+  const problem = mailConfigProblem(config);
+  if (problem) refuseToStart('messaging', problem);
+  return config;
 }
 
 export type MessagingConfig = ReturnType<typeof loadMessagingConfig>;

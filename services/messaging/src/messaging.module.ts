@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { MailModule } from '@app/mail';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { MAIL_DELIVERY_PROVIDERS } from './mail/mail-delivery.hooks';
 import { messagingMigrations } from './migrations';
 import type { MessagingConfig } from './messaging.config';
 import { READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
@@ -12,8 +14,21 @@ export class MessagingModule {
   static forRoot(config: MessagingConfig, mode: ProcessMode): DynamicModule {
     return {
       module: MessagingModule,
-      imports: serviceInfrastructure({ config, mode, entities: [], migrations: messagingMigrations }),
-      providers: [ReadCopiesRepository, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
+      imports: [
+        ...serviceInfrastructure({ config, mode, entities: [], migrations: messagingMigrations }),
+        // Every service queues mail (mail.outgoing); messaging's worker delivers it.
+        MailModule.forRoot({
+          service: config.service,
+          redisUrl: config.REDIS_URL,
+          queuePrefix: config.QUEUE_PREFIX,
+          driver: config.MAIL_DRIVER,
+          mailDir: config.MAIL_DIR,
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          process: mode !== 'api',
+        }),
+      ],
+      providers: [ReadCopiesRepository, ...MAIL_DELIVERY_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
     };
   }
 }
