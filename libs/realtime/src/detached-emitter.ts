@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Server, type Namespace } from 'socket.io';
+import type { EventsMap } from 'socket.io/dist/typed-events';
 import type { ServiceName } from '@app/contracts';
 import { createRedis } from '@app/platform';
 import { realtimeStreamsAdapter } from './streams-io.adapter';
@@ -17,14 +18,14 @@ export class DetachedEmitter {
     private readonly options: { redisUrl: string; prefix: string; service: ServiceName; connectionName?: string },
   ) {}
 
-  /** The namespace to emit on (`.to(room).emit(...)`). */
-  of(namespace: string): Namespace {
+  /** The namespace to emit on (`.to(room).emit(...)`), typed by its server -> client events. */
+  of<ServerEvents extends EventsMap = EventsMap>(namespace: string): Namespace<EventsMap, ServerEvents> {
     if (!this.server) {
       const { redisUrl, prefix, service, connectionName } = this.options;
       this.redis = createRedis(redisUrl, connectionName ?? `${service}:realtime-publisher`);
       this.server = new Server({ adapter: realtimeStreamsAdapter(this.redis, prefix, service) });
     }
-    return this.server.of(namespace);
+    return this.server.of(namespace) as unknown as Namespace<EventsMap, ServerEvents>;
   }
 
   async close(): Promise<void> {

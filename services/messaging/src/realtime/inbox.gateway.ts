@@ -2,7 +2,7 @@ import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import { decodeJwt } from 'jose';
 import type { Namespace, Socket } from 'socket.io';
-import { MESSAGING_NAMESPACE } from '@app/contracts';
+import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_UNAUTHORIZED } from '@app/contracts';
 import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
 import { userRoom } from './inbox.publisher';
 
@@ -10,7 +10,7 @@ import { userRoom } from './inbox.publisher';
 type InboxSocket = Socket & { data: { user?: AuthenticatedUser; expires_at_ms?: number } };
 
 /** What a refused handshake answers (connect_error's message on the client). */
-export const INBOX_UNAUTHORIZED = 'unauthorized';
+const INBOX_UNAUTHORIZED = MESSAGING_SOCKET_UNAUTHORIZED;
 
 /**
  * The console's real-time inbox: the access token is checked on connect (signature, issuer, lifetime),

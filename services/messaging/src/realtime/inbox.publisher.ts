@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, type InboxCounts, type MessagePush } from '@app/contracts';
+import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
 import { DetachedEmitter } from '@app/realtime';
 
@@ -35,7 +35,7 @@ export class InboxPublisher implements OnApplicationShutdown {
   /** `message.created` / `message.updated` `{kind, record}` to each user's room. */
   async pushMessages(pushes: InboxMessagePush[]): Promise<void> {
     try {
-      const inbox = this.emitter.of(MESSAGING_NAMESPACE);
+      const inbox = this.emitter.of<MessagingServerEvents>(MESSAGING_NAMESPACE);
       for (const { agent_id, event, push } of pushes) inbox.to(userRoom(agent_id)).emit(event, push);
     } catch (error) {
       this.logger.warn(`inbox push failed: ${(error as Error).message}`);
@@ -45,7 +45,7 @@ export class InboxPublisher implements OnApplicationShutdown {
   /** `inbox.counts` `{dms, comments, mentions}` to each user whose counts changed (all their tabs). */
   async pushCounts(entries: InboxCountsPush[]): Promise<void> {
     try {
-      const inbox = this.emitter.of(MESSAGING_NAMESPACE);
+      const inbox = this.emitter.of<MessagingServerEvents>(MESSAGING_NAMESPACE);
       for (const { agent_id, counts } of entries) inbox.to(userRoom(agent_id)).emit(MESSAGING_SOCKET_EVENTS.inboxCounts, counts);
     } catch (error) {
       this.logger.warn(`inbox counts push failed: ${(error as Error).message}`);
