@@ -1,32 +1,51 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useRef, useState } from 'react';
+import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { notificationsApi } from '../notifications';
+import { MESSAGING_MESSAGES, NOTIFICATION_LABELS } from '../notifications/messages';
+import { NotificationDialog, type NotificationDialogMode } from '../notifications/NotificationDialog';
 import { TASK_LABELS as L } from './messages';
 
 /**
- * A notification task's Send Notification split button (Send Notification, Edit and Send, Edit Template).
- * The email notification dialog comes with "Messaging: ..."; until then each choice opens a placeholder.
+ * A notification task's Send Notification split button (issue 15): Send Notification sends the email
+ * rendered from the task's template at once; Edit and Send opens the email notification dialog to edit
+ * then send; Edit Template opens it on the template. A sent email completes the task on the server:
+ * `onSent` reloads it.
  */
-export const NotificationButton = ({ taskId }: { taskId: number }) => {
+export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?: () => void }) => {
   const anchor = useRef<HTMLDivElement>(null);
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dialog, setDialog] = useState<string | null>(null);
-  const choose = (label: string) => {
+  const [dialog, setDialog] = useState<NotificationDialogMode | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const sendNow = async () => {
+    setSending(true);
+    try {
+      await notificationsApi.send({ task_ids: [taskId] });
+      notify(MESSAGING_MESSAGES.messageSent, { type: 'success' });
+      onSent?.();
+    } catch (caught) {
+      void logoutIfAccessDenied(caught);
+      notify(Object.values(fieldErrorsOf(caught))[0] ?? messageOf(caught, NOTIFICATION_LABELS.sendFailed), { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+  const open = (mode: NotificationDialogMode) => {
     setMenuOpen(false);
-    setDialog(label);
+    setDialog(mode);
   };
   return (
     <>
       <ButtonGroup variant="outlined" ref={anchor} aria-label={L.sendNotification} data-testid="task-notification" data-task-id={taskId}>
-        <Button onClick={() => choose(L.sendNotification)} data-testid="task-notification-send">
+        <Button onClick={() => void sendNow()} disabled={sending} data-testid="task-notification-send">
           {L.sendNotification}
         </Button>
         <Button size="small" aria-label={L.notificationOptions} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} data-testid="task-notification-more">
@@ -34,18 +53,14 @@ export const NotificationButton = ({ taskId }: { taskId: number }) => {
         </Button>
       </ButtonGroup>
       <Menu anchorEl={anchor.current} open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <MenuItem onClick={() => choose(L.editAndSend)}>{L.editAndSend}</MenuItem>
-        <MenuItem onClick={() => choose(L.editTemplate)}>{L.editTemplate}</MenuItem>
+        <MenuItem onClick={() => open('send')} data-testid="task-notification-edit-send">
+          {L.editAndSend}
+        </MenuItem>
+        <MenuItem onClick={() => open('template')} data-testid="task-notification-edit-template">
+          {L.editTemplate}
+        </MenuItem>
       </Menu>
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} aria-labelledby="task-notification-title" data-testid="task-notification-dialog">
-        <DialogTitle id="task-notification-title">{dialog}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{L.notificationLater}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialog(null)}>{L.notificationClose}</Button>
-        </DialogActions>
-      </Dialog>
+      {dialog && <NotificationDialog taskId={taskId} mode={dialog} source="task" onClose={() => setDialog(null)} onSent={onSent} />}
     </>
   );
 };

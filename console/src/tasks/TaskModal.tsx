@@ -20,6 +20,7 @@ import { Form, TextInput, useBasename, useLogoutIfAccessDenied, useNotify } from
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { fieldErrorsOf, messageOf, statusOf } from '../account/fieldErrors';
+import { CommentsPanel } from '../comments/CommentsPanel';
 import { documentsApi } from '../documents';
 import { documentLinkPath } from '../documents/paths';
 import { UploadControls } from '../documents/UploadControls';
@@ -286,7 +287,15 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
             </TextField>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-            {notification && <NotificationButton taskId={task.task_id} />}
+            {notification && (
+              <NotificationButton
+                taskId={task.task_id}
+                onSent={() => {
+                  void reload();
+                  onChanged?.();
+                }}
+              />
+            )}
             <Link component={RouterLink} to={transactionTasksPath(basename, task.client_id)} data-testid="task-modal-all-tasks">
               {L.allTasks}
             </Link>
@@ -487,19 +496,5 @@ const AttachedDocument = ({ clientId, documentId }: { clientId: number; document
   );
 };
 
-/** Where "Messaging: ..." mounts the CommentsPanel (comment_type task); empty until then. */
-const TaskComments = ({ taskId }: { taskId: number }) => (
-  <Box
-    data-testid="task-comments"
-    data-comment-type="task"
-    data-comment-on-id={taskId}
-    sx={{ border: '1px dashed', borderColor: 'divider', borderRadius: 1, p: 2, minHeight: 96 }}
-  >
-    <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-      {L.comments}
-    </Typography>
-    <Typography variant="body2" color="text.secondary">
-      {L.commentsPending}
-    </Typography>
-  </Box>
-);
+/** The task's comments (comment_type task). */
+const TaskComments = ({ taskId }: { taskId: number }) => <CommentsPanel commentType="task" commentOnId={taskId} testId="task-comments" />;

@@ -37,7 +37,6 @@ export const TRANSACTION_DETAIL_LABELS = {
   tasks: 'Tasks ({completed}/{total})',
   documents: 'Documents',
   comments: 'Comments',
-  commentsPending: 'Comments on this transaction will appear here.',
   saving: 'Saving…',
   save: 'Save',
   saveFailed: 'The change could not be saved.',

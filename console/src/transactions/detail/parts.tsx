@@ -2,6 +2,7 @@ import type { CustomFieldType, StageOption, StatusOption, TransactionDetail } fr
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { CommentsPanel } from '../../comments/CommentsPanel';
 import { formatFieldValue } from '../format';
 import { DERIVED_COLOURS, hexColour, optionColours, TAG_SX, type TagColours } from '../statusStyles';
 import { TRANSACTION_DETAIL_LABELS as L } from './messages';
@@ -83,25 +84,8 @@ export const TagChips = ({ tags }: { tags: TransactionDetail['tags'] }) => (
   </Box>
 );
 
-/**
- * Where "Messaging: message center, direct messages, ..." mounts its CommentsPanel (comment_type trans)
- * when it lands; empty until then.
- */
-export const CommentsArea = ({ clientId }: { clientId: number }) => (
-  <Box
-    data-testid="transaction-comments"
-    data-comment-type="trans"
-    data-comment-on-id={clientId}
-    sx={{ border: '1px dashed', borderColor: 'divider', borderRadius: 1, p: 2, minHeight: 96 }}
-  >
-    <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-      {L.comments}
-    </Typography>
-    <Typography variant="body2" color="text.secondary">
-      {L.commentsPending}
-    </Typography>
-  </Box>
-);
+/** The transaction's comments (comment_type trans), in the modal and on the page. */
+export const CommentsArea = ({ clientId }: { clientId: number }) => <CommentsPanel commentType="trans" commentOnId={clientId} testId="transaction-comments" />;
 
 /** A label and its value (inside a <dl>). */
 export const Fact = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
