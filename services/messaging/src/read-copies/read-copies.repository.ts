@@ -11,15 +11,15 @@ import type { DocumentSnapshot, NotificationSettingChanged, TaskSnapshot, Transa
 export class ReadCopiesRepository {
   async applyUser(user: UserSnapshot, occurredAt: string, manager: EntityManager): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO messaging.users (agent_id, team_id, first_name, last_name, email, alternate_email, roles, status, profile_image_path, source_occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO messaging.users (agent_id, team_id, first_name, last_name, email, alternate_email, roles, status, profile_image_path, source_occurred_at, team_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (agent_id) DO UPDATE SET
          team_id = EXCLUDED.team_id, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, email = EXCLUDED.email,
          alternate_email = EXCLUDED.alternate_email, roles = EXCLUDED.roles, status = EXCLUDED.status,
-         profile_image_path = EXCLUDED.profile_image_path, source_occurred_at = EXCLUDED.source_occurred_at, updated_ts = now()
+         profile_image_path = EXCLUDED.profile_image_path, source_occurred_at = EXCLUDED.source_occurred_at, team_name = EXCLUDED.team_name, updated_ts = now()
        WHERE messaging.users.source_occurred_at <= EXCLUDED.source_occurred_at
        RETURNING agent_id`,
-      [user.agent_id, user.team_id, user.first_name, user.last_name, user.email, user.alternate_email ?? null, user.roles, user.status, user.profile_image_path ?? null, occurredAt],
+      [user.agent_id, user.team_id, user.first_name, user.last_name, user.email, user.alternate_email ?? null, user.roles, user.status, user.profile_image_path ?? null, occurredAt, user.team_name ?? null],
     );
     return rows.length > 0;
   }
