@@ -23,7 +23,7 @@ import { realtimeStreamName } from '@app/realtime';
 import { bootTestService, createTestDatabase, signTestToken, testEnv, testSigningKeys, type TestDatabase, type TestService } from '@app/testing';
 import { createEdge } from '../../../edge/src/edge';
 import { messagingMigrations } from '../src/migrations';
-import type { MessagingConfig } from '../src/messaging.config';
+import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.config';
 import { MessagingModule } from '../src/messaging.module';
 import { InboxPublisher } from '../src/realtime/inbox.publisher';
 import { configureMessagingApp } from '../src/realtime/realtime.providers';
@@ -52,6 +52,7 @@ describe('messaging real-time gateway (issue 15)', () => {
     bootTestService<MessagingConfig>({
       service: 'messaging',
       env: testEnv(database, { MAIL_DRIVER: 'mailbox', MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'realtime-mail-')) }),
+      configSpec: messagingConfigSpec,
       migrations: mode === 'all' ? messagingMigrations : [],
       module: (config) => MessagingModule.forRoot(config, mode),
       configure: (app, config) => configureMessagingApp(app, config),
