@@ -189,14 +189,15 @@ describe('messaging real-time gateway (issue 15)', () => {
   });
 
   it('a socket ends when its token expires, and the console connects again with a fresh token', async () => {
-    const socket = open(0, { token: await tokenOf(BEN, TEAM, ['AGENT'], 2) });
+    // 3 to 4 s of life (exp counts from the whole second): enough to connect on a loaded machine.
+    const socket = open(0, { token: await tokenOf(BEN, TEAM, ['AGENT'], 4) });
     const reasons: string[] = [];
     socket.on('disconnect', (reason) => reasons.push(reason));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    await waitFor(() => reasons.length > 0, 6_000);
+    await waitFor(() => reasons.length > 0, 8_000);
     expect(reasons).toEqual(['io server disconnect']);
 
     const fresh = await tab(BEN, TEAM, 1);
