@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MailModule } from '@app/mail';
 import { serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { INBOX_CONTROLLERS, INBOX_PROVIDERS } from './inbox/inbox.providers';
 import { MAIL_DELIVERY_PROVIDERS } from './mail/mail-delivery.hooks';
 import { messagingMigrations } from './migrations';
 import type { MessagingConfig } from './messaging.config';
@@ -28,7 +29,8 @@ export class MessagingModule {
           process: mode !== 'api',
         }),
       ],
-      providers: [ReadCopiesRepository, ...MAIL_DELIVERY_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
+      controllers: mode === 'worker' ? [] : [...INBOX_CONTROLLERS],
+      providers: [ReadCopiesRepository, ...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
     };
   }
 }

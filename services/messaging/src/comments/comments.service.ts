@@ -1,0 +1,174 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { INBOX_PER_PAGE, MESSAGING_MESSAGES, type Comment, type CommentsPage, type CommentVisibility, type MessageStatus } from '@app/contracts';
+import type { AuthenticatedUser } from '@app/auth';
+import { paginationOf } from '@app/database';
+import { CommentAudienceRepository } from '../audience/comment-audience';
+import { InboxMailer } from '../inbox/inbox-mailer';
+import { InboxNotifier, MESSAGE_CREATED, MESSAGE_UPDATED } from '../inbox/inbox-notifier';
+import { fieldError, isClient, messageNotFound, onlyAuthor, pageOf, searchTextOf } from '../inbox/inbox-errors';
+import { parseMentions } from '../mentions/mention-parser';
+import { MentionsRepository } from '../mentions/mentions.repository';
+import { CommentsRepository } from './comments.repository';
+import type { CommentsBulkStatusDto, CommentsOnParamDto, CommentsQueryDto, CommentStatusDto, CreateCommentDto, UpdateCommentDto } from './dto/comments.dto';
+
+/**
+ * Comments on transactions, tasks and documents (issue 15). Who may see them is the audience rule
+ * (audience/comment-audience.ts); a comment the caller may not see answers 404, like another team's.
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly comments: CommentsRepository,
+    private readonly audience: CommentAudienceRepository,
+    private readonly mentions: MentionsRepository,
+    private readonly notifier: InboxNotifier,
+    private readonly mailer: InboxMailer,
+  ) {}
+
+  async list(caller: AuthenticatedUser, query: CommentsQueryDto): Promise<CommentsPage> {
+    const { page, perPage } = pageOf(query, INBOX_PER_PAGE);
+    const { records, total } = await this.comments.page(
+      this.dataSource.manager,
+      caller.agent_id,
+      caller.team_id,
+      { comment_type: query.comment_type, status: query.status, search: query.search, mention_only: query.mention_only },
+      page,
+      perPage,
+    );
+    return { records, pagination: paginationOf(total, page, perPage) };
+  }
+
+  async on(caller: AuthenticatedUser, params: CommentsOnParamDto): Promise<{ records: Comment[] }> {
+    await this.visibleTarget(caller, params.comment_type, params.comment_on_id);
+    return { records: await this.comments.threadsOn(this.dataSource.manager, caller.agent_id, caller.team_id, params.comment_type, params.comment_on_id) };
+  }
+
+  /** The thread of a comment the caller may see (deep links). */
+  async one(caller: AuthenticatedUser, commentId: number): Promise<Comment> {
+    const found = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, commentId);
+    if (!found) throw messageNotFound();
+    const [record] = await this.comments.threadsOf(this.dataSource.manager, caller.agent_id, [found.thread_id]);
+    if (!record) throw messageNotFound();
+    return record;
+  }
+
+  async create(caller: AuthenticatedUser, body: CreateCommentDto): Promise<{ message: string; record: Comment }> {
+    const client = isClient(caller);
+    const visibility: CommentVisibility = body.visibility ?? (client ? 'c' : 'i');
+    const target = await this.visibleTarget(caller, body.comment_type, body.comment_on_id);
+    if (client && visibility === 'i') throw new ForbiddenException('You do not have permission to do this');
+    if (!(await this.audience.maySee(this.dataSource.manager, caller.agent_id, target.client_id, visibility))) throw messageNotFound();
+    let threadId: number | null = null;
+    if (body.parent_comment_id) {
+      const parent = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, body.parent_comment_id);
+      if (!parent) throw messageNotFound();
+      if (parent.parent_comment_id !== null || parent.comment_type !== body.comment_type || parent.comment_on_id !== body.comment_on_id) {
+        throw fieldError('parent_comment_id', MESSAGING_MESSAGES.parentMismatch);
+      }
+      threadId = parent.comment_id;
+    }
+    const html = body.comment_value;
+    const parsed = parseMentions(html);
+    const audience = await this.audience.audienceOf(this.dataSource.manager, target.client_id, visibility);
+    const before = await this.notifier.countsBefore(audience);
+    const written = await this.dataSource.transaction(async (manager) => {
+      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility });
+      const commentId = await this.comments.insert(manager, {
+        team_id: caller.team_id,
+        client_id: target.client_id,
+        comment_type: body.comment_type,
+        comment_on_id: body.comment_on_id,
+        parent_comment_id: threadId,
+        author_agent_id: caller.agent_id,
+        comment_value: html,
+        comment_text: searchTextOf(html),
+        visibility,
+      });
+      const thread = threadId ?? commentId;
+      await this.comments.touchThread(manager, thread, caller.agent_id, visibility);
+      await this.mentions.replace(manager, 'comment', commentId, mentioned);
+      await this.comments.markMentioned(manager, thread, mentioned);
+      return { commentId, threadId: thread, mentioned };
+    });
+    await this.notifier.pushCommentThread(written.threadId, MESSAGE_CREATED, audience);
+    await this.notifier.pushCountChanges(before, audience);
+    await this.mailer.send(this.dataSource.manager, {
+      kind: 'comments',
+      message_id: written.commentId,
+      thread_id: written.threadId,
+      author_agent_id: caller.agent_id,
+      html,
+      recipients: written.mentioned,
+    });
+    return { message: MESSAGING_MESSAGES.messageSent, record: await this.one(caller, written.threadId) };
+  }
+
+  async update(caller: AuthenticatedUser, body: UpdateCommentDto): Promise<Comment> {
+    const found = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, body.comment_id);
+    if (!found || found.comment_type !== body.comment_type || found.comment_on_id !== body.comment_on_id) throw messageNotFound();
+    if (found.author_agent_id !== caller.agent_id) throw onlyAuthor();
+    const html = body.comment_value;
+    const parsed = parseMentions(html);
+    const audience = await this.audience.audienceOf(this.dataSource.manager, found.client_id, found.visibility);
+    const before = await this.notifier.countsBefore(audience);
+    const written = await this.dataSource.transaction(async (manager) => {
+      const previous: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`, [found.comment_id]);
+      await this.comments.updateText(manager, found.comment_id, html, searchTextOf(html));
+      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: found.client_id, visibility: found.visibility });
+      await this.mentions.replace(manager, 'comment', found.comment_id, mentioned);
+      const added = mentioned.filter((id) => !previous.some((p) => p.agent_id === id));
+      await this.comments.markMentioned(manager, found.thread_id, added);
+      await this.comments.refreshMentionedFlags(manager, found.thread_id);
+      return { added };
+    });
+    await this.notifier.pushCommentThread(found.thread_id, MESSAGE_UPDATED, audience);
+    await this.notifier.pushCountChanges(before, audience);
+    await this.mailer.send(this.dataSource.manager, {
+      kind: 'comments',
+      message_id: found.comment_id,
+      thread_id: found.thread_id,
+      author_agent_id: caller.agent_id,
+      html,
+      recipients: written.added,
+    });
+    return this.one(caller, found.thread_id);
+  }
+
+  async setStatus(caller: AuthenticatedUser, body: CommentStatusDto): Promise<Comment> {
+    const found = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, body.comment_id);
+    if (!found || (body.comment_type !== undefined && found.comment_type !== body.comment_type)) throw messageNotFound();
+    await this.changeStates(caller, [found.thread_id], body.status);
+    return this.one(caller, found.thread_id);
+  }
+
+  async setBulkStatus(caller: AuthenticatedUser, body: CommentsBulkStatusDto): Promise<{ updated: number }> {
+    let threadIds: number[];
+    if (body.comment_ids !== undefined) {
+      const found = await Promise.all([...new Set(body.comment_ids)].map((id) => this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, id)));
+      // Any id the caller may not see: nothing changes.
+      if (found.some((f) => !f)) throw messageNotFound();
+      threadIds = [...new Set(found.map((f) => f!.thread_id))];
+    } else {
+      threadIds = await this.comments.inboxThreadIds(this.dataSource.manager, caller.agent_id, caller.team_id, body.status);
+    }
+    return { updated: await this.changeStates(caller, threadIds, body.status) };
+  }
+
+  private async changeStates(caller: AuthenticatedUser, threadIds: number[], status: MessageStatus): Promise<number> {
+    const before = await this.notifier.countsBefore([caller.agent_id]);
+    const updated = await this.comments.setState(this.dataSource.manager, caller.agent_id, threadIds, status);
+    // The caller's other tabs: a single change's thread, and the counts.
+    if (threadIds.length === 1) await this.notifier.pushCommentThread(threadIds[0], MESSAGE_UPDATED, [caller.agent_id]);
+    await this.notifier.pushCountChanges(before, [caller.agent_id]);
+    return updated;
+  }
+
+  /** The transaction of a comment target the caller may see (some comment of it, at least client-facing); else 404. */
+  private async visibleTarget(caller: AuthenticatedUser, commentType: CreateCommentDto['comment_type'], commentOnId: number) {
+    const target = await this.audience.targetOf(this.dataSource.manager, caller.team_id, commentType, commentOnId);
+    if (!target || !(await this.audience.maySee(this.dataSource.manager, caller.agent_id, target.client_id, 'c'))) throw messageNotFound();
+    return target;
+  }
+}

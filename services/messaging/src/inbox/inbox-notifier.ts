@@ -1,0 +1,94 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MESSAGING_SOCKET_EVENTS, type Comment, type DirectMessage, type InboxCounts } from '@app/contracts';
+import { CommentsRepository } from '../comments/comments.repository';
+import { DirectMessagesRepository } from '../direct-messages/direct-messages.repository';
+import { InboxPublisher, type InboxMessagePush } from '../realtime/inbox.publisher';
+import { isoOf, readMarkOf } from './inbox-rows';
+import { InboxCountsService } from './inbox-counts.service';
+
+type MessageEvent = InboxMessagePush['event'];
+export const MESSAGE_CREATED: MessageEvent = MESSAGING_SOCKET_EVENTS.messageCreated;
+export const MESSAGE_UPDATED: MessageEvent = MESSAGING_SOCKET_EVENTS.messageUpdated;
+
+/**
+ * The real-time side of a change, run after its transaction committed: each user who may see the thread
+ * gets it as they see it (their read mark, the replies they may see), and each user whose counts changed
+ * gets the new counts. A failure here is logged; the change itself stands.
+ */
+@Injectable()
+export class InboxNotifier {
+  private readonly logger = new Logger(InboxNotifier.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly dms: DirectMessagesRepository,
+    private readonly comments: CommentsRepository,
+    private readonly counts: InboxCountsService,
+    private readonly publisher: InboxPublisher,
+  ) {}
+
+  /** Counts of users before a change (to push only those that change). */
+  async countsBefore(agentIds: number[]): Promise<Map<number, InboxCounts>> {
+    try {
+      return await this.counts.countsOf(this.dataSource.manager, agentIds);
+    } catch (error) {
+      this.logger.warn(`counts before a change: ${(error as Error).message}`);
+      return new Map();
+    }
+  }
+
+  /** Pushes the counts of those of `agentIds` whose counts differ from `before`. */
+  async pushCountChanges(before: Map<number, InboxCounts>, agentIds: number[]): Promise<void> {
+    try {
+      const after = await this.counts.countsOf(this.dataSource.manager, agentIds);
+      const changed = [...after].filter(([id, counts]) => {
+        const old = before.get(id);
+        return !old || old.dms !== counts.dms || old.comments !== counts.comments || old.mentions !== counts.mentions;
+      });
+      if (changed.length) await this.publisher.pushCounts(changed.map(([agent_id, counts]) => ({ agent_id, counts })));
+    } catch (error) {
+      this.logger.warn(`counts push failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** A DM thread to each of its participants (or those given), with their own read marks. */
+  async pushDmThread(threadId: number, event: MessageEvent, only?: number[]): Promise<void> {
+    try {
+      const states = (await this.dms.participantStates(this.dataSource.manager, threadId)).filter((s) => !only || only.includes(s.agent_id));
+      if (states.length === 0) return;
+      const [thread] = await this.dms.threadsOf(this.dataSource.manager, states[0].agent_id, [threadId]);
+      if (!thread) return;
+      const pushes = states.map((state) => ({
+        agent_id: state.agent_id,
+        event,
+        push: { kind: 'dm' as const, record: this.dmAsSeenBy(thread, state.read_ts) },
+      }));
+      await this.publisher.pushMessages(pushes);
+    } catch (error) {
+      this.logger.warn(`dm push failed: ${(error as Error).message}`);
+    }
+  }
+
+  private dmAsSeenBy(thread: DirectMessage, readTs: Date | null): DirectMessage {
+    return {
+      ...thread,
+      read_ts: isoOf(readTs),
+      thread: thread.thread.map((reply) => ({ ...reply, read_ts: readMarkOf(readTs, reply.created_ts) })),
+    };
+  }
+
+  /** A comment thread to each of `agentIds` who may see it, as they see it. */
+  async pushCommentThread(threadId: number, event: MessageEvent, agentIds: number[]): Promise<void> {
+    try {
+      const pushes: InboxMessagePush[] = [];
+      for (const agentId of agentIds) {
+        const [thread]: Comment[] = await this.comments.threadsOf(this.dataSource.manager, agentId, [threadId]);
+        if (thread) pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: thread } });
+      }
+      if (pushes.length) await this.publisher.pushMessages(pushes);
+    } catch (error) {
+      this.logger.warn(`comment push failed: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INBOX_PER_PAGE, INBOX_STATUS_FILTERS, MESSAGE_STATUSES, BULK_MESSAGE_STATUSES, MESSAGING_MESSAGES, MESSAGE_TEXT_MAX, type InboxStatusFilter } from '@app/contracts';
+import { EmptyAsUndefined, IsDatabaseId, IsPageNumber, IsRichTextField, QueryInteger } from '@app/platform';
+
+export const INBOX_PER_PAGE_MAX = 100;
+export const INBOX_SEARCH_MAX = 200;
+export const BULK_IDS_MAX = 1000;
+const REQUIRED = { message: MESSAGING_MESSAGES.required };
+
+/** page, per_page (default 10), status (absent: All), search: both inboxes. */
+export class InboxQueryDto {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @EmptyAsUndefined()
+  @QueryInteger()
+  @IsPageNumber()
+  page?: number;
+
+  @ApiPropertyOptional({ default: INBOX_PER_PAGE, description: `1 to ${INBOX_PER_PAGE_MAX}` })
+  @IsOptional()
+  @EmptyAsUndefined()
+  @QueryInteger()
+  @IsInt({ message: `Must be a whole number from 1 to ${INBOX_PER_PAGE_MAX}` })
+  @Min(1, { message: `Must be a whole number from 1 to ${INBOX_PER_PAGE_MAX}` })
+  @Max(INBOX_PER_PAGE_MAX, { message: `Must be a whole number from 1 to ${INBOX_PER_PAGE_MAX}` })
+  per_page?: number;
+
+  @ApiPropertyOptional({ enum: INBOX_STATUS_FILTERS, description: 'Absent: All (not archived); unread; archived' })
+  @IsOptional()
+  @EmptyAsUndefined()
+  @IsIn(INBOX_STATUS_FILTERS, { message: 'Must be one of unread, archived' })
+  status?: InboxStatusFilter;
+
+  @ApiPropertyOptional({ description: 'Words of the text or the author\'s name' })
+  @IsOptional()
+  @EmptyAsUndefined()
+  @IsString({ message: 'Must be text' })
+  @MaxLength(INBOX_SEARCH_MAX, { message: `Maximum length is ${INBOX_SEARCH_MAX}` })
+  search?: string;
+}
+
+/** The text of a message: sanitised editor HTML, 1 to 5,000 characters of text. */
+export const IsMessageText = () => applyDecorators(IsRichTextField({ maxLength: MESSAGE_TEXT_MAX, requiredMessage: MESSAGING_MESSAGES.required }));
+
+/** A single status change: read, unread, archived, unarchived. */
+export const IsMessageStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidStatus }));
+/** A bulk status: read or archived. */
+export const IsBulkStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(BULK_MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidBulkStatus }));
+/** Optional ids of a bulk change (none: the whole inbox). */
+export const IsBulkIds = () =>
+  applyDecorators(
+    IsOptional(),
+    IsArray({ message: 'Must be a list of ids' }),
+    ArrayMaxSize(BULK_IDS_MAX, { message: `At most ${BULK_IDS_MAX} ids` }),
+    IsDatabaseId({ each: true, message: 'Must be a list of ids' }),
+  );
+/** A required id in a JSON body. */
+export const IsRequiredId = () => applyDecorators(IsDefined(REQUIRED), IsDatabaseId());
