@@ -175,7 +175,7 @@ export const MentionSuggestions = ({ search, onChoose }: MentionSuggestionsProps
               data-testid="mention-option"
             >
               <ListItemAvatar sx={{ minWidth: 36 }}>
-                <Avatar sx={{ width: 24, height: 24, fontSize: 12 }}>{option.type === 'group' ? '@' : initialsOf(option.label)}</Avatar>
+                <Avatar aria-hidden sx={{ width: 24, height: 24, fontSize: 12 }}>{option.type === 'group' ? '@' : initialsOf(option.label)}</Avatar>
               </ListItemAvatar>
               <ListItemText primary={option.type === 'group' ? `@${option.id}` : option.label} secondary={option.type === 'group' ? option.label : undefined} />
             </MenuItem>
