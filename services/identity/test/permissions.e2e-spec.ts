@@ -22,8 +22,9 @@ describe('permissions in tokens', () => {
       'agent@demo-realty.test': ['team_esign', 'agent_esign', 'transaction_sync'],
       'isa@demo-realty.test': ['team_esign', 'transaction_sync'],
       'restricted@demo-realty.test': ['team_esign', 'agent_restricted_team_dashboard', 'transaction_sync'],
-      'client@demo-realty.test': ['transaction_sync'],
-      'vendor@demo-realty.test': ['transaction_sync'],
+      // Least privilege: no screen of a CLIENT or VENDOR needs a permission of the team's plan.
+      'client@demo-realty.test': [],
+      'vendor@demo-realty.test': [],
       'admin@rival-homes.test': [],
     };
     for (const [email, permissions] of Object.entries(expected)) {
@@ -52,13 +53,13 @@ describe('permissions in tokens', () => {
     expect(permissionsOf(again.access_token)).toEqual(['team_esign', 'transaction_sync']);
   });
 
-  it('never gives a CLIENT or VENDOR an e-sign permission, even with esign_enabled stored', async () => {
+  it('never gives a CLIENT or VENDOR a permission, even with esign_enabled or a grant stored', async () => {
     const factory = new IdentityFactory(sut.dataSource);
     const [{ team_id }] = await sut.dataSource.query(`SELECT team_id FROM identity.teams WHERE name = 'Demo Realty'`);
     for (const role of ['CLIENT', 'VENDOR'] as const) {
-      const user = await factory.user({ team_id }, { role, esign_enabled: true, permissions: ['agent_esign'] });
+      const user = await factory.user({ team_id }, { role, esign_enabled: true, permissions: ['agent_esign', 'manage_tooltips'] });
       const session = await signInThroughApi(sut.server, user.email, user.password);
-      expect(permissionsOf(session.token)).toEqual(['transaction_sync']);
+      expect(permissionsOf(session.token)).toEqual([]);
     }
   });
 });

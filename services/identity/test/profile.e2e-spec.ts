@@ -193,6 +193,21 @@ describe('PATCH /user/profile', () => {
     expect(refused.body.message).toBe(PROFILE_MESSAGES.integrationsDisabled);
   });
 
+  it.each(['client@demo-realty.test', 'vendor@demo-realty.test'])(
+    'gives %s (least privilege) no integrations section, no SkySlope guid and no team plan permission in the token',
+    async (email) => {
+      const outsider = await signIn(sut, email);
+      expect(await getProfile(outsider.token)).not.toHaveProperty('integrations');
+      const refused = await patch(outsider.token, { ...REQUIRED, integrations: { skyslope_agent_guid: 'ab12' } }).expect(403);
+      expect(refused.body.message).toBe(PROFILE_MESSAGES.integrationsDisabled);
+      const [row] = await sut.dataSource.query(`SELECT skyslope_agent_guid FROM identity.users WHERE agent_id = $1`, [outsider.user.agent_id]);
+      expect(row.skyslope_agent_guid).toBeNull();
+      // Demo Realty's plan has team_esign and transaction_sync; the token carries neither.
+      const claims = JSON.parse(Buffer.from(outsider.token.split('.')[1], 'base64url').toString());
+      expect(claims.permissions).toEqual([]);
+    },
+  );
+
   it('stores the phone as its 10 digits, whatever the formatting typed', async () => {
     const { token, user } = await signIn(sut, 'tc@demo-realty.test');
     for (const typed of ['(512) 555-0123', '512.555.0123', '512 555 0123', '+1 512-555-0123', '15125550123', '5125550123']) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Permission, TokenResponse } from '@app/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, ESIGN_PERMISSIONS, NON_ESIGN_ROLES, PERMISSIONS } from '@app/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, PERMISSIONS, STAFF_ROLES } from '@app/contracts';
 import { AccessTokenSigner, type AuthenticatedUser } from '@app/auth';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
@@ -116,13 +116,19 @@ export class AuthService {
 
 /**
  * What a user's token carries: the team plan's permissions and the user's own, with agent_esign
- * derived from esign_enabled (and only while the team has team_esign). CLIENT and VENDOR never hold
- * e-sign permissions. The user must be loaded with its team.
+ * derived from esign_enabled (and only while the team has team_esign). CLIENT and VENDOR carry none
+ * (least privilege: every permission unlocks a staff screen or call, none of theirs). The user must be
+ * loaded with its team.
  */
 export function effectivePermissions(user: Pick<UserEntity, 'permissions' | 'esign_enabled' | 'roles'> & { team?: { permissions: Permission[] } | null }): Permission[] {
+  if (!isStaff(user)) return [];
   const granted = new Set<Permission>([...(user.team?.permissions ?? []), ...user.permissions]);
   granted.delete('agent_esign');
   if (user.esign_enabled && granted.has('team_esign')) granted.add('agent_esign');
-  if (user.roles.some((role) => NON_ESIGN_ROLES.includes(role))) for (const p of ESIGN_PERMISSIONS) granted.delete(p);
   return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/** A member of the team's staff (ADMIN, TC, ISA, agent), not a CLIENT or VENDOR. */
+export function isStaff(user: Pick<UserEntity, 'roles'>): boolean {
+  return user.roles.some((role) => STAFF_ROLES.includes(role));
 }

@@ -22,8 +22,8 @@ describe('effectivePermissions', () => {
     expect(sut(user(['AGENT'], ['agent_esign'], ['team_esign', 'agent_esign'], false))).toEqual(['team_esign']);
   });
 
-  it.each<Role>(['CLIENT', 'VENDOR'])('gives %s no e-sign permission, even with esign_enabled', (role) => {
-    expect(sut(user([role], [], ['team_esign', 'transaction_sync'], true))).toEqual(['transaction_sync']);
+  it.each<Role>(['CLIENT', 'VENDOR'])('gives %s no permission at all (least privilege), even with esign_enabled or a stored grant', (role) => {
+    expect(sut(user([role], ['manage_tooltips', 'allow_agent_edit_cap_amt'], ['team_esign', 'transaction_sync', 'manage_billing'], true))).toEqual([]);
   });
 
   it('works for a user loaded without its team', () => {

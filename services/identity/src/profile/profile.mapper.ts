@@ -1,6 +1,6 @@
 import type { Role, UserProfile } from '@app/contracts';
 import type { UserEntity } from '../users/user.entity';
-import { effectivePermissions } from '../auth/auth.service';
+import { effectivePermissions, isStaff } from '../auth/auth.service';
 
 /** GET /user/profile: the contract's UserProfile plus what the Edit Profile screen needs to decide. */
 export interface AccountProfile extends UserProfile {
@@ -31,8 +31,9 @@ export function capsRuleOf(user: UserEntity): { editable: boolean; reason: 'mark
   return { editable: false, reason: 'permission' };
 }
 
+/** Staff of a team with SkySlope sync hold a SkySlope user guid; CLIENT and VENDOR never do. */
 export function hasTransactionSync(user: UserEntity): boolean {
-  return (user.team?.permissions ?? []).includes('transaction_sync');
+  return isStaff(user) && (user.team?.permissions ?? []).includes('transaction_sync');
 }
 
 /** The profile as GET /user/profile answers it; notes are for ADMIN callers only. */
