@@ -59,11 +59,20 @@ const EntryItem = ({ entry }: { entry: MenuEntry }) => {
       </MenuItem>
     );
   }
+  const Badge = entry.badge;
   return (
     <Menu.Item
       to={`${basename}/${entry.to}`}
       primaryText={entry.label}
-      leftIcon={<Icon fontSize="small" />}
+      leftIcon={
+        Badge ? (
+          <Badge>
+            <Icon fontSize="small" />
+          </Badge>
+        ) : (
+          <Icon fontSize="small" />
+        )
+      }
       data-testid={`menu-${entry.key}`}
       data-enabled="true"
     />

@@ -22,11 +22,12 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { BOARD_LABELS } from '../boards/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import { LAYOUT_MESSAGES } from './messages';
 import { canSee } from './screens';
 
@@ -65,6 +66,8 @@ export interface MenuEntry {
   roles?: readonly Role[];
   /** Permissions the user must hold, all of them (besides the roles); the server checks them again. */
   permissions?: readonly Permission[];
+  /** Wraps the entry's icon with a live badge (the unread count of Messages). */
+  badge?: ComponentType<{ children: ReactNode }>;
 }
 
 // Account screens: each its own chunk, loaded when opened.
@@ -83,6 +86,8 @@ const TransactionsPage = lazy(() => import('../transactions/TransactionsPage'));
 const ContactsPage = lazy(() => import('../contacts/ContactsPage'));
 // The task, stages and status boards (/app/boards/{board}).
 const BoardsPage = lazy(() => import('../boards/BoardsPage'));
+// The message center (/app/messages?type=dms|comments&id=).
+const MessageCenterPage = lazy(() => import('../messages/MessageCenterPage'));
 // Vendor invites (ADMIN, TRANC) and the tooltip back office (manage_tooltips).
 const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
@@ -121,7 +126,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
   { key: 'boards', section: 'work', label: BOARD_LABELS.menu, to: 'boards', icon: ViewKanbanIcon, enabled: true, page: BoardsPage, roles: BOARD_ROLES },
   { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: true, page: ContactsPage, roles: CONTACT_ROLES },
-  { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: false },
+  { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: true, page: MessageCenterPage, badge: UnreadBadge },
   // Spec 002: the office TV slideshow, its own app at /display (a full page load, not a route under /app).
   { key: 'display-mode', section: 'work', label: E.displayMode, to: 'display-mode', href: '/display', icon: TvIcon, enabled: true, roles: DASHBOARD_ROLES },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.

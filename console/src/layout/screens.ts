@@ -161,6 +161,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
   { key: 'board-stages', path: '/app/boards/stages', title: BOARD_TITLES.stages, testId: 'boards-page', roles: BOARD_ROLES },
   { key: 'board-status', path: '/app/boards/status', title: BOARD_TITLES.status, testId: 'boards-page', roles: BOARD_ROLES },
 
+  // The message center (issue 15): every role (a client sees only Comments).
+  { key: 'messages', path: '/app/messages', title: E.messages, testId: 'messages-page' },
   { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },
   { key: 'contact-new', path: '/app/contacts/new', title: CONTACT_LABELS.newTitle, testId: 'contact-new-page', roles: CONTACT_ROLES },
   {

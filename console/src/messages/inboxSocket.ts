@@ -1,4 +1,4 @@
-import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, socketPathOf, type InboxCounts, type MessagePush } from '@app/contracts';
+import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, socketPathOf, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { authClient } from '../auth';
@@ -9,12 +9,7 @@ import { messagesApi } from './index';
 // Display Mode does). It carries message.created / message.updated ({kind, record}) and inbox.counts.
 // Open while anything listens (the menu's badge, the message center, a comments panel); closed after.
 
-export interface InboxServerEvents {
-  'message.created': (push: MessagePush) => void;
-  'message.updated': (push: MessagePush) => void;
-  'inbox.counts': (counts: InboxCounts) => void;
-}
-export type InboxSocket = Socket<InboxServerEvents, Record<string, never>>;
+export type InboxSocket = Socket<MessagingServerEvents, Record<string, never>>;
 
 /** A pushed message: created (new thread or reply) or updated (an edit). */
 export interface InboxPush {

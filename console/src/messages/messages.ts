@@ -35,6 +35,8 @@ export const MESSAGE_LABELS = {
   internal: 'Internal',
   clientFacing: 'Client-facing',
   itemActions: 'Message actions',
+  /** {name}: the thread's author. */
+  itemActionsOf: 'Actions for the message from {name}',
   markRead: 'Mark as read',
   markUnread: 'Mark as unread',
   archive: 'Archive',
@@ -42,6 +44,7 @@ export const MESSAGE_LABELS = {
   statusFailed: 'The change could not be saved.',
   // Thread
   thread: 'Conversation',
+  resize: 'Resize the message list',
   selectMessage: 'Select a message to read it',
   threadFailed: 'This message could not be loaded.',
   back: 'Back to messages',
