@@ -4,6 +4,7 @@ import { serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { INBOX_CONTROLLERS, INBOX_PROVIDERS } from './inbox/inbox.providers';
 import { MAIL_DELIVERY_PROVIDERS } from './mail/mail-delivery.hooks';
 import { messagingMigrations } from './migrations';
+import { NOTIFICATION_CONTROLLERS, NOTIFICATION_PROVIDERS } from './notifications/notifications.providers';
 import type { MessagingConfig } from './messaging.config';
 import { READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
 import { ReadCopiesRepository } from './read-copies/read-copies.repository';
@@ -29,8 +30,8 @@ export class MessagingModule {
           process: mode !== 'api',
         }),
       ],
-      controllers: mode === 'worker' ? [] : [...INBOX_CONTROLLERS],
-      providers: [ReadCopiesRepository, ...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
+      controllers: mode === 'worker' ? [] : [...INBOX_CONTROLLERS, ...NOTIFICATION_CONTROLLERS],
+      providers: [ReadCopiesRepository, ...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...NOTIFICATION_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
     };
   }
 }
