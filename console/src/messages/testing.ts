@@ -1,0 +1,40 @@
+import type { Comment, DirectMessage } from '@app/contracts';
+
+// Records for the message center's tests, shaped as the server answers them (libs/contracts messaging).
+
+export function buildDm(id: number, overrides: Partial<DirectMessage> = {}): DirectMessage {
+  return {
+    dm_id: id,
+    parent_dm_id: null,
+    dm_value: `<p>Message ${id}</p>`,
+    author: { name: 'Avery Agent', profile_image: null, agent_id: 13 },
+    created_ts: '2026-11-26T15:00:00.000Z',
+    updated_ts: null,
+    read_ts: null,
+    thread: [],
+    ...overrides,
+  };
+}
+
+export function buildComment(id: number, overrides: Partial<Comment> = {}): Comment {
+  return {
+    comment_id: id,
+    parent_comment_id: null,
+    comment_type: 'trans',
+    comment_on_id: 47,
+    comment_value: `<p>Comment ${id}</p>`,
+    visibility: 'i',
+    viewed_ts: null,
+    author: { id: 13, name: 'Avery Agent', profile_image: null },
+    created_ts: '2026-11-26T15:00:00.000Z',
+    updated_ts: null,
+    thread: [],
+    transaction: { client_id: 47, first_name: 'Casey', last_name: 'Client', formatted_address: '12 Oak St, Springfield' },
+    ...overrides,
+  };
+}
+
+export const pageOf = <T,>(records: T[], page = 1, has_next = false) => ({
+  records,
+  pagination: { total: records.length, page, per_page: 10, pages: has_next ? page + 1 : page, has_next, has_prev: page > 1 },
+});
