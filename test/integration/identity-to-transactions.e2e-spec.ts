@@ -102,6 +102,48 @@ describe('agents read copy fed by identity.user.* events', () => {
     }
   });
 
+  it("refuses a CLIENT's or VENDOR's display socket, and a token whose session was logged out", async () => {
+    const outsiders = [await login('client@demo-realty.test'), await login('vendor@demo-realty.test')].map((s) => connectDisplay(s.access_token));
+    for (const socket of outsiders) {
+      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(error.message).toBe('forbidden');
+    }
+    const session = await login('isa@demo-realty.test');
+    await request(identity.server).post('/api/auth/logout').send({ refresh_token: session.refresh_token }).expect(200);
+    const ended = connectDisplay(session.access_token);
+    expect((await new Promise<Error>((resolve) => ended.once('connect_error', resolve))).message).toBe('unauthorized');
+  });
+
+  it('sends only the active staff of the team in the roster', async () => {
+    const admin = await login('admin@demo-realty.test');
+    const tv = connectDisplay(admin.access_token);
+    const roster = await new Promise<{ agents: DisplayAgent[] }>((resolve) => tv.once('display:agents', resolve));
+    expect(roster.agents.length).toBeGreaterThan(0);
+    for (const agent of roster.agents) {
+      expect(agent.status).toBe('active');
+      expect(agent.roles.some((role) => ['ADMIN', 'TRANC', 'ISISA', 'AGENT'].includes(role))).toBe(true);
+    }
+    const [{ outsiders }] = await transactions.dataSource.query(
+      `SELECT count(*)::int AS outsiders FROM transactions.agents WHERE team_id = $1 AND (roles && ARRAY['CLIENT','VENDOR']::text[] OR status <> 'active')`,
+      [admin.user.team.team_id],
+    );
+    expect(outsiders).toBeGreaterThan(0);
+  });
+
+  it('closes a display socket when its token expires (the TV reconnects with a fresh one)', async () => {
+    const admin = await login('admin@rival-homes.test');
+    const shortLived = await signTestToken({ agent_id: admin.user.agent_id, team_id: admin.user.team.team_id, roles: ['ADMIN'], permissions: [], market_id: 0 }, 2);
+    const tv = connectDisplay(shortLived);
+    await new Promise((resolve) => tv.once('connect', resolve));
+    const startedAt = Date.now();
+    const reason = await new Promise<string>((resolve) => tv.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() - startedAt).toBeLessThan(3_500);
+    // A fresh token connects again.
+    const fresh = connectDisplay(admin.access_token);
+    await new Promise((resolve) => fresh.once('connect', resolve));
+  });
+
   it('applies a redelivered event once and ignores an older snapshot', async () => {
     const consumer = transactions.app.get(EventConsumer);
     const agent = await login('tc@demo-realty.test');

@@ -56,9 +56,9 @@ export async function bootTestService<C extends ServiceConfig>(options: TestServ
 }
 
 /** An access token as identity would sign it, for tests of other services. */
-export async function signTestToken(user: AuthenticatedUser): Promise<string> {
+export async function signTestToken(user: AuthenticatedUser, ttlSeconds?: number): Promise<string> {
   const signer = await AccessTokenSigner.fromPem(testSigningKeys().privateKey);
-  return signer.sign(user);
+  return signer.sign(user, ttlSeconds);
 }
 
 /** Waits until `probe` returns a truthy value (or throws after the timeout). */

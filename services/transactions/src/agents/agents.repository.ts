@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { parseUsDate, type DisplayAgent, type UserSnapshot } from '@app/contracts';
+import { parseUsDate, STAFF_ROLES, type DisplayAgent, type UserSnapshot } from '@app/contracts';
 
 
 /** The transactions service's read copy of agents (identity owns the originals). */
@@ -83,13 +83,15 @@ export class AgentsRepository {
     return rows[0]?.name ?? null;
   }
 
-  /** The team's roster for Display Mode, sorted by name. */
+  /** The team's roster for Display Mode, sorted by name: its active staff (no client, vendor or disabled user). */
   async rosterOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<DisplayAgent[]> {
     const rows: { agent_id: number; first_name: string; last_name: string; status: 'active' | 'inactive'; roles: string[]; profile_image_path: string | null }[] =
       await manager.query(
         `SELECT agent_id, first_name, last_name, status, roles, profile_image_path
-           FROM transactions.agents WHERE team_id = $1 ORDER BY last_name, first_name, agent_id LIMIT 500`,
-        [teamId],
+           FROM transactions.agents
+          WHERE team_id = $1 AND status = 'active' AND roles && $2::text[]
+          ORDER BY last_name, first_name, agent_id LIMIT 500`,
+        [teamId, STAFF_ROLES],
       );
     return rows.map((r) => ({
       agent_id: r.agent_id,

@@ -1,8 +1,8 @@
-import { HttpException, Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { HttpException, Inject, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, toFilterDate, type DisplaySubscribeAck, type DisplaySubscription, type Role } from '@app/contracts';
-import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
+import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, STAFF_ROLES, toFilterDate, type DisplaySubscribeAck, type DisplaySubscription, type Role } from '@app/contracts';
+import { AccessTokenVerifier, TOKEN_REVOCATIONS, type AuthenticatedUser, type TokenRevocations } from '@app/auth';
 import { AgentsRepository } from '../agents/agents.repository';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import { dataRoom, DisplayPublisher, teamRoom } from './display.publisher';
@@ -13,6 +13,9 @@ import { SOCKET_OPTIONS } from './redis-streams-io.adapter';
 /** What a TV follows rides in socket.data, which connection state recovery restores. */
 type DisplaySocket = Socket & { data: { user?: AuthenticatedUser; key?: string; subscription?: DisplaySubscription } };
 
+/** The longest a timer may wait (setTimeout's limit); tokens live 15 minutes anyway. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 const SLIDES = [2, 3, 4, 7, 9];
 /** A disconnected TV keeps its key followed while it may still recover its connection (and the pushes it missed). */
 const RECOVERY_MS = SOCKET_OPTIONS.connectionStateRecovery?.maxDisconnectionDuration ?? 120_000;
@@ -22,6 +25,8 @@ const RECOVERY_MS = SOCKET_OPTIONS.connectionStateRecovery?.maxDisconnectionDura
 export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
   private readonly logger = new Logger(DisplayGateway.name);
   private readonly releases = new Set<NodeJS.Timeout>();
+  /** Each socket is closed when its token expires; the TV reconnects with a fresh one. */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(
     @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
@@ -30,6 +35,7 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     private readonly dashboards: DashboardsService,
     private readonly subscriptions: DisplaySubscriptions,
     private readonly figures: DisplayFigures,
+    @Optional() @Inject(TOKEN_REVOCATIONS) private readonly revocations?: TokenRevocations,
   ) {}
 
   afterInit(namespace: Namespace) {
@@ -38,7 +44,11 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
       if (typeof token !== 'string' || !token) return next(new Error('unauthorized'));
       this.verifier
         .verify(token)
-        .then((user) => {
+        .then(async (user) => {
+          // Ended since it was issued (logout, disabled, demoted): refused like every HTTP call.
+          if (await this.revocations?.isRevoked(user)) return next(new Error('unauthorized'));
+          // Office TVs show the team's figures: staff only, never a CLIENT or VENDOR.
+          if (!user.roles.some((role: Role) => STAFF_ROLES.includes(role))) return next(new Error('forbidden'));
           socket.data.user = user;
           next();
         })
@@ -49,6 +59,7 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
   async handleConnection(socket: DisplaySocket) {
     const user = socket.data.user;
     if (!user) return socket.disconnect(true);
+    this.closeAtExpiry(socket, user);
     // A recovered connection keeps its rooms (and data) and receives what it missed; its key is followed again.
     if (socket.recovered) {
       if (socket.data.key && socket.data.subscription) await this.subscriptions.add(user.team_id, socket.data.key, socket.data.subscription);
@@ -66,6 +77,9 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
 
   /** The TV left: its key stays followed while it may recover (it then gets what it missed). */
   handleDisconnect(socket: DisplaySocket) {
+    const expiry = this.expiries.get(socket.id);
+    if (expiry) clearTimeout(expiry);
+    this.expiries.delete(socket.id);
     const { user, key } = socket.data;
     if (!user || !key) return;
     const release = setTimeout(() => {
@@ -118,8 +132,20 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     return { ok: true, key };
   }
 
+  /** A socket outlives its token by nothing: closed at expiry (the client reconnects with a fresh token). */
+  private closeAtExpiry(socket: DisplaySocket, user: AuthenticatedUser) {
+    if (!user.expires_at_ms) return;
+    const timer = setTimeout(() => {
+      this.expiries.delete(socket.id);
+      socket.disconnect(true);
+    }, Math.min(Math.max(0, user.expires_at_ms - Date.now()), MAX_TIMER_MS));
+    timer.unref();
+    this.expiries.set(socket.id, timer);
+  }
+
   onApplicationShutdown() {
     for (const release of this.releases) clearTimeout(release);
+    for (const expiry of this.expiries.values()) clearTimeout(expiry);
   }
 
   @SubscribeMessage('display:refresh')
