@@ -17,7 +17,7 @@ import {
   type Role,
   type ServiceName,
 } from '@app/contracts';
-import { AccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@app/auth';
+import { AccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_REVOCATIONS, type TokenRevocations } from '@app/auth';
 import { REDIS } from '@app/platform';
 import { realtimeStreamName } from '@app/realtime';
 import { bootTestService, createTestDatabase, signTestToken, testEnv, testSigningKeys, type TestDatabase, type TestService } from '@app/testing';
@@ -186,6 +186,33 @@ describe('messaging real-time gateway (issue 15)', () => {
     await settle();
     expect(leaked).toEqual([]);
     ann.socket.disconnect();
+  });
+
+  it('a token ended since it was issued (its user marked, its session ended) is refused as on HTTP; a newer one or another session connects', async () => {
+    const revocations = one.app.get<TokenRevocations>(TOKEN_REVOCATIONS);
+    const user = (agentId: number, session_id?: string) => ({ agent_id: agentId, team_id: TEAM, roles: ['AGENT'] as Role[], permissions: [], market_id: 0, ...(session_id ? { session_id } : {}) });
+    // Users no replica has looked up yet (revocation marks are cached per user for a few seconds).
+    const marked = 15013;
+    const before = await signTestToken(user(marked));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await revocations.revokeTokensOf(marked);
+    expect(await refusal(open(0, { token: before }))).toBe('unauthorized');
+    expect(await refusal(open(1, { token: before }))).toBe('unauthorized');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = await tab(marked, TEAM, 1);
+    expect(after.socket.connected).toBe(true);
+
+    const loggedOut = await signTestToken(user(15014, 'session-ended'));
+    const other = await signTestToken(user(15014, 'session-kept'));
+    await revocations.endSession('session-ended');
+    expect(await refusal(open(0, { token: loggedOut }))).toBe('unauthorized');
+    const kept = open(0, { token: other });
+    await new Promise<void>((resolve, reject) => {
+      kept.once('connect', () => resolve());
+      kept.once('connect_error', reject);
+    });
+    after.socket.disconnect();
+    kept.disconnect();
   });
 
   it('a socket ends when its token expires, and the console connects again with a fresh token', async () => {

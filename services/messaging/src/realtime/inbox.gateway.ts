@@ -1,22 +1,22 @@
-import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { decodeJwt } from 'jose';
 import type { Namespace, Socket } from 'socket.io';
 import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_UNAUTHORIZED } from '@app/contracts';
-import { AccessTokenVerifier, type AuthenticatedUser } from '@app/auth';
+import { AccessTokenVerifier, TOKEN_REVOCATIONS, type AuthenticatedUser, type TokenRevocations } from '@app/auth';
 import { userRoom } from './inbox.publisher';
 
 /** The signed-in user rides in socket.data, which connection state recovery restores with the rooms. */
-type InboxSocket = Socket & { data: { user?: AuthenticatedUser; expires_at_ms?: number } };
+type InboxSocket = Socket & { data: { user?: AuthenticatedUser } };
 
 /** What a refused handshake answers (connect_error's message on the client). */
 const INBOX_UNAUTHORIZED = MESSAGING_SOCKET_UNAUTHORIZED;
 
 /**
- * The console's real-time inbox: the access token is checked on connect (signature, issuer, lifetime),
- * each socket joins its user's room, and is disconnected when its token expires: the console connects
- * again with a fresh token. Pushes come from InboxPublisher (any process,
- * any replica) through the Redis Streams adapter; a client that drops off briefly gets what it missed.
+ * The console's real-time inbox: the access token is checked on connect like the HTTP guard does
+ * (signature, issuer, lifetime, then its user's and session's revocation), each socket joins its user's
+ * room, and is disconnected when its token expires: the console connects again with a fresh token.
+ * Pushes come from InboxPublisher (any process, any replica) through the Redis Streams adapter; a
+ * client that drops off briefly gets what it missed.
  */
 @WebSocketGateway({ namespace: MESSAGING_NAMESPACE })
 export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
@@ -24,7 +24,10 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   /** Per socket id: the timer that ends it when its token expires. */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
 
-  constructor(@Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier) {}
+  constructor(
+    @Inject(AccessTokenVerifier) private readonly verifier: AccessTokenVerifier,
+    @Optional() @Inject(TOKEN_REVOCATIONS) private readonly revocations?: TokenRevocations,
+  ) {}
 
   afterInit(namespace: Namespace) {
     namespace.use((socket: InboxSocket, next) => {
@@ -32,11 +35,10 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       if (typeof token !== 'string' || !token) return next(new Error(INBOX_UNAUTHORIZED));
       this.verifier
         .verify(token)
-        .then((user) => {
+        .then(async (user) => {
+          // Ended since it was issued (logout, disabled, demoted, a password change): refused like on HTTP.
+          if (await this.revocations?.isRevoked(user)) return next(new Error(INBOX_UNAUTHORIZED));
           socket.data.user = user;
-          // Verified above, so its exp is there (the verifier refuses a token without one).
-          const exp = decodeJwt(token).exp;
-          socket.data.expires_at_ms = typeof exp === 'number' ? exp * 1000 : undefined;
           next();
         })
         .catch(() => next(new Error(INBOX_UNAUTHORIZED)));
@@ -46,7 +48,7 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   async handleConnection(socket: InboxSocket) {
     const user = socket.data.user;
     if (!user) return void socket.disconnect(true);
-    this.endAtExpiry(socket);
+    this.endAtExpiry(socket, user);
     // A recovered connection keeps its room and receives the packets it missed.
     if (socket.recovered) return;
     await socket.join(userRoom(user.agent_id));
@@ -60,8 +62,8 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   }
 
   /** A token is checked once, on connect: the socket ends with it (the client reconnects with a fresh one). */
-  private endAtExpiry(socket: InboxSocket) {
-    const expiresAt = socket.data.expires_at_ms;
+  private endAtExpiry(socket: InboxSocket, user: AuthenticatedUser) {
+    const expiresAt = user.expires_at_ms;
     if (!expiresAt) return;
     const left = Math.max(0, expiresAt - Date.now());
     // setTimeout holds at most ~24.8 days; tokens live minutes.
