@@ -11,7 +11,7 @@ import { Server as SocketIoServer } from 'socket.io';
 import { io as connectSocketIo, type Socket as ClientSocket } from 'socket.io-client';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import { createEdge, upstreamsFromEnv } from './edge';
-import { acceptedEncodings, spaHandler } from './static-files';
+import { acceptedEncodings, frontendContentSecurityPolicy, spaHandler } from './static-files';
 
 interface Echo {
   service: string;
@@ -305,16 +305,26 @@ describe(createEdge.name, () => {
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
     });
 
-    it('serves the console and Display Mode unframeable and without a referrer', async () => {
+    it('serves the console and Display Mode unframeable, without a referrer, and with no inline or foreign script allowed', async () => {
       for (const url of ['/', '/display/', '/assets/app.js']) {
         const { headers } = await send(port, 'GET', url);
         expect({ url, frame: headers['x-frame-options'], csp: headers['content-security-policy'], referrer: headers['referrer-policy'] }).toEqual({
           url,
           frame: 'DENY',
-          csp: "frame-ancestors 'none'",
+          csp: frontendContentSecurityPolicy(),
           referrer: 'no-referrer',
         });
+        const directives = new Map(String(headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+        expect(directives.get('script-src')).toEqual(["'self'"]);
+        expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(directives.get('object-src')).toEqual(["'none'"]);
       }
+    });
+
+    it('lets production pages reach only https object stores, never plain http', () => {
+      expect(frontendContentSecurityPolicy('production')).not.toContain('http:');
+      expect(frontendContentSecurityPolicy('production')).not.toContain('localhost');
+      expect(frontendContentSecurityPolicy('development')).toContain('http://localhost:*');
     });
 
     it('answers HEAD without a body', async () => {

@@ -17,6 +17,29 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The content policy of the console and Display Mode: scripts only from this origin (never inline or
+ * eval'd), styles from here plus the inline ones emotion (MUI) writes, images and uploads also to the
+ * object store (signed https URLs; plain http on this machine in development), sockets to this origin,
+ * pdf.js workers from blob:, never framed, no plugins, no <base> or form posts elsewhere.
+ */
+export function frontendContentSecurityPolicy(nodeEnv = process.env.NODE_ENV ?? 'development'): string {
+  const local = nodeEnv === 'production' ? '' : ' http://localhost:* http://127.0.0.1:*';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https:${local}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https:${local}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** Pre-compressed variants that scripts/build.mjs writes beside a file (`app.js.br`, `app.js.gz`), best first. */
 export const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
@@ -52,7 +75,7 @@ export function acceptedEncodings(header: string | string[] | undefined): Precom
  * cached for a year, index.html revalidated), anything else falls back to index.html so client-side
  * routes work. Text files go out as the build's brotli or gzip copy when the client accepts it.
  */
-export function spaHandler(mount: string, root: string) {
+export function spaHandler(mount: string, root: string, contentSecurityPolicy = frontendContentSecurityPolicy()) {
   const resolvedRoot = path.resolve(root);
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://edge');
@@ -111,7 +134,7 @@ export function spaHandler(mount: string, root: string) {
       'x-content-type-options': 'nosniff',
       // The console and Display Mode are never framed (clickjacking) and leak no URL to other sites.
       'x-frame-options': 'DENY',
-      'content-security-policy': "frame-ancestors 'none'",
+      'content-security-policy': contentSecurityPolicy,
       'referrer-policy': 'no-referrer',
     });
     if (request.method === 'HEAD') {

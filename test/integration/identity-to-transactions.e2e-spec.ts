@@ -134,14 +134,14 @@ describe('agents read copy fed by identity.user.* events', () => {
     const admin = await login('admin@rival-homes.test');
     const shortLived = await signTestToken({ agent_id: admin.user.agent_id, team_id: admin.user.team.team_id, roles: ['ADMIN'], permissions: [], market_id: 0 }, 2);
     const tv = connectDisplay(shortLived);
-    await new Promise((resolve) => tv.once('connect', resolve));
+    await new Promise<void>((resolve) => tv.once('connect', () => resolve()));
     const startedAt = Date.now();
     const reason = await new Promise<string>((resolve) => tv.once('disconnect', resolve));
     expect(reason).toBe('io server disconnect');
     expect(Date.now() - startedAt).toBeLessThan(3_500);
     // A fresh token connects again.
     const fresh = connectDisplay(admin.access_token);
-    await new Promise((resolve) => fresh.once('connect', resolve));
+    await new Promise<void>((resolve) => fresh.once('connect', () => resolve()));
   });
 
   it('applies a redelivered event once and ignores an older snapshot', async () => {
