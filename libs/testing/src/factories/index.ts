@@ -5,3 +5,4 @@ export * from './events.factory';
 export * from './transactions.factory';
 export * from './tasks.factory';
 export * from './dashboards.factory';
+export * from './messaging.factory';

@@ -170,14 +170,16 @@ export class DirectMessagesRepository {
     const set = { read: 'read_ts = now()', unread: 'read_ts = NULL', archived: 'archived = true', unarchived: 'archived = false' }[change];
     // Bulk read of the whole inbox leaves archived threads alone (they are out of All and Unread).
     const scope = threadIds === null ? (change === 'read' ? 'AND NOT p.archived' : '') : 'AND p.dm_id = ANY($3::int[])';
-    const rows: unknown[] = await manager.query(
-      `UPDATE messaging.dm_participants p SET ${set}
-       FROM messaging.direct_messages d
-       WHERE d.dm_id = p.dm_id AND d.team_id = $2 AND p.agent_id = $1 ${scope}
-       RETURNING p.dm_id`,
+    const [row]: { n: number }[] = await manager.query(
+      `WITH changed AS (
+         UPDATE messaging.dm_participants p SET ${set}
+         FROM messaging.direct_messages d
+         WHERE d.dm_id = p.dm_id AND d.team_id = $2 AND p.agent_id = $1 ${scope}
+         RETURNING p.dm_id)
+       SELECT count(*)::int AS n FROM changed`,
       threadIds === null ? [agentId, teamId] : [agentId, teamId, threadIds],
     );
-    return rows.length;
+    return row.n;
   }
 
   /** The top-level threads of the given messages that the caller takes part in (their team only). */
