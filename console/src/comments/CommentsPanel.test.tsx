@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Comment, Role } from '@app/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Notification, type AuthProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,8 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toHttpError } from '../dataProvider/httpError';
 import { CommentsPanel } from './CommentsPanel';
 
-const api = vi.hoisted(() => ({ listOn: vi.fn(), create: vi.fn(), update: vi.fn(), mentionOptions: vi.fn() }));
-vi.mock('./index', () => ({ commentsApi: api }));
+const api = vi.hoisted(() => ({ listCommentsOn: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), getMentionOptions: vi.fn() }));
+vi.mock('../messages/index', () => ({ messagesApi: api }));
+const socket = vi.hoisted(() => ({ listeners: new Set<(event: unknown) => void>() }));
+vi.mock('../messages/inboxSocket', () => ({
+  useInboxSocket: (listener: (event: unknown) => void) => {
+    socket.listeners.add(listener);
+  },
+}));
 
 const ME = 13;
 
@@ -70,15 +76,18 @@ if (!(Text.prototype as unknown as Element).getClientRects) (Text.prototype as u
 afterEach(cleanup);
 beforeEach(() => {
   vi.clearAllMocks();
-  api.listOn.mockResolvedValue([]);
-  api.create.mockImplementation(async (request) => buildComment({ comment_id: 900, ...request }));
-  api.update.mockImplementation(async (request) => buildComment(request));
-  api.mentionOptions.mockResolvedValue([]);
+  socket.listeners.clear();
+  api.listCommentsOn.mockResolvedValue([]);
+  api.createComment.mockImplementation(async (request) => buildComment({ comment_id: 900, ...request }));
+  api.updateComment.mockImplementation(async (request) => buildComment(request));
+  api.getMentionOptions.mockResolvedValue([]);
 });
+
+const submitIn = (editor: HTMLElement) => within(editor).getByTestId('editor-submit');
 
 describe('CommentsPanel', () => {
   it('lists the threads of its item with replies, author, time, (edited) and the Internal / Client-facing marker', async () => {
-    api.listOn.mockResolvedValue([
+    api.listCommentsOn.mockResolvedValue([
       buildComment({
         visibility: 'c',
         thread: [buildComment({ comment_id: 502, parent_comment_id: 501, comment_value: '<p>Thanks</p>', author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, updated_ts: '2026-03-10T16:00:00.000Z' })],
@@ -86,112 +95,128 @@ describe('CommentsPanel', () => {
     ]);
     renderPanel();
     const thread = await screen.findByTestId('comment-thread');
-    expect(api.listOn).toHaveBeenCalledWith('trans', 47);
-    const [top, reply] = within(thread).getAllByTestId('comment');
-    expect(within(top!).getByTestId('comment-author').textContent).toBe('Tina Cole');
-    expect(within(top!).getByTestId('comment-body').textContent).toBe('Inspection is booked');
-    expect(within(top!).getByTestId('comment-visibility').textContent).toBe('Client-facing');
-    expect(within(top!).queryByTestId('comment-edited')).toBeNull();
-    expect(within(top!).queryByTestId('comment-edit')).toBeNull();
-    expect(within(top!).getByRole('time').getAttribute('datetime')).toBe('2026-03-10T15:00:00.000Z');
-    expect(within(reply!).getByTestId('comment-edited').textContent).toBe('(edited)');
-    expect(within(reply!).getByTestId('comment-visibility').textContent).toBe('Internal');
+    expect(api.listCommentsOn).toHaveBeenCalledWith('trans', 47);
+    const top = within(thread).getByTestId('thread-top');
+    const reply = within(thread).getByTestId('thread-reply');
+    expect(within(top).getByTestId('message-author').textContent).toBe('Tina Cole');
+    expect(within(top).getByTestId('message-body').textContent).toBe('Inspection is booked');
+    expect(within(top).getByTestId('visibility-marker').textContent).toBe('Client-facing');
+    expect(within(top).queryByTestId('message-edited')).toBeNull();
     // Only one's own comment has Edit.
-    expect(within(reply!).getByTestId('comment-edit')).toBeTruthy();
+    expect(within(top).queryByTestId('message-edit')).toBeNull();
+    expect(within(reply).getByTestId('message-edited').textContent).toBe('(edited)');
+    expect(within(reply).getByTestId('visibility-marker').textContent).toBe('Internal');
+    expect(within(reply).getByTestId('message-edit')).toBeTruthy();
   });
 
   it('posts a comment on its task with the chosen reply type (non-client)', async () => {
     const user = renderPanel(['TRANC'], { commentType: 'task', commentOnId: 31, testId: 'task-comments' });
     await screen.findByTestId('comments-empty');
-    expect(api.listOn).toHaveBeenCalledWith('task', 31);
-    const composer = screen.getByTestId('comment-composer');
-    await write(composer, 'Call the lender');
-    const choice = within(composer).getByRole('radiogroup', { name: 'Reply type' });
+    expect(api.listCommentsOn).toHaveBeenCalledWith('task', 31);
+    const editor = screen.getByTestId('comment-editor');
+    await write(editor, 'Call the lender');
+    const choice = within(editor).getByRole('radiogroup', { name: 'Reply type' });
     expect((within(choice).getByRole('radio', { name: 'Internal' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(choice).getByRole('radio', { name: 'Client-facing' }));
-    await user.click(screen.getByTestId('comment-composer-submit'));
-    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1));
-    expect(api.create).toHaveBeenCalledWith({ comment_type: 'task', comment_on_id: 31, comment_value: '<p>Call the lender</p>', parent_comment_id: null, visibility: 'c' });
-    await waitFor(() => expect(api.listOn).toHaveBeenCalledTimes(2));
+    await user.click(submitIn(editor));
+    await waitFor(() => expect(api.createComment).toHaveBeenCalledTimes(1));
+    expect(api.createComment).toHaveBeenCalledWith({ comment_type: 'task', comment_on_id: 31, comment_value: '<p>Call the lender</p>', parent_comment_id: null, visibility: 'c' });
+    await waitFor(() => expect(api.listCommentsOn).toHaveBeenCalledTimes(2));
   });
 
   it("hides the reply type and the markers from a client, who posts client-facing ('c')", async () => {
-    api.listOn.mockResolvedValue([buildComment({ visibility: 'c' })]);
+    api.listCommentsOn.mockResolvedValue([buildComment({ visibility: 'c' })]);
     const user = renderPanel(['CLIENT']);
     const thread = await screen.findByTestId('comment-thread');
-    expect(within(thread).queryByTestId('comment-visibility')).toBeNull();
+    expect(within(thread).queryByTestId('visibility-marker')).toBeNull();
     expect(screen.queryByRole('radiogroup', { name: 'Reply type' })).toBeNull();
     await user.click(within(thread).getByTestId('comment-reply-button'));
-    const composer = await screen.findByTestId('comment-reply-composer');
-    expect(within(composer).queryByRole('radiogroup')).toBeNull();
-    await write(composer, 'When is closing?');
-    await user.click(screen.getByTestId('comment-reply-composer-submit'));
+    const editor = await screen.findByTestId('comment-reply-editor');
+    expect(within(editor).queryByRole('radiogroup')).toBeNull();
+    await write(editor, 'When is closing?');
+    await user.click(submitIn(editor));
     await waitFor(() =>
-      expect(api.create).toHaveBeenCalledWith({ comment_type: 'trans', comment_on_id: 47, comment_value: '<p>When is closing?</p>', parent_comment_id: 501, visibility: 'c' }),
+      expect(api.createComment).toHaveBeenCalledWith({ comment_type: 'trans', comment_on_id: 47, comment_value: '<p>When is closing?</p>', parent_comment_id: 501, visibility: 'c' }),
     );
   });
 
   it("replies with the thread's reply type by default", async () => {
-    api.listOn.mockResolvedValue([buildComment({ visibility: 'c' })]);
+    api.listCommentsOn.mockResolvedValue([buildComment({ visibility: 'c' })]);
     const user = renderPanel(['ADMIN']);
     await user.click(await screen.findByTestId('comment-reply-button'));
-    const composer = await screen.findByTestId('comment-reply-composer');
-    expect((within(composer).getByRole('radio', { name: 'Client-facing' }) as HTMLInputElement).checked).toBe(true);
-    await write(composer, 'Noted');
-    await user.click(screen.getByTestId('comment-reply-composer-submit'));
-    await waitFor(() => expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ parent_comment_id: 501, visibility: 'c' })));
+    const editor = await screen.findByTestId('comment-reply-editor');
+    expect((within(editor).getByRole('radio', { name: 'Client-facing' }) as HTMLInputElement).checked).toBe(true);
+    await write(editor, 'Noted');
+    await user.click(submitIn(editor));
+    await waitFor(() => expect(api.createComment).toHaveBeenCalledWith(expect.objectContaining({ parent_comment_id: 501, visibility: 'c' })));
+    // The reply box closes once sent.
+    await waitFor(() => expect(screen.queryByTestId('comment-reply-editor')).toBeNull());
   });
 
   it('edits one own comment with PATCH /messages/comments', async () => {
-    api.listOn.mockResolvedValue([buildComment({ author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, comment_value: '<p>Old</p>' })]);
+    api.listCommentsOn.mockResolvedValue([buildComment({ author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, comment_value: '<p>Old</p>' })]);
     const user = renderPanel();
-    await user.click(await screen.findByTestId('comment-edit'));
-    const composer = await screen.findByTestId('comment-edit-composer');
-    expect(within(composer).queryByRole('radiogroup')).toBeNull();
-    const editor = await write(composer, ' and new');
-    expect(editor.textContent).toContain('Old');
-    await user.click(screen.getByTestId('comment-edit-composer-submit'));
-    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1));
-    const request = api.update.mock.calls[0]![0];
+    await user.click(await screen.findByTestId('message-edit'));
+    const editor = await screen.findByTestId('message-edit-editor');
+    expect(within(editor).queryByRole('radiogroup')).toBeNull();
+    const text = await write(editor, ' and new');
+    expect(text.textContent).toContain('Old');
+    await user.click(submitIn(editor));
+    await waitFor(() => expect(api.updateComment).toHaveBeenCalledTimes(1));
+    const request = api.updateComment.mock.calls[0]![0];
     expect(request).toMatchObject({ comment_id: 501, comment_type: 'trans', comment_on_id: 47 });
     expect(request.comment_value).toContain('Old');
     expect(request.comment_value).toContain('and new');
   });
 
   it("shows the server's field error under the text and keeps it", async () => {
-    api.create.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'comment_value', error: 'Maximum length is 5000' }] }));
+    api.createComment.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'comment_value', error: 'Maximum length is 5000' }] }));
     const user = renderPanel();
     await screen.findByTestId('comments-empty');
-    const composer = screen.getByTestId('comment-composer');
-    const editor = await write(composer, 'Too long');
-    await user.click(screen.getByTestId('comment-composer-submit'));
-    expect(await within(composer).findByText('Maximum length is 5000')).toBeTruthy();
-    expect(editor.textContent).toContain('Too long');
+    const editor = screen.getByTestId('comment-editor');
+    const text = await write(editor, 'Too long');
+    await user.click(submitIn(editor));
+    expect(await within(editor).findByText('Maximum length is 5000')).toBeTruthy();
+    expect(text.textContent).toContain('Too long');
   });
 
   it("says 'This field is required' for an empty comment and sends nothing", async () => {
     const user = renderPanel();
     await screen.findByTestId('comments-empty');
-    await user.click(screen.getByTestId('comment-composer-submit'));
-    expect(await within(screen.getByTestId('comment-composer')).findByText('This field is required')).toBeTruthy();
-    expect(api.create).not.toHaveBeenCalled();
+    const editor = screen.getByTestId('comment-editor');
+    await user.click(submitIn(editor));
+    expect(await within(editor).findByText('This field is required')).toBeTruthy();
+    expect(api.createComment).not.toHaveBeenCalled();
   });
 
   it('mentions a user picked from /messages/mention-options as a data-mention span', async () => {
-    api.mentionOptions.mockResolvedValue([
+    api.getMentionOptions.mockResolvedValue([
       { type: 'user', id: 44, label: 'Tina Cole', profile_image: null },
-      { type: 'group', id: 'tcs', label: 'Transaction coordinators', profile_image: null },
+      { type: 'group', id: 'tcs', label: 'tcs', profile_image: null },
     ]);
     const user = renderPanel();
     await screen.findByTestId('comments-empty');
-    const composer = screen.getByTestId('comment-composer');
-    await write(composer, 'Ask @Ti');
-    await waitFor(() => expect(api.mentionOptions).toHaveBeenCalledWith('Ti'));
-    const listbox = await screen.findByRole('listbox', { name: 'People and groups to mention' });
-    fireEvent.mouseDown(within(listbox).getByRole('option', { name: 'Tina Cole' }));
-    await waitFor(() => expect(composer.querySelector('.ProseMirror')!.textContent).toContain('Ask @Tina Cole'));
-    await user.click(screen.getByTestId('comment-composer-submit'));
-    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1));
-    expect(api.create.mock.calls[0]![0].comment_value).toContain('<span data-mention="user:44">@Tina Cole</span>');
+    const editor = screen.getByTestId('comment-editor');
+    await write(editor, 'Ask @Ti');
+    await waitFor(() => expect(api.getMentionOptions).toHaveBeenCalledWith('Ti'));
+    fireEvent.mouseDown(await screen.findByTestId('mention-option-user-44'));
+    await waitFor(() => expect(editor.querySelector('.ProseMirror')!.textContent).toContain('Ask @Tina Cole'));
+    await user.click(submitIn(editor));
+    await waitFor(() => expect(api.createComment).toHaveBeenCalledTimes(1));
+    expect(api.createComment.mock.calls[0]![0].comment_value).toContain('<span data-mention="user:44">@Tina Cole</span>');
+  });
+
+  it('loads again when a comment on its item is pushed over the inbox socket, not for another item', async () => {
+    renderPanel();
+    await screen.findByTestId('comments-empty');
+    expect(api.listCommentsOn).toHaveBeenCalledTimes(1);
+    const push = (record: Comment) => act(() => socket.listeners.forEach((listener) => listener({ type: 'created', push: { kind: 'comment', record } })));
+    await push(buildComment({ comment_type: 'trans', comment_on_id: 48 }));
+    await push(buildComment({ comment_type: 'task', comment_on_id: 47 }));
+    expect(api.listCommentsOn).toHaveBeenCalledTimes(1);
+    api.listCommentsOn.mockResolvedValue([buildComment({ comment_value: '<p>Live</p>' })]);
+    await push(buildComment({ comment_value: '<p>Live</p>' }));
+    expect((await screen.findByTestId('message-body')).textContent).toBe('Live');
+    expect(api.listCommentsOn).toHaveBeenCalledTimes(2);
   });
 });

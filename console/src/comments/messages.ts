@@ -1,9 +1,4 @@
-import { MESSAGING_MESSAGES } from '@app/contracts';
-
-// Words of the CommentsPanel (issue 15). The spec's and the server's words come from the contracts
-// (MESSAGING_MESSAGES); the panel's own labels below.
-export { MESSAGING_MESSAGES };
-
+// Words of the CommentsPanel (issue 15); the thread and the editor bring theirs (console/src/messages).
 export const COMMENT_LABELS = {
   comments: 'Comments',
   loading: 'Loading the comments',
@@ -11,22 +6,12 @@ export const COMMENT_LABELS = {
   retry: 'Retry',
   empty: 'No comments yet.',
   newComment: 'Add a comment',
+  placeholder: 'Write a comment, type @ to mention someone',
   reply: 'Reply',
-  /** {name}: the author of the comment replied to. */
+  /** {name}: the author of the thread replied to. */
   replyTo: 'Reply to {name}',
-  replies: 'Replies',
   post: 'Comment',
   sendReply: 'Send Reply',
-  edit: 'Edit',
-  save: 'Save',
-  cancel: 'Cancel',
-  edited: '(edited)',
-  internal: 'Internal',
-  clientFacing: 'Client-facing',
-  replyType: 'Reply type',
-  placeholder: 'Write a comment, type @ to mention someone',
-  mentionSuggestions: 'People and groups to mention',
   posted: 'Comment added',
   updated: 'Comment updated',
-  saveFailed: 'The comment could not be saved.',
 } as const;

@@ -196,21 +196,24 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
   const tcValue = valueOf('tc_agent_id', transaction?.tc_agent_id ?? null);
 
   return (
-    <Form
-      defaultValues={{ name: task.name, dscr: task.description ?? '', due_dt: task.due_dt, tags: tagIdsOf(task) }}
-      onSubmit={() => undefined}
-      noValidate
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 4,
+        rowGap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' },
+        gridTemplateRows: { md: 'auto 1fr' },
+        // The form's columns are the grid's items; the comments, with forms of their own, sit beside it.
+        '& > form': { display: 'contents' },
+      }}
     >
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 4,
-          rowGap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' },
-        }}
+      <Form
+        defaultValues={{ name: task.name, dscr: task.description ?? '', due_dt: task.due_dt, tags: tagIdsOf(task) }}
+        onSubmit={() => undefined}
+        noValidate
       >
         {/* Left: the task. */}
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }} data-testid="task-modal-left">
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { md: 'span 2' } }} data-testid="task-modal-left">
           <SaveOnLeave
             onLeave={(value) => {
               const name = String(value ?? '').trim();
@@ -399,11 +402,14 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
               </Button>
             </>
           )}
-          <TaskComments taskId={task.task_id} />
         </Box>
+        <DocumentRequiredDialog open={documentRequired} onClose={() => setDocumentRequired(false)} />
+      </Form>
+      {/* Right, under the transaction: the comments. */}
+      <Box sx={{ gridColumn: { md: 2 }, alignSelf: 'start', minWidth: 0 }}>
+        <TaskComments taskId={task.task_id} />
       </Box>
-      <DocumentRequiredDialog open={documentRequired} onClose={() => setDocumentRequired(false)} />
-    </Form>
+    </Box>
   );
 };
 
