@@ -87,7 +87,7 @@ export class MessagingFactory {
     const taskId = idOf();
     await this.db.query(
       `INSERT INTO messaging.tasks (task_id, team_id, client_id, version, name, task_type, due_dt, assigned_to_agent_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7)`,
-      [taskId, teamId, clientId, overrides.name ?? uniqueName('Task'), overrides.task_type ?? '', overrides.due_dt ?? null, overrides.assigned_to_agent_id ?? null],
+      [taskId, teamId, clientId, overrides.name ?? uniqueName('Task'), overrides.task_type ?? null, overrides.due_dt ?? null, overrides.assigned_to_agent_id ?? null],
     );
     return taskId;
   }

@@ -11,6 +11,9 @@ export class MessagingInbox1763700000610 implements MigrationInterface {
   name = 'MessagingInbox1763700000610';
 
   async up(q: QueryRunner): Promise<void> {
+    // A plain task's task_type is null in transactions.task.* (TaskType = 'N' | null): the read copy must take it,
+    // or every plain task's event fails and its assignee never reaches the comment audience.
+    await q.query(`ALTER TABLE messaging.tasks ALTER COLUMN task_type DROP NOT NULL`);
     await q.query(`
       CREATE TABLE messaging.direct_messages (
         dm_id serial PRIMARY KEY,
@@ -86,5 +89,7 @@ export class MessagingInbox1763700000610 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE messaging.mentions, messaging.comment_states, messaging.comments, messaging.dm_participants, messaging.direct_messages`);
+    await q.query(`UPDATE messaging.tasks SET task_type = '' WHERE task_type IS NULL`);
+    await q.query(`ALTER TABLE messaging.tasks ALTER COLUMN task_type SET NOT NULL`);
   }
 }
