@@ -55,6 +55,8 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       connection: this.connection,
       prefix: this.options.queuePrefix,
       concurrency: 5,
+      // Stored on each job it takes (job.processedBy): which service delivered a mail.
+      name: `${this.options.service}:mail-worker`,
     });
     this.worker.on('error', (error) => this.logger.error(`mail worker: ${error.message}`));
   }
