@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import type { MentionOption } from '@app/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, HttpError, memoryStore, Notification } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NewMessageDialog } from './NewMessageDialog';
+import { buildDm } from './testing';
+
+vi.mock('./index', () => ({ messagesApi: {} }));
+
+const tina: MentionOption = { type: 'user', id: 12, label: 'Tina Coordinator', profile_image: null };
+
+function setup() {
+  const api = {
+    createDirectMessage: vi.fn(async () => buildDm(50)),
+    getMentionOptions: vi.fn(async (_term: string): Promise<MentionOption[]> => [tina, { type: 'group', id: 'tcs', label: 'tcs', profile_image: null }]),
+  };
+  const onClose = vi.fn();
+  const onSent = vi.fn();
+  render(
+    <AdminContext store={memoryStore()}>
+      <NewMessageDialog open onClose={onClose} onSent={onSent} api={api} />
+      <Notification />
+    </AdminContext>,
+  );
+  return { api, onClose, onSent, user: userEvent.setup() };
+}
+
+const editor = async () => {
+  await waitFor(() => expect(document.querySelector('.ProseMirror')).toBeTruthy());
+  return document.querySelector('.ProseMirror') as HTMLElement;
+};
+
+/** Types into the editor as its commands do (jsdom has no layout for real key strokes in ProseMirror). */
+const typeIn = (box: HTMLElement, text: string) =>
+  act(async () => {
+    (box as unknown as { editor: { commands: { focus: (at: string) => void; insertContent: (text: string) => void } } }).editor.commands.insertContent(text);
+  });
+
+afterEach(cleanup);
+beforeEach(() => {
+  vi.clearAllMocks();
+  // ProseMirror measures the caret to scroll it into view: jsdom has no layout, so no rectangles.
+  const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
+  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = noRect;
+  document.elementFromPoint = () => null;
+});
+
+describe('NewMessageDialog', () => {
+  it("labels the box Send Message with the spec's placeholder and offers the five groups", async () => {
+    setup();
+    const box = await editor();
+    expect(box.getAttribute('aria-label')).toBe('Send Message');
+    expect(box.getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
+    expect(['all', 'team', 'agents', 'isas', 'tcs'].map((group) => screen.getByTestId(`mention-group-${group}`).textContent)).toEqual(['@all', '@team', '@agents', '@isas', '@tcs']);
+  });
+
+  it("sends a clicked group as a mention and says 'Message has been sent'", async () => {
+    const { api, onClose, onSent, user } = setup();
+    await editor();
+    await user.click(screen.getByTestId('mention-group-tcs'));
+    await waitFor(() => expect((document.querySelector('.ProseMirror') as HTMLElement).textContent).toContain('@tcs'));
+    await user.click(screen.getByTestId('editor-submit'));
+    await waitFor(() => expect(api.createDirectMessage).toHaveBeenCalled());
+    expect(api.createDirectMessage.mock.calls[0]).toEqual([{ dm_value: expect.stringContaining('<span data-mention="group:tcs">@tcs</span>') }]);
+    expect(await screen.findByText('Message has been sent')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ dm_id: 50 }));
+  });
+
+  it('suggests people after @ and inserts the one picked as a user mention', async () => {
+    const { api, user } = setup();
+    const box = await editor();
+    await typeIn(box, '@Ti');
+    expect(await screen.findByTestId('mention-option-user-12', {}, { timeout: 3000 })).toBeTruthy();
+    expect(api.getMentionOptions).toHaveBeenLastCalledWith('Ti');
+    fireEvent.mouseDown(screen.getByTestId('mention-option-user-12'));
+    await waitFor(() => expect(box.textContent).toContain('@Tina Coordinator'));
+    await user.click(screen.getByTestId('editor-submit'));
+    await waitFor(() => expect(api.createDirectMessage).toHaveBeenCalled());
+    expect(api.createDirectMessage.mock.calls[0][0]).toEqual({ dm_value: expect.stringContaining('<span data-mention="user:12">@Tina Coordinator</span>') });
+  });
+
+  it("shows the server's refusal under the box and keeps the dialog open", async () => {
+    const { api, onClose, user } = setup();
+    api.createDirectMessage.mockRejectedValue(
+      new HttpError('Validation failed', 400, { message: 'Validation failed', errors: { dm_value: 'Mention a user or group to send this message' } }),
+    );
+    const box = await editor();
+    await typeIn(box, 'Hello');
+    await act(async () => {
+      await user.click(screen.getByTestId('editor-submit'));
+    });
+    expect(await screen.findByText('Mention a user or group to send this message')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
