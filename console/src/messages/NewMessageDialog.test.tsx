@@ -13,7 +13,7 @@ const tina: MentionOption = { type: 'user', id: 12, label: 'Tina Coordinator', p
 
 function setup() {
   const api = {
-    createDirectMessage: vi.fn(async () => buildDm(50)),
+    createDirectMessage: vi.fn(async (_request: { dm_value: string }) => buildDm(50)),
     getMentionOptions: vi.fn(async (_term: string): Promise<MentionOption[]> => [tina, { type: 'group', id: 'tcs', label: 'tcs', profile_image: null }]),
   };
   const onClose = vi.fn();
