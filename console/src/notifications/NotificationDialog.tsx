@@ -263,7 +263,7 @@ const Recipients = ({ recipients, error, onRemove, onAdd }: RecipientsProps) => 
               label={address}
               size="small"
               onDelete={() => onRemove(address)}
-              deleteIcon={<CancelIcon aria-label={L.removeRecipient.replace('{email}', address)} aria-hidden={false} />}
+              deleteIcon={<CancelIcon role="button" aria-label={L.removeRecipient.replace('{email}', address)} aria-hidden={false} />}
               sx={{ maxWidth: '100%' }}
               data-testid="notification-recipient"
             />
