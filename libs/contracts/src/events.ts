@@ -169,9 +169,10 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],
   'team-admin.blackout-days.changed': ['transactions'],
-  // transactions keeps the team's folders and types for its documents (esign joins with its issue).
-  'team-admin.document-folders.changed': ['transactions'],
-  'team-admin.document-types.changed': ['transactions'],
+  // transactions keeps the team's folders and types for its documents; esign for its templates' storage
+  // options (UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange).
+  'team-admin.document-folders.changed': ['transactions', 'esign'],
+  'team-admin.document-types.changed': ['transactions', 'esign'],
   // messaging skips a mail whose recipient's switch is off (UpdateSwitchesWhenNotificationSettingChanges).
   'identity.notification-setting.changed': ['messaging'],
   // Consumers join in the issues that need them (messaging, esign, integrations-sync, transactions'

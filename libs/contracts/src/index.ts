@@ -24,3 +24,4 @@ export * from './commission';
 export * from './dashboards';
 export * from './queues';
 export * from './messaging';
+export * from './esign';

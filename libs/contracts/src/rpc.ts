@@ -1,4 +1,5 @@
 import type { TeamForm } from './account';
+import type { MappableField } from './esign';
 import type { Role } from './roles';
 import type { ServiceName } from './services';
 import type { TransactionSnapshot } from './transactions';
@@ -37,6 +38,8 @@ export interface RpcPatterns {
    * forms against them: another team's form, an unknown id or a form of the wrong side is refused).
    */
   'transactions.forms.list': { request: RpcRequest; reply: TeamForm[] };
+  /** The transaction fields an e-sign template field may map to, from the catalogue behind GET /transaction/fields. */
+  'transactions.esign.mappable-fields': { request: RpcRequest; reply: MappableField[] };
 }
 export type RpcPattern = keyof RpcPatterns;
 export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];
@@ -47,6 +50,7 @@ export const RPC_PATTERNS: Record<RpcPattern, ServiceName> = {
   'identity.users.lookup': 'identity',
   'transactions.sync.open-transactions': 'transactions',
   'transactions.forms.list': 'transactions',
+  'transactions.esign.mappable-fields': 'transactions',
 };
 
 /** Most rows one transactions.sync.open-transactions page may ask for. */
