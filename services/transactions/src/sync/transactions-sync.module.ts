@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { TransactionsEsignFieldsRpcModule } from '../fields/esign-fields-rpc.controller';
 import { FormsRpcController } from '../forms/forms-rpc.controller';
 import { FormsRepository } from '../forms/forms.repository';
 import type { TransactionsConfig } from '../transactions.config';
@@ -20,5 +21,5 @@ class TransactionsWorkerModule {}
 
 /** The transactions worker: the service in worker mode and its RPC answers. */
 export function transactionsWorkerModule(config: TransactionsConfig): DynamicModule {
-  return { module: TransactionsWorkerModule, imports: [TransactionsModule.forRoot(config, 'worker'), TransactionsSyncModule, TransactionsFormsRpcModule] };
+  return { module: TransactionsWorkerModule, imports: [TransactionsModule.forRoot(config, 'worker'), TransactionsSyncModule, TransactionsFormsRpcModule, TransactionsEsignFieldsRpcModule] };
 }
