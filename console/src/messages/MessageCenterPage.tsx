@@ -35,6 +35,7 @@ import {
   joinsList,
   messageSearchOf,
   panelsOf,
+  parentIdOf,
   pushTarget,
   staysAfter,
   withStatus,
@@ -191,8 +192,9 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
         if (threadKeyRef.current === `${shown}:${target.threadId}`) loadThreadRef.current(true);
         const listed = shownList.has(target.threadId);
         if (!listed && (shownSearch.trim() !== '' || shownFilter === 'archived')) return;
-        // The pushed record may be a reply: the list shows its thread, read again for the caller's state.
-        threadLoader(api, shown, target.threadId).then(
+        // The server pushes the whole thread as the caller sees it; a reply alone is read again as its thread.
+        const thread = parentIdOf(push.record) === null ? Promise.resolve(push.record as InboxRecord) : threadLoader(api, shown, target.threadId);
+        thread.then(
           (record) => {
             if (live.current.kind !== shown) return;
             if (live.current.list.has(target.threadId) || joinsList(shown, live.current.filter, live.current.search, record, me)) {

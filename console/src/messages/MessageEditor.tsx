@@ -340,7 +340,7 @@ const MentionToolbar = () => {
                   }}
                   data-testid={`mention-option-${option.type}-${option.id}`}
                 >
-                  <ListItemText primary={`@${option.label}`} />
+                  <ListItemText primary={`@${mentionOf(option).label}`} secondary={option.type === 'group' ? L.group : undefined} />
                 </ListItemButton>
               ))}
             </List>

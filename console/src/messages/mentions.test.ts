@@ -16,7 +16,7 @@ describe(mentionTermAt.name, () => {
 
 describe(applyMentions.name, () => {
   const tina = mentionOf({ type: 'user', id: 12, label: 'Tina Coordinator', profile_image: null });
-  const tcs = mentionOf({ type: 'group', id: 'tcs', label: 'tcs', profile_image: null });
+  const tcs = mentionOf({ type: 'group', id: 'tcs', label: '@tcs', profile_image: null });
 
   it('turns each chosen @Name into a data-mention span, users and groups', () => {
     expect(applyMentions('<p>Hi @Tina Coordinator and @tcs, see this</p>', [tina, tcs])).toBe(

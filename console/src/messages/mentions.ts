@@ -12,8 +12,9 @@ export interface ChosenMention {
   attribute: string;
 }
 
+/** A picked option as a mention; a group's label may come as '@all': the '@' is the editor's to add. */
 export const mentionOf = (option: MentionOption): ChosenMention => ({
-  label: option.label,
+  label: option.label.replace(/^@+/, ''),
   attribute: option.type === 'user' ? mentionAttributeOf({ type: 'user', id: option.id }) : mentionAttributeOf({ type: 'group', id: option.id }),
 });
 

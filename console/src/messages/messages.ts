@@ -76,6 +76,7 @@ export const MESSAGE_LABELS = {
   /** {group}: all, team, agents, isas, tcs. */
   mentionGroup: 'Mention @{group}',
   mentionOptions: 'People and groups to mention',
+  group: 'Group',
   noMentionOptions: 'No one matches',
   close: 'Close',
   // Menu badge
