@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
+import { pngOfSize } from '@app/testing';
 import { bearer, bootIdentityWithStorage, signIn } from '../../services/identity/test/account-test-helpers';
 
 // s3rver (v3) ships no types; only what this test uses.
@@ -159,8 +160,7 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
   it('refuses 10,000,001 bytes with 413 and removes the object; exactly 10,000,000 bytes is accepted', async () => {
     const { token, user } = await signIn(sut, 'tc@demo-realty.test');
     const { url, key } = await requestUpload(token);
-    const big = Buffer.alloc(10_000_001, 0);
-    PNG.copy(big);
+    const big = pngOfSize(10_000_001);
     expect((await putTo(url, big)).status).toBe(200);
     expect(await exists(key)).toBe(true);
     const response = await confirm(token, key).expect(413);
@@ -169,7 +169,7 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     expect(await imagePathOf(user.agent_id)).toBeNull();
 
     const max = await requestUpload(token);
-    expect((await putTo(max.url, big.subarray(0, 10_000_000))).status).toBe(200);
+    expect((await putTo(max.url, pngOfSize(10_000_000))).status).toBe(200);
     await confirm(token, max.key).expect(200);
     expect(await imagePathOf(user.agent_id)).toBe(max.key);
   });

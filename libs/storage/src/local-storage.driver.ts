@@ -11,7 +11,7 @@ import { sniffFileType, SNIFF_BYTES } from './image-sniffer';
 import { FileHashMismatchError, FileTooLargeException, InvalidFileUrlException } from './storage.errors';
 import type { DownloadUrlOptions, FileInfo, FileStream, StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
 import { assertValidKey, isValidKey, StorageService } from './storage.service';
-import { acceptedContentType, assertSizeAllowed, uploadPolicyOf } from './upload-policy';
+import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf, type UploadedBytes } from './upload-policy';
 
 /** Query parameters of a local signed URL. */
 export interface SignedQuery {
@@ -93,7 +93,9 @@ export class LocalStorageDriver extends StorageService {
     if (!info?.isFile()) throw new NotFoundException('File not found');
     try {
       assertSizeAllowed(policy, info.size);
-      return { key, size: info.size, contentType: acceptedContentType(policy, await this.headOf(file)) };
+      const contentType = acceptedContentType(policy, await this.headOf(file));
+      await assertWellFormed(policy, contentType, bytesOf(file));
+      return { key, size: info.size, contentType };
     } catch (error) {
       await this.delete(key);
       throw error;
@@ -189,6 +191,7 @@ export class LocalStorageDriver extends StorageService {
       }
       if (tooLarge) throw new FileTooLargeException(policy.maxBytes, policy.purpose);
       const contentType = acceptedContentType(policy, head);
+      await assertWellFormed(policy, contentType, bytesOf(temp));
       // link (unlike rename) never replaces: of two PUTs racing on one URL, one wins.
       await link(temp, file).catch((error: NodeJS.ErrnoException) => {
         throw error.code === 'EEXIST' ? new InvalidFileUrlException() : error;
@@ -312,4 +315,23 @@ async function* chunksOf(body: unknown): AsyncGenerator<Buffer> {
   } else if (body !== undefined && body !== null) {
     yield Buffer.from(JSON.stringify(body));
   }
+}
+
+/** A stored file's bytes for the whole-file check. */
+function bytesOf(file: string): UploadedBytes {
+  return {
+    whole: () => readFile(file),
+    tail: async (bytes) => {
+      const handle = await open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        const length = Math.min(bytes, size);
+        const buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, size - length);
+        return buffer;
+      } finally {
+        await handle.close();
+      }
+    },
+  };
 }

@@ -20,7 +20,7 @@ import { contentDispositionOf } from './content-disposition';
 import { FileHashMismatchError } from './storage.errors';
 import type { DownloadUrlOptions, FileInfo, FileStream, S3StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
 import { assertValidKey, digestOf, StorageService } from './storage.service';
-import { acceptedContentType, assertSizeAllowed, uploadPolicyOf } from './upload-policy';
+import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf } from './upload-policy';
 
 /** put streams in parts of this size (S3's minimum part is 5 MiB); a smaller body is one PutObject. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -73,6 +73,12 @@ export class S3StorageDriver extends StorageService {
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
 
+  /** An object's bytes, or a range of them. */
+  private async bytes(Key: string, Range?: string): Promise<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, ...(Range ? { Range } : {}) }));
+    return Buffer.from(object.Body ? await object.Body.transformToByteArray() : new Uint8Array());
+  }
+
   async verifyUpload(key: string, purpose: UploadPurpose = 'image', maxBytes?: number): Promise<VerifiedUpload> {
     assertValidKey(key);
     const policy = uploadPolicyOf(purpose, maxBytes);
@@ -87,6 +93,10 @@ export class S3StorageDriver extends StorageService {
       const object =
         size > 0 ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` })) : null;
       contentType = acceptedContentType(policy, object?.Body ? await object.Body.transformToByteArray() : new Uint8Array());
+      await assertWellFormed(policy, contentType, {
+        whole: async () => this.bytes(Key),
+        tail: async (bytes) => this.bytes(Key, `bytes=-${bytes}`),
+      });
     } catch (error) {
       await this.delete(key);
       throw error;

@@ -16,7 +16,12 @@ import { uploadPolicyOf } from './upload-policy';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const GIF_HEAD = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00', 'latin1');
+// Real images (the whole file is checked, not only its first bytes): a 1x1 PNG and small JPEG, GIF and WEBP files.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
+const JPEG = fixture('python.jpg');
+const GIF = fixture('python.gif');
+const WEBP = fixture('python.webp');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'latin1');
 const HTML_AS_PDF = Buffer.from('<html><body>%PDF-1.7 <script>alert(1)</script></body></html>', 'latin1');
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -114,11 +119,11 @@ describe(LocalStorageDriver.name, () => {
 
   it('stores a stream within the limit and refuses an expired URL', async () => {
     const url = await sut.createUploadUrl({ key: 'k/1', contentType: 'image/png', maxBytes: 100, expiresInSeconds: 60 });
-    const stored = await sut.storeUpload('k/1', queryOf(url), Readable.from([PNG_HEAD.subarray(0, 5), PNG_HEAD.subarray(5)]));
-    expect(stored).toEqual({ key: 'k/1', size: 12, contentType: 'image/png' });
+    const stored = await sut.storeUpload('k/1', queryOf(url), Readable.from([PNG.subarray(0, 5), PNG.subarray(5)]));
+    expect(stored).toEqual({ key: 'k/1', size: PNG.length, contentType: 'image/png' });
     expect(await sut.verifyImage('k/1', 100)).toEqual(stored);
     now += 61_000;
-    await expect(sut.storeUpload('k/1', queryOf(url), PNG_HEAD)).rejects.toMatchObject({ status: 403 });
+    await expect(sut.storeUpload('k/1', queryOf(url), PNG)).rejects.toMatchObject({ status: 403 });
   });
 
   it('answers 413 above the signed size and 415 for non-image bytes', async () => {
@@ -145,8 +150,8 @@ describe(LocalStorageDriver.name, () => {
 
   it.each([
     ['PDF', PDF, 'application/pdf'],
-    ['PNG', PNG_HEAD, 'image/png'],
-    ['JPEG', JPEG_HEAD, 'image/jpeg'],
+    ['PNG', PNG, 'image/png'],
+    ['JPEG', JPEG, 'image/jpeg'],
   ])('accepts a %s document', async (_name, bytes, contentType) => {
     const url = await sut.createUploadUrl({ key: 'docs/ok', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
     expect(await sut.storeUpload('docs/ok', queryOf(url), Readable.from([bytes]))).toEqual({ key: 'docs/ok', size: bytes.length, contentType });
@@ -154,8 +159,9 @@ describe(LocalStorageDriver.name, () => {
   });
 
   it.each([
-    ['GIF', GIF_HEAD],
+    ['GIF', GIF],
     ['HTML named .pdf', HTML_AS_PDF],
+    ['PDF cut before its %%EOF', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n', 'latin1')],
   ])("refuses a %s document with 415 'allowed file types: PDF & Image (JPG, PNG)' and stores nothing", async (_name, bytes) => {
     const url = await sut.createUploadUrl({ key: 'docs/x.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
     await expect(sut.storeUpload('docs/x.pdf', queryOf(url), Readable.from([bytes]))).rejects.toMatchObject({
@@ -175,7 +181,7 @@ describe(LocalStorageDriver.name, () => {
   });
 
   it('verifyUpload deletes a stored file its purpose refuses', async () => {
-    await sut.put('docs/gif', GIF_HEAD, { contentType: 'image/gif' });
+    await sut.put('docs/gif', GIF, { contentType: 'image/gif' });
     expect(await sut.verifyUpload('docs/gif', 'image')).toMatchObject({ contentType: 'image/gif' });
     await expect(sut.verifyUpload('docs/gif', 'document')).rejects.toMatchObject({ status: 415 });
     expect(await sut.exists('docs/gif')).toBe(false);
@@ -189,9 +195,35 @@ describe(LocalStorageDriver.name, () => {
 
   it('an upload URL stores one file: a second PUT is 403 and keeps the first', async () => {
     const url = await sut.createUploadUrl({ key: 'k/once', contentType: 'image/png', expiresInSeconds: 60 });
-    await sut.storeUpload('k/once', queryOf(url), PNG_HEAD);
-    await expect(sut.storeUpload('k/once', queryOf(url), JPEG_HEAD)).rejects.toMatchObject({ status: 403 });
-    expect(readFileSync(path.join(dir, 'identity', 'k', 'once')).equals(PNG_HEAD)).toBe(true);
+    await sut.storeUpload('k/once', queryOf(url), PNG);
+    await expect(sut.storeUpload('k/once', queryOf(url), JPEG)).rejects.toMatchObject({ status: 403 });
+    expect(readFileSync(path.join(dir, 'identity', 'k', 'once')).equals(PNG)).toBe(true);
+  });
+
+  it.each([
+    ['a PNG header followed by a page', Buffer.concat([PNG_HEAD.subarray(0, 8), Buffer.from('<html><script>alert(1)</script></html>')])],
+    ['a PNG with a broken chunk checksum', Buffer.concat([PNG.subarray(0, 30), Buffer.from([PNG[30] ^ 0xff]), PNG.subarray(31)])],
+    ['a PNG cut short', PNG.subarray(0, PNG.length - 6)],
+    ['a JPEG header followed by a page', Buffer.concat([JPEG_HEAD, Buffer.from('<html><script>alert(1)</script></html>')])],
+    ['a JPEG without its end marker', JPEG.subarray(0, JPEG.length - 2)],
+    ['a GIF without its trailer', GIF.subarray(0, GIF.length - 1)],
+    ['a WEBP whose RIFF size lies', Buffer.concat([WEBP, Buffer.from('<script>')])],
+  ])('refuses %s with 415 and stores nothing (the whole image is checked)', async (_name, bytes) => {
+    const url = await sut.createUploadUrl({ key: 'k/forged', contentType: 'image/png', expiresInSeconds: 60 });
+    await expect(sut.storeUpload('k/forged', queryOf(url), bytes)).rejects.toMatchObject({ status: 415, response: { message: 'Only image files are allowed.' } });
+    expect(await sut.exists('k/forged')).toBe(false);
+  });
+
+  it.each([
+    ['PNG', PNG, 'image/png'],
+    ['JPEG', JPEG, 'image/jpeg'],
+    ['GIF', GIF, 'image/gif'],
+    ['WEBP', WEBP, 'image/webp'],
+  ])('accepts a real %s image, checked from end to end', async (name, bytes, contentType) => {
+    const key = `k/real-${name}`;
+    const url = await sut.createUploadUrl({ key, contentType, expiresInSeconds: 60 });
+    expect(await sut.storeUpload(key, queryOf(url), bytes)).toEqual({ key, size: bytes.length, contentType });
+    expect(await sut.verifyImage(key)).toEqual({ key, size: bytes.length, contentType });
   });
 
   it('put and get round-trip a stream with its content type, size and sha256; delete removes both', async () => {

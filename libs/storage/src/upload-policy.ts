@@ -1,5 +1,6 @@
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '@app/contracts';
-import { sniffFileType } from './image-sniffer';
+import { isWellFormed, PDF_TAIL_BYTES, wellFormedPdfEnds } from './file-structure';
+import { sniffFileType, type SniffedFileType } from './image-sniffer';
 import { FileTooLargeException, FileTypeNotAllowedException } from './storage.errors';
 
 /** The content policy of one upload: what the bytes may be and how many there may be. */
@@ -32,4 +33,21 @@ export function acceptedContentType(policy: UploadPolicy, head: Uint8Array): str
   const type = sniffFileType(head);
   if (!type || !policy.contentTypes.includes(type)) throw new FileTypeNotAllowedException(policy.purpose);
   return type;
+}
+
+/** How a driver reads an uploaded file for the whole-file check: all of it, or (PDF) its first and last bytes. */
+export interface UploadedBytes {
+  whole(): Promise<Buffer>;
+  tail(bytes: number): Promise<Buffer>;
+}
+
+/**
+ * Throws 415 (the purpose's message) unless the file is what its first bytes claim from end to end: an
+ * image walked to its end with a size, a PDF ending in %%EOF. Images are read whole (10 MB at most);
+ * a PDF only at its end.
+ */
+export async function assertWellFormed(policy: UploadPolicy, type: string, read: UploadedBytes): Promise<void> {
+  const sniffed = type as SniffedFileType;
+  const ok = sniffed === 'application/pdf' ? wellFormedPdfEnds(Buffer.from('%PDF-'), await read.tail(PDF_TAIL_BYTES)) : isWellFormed(sniffed, await read.whole());
+  if (!ok) throw new FileTypeNotAllowedException(policy.purpose);
 }

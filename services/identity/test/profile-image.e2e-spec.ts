@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { pngOfSize } from '@app/testing';
 import { bearer, bootIdentityWithStorage, signIn } from './account-test-helpers';
 
 // Smallest valid PNG (1x1, transparent).
@@ -89,9 +90,7 @@ describe('profile image upload', () => {
   it('accepts exactly 10,000,000 bytes', async () => {
     const { token } = await signIn(sut, 'client@demo-realty.test');
     const { body } = await requestUrl(token).expect(200);
-    const max = Buffer.alloc(10_000_000, 0);
-    PNG.copy(max);
-    await put(body.url, max).expect(200);
+    await put(body.url, pngOfSize(10_000_000)).expect(200);
   }, 30_000);
 
   it('refuses a text file named x.png with 415, whatever the declared type', async () => {
