@@ -39,6 +39,8 @@ import { NotificationButton } from './NotificationButton';
 import { descriptionProblem, dueToSend, isDocumentRequired, needsDocumentFirst, transactionLine } from './taskRules';
 
 const TITLE_ID = 'task-modal-title';
+/** After a notification is sent: when the task is read again (its completion arrives by event). */
+const RELOAD_AFTER_SEND_MS = [1_500, 4_000];
 
 export interface TaskModalProps {
   taskId: number;
@@ -294,7 +296,9 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
               <NotificationButton
                 taskId={task.task_id}
                 onSent={() => {
+                  // Transactions completes the task on messaging's event: read it now and again shortly.
                   void reload();
+                  for (const ms of RELOAD_AFTER_SEND_MS) setTimeout(() => void reload(), ms);
                   onChanged?.();
                 }}
               />

@@ -1,0 +1,189 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+
+// The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
+// team: the admin comments on an agent's transaction from the transaction page with an @ mention picked
+// from the suggestions, and the mentioned agent finds it under @ Mentions; the TC opens a notification
+// task's Edit and Send, edits the subject, adds a recipient, previews the email as the recipient sees it and
+// sends it: 'Message has been sent', the mail with the edited subject in the stack's mailbox, the task
+// Completed. Screenshots at 1280 and 390 px. Changes stay in this run's throwaway stack.
+
+const ADMIN = 'admin@demo-realty.test';
+const AGENT = 'agent@demo-realty.test';
+const TC = 'tc@demo-realty.test';
+
+interface Row {
+  client_id: number;
+}
+interface ApiTask {
+  task_id: number;
+  client_id: number;
+  name: string;
+  done: boolean;
+  status_id: number;
+  task_type: 'N' | null;
+}
+interface ApiComment {
+  comment_id: number;
+  comment_value: string;
+  comment_on_id: number;
+  comment_type: string;
+}
+interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+type Dom = { document: { scrollingElement: { scrollWidth: number } | null }; innerWidth: number };
+
+async function login(email: string): Promise<{ token: string; agentId: number; firstName: string }> {
+  const { status, body } = await api<{ access_token: string; user: { agent_id: number; first_name: string } }>('/api/auth/login', { method: 'POST', body: { email, password: 'DemoPass1!' } });
+  expect(status).toBe(200);
+  return { token: body!.access_token, agentId: body!.user.agent_id, firstName: body!.user.first_name };
+}
+
+function mailsTo(dir: string, address: string): Mail[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as Mail)
+      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
+  } catch {
+    return []; // no mailbox folder yet
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 6_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => {
+  const dom = globalThis as unknown as Dom;
+  return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
+});
+
+describe('comments and email notifications (Chromium)', () => {
+  const ctx = freshPagePerTest({ width: 1280, height: 900 });
+
+  it(
+    'a comment with an @ mention posted from the transaction page shows under @ Mentions for the mentioned agent',
+    async () => {
+      const { page } = ctx;
+      const agent = await login(AGENT);
+      const rows = await api<{ table: { data: Row[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token: agent.token });
+      expect(rows.status).toBe(200);
+      const clientId = rows.body!.table.data[0]!.client_id;
+
+      await signInThroughApi(page, ADMIN);
+      await page.goto(`${baseUrl()}/app/transactions/${clientId}`);
+      const panel = page.getByTestId('transaction-comments');
+      await panel.locator('[data-testid="comments-empty"], [data-testid="comments-list"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      const editor = panel.getByTestId('comment-editor');
+      const text = editor.locator('.ProseMirror');
+      const words = `Inspection moved, please confirm ${Date.now()}`;
+      await text.click();
+      await page.keyboard.type(`${words} @${agent.firstName.slice(0, 3)}`);
+      const option = page.getByTestId(`mention-option-user-${agent.agentId}`);
+      await option.waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'comments-mention-1280.png');
+      // The agent's option by keyboard: down to it, then Enter.
+      const options = await page.locator('[data-testid^="mention-option-"]').evaluateAll((items) => items.map((item) => (item as unknown as { dataset: { testid: string } }).dataset.testid));
+      const index = options.indexOf(`mention-option-user-${agent.agentId}`);
+      expect(index).toBeGreaterThanOrEqual(0);
+      for (let step = 0; step < index; step++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('thanks');
+      const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages/comments', { timeout: UI_TIMEOUT_MS });
+      await editor.getByTestId('editor-submit').click();
+      const answer = await posted;
+      expect(answer.status()).toBeLessThan(300);
+      const sent = JSON.parse(answer.request().postData() ?? '{}') as { comment_value: string; comment_type: string; comment_on_id: number; visibility: string };
+      expect(sent).toMatchObject({ comment_type: 'trans', comment_on_id: clientId, visibility: 'i' });
+      expect(sent.comment_value).toContain(`<span data-mention="user:${agent.agentId}">@`);
+      await panel.getByTestId('message-body').filter({ hasText: words }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'comments-panel-1280.png');
+
+      // The mentioned agent: @ Mentions.
+      const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
+      expect(mentions.status).toBe(200);
+      expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
+
+      // The phone's width: the page's panel, no sideways scroll.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await panel.getByTestId('message-body').filter({ hasText: words }).scrollIntoViewIfNeeded();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await shot(page, 'comments-panel-390.png');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "the notification dialog previews the edited email and sends it: 'Message has been sent', the mail in the mailbox, the task Completed",
+    async () => {
+      const { page } = ctx;
+      const mailboxDir = process.env.E2E_MAILBOX_DIR;
+      if (!mailboxDir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
+      const { access_token: token } = await signInThroughApi(page, TC);
+      const tasks = await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token });
+      expect(tasks.status).toBe(200);
+      const task = tasks.body!.records.find((item) => item.task_type === 'N' && !item.done);
+      if (!task) throw new Error('the seed has no open notification task the TC sees');
+      const recipient = `buyer.${Date.now()}@example.com`;
+      const subject = `Inspection booked ${Date.now()}`;
+
+      await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
+      await page.getByTestId('task-notification').waitFor({ timeout: UI_TIMEOUT_MS });
+      const previewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/preview', { timeout: UI_TIMEOUT_MS });
+      await page.getByRole('button', { name: 'More notification options' }).click();
+      await page.getByRole('menuitem', { name: 'Edit and Send' }).click();
+      expect(new URL((await previewed).url()).searchParams.get('task_id')).toBe(String(task.task_id));
+      const dialog = page.getByTestId('notification-dialog');
+      await dialog.getByTestId('notification-edit').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const subjectInput = dialog.getByTestId('notification-subject').locator('input');
+      await subjectInput.fill(subject);
+      await dialog.getByRole('textbox', { name: 'Add a recipient' }).fill(recipient);
+      await page.keyboard.press('Enter');
+      await dialog.getByTestId('notification-recipient').filter({ hasText: recipient }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'notification-dialog-1280.png');
+
+      await dialog.getByRole('tab', { name: 'Preview' }).click();
+      const preview = dialog.getByRole('region', { name: 'The email as the recipient sees it' });
+      expect(await preview.getByTestId('notification-preview-subject').textContent()).toBe(subject);
+      expect(await preview.getByTestId('notification-preview-to').textContent()).toContain(recipient);
+      expect(((await preview.getByTestId('notification-preview-body').textContent()) ?? '').trim().length).toBeGreaterThan(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'notification-preview-390.png');
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/notifications/send', { timeout: UI_TIMEOUT_MS });
+      await dialog.getByTestId('notification-send-updated').click();
+      const answer = await sent;
+      expect(answer.status()).toBeLessThan(300);
+      expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ task_ids: [task.task_id], subject, recipients: expect.arrayContaining([recipient]) });
+      await page.getByText('Message has been sent').waitFor({ timeout: UI_TIMEOUT_MS });
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      const mail = await until('the notification mail', () => mailsTo(mailboxDir, recipient).find((item) => item.subject === subject));
+      expect(mail.subject).toBe(subject);
+      // The task is Completed (transactions completes it on messaging's event); the modal shows it.
+      await until('the completed task', async () => {
+        const { body } = await api<ApiTask>(`/api/tasks/${task.task_id}`, { token });
+        return body?.done ? true : undefined;
+      });
+      await page.getByTestId('task-modal-status').filter({ hasText: 'Completed' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(page, 'notification-sent-1280.png');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
