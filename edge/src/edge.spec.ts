@@ -10,7 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { Server as SocketIoServer } from 'socket.io';
 import { io as connectSocketIo, type Socket as ClientSocket } from 'socket.io-client';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
-import { createEdge, upstreamsFromEnv } from './edge';
+import { createEdge, EDGE_JSON_BODY_LIMIT, upstreamsFromEnv } from './edge';
 import { acceptedEncodings, frontendContentSecurityPolicy, spaHandler } from './static-files';
 
 interface Echo {
@@ -401,8 +401,12 @@ describe('createEdge refuses what no service should see, and never leaves a clie
         setTimeout(() => res.socket?.destroy(), 50);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
+      // Like a service: the body is read before the answer.
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
     });
     const base = `http://127.0.0.1:${await listen(upstream)}`;
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, base])) as Record<ServiceName, string>;
@@ -438,6 +442,49 @@ describe('createEdge refuses what no service should see, and never leaves a clie
     // The client learns of the failure (an aborted response), well before any timeout.
     expect(outcome.ended).toBe('broken');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 413 every time to a JSON body over 1 MB, as the service would, and serves the next request', async () => {
+    received.length = 0;
+    const big = 'x'.repeat(EDGE_JSON_BODY_LIMIT + 1);
+    for (let i = 0; i < 10; i++) {
+      const reply = await send(port, 'POST', '/api/admin/user', { headers: { 'content-type': 'application/json' }, body: big });
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'Request body is too large' });
+    }
+    expect(received).toEqual([]);
+    expect((await send(port, 'GET', '/api/user/profile')).status).toBe(200);
+  });
+
+  it('cuts a chunked body at the limit with 413 (12 MB sent in pieces)', async () => {
+    const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/transactions', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      const piece = Buffer.alloc(256 * 1024, 0x78);
+      let sent = 0;
+      const write = () => {
+        while (sent < 12 * 1024 * 1024) {
+          sent += piece.length;
+          if (!req.write(piece)) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'Request body is too large' });
+    expect((await send(port, 'GET', '/api/user/profile')).status).toBe(200);
+  });
+
+  it('passes a file upload over 1 MB to the storage route, which has its own limit', async () => {
+    received.length = 0;
+    const reply = await send(port, 'PUT', '/api/identity/files/profile-images/1/2/x?sig=s', { headers: { 'content-type': 'image/png' }, body: 'x'.repeat(2 * 1024 * 1024) });
+    expect(reply.status).toBe(200);
+    expect(received).toEqual(['/api/identity/files/profile-images/1/2/x?sig=s']);
   });
 
   it('has request and header timeouts', () => {

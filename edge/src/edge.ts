@@ -25,6 +25,36 @@ export const EDGE_UPSTREAM_IDLE_TIMEOUT_MS = 60_000;
 // NUL in a query reaches no service intact (Postgres refuses it in text): refused at the door.
 const NUL_IN_QUERY = /%00|\u0000/;
 
+/**
+ * The services' JSON body limit (libs/platform's Fastify bodyLimit). The edge applies it itself: a
+ * service refusing a large body mid-upload closes its socket, and the edge, still sending, would answer
+ * 502 (and reset the client) in a race. File uploads (/api/<service>/files/...) have their own limits,
+ * enforced by the storage route, and pass as they are.
+ */
+export const EDGE_JSON_BODY_LIMIT = 1_048_576;
+const FILE_ROUTE = /^\/api\/[a-z-]+\/files\//;
+/** A refused body is read to its end (so the client reads the 413) up to this much, then the socket is closed. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+const BODY_TOO_LARGE = { status: 'error', message: 'Request body is too large' };
+
+/** Requests the edge refused itself: the aborted upstream request's error must not touch their answer. */
+const refusedBodies = new WeakSet<IncomingMessage>();
+
+/** Answers 413 like the services do, then reads and drops what the client still sends. */
+function refuseLargeBody(request: IncomingMessage, response: ServerResponse) {
+  refusedBodies.add(request);
+  if (!response.headersSent) {
+    response.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    response.end(JSON.stringify(BODY_TOO_LARGE));
+  }
+  let drained = 0;
+  request.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) request.socket.destroy();
+  });
+  request.resume();
+}
+
 /** Upstreams from <SERVICE>_URL variables, defaulting to the local ports. */
 export function upstreamsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<ServiceName, string> {
   return Object.fromEntries(
@@ -57,6 +87,7 @@ export function createEdge(options: EdgeOptions): Server {
   const log = options.log ?? (() => {});
 
   proxy.on('error', (error, request, target) => {
+    if (refusedBodies.has(request as IncomingMessage)) return;
     const route = resolveRoute((request as IncomingMessage).url ?? '');
     log({ level: 'warn', msg: 'upstream unavailable', service: route?.service, error: error.message });
     if (target && 'writeHead' in target) {
@@ -68,6 +99,10 @@ export function createEdge(options: EdgeOptions): Server {
       (target as Duplex | undefined)?.destroy?.();
     }
   });
+
+  // The upstream request of each proxied request, so that a body cut at the limit can abort it.
+  const inFlight = new WeakMap<IncomingMessage, { destroy(): void }>();
+  proxy.on('proxyReq', (proxyRequest, request) => inFlight.set(request as IncomingMessage, proxyRequest));
 
   // An upstream answer cut off midway (a CSV stream that failed after its headers): end the client's
   // response as broken at once, instead of leaving it open until some timeout.
@@ -87,6 +122,22 @@ export function createEdge(options: EdgeOptions): Server {
       }
       const route = resolveRoute(url.split('?')[0]);
       if (!route) return sendJson(response, 404, { status: 'error', message: `No API at ${url.split('?')[0]}` });
+      if (!FILE_ROUTE.test(url)) {
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > EDGE_JSON_BODY_LIMIT) return refuseLargeBody(request, response);
+        // A chunked body declares nothing: counted as it passes, cut at the limit.
+        if (request.headers['transfer-encoding']) {
+          let received = 0;
+          request.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > EDGE_JSON_BODY_LIMIT && !response.headersSent) {
+              request.unpipe();
+              inFlight.get(request)?.destroy();
+              refuseLargeBody(request, response);
+            }
+          });
+        }
+      }
       return proxy.web(request, response, { target: options.upstreams[route.service] });
     }
     if (url === '/display' || url.startsWith('/display/') || url.startsWith('/display?')) {
