@@ -45,7 +45,7 @@ describe('inbox mails (issue 15)', () => {
   it('a DM mails each recipient once, never the author, with a link to the thread; a reply mails the others', async () => {
     const sent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>Hello ${groupOf('tcs')}</p>` });
     expect(sent.status).toBe(201);
-    const dmId = sent.body.record.dm_id as number;
+    const dmId = sent.body.dm_id as number;
     await waitForMails(`dm-${dmId}-`, 2);
     const mails = await mailsOf(`dm-${dmId}-`);
     expect(mails.map((m) => m.to).sort()).toEqual([tina.user.email, tom.user.email].sort());
@@ -55,13 +55,13 @@ describe('inbox mails (issue 15)', () => {
     expect(mails[0].from).toMatch(/^Ann Author </);
 
     const reply = await tina.api.post('/api/messages/dms').send({ dm_value: '<p>On it</p>', parent_dm_id: dmId });
-    const replyId = reply.body.record.thread[0].dm_id as number;
+    const replyId = reply.body.thread[0].dm_id as number;
     await waitForMails(`dm-${replyId}-`, 2);
     expect((await mailsOf(`dm-${replyId}-`)).map((m) => m.to).sort()).toEqual([ann.user.email, tom.user.email].sort());
     // An edit that mentions no one new sends nothing more.
     await ann.api.patch('/api/messages/dms').send({ dm_id: dmId, dm_value: `<p>Hello again ${groupOf('tcs')}</p>` });
     const sentinel = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${mentionOf(bob.user)}</p>` });
-    await waitForMails(`dm-${sentinel.body.record.dm_id}-`, 1);
+    await waitForMails(`dm-${sentinel.body.dm_id}-`, 1);
     expect(await mailsOf(`dm-${dmId}-`)).toHaveLength(2);
   });
 
@@ -69,14 +69,14 @@ describe('inbox mails (issue 15)', () => {
     const plain = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>no one</p>' });
     expect(plain.status).toBe(201);
     const mention = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(ann.user)} ${mentionOf(tom.user)} ${mentionOf(bob.user)} see this</p>` });
-    const id = mention.body.record.comment_id as number;
+    const id = mention.body.comment_id as number;
     await waitForMails(`comment-${id}-`, 2);
     const mails = await mailsOf(`comment-${id}-`);
     // Bob, an agent not on the transaction, may not see it: his mention is dropped.
     expect(mails.map((m) => m.to).sort()).toEqual([ann.user.email, tom.user.email].sort());
     expect(mails[0].subject).toContain('Tina Tc mentioned you in a comment');
     expect(mails[0].text).toContain(`/app/messages?type=comments&id=${id}`);
-    expect(await mailsOf(`comment-${plain.body.record.comment_id}-`)).toEqual([]);
+    expect(await mailsOf(`comment-${plain.body.comment_id}-`)).toEqual([]);
   });
 
   it('a switch turned off skips the mail; the message still reaches the inbox', async () => {
@@ -85,11 +85,11 @@ describe('inbox mails (issue 15)', () => {
       [bob.user.agent_id, TEAM],
     );
     const sent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${mentionOf(bob.user)} ${mentionOf(tom.user)} quiet</p>` });
-    const dmId = sent.body.record.dm_id as number;
+    const dmId = sent.body.dm_id as number;
     await waitForMails(`dm-${dmId}-to-${tom.user.agent_id}`, 1);
     // The worker takes jobs in order: a later mail delivered means Bob's was decided.
     const later = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${mentionOf(tom.user)} later</p>` });
-    await waitForMails(`dm-${later.body.record.dm_id}-`, 1);
+    await waitForMails(`dm-${later.body.dm_id}-`, 1);
     expect(await mailsOf(`dm-${dmId}-to-${bob.user.agent_id}`)).toEqual([]);
     const bobs = (await bob.api.get('/api/messages/dms')).body.records.map((r: { dm_id: number }) => r.dm_id);
     expect(bobs).toContain(dmId);

@@ -57,7 +57,7 @@ describe('inbox pushes (issue 15)', () => {
     // Tina reads it: her other tabs get the thread and the counts; nobody else.
     messages = [];
     counts = [];
-    await tina.api.patch('/api/messages/dms/status').send({ dm_id: sent.body.record.dm_id, status: 'read' });
+    await tina.api.patch('/api/messages/dms/status').send({ dm_id: sent.body.dm_id, status: 'read' });
     expect(receivers(messages)).toEqual(ids(tina));
     expect(messages[0].event).toBe(MESSAGING_SOCKET_EVENTS.messageUpdated);
     expect(counts).toEqual([{ agent_id: tina.user.agent_id, counts: { dms: 0, comments: 0, mentions: 0 } }]);
@@ -75,7 +75,7 @@ describe('inbox pushes (issue 15)', () => {
     expect(receivers(messages)).toEqual(ids(ann, tina, adam, cleo));
     messages = [];
     counts = [];
-    await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>staff only</p>', parent_comment_id: top.body.record.comment_id });
+    await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>staff only</p>', parent_comment_id: top.body.comment_id });
     // An internal reply: the client gets nothing.
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));
     const staffView = messages.find((m) => m.agent_id === tina.user.agent_id)!.push.record as Comment;

@@ -69,9 +69,9 @@ describe('messaging read copies (issue 15)', () => {
     const api = await signedInClient(kit.sut.server, { agent_id: 9111, team_id: TEAM, roles: ['AGENT'] });
     const posted = await api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: 9101, comment_value: '<p>hi</p>' });
     expect(posted.status).toBe(201);
-    expect(posted.body.record.author.name).toBe('Alex Renamed');
+    expect(posted.body.author.name).toBe('Alex Renamed');
     await kit.deliver(envelopeOf('identity.user.updated', { ...user, last_name: 'Later' }, '2026-11-26T10:10:00.000Z'));
-    expect((await api.get(`/api/messages/comments/${posted.body.record.comment_id}`)).body.author.name).toBe('Alex Later');
+    expect((await api.get(`/api/messages/comments/${posted.body.comment_id}`)).body.author.name).toBe('Alex Later');
   });
 
   it('transactions: newest version wins; a delete is kept against a late update and takes its comments out of the inbox', async () => {

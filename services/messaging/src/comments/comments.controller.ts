@@ -53,7 +53,7 @@ export class CommentsController {
   @Post()
   @ApiOperation({
     summary:
-      "A comment or a reply (parent_comment_id: a top-level comment on the same item) on something the caller may see (else 404); visibility i (default for staff) or c; a CLIENT posting i: 403. -> {message: 'Message has been sent', record: the thread}",
+      "A comment or a reply (parent_comment_id: a top-level comment on the same item) on something the caller may see (else 404); visibility i (default for staff) or c; a CLIENT posting i: 403. -> the thread",
   })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateCommentDto) {
     return this.comments.create(caller, body);

@@ -54,7 +54,7 @@ export class CommentsService {
     return record;
   }
 
-  async create(caller: AuthenticatedUser, body: CreateCommentDto): Promise<{ message: string; record: Comment }> {
+  async create(caller: AuthenticatedUser, body: CreateCommentDto): Promise<Comment> {
     const client = isClient(caller);
     const visibility: CommentVisibility = body.visibility ?? (client ? 'c' : 'i');
     const target = await this.visibleTarget(caller, body.comment_type, body.comment_on_id);
@@ -102,7 +102,7 @@ export class CommentsService {
       html,
       recipients: written.mentioned,
     });
-    return { message: MESSAGING_MESSAGES.messageSent, record: await this.one(caller, written.threadId) };
+    return this.one(caller, written.threadId);
   }
 
   async update(caller: AuthenticatedUser, body: UpdateCommentDto): Promise<Comment> {

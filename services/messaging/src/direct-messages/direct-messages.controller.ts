@@ -53,7 +53,7 @@ export class DirectMessagesController {
   @ApiOperation({
     summary:
       "A new thread to the users and groups it mentions (none: 400 'Mention a user or group to send this message'), or a reply (parent_dm_id: the thread, plus anyone newly mentioned). " +
-      "-> {message: 'Message has been sent', record: the thread}",
+      "-> the thread (the console then says 'Message has been sent')",
   })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateDirectMessageDto) {
     return this.dms.create(caller, body);

@@ -39,7 +39,7 @@ export class DirectMessagesService {
     return record;
   }
 
-  async create(caller: AuthenticatedUser, body: CreateDirectMessageDto): Promise<{ message: string; record: DirectMessage }> {
+  async create(caller: AuthenticatedUser, body: CreateDirectMessageDto): Promise<DirectMessage> {
     const html = body.dm_value;
     const parsed = parseMentions(html);
     const before = await this.notifier.countsBefore(await this.affectedByCreate(caller, body.parent_dm_id ?? null, parsed));
@@ -76,7 +76,7 @@ export class DirectMessagesService {
       html,
       recipients: written.participants,
     });
-    return { message: MESSAGING_MESSAGES.messageSent, record: await this.one(caller, written.threadId) };
+    return this.one(caller, written.threadId);
   }
 
   async update(caller: AuthenticatedUser, body: UpdateDirectMessageDto): Promise<DirectMessage> {

@@ -85,9 +85,9 @@ export const messagingSeeder: Seeder = {
     const text = (html: string) => sanitizeRichText(html);
 
     const title = await dms.create(agent, { dm_value: text(`<p>Hi ${group('tcs')}, can someone order the title search for ${deal.formatted_address}?</p>`) });
-    await dms.create(tc, { dm_value: text('<p>Ordered this morning. I will upload it as soon as it comes back.</p>'), parent_dm_id: title.record.dm_id });
+    await dms.create(tc, { dm_value: text('<p>Ordered this morning. I will upload it as soon as it comes back.</p>'), parent_dm_id: title.dm_id });
     const meeting = await dms.create(admin, { dm_value: text(`<p>${group('team')} the weekly team meeting moves to <strong>Thursday 9:00</strong> this week.</p>`) });
-    await dms.create(isa, { dm_value: text('<p>Thanks, I will bring the new lead numbers.</p>'), parent_dm_id: meeting.record.dm_id });
+    await dms.create(isa, { dm_value: text('<p>Thanks, I will bring the new lead numbers.</p>'), parent_dm_id: meeting.dm_id });
     await dms.create(tc, { dm_value: text(`<p>${mention(agent, 'Alex')} the inspection report is in. Please review it before Friday.</p>`) });
 
     const lender = await comments.create(tc, {
@@ -100,7 +100,7 @@ export const messagingSeeder: Seeder = {
       comment_type: 'trans',
       comment_on_id: deal.client_id,
       comment_value: text('<p>Requested it from the buyer today.</p>'),
-      parent_comment_id: lender.record.comment_id,
+      parent_comment_id: lender.comment_id,
       visibility: 'i',
     });
     let seeded = 7;
