@@ -113,16 +113,26 @@ describe('comments and email notifications (Chromium)', () => {
       await panel.getByTestId('message-body').filter({ hasText: words }).waitFor({ timeout: UI_TIMEOUT_MS });
       await shot(page, 'comments-panel-1280.png');
 
-      // The mentioned agent: @ Mentions.
-      const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
-      expect(mentions.status).toBe(200);
-      expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
-
       // The phone's width: the page's panel, no sideways scroll.
       await page.setViewportSize({ width: 390, height: 844 });
       await panel.getByTestId('message-body').filter({ hasText: words }).scrollIntoViewIfNeeded();
       expect(await noSidewaysScroll(page)).toBe(true);
       await shot(page, 'comments-panel-390.png');
+
+      // The mentioned agent, in the message center: Comments, @ Mentions.
+      const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
+      expect(mentions.status).toBe(200);
+      expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
+      const agentPage = await ctx.context.newPage();
+      await agentPage.setViewportSize({ width: 1280, height: 900 });
+      await signInThroughApi(agentPage, AGENT);
+      await agentPage.goto(`${baseUrl()}/app/messages?type=comments`);
+      await agentPage.getByTestId('inbox-filter').click();
+      const listed = agentPage.waitForResponse((response) => new URL(response.url()).pathname === '/api/messages/comments' && new URL(response.url()).searchParams.get('mention_only') === 'true', { timeout: UI_TIMEOUT_MS });
+      await agentPage.getByTestId('inbox-filter-mentions').click();
+      await listed;
+      await agentPage.getByTestId('inbox-item').filter({ hasText: words }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await shot(agentPage, 'comments-mentions-inbox-1280.png');
     },
     JOURNEY_TIMEOUT_MS,
   );
