@@ -83,7 +83,9 @@ describe('Message center (issue 15)', () => {
       await tc.page.getByTestId('inbox-list').waitFor();
       // Staff start on Direct Messages; the URL names the inbox.
       await tc.page.waitForURL(/\/app\/messages\?type=dms$/);
-      const before = (await api<InboxCounts>('/api/messages/unread-counts', { token: tc.token })).body!.dms;
+      // The badge counts unread DMs and comments together.
+      const counts = (await api<InboxCounts>('/api/messages/unread-counts', { token: tc.token })).body!;
+      const before = counts.dms + counts.comments;
 
       const text = unique('Closing checklist for the TCs');
       await agent.page.getByTestId('new-message').click();
