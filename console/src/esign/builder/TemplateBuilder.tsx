@@ -1,0 +1,409 @@
+import type { EsignFieldType, EsignTemplateDocumentFile, MappableField } from '@app/contracts';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import type { BuilderAction, BuilderState } from './builderState';
+import { pageDropId, parseDragId, parsePageDropId, type DragSubject } from './dragIds';
+import { FieldBox, type PageBoxSize, type ResizePreview } from './FieldBox';
+import { FieldProperties } from './FieldProperties';
+import { FieldTypeIcon } from './FieldTypeIcon';
+import { defaultSizeOf, LETTER_PAGE } from './fieldTypes';
+import { FillField } from './FillField';
+import { fractionOf } from './geometry';
+import { BUILDER_LABELS as L, BUILDER_MESSAGES as M, FIELD_TYPE_LABELS } from './messages';
+import { Palette } from './Palette';
+import { PdfDocument, PdfPageCanvas } from './PdfView';
+import { RolesPanel } from './RolesPanel';
+import { roleColour } from './roles';
+
+export type TemplateBuilderMode = 'edit' | 'fill';
+
+export interface TemplateBuilderProps {
+  /** 'edit': the admin builder; 'fill': the send stepper's Fill Out (values only, nothing moves). */
+  mode: TemplateBuilderMode;
+  /** The template's PDFs with their signed URLs and page sizes (GET /esign/templates/{id}). */
+  files: readonly EsignTemplateDocumentFile[];
+  state: BuilderState;
+  dispatch: Dispatch<BuilderAction>;
+  /** GET /esign/mappable-fields, or null while unknown. */
+  mappableFields?: readonly MappableField[] | null;
+  mappableError?: string | null;
+}
+
+/** Zoom steps; 1 is the page at the width of its column (at most MAX_PAGE_WIDTH). */
+export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+const MAX_PAGE_WIDTH = 900;
+const THUMBNAIL_WIDTH = 84;
+
+interface PageInfo {
+  /** Counted from 1 through the documents in order (areas use it). */
+  page: number;
+  fileIndex: number;
+  pageNumber: number;
+  size: { width: number; height: number };
+}
+
+function pagesOf(files: readonly EsignTemplateDocumentFile[]): PageInfo[] {
+  const pages: PageInfo[] = [];
+  files.forEach((file, fileIndex) => {
+    for (let pageNumber = 1; pageNumber <= file.pages; pageNumber += 1) {
+      pages.push({ page: pages.length + 1, fileIndex, pageNumber, size: file.page_sizes?.[pageNumber - 1] ?? LETTER_PAGE });
+    }
+  });
+  return pages;
+}
+
+// The page under the pointer; without a pointer (keyboard), the page the dragged box overlaps most.
+const collision: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : rectIntersection(args);
+};
+
+const PageSurface = ({
+  info,
+  width,
+  children,
+  pdf,
+}: {
+  info: PageInfo;
+  width: number;
+  children: React.ReactNode;
+  pdf: React.ReactNode;
+}) => {
+  const { setNodeRef, isOver } = useDroppable({ id: pageDropId(info.page) });
+  const height = (width * info.size.height) / info.size.width;
+  return (
+    <Box
+      ref={setNodeRef}
+      data-testid={`builder-page-${info.page}`}
+      data-page={info.page}
+      aria-label={L.page(info.page)}
+      role="group"
+      sx={{
+        position: 'relative',
+        width,
+        height,
+        flexShrink: 0,
+        bgcolor: '#fff',
+        boxShadow: 2,
+        outline: isOver ? 2 : 0,
+        outlineColor: 'primary.main',
+        outlineStyle: 'solid',
+        '& canvas': { display: 'block' },
+      }}
+    >
+      {pdf}
+      {children}
+    </Box>
+  );
+};
+
+/**
+ * The template builder (issue 21): the template's pages rendered with react-pdf, the 11 field types
+ * dragged onto them, fields moved, resized, copied, deleted and nudged, page thumbnails, zoom, the roles
+ * panel and the field properties. In 'fill' mode (the send stepper) the same pages take the fields'
+ * values instead. The state lives with the caller (a builderReducer), so the caller saves it.
+ */
+export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields = null, mappableError = null }: TemplateBuilderProps) => {
+  const editing = mode === 'edit';
+  const { schema, selectedUuid } = state;
+  const pages = useMemo(() => pagesOf(files), [files]);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [columnWidth, setColumnWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [currentPage, setCurrentPage] = useState(1);
+  const [dragging, setDragging] = useState<DragSubject | null>(null);
+  const [resize, setResize] = useState<ResizePreview | null>(null);
+  const [pdfFailed, setPdfFailed] = useState(false);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+
+  // The pages fit the width of their column at 100 %.
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (!node) return;
+    const measure = () => setColumnWidth(node.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  const fitWidth = Math.max(240, Math.min(MAX_PAGE_WIDTH, (columnWidth || 640) - 24));
+  const pageWidth = Math.round(fitWidth * zoom);
+
+  useEffect(() => setPdfFailed(false), [files]);
+
+  const pageBox = (page: number) => scroller.current?.querySelector<HTMLElement>(`[data-page="${page}"]`)?.getBoundingClientRect() ?? null;
+
+  const onScroll = () => {
+    const node = scroller.current;
+    if (!node) return;
+    const top = node.getBoundingClientRect().top + node.clientHeight / 3;
+    let visible = 1;
+    for (const info of pages) {
+      const box = pageBox(info.page);
+      if (box && box.top <= top) visible = info.page;
+    }
+    setCurrentPage(visible);
+  };
+
+  const showPage = (page: number) => {
+    setCurrentPage(page);
+    scroller.current?.querySelector<HTMLElement>(`[data-page="${page}"]`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  // A palette click (or Enter): the field goes near the top-left of the page in view.
+  const addToCurrentPage = (fieldType: EsignFieldType) => {
+    const info = pages.find((p) => p.page === currentPage) ?? pages[0];
+    if (!info) return;
+    const offset = (schema.fields.filter((f) => f.areas[0]?.page === info.page).length % 10) * 0.04;
+    dispatch({ type: 'addField', fieldType, page: info.page, x: 0.1 + offset / 2, y: 0.1 + offset, pageSize: info.size });
+  };
+
+  const onDragStart = (event: DragStartEvent) => {
+    setDragging(parseDragId(event.active.id));
+    setResize(null);
+  };
+  const onDragMove = (event: DragMoveEvent) => {
+    const subject = parseDragId(event.active.id);
+    if (subject?.kind === 'resize') setResize({ uuid: subject.uuid, dx: event.delta.x, dy: event.delta.y });
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    const subject = parseDragId(event.active.id);
+    setDragging(null);
+    setResize(null);
+    if (!subject) return;
+    if (subject.kind === 'resize') {
+      const size = event.active.data.current?.page as PageBoxSize | undefined;
+      if (size?.width && size.height) dispatch({ type: 'resize', uuid: subject.uuid, dw: event.delta.x / size.width, dh: event.delta.y / size.height });
+      return;
+    }
+    const page = parsePageDropId(event.over?.id);
+    const dropped = event.active.rect.current.translated;
+    const box = page ? pageBox(page) : null;
+    if (!page || !dropped || !box) return;
+    const corner = fractionOf({ x: dropped.left, y: dropped.top }, box);
+    if (subject.kind === 'palette') {
+      const info = pages.find((p) => p.page === page);
+      dispatch({ type: 'addField', fieldType: subject.fieldType, page, x: corner.x, y: corner.y, pageSize: info?.size });
+    } else {
+      dispatch({ type: 'moveTo', uuid: subject.uuid, page, x: corner.x, y: corner.y });
+      dispatch({ type: 'select', uuid: subject.uuid });
+    }
+  };
+
+  const selected = editing ? (schema.fields.find((field) => field.uuid === selectedUuid) ?? null) : null;
+  const activeColour = roleColour(schema.roles, state.activeRoleUuid ?? '');
+  const ghostSize = dragging?.kind === 'palette' ? defaultSizeOf(dragging.fieldType, (pages.find((p) => p.page === currentPage) ?? pages[0])?.size) : null;
+
+  const zoomIndex = ZOOM_LEVELS.indexOf(zoom);
+  const toolbar = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+      <Tooltip title={L.zoomOut}>
+        <span>
+          <IconButton aria-label={L.zoomOut} size="small" disabled={zoomIndex <= 0} onClick={() => setZoom(ZOOM_LEVELS[zoomIndex - 1])}>
+            <ZoomOutIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Button size="small" color="inherit" onClick={() => setZoom(1)} aria-label={L.zoomReset} data-testid="builder-zoom" sx={{ minWidth: 56 }}>
+        {Math.round(zoom * 100)}%
+      </Button>
+      <Tooltip title={L.zoomIn}>
+        <span>
+          <IconButton aria-label={L.zoomIn} size="small" disabled={zoomIndex >= ZOOM_LEVELS.length - 1} onClick={() => setZoom(ZOOM_LEVELS[zoomIndex + 1])}>
+            <ZoomInIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+        {pages.length > 0 ? `${L.page(currentPage)} / ${pages.length}` : ''}
+      </Typography>
+    </Box>
+  );
+
+  const pdfError = (
+    <Alert severity="error" sx={{ position: 'absolute', inset: 8, height: 'fit-content' }} ref={() => setPdfFailed(true)}>
+      {M.pdfFailed}
+    </Alert>
+  );
+
+  const thumbnails = (
+    <Box
+      component="nav"
+      aria-label={L.pages}
+      data-testid="builder-thumbnails"
+      sx={{ display: { xs: 'none', md: 'flex' }, flexDirection: 'column', gap: 1, overflowY: 'auto', alignItems: 'center', py: 0.5 }}
+    >
+      {files.map((file, fileIndex) => (
+        <PdfDocument key={`${file.id}:${file.url}`} url={file.url} error={null}>
+          {pages
+            .filter((info) => info.fileIndex === fileIndex)
+            .map((info) => (
+              <Box
+                key={info.page}
+                component="button"
+                type="button"
+                aria-label={L.page(info.page)}
+                aria-current={info.page === currentPage ? 'page' : undefined}
+                onClick={() => showPage(info.page)}
+                sx={{
+                  p: 0,
+                  border: 2,
+                  borderColor: info.page === currentPage ? 'primary.main' : 'divider',
+                  bgcolor: '#fff',
+                  cursor: 'pointer',
+                  width: THUMBNAIL_WIDTH + 4,
+                  minHeight: (THUMBNAIL_WIDTH * info.size.height) / info.size.width + 4,
+                  position: 'relative',
+                  '& canvas': { display: 'block' },
+                }}
+              >
+                <PdfPageCanvas pageNumber={info.pageNumber} width={THUMBNAIL_WIDTH} />
+                <Typography variant="caption" sx={{ position: 'absolute', bottom: 0, right: 2, color: 'text.secondary' }}>
+                  {info.page}
+                </Typography>
+              </Box>
+            ))}
+        </PdfDocument>
+      ))}
+    </Box>
+  );
+
+  const pagesColumn = (
+    <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      {toolbar}
+      {pdfFailed && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {M.pdfFailed}
+        </Alert>
+      )}
+      <Box
+        ref={scroller}
+        onScroll={onScroll}
+        data-testid="builder-pages"
+        onPointerDown={(event) => {
+          // A click on the page itself (not on a field) leaves the selection.
+          if ((event.target as HTMLElement).closest('[data-testid^="builder-field-"]') === null) dispatch({ type: 'select', uuid: null });
+        }}
+        sx={{ overflow: 'auto', flex: 1, minHeight: 0, bgcolor: 'action.hover', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: zoom > 1 ? 'flex-start' : 'center', gap: 2 }}
+      >
+        {files.map((file, fileIndex) => (
+          <PdfDocument key={`${file.id}:${file.url}`} url={file.url} error={pdfError}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              {pages
+                .filter((info) => info.fileIndex === fileIndex)
+                .map((info) => (
+                  <PageSurface key={info.page} info={info} width={pageWidth} pdf={<PdfPageCanvas pageNumber={info.pageNumber} width={pageWidth} />}>
+                    {schema.fields
+                      .filter((field) => field.areas[0]?.page === info.page)
+                      .map((field) =>
+                        editing ? (
+                          <FieldBox
+                            key={field.uuid}
+                            field={field}
+                            roles={schema.roles}
+                            selected={field.uuid === selectedUuid}
+                            page={{ width: pageWidth, height: (pageWidth * info.size.height) / info.size.width }}
+                            resize={resize}
+                            dispatch={dispatch}
+                          />
+                        ) : (
+                          <FillField key={field.uuid} field={field} roles={schema.roles} dispatch={dispatch} />
+                        ),
+                      )}
+                  </PageSurface>
+                ))}
+            </Box>
+          </PdfDocument>
+        ))}
+      </Box>
+    </Box>
+  );
+
+  if (!editing) {
+    return (
+      <Box data-testid="template-builder" data-mode={mode} sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr)` }, gap: 2, height: '100%', minHeight: 0 }}>
+        {thumbnails}
+        {pagesColumn}
+      </Box>
+    );
+  }
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setResize(null))}>
+      <Box
+        data-testid="template-builder"
+        data-mode={mode}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `200px ${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr)`, lg: `200px ${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr) 300px` },
+          gap: 2,
+          height: '100%',
+          minHeight: 0,
+          '& > *': { minHeight: 0 },
+        }}
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, overflowY: { md: 'auto' }, pr: { md: 0.5 } }}>
+          <Palette onAdd={addToCurrentPage} />
+          <RolesPanel roles={schema.roles} fields={schema.fields} activeRoleUuid={state.activeRoleUuid} dispatch={dispatch} />
+        </Box>
+        {thumbnails}
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: '70vh', md: 0 } }}>{pagesColumn}</Box>
+        <Box sx={{ overflowY: { md: 'auto' }, gridColumn: { md: '1 / -1', lg: 'auto' } }}>
+          {selected ? (
+            <FieldProperties field={selected} roles={schema.roles} mappableFields={mappableFields} mappableError={mappableError} dispatch={dispatch} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {M.selectField}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <DragOverlay dropAnimation={null}>
+        {dragging?.kind === 'palette' && ghostSize ? (
+          <Box
+            sx={{
+              width: ghostSize.w * pageWidth,
+              height: (ghostSize.h * pageWidth * LETTER_PAGE.height) / LETTER_PAGE.width,
+              minHeight: 16,
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: activeColour,
+              bgcolor: `${activeColour}26`,
+              color: activeColour,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.25,
+              fontSize: 11,
+              pointerEvents: 'none',
+            }}
+          >
+            <FieldTypeIcon type={dragging.fieldType} sx={{ fontSize: 12 }} />
+            {FIELD_TYPE_LABELS[dragging.fieldType]}
+          </Box>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+};
