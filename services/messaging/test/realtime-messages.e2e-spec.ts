@@ -221,6 +221,25 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     closeTabs(ann, ben, cal);
   });
 
+  it('reading a thread in one tab updates the counts of the user\'s other tabs, on the other replica too', async () => {
+    const here = await tab('cal', 0);
+    const there = await tab('cal', 1);
+    const posted = await api('tia', 0).post('/messages/dms', { dm_value: `<p>${mention('cal')} signed copy attached</p>` });
+    expect(posted.status).toBe(201);
+    const dm = await waitFor(() => there.messages.find((m) => m.push.kind === 'dm')?.push.record as DirectMessage | undefined);
+    const unread = await waitFor(() => there.counts[there.counts.length - 1]);
+    expect(unread.dms).toBe(1);
+    here.counts.length = 0;
+    there.counts.length = 0;
+
+    const read = await api('cal', 0).patch('/messages/dms/status', { dm_id: dm.dm_id, status: 'read' });
+    expect(read.status).toBe(200);
+    const after = await waitFor(() => there.counts[0]);
+    expect(after).toEqual({ ...unread, dms: 0 });
+    expect(await waitFor(() => here.counts[0])).toEqual(after);
+    closeTabs(here, there);
+  });
+
   it('an internal comment reaches the TC it mentions with message.created and inbox.counts; the client, a third user and another team get nothing; a client-facing one reaches the client', async () => {
     const tia = await tab('tia', 1);
     const client = await tab('cli', 1);
