@@ -66,6 +66,9 @@ describe('inbox pushes (issue 15)', () => {
   it('an internal comment goes to those who may see it, never the client or another agent of the team', async () => {
     await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(adam.user)} internal</p>` });
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));
+    const viewOf = (who: Person) => messages.find((m) => m.agent_id === who.user.agent_id)!.push.record as Comment;
+    expect(viewOf(ann).viewed_ts).not.toBeNull();
+    expect(viewOf(adam).viewed_ts).toBeNull();
     expect(receivers(counts)).toEqual(ids(tina, adam));
     expect(counts.find((c) => c.agent_id === adam.user.agent_id)!.counts).toEqual({ dms: 0, comments: 1, mentions: 1 });
   });

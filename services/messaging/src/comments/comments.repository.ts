@@ -173,13 +173,35 @@ export class CommentsRepository {
 
   /** A comment (top-level or reply) of the caller's team that the caller may see, with its thread; null otherwise. */
   async findVisible(manager: EntityManager, agentId: number, teamId: number, commentId: number): Promise<CommentRef | null> {
-    const [row] = await manager.query(
+    const [row] = await this.findVisibleMany(manager, agentId, teamId, [commentId]);
+    return row ?? null;
+  }
+
+  /** The comments of `commentIds` that the caller may see (others are left out). */
+  async findVisibleMany(manager: EntityManager, agentId: number, teamId: number, commentIds: number[]): Promise<CommentRef[]> {
+    if (commentIds.length === 0) return [];
+    return manager.query(
       `SELECT m.comment_id, c.comment_id AS thread_id, m.parent_comment_id, m.comment_type, m.comment_on_id, m.client_id, m.visibility, m.author_agent_id
        FROM messaging.comments m, ${USER_THREADS}
-       WHERE u.agent_id = $1 AND c.comment_id = coalesce(m.parent_comment_id, m.comment_id) AND m.comment_id = $3 AND m.team_id = $2 AND ${VISIBLE_CONDITION} AND ${maySeeCommentSql('u', 't', 'm.visibility')}`,
-      [agentId, teamId, commentId],
+       WHERE u.agent_id = $1 AND c.comment_id = coalesce(m.parent_comment_id, m.comment_id) AND m.comment_id = ANY($3::int[])
+         AND m.team_id = $2 AND ${VISIBLE_CONDITION} AND ${maySeeCommentSql('u', 't', 'm.visibility')}`,
+      [agentId, teamId, commentIds],
     );
-    return row ?? null;
+  }
+
+  /** Each user's read mark of a thread (users without a state have none). */
+  async viewMarks(manager: EntityManager, threadId: number, agentIds: number[]): Promise<Map<number, Date | null>> {
+    const rows: { agent_id: number; viewed_ts: Date | null }[] = await manager.query(
+      `SELECT agent_id, viewed_ts FROM messaging.comment_states WHERE comment_id = $1 AND agent_id = ANY($2::int[])`,
+      [threadId, agentIds],
+    );
+    return new Map(rows.map((r) => [r.agent_id, r.viewed_ts]));
+  }
+
+  /** Which of the users are clients (they see client-facing comments only). */
+  async clientsAmong(manager: EntityManager, agentIds: number[]): Promise<Set<number>> {
+    const rows: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.users WHERE agent_id = ANY($1::int[]) AND 'CLIENT' = ANY(roles)`, [agentIds]);
+    return new Set(rows.map((r) => r.agent_id));
   }
 
   async insert(

@@ -146,10 +146,11 @@ export class CommentsService {
   async setBulkStatus(caller: AuthenticatedUser, body: CommentsBulkStatusDto): Promise<{ updated: number }> {
     let threadIds: number[];
     if (body.comment_ids !== undefined) {
-      const found = await Promise.all([...new Set(body.comment_ids)].map((id) => this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, id)));
+      const ids = [...new Set(body.comment_ids)];
+      const found = await this.comments.findVisibleMany(this.dataSource.manager, caller.agent_id, caller.team_id, ids);
       // Any id the caller may not see: nothing changes.
-      if (found.some((f) => !f)) throw messageNotFound();
-      threadIds = [...new Set(found.map((f) => f!.thread_id))];
+      if (found.length !== ids.length) throw messageNotFound();
+      threadIds = [...new Set(found.map((f) => f.thread_id))];
     } else {
       threadIds = await this.comments.inboxThreadIds(this.dataSource.manager, caller.agent_id, caller.team_id, body.status);
     }

@@ -78,17 +78,42 @@ export class InboxNotifier {
     };
   }
 
-  /** A comment thread to each of `agentIds` who may see it, as they see it. */
+  /**
+   * A comment thread to each of `agentIds` who may see it, as they see it: the staff's view is read once and
+   * given each one's read mark; clients (client-facing replies only) are read one by one.
+   */
   async pushCommentThread(threadId: number, event: MessageEvent, agentIds: number[]): Promise<void> {
     try {
+      const manager = this.dataSource.manager;
+      if (agentIds.length === 0) return;
+      const clients = await this.comments.clientsAmong(manager, agentIds);
+      const staff = agentIds.filter((id) => !clients.has(id));
       const pushes: InboxMessagePush[] = [];
-      for (const agentId of agentIds) {
-        const [thread]: Comment[] = await this.comments.threadsOf(this.dataSource.manager, agentId, [threadId]);
+      if (staff.length) {
+        const marks = await this.comments.viewMarks(manager, threadId, staff);
+        let base: Comment | undefined;
+        for (const agentId of staff) {
+          // The first staff member who may see it gives the staff's view (the same thread for all of them).
+          base ??= (await this.comments.threadsOf(manager, agentId, [threadId]))[0];
+          if (!base) continue;
+          pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: this.commentAsSeenBy(base, marks.get(agentId) ?? null) } });
+        }
+      }
+      for (const agentId of clients) {
+        const [thread]: Comment[] = await this.comments.threadsOf(manager, agentId, [threadId]);
         if (thread) pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: thread } });
       }
       if (pushes.length) await this.publisher.pushMessages(pushes);
     } catch (error) {
       this.logger.warn(`comment push failed: ${(error as Error).message}`);
     }
+  }
+
+  private commentAsSeenBy(thread: Comment, viewedTs: Date | null): Comment {
+    return {
+      ...thread,
+      viewed_ts: isoOf(viewedTs),
+      thread: thread.thread.map((reply) => ({ ...reply, viewed_ts: readMarkOf(viewedTs, reply.created_ts) })),
+    };
   }
 }
