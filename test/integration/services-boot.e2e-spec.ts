@@ -7,6 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import type { ProcessMode, ServiceConfig } from '@app/platform';
 import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { esignConfigSpec } from '../../services/esign/src/esign.config';
 import { EsignModule } from '../../services/esign/src/esign.module';
 import { identityConfigSpec } from '../../services/identity/src/identity.config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
@@ -26,7 +27,7 @@ const MODULES: Record<ServiceName, (config: AnyConfig, mode: ProcessMode) => Dyn
   'team-admin': (c, m) => TeamAdminModule.forRoot(c as never, m),
   transactions: (c, m) => TransactionsModule.forRoot(c as never, m),
   messaging: (c, m) => MessagingModule.forRoot(c as never, m),
-  esign: (c, m) => EsignModule.forRoot(c, m),
+  esign: (c, m) => EsignModule.forRoot(c as never, m),
   'integrations-sync': (c, m) => IntegrationsSyncModule.forRoot(c as never, m),
 };
 
@@ -42,7 +43,7 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
         await bootTestService<AnyConfig>({
           service,
           env: testEnv(database),
-          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : service === 'integrations-sync' ? integrationsSyncConfigSpec : service === 'messaging' ? messagingConfigSpec : undefined,
+          configSpec: service === 'identity' ? identityConfigSpec : service === 'team-admin' ? teamAdminConfigSpec : service === 'transactions' ? transactionsConfigSpec : service === 'integrations-sync' ? integrationsSyncConfigSpec : service === 'messaging' ? messagingConfigSpec : service === 'esign' ? esignConfigSpec : undefined,
           migrations: SERVICE_MIGRATIONS[service],
           module: (config) => MODULES[service](config, 'api'),
           configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,

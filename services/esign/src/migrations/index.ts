@@ -1,3 +1,4 @@
 import { EventBusTables1763700000000 } from '@app/events';
+import { EsignTemplates1763700002100 } from './1763700002100-esign-templates';
 
-export const esignMigrations = [EventBusTables1763700000000];
+export const esignMigrations = [EventBusTables1763700000000, EsignTemplates1763700002100];

@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/auth';
+import { ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
+import {
+  AddTemplateDocumentDto,
+  CreateTemplateDto,
+  SaveTemplateSchemaDto,
+  TemplateIdParamDto,
+  TemplateListQueryDto,
+  TemplateUploadConfirmDto,
+  TemplateUploadDto,
+  UpdateTemplateDto,
+} from './dto/templates.dto';
+import { TemplatesService } from './templates.service';
+
+/** E-sign templates (issue 21): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
+@ApiTags('esign templates')
+@ApiBearerAuth()
+@Roles(...STAFF_ROLES)
+@Permissions(...ESIGN_PERMISSIONS)
+@Controller('esign/templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The team\'s templates: {records, pagination}; status N (default) or D; search on name and type_id; 25 per page (10/25/50/100)' })
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: TemplateListQueryDto) {
+    return this.templates.list(caller, query);
+  }
+
+  @Post('upload')
+  @ApiOperation({ summary: "A signed URL to PUT the PDF to: {url, key, expires_in, max_bytes}. 'This field is required', 'The file must be a PDF', 'File is larger than 50,000,000 bytes'" })
+  requestUpload(@CurrentUser() caller: AuthenticatedUser, @Body() body: TemplateUploadDto) {
+    return this.templates.requestUpload(caller, { ...body });
+  }
+
+  @Post('upload/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Checks the uploaded bytes (a readable PDF, at most 50,000,000 bytes): {key, pages, size}; a refused file is deleted: 400 'The file must be a PDF'" })
+  confirmUpload(@CurrentUser() caller: AuthenticatedUser, @Body() body: TemplateUploadConfirmDto) {
+    return this.templates.confirmUpload(caller, { ...body });
+  }
+
+  @Post()
+  @ApiOperation({ summary: "A template from the uploaded PDF: {template_file, name, storage_folder_id, type_id, default_document_type}; answers the template with its schema and file URLs" })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTemplateDto) {
+    return this.templates.create(caller, { ...body });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The template, its schema {documents, roles, fields} and files [{id, name, pages, url, page_sizes}] (signed URLs, 5 minutes)' })
+  one(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
+    return this.templates.one(caller, params.id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Changes name, storage_paths {default_document_type, default_storage_path} and type_id (the keys sent)' })
+  update(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto, @Body() body: UpdateTemplateDto) {
+    return this.templates.update(caller, params.id, { ...body });
+  }
+
+  @Put(':id/schema')
+  @ApiOperation({ summary: "Builder autosave {roles, fields, documents, updated_ts}: 400 naming the field; 409 'This template was changed elsewhere. Reload to see the latest version.'" })
+  saveSchema(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto, @Body() body: SaveTemplateSchemaDto) {
+    return this.templates.saveSchema(caller, params.id, { ...body });
+  }
+
+  @Post(':id/documents')
+  @ApiOperation({ summary: 'Adds an uploaded PDF {template_file} at the end of the template' })
+  addDocument(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto, @Body() body: AddTemplateDocumentDto) {
+    return this.templates.addDocument(caller, params.id, { ...body });
+  }
+
+  @Post(':id/clone')
+  @ApiOperation({ summary: "A copy named '{name} (Copy)' with the same PDFs, roles and fields" })
+  clone(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
+    return this.templates.clone(caller, params.id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Deletes the template (status D); 409 naming the packets that still use it' })
+  remove(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
+    return this.templates.remove(caller, params.id);
+  }
+}
