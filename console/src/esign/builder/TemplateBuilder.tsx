@@ -21,7 +21,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import type { BuilderAction, BuilderState } from './builderState';
 import { pageDropId, parseDragId, parsePageDropId, type DragSubject } from './dragIds';
 import { FieldBox, type PageBoxSize, type ResizePreview } from './FieldBox';
@@ -134,7 +134,6 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   const [currentPage, setCurrentPage] = useState(1);
   const [dragging, setDragging] = useState<DragSubject | null>(null);
   const [resize, setResize] = useState<ResizePreview | null>(null);
-  const [pdfFailed, setPdfFailed] = useState(false);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   // The pages fit the width of their column at 100 %.
@@ -150,8 +149,6 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   }, []);
   const fitWidth = Math.max(240, Math.min(MAX_PAGE_WIDTH, (columnWidth || 640) - 24));
   const pageWidth = Math.round(fitWidth * zoom);
-
-  useEffect(() => setPdfFailed(false), [files]);
 
   const pageBox = (page: number) => scroller.current?.querySelector<HTMLElement>(`[data-page="${page}"]`)?.getBoundingClientRect() ?? null;
 
@@ -214,7 +211,8 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
 
   const selected = editing ? (schema.fields.find((field) => field.uuid === selectedUuid) ?? null) : null;
   const activeColour = roleColour(schema.roles, state.activeRoleUuid ?? '');
-  const ghostSize = dragging?.kind === 'palette' ? defaultSizeOf(dragging.fieldType, (pages.find((p) => p.page === currentPage) ?? pages[0])?.size) : null;
+  const ghostPage = (pages.find((p) => p.page === currentPage) ?? pages[0])?.size ?? LETTER_PAGE;
+  const ghostSize = dragging?.kind === 'palette' ? defaultSizeOf(dragging.fieldType, ghostPage) : null;
 
   const zoomIndex = ZOOM_LEVELS.indexOf(zoom);
   const toolbar = (
@@ -243,7 +241,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   );
 
   const pdfError = (
-    <Alert severity="error" sx={{ position: 'absolute', inset: 8, height: 'fit-content' }} ref={() => setPdfFailed(true)}>
+    <Alert severity="error" data-testid="builder-pdf-error">
       {M.pdfFailed}
     </Alert>
   );
@@ -293,11 +291,6 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   const pagesColumn = (
     <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       {toolbar}
-      {pdfFailed && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {M.pdfFailed}
-        </Alert>
-      )}
       <Box
         ref={scroller}
         onScroll={onScroll}
@@ -385,7 +378,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
           <Box
             sx={{
               width: ghostSize.w * pageWidth,
-              height: (ghostSize.h * pageWidth * LETTER_PAGE.height) / LETTER_PAGE.width,
+              height: (ghostSize.h * pageWidth * ghostPage.height) / ghostPage.width,
               minHeight: 16,
               border: 2,
               borderStyle: 'dashed',
