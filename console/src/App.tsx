@@ -3,6 +3,8 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { VENDOR_ENROLLMENT_PATH } from '@app/contracts';
 import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_ROUTE } from './auth/routes';
 import { PageLoader } from './PageLoader';
+// Tiny (a path test and the stored session): the e-sign redirect runs before the console's chunk loads.
+import { EsignAdminGate } from './esign/EsignAdminGate';
 
 // Every screen family is its own chunk: the first load is only React and the router.
 const LoginPage = lazy(() => import('./auth/LoginPage'));
@@ -20,7 +22,11 @@ export const App = () => (
         <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
         <Route path={RESET_PASSWORD_ROUTE} element={<ResetPasswordPage />} />
         <Route path="/auth/*" element={<Navigate to={LOGIN_PATH} replace />} />
-        <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+        {/* Spec 002 section 6: the admin e-sign pages send a user without both e-sign permissions to the
+            root; every other path under /app passes through. The builder's route belongs inside it too. */}
+        <Route element={<EsignAdminGate />}>
+          <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+        </Route>
         {/* Public: anyone with an invite link (spec 001 section 6). */}
         <Route path={VENDOR_ENROLLMENT_PATH} element={<VendorEnrollmentPage />} />
         <Route path="*" element={<Navigate to={APP_PATH} replace />} />

@@ -11,7 +11,7 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'Display Mode', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Goals', 'Display Settings', 'Vendor Invites', 'SkySlope', 'Tooltips'],
+      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Goals', 'Display Settings', 'Vendor Invites', 'SkySlope', 'E-sign Templates', 'Tooltips'],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -42,6 +42,7 @@ describe('MENU', () => {
       'display-settings': 'admin/display-settings',
       'vendor-invites': 'admin/vendor-invites',
       skyslope: 'admin/skyslope',
+      'esign-templates': 'admin/esign-templates',
       tooltips: 'backoffice/tooltips',
     });
   });
@@ -89,6 +90,19 @@ describe('canSee with permissions', () => {
     expect(work(['team_esign', 'agent_esign'])).toContain('esign');
     expect(work(['team_esign'])).not.toContain('esign');
   });
+
+  it('shows E-sign Templates to any role holding both e-sign permissions, and hides it otherwise', () => {
+    const admin = (roles: Parameters<typeof visibleEntriesOf>[1], permissions: Parameters<typeof visibleEntriesOf>[3]) =>
+      visibleEntriesOf('admin', roles, MENU, permissions).map((e) => e.key);
+    const entry = MENU.find((item) => item.key === 'esign-templates')!;
+    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, label: entry.label }).toEqual({ enabled: true, to: 'admin/esign-templates', page: true, label: 'E-sign Templates' });
+    expect(admin(['AGENT'], ['team_esign', 'agent_esign'])).toContain('esign-templates');
+    expect(admin(['ADMIN'], ['team_esign', 'agent_esign'])).toContain('esign-templates');
+    // isa@demo-realty.test: the team's plan, not the user's switch; Rival Homes: the switch without the plan.
+    expect(admin(['ISISA'], ['team_esign'])).not.toContain('esign-templates');
+    expect(admin(['ADMIN'], ['agent_esign'])).not.toContain('esign-templates');
+    expect(admin(['ADMIN'], [])).not.toContain('esign-templates');
+  });
 });
 
 describe('the Transactions entry', () => {
@@ -135,7 +149,10 @@ describe('visibleEntriesOf', () => {
     visibleEntriesOf('admin', roles).map((entry) => entry.key);
 
   it('gives an ADMIN every admin entry, the tooltip back office only with manage_tooltips, SkySlope only with transaction_sync', () => {
-    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips', 'transaction_sync']).map((entry) => entry.key)).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
+    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips', 'transaction_sync', 'team_esign', 'agent_esign']).map((entry) => entry.key)).toEqual(
+      menuEntriesOf('admin').map((entry) => entry.key),
+    );
+    expect(keys(['ADMIN'])).not.toContain('esign-templates');
     expect(keys(['ADMIN'])).not.toContain('tooltips');
     expect(keys(['ADMIN'])).not.toContain('skyslope');
     expect(visibleEntriesOf('admin', ['TRANC'], MENU, ['transaction_sync']).map((entry) => entry.key)).not.toContain('skyslope');

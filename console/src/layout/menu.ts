@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DASHBOARD_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DASHBOARD_ROLES, DOCUMENT_SETUP_ROLES, ESIGN_PERMISSIONS, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -27,6 +27,8 @@ import type { ResourceProps } from 'react-admin';
 import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { BOARD_LABELS } from '../boards/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
+import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
+import { ESIGN_TEMPLATES_ROUTE } from '../esign/paths';
 import { UnreadBadge } from '../messages/UnreadBadge';
 import { LAYOUT_MESSAGES } from './messages';
 import { canSee } from './screens';
@@ -93,6 +95,8 @@ const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
 // The SkySlope integration (ADMIN of a team with transaction_sync).
 const SkySlopePage = lazy(() => import('../skyslope/SkySlopePage'));
+// E-sign templates and packets (team_esign and agent_esign; issue 21). The builder has its own route.
+const EsignTemplatesPage = lazy(() => import('../esign/EsignTemplatesPage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*; and
 // Log Activity's app/record).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
@@ -215,6 +219,17 @@ export const MENU: readonly MenuEntry[] = [
     page: SkySlopePage,
     roles: ADMIN_ROLES,
     permissions: ['transaction_sync'],
+  },
+  // Spec 002 sections 2.4 and 6: both e-sign permissions, whatever the role (agents manage the team's templates too).
+  {
+    key: 'esign-templates',
+    section: 'admin',
+    label: ESIGN_TEMPLATE_LABELS.title,
+    to: ESIGN_TEMPLATES_ROUTE,
+    icon: DrawIcon,
+    enabled: true,
+    page: EsignTemplatesPage,
+    permissions: ESIGN_PERMISSIONS,
   },
   // Platform help content: a user-level permission, whatever the role (the list and each tooltip's page).
   {

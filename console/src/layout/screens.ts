@@ -3,13 +3,14 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, BOARD_ROLES, BOARD_TITLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import { ADMIN_ROLES, BOARD_ROLES, BOARD_TITLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, ESIGN_PERMISSIONS, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
 import { CONTACT_LABELS } from '../contacts/messages';
 import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
+import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { TASK_LABELS } from '../tasks/messages';
@@ -257,6 +258,15 @@ export const SCREENS: readonly ConsoleScreen[] = [
     testId: 'skyslope-page',
     roles: ADMIN_ROLES,
     permissions: ['transaction_sync'],
+  },
+  // E-sign templates and packets (issue 21): both e-sign permissions, whatever the role. Without them the
+  // page sends the user to the root (EsignAdminGate). The builder is registered by its own engineer.
+  {
+    key: 'esign-templates',
+    path: '/app/admin/esign-templates',
+    title: ESIGN_TEMPLATE_LABELS.title,
+    testId: 'esign-templates-page',
+    permissions: ESIGN_PERMISSIONS,
   },
 
   // Back office (platform content).
