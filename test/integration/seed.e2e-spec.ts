@@ -130,6 +130,7 @@ describe('the seed framework', () => {
       '[seed:team-admin] tooltips already present; blackout days and document types come with --wait (the services running); teams are set up from identity.team.provisioned',
       '[seed:transactions] transactions data already present',
       '[seed:identity:commission-defaults] commission defaults already present',
+      '[seed:messaging] DM threads and comments come with --wait (they build on the read copies of users and transactions)',
     ]);
   });
 
