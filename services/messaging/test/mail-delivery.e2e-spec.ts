@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { MAIL_QUEUE, MailService, type MailMessage } from '@app/mail';
-import { bootTestService, createTestDatabase, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import type { EventEnvelope } from '@app/contracts';
+import { bootTestService, createTestDatabase, eventDelivery, eventually, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.config';
 import { MessagingModule } from '../src/messaging.module';
 import { messagingMigrations } from '../src/migrations';
@@ -171,6 +172,34 @@ describe("messaging's mail worker over SMTP (issue 15)", () => {
       expect(smtp.attemptsFor(skipped.to)).toBe(0);
       expect((await jobOf(skipped.id))?.returnvalue).toEqual({ skipped: `agent ${AGENT_OFF} turned off direct_message notifications` });
       expect((await jobOf(on.id))?.returnvalue).toEqual({ delivered: true });
+    });
+
+    it('follows identity.notification-setting.changed: a team override off (enabled false) skips the mail, lifted it goes again', async () => {
+      const AGENT = 3104;
+      const events = eventDelivery('messaging', sut.config);
+      const changed = (enabled: boolean, occurredAt: string): EventEnvelope<'identity.notification-setting.changed'> => ({
+        id: randomUUID(),
+        type: 'identity.notification-setting.changed',
+        team_id: 31,
+        occurred_at: occurredAt,
+        version: 1,
+        payload: { agent_id: AGENT, team_id: 31, notification_id: 2, code: 'comment_mention', enabled },
+      });
+      try {
+        await events.deliver(changed(false, '2026-01-01T10:00:00.000Z'));
+        const skipped = aMail('override-off@agents.test', { notification_key: 'comment_mention', to_agent_id: AGENT });
+        await mail.send(skipped);
+        await eventually(async () => (await jobOf(skipped.id))?.isCompleted());
+        expect((await jobOf(skipped.id))?.returnvalue).toEqual({ skipped: `agent ${AGENT} turned off comment_mention notifications` });
+
+        await events.deliver(changed(true, '2026-01-01T11:00:00.000Z'));
+        const sent = aMail('override-lifted@agents.test', { notification_key: 'comment_mention', to_agent_id: AGENT });
+        await mail.send(sent);
+        await eventually(async () => smtp.receivedBy(sent.to).length === 1);
+        expect(smtp.attemptsFor(skipped.to)).toBe(0);
+      } finally {
+        await events.close();
+      }
     });
 
     it('reads the switch when the job runs, not when it was queued', async () => {
