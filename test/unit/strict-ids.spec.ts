@@ -6,7 +6,7 @@ import { AgentIdQueryDto } from '../../services/identity/src/admin-users/dto/adm
 import { UpdateDefaultsDto } from '../../services/identity/src/defaults/dto/update-defaults.dto';
 import { UpdateNotificationSettingDto } from '../../services/identity/src/notifications/dto/update-notification-setting.dto';
 import { CategoryIdQueryDto } from '../../services/team-admin/src/documents/categories/dto/category.dto';
-import { FolderIdQueryDto } from '../../services/team-admin/src/documents/folders/dto/folder.dto';
+import { FolderPatchQueryDto } from '../../services/team-admin/src/documents/folders/dto/folder.dto';
 import { CreateDocumentTypeDto } from '../../services/team-admin/src/documents/types/dto/document-type.dto';
 import { UpdateTeamNotificationSettingDto } from '../../services/team-admin/src/notifications/dto/update-team-notification-setting.dto';
 import { ContactMergeDto } from '../../services/transactions/src/contacts/dto/contact-merge.dto';
@@ -66,7 +66,7 @@ describe('strict ids (issue 9)', () => {
 
   const QUERY_IDS: Array<[string, Dto, ArgumentMetadata['type'], string]> = [
     ['identity GET /admin/user?agent_id', AgentIdQueryDto, 'query', 'agent_id'],
-    ['team-admin PATCH /documents/folders?folder_id', FolderIdQueryDto, 'query', 'folder_id'],
+    ['team-admin PATCH and DELETE /documents/folders?folder_id', FolderPatchQueryDto, 'query', 'folder_id'],
     ['team-admin PATCH /documents/categories?team_document_category_id', CategoryIdQueryDto, 'query', 'team_document_category_id'],
     ['transactions GET /tasks?client_id', TaskListQueryDto, 'query', 'client_id'],
     ['transactions /tasks/{task_id}', TaskIdParamDto, 'param', 'task_id'],

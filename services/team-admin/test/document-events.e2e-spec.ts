@@ -184,9 +184,9 @@ describe('document list events (team-admin.document-folders.changed, team-admin.
       expect((await documentEvents(sut, team.team_id)).map((r) => [r.type, r.payload.revision])).toEqual([['team-admin.document-types.changed', 1]]);
     });
 
-    it('is relayed to its consumer (transactions keeps the folders and types for its documents)', async () => {
-      expect(EVENT_SUBSCRIPTIONS['team-admin.document-folders.changed']).toEqual(['transactions']);
-      expect(EVENT_SUBSCRIPTIONS['team-admin.document-types.changed']).toEqual(['transactions']);
+    it('is relayed to its consumers (transactions for its documents, esign for its templates\' storage options)', async () => {
+      expect(EVENT_SUBSCRIPTIONS['team-admin.document-folders.changed']).toEqual(['transactions', 'esign']);
+      expect(EVENT_SUBSCRIPTIONS['team-admin.document-types.changed']).toEqual(['transactions', 'esign']);
       const team = await sut.newTeam();
       await folders.create(team.tokens.tc, { folder_name: 'Relayed' }).expect(201);
       await types.create(team.tokens.tc, { name: 'Relayed' }).expect(201);

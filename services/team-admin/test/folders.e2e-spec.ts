@@ -193,6 +193,26 @@ describe('document folders (/documents/folders)', () => {
     expect((await patchBody('', { folder_id: -1, folder_name: 'Nowhere' }).expect(403)).body.status).toBe('error');
   });
 
+  it('takes folder_id in the body on DELETE too, refusing a body that names another folder than the query', async () => {
+    const team = await sut.newTeam();
+    const created = async (name: string) => (await create(team.tokens.admin, { folder_name: name }).expect(201)).body.record.client_document_folder_id as number;
+    const [first, second] = [await created('Appraisals'), await created('Surveys')];
+    const deleteWith = (query: string, body?: object) => {
+      const call = request(sut.server).delete(`/api/documents/folders${query}`).set(bearer(team.tokens.admin));
+      return body ? call.send(body) : call;
+    };
+    expect((await deleteWith(`?folder_id=${first}`, { folder_id: second }).expect(400)).body.errors).toEqual([
+      { field: 'folder_id', error: 'The query and the body name different folders' },
+    ]);
+    expect((await deleteWith('', { folder_id: String(first) }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Must be a folder id' }]);
+    expect((await deleteWith('', { folder_id: -2 }).expect(403)).body.status).toBe('error');
+    await deleteWith('', { folder_id: first }).expect(200);
+    await deleteWith(`?folder_id=${second}`, { folder_id: second }).expect(200);
+    const names = (await list(team.tokens.admin, '?fetch_all=true').expect(200)).body.records?.map((f: { folder_name: string }) => f.folder_name) ?? [];
+    expect(names).not.toContain('Appraisals');
+    expect(names).not.toContain('Surveys');
+  });
+
   it('needs a folder_id on PATCH and DELETE', async () => {
     const team = await sut.newTeam();
     expect((await request(sut.server).delete('/api/documents/folders').set(bearer(team.tokens.admin)).expect(400)).body.errors).toEqual([

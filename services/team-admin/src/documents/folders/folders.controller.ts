@@ -4,7 +4,7 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { ADMIN_MESSAGES, DOCUMENT_SETUP_ROLES } from '@app/contracts';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
 import { FieldErrorsException } from '@app/platform';
-import { CreateFolderDto, FolderIdQueryDto, FolderPatchQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
+import { CreateFolderDto, DeleteFolderDto, FolderPatchQueryDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
 
 const NAME_RULES = `folder_name is required ("${ADMIN_MESSAGES.required}"), at most 100 characters, unique in the team including the system folders, case-insensitively ("${TEAM_ADMIN_MESSAGES.folderNameTaken}").`;
@@ -52,15 +52,15 @@ export class FoldersController {
   @Delete()
   @ApiOperation({
     summary: `Delete a folder (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.folderRemoved}"}`,
-    description: `Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
+    description: `The folder is ?folder_id= or folder_id in the body (both: the same one). Folders -1 and -2: 403 "${ADMIN_MESSAGES.systemFolderLocked}".`,
   })
-  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderIdQueryDto) {
-    return this.folders.remove(caller.team_id, query.folder_id);
+  remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: FolderPatchQueryDto, @Body() body: DeleteFolderDto = {}) {
+    return this.folders.remove(caller.team_id, folderIdOf(query, body ?? {}));
   }
 }
 
-/** The folder a PATCH names, by the query or by the body (spec 000 section 7 calls both folder_id). */
-function folderIdOf(query: FolderPatchQueryDto, body: UpdateFolderDto): number {
+/** The folder a PATCH or DELETE names, by the query or by the body (spec 000 section 7 calls both folder_id). */
+function folderIdOf(query: FolderPatchQueryDto, body: { folder_id?: number }): number {
   const { folder_id: inQuery } = query;
   const { folder_id: inBody } = body;
   if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {

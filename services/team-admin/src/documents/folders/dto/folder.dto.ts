@@ -40,17 +40,15 @@ export class FolderQueryDto extends PageQueryDto {
  * ?folder_id=N of DELETE; transaction_type and fetch_all, the call's other parameters in spec 000 section 7,
  * are accepted and ignored (they shape the list, not a write).
  */
-export class FolderIdQueryDto {
-  @ApiProperty({ example: 1 })
-  @IsQueryFolderId()
-  @IsNotEmpty(REQUIRED)
-  folder_id: number;
-
-  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() transaction_type?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() fetch_all?: unknown;
+/** DELETE's body: the folder may be named here instead of ?folder_id= (spec 000 section 7 names folder_id). */
+export class DeleteFolderDto {
+  @ApiPropertyOptional({ description: 'The folder to delete, when ?folder_id= does not name it; a JSON integer' })
+  @IsOptional()
+  @IsFolderId()
+  folder_id?: number;
 }
 
-/** PATCH's query: the folder may instead be named by folder_id in the body (UpdateFolderDto). */
+/** PATCH's and DELETE's query: the folder may instead be named by folder_id in the body. */
 export class FolderPatchQueryDto {
   @ApiPropertyOptional({ example: 1, description: 'The folder; or folder_id in the body' })
   @EmptyAsUndefined()
