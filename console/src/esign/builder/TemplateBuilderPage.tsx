@@ -1,0 +1,160 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Title, useBasename } from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { esignTemplatesPath } from '../paths';
+import type { TemplateBuilderApi } from './api';
+import type { SaveStatus } from './autosave';
+import { templateBuilderApi } from './index';
+import { BUILDER_LABELS as L, BUILDER_MESSAGES as M } from './messages';
+import { TemplateBuilder } from './TemplateBuilder';
+import { nameProblem, TemplateNameEditor } from './TemplateNameEditor';
+import { TemplatePicker } from './TemplatePicker';
+import { useTemplateBuilderSession } from './useTemplateBuilderSession';
+
+/** The templateId of the URL, or null when it is missing or not an id. */
+export function templateIdOf(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const SaveIndicator = ({ status }: { status: SaveStatus }) => {
+  if (status.kind === 'idle' || status.kind === 'conflict') return null;
+  const text = status.kind === 'saving' ? L.saving : status.kind === 'saved' ? L.saved : status.message;
+  return (
+    <Typography
+      variant="body2"
+      role="status"
+      aria-live="polite"
+      data-testid="builder-save-status"
+      data-status={status.kind}
+      color={status.kind === 'error' ? 'error' : 'text.secondary'}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Typography>
+  );
+};
+
+/**
+ * /app/admin/esign-templates/template-builder?templateId= (spec 002 section 2.3): a Back link to the
+ * list, the template dropdown with its filter (a change switches templateId), the template's name and
+ * the builder. Leaving saves what waits and clears the state.
+ */
+const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuilderApi }) => {
+  const basename = useBasename();
+  const [params, setParams] = useSearchParams();
+  const templateId = templateIdOf(params.get('templateId'));
+  const session = useTemplateBuilderSession(api, templateId);
+  const { detail, saveStatus } = session;
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const savedName = detail?.name ?? '';
+
+  useEffect(() => {
+    setName(savedName);
+    setNameError(undefined);
+  }, [savedName, detail?.esig_template_id]);
+
+  /** Saves a changed name; true when there is nothing left to save. */
+  const saveName = async (): Promise<boolean> => {
+    if (!detail || name === savedName) return true;
+    const problem = nameProblem(name);
+    if (problem) {
+      setNameError(problem);
+      return false;
+    }
+    const error = await session.rename(name.trim());
+    setNameError(error);
+    if (!error) setName(name.trim());
+    return !error;
+  };
+
+  const choose = async (nextId: number) => {
+    // A dropdown change saves the name being edited and what autosave still holds, then switches.
+    if (!(await saveName())) return;
+    await session.flush();
+    setParams({ templateId: String(nextId) });
+  };
+
+  const current = detail ? { esig_template_id: detail.esig_template_id, name: savedName } : null;
+  return (
+    <Box data-testid="template-builder-page" sx={{ py: 1, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+      <Title title={L.title} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Link component={RouterLink} to={esignTemplatesPath(basename)} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="builder-back">
+          <ArrowBackIcon fontSize="small" />
+          {L.back}
+        </Link>
+        <TemplatePicker api={api} current={current} onChoose={(id) => void choose(id)} />
+        {detail && (
+          <TemplateNameEditor
+            value={name}
+            saved={savedName}
+            error={nameError}
+            onChange={(value) => {
+              setName(value);
+              setNameError(undefined);
+            }}
+            onSave={() => void saveName()}
+          />
+        )}
+        <SaveIndicator status={saveStatus} />
+      </Box>
+      {saveStatus.kind === 'conflict' && (
+        <Alert
+          severity="warning"
+          data-testid="builder-conflict"
+          action={
+            <Button color="inherit" size="small" onClick={session.reload} data-testid="builder-reload">
+              {L.reload}
+            </Button>
+          }
+        >
+          {saveStatus.message}
+        </Alert>
+      )}
+      {!templateId ? (
+        <Typography color="text.secondary" data-testid="builder-no-template">
+          {M.noTemplate}
+        </Typography>
+      ) : session.loadError ? (
+        <Alert
+          severity="error"
+          data-testid="builder-load-error"
+          action={
+            <Button color="inherit" size="small" onClick={session.reload}>
+              {L.retry}
+            </Button>
+          }
+        >
+          {session.loadError}
+        </Alert>
+      ) : !detail ? (
+        <Box data-testid="builder-loading" aria-busy="true">
+          <Skeleton variant="rectangular" height={480} />
+        </Box>
+      ) : (
+        <Box sx={{ height: { md: 'calc(100vh - 190px)' }, minHeight: { md: 480 } }}>
+          <TemplateBuilder
+            mode="edit"
+            files={detail.files}
+            state={session.state}
+            dispatch={session.dispatch}
+            mappableFields={session.mappableFields}
+            mappableError={session.mappableError}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+export default TemplateBuilderPage;
