@@ -315,7 +315,11 @@ export class TemplatesService {
     } catch (error) {
       if (error instanceof FieldErrorsException) throw error;
       const status = error instanceof HttpException ? error.getStatus() : 500;
-      if (status === 404) throw new FieldErrorsException([{ field, error: M.uploadNotFound }]);
+      if (status === 404) {
+        // Nothing arrived (the PUT was refused or never made): the pending upload goes.
+        await this.uploads.drop(upload.storage_key);
+        throw new FieldErrorsException([{ field, error: M.uploadNotFound }]);
+      }
       if (status === 413) return refuse(M.fileTooLarge);
       if (status === 415) return refuse(M.notAPdf);
       throw error;
