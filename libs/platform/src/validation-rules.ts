@@ -100,6 +100,17 @@ export const QueryInteger = () =>
     return typeof raw === 'string' && INTEGER_TEXT.test(raw) ? Number(raw) : raw;
   });
 
+/**
+ * A query string's number for @Transform: an empty parameter means the default (undefined); digits as
+ * written become a number; anything else (' 14 ', '0xe', '14e0', '+14', '1.5') stays raw, so the
+ * validator names it.
+ */
+export const numberOrRaw = ({ value }: { value: unknown }) => {
+  if (value === '' || value === undefined) return undefined;
+  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) return value;
+  return Number(value);
+};
+
 /** An id in a query string or path: digits only, then the same range as IsDatabaseId. */
 export const IsQueryId = (options?: ValidationOptions) => applyDecorators(QueryInteger(), IsDatabaseId(options));
 

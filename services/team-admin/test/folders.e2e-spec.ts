@@ -157,6 +157,11 @@ describe('document folders (/documents/folders)', () => {
     const refused = await list(team.tokens.admin, '?order_by=team_id&order_dir=2&per_page=1000&page=0').expect(400);
     expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['order_by', 'order_dir', 'page', 'per_page']);
     await list(team.tokens.admin, '?fetch_all=maybe').expect(400);
+    // Digits as written only (issue 9): hex, exponents, signs and spaces are refused, not read as numbers.
+    for (const query of ['?page=0x2', '?page=2e0', '?per_page=%203', '?per_page=%2B3', '?order_dir=-1e0']) {
+      const { body } = await list(team.tokens.admin, query).expect(400);
+      expect(body.errors).toHaveLength(1);
+    }
   });
 
   it("never shows or touches another team's folders: 404", async () => {

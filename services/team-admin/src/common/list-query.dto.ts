@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Pagination } from '@app/contracts';
 import { paginationOf } from '@app/database';
-import { IsPageNumber, MAX_PAGE } from '@app/platform';
+import { IsPageNumber, MAX_PAGE, numberOrRaw } from '@app/platform';
 import { QueryBoolean } from './validation';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -13,13 +13,13 @@ export const MAX_PER_PAGE = 100;
 export class PageQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberOrRaw)
   @IsPageNumber()
   page?: number;
 
   @ApiPropertyOptional({ default: DEFAULT_PER_PAGE, minimum: 1, maximum: MAX_PER_PAGE })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberOrRaw)
   @IsInt({ message: `Must be a number from 1 to ${MAX_PER_PAGE}` })
   @Min(1, { message: `Must be a number from 1 to ${MAX_PER_PAGE}` })
   @Max(MAX_PER_PAGE, { message: `Must be a number from 1 to ${MAX_PER_PAGE}` })
@@ -27,7 +27,7 @@ export class PageQueryDto {
 
   @ApiPropertyOptional({ enum: [1, -1], default: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberOrRaw)
   @IsIn([1, -1], { message: 'Must be 1 or -1' })
   order_dir?: 1 | -1;
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDatabaseId, IsQueryId, MAX_PAGE } from '@app/platform';
+import { IsDatabaseId, IsQueryId, MAX_PAGE, numberOrRaw } from '@app/platform';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type UserStatusFilter } from '@app/contracts';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 
@@ -21,11 +21,6 @@ export type UserListOrderBy = (typeof USER_LIST_ORDER_BY)[number];
 
 // Query strings: an empty parameter (order_by=) means the default.
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
-const numberOrRaw = ({ value }: { value: unknown }) => {
-  if (value === '' || value === undefined) return undefined;
-  const n = Number(value);
-  return Number.isNaN(n) ? value : n;
-};
 const REQUIRED = { message: ADMIN_MESSAGES.required };
 
 /** Filter and order of the user table (the CSV takes the same). */
