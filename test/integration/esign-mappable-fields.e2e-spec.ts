@@ -5,11 +5,11 @@ import { ESIGN_MESSAGES, type MappableField } from '@app/contracts';
 import { rpcOptionsOf } from '@app/platform';
 import { rpcServerStrategy } from '@app/rpc';
 import { createTestDatabase, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
-import { EsignFieldsRpcController } from '../../transactions/src/fields/esign-fields-rpc.controller';
-import { TeamOptionsRepository } from '../../transactions/src/fields/team-options.repository';
-import type { TransactionsConfig } from '../../transactions/src/transactions.config';
-import { bootTransactionsBeside } from '../../transactions/test/transactions-test-kit';
-import { apiAs, bootEsign, seededCallers, type BootedEsign } from './esign-test-kit';
+import { EsignFieldsRpcController } from '../../services/transactions/src/fields/esign-fields-rpc.controller';
+import { TeamOptionsRepository } from '../../services/transactions/src/fields/team-options.repository';
+import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
+import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
+import { apiAs, bootEsign, seededCallers, type BootedEsign } from '../../services/esign/test/esign-test-kit';
 
 /**
  * GET /esign/mappable-fields asks the transactions worker over RPC (transactions.esign.mappable-fields, 3 s) for
