@@ -64,12 +64,13 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   /** One attempt of one job: skipped, delivered, or failed (for good when permanent or the last attempt). */
   async process(job: Job<QueuedMail>): Promise<MailJobResult> {
     const mail = job.data;
-    const skipReason = await this.hooks.skipReasonOf?.(mail);
-    if (skipReason) {
-      this.logger.log(`mail ${mail.id} to ${mail.to} skipped: ${skipReason}`);
-      return { skipped: skipReason };
-    }
     try {
+      // Inside the try: a skip check that cannot answer (database down) is retried like a failed delivery.
+      const skipReason = await this.hooks.skipReasonOf?.(mail);
+      if (skipReason) {
+        this.logger.log(`mail ${mail.id} to ${mail.to} skipped: ${skipReason}`);
+        return { skipped: skipReason };
+      }
       await this.driver.deliver(mail);
       return { delivered: true };
     } catch (caught) {
