@@ -262,7 +262,7 @@ export class TemplatesService {
     await this.dataSource.transaction(async (manager) => {
       await this.templates.lock(manager, templateId);
       const packets = await this.templates.packetsUsing(caller.team_id, templateId, manager);
-      if (packets.length) throw new ConflictException({ status: 'error', message: M.templateInPackets(packets), packets });
+      if (packets.length) throw new ConflictException({ status: 'error', message: M.templateInPackets(packets) });
       await this.templates.markDeleted(manager, templateId);
     });
     await this.callProvider(() => this.provider.archiveTemplate(caller.team_id, template.external_id ?? '')).catch((error: Error) =>
