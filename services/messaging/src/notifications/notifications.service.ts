@@ -135,9 +135,10 @@ export class NotificationsService {
           mails.push({ id: `task-notification-${send_id}-${index + 1}`, to, subject: r.subject, html: r.html, text: r.text, from_name: fromName, reply_to: fromEmail }),
         );
       }
+      // Queued last, before the commit: a queue that cannot take them (Redis down) rolls the send back, so a send
+      // is never recorded (nor its task completed) without its mails. The mails need no row of this transaction.
+      for (const mail of mails) await this.mail.send(mail);
     });
-    // Queued once the send is recorded; job ids are the send's, so a retry of this step queues nothing twice.
-    for (const mail of mails) await this.mail.send(mail);
     this.logger.log(`agent ${caller.agent_id} sent ${rendered.length} notification(s) as ${mails.length} mail(s) from ${addressOf(this.config.MAIL_FROM)}`);
     return { message: M.messageSent };
   }
