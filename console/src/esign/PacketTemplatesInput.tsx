@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useInput, type Validator } from 'react-admin';
-import { shownError } from '../shared/form-fields/fieldParts';
+import { helperOf, shownError } from '../shared/form-fields/fieldParts';
 import { useDebounced } from '../shared/useDebounced';
 import { esignApi } from '.';
 import { DEFAULT_TEMPLATE_LIST_STATE, toApiQuery } from './listState';
@@ -131,8 +131,9 @@ export const PacketTemplatesInput = ({ source, validate, disabled }: { source: s
         </Box>
       )}
       {error && (
-        <FormHelperText error data-testid="esign-packet-templates-error">
-          {error}
+        // react-admin's helper text: it reads a validator's message as the spec's words.
+        <FormHelperText error component="div" data-testid="esign-packet-templates-error">
+          {helperOf(error)}
         </FormHelperText>
       )}
     </Box>

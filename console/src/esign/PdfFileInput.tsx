@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { useInput, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { shownError } from '../shared/form-fields/fieldParts';
+import { helperOf, shownError } from '../shared/form-fields/fieldParts';
 import { ESIGN_TEMPLATE_LABELS as L } from './messages';
 
 /**
@@ -63,8 +63,9 @@ export const PdfFileInput = ({
         }}
       />
       {error && (
-        <FormHelperText error data-testid="esign-template-file-error">
-          {error}
+        // react-admin's helper text: it reads a validator's message as the spec's words.
+        <FormHelperText error component="div" data-testid="esign-template-file-error">
+          {helperOf(error)}
         </FormHelperText>
       )}
     </Box>

@@ -58,10 +58,13 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
   const [nameError, setNameError] = useState<string | undefined>();
   const savedName = detail?.name ?? '';
 
+  // A template loaded (another, or again): its name. A rename answered later never overwrites typing.
+  const loadedId = detail?.esig_template_id;
   useEffect(() => {
-    setName(savedName);
+    setName(loadedId === undefined ? '' : savedName);
     setNameError(undefined);
-  }, [savedName, detail?.esig_template_id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadedId, detail === null]);
 
   /** Saves a changed name; true when there is nothing left to save. */
   const saveName = async (): Promise<boolean> => {
@@ -71,9 +74,10 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
       setNameError(problem);
       return false;
     }
-    const error = await session.rename(name.trim());
+    const sent = name.trim();
+    const error = await session.rename(sent);
     setNameError(error);
-    if (!error) setName(name.trim());
+    if (!error) setName((typed) => (typed === name ? sent : typed));
     return !error;
   };
 
