@@ -6,6 +6,7 @@ import { identityCommissionDefaultsSeeder } from '../services/identity/src/seed/
 import { teamAdminSeeder } from '../services/team-admin/src/seed/team-admin.seeder';
 import { transactionsSeeder } from '../services/transactions/src/seed/transactions.seeder';
 import { messagingSeeder } from '../services/messaging/src/seed/messaging.seeder';
+import { esignSeeder } from '../services/esign/src/seed/esign.seeder';
 import { esignMigrations } from '../services/esign/src/migrations';
 import { identityMigrations } from '../services/identity/src/migrations';
 import { integrationsSyncMigrations } from '../services/integrations-sync/src/migrations';
@@ -24,4 +25,4 @@ export const SERVICE_MIGRATIONS: Record<ServiceName, (new () => MigrationInterfa
 };
 
 /** Each service's seeder (npm run seed, npm start); runSeeders orders them by their dependencies. */
-export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder, identityCommissionDefaultsSeeder, messagingSeeder];
+export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder, identityCommissionDefaultsSeeder, messagingSeeder, esignSeeder];

@@ -131,6 +131,7 @@ describe('the seed framework', () => {
       '[seed:transactions] transactions data already present',
       '[seed:identity:commission-defaults] commission defaults already present',
       '[seed:messaging] DM threads and comments come with --wait (they build on the read copies of users and transactions)',
+      '[seed:esign] the demo template comes with --wait (the services running)',
     ]);
   });
 
