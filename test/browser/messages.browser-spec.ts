@@ -199,8 +199,8 @@ describe('Message center (issue 15)', () => {
     async () => {
       const admin = await signedIn(ADMIN);
       const client = await signedIn(CLIENT);
-      // The client's transaction: one whose linked users hold the client.
-      const list = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=20', { token: admin.token });
+      // The client's transaction: one whose linked users hold the client (the seed links the first ones made).
+      const list = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=id&order_dir=1', { token: admin.token });
       let clientId: number | null = null;
       for (const row of list.body!.table.data) {
         const detail = await api<{ linked_users?: { agent_id: number; role: string }[] }>(`/api/transaction/${row.client_id}`, { token: admin.token });

@@ -23,7 +23,7 @@ import {
   type InboxRecord,
 } from './inboxRules';
 import { MESSAGE_LABELS as L, fill } from './messages';
-import { MessageAvatar, messageTimeOf, VisibilityMarker } from './MessageThread';
+import { MessageAvatar, messageTimeOf, shortTimeOf, VisibilityMarker } from './MessageThread';
 
 export interface InboxListProps {
   items: readonly InboxRecord[];
@@ -98,7 +98,7 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
                 data-testid="inbox-item-open"
               >
                 <Box sx={{ position: 'relative', flexShrink: 0 }}>
-                  <MessageAvatar name={latest.author.name} image={latest.author.profile_image} />
+                  <MessageAvatar name={record.author.name} image={record.author.profile_image} />
                   {unread && (
                     <Box
                       component="span"
@@ -115,8 +115,8 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
                       {record.author.name}
                       {record.thread?.length ? ` (${record.thread.length + 1})` : ''}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap component="time" dateTime={latest.created_ts}>
-                      {messageTimeOf(latest.created_ts)}
+                    <Typography variant="caption" color="text.secondary" noWrap component="time" dateTime={latest.created_ts} title={messageTimeOf(latest.created_ts)} sx={{ flexShrink: 0 }}>
+                      {shortTimeOf(latest.created_ts)}
                     </Typography>
                   </Box>
                   {comment && (

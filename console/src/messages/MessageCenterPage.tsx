@@ -1,4 +1,4 @@
-import type { DirectMessage, MessageStatus, Role } from '@app/contracts';
+import { TRANSACTION_LIST_ROLES, type DirectMessage, type MessageStatus, type Role } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
@@ -20,6 +20,7 @@ import { Loading, Title, useGetIdentity, useNotify, usePermissions } from 'react
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useSearchParams } from 'react-router-dom';
 import type { ConsolePermissions } from '../auth/authProvider';
+import { canSee } from '../layout/screens';
 import { useDebounced } from '../shared/useDebounced';
 import type { MessagesApi } from './api';
 import {
@@ -273,15 +274,12 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
   const listPanel = (
     <Box component="section" aria-label={kind === 'dms' ? L.dms : L.comments} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="inbox-panel">
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 0 }} noWrap>
             {L.pageTitle}
           </Typography>
           {!client && (
             <>
-              <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setComposing(true)} data-testid="new-message">
-                {L.newMessage}
-              </Button>
               <IconButton aria-label={L.bulkMenu} aria-haspopup="menu" onClick={(event) => setBulkAnchor(event.currentTarget)} data-testid="bulk-menu">
                 <MoreHorizIcon />
               </IconButton>
@@ -296,6 +294,11 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
             </>
           )}
         </Box>
+        {!client && (
+          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setComposing(true)} data-testid="new-message">
+            {L.newMessage}
+          </Button>
+        )}
         {kinds.length > 1 && (
           <ToggleButtonGroup
             exclusive
@@ -320,14 +323,14 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
             {L.comments}
           </Typography>
         )}
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <TextField
             select
+            fullWidth
             size="small"
             label={L.filter}
             value={filter}
             onChange={(event) => setFilter(event.target.value as InboxFilter)}
-            sx={{ minWidth: 130 }}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'inbox-filter' } as object } }}
           >
             {filtersOf(kind).map((item) => (
@@ -346,7 +349,7 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
               setSearchText(event.target.value);
               debounced.call(event.target.value);
             }}
-            sx={{ flex: 1, minWidth: 0 }}
+            fullWidth
             slotProps={{
               htmlInput: { 'data-testid': 'inbox-search' },
               input: {
@@ -399,6 +402,7 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
       error={thread.key === threadKey ? thread.error : null}
       currentUserId={userId}
       client={client}
+      showLinks={canSee({ roles: TRANSACTION_LIST_ROLES }, roles)}
       onBack={narrow ? back : undefined}
       onReply={reply}
       onEdit={edit}

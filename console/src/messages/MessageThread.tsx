@@ -57,6 +57,17 @@ export const messageTimeOf = (ts: string): string => {
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 };
 
+const clockFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const dayAndYearFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** A list's time: the clock today, the day this year, else the date ('1:05 AM', 'Nov 26', 'Dec 3, 2025'). */
+export const shortTimeOf = (ts: string, now = new Date()): string => {
+  const date = new Date(ts);
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.toDateString() === now.toDateString()) return clockFormat.format(date);
+  return date.getFullYear() === now.getFullYear() ? dayFormat.format(date) : dayAndYearFormat.format(date);
+};
+
 const initialsOf = (name: string) =>
   name
     .split(/\s+/)

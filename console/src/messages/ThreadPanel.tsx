@@ -20,15 +20,17 @@ export interface ThreadPanelProps {
   currentUserId: number | null;
   /** Clients: no markers, replies always client-facing. */
   client: boolean;
+  /** Whether the user may open transaction pages (the comment's links). */
+  showLinks?: boolean;
   /** At 960 px or less: the back button to the list. */
   onBack?: () => void;
   onReply: (record: InboxRecord, submission: EditorSubmission) => Promise<void>;
   onEdit: (record: InboxRecord, message: ThreadMessage, html: string) => Promise<void>;
 }
 
-const CommentHeader = ({ comment }: { comment: Comment }) => {
+const CommentHeader = ({ comment, showLinks }: { comment: Comment; showLinks: boolean }) => {
   const basename = useBasename();
-  const links = commentLinksOf(comment, basename);
+  const links = showLinks ? commentLinksOf(comment, basename) : [];
   return (
     <Box sx={{ mb: 1, pb: 1, borderBottom: 1, borderColor: 'divider' }} data-testid="thread-context">
       <Typography variant="subtitle1" component="h2">
@@ -56,7 +58,7 @@ const CommentHeader = ({ comment }: { comment: Comment }) => {
  * The open thread (issue 15): the comment's transaction, task or document with their links, the top
  * message and replies, edit on one's own, the reply box; a back button at 960 px or less.
  */
-export const ThreadPanel = ({ record, loading, error, currentUserId, client, onBack, onReply, onEdit }: ThreadPanelProps) => {
+export const ThreadPanel = ({ record, loading, error, currentUserId, client, showLinks = true, onBack, onReply, onEdit }: ThreadPanelProps) => {
   const comment = record && isComment(record) ? record : null;
   const thread = record ? (comment ? threadOfComment(comment) : threadOfDm(record as DirectMessage)) : null;
   return (
@@ -89,7 +91,7 @@ export const ThreadPanel = ({ record, loading, error, currentUserId, client, onB
           currentUserId={currentUserId}
           showVisibility={!!comment && !client}
           defaultVisibility={client ? 'c' : 'i'}
-          header={comment ? <CommentHeader comment={comment} /> : undefined}
+          header={comment ? <CommentHeader comment={comment} showLinks={showLinks} /> : undefined}
           onEdit={(message, html) => onEdit(record, message, html)}
           onReply={(submission) => onReply(record, submission)}
         />
