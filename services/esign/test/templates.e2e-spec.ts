@@ -222,6 +222,23 @@ describe('e-sign templates and packets (issue 21)', () => {
       expect(booted.storedFiles()).toEqual(filesBefore);
     }, 60_000);
 
+    it("removes the team's uploads no template took, files and rows, once they are abandoned", async () => {
+      const old = await uploadPdf(booted, admin(), await makePdf(1), 'old.pdf');
+      const recent = await uploadPdf(booted, admin(), await makePdf(1), 'recent.pdf');
+      const benchOld = await uploadPdf(booted, bench(), await makePdf(1), 'bench.pdf');
+      await query(`UPDATE esign.template_uploads SET created_ts = now() - interval '2 hours' WHERE storage_key = ANY($1)`, [[old.key, benchOld.key]]);
+      await admin().post('/esign/templates/upload', { name: 'next.pdf', type: 'application/pdf', size: 100 }).expect(201);
+      expect(await storage.exists(old.key)).toBe(false);
+      expect(await storage.exists(recent.key)).toBe(true);
+      expect(await storage.exists(benchOld.key)).toBe(true);
+      const left = (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.template_uploads WHERE storage_key = ANY($1)`, [[old.key, recent.key, benchOld.key]])).map((r) => r.storage_key);
+      expect(left.sort()).toEqual([recent.key, benchOld.key].sort());
+      expect((await admin().post('/esign/templates', { template_file: old.key, name: 'Too late', storage_folder_id: -1 }).expect(400)).body.errors).toEqual([
+        { field: 'template_file', error: M.uploadNotFound },
+      ]);
+      await admin().post('/esign/templates', { template_file: recent.key, name: 'In time', storage_folder_id: -1 }).expect(201);
+    });
+
     it('adds a second PDF to a template; its pages follow the first document', async () => {
       const template = await createTemplate(admin(), 'Two documents', {}, 2);
       const { key } = await uploadPdf(booted, admin(), await makePdf(3, 'Addendum'), 'Addendum.pdf');

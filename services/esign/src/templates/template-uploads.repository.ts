@@ -50,4 +50,21 @@ export class TemplateUploadsRepository {
     const result: unknown = await (manager ?? this.dataSource.manager).query(`DELETE FROM esign.template_uploads WHERE storage_key = $1 RETURNING storage_key`, [key]);
     return returnedRows(result).length > 0;
   }
+
+  /**
+   * Locks (SKIP LOCKED: a confirm or create in progress keeps its own) up to `limit` of the team's uploads older
+   * than `olderThanSeconds` and answers their keys; the caller deletes the files, then dropMany in the same transaction.
+   */
+  async lockAbandoned(manager: EntityManager, teamId: number, olderThanSeconds: number, limit: number): Promise<string[]> {
+    const rows: { storage_key: string }[] = await manager.query(
+      `SELECT storage_key FROM esign.template_uploads WHERE team_id = $1 AND created_ts < now() - make_interval(secs => $2)
+        ORDER BY created_ts LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [teamId, olderThanSeconds, limit],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
+  async dropMany(manager: EntityManager, keys: readonly string[]): Promise<void> {
+    if (keys.length) await manager.query(`DELETE FROM esign.template_uploads WHERE storage_key = ANY($1::text[])`, [keys]);
+  }
 }

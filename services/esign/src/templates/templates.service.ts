@@ -30,6 +30,13 @@ import { TemplatesRepository, type TemplateDocumentRow } from './templates.repos
 
 /** Lifetime of a template upload's signed PUT URL. */
 export const TEMPLATE_UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/**
+ * An upload no template took is abandoned once its URL has expired and an hour more has passed (the bytes may
+ * have been PUT just before the URL expired, and a template may still take them until then).
+ */
+export const ABANDONED_UPLOAD_AFTER_SECONDS = TEMPLATE_UPLOAD_URL_TTL_SECONDS + 3600;
+/** Abandoned uploads removed per request for a new upload URL. */
+const ABANDONED_SWEEP_LIMIT = 50;
 /** The role a new template starts with (as DocuSeal names it). */
 export const FIRST_ROLE_NAME = 'First Party';
 
@@ -85,6 +92,7 @@ export class TemplatesService {
     else if (!(Number.isSafeInteger(body.size) && (body.size as number) > 0)) errors.push({ field: 'size', error: M.notAPdf });
     else if ((body.size as number) > ESIGN_TEMPLATE_MAX_BYTES) errors.push({ field: 'size', error: M.fileTooLarge });
     if (errors.length) throw new FieldErrorsException(errors);
+    await this.removeAbandonedUploads(caller.team_id);
     const key = `templates/${caller.team_id}/uploads/${randomUUID()}.pdf`;
     const url = await this.storage.createUploadUrl({
       key,
@@ -269,6 +277,24 @@ export class TemplatesService {
       this.logger.warn(`template ${templateId} deleted, the provider did not archive it: ${error.message}`),
     );
     return { esig_template_id: templateId, status: 'D' };
+  }
+
+  /**
+   * The team's abandoned uploads (never made into a template) go, files and rows, whenever the team asks for a
+   * new upload URL. A failure here is logged, never the caller's.
+   */
+  async removeAbandonedUploads(teamId: number): Promise<number> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const keys = await this.uploads.lockAbandoned(manager, teamId, ABANDONED_UPLOAD_AFTER_SECONDS, ABANDONED_SWEEP_LIMIT);
+        for (const key of keys) await this.storage.delete(key);
+        await this.uploads.dropMany(manager, keys);
+        return keys.length;
+      });
+    } catch (error) {
+      this.logger.warn(`could not remove abandoned template uploads of team ${teamId}: ${(error as Error).message}`);
+      return 0;
+    }
   }
 
   /** An active template of the caller's team, else 404. */
