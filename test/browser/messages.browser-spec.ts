@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Comment, DirectMessage, InboxCounts } from '@app/contracts';
 import { launchChromium } from './chromium';
-import { api, baseUrl, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The message center of issue 15 (spec 001 sections 2, 4, 6 and 9) against the seeded demo team: an agent
 // messages @tcs from the direct message dialog, the TC sees the badge and the thread arrive without a
@@ -92,6 +92,7 @@ describe('Message center (issue 15)', () => {
       const dialog = agent.page.getByTestId('new-message-dialog');
       await dialog.getByText('Send Message').first().waitFor();
       expect(await dialog.locator('.ProseMirror').getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
+      expect(await blockingAxeViolations(agent.page)).toEqual([]);
       await dialog.getByTestId('mention-group-tcs').click();
       await typeInto(agent.page, 'new-message-editor', text);
       await dialog.getByTestId('editor-submit').click();
@@ -109,6 +110,7 @@ describe('Message center (issue 15)', () => {
       await tc.page.waitForURL(new RegExp(`type=dms&id=${dmId}$`));
       await tc.page.getByTestId('thread-top').filter({ hasText: text }).waitFor();
       await tc.page.locator(`[data-testid="inbox-item"][data-id="${dmId}"][data-unread="false"]`).waitFor();
+      expect(await blockingAxeViolations(tc.page)).toEqual([]);
       const read = await api<DirectMessage>(`/api/messages/dms/${dmId}`, { token: tc.token });
       expect(read.body!.read_ts).not.toBeNull();
       await until(async () => (await badgeCount(tc.page)) <= before, 'the badge to drop the read message');
@@ -183,6 +185,7 @@ describe('Message center (issue 15)', () => {
       expect(await tc.page.getByTestId('inbox-panel').count()).toBe(0);
       await tc.page.setViewportSize({ width: 390, height: 800 });
       await shot(tc.page, 'messages-thread-390.png');
+      expect(await blockingAxeViolations(tc.page)).toEqual([]);
       await tc.page.getByTestId('thread-back').click();
       await tc.page.waitForURL(/\/app\/messages\?type=dms$/);
       await itemWith(tc.page, text).waitFor();

@@ -303,7 +303,7 @@ const MentionToolbar = () => {
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     const dom = editor.view.dom as HTMLElement;
-    dom.setAttribute('aria-expanded', String(open));
+    // aria-expanded is not a textbox's: the open list is announced through aria-controls and the active option.
     if (open) dom.setAttribute('aria-controls', listId);
     else dom.removeAttribute('aria-controls');
     if (open && options[active]) dom.setAttribute('aria-activedescendant', `${listId}-${active}`);
