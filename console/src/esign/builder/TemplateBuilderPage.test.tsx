@@ -90,9 +90,7 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const addText = () => fireEvent.click(screen.getByTestId('palette-text'));
 
 beforeEach(() => {
-  // Only setTimeout is faked (autosave's 1 s, the filter's pause): testing-library's polling keeps its real
-  // setInterval, and the clock moves only when a test moves it.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {
   cleanup();
@@ -120,9 +118,11 @@ describe('TemplateBuilderPage', () => {
     expect(status()).toBe('Saving…');
     await wait(AUTOSAVE_DELAY_MS / 2);
     addText();
-    await wait(AUTOSAVE_DELAY_MS - 10);
+    // 1 s after the first change, half a second after the last: the wait started over.
+    await wait(AUTOSAVE_DELAY_MS / 2);
     expect(api.saveSchema).not.toHaveBeenCalled();
-    await wait(10);
+    expect(status()).toBe('Saving…');
+    await wait(AUTOSAVE_DELAY_MS / 2);
     await waitFor(() => expect(status()).toBe('Saved'));
     expect(api.saveSchema).toHaveBeenCalledTimes(1);
     const [id, body] = api.saveSchema.mock.calls[0] as unknown as [number, { updated_ts: string; fields: { type: string; role_uuid: string; areas: unknown[] }[]; roles: unknown[] }];
