@@ -60,7 +60,12 @@ async function until(check: () => Promise<boolean>, what: string) {
 }
 
 async function pickFilter(page: Page, filter: string) {
-  const answered = page.waitForResponse((response) => response.url().includes('/api/messages/') && response.request().method() === 'GET' && new URL(response.url()).searchParams.get('page') === '1');
+  // The first page of this filter (DMs: status unread or archived, none for All), not an earlier load's.
+  const status = filter === 'unread' || filter === 'archived' ? filter : null;
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/messages/dms' && url.searchParams.get('page') === '1' && url.searchParams.get('status') === status && !url.searchParams.has('search');
+  });
   await page.getByTestId('inbox-filter').click();
   await page.getByTestId(`inbox-filter-${filter}`).click();
   await answered;
@@ -128,7 +133,37 @@ describe('Message center (issue 15)', () => {
   );
 
   it(
-    'filters, context menu and bulk menu change the TC’s inbox as they say',
+    'the author edits their own message (the others have no Edit); the reader sees the edit live, marked (edited)',
+    async () => {
+      const agent = await signedIn(AGENT);
+      const first = unique('First words');
+      const dm = await postDm(agent.token, `<p>@tcs ${first}</p>`);
+      const tc = await signedIn(TC);
+      await Promise.all([
+        agent.page.goto(`${baseUrl()}/app/messages?type=dms&id=${dm.dm_id}`),
+        tc.page.goto(`${baseUrl()}/app/messages?type=dms&id=${dm.dm_id}`),
+      ]);
+      await tc.page.getByTestId('thread-top').filter({ hasText: first }).waitFor();
+      expect(await tc.page.getByTestId('thread-top').getByTestId('message-edit').count()).toBe(0);
+
+      const top = agent.page.getByTestId('thread-top').filter({ hasText: first });
+      await top.getByTestId('message-edit').click();
+      const editor = agent.page.locator('[data-testid="message-edit-editor"] .ProseMirror');
+      await editor.click();
+      await agent.page.keyboard.press('End');
+      const added = unique('and more');
+      await agent.page.keyboard.type(` ${added}`);
+      await agent.page.locator('[data-testid="message-edit-editor"] [data-testid="editor-submit"]').click();
+      await agent.page.getByTestId('thread-top').filter({ hasText: added }).getByTestId('message-edited').waitFor();
+      expect(await agent.page.getByTestId('message-edit-editor').count()).toBe(0);
+
+      await tc.page.getByTestId('thread-top').filter({ hasText: added }).getByTestId('message-edited').waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'filters, search, context menu and bulk menu change the TC’s inbox as they say',
     async () => {
       const agent = await signedIn(AGENT);
       const text = unique('Filter check');
@@ -136,6 +171,13 @@ describe('Message center (issue 15)', () => {
       const tc = await signedIn(TC);
       await tc.page.goto(`${baseUrl()}/app/messages?type=dms`);
       await itemWith(tc.page, text).waitFor();
+
+      const searched = tc.page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === text);
+      await tc.page.getByTestId('inbox-search').fill(text);
+      await searched;
+      await tc.page.locator('[data-testid="inbox-item"]').nth(1).waitFor({ state: 'detached' });
+      expect(await tc.page.getByTestId('inbox-item').count()).toBe(1);
+      await tc.page.getByTestId('inbox-search').fill('');
 
       await pickFilter(tc.page, 'unread');
       await itemWith(tc.page, text).waitFor();
