@@ -91,7 +91,7 @@ describe('e-sign templates and packets (issue 21)', () => {
       await bench().post(`/esign/templates/${id}/clone`).expect(404);
       await bench().post(`/esign/templates/${id}/documents`, { template_file: 'x' }).expect(404);
       await bench().delete(`/esign/templates/${id}`).expect(404);
-      expect((await bench().get('/esign/templates').expect(200)).body.records).toEqual([]);
+      expect((await bench().get('/esign/templates', { per_page: 100 }).expect(200)).body.records.map((t: { esig_template_id: number }) => t.esig_template_id)).not.toContain(id);
       expect((await admin().get(`/esign/templates/${id}`).expect(200)).body.name).toBe('Shared template');
       await admin().get('/esign/templates/0').expect(400);
       await admin().get('/esign/templates/abc').expect(400);
@@ -499,45 +499,51 @@ describe('e-sign templates and packets (issue 21)', () => {
 
   describe('list', () => {
     it('searches on name and type, pages and sorts in SQL', async () => {
-      // Bench Realty's own list, so that other tests' templates stay out.
-      const make = (name: string, type_id: 'b' | 's' | null) => createTemplate(bench(), name, { type_id, storage_folder_id: 91, default_document_type: null }, 1);
+      // A team of its own (with both permissions), so that no other test's templates are in its list.
+      const LIST_TEAM = 50;
+      const lister = () => apiAs(booted.sut.server, { email: 'lister@list-team.test', agent_id: 5_001, team_id: LIST_TEAM, roles: ['ADMIN'], permissions: ['team_esign', 'agent_esign'] });
+      await booted.deliver(envelopeOf('team-admin.document-folders.changed', LIST_TEAM, { revision: 1, folders: [folder(-1, 'General'), folder(51, 'List Folder')] }));
+      const make = (name: string, type_id: 'b' | 's' | null) => createTemplate(lister(), name, { type_id, storage_folder_id: 51, default_document_type: null }, 1);
       const made = [await make('Alpha Offer', 'b'), await make('bravo listing', 's'), await make('Charlie Addendum', null), await make('Delta 100%_done', 'b')];
-      for (let i = 0; i < 8; i++) await bench().post(`/esign/templates/${made[2].esig_template_id}/clone`).expect(201);
-      const list = async (params: Record<string, unknown>) => (await bench().get('/esign/templates', params).expect(200)).body;
+      for (let i = 0; i < 8; i++) await lister().post(`/esign/templates/${made[2].esig_template_id}/clone`).expect(201);
+      const list = async (params: Record<string, unknown>) => (await lister().get('/esign/templates', params).expect(200)).body;
       const names = async (params: Record<string, unknown>) => (await list({ per_page: 100, ...params })).records.map((t: { name: string }) => t.name);
 
       expect(await names({ quick_search_filter: 'ALPHA' })).toEqual(['Alpha Offer']);
       expect(await names({ quick_search_filter: 'buyer' })).toEqual(['Alpha Offer', 'Delta 100%_done']);
       // 'b': the names with a b, and the Buyer templates.
-      expect(await names({ quick_search_filter: 'b' })).toEqual(['Alpha Offer', 'Bench only', 'bravo listing', 'Delta 100%_done']);
+      expect(await names({ quick_search_filter: 'b' })).toEqual(['Alpha Offer', 'bravo listing', 'Delta 100%_done']);
       expect(await names({ quick_search_filter: 'Seller' })).toEqual(['bravo listing']);
       expect(await names({ quick_search_filter: '100%_' })).toEqual(['Delta 100%_done']);
       expect(await names({ quick_search_filter: '%' })).toEqual(['Delta 100%_done']);
-      expect((await names({ quick_search_filter: 'all' })).filter((n: string) => n.startsWith('Charlie'))).toHaveLength(9);
+      expect(await names({ quick_search_filter: 'all' })).toEqual(['Charlie Addendum', ...Array(8).fill('Charlie Addendum (Copy)')]);
 
       const first = await list({ page: 1, per_page: 10 });
       expect(first.records).toHaveLength(10);
-      expect(first.pagination).toEqual({ total: 13, page: 1, per_page: 10, pages: 2, has_next: true, has_prev: false });
+      expect(first.pagination).toEqual({ total: 12, page: 1, per_page: 10, pages: 2, has_next: true, has_prev: false });
       const second = await list({ page: 2, per_page: 10 });
-      expect(second.records).toHaveLength(3);
+      expect(second.records).toHaveLength(2);
+      expect([...first.records, ...second.records].map((t: { esig_template_id: number }) => t.esig_template_id).sort()).toEqual(
+        (await list({ per_page: 100 })).records.map((t: { esig_template_id: number }) => t.esig_template_id).sort(),
+      );
       expect(second.pagination).toMatchObject({ page: 2, has_next: false, has_prev: true });
       expect((await list({})).pagination.per_page).toBe(25);
 
       const byName = await names({ order_by: 'name', order_dir: 'asc' });
-      expect(byName.slice(0, 3)).toEqual(['Alpha Offer', 'Bench only', 'bravo listing']);
+      expect(byName.slice(0, 3)).toEqual(['Alpha Offer', 'bravo listing', 'Charlie Addendum']);
       expect(byName[byName.length - 1]).toBe('Delta 100%_done');
       expect((await names({ order_by: 'name', order_dir: 'desc' }))[0]).toBe('Delta 100%_done');
       const byType = await names({ order_by: 'type_id', order_dir: 'asc', quick_search_filter: 'a' });
       expect(byType.indexOf('Alpha Offer')).toBeLessThan(byType.indexOf('bravo listing'));
       const newest = await names({ order_by: 'updated_ts', order_dir: 'desc' });
       expect(newest[0]).toBe('Charlie Addendum (Copy)');
-      await bench().patch(`/esign/templates/${made[0].esig_template_id}`, { name: 'Alpha Offer' }).expect(200);
+      await lister().patch(`/esign/templates/${made[0].esig_template_id}`, { name: 'Alpha Offer' }).expect(200);
       expect((await names({ order_by: 'updated_ts', order_dir: 'desc' }))[0]).toBe('Alpha Offer');
       const byFolder = (await list({ order_by: 'folder_name', per_page: 10 })).records;
-      expect(byFolder.every((t: { folder_name: string }) => t.folder_name === 'Bench Folder')).toBe(true);
+      expect(byFolder.every((t: { folder_name: string }) => t.folder_name === 'List Folder')).toBe(true);
 
       for (const bad of [{ per_page: 7 }, { page: 0 }, { order_by: 'secret' }, { order_dir: 'up' }, { status: 'X' }]) {
-        await bench().get('/esign/templates', bad).expect(400);
+        await lister().get('/esign/templates', bad).expect(400);
       }
     }, 60_000);
   });
