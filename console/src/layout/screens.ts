@@ -11,6 +11,7 @@ import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
+import { BUILDER_LABELS } from '../esign/builder/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { TASK_LABELS } from '../tasks/messages';
@@ -260,12 +261,20 @@ export const SCREENS: readonly ConsoleScreen[] = [
     permissions: ['transaction_sync'],
   },
   // E-sign templates and packets (issue 21): both e-sign permissions, whatever the role. Without them the
-  // page sends the user to the root (EsignAdminGate). The builder is registered by its own engineer.
+  // page sends the user to the root (EsignAdminGate).
   {
     key: 'esign-templates',
     path: '/app/admin/esign-templates',
     title: ESIGN_TEMPLATE_LABELS.title,
     testId: 'esign-templates-page',
+    permissions: ESIGN_PERMISSIONS,
+  },
+  // Without a templateId it shows its empty state; esign-builder.browser-spec.ts works a real template.
+  {
+    key: 'esign-template-builder',
+    path: '/app/admin/esign-templates/template-builder',
+    title: BUILDER_LABELS.title,
+    testId: 'template-builder-page',
     permissions: ESIGN_PERMISSIONS,
   },
 
