@@ -397,6 +397,9 @@ describe('e-sign templates and packets (issue 21)', () => {
       ]);
       expect(await errorsOf({ storage_paths: {} })).toEqual([{ field: 'storage_paths.default_storage_path', error: M.required }]);
       await admin().patch(`/esign/templates/${id}`, { status: 'D' }).expect(400);
+      // Saving the same name again changes nothing, updated_ts included (an open builder keeps autosaving).
+      const same = (await admin().patch(`/esign/templates/${id}`, { name: 'Edited name', type_id: 'b' }).expect(200)).body;
+      expect(same.updated_ts).toBe(moved.updated_ts);
       expect((await admin().get(`/esign/templates/${id}`).expect(200)).body).toMatchObject({ name: 'Edited name', type_id: 'b', status: 'N' });
     });
   });

@@ -179,6 +179,13 @@ export class TemplatesService {
     }
     const typeId = body.type_id === undefined ? template.type_id : this.checkTypeId(body.type_id, 'type_id', errors);
     if (errors.length) throw new FieldErrorsException(errors);
+    const unchanged =
+      name === template.name &&
+      typeId === template.type_id &&
+      storagePaths!.default_storage_path === template.storage_paths.default_storage_path &&
+      storagePaths!.default_document_type === template.storage_paths.default_document_type;
+    // Nothing to change: updated_ts stays, so an open builder's next autosave is not refused as stale.
+    if (unchanged) return this.detailOf(template);
     await this.dataSource.transaction(async (manager) => {
       await this.templates.lock(manager, templateId);
       await this.templates.updateMeta(manager, templateId, { name: name!, type_id: typeId!, storage_paths: storagePaths! });
