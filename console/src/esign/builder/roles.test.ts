@@ -12,9 +12,10 @@ describe('builder roles', () => {
     expect(roleColourClass(rest, 'r1')).toBe('s1');
   });
 
-  it('names new roles First Party, Second Party, ... skipping names taken', () => {
+  it('names new roles by their place (First Party, Second Party, ...), else the first name free', () => {
     expect(nextRoleName([])).toBe('First Party');
     expect(nextRoleName([{ name: 'First Party' }])).toBe('Second Party');
+    expect(nextRoleName([{ name: 'Buyer' }])).toBe('Second Party');
     expect(nextRoleName([{ name: 'second party' }])).toBe('First Party');
     const six = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'].map((n) => ({ name: `${n} Party` }));
     expect(nextRoleName(six)).toBe('Party 7');

@@ -20,9 +20,14 @@ export function roleColour(roles: readonly Pick<EsignRole, 'uuid'>[], roleUuid: 
   return ROLE_COLOURS[roleColourClass(roles, roleUuid)];
 }
 
-/** A new role's name: the first of 'First Party', 'Second Party', ... (then 'Party 7', ...) not yet taken. */
+/**
+ * A new role's name by its place: the third role is 'Third Party' (then 'Party 7', ...); when that name is
+ * taken, the first of 'First Party', 'Second Party', ... that is free.
+ */
 export function nextRoleName(roles: readonly Pick<EsignRole, 'name'>[]): string {
   const taken = new Set(roles.map((role) => role.name.trim().toLowerCase()));
+  const byPlace = DEFAULT_ROLE_NAMES[roles.length];
+  if (byPlace && !taken.has(byPlace.toLowerCase())) return byPlace;
   for (const name of DEFAULT_ROLE_NAMES) if (!taken.has(name.toLowerCase())) return name;
   let n = DEFAULT_ROLE_NAMES.length + 1;
   while (taken.has(`party ${n}`)) n += 1;
