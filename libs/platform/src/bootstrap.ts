@@ -11,6 +11,7 @@ import { rpcOptionsOf } from './service-module';
 import { createLogger, PinoNestLogger } from './logger';
 import { installJsonBodyParser } from './json-body.parser';
 import { installMetrics } from './metrics';
+import { addNamedSchemas } from './openapi';
 
 export interface HttpAppOptions {
   config: ServiceConfig;
@@ -65,7 +66,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
+  // The answers' named schemas (libs/platform openapi.ts) become components of the document that uses them.
+  const document = addNamedSchemas(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle(`${config.service} service`)
@@ -73,7 +75,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
       .setVersion('0.1.0')
       .addBearerAuth()
       .build(),
-  );
+  ));
   SwaggerModule.setup(`api/${config.service}/docs`, app, document, {
     jsonDocumentUrl: `api/${config.service}/openapi.json`,
     // Swagger UI only for developers; the JSON document is always served.

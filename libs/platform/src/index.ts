@@ -10,3 +10,4 @@ export * from './validation-rules';
 export * from './form-fields';
 export * from './json-body.parser';
 export * from './csv';
+export * from './openapi';

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Put, Req, Res, StreamableFile, type 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
+import { ApiAnswer, ApiErrors, ApiFileAnswer, int, named, obj, str } from '@app/platform';
 import type { ServiceName } from '@app/contracts';
 import { LocalStorageDriver, type SignedQuery } from './local-storage.driver';
 import { StorageService } from './storage.service';
@@ -12,6 +13,8 @@ interface FileRequest {
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
 }
+
+const STORED_FILE_SCHEMA = named('StoredFile', obj({ status: str({ enum: ['ok'] }), key: str(), size: int(), content_type: str() }));
 
 /**
  * The local driver's file route, /api/<service>/files/<key>: signed PUT (upload) and GET (download).
@@ -38,6 +41,8 @@ export function createFilesController(service: ServiceName): Type<unknown> {
         'Documents: 413 "File is larger than 50,000,000 bytes"; 415 "allowed file types: PDF & Image (JPG, PNG)" unless PDF, JPEG or PNG. ' +
         'Nothing is stored when refused. Answers {status, key, size, content_type}.',
     })
+    @ApiAnswer(200, STORED_FILE_SCHEMA, 'Stored')
+    @ApiErrors([403, 'A bad, expired or used URL'], 413, 415)
     async put(@Req() request: FastifyRequest) {
       const req = request as unknown as FileRequest;
       const length = Number(req.headers['content-length']);
@@ -51,6 +56,8 @@ export function createFilesController(service: ServiceName): Type<unknown> {
       summary: 'Read a file from a signed URL (local storage driver)',
       description: 'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition and X-Content-Type-Options: nosniff. 403 for a bad or expired signature.',
     })
+    @ApiFileAnswer(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/octet-stream'], 'The stored file, with its stored (or sniffed) type')
+    @ApiErrors([403, 'A bad or expired signature'], 404)
     async get(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
       const req = request as unknown as FileRequest;
       const file = await this.local.openDownload(keyOf(req), req.query);

@@ -4,10 +4,13 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { BOARD_ROLES } from '@app/contracts';
 import { BoardsService } from './boards.service';
 import { BoardCardsQueryDto, BoardColumnsQueryDto, BoardParamDto, CardActionDto } from './dto/boards.dto';
+import { ApiAnswer, ApiErrors } from '@app/platform';
+import { BOARD_CARD_SCHEMA, BOARD_CARDS_SCHEMA, BOARD_COLUMNS_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('boards')
 @ApiBearerAuth()
 @Roles(...BOARD_ROLES)
+@ApiErrors(401, 403)
 @Controller('boards')
 export class BoardsController {
   constructor(private readonly boards: BoardsService) {}
@@ -21,6 +24,8 @@ export class BoardsController {
       'ADMIN and TRANC on every card; AGENT and ISISA on transactions they are primary agent of and tasks assigned to them (else 403); VENDOR 403. ' +
       'Publishes transactions.task.updated or transactions.transaction.updated in the same database transaction. -> the card',
   })
+  @ApiAnswer(200, BOARD_CARD_SCHEMA, 'The card after the action')
+  @ApiErrors(400, 404)
   act(@CurrentUser() caller: AuthenticatedUser, @Body() body: CardActionDto) {
     return this.boards.act(caller, body);
   }
@@ -31,6 +36,8 @@ export class BoardsController {
       'The columns of a board with their totals: tasks (the task statuses; Completed holds the last 30 days), stages, status (Pipeline first). ' +
       'The stages and status boards take the filter keys and filter_id of GET /transactions/records (lane_keys limits the columns) and show_hidden. CLIENT 403.',
   })
+  @ApiAnswer(200, BOARD_COLUMNS_SCHEMA)
+  @ApiErrors(400, 404)
   columns(@CurrentUser() caller: AuthenticatedUser, @Param() params: BoardParamDto, @Query() query: BoardColumnsQueryDto) {
     return this.boards.columns(caller, params.board, query);
   }
@@ -42,6 +49,8 @@ export class BoardsController {
       'transactions by last change, newest first), then the cards moved to the bottom (in the order moved). Task cards or transaction cards (spec 001 section 3). ' +
       'Transactions hidden from boards only with show_hidden=true; the transaction boards take the filter keys as GET /boards/{board} does.',
   })
+  @ApiAnswer(200, BOARD_CARDS_SCHEMA)
+  @ApiErrors(400, 404)
   cards(@CurrentUser() caller: AuthenticatedUser, @Param() params: BoardParamDto, @Query() query: BoardCardsQueryDto) {
     return this.boards.cards(caller, params.board, query);
   }
