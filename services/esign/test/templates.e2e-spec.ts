@@ -540,8 +540,8 @@ describe('e-sign templates and packets (issue 21)', () => {
       expect(byType.indexOf('Alpha Offer')).toBeLessThan(byType.indexOf('bravo listing'));
       const newest = await names({ order_by: 'updated_ts', order_dir: 'desc' });
       expect(newest[0]).toBe('Charlie Addendum (Copy)');
-      await lister().patch(`/esign/templates/${made[0].esig_template_id}`, { name: 'Alpha Offer' }).expect(200);
-      expect((await names({ order_by: 'updated_ts', order_dir: 'desc' }))[0]).toBe('Alpha Offer');
+      await lister().patch(`/esign/templates/${made[0].esig_template_id}`, { name: 'Alpha Offer (renamed)' }).expect(200);
+      expect((await names({ order_by: 'updated_ts', order_dir: 'desc' }))[0]).toBe('Alpha Offer (renamed)');
       const byFolder = (await list({ order_by: 'folder_name', per_page: 10 })).records;
       expect(byFolder.every((t: { folder_name: string }) => t.folder_name === 'List Folder')).toBe(true);
 
