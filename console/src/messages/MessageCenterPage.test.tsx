@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagesApi } from './api';
 import type { InboxListener } from './inboxSocket';
 import MessageCenterPage from './MessageCenterPage';
-import { buildComment, buildDm, pageOf } from './testing';
+import { buildComment, buildDm, pageOf, stubEditorLayout } from './testing';
 
 const socket = vi.hoisted(() => ({ listener: null as InboxListener | null, refreshCounts: vi.fn(async () => undefined) }));
 vi.mock('./inboxSocket', () => ({
@@ -104,6 +104,7 @@ beforeEach(() => {
   api = buildApi();
   socket.listener = null;
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  stubEditorLayout();
   narrowScreen(false);
 });
 

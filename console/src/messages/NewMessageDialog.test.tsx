@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, Notification } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewMessageDialog } from './NewMessageDialog';
-import { buildDm } from './testing';
+import { buildDm, stubEditorLayout } from './testing';
 
 vi.mock('./index', () => ({ messagesApi: {} }));
 
@@ -41,11 +41,7 @@ const typeIn = (box: HTMLElement, text: string) =>
 afterEach(cleanup);
 beforeEach(() => {
   vi.clearAllMocks();
-  // ProseMirror measures the caret to scroll it into view: jsdom has no layout, so no rectangles.
-  const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect = noRect;
-  document.elementFromPoint = () => null;
+  stubEditorLayout();
 });
 
 describe('NewMessageDialog', () => {

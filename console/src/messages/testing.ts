@@ -38,3 +38,11 @@ export const pageOf = <T,>(records: T[], page = 1, has_next = false) => ({
   records,
   pagination: { total: records.length, page, per_page: 10, pages: has_next ? page + 1 : page, has_next, has_prev: page > 1 },
 });
+
+/** ProseMirror measures the caret to scroll it into view: jsdom has no layout, so no rectangles. */
+export function stubEditorLayout(): void {
+  const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
+  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = noRect;
+  document.elementFromPoint = () => null;
+}
