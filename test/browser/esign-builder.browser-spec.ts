@@ -1,0 +1,256 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail, type StorageOptions } from '@app/contracts';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+
+// The e-sign template builder (issue 21, spec 002 sections 2.3, 4 and 9) against the real esign service:
+// a PDF uploaded through the API, the builder opened on it, one field of every type dragged from the palette
+// for two roles, their properties set, autosave's Saved, and after a reload every field where it was with
+// its properties; the dropdown switching templates, and the phone layout.
+
+const ADMIN = 'admin@demo-realty.test';
+const RUN = `b${Date.now().toString(36)}`;
+
+// The page's document as the functions evaluated there see it (no DOM lib in the test's types).
+interface PageDocument {
+  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  querySelectorAll(selector: string): { length: number };
+  documentElement: { scrollWidth: number };
+}
+const builderPath = (id: number) => `/app/admin/esign-templates/template-builder?templateId=${id}`;
+
+async function tokenOf(email: string): Promise<string> {
+  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
+  return body.access_token;
+}
+
+/** A PDF of `pages` letter pages made with pdf-lib. */
+async function pdfOf(title: string, pages: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n += 1) document.addPage([612, 792]).drawText(`${title} - page ${n}`, { x: 72, y: 720, size: 18, font });
+  return Buffer.from(await document.save());
+}
+
+/** A template through the API: the upload URL, the PUT, the confirm, then the template. */
+async function createTemplate(token: string, name: string, pages = 2): Promise<number> {
+  const bytes = await pdfOf(name, pages);
+  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
+  expect(upload.status).toBe(201);
+  const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
+  expect((await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes })).ok).toBe(true);
+  expect((await api('/api/esign/templates/upload/confirm', { method: 'POST', token, body: { key: upload.body!.key } })).status).toBe(200);
+  const options = await api<StorageOptions>('/api/esign/storage-options', { token });
+  const created = await api<EsignTemplate>('/api/esign/templates', {
+    method: 'POST',
+    token,
+    body: { template_file: upload.body!.key, name, storage_folder_id: options.body!.folders[0].client_document_folder_id, type_id: null, default_document_type: null },
+  });
+  expect(created.status).toBe(201);
+  return created.body!.esig_template_id;
+}
+
+async function openBuilder(page: Page, id: number): Promise<void> {
+  await page.goto(`${baseUrl()}${builderPath(id)}`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('template-builder').waitFor({ timeout: UI_TIMEOUT_MS });
+  // pdf.js drew the first page (its worker came from our own origin).
+  await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+const fieldsOf = (page: Page) => page.locator('[data-testid^="builder-field-"][data-field-type]');
+
+/** Drags a palette type onto page 1 so that the new field's top-left corner lands at (fx, fy) of the page. */
+async function dragOnto(page: Page, type: EsignFieldType, fx: number, fy: number): Promise<void> {
+  const source = (await page.getByTestId(`palette-${type}`).boundingBox())!;
+  const target = (await page.getByTestId('builder-page-1').boundingBox())!;
+  // Grabbed near its top-left corner: the dropped box keeps that offset from the pointer.
+  const grab = { x: source.x + 6, y: source.y + 6 };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 10, grab.y + 10, { steps: 2 });
+  await page.mouse.move(target.x + fx * target.width + 6, target.y + fy * target.height + 6, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function selectField(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-field-name="${name}"]`).click();
+  await page.getByTestId('builder-properties').waitFor();
+}
+
+const props = (page: Page) => page.getByTestId('builder-properties');
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await props(page).getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function saved(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (globalThis as unknown as { document: PageDocument }).document.querySelector('[data-testid="builder-save-status"]')?.getAttribute('data-status') === 'saved',
+    undefined,
+    { timeout: UI_TIMEOUT_MS },
+  );
+}
+
+/** Each field's box on the screen, by name. */
+async function boxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }>> {
+  const result: Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }> = {};
+  for (const field of await fieldsOf(page).all()) {
+    const box = (await field.boundingBox())!;
+    result[(await field.getAttribute('data-field-name'))!] = { ...box, colour: await field.getAttribute('data-colour'), type: await field.getAttribute('data-field-type') };
+  }
+  return result;
+}
+
+describe('E-sign template builder (Chromium)', () => {
+  const ui = freshPagePerTest({ width: 1280, height: 900 });
+
+  it('places one field of every type for two roles, sets their properties, and finds them where they were after a reload', async () => {
+    const { page } = ui;
+    const token = await tokenOf(ADMIN);
+    const id = await createTemplate(token, `Purchase ${RUN}`);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughApi(page, ADMIN);
+    try {
+      await openBuilder(page, id);
+      expect(await page.title()).toContain('Realty');
+      expect(await page.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
+      expect(await page.getByTestId('builder-template-name').inputValue()).toBe(`Purchase ${RUN}`);
+      expect(await page.getByTestId('builder-thumbnails').getByRole('button').count()).toBe(2);
+
+      // Six types for the first role, then a second role (colour s2) and the other five for it.
+      const first = ESIGN_FIELD_TYPES.slice(0, 6);
+      const second = ESIGN_FIELD_TYPES.slice(6);
+      for (const [index, type] of first.entries()) await dragOnto(page, type, 0.08, 0.1 + index * 0.13);
+      await page.getByTestId('builder-roles').getByRole('button', { name: 'Add role' }).click();
+      for (const [index, type] of second.entries()) await dragOnto(page, type, 0.55, 0.1 + index * 0.15);
+      await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
+      const placed = await boxes(page);
+      expect(Object.values(placed).map((box) => box.type).sort()).toEqual([...ESIGN_FIELD_TYPES].sort());
+      for (const type of first) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s1');
+      for (const type of second) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s2');
+
+      // Properties: the text field as a hyperlink with a host, title, description, pattern, not required.
+      await selectField(page, 'Text 1');
+      await props(page).getByLabel('Title').fill('Listing link');
+      await props(page).getByLabel('Description').fill('The listing page');
+      await props(page).getByLabel('Required').uncheck();
+      await choose(page, 'Entry type', 'Hyperlink');
+      await props(page).getByLabel('Hyperlink host').fill('example.com');
+      await props(page).getByLabel('Pattern').fill('^https://');
+      // The select's first option renamed and a third added; the checkbox read only.
+      await selectField(page, 'Select 1');
+      await props(page).getByLabel('Option 1').fill('Cash');
+      await props(page).getByRole('button', { name: 'Add option' }).click();
+      await selectField(page, 'Checkbox 1');
+      await props(page).getByLabel('Read only').check();
+      // The number as an amount; the date signed on the signing date, written YYYY-MM-DD.
+      await selectField(page, 'Number 1');
+      await choose(page, 'Entry type', 'Amount');
+      await selectField(page, 'Date 1');
+      await props(page).getByLabel('Signing date').check();
+      await choose(page, 'Date format', 'YYYY-MM-DD');
+      // Arrow keys nudge the selected field; its box moves right.
+      const before = (await page.locator('[data-field-name="Date 1"]').boundingBox())!;
+      await page.locator('[data-field-name="Date 1"]').press('Shift+ArrowRight');
+      expect((await page.locator('[data-field-name="Date 1"]').boundingBox())!.x).toBeGreaterThan(before.x);
+      await saved(page);
+      await shot(page, 'esign-builder-1280.png');
+
+      const expected = await boxes(page);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
+      const after = await boxes(page);
+      for (const [name, box] of Object.entries(expected)) {
+        expect(after[name]).toBeDefined();
+        expect(after[name].type).toBe(box.type);
+        expect(after[name].colour).toBe(box.colour);
+        expect(Math.abs(after[name].x - box.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(after[name].y - box.y)).toBeLessThanOrEqual(1);
+        expect(Math.abs(after[name].width - box.width)).toBeLessThanOrEqual(1);
+      }
+      await selectField(page, 'Text 1');
+      expect(await props(page).getByLabel('Title').inputValue()).toBe('Listing link');
+      expect(await props(page).getByLabel('Hyperlink host').inputValue()).toBe('example.com');
+
+      // What the server keeps: two roles, 11 fields on page 1 inside the page, the properties as set.
+      const stored = (await api<EsignTemplateDetail>(`/api/esign/templates/${id}`, { token })).body!;
+      expect(stored.schema.roles).toHaveLength(2);
+      const byName = Object.fromEntries(stored.schema.fields.map((field) => [field.name, field])) as Record<string, EsignField>;
+      expect(Object.keys(byName)).toHaveLength(11);
+      for (const field of stored.schema.fields) {
+        const [area] = field.areas;
+        expect(area.page).toBe(1);
+        expect(area.x + area.w).toBeLessThanOrEqual(1);
+        expect(area.y + area.h).toBeLessThanOrEqual(1);
+      }
+      expect(byName['Text 1']).toMatchObject({ title: 'Listing link', description: 'The listing page', required: false, platform_type: 'hyperlink', validation: { host: 'example.com', pattern: '^https://' } });
+      expect(byName['Select 1'].options.map((option) => option.value)).toEqual(['Cash', 'Option 2', 'Option 3']);
+      expect(byName['Checkbox 1'].readonly).toBe(true);
+      expect(byName['Number 1'].platform_type).toBe('amount');
+      expect(byName['Date 1']).toMatchObject({ default_value: '{{date}}', preferences: { format: 'YYYY-MM-DD' } });
+      expect(byName['Number 1'].role_uuid).toBe(stored.schema.roles[1].uuid);
+      expect(byName['Text 1'].role_uuid).toBe(stored.schema.roles[0].uuid);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'esign-builder-failure.png');
+      throw error;
+    }
+  }, 60_000);
+
+  it('the dropdown switches templates (templateId follows) and the name saves on Enter', async () => {
+    const { page } = ui;
+    const token = await tokenOf(ADMIN);
+    const one = await createTemplate(token, `Disclosure ${RUN}`, 1);
+    const two = await createTemplate(token, `Addendum ${RUN}`, 1);
+    await signInThroughApi(page, ADMIN);
+    try {
+      await openBuilder(page, one);
+      const name = page.getByTestId('builder-template-name');
+      await name.fill(`Disclosure ${RUN} v2`);
+      await name.press('Enter');
+      await page.getByTestId('builder-template-name-save').waitFor({ state: 'hidden' });
+      expect((await api<EsignTemplate>(`/api/esign/templates/${one}`, { token })).body?.name).toBe(`Disclosure ${RUN} v2`);
+
+      const picker = page.getByTestId('builder-template-picker').getByRole('combobox');
+      await picker.click();
+      await picker.fill(`Addendum ${RUN}`);
+      await page.getByRole('option', { name: `Addendum ${RUN}`, exact: true }).click();
+      await page.waitForURL((url) => url.search === `?templateId=${two}`);
+      await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await name.inputValue()).toBe(`Addendum ${RUN}`);
+
+      await page.getByTestId('builder-back').click();
+      await page.waitForURL((url) => url.pathname === '/app/admin/esign-templates');
+    } catch (error) {
+      await shot(page, 'esign-builder-switch-failure.png');
+      throw error;
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('fits a phone: no sideways scroll at 390 px', async () => {
+    const { page } = ui;
+    const token = await tokenOf(ADMIN);
+    const id = await createTemplate(token, `Phone ${RUN}`, 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, ADMIN);
+    try {
+      await openBuilder(page, id);
+      await page.getByTestId('palette-signature').click();
+      await page.locator('[data-field-type="signature"]').waitFor();
+      await saved(page);
+      const width = await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await shot(page, 'esign-builder-390.png');
+    } catch (error) {
+      await shot(page, 'esign-builder-390-failure.png');
+      throw error;
+    }
+  }, JOURNEY_TIMEOUT_MS);
+});
