@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
 // team: the admin comments on an agent's transaction from the transaction page with an @ mention picked
@@ -72,30 +72,35 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => {
   return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
 });
 
+/** The visible part of the page only (a full page of the transaction form is slow to capture). */
+async function viewShot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(RESULTS_DIR, name) }).catch(() => undefined);
+}
+
 describe('comments and email notifications (Chromium)', () => {
   const ctx = freshPagePerTest({ width: 1280, height: 900 });
+  /** The comment the first test posts: the second finds it in the mentioned agent's message center. */
+  let posted: { words: string; clientId: number } | undefined;
 
   it(
-    'a comment with an @ mention posted from the transaction page shows under @ Mentions for the mentioned agent',
+    'posts a comment with an @ mention picked by keyboard from the transaction page; the mentioned agent has it in @ Mentions',
     async () => {
       const { page } = ctx;
-      const agent = await login(AGENT);
+      const [agent] = await Promise.all([login(AGENT), signInThroughApi(page, ADMIN)]);
       const rows = await api<{ table: { data: Row[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token: agent.token });
       expect(rows.status).toBe(200);
       const clientId = rows.body!.table.data[0]!.client_id;
 
-      await signInThroughApi(page, ADMIN);
       await page.goto(`${baseUrl()}/app/transactions/${clientId}`);
       const panel = page.getByTestId('transaction-comments');
       await panel.locator('[data-testid="comments-empty"], [data-testid="comments-list"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       const editor = panel.getByTestId('comment-editor');
       const text = editor.locator('.ProseMirror');
-      const words = `Inspection moved, please confirm ${Date.now()}`;
-      await text.click();
-      await page.keyboard.type(`${words} @${agent.firstName.slice(0, 3)}`);
-      const option = page.getByTestId(`mention-option-user-${agent.agentId}`);
-      await option.waitFor({ timeout: UI_TIMEOUT_MS });
-      await shot(page, 'comments-mention-1280.png');
+      const words = `Inspection moved ${Date.now()}`;
+      await text.fill(words);
+      await page.keyboard.type(` @${agent.firstName.slice(0, 3)}`);
+      await page.getByTestId(`mention-option-user-${agent.agentId}`).waitFor({ timeout: UI_TIMEOUT_MS });
       // The agent's option by keyboard: down to it, then Enter.
       const options = await page.locator('[data-testid^="mention-option-"]').evaluateAll((items) => items.map((item) => (item as unknown as { dataset: { testid: string } }).dataset.testid));
       const index = options.indexOf(`mention-option-user-${agent.agentId}`);
@@ -103,36 +108,46 @@ describe('comments and email notifications (Chromium)', () => {
       for (let step = 0; step < index; step++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.keyboard.type('thanks');
-      const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages/comments', { timeout: UI_TIMEOUT_MS });
+      const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages/comments', { timeout: UI_TIMEOUT_MS });
       await editor.getByTestId('editor-submit').click();
-      const answer = await posted;
+      const answer = await answered;
       expect(answer.status()).toBeLessThan(300);
       const sent = JSON.parse(answer.request().postData() ?? '{}') as { comment_value: string; comment_type: string; comment_on_id: number; visibility: string };
       expect(sent).toMatchObject({ comment_type: 'trans', comment_on_id: clientId, visibility: 'i' });
       expect(sent.comment_value).toContain(`<span data-mention="user:${agent.agentId}">@`);
-      await panel.getByTestId('message-body').filter({ hasText: words }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await shot(page, 'comments-panel-1280.png');
+      const shown = panel.getByTestId('message-body').filter({ hasText: words });
+      await shown.waitFor({ timeout: UI_TIMEOUT_MS });
+      await shown.scrollIntoViewIfNeeded();
+      await viewShot(page, 'comments-panel-1280.png');
 
-      // The phone's width: the page's panel, no sideways scroll.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await panel.getByTestId('message-body').filter({ hasText: words }).scrollIntoViewIfNeeded();
-      expect(await noSidewaysScroll(page)).toBe(true);
-      await shot(page, 'comments-panel-390.png');
-
-      // The mentioned agent, in the message center: Comments, @ Mentions.
+      // The mentioned agent's comment inbox with mention_only=true holds it.
       const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
       expect(mentions.status).toBe(200);
       expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
-      const agentPage = await ctx.context.newPage();
-      await agentPage.setViewportSize({ width: 1280, height: 900 });
-      await signInThroughApi(agentPage, AGENT);
-      await agentPage.goto(`${baseUrl()}/app/messages?type=comments`);
-      await agentPage.getByTestId('inbox-filter').click();
-      const listed = agentPage.waitForResponse((response) => new URL(response.url()).pathname === '/api/messages/comments' && new URL(response.url()).searchParams.get('mention_only') === 'true', { timeout: UI_TIMEOUT_MS });
-      await agentPage.getByTestId('inbox-filter-mentions').click();
+      posted = { words, clientId };
+
+      // The phone's width: the page's panel, no sideways scroll.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shown.scrollIntoViewIfNeeded();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await viewShot(page, 'comments-panel-390.png');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'the mentioned agent finds that comment under @ Mentions in the message center',
+    async () => {
+      if (!posted) throw new Error('the comment of the test before was not posted');
+      const { page } = ctx;
+      await signInThroughApi(page, AGENT);
+      await page.goto(`${baseUrl()}/app/messages?type=comments`);
+      await page.getByTestId('inbox-filter').click();
+      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/messages/comments' && new URL(response.url()).searchParams.get('mention_only') === 'true', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('inbox-filter-mentions').click();
       await listed;
-      await agentPage.getByTestId('inbox-item').filter({ hasText: words }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await shot(agentPage, 'comments-mentions-inbox-1280.png');
+      await page.getByTestId('inbox-item').filter({ hasText: posted.words }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await viewShot(page, 'comments-mentions-inbox-1280.png');
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -165,7 +180,7 @@ describe('comments and email notifications (Chromium)', () => {
       await dialog.getByRole('textbox', { name: 'Add a recipient' }).fill(recipient);
       await page.keyboard.press('Enter');
       await dialog.getByTestId('notification-recipient').filter({ hasText: recipient }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await shot(page, 'notification-dialog-1280.png');
+      await viewShot(page, 'notification-dialog-1280.png');
 
       await dialog.getByRole('tab', { name: 'Preview' }).click();
       const preview = dialog.getByRole('region', { name: 'The email as the recipient sees it' });
@@ -173,7 +188,7 @@ describe('comments and email notifications (Chromium)', () => {
       expect(await preview.getByTestId('notification-preview-to').textContent()).toContain(recipient);
       expect(((await preview.getByTestId('notification-preview-body').textContent()) ?? '').trim().length).toBeGreaterThan(0);
       await page.setViewportSize({ width: 390, height: 844 });
-      await shot(page, 'notification-preview-390.png');
+      await viewShot(page, 'notification-preview-390.png');
       await page.setViewportSize({ width: 1280, height: 900 });
 
       const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/notifications/send', { timeout: UI_TIMEOUT_MS });
@@ -192,7 +207,7 @@ describe('comments and email notifications (Chromium)', () => {
         return body?.done ? true : undefined;
       });
       await page.getByTestId('task-modal-status').filter({ hasText: 'Completed' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await shot(page, 'notification-sent-1280.png');
+      await viewShot(page, 'notification-sent-1280.png');
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -40,7 +40,7 @@ import { descriptionProblem, dueToSend, isDocumentRequired, needsDocumentFirst, 
 
 const TITLE_ID = 'task-modal-title';
 /** After a notification is sent: when the task is read again (its completion arrives by event). */
-const RELOAD_AFTER_SEND_MS = [1_500, 4_000];
+const RELOAD_AFTER_SEND_MS = [1_000, 2_500, 5_000];
 
 export interface TaskModalProps {
   taskId: number;
@@ -296,7 +296,7 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
               <NotificationButton
                 taskId={task.task_id}
                 onSent={() => {
-                  // Transactions completes the task on messaging's event: read it now and again shortly.
+                  // Transactions completes the task on messaging's event: read it now and a few times shortly after.
                   void reload();
                   for (const ms of RELOAD_AFTER_SEND_MS) setTimeout(() => void reload(), ms);
                   onChanged?.();
