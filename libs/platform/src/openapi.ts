@@ -160,3 +160,10 @@ export const tableOf = (row: Schema): SchemaObject =>
 export const SELECT_OPTIONS_SCHEMA = named('SelectOptions', obj({ select_options: arr(obj({ id: oneOf(int(), str()), text: str() })) }));
 /** {status: 'success', message?}: the answer of a change that returns nothing else. */
 export const SUCCESS_SCHEMA = named('Success', obj({ status: str({ enum: ['success'] }), 'message?': str() }));
+/** {status: 'success', message, record}: the answer of a change that returns the changed row. */
+export const successWith = (record: Schema): SchemaObject => obj({ status: str({ enum: ['success'] }), message: str(), record });
+/** UploadUrlResponse: where to PUT a file (a signed URL). */
+export const UPLOAD_URL_SCHEMA = named(
+  'UploadUrl',
+  obj({ url: str({ description: 'PUT the raw file here' }), key: str(), expires_in: int({ description: 'Seconds' }), max_bytes: int() }),
+);

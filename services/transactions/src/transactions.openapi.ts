@@ -13,6 +13,7 @@ import {
   str,
   SUCCESS_SCHEMA,
   tableOf,
+  UPLOAD_URL_SCHEMA,
   type Schema,
 } from '@app/platform';
 
@@ -426,8 +427,7 @@ export const DOCUMENT_TYPES_SCHEMA = obj({
 });
 export const DOCUMENT_WITH_URL_SCHEMA = { allOf: [TRANSACTION_DOCUMENT_SCHEMA, obj({ url: str({ description: 'Signed, valid for expires_in seconds' }), expires_in: int() })] };
 export const DOCUMENTS_BY_FOLDER_SCHEMA = obj({ records: arr(obj({ folder_id: int(), folder_name: str(), slug: str(), documents: arr(TRANSACTION_DOCUMENT_SCHEMA) })) });
-export const UPLOAD_URL_SCHEMA = obj({ url: str({ description: 'PUT the file here' }), key: str(), expires_in: int(), max_bytes: int() });
 export const ID_SCHEMA = obj({ id: int() });
 export const TASK_ID_SCHEMA = obj({ task_id: int() });
 export const UPDATED_SCHEMA = obj({ updated: int() });
-export { SUCCESS_SCHEMA };
+export { SUCCESS_SCHEMA, UPLOAD_URL_SCHEMA };

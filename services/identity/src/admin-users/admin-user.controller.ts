@@ -6,6 +6,8 @@ import { ADMIN_MESSAGES, ADMIN_ROLES } from '@app/contracts';
 import { AdminUsersService } from './admin-users.service';
 import { AdminUserFormDto, UpdateAdminUserDto } from './dto/admin-user-form.dto';
 import { AgentIdBodyDto, AgentIdQueryDto } from './dto/admin-user-query.dto';
+import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA } from '@app/platform';
+import { ADMIN_USER_ADDED_SCHEMA, ADMIN_USER_RECORD_SCHEMA, ADMIN_USER_SAVED_SCHEMA } from '../identity.openapi';
 
 const LICENCE_RULE =
   `Licences: when the team's total is above 0 and none remain, 403 {message: "${ADMIN_MESSAGES.noLicenses}", detail}. ` +
@@ -15,12 +17,15 @@ const LICENCE_RULE =
 @ApiTags('user administration')
 @ApiBearerAuth()
 @Roles(...ADMIN_ROLES)
+@ApiErrors(401, [403, 'Not an administrator, or no licence or e-sign seat left'])
 @Controller('admin/user')
 export class AdminUserController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
   @ApiOperation({ summary: 'A user of the team as the user form shows it (AdminUserRecord); another team\'s id: 404' })
+  @ApiAnswer(200, ADMIN_USER_RECORD_SCHEMA)
+  @ApiErrors(400, 404)
   get(@CurrentUser() caller: AuthenticatedUser, @Query() query: AgentIdQueryDto) {
     return this.users.get(caller, query.agent_id);
   }
@@ -36,6 +41,8 @@ export class AdminUserController {
       'The user has no password; with send_welcome_email (default true) a welcome mail links to /auth/reset-password/<key> (7 days). Publishes identity.user.created.',
     ].join('\n\n'),
   })
+  @ApiAnswer(201, ADMIN_USER_ADDED_SCHEMA)
+  @ApiErrors(400)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: AdminUserFormDto, @Req() request: FastifyRequest) {
     return this.users.create(caller, body, request.ip);
   }
@@ -45,6 +52,8 @@ export class AdminUserController {
     summary: `Change a user: {agent_id, ...any form fields} -> {status, message: "${ADMIN_MESSAGES.userChangesSaved}", record}`,
     description: `An admin cannot change their own role. ${LICENCE_RULE} Publishes identity.user.updated.`,
   })
+  @ApiAnswer(200, ADMIN_USER_SAVED_SCHEMA)
+  @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateAdminUserDto) {
     return this.users.update(caller, body);
   }
@@ -54,12 +63,16 @@ export class AdminUserController {
     summary: `Disable a user: status inactive, sessions end -> "${ADMIN_MESSAGES.userDisabled}"`,
     description: `Not oneself (400 "${ADMIN_MESSAGES.cannotDisableSelf}"). Publishes identity.user.updated.`,
   })
+  @ApiAnswer(200, SUCCESS_SCHEMA, 'Disabled')
+  @ApiErrors(400, 404)
   disable(@CurrentUser() caller: AuthenticatedUser, @Query() query: AgentIdQueryDto) {
     return this.users.disable(caller, query.agent_id);
   }
 
   @Patch('activate')
   @ApiOperation({ summary: `Activate a user -> "${ADMIN_MESSAGES.userActivated}"`, description: `${LICENCE_RULE} Publishes identity.user.updated.` })
+  @ApiAnswer(200, ADMIN_USER_SAVED_SCHEMA, 'Activated')
+  @ApiErrors(400, 404)
   activate(@CurrentUser() caller: AuthenticatedUser, @Body() body: AgentIdBodyDto) {
     return this.users.activate(caller, body.agent_id);
   }

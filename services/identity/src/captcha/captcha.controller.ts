@@ -1,7 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@app/auth';
 import { CaptchaService } from './captcha.service';
+import { ApiAnswer } from '@app/platform';
+import { CAPTCHA_SCHEMA } from '../identity.openapi';
 
 @ApiTags('auth')
 @Controller('auth/captcha')
@@ -12,7 +14,7 @@ export class CaptchaController {
   @Get()
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'A fresh captcha for the password recovery form (answer expires after 10 minutes, one attempt)' })
-  @ApiOkResponse({ description: '{captcha_image_base64: data:image/svg+xml;base64,..., captcha_hash}' })
+  @ApiAnswer(200, CAPTCHA_SCHEMA, '{captcha_image_base64: data:image/svg+xml;base64,..., captcha_hash}')
   create() {
     return this.captchas.create();
   }

@@ -1,10 +1,12 @@
 import { Body, Controller, Patch, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthenticatedUser } from '@app/auth';
 import { clientOf } from '../auth/auth.controller';
 import { ChangePasswordService } from './change-password.service';
 import { ChangePasswordDto } from './dto/password.dto';
+import { ApiAnswer, ApiErrors } from '@app/platform';
+import { OK_MESSAGE_SCHEMA } from '../identity.openapi';
 
 @ApiTags('profile')
 @ApiBearerAuth()
@@ -14,9 +16,8 @@ export class PasswordController {
 
   @Patch()
   @ApiOperation({ summary: "Change the signed-in user's password; their other sessions end" })
-  @ApiOkResponse({ description: "{status:'ok', message:'Password successfully updated'}" })
-  @ApiBadRequestResponse({ description: 'Field errors on current_password, new_password, confirm_new_password' })
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords from this IP, or for this account' })
+  @ApiAnswer(200, OK_MESSAGE_SCHEMA, "{status:'ok', message:'Password successfully updated'}")
+  @ApiErrors([400, 'Field errors on current_password, new_password, confirm_new_password'], 401, [429, 'Too many wrong current passwords from this IP, or for this account'])
   change(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest) {
     return this.passwords.change(caller, body, clientOf(request));
   }

@@ -6,9 +6,12 @@ import { ProfileImageConfirmDto, ProfileImageQueryDto, ProfileImageUploadDto } f
 import { ProfileImageService } from './profile-image.service';
 import { ProfileService } from './profile.service';
 import { PROFILE_MESSAGES } from './profile.errors';
+import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA } from '@app/platform';
+import { ACCOUNT_PROFILE_SCHEMA, CONFIRMED_IMAGE_SCHEMA, IMAGE_URL_SCHEMA } from '../identity.openapi';
 
 @ApiTags('profile')
 @ApiBearerAuth()
+@ApiErrors(401)
 @Controller('user/profile')
 export class ProfileController {
   constructor(
@@ -21,6 +24,7 @@ export class ProfileController {
     summary: "The signed-in user's profile, status, roles and selected team",
     description: 'notes only for ADMIN callers; integrations only when the team has transaction_sync; caps_editable tells whether the cap and split fields may be changed.',
   })
+  @ApiAnswer(200, ACCOUNT_PROFILE_SCHEMA)
   get(@CurrentUser() caller: AuthenticatedUser) {
     return this.profiles.get(caller);
   }
@@ -38,6 +42,8 @@ export class ProfileController {
       'Publishes identity.user.updated.',
     ].join('\n\n'),
   })
+  @ApiAnswer(200, ACCOUNT_PROFILE_SCHEMA, 'The saved profile')
+  @ApiErrors(400, 403)
   update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateProfileDto) {
     return this.profiles.update(caller, body);
   }
@@ -51,6 +57,8 @@ export class ProfileController {
       'and bytes that are not PNG, JPEG, GIF or WEBP (415 "Only image files are allowed."). With the local driver the PUT sets the image; with S3 call ' +
       'POST /user/profile/image/confirm {key} afterwards (harmless with the local driver). ?agent_id: ADMIN only, same team (another team: 404).',
   })
+  @ApiAnswer(200, UPLOAD_URL_SCHEMA)
+  @ApiErrors(400, 403, 404)
   requestUpload(@CurrentUser() caller: AuthenticatedUser, @Query() query: ProfileImageQueryDto, @Body() body: ProfileImageUploadDto) {
     return this.images.requestUpload(caller, query.agent_id, body);
   }
@@ -58,12 +66,16 @@ export class ProfileController {
   @Post('image/confirm')
   @HttpCode(200)
   @ApiOperation({ summary: 'Accept an uploaded image after checking its size and bytes; answers {url}' })
+  @ApiAnswer(200, CONFIRMED_IMAGE_SCHEMA)
+  @ApiErrors(400, 403, 404, 413, 415)
   confirm(@CurrentUser() caller: AuthenticatedUser, @Query() query: ProfileImageQueryDto, @Body() body: ProfileImageConfirmDto) {
     return this.images.confirm(caller, query.agent_id, body.key);
   }
 
   @Get('image')
   @ApiOperation({ summary: 'A signed, expiring URL of the profile image: {url}, or {url: null} without one' })
+  @ApiAnswer(200, IMAGE_URL_SCHEMA)
+  @ApiErrors(400, 403, 404)
   image(@CurrentUser() caller: AuthenticatedUser, @Query() query: ProfileImageQueryDto) {
     return this.images.imageUrl(caller, query.agent_id);
   }

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@app/auth';
 import { VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_INVITE_ROLES, VENDOR_INVITE_STATUSES, type VendorInviteStatus } from '@app/contracts';
 import { CreateVendorInviteDto, RevokeVendorInviteDto, VendorEnrollmentDto, VendorInviteInfoQueryDto } from './dto/vendor-enrollment.dto';
 import { VendorEnrollmentThrottleGuard } from './vendor-enrollment-throttle.guard';
 import { VendorEnrollmentService } from './vendor-enrollment.service';
+import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA } from '@app/platform';
+import { VENDOR_INVITE_CREATED_SCHEMA, VENDOR_INVITE_INFO_SCHEMA, VENDOR_INVITES_SCHEMA } from '../identity.openapi';
 
 const INVITE_REFUSALS = `Unknown or revoked token: 404 "${M.inviteInvalid}"; expired: 410 "${M.inviteExpired}"; used: 410 "${M.inviteUsed}".`;
 
@@ -22,6 +24,8 @@ export class VendorEnrollmentController {
       'The token is random (32 bytes), stored only as its SHA-256, good for 14 days and one enrollment. With an email the link is mailed too. ' +
       'vendor_type stays on the organisation the enrollment makes; the form does not ask it.',
   })
+  @ApiAnswer(201, VENDOR_INVITE_CREATED_SCHEMA)
+  @ApiErrors(400, 401, 403)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateVendorInviteDto) {
     return this.enrollment.createInvite(caller, body);
   }
@@ -34,6 +38,8 @@ export class VendorEnrollmentController {
     summary: "The team's invites, newest first (ADMIN, TRANC) -> {records: [{invite_id, email, name, vendor_type, status, created_ts, expires_at, used_ts, revoked_ts, vendor_id, vendor_name, created_by}]}",
     description: 'status is pending, used, expired or revoked; ?status= keeps one of them. The token is never answered again (only its hash is kept).',
   })
+  @ApiAnswer(200, VENDOR_INVITES_SCHEMA)
+  @ApiErrors(400, 401, 403)
   async list(@CurrentUser() caller: AuthenticatedUser, @Query('status') status?: string) {
     const filter = VENDOR_INVITE_STATUSES.includes(status as VendorInviteStatus) ? (status as VendorInviteStatus) : undefined;
     return { records: await this.enrollment.list(caller, filter) };
@@ -46,6 +52,8 @@ export class VendorEnrollmentController {
     summary: `Revoke an invite {invite_token} or {invite_id} (ADMIN, TRANC) -> {status, message: "${M.inviteRevoked}"}`,
     description: `Another team's or an unknown invite: 404 "${M.inviteNotFound}"; a used one: 409 "${M.inviteUsed}". Revoking twice is harmless.`,
   })
+  @ApiAnswer(200, SUCCESS_SCHEMA, 'Revoked')
+  @ApiErrors(400, 401, 403, 404, 409)
   revoke(@CurrentUser() caller: AuthenticatedUser, @Body() body: RevokeVendorInviteDto) {
     return this.enrollment.revoke(caller, body);
   }
@@ -57,7 +65,8 @@ export class VendorEnrollmentController {
     summary: 'The Vendor Enrollment Form prefilled from an invite (public) -> {team_name, name, address, primary_contact}',
     description: INVITE_REFUSALS,
   })
-  @ApiTooManyRequestsResponse({ description: 'Too many enrollment calls from this IP' })
+  @ApiAnswer(200, VENDOR_INVITE_INFO_SCHEMA)
+  @ApiErrors(400, [404, 'Unknown or revoked invite'], [410, 'Expired or used invite'], [429, 'Too many enrollment calls from this IP'])
   info(@Query() query: VendorInviteInfoQueryDto) {
     return this.enrollment.info(query.invite_token);
   }
@@ -74,7 +83,8 @@ export class VendorEnrollmentController {
       `${INVITE_REFUSALS} One transaction: the invite is spent, the vendor organisation and its VENDOR user (active, no password yet, no licence) are made, ` +
       'identity.user.created and identity.vendor.enrolled are published; the login instructions are mailed (a 7-day link to /auth/reset-password/<key>).',
   })
-  @ApiTooManyRequestsResponse({ description: 'Too many enrollment calls from this IP' })
+  @ApiAnswer(200, SUCCESS_SCHEMA, 'Enrolled')
+  @ApiErrors(400, [404, 'Unknown or revoked invite'], [410, 'Expired or used invite'], [429, 'Too many enrollment calls from this IP'])
   enroll(@Body() body: VendorEnrollmentDto) {
     return this.enrollment.enroll(body);
   }

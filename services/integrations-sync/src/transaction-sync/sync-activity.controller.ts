@@ -4,6 +4,8 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { SyncActivityService } from './sync-activity.service';
+import { ApiAnswer, ApiErrors } from '@app/platform';
+import { MESSAGE_SCHEMA, SYNC_ACTIVITY_SCHEMA } from '../integrations-sync.openapi';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -28,6 +30,7 @@ export class SyncActivityQueryDto {
 @ApiTags('skyslope')
 @ApiBearerAuth()
 @Roles('ADMIN')
+@ApiErrors(401, 403)
 @Controller('skyslope/sync-activity')
 export class SyncActivityController {
   constructor(private readonly activity: SyncActivityService) {}
@@ -37,6 +40,8 @@ export class SyncActivityController {
     summary:
       "The latest SkySlope sync result per transaction, latest first: {records: [{client_id, transaction, kind ('sale'|'listing'), guid, last_synced_ts, result ('pending'|'synced'|'retrying'|'failed'), reason, synced_version}], pagination}",
   })
+  @ApiAnswer(200, SYNC_ACTIVITY_SCHEMA)
+  @ApiErrors(400)
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: SyncActivityQueryDto) {
     return this.activity.list(caller, query.page ?? 1, query.per_page ?? 10);
   }
@@ -44,6 +49,8 @@ export class SyncActivityController {
   @Post(':client_id/retry')
   @HttpCode(202)
   @ApiOperation({ summary: "Queues the transaction's sync again now -> 202 {message: 'Sync queued'}; a transaction of another team (or never synced) is 404" })
+  @ApiAnswer(202, MESSAGE_SCHEMA, 'Sync queued')
+  @ApiErrors(404)
   retry(@CurrentUser() caller: AuthenticatedUser, @Param('client_id', new ParseIntPipe({ errorHttpStatusCode: 404 })) clientId: number) {
     return this.activity.retry(caller, clientId);
   }

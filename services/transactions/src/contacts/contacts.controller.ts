@@ -93,7 +93,7 @@ export class ContactsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes the fields sent -> {contact_id, version}; an AGENT cannot change the agent (403)' })
   @ApiAnswer(200, CONTACT_VERSION_SCHEMA)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Param() params: ContactIdParamDto, @Body() body: ContactUpdateDto) {
     return this.contacts.update(caller, params.id, body);
   }

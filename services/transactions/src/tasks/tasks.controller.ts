@@ -38,7 +38,7 @@ export class TasksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets assigned_to_agent_id, due_dt and status_id (the non-null ones) on every task; any refusal refuses all, with an error per task (field tasks.{task_id}). -> {updated}' })
   @ApiAnswer(200, UPDATED_SCHEMA)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 404)
   bulk(@CurrentUser() caller: AuthenticatedUser, @Body() body: TaskBulkDto) {
     return this.tasks.bulk(caller, body);
   }
@@ -67,7 +67,7 @@ export class TasksController {
       'VENDOR: status and document of their own tasks. -> the task',
   })
   @ApiAnswer(200, TASK_SCHEMA)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Param() params: TaskIdParamDto, @Body() body: TaskUpdateDto) {
     return this.tasks.update(caller, params.task_id, body);
   }

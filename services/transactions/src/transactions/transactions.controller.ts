@@ -93,7 +93,7 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Changes by preset (task_modal, transaction_modal, board, page); another field 400 'Not allowed here'. ADMIN, TRANC all; AGENT, ISISA not the agent; VENDOR 403. -> {client_id, version, changed}" })
   @ApiAnswer(200, TRANSACTION_CHANGED_SCHEMA)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Body() body: TransactionUpdateDto) {
     return this.edit.update(caller, params.client_id, body);
   }
@@ -102,7 +102,7 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Moves it to a status; each date the status asks for is required (MM/DD/YYYY, 'This field is required'); earlier dates stay. -> {client_id, version, changed}" })
   @ApiAnswer(200, TRANSACTION_CHANGED_SCHEMA)
-  @ApiErrors(400, 404, 409)
+  @ApiErrors(400, 404)
   status(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Body() body: TransactionStatusDto) {
     return this.edit.changeStatus(caller, params.client_id, body);
   }
