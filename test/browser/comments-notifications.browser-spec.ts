@@ -84,7 +84,7 @@ describe('comments and email notifications (Chromium)', () => {
   let posted: { words: string; clientId: number } | undefined;
 
   it(
-    'posts a comment with an @ mention picked by keyboard from the transaction page; the mentioned agent has it in @ Mentions',
+    'posts a comment with an @ mention picked by keyboard from the transaction page (390 px); the mentioned agent has it in @ Mentions',
     async () => {
       const { page } = ctx;
       const [agent] = await Promise.all([login(AGENT), signInThroughApi(page, ADMIN)]);
@@ -92,6 +92,8 @@ describe('comments and email notifications (Chromium)', () => {
       expect(rows.status).toBe(200);
       const clientId = rows.body!.table.data[0]!.client_id;
 
+      // At the phone's width: the page's panel under the form.
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${baseUrl()}/app/transactions/${clientId}`);
       const panel = page.getByTestId('transaction-comments');
       await panel.locator('[data-testid="comments-empty"], [data-testid="comments-list"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -118,19 +120,14 @@ describe('comments and email notifications (Chromium)', () => {
       const shown = panel.getByTestId('message-body').filter({ hasText: words });
       await shown.waitFor({ timeout: UI_TIMEOUT_MS });
       await shown.scrollIntoViewIfNeeded();
-      await viewShot(page, 'comments-panel-1280.png');
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await viewShot(page, 'comments-panel-390.png');
 
       // The mentioned agent's comment inbox with mention_only=true holds it.
       const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
       expect(mentions.status).toBe(200);
       expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
       posted = { words, clientId };
-
-      // The phone's width: the page's panel, no sideways scroll.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await shown.scrollIntoViewIfNeeded();
-      expect(await noSidewaysScroll(page)).toBe(true);
-      await viewShot(page, 'comments-panel-390.png');
     },
     JOURNEY_TIMEOUT_MS,
   );
