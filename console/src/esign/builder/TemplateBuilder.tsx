@@ -20,7 +20,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import type { BuilderAction, BuilderState } from './builderState';
 import { pageDropId, parseDragId, parsePageDropId, type DragSubject } from './dragIds';
@@ -134,6 +136,11 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   const [currentPage, setCurrentPage] = useState(1);
   const [dragging, setDragging] = useState<DragSubject | null>(null);
   const [resize, setResize] = useState<ResizePreview | null>(null);
+  // Between 961 and 1199 px the properties share the tools' column (there is no room for a fourth one).
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const propertiesBeside = !phone && !wide;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   // The pages fit the width of their column at 100 %.
@@ -210,6 +217,13 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   };
 
   const selected = editing ? (schema.fields.find((field) => field.uuid === selectedUuid) ?? null) : null;
+  const properties = selected ? (
+    <FieldProperties field={selected} roles={schema.roles} mappableFields={mappableFields} mappableError={mappableError} dispatch={dispatch} />
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      {M.selectField}
+    </Typography>
+  );
   const activeColour = roleColour(schema.roles, state.activeRoleUuid ?? '');
   const ghostPage = (pages.find((p) => p.page === currentPage) ?? pages[0])?.size ?? LETTER_PAGE;
   const ghostSize = dragging?.kind === 'palette' ? defaultSizeOf(dragging.fieldType, ghostPage) : null;
@@ -336,7 +350,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
 
   if (!editing) {
     return (
-      <Box data-testid="template-builder" data-mode={mode} sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr)` }, gap: 2, height: '100%', minHeight: 0 }}>
+      <Box data-testid="template-builder" data-mode={mode} sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr)` }, gap: 2, height: '100%', minHeight: 0 }}>
         {thumbnails}
         {pagesColumn}
       </Box>
@@ -350,28 +364,23 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
         data-mode={mode}
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `200px ${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr)`, lg: `200px ${THUMBNAIL_WIDTH + 16}px minmax(0, 1fr) 300px` },
+          // Phones: one column (palette and roles, the pages, the properties). From 961 px: the tools and the
+          // properties in one column beside the pages. From 1200 px: tools, thumbnails, pages, properties.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '240px minmax(0, 1fr)', md: `180px ${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr) 260px` },
           gap: 2,
           height: '100%',
           minHeight: 0,
           '& > *': { minHeight: 0 },
         }}
       >
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, overflowY: { md: 'auto' }, pr: { md: 0.5 } }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, overflowY: { sm: 'auto' }, pr: { sm: 0.5 } }}>
           <Palette onAdd={addToCurrentPage} />
           <RolesPanel roles={schema.roles} fields={schema.fields} activeRoleUuid={state.activeRoleUuid} dispatch={dispatch} />
+          {propertiesBeside && properties}
         </Box>
         {thumbnails}
-        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: '70vh', md: 0 } }}>{pagesColumn}</Box>
-        <Box sx={{ overflowY: { md: 'auto' }, gridColumn: { md: '1 / -1', lg: 'auto' } }}>
-          {selected ? (
-            <FieldProperties field={selected} roles={schema.roles} mappableFields={mappableFields} mappableError={mappableError} dispatch={dispatch} />
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {M.selectField}
-            </Typography>
-          )}
-        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: '70vh', sm: 'auto' }, minHeight: 0 }}>{pagesColumn}</Box>
+        {!propertiesBeside && <Box sx={{ overflowY: { md: 'auto' } }}>{properties}</Box>}
       </Box>
       <DragOverlay dropAnimation={null}>
         {dragging?.kind === 'palette' && ghostSize ? (

@@ -146,7 +146,7 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
           <Skeleton variant="rectangular" height={480} />
         </Box>
       ) : (
-        <Box sx={{ height: { md: 'calc(100vh - 190px)' }, minHeight: { md: 480 } }}>
+        <Box sx={{ height: { sm: 'calc(100vh - 190px)' }, minHeight: { sm: 480 } }}>
           <TemplateBuilder
             mode="edit"
             files={detail.files}
