@@ -66,6 +66,31 @@ const PART_OF_CONDITION = `(u.agent_id = t.primary_agent_id OR u.agent_id = t.tc
   OR coalesce(s.participant, false) OR coalesce(s.mentioned, false))`;
 const INBOX_CONDITION = `${VISIBLE_CONDITION} AND ${PART_OF_CONDITION}`;
 
+/**
+ * The top-level comments user `u` (a messaging.users row) may be part of, each source read through its index:
+ * threads on transactions where they are primary agent, TC, client or vendor, on tasks assigned to them, and
+ * those they took part in or were mentioned in. A superset that INBOX_CONDITION then confirms: an inbox reads
+ * what its user is involved in, never every comment of the team (counts run for many users at once).
+ */
+const partOfCandidates = (u: string) => {
+  const who = `${u}.agent_id`;
+  // Only clients are a transaction's client users and only vendors its vendor users: the other roles skip those scans.
+  return `
+  SELECT pc.comment_id FROM messaging.comments pc
+  WHERE pc.parent_comment_id IS NULL AND pc.client_id = ANY(ARRAY(
+    SELECT pt.client_id FROM messaging.transactions pt WHERE NOT pt.deleted AND pt.primary_agent_id = ${who}
+    UNION SELECT pt.client_id FROM messaging.transactions pt WHERE NOT pt.deleted AND pt.tc_agent_id = ${who}
+    UNION SELECT pt.client_id FROM messaging.transactions pt WHERE 'CLIENT' = ANY(${u}.roles) AND pt.client_user_ids @> ARRAY[${who}]::int[]
+    UNION SELECT pt.client_id FROM messaging.transactions pt WHERE 'VENDOR' = ANY(${u}.roles) AND pt.vendor_user_ids @> ARRAY[${who}]::int[]))
+  UNION SELECT pc.comment_id FROM messaging.comments pc
+  WHERE pc.parent_comment_id IS NULL AND pc.comment_type = 'task' AND pc.comment_on_id = ANY(ARRAY(
+    SELECT pk.task_id FROM messaging.tasks pk WHERE NOT pk.deleted AND pk.assigned_to_agent_id = ${who}))
+  UNION SELECT ps.comment_id FROM messaging.comment_states ps WHERE ps.agent_id = ${who} AND (ps.participant OR ps.mentioned)`;
+};
+/** Users `u` with the top-level comments `c` they may be part of (INBOX_CONDITION decides). */
+const USER_INBOX_THREADS = `messaging.users u
+  JOIN messaging.comments c ON c.comment_id = ANY(ARRAY(${partOfCandidates('u')})) ${THREAD_JOINS}`;
+
 const STATUS_CONDITION: Record<'all' | InboxStatusFilter, string> = {
   all: 'NOT coalesce(s.archived, false)',
   unread: 'NOT coalesce(s.archived, false) AND s.viewed_ts IS NULL',
@@ -96,7 +121,7 @@ export class CommentsRepository {
                    WHERE (m.comment_id = c.comment_id OR m.parent_comment_id = c.comment_id) AND (m.visibility = 'c' OR NOT 'CLIENT' = ANY(u.roles))
                      AND (m.comment_text ILIKE ${p} OR (coalesce(ma.first_name, '') || ' ' || coalesce(ma.last_name, '')) ILIKE ${p})))`);
     }
-    const from = `${USER_THREADS}
+    const from = `${USER_INBOX_THREADS}
       LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id`;
     const where = `u.agent_id = $1 AND u.team_id = $2 AND ${conditions.join(' AND ')}`;
     params.push(perPage, (page - 1) * perPage);
@@ -275,7 +300,7 @@ export class CommentsRepository {
   /** The threads of the caller's whole comment inbox (All for read, everything for archived). */
   async inboxThreadIds(manager: EntityManager, agentId: number, teamId: number, status: 'read' | 'archived'): Promise<number[]> {
     const rows: { comment_id: number }[] = await manager.query(
-      `SELECT c.comment_id FROM ${USER_THREADS}
+      `SELECT c.comment_id FROM ${USER_INBOX_THREADS}
        WHERE u.agent_id = $1 AND u.team_id = $2 AND ${INBOX_CONDITION} AND ${status === 'read' ? STATUS_CONDITION.unread : STATUS_CONDITION.all}`,
       [agentId, teamId],
     );
@@ -290,7 +315,7 @@ export class CommentsRepository {
        LEFT JOIN LATERAL (
          SELECT count(*)::int AS comments, (count(*) FILTER (WHERE coalesce(s.mentioned, false)))::int AS mentions
          FROM messaging.comments c ${THREAD_JOINS}
-         WHERE c.team_id = u.team_id AND ${INBOX_CONDITION} AND ${STATUS_CONDITION.unread}) x ON true
+         WHERE c.comment_id = ANY(ARRAY(${partOfCandidates('u')})) AND c.team_id = u.team_id AND ${INBOX_CONDITION} AND ${STATUS_CONDITION.unread}) x ON true
        WHERE u.agent_id = ANY($1::int[])`,
       [agentIds],
     );

@@ -133,7 +133,7 @@ export class DirectMessagesService {
     const before = await this.notifier.countsBefore([caller.agent_id]);
     const updated = await this.dms.setState(this.dataSource.manager, caller.agent_id, caller.team_id, threadIds, status);
     // The caller's other tabs: the threads' new state and the counts.
-    if (threadIds) for (const threadId of threadIds) await this.notifier.pushDmThread(threadId, MESSAGE_UPDATED, [caller.agent_id]);
+    if (threadIds) await this.notifier.pushDmThreadsTo(caller.agent_id, threadIds, MESSAGE_UPDATED);
     await this.notifier.pushCountChanges(before, [caller.agent_id]);
     return updated;
   }

@@ -70,6 +70,17 @@ export class InboxNotifier {
     }
   }
 
+  /** Threads to one user as they see them (their other tabs after a status change): read in two queries whatever their number. */
+  async pushDmThreadsTo(agentId: number, threadIds: number[], event: MessageEvent): Promise<void> {
+    try {
+      if (threadIds.length === 0) return;
+      const threads = await this.dms.threadsOf(this.dataSource.manager, agentId, threadIds);
+      if (threads.length) await this.publisher.pushMessages(threads.map((record) => ({ agent_id: agentId, event, push: { kind: 'dm' as const, record } })));
+    } catch (error) {
+      this.logger.warn(`dm push failed: ${(error as Error).message}`);
+    }
+  }
+
   private dmAsSeenBy(thread: DirectMessage, readTs: Date | null): DirectMessage {
     return {
       ...thread,
