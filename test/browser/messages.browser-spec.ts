@@ -47,6 +47,7 @@ async function postDm(token: string, html: string): Promise<DirectMessage> {
   return body!;
 }
 
+const LOADED = '[data-testid="inbox-list"], [data-testid="inbox-empty"]';
 const itemWith = (page: Page, text: string) => page.locator('[data-testid="inbox-item"]', { hasText: text });
 const badgeCount = async (page: Page) => Number((await page.getByTestId('messages-badge').getAttribute('data-count')) ?? '0');
 
@@ -84,8 +85,9 @@ describe('Message center (issue 15)', () => {
       const agent = await signedIn(AGENT);
       const tc = await signedIn(TC);
       await Promise.all([agent.page.goto(`${baseUrl()}/app/messages`), tc.page.goto(`${baseUrl()}/app/messages`)]);
-      await agent.page.getByTestId('inbox-list').waitFor();
-      await tc.page.getByTestId('inbox-list').waitFor();
+      // Each inbox's first page is in (a list, or 'No messages').
+      await agent.page.locator(LOADED).first().waitFor();
+      await tc.page.locator(LOADED).first().waitFor();
       // Staff start on Direct Messages; the URL names the inbox.
       await tc.page.waitForURL(/\/app\/messages\?type=dms$/);
       // The badge counts unread DMs and comments together.

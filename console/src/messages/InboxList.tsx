@@ -81,75 +81,77 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
           {L.noMessages}
         </Typography>
       )}
-      <Box component="ul" aria-label={L.pageTitle} sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="inbox-list">
-        {items.map((record) => {
-          const id = idOf(record);
-          const unread = isUnread(record);
-          const latest = latestOf(record);
-          const comment = isComment(record) ? record : null;
-          return (
-            <Box component="li" key={id} sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider' }} data-testid="inbox-item" data-id={id} data-unread={unread}>
-              <ListItemButton
-                selected={id === selectedId}
-                onClick={() => onSelect(record)}
-                onContextMenu={(event) => openMenu(event, record, true)}
-                aria-current={id === selectedId ? 'true' : undefined}
-                sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, pr: 0.5, minWidth: 0 }}
-                data-testid="inbox-item-open"
-              >
-                <Box sx={{ position: 'relative', flexShrink: 0 }}>
-                  <MessageAvatar name={record.author.name} image={record.author.profile_image} />
-                  {unread && (
-                    <Box
-                      component="span"
-                      role="img"
-                      aria-label={L.unread}
-                      data-testid="unread-marker"
-                      sx={{ position: 'absolute', top: -2, right: -2, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main', border: 2, borderColor: 'background.paper' }}
-                    />
-                  )}
-                </Box>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
-                    <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: unread ? 700 : 500 }}>
-                      {record.author.name}
-                      {record.thread?.length ? ` (${record.thread.length + 1})` : ''}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap component="time" dateTime={latest.created_ts} title={messageTimeOf(latest.created_ts)} sx={{ flexShrink: 0 }}>
-                      {shortTimeOf(latest.created_ts)}
-                    </Typography>
+      {items.length > 0 && (
+        <Box component="ul" aria-label={L.pageTitle} sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="inbox-list">
+          {items.map((record) => {
+            const id = idOf(record);
+            const unread = isUnread(record);
+            const latest = latestOf(record);
+            const comment = isComment(record) ? record : null;
+            return (
+              <Box component="li" key={id} sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider' }} data-testid="inbox-item" data-id={id} data-unread={unread}>
+                <ListItemButton
+                  selected={id === selectedId}
+                  onClick={() => onSelect(record)}
+                  onContextMenu={(event) => openMenu(event, record, true)}
+                  aria-current={id === selectedId ? 'true' : undefined}
+                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, pr: 0.5, minWidth: 0 }}
+                  data-testid="inbox-item-open"
+                >
+                  <Box sx={{ position: 'relative', flexShrink: 0 }}>
+                    <MessageAvatar name={record.author.name} image={record.author.profile_image} />
+                    {unread && (
+                      <Box
+                        component="span"
+                        role="img"
+                        aria-label={L.unread}
+                        data-testid="unread-marker"
+                        sx={{ position: 'absolute', top: -2, right: -2, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main', border: 2, borderColor: 'background.paper' }}
+                      />
+                    )}
                   </Box>
-                  {comment && (
-                    <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="inbox-item-context">
-                      {transactionNameOf(comment.transaction)}
-                      {comment.task ? ` · ${comment.task.name}` : ''}
-                      {comment.document ? ` · ${comment.document.filename}` : ''}
-                    </Typography>
-                  )}
-                  <Typography variant="body2" color={unread ? 'text.primary' : 'text.secondary'} sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
-                    {plainTextOf(htmlOf(latest))}
-                  </Typography>
-                  {comment && showVisibility && (
-                    <Box sx={{ mt: 0.5 }}>
-                      <VisibilityMarker visibility={comment.visibility} />
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
+                      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: unread ? 700 : 500 }}>
+                        {record.author.name}
+                        {record.thread?.length ? ` (${record.thread.length + 1})` : ''}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" noWrap component="time" dateTime={latest.created_ts} title={messageTimeOf(latest.created_ts)} sx={{ flexShrink: 0 }}>
+                        {shortTimeOf(latest.created_ts)}
+                      </Typography>
                     </Box>
-                  )}
-                </Box>
-              </ListItemButton>
-              <IconButton
-                aria-label={fill(L.itemActionsOf, { name: record.author.name })}
-                aria-haspopup="menu"
-                onClick={(event) => openMenu(event, record, false)}
-                sx={{ alignSelf: 'center', mx: 0.25 }}
-                size="small"
-                data-testid="inbox-item-menu"
-              >
-                <MoreVertIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          );
-        })}
-      </Box>
+                    {comment && (
+                      <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="inbox-item-context">
+                        {transactionNameOf(comment.transaction)}
+                        {comment.task ? ` · ${comment.task.name}` : ''}
+                        {comment.document ? ` · ${comment.document.filename}` : ''}
+                      </Typography>
+                    )}
+                    <Typography variant="body2" color={unread ? 'text.primary' : 'text.secondary'} sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
+                      {plainTextOf(htmlOf(latest))}
+                    </Typography>
+                    {comment && showVisibility && (
+                      <Box sx={{ mt: 0.5 }}>
+                        <VisibilityMarker visibility={comment.visibility} />
+                      </Box>
+                    )}
+                  </Box>
+                </ListItemButton>
+                <IconButton
+                  aria-label={fill(L.itemActionsOf, { name: record.author.name })}
+                  aria-haspopup="menu"
+                  onClick={(event) => openMenu(event, record, false)}
+                  sx={{ alignSelf: 'center', mx: 0.25 }}
+                  size="small"
+                  data-testid="inbox-item-menu"
+                >
+                  <MoreVertIcon fontSize="small" />
+                </IconButton>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
       {loading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }} role="status" aria-label={loaded ? L.loadingMore : L.loading} data-testid="inbox-loading">
           <CircularProgress size={24} />
