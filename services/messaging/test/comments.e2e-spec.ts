@@ -190,6 +190,15 @@ describe('comments (issue 15)', () => {
     expect(await idsIn(tc, '?status=archived')).not.toContain(onTrans.comment_id);
   });
 
+  it('a bulk change names its ids or leaves them out: an empty or null list is a field error and changes nothing', async () => {
+    const top = await onDeal(pam, '<p>bulk me</p>');
+    for (const comment_ids of [[], null]) {
+      const refused = await tina.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids });
+      expect({ comment_ids, status: refused.status, errors: refused.body.errors }).toEqual({ comment_ids, status: 400, errors: [{ field: 'comment_ids', error: expect.any(String) }] });
+    }
+    expect(await idsIn(tina, '?status=unread&per_page=100')).toContain(top.comment_id);
+  });
+
   it('search reads the text, the author and the transaction\'s names and address', async () => {
     const reader = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Sue', last_name: 'Seeker' });
     const searchDeal = await kit.factory.transaction(TEAM, { primary_agent_id: reader.user.agent_id, first_name: 'Quincy', last_name: 'Zephyr', formatted_address: '99 Birch Road' });

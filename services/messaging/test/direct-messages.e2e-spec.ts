@@ -186,6 +186,17 @@ describe('direct messages (issue 15)', () => {
     expect(await threadIdsIn(agent, '?status=archived')).toEqual([c.dm_id, b.dm_id, a.dm_id]);
   });
 
+  it('a bulk change names its ids or leaves them out: an empty or null list is a field error and changes nothing', async () => {
+    const agent = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Bea', last_name: 'Bulk' });
+    const a = await send(ann, `<p>${mentionOf(agent.user)} a</p>`);
+    for (const dm_ids of [[], null]) {
+      const refused = await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'archived', dm_ids });
+      expect({ dm_ids, status: refused.status, errors: refused.body.errors }).toEqual({ dm_ids, status: 400, errors: [{ field: 'dm_ids', error: expect.any(String) }] });
+    }
+    expect(await threadIdsIn(agent)).toEqual([a.dm_id]);
+    expect(await threadIdsIn(agent, '?status=unread')).toEqual([a.dm_id]);
+  });
+
   it('search reads the text and the author', async () => {
     const reader = await kit.userAs(TEAM, { role: 'ISISA', first_name: 'Sam', last_name: 'Searcher' });
     const byText = await send(ann, `<p>${mentionOf(reader.user)} escrow <strong>papers</strong></p>`);

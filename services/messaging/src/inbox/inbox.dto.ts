@@ -1,12 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { INBOX_PER_PAGE, INBOX_STATUS_FILTERS, MESSAGE_STATUSES, BULK_MESSAGE_STATUSES, MESSAGING_MESSAGES, MESSAGE_TEXT_MAX, type InboxStatusFilter } from '@app/contracts';
 import { EmptyAsUndefined, IsDatabaseId, IsPageNumber, IsRichTextField, QueryInteger } from '@app/platform';
 
 export const INBOX_PER_PAGE_MAX = 100;
 export const INBOX_SEARCH_MAX = 200;
 export const BULK_IDS_MAX = 1000;
+export const BULK_IDS_EMPTY = 'Must list at least one id (leave it out for the whole inbox)';
 const REQUIRED = { message: MESSAGING_MESSAGES.required };
 
 /** page, per_page (default 10), status (absent: All), search: both inboxes. */
@@ -48,11 +49,12 @@ export const IsMessageText = () => applyDecorators(IsRichTextField({ maxLength: 
 export const IsMessageStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidStatus }));
 /** A bulk status: read or archived. */
 export const IsBulkStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(BULK_MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidBulkStatus }));
-/** Optional ids of a bulk change (none: the whole inbox). */
+/** Optional ids of a bulk change: left out, the whole inbox; given, a list of 1 to BULK_IDS_MAX ids (null or [] is a field error, never "everything" or "nothing"). */
 export const IsBulkIds = () =>
   applyDecorators(
-    IsOptional(),
+    ValidateIf((_object, value) => value !== undefined),
     IsArray({ message: 'Must be a list of ids' }),
+    ArrayNotEmpty({ message: BULK_IDS_EMPTY }),
     ArrayMaxSize(BULK_IDS_MAX, { message: `At most ${BULK_IDS_MAX} ids` }),
     IsDatabaseId({ each: true, message: 'Must be a list of ids' }),
   );
