@@ -210,6 +210,23 @@ describe('comments (issue 15)', () => {
     expect(await idsIn(reader, '?search=birch')).toEqual([b.comment_id, a.comment_id]);
   });
 
+  it('a reply in an internal thread is internal: a client it mentions is dropped (no mention, no state, so no count or mail)', async () => {
+    const top = await onDeal(pam, '<p>internal thread</p>');
+    const reply = await onDeal(tina, `<p>${mentionOf(cli.user)} see this</p>`, { parent_comment_id: top.comment_id, visibility: 'c' });
+    expect(reply.thread[0].visibility).toBe('i');
+    expect(await mentionsOf(reply.thread[0].comment_id)).toEqual([]);
+    const states = await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.comment_states WHERE comment_id = $1 AND agent_id = $2`, [top.comment_id, cli.user.agent_id]);
+    expect(states).toEqual([]);
+    expect((await cli.api.get(`/api/messages/comments/${reply.thread[0].comment_id}`)).status).toBe(404);
+  });
+
+  it("a client's mentions reach only their transaction's primary agent and TC (groups included)", async () => {
+    const own = await onDeal(cli, `<p>${mentionOf(adam.user)} ${mentionOf(ivy.user)} ${mentionOf(tina.user)} hello</p>`);
+    expect(await mentionsOf(own.comment_id)).toEqual(ids(tina));
+    const all = await onDeal(cli, '<p>@all anyone?</p>');
+    expect(await mentionsOf(all.comment_id)).toEqual(ids(pam, tina));
+  });
+
   it('replies: a parent must be a top-level comment on the same item', async () => {
     const top = await onDeal(pam, '<p>top</p>');
     const reply = await onDeal(tina, '<p>reply</p>', { parent_comment_id: top.comment_id });

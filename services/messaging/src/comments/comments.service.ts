@@ -56,7 +56,7 @@ export class CommentsService {
 
   async create(caller: AuthenticatedUser, body: CreateCommentDto): Promise<Comment> {
     const client = isClient(caller);
-    const visibility: CommentVisibility = body.visibility ?? (client ? 'c' : 'i');
+    let visibility: CommentVisibility = body.visibility ?? (client ? 'c' : 'i');
     const target = await this.visibleTarget(caller, body.comment_type, body.comment_on_id);
     if (client && visibility === 'i') throw new ForbiddenException('You do not have permission to do this');
     if (!(await this.audience.maySee(this.dataSource.manager, caller.agent_id, target.client_id, visibility))) throw messageNotFound();
@@ -68,13 +68,15 @@ export class CommentsService {
         throw fieldError('parent_comment_id', MESSAGING_MESSAGES.parentMismatch);
       }
       threadId = parent.comment_id;
+      // A reply in an internal thread is internal: those who may not see the thread are never reached through it.
+      if (parent.visibility === 'i') visibility = 'i';
     }
     const html = body.comment_value;
     const parsed = parseMentions(html);
     const audience = await this.audience.audienceOf(this.dataSource.manager, target.client_id, visibility);
     const before = await this.notifier.countsBefore(audience);
     const written = await this.dataSource.transaction(async (manager) => {
-      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility });
+      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility, author_is_client: client });
       const commentId = await this.comments.insert(manager, {
         team_id: caller.team_id,
         client_id: target.client_id,
@@ -116,7 +118,12 @@ export class CommentsService {
     const written = await this.dataSource.transaction(async (manager) => {
       const previous: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`, [found.comment_id]);
       await this.comments.updateText(manager, found.comment_id, html, searchTextOf(html));
-      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: found.client_id, visibility: found.visibility });
+      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, {
+        kind: 'comment',
+        client_id: found.client_id,
+        visibility: found.visibility,
+        author_is_client: isClient(caller),
+      });
       await this.mentions.replace(manager, 'comment', found.comment_id, mentioned);
       const added = mentioned.filter((id) => !previous.some((p) => p.agent_id === id));
       await this.comments.markMentioned(manager, found.thread_id, added);

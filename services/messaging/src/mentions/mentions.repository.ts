@@ -10,7 +10,10 @@ export function rolesOfGroups(groups: ParsedMentions['groups']): string[] {
 }
 
 /** Who a message may reach: any active non-client user of the team (DMs), or those who may see a comment. */
-export type MentionAudience = { kind: 'dm' } | { kind: 'comment'; client_id: number; visibility: CommentVisibility };
+export type MentionAudience =
+  | { kind: 'dm' }
+  /** author_is_client: a client reaches only the transaction's primary agent and TC (what their mention options offer). */
+  | { kind: 'comment'; client_id: number; visibility: CommentVisibility; author_is_client?: boolean };
 
 /** Resolves mentions to users and keeps each message's resolved mentions. */
 @Injectable()
@@ -28,6 +31,7 @@ export class MentionsRepository {
       params.push(audience.client_id, audience.visibility);
       join = 'JOIN messaging.transactions t ON t.client_id = $5';
       condition = maySeeCommentSql('u', 't', '$6');
+      if (audience.author_is_client) condition += ' AND u.agent_id IN (t.primary_agent_id, t.tc_agent_id)';
     }
     const rows: { agent_id: number }[] = await manager.query(
       `SELECT u.agent_id FROM messaging.users u ${join}
