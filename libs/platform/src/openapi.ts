@@ -10,6 +10,7 @@ import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfa
  */
 export type Schema = SchemaObject | ReferenceObject;
 
+@ApiSchema({ name: 'FieldError' })
 class FieldErrorDto {
   @ApiProperty({ example: 'email' }) field!: string;
   @ApiProperty({ example: 'This field is required' }) error!: string;

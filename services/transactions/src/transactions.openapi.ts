@@ -420,7 +420,7 @@ export const TRANSACTION_DOCUMENT_SCHEMA = named(
   }),
 );
 export const DOCUMENT_FOLDERS_SCHEMA = obj({
-  records: arr(obj({ client_document_folder_id: int(), folder_name: str(), transaction_type: str(), client_visible: bool(), vendor_visible: bool() })),
+  records: arr(obj({ client_document_folder_id: int(), folder_name: str(), transaction_type: nullable(side), client_visible: bool(), vendor_visible: bool() })),
 });
 export const DOCUMENT_TYPES_SCHEMA = obj({
   records: arr(obj({ team_document_type_id: int(), name: str(), team_document_category_id: nullableInt, category_name: nullableStr })),
