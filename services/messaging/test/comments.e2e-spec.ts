@@ -242,6 +242,10 @@ describe('comments (issue 15)', () => {
     expect(badVisibility.body.errors).toEqual([{ field: 'visibility', error: MESSAGING_MESSAGES.invalidVisibility }]);
     const empty = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<script>x</script>' });
     expect(empty.body.errors).toEqual([{ field: 'comment_value', error: 'This field is required' }]);
+    const nul = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>a\u0000b</p>' });
+    expect({ status: nul.status, errors: nul.body.errors }).toEqual({ status: 400, errors: [{ field: 'comment_value', error: 'Please enter a valid value' }] });
+    const nulSearch = await tina.api.get('/api/messages/comments?search=%00');
+    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({ status: 400, errors: [{ field: 'search', error: 'Please enter a valid value' }] });
   });
 
   it('only the author edits; an edit sets updated_ts and re-reads mentions', async () => {

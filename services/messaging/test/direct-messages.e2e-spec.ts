@@ -63,6 +63,13 @@ describe('direct messages (issue 15)', () => {
     const badParent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${groupOf('tcs')}</p>`, parent_dm_id: '7' });
     expect(badParent.status).toBe(400);
     expect(badParent.body.errors[0].field).toBe('parent_dm_id');
+    // A NUL character (no text a user types has one; Postgres cannot store it): a field error, never a database error.
+    const nul = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${groupOf('tcs')} a\u0000b</p>` });
+    expect({ status: nul.status, errors: nul.body.errors }).toEqual({ status: 400, errors: [{ field: 'dm_value', error: 'Please enter a valid value' }] });
+    const nulSearch = await ann.api.get('/api/messages/dms?search=a%00b');
+    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({ status: 400, errors: [{ field: 'search', error: 'Please enter a valid value' }] });
+    const nulTerm = await ann.api.get('/api/messages/mention-options?term=%00');
+    expect({ status: nulTerm.status, errors: nulTerm.body.errors }).toEqual({ status: 400, errors: [{ field: 'term', error: 'Please enter a valid value' }] });
     expect(await countOf('direct_messages')).toBe(before);
   });
 

@@ -283,6 +283,17 @@ describe('email notifications (issue 15)', () => {
       expect((await (await as(tc).send({ task_ids: [] })).expect(400)).body.errors).toEqual([{ field: 'task_ids', error: M.required }]);
       expect((await (await as(tc).send({ task_ids: ['1'] })).expect(400)).body.errors[0].field).toBe('task_ids');
       expect((await (await as(tc).send({ task_ids: [plainTask] })).expect(400)).body.errors).toEqual([{ field: 'task_ids', error: M.notNotificationTask }]);
+      // A NUL character (no text a user types has one; Postgres cannot store it): a field error, never a database error.
+      const nul = await (await as(tc).send({ task_ids: [notice], subject: 'a\u0000b', message: { html: '<p>x\u0000</p>' } })).expect(400);
+      expect(nul.body.errors).toEqual([
+        { field: 'subject', error: 'Please enter a valid value' },
+        { field: 'message', error: 'Please enter a valid value' },
+      ]);
+      const nulTemplate = await (await as(admin).template({ task_id: notice, subject: 'a\u0000', template: '<p>x\u0000</p>' })).expect(400);
+      expect(nulTemplate.body.errors).toEqual([
+        { field: 'subject', error: 'Please enter a valid value' },
+        { field: 'template', error: 'Please enter a valid value' },
+      ]);
       await (await as(tc).send({ task_ids: [rivalNotice] })).expect(404);
       await (await as(stranger).send({ task_ids: [notice] })).expect(404);
       for (const person of [client, vendor]) await (await as(person).send({ task_ids: [notice] })).expect(403);

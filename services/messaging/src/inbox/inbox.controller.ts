@@ -6,12 +6,14 @@ import { CurrentUser, type AuthenticatedUser } from '@app/auth';
 import type { InboxCounts, MentionOption } from '@app/contracts';
 import { MentionOptionsService } from '../mentions/mention-options.service';
 import { InboxCountsService } from './inbox-counts.service';
+import { HasNoNulCharacter } from './inbox.dto';
 
 export class MentionOptionsQueryDto {
   @ApiPropertyOptional({ description: 'Words of a name or a group (empty: the first ones)' })
   @IsOptional()
   @IsString({ message: 'Must be text' })
   @MaxLength(100, { message: 'Maximum length is 100' })
+  @HasNoNulCharacter()
   term?: string;
 }
 

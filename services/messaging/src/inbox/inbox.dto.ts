@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { INBOX_PER_PAGE, INBOX_STATUS_FILTERS, MESSAGE_STATUSES, BULK_MESSAGE_STATUSES, MESSAGING_MESSAGES, MESSAGE_TEXT_MAX, type InboxStatusFilter } from '@app/contracts';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { FORM_FIELD_MESSAGES, INBOX_PER_PAGE, INBOX_STATUS_FILTERS, MESSAGE_STATUSES, BULK_MESSAGE_STATUSES, MESSAGING_MESSAGES, MESSAGE_TEXT_MAX, type InboxStatusFilter } from '@app/contracts';
 import { EmptyAsUndefined, IsDatabaseId, IsPageNumber, IsRichTextField, QueryInteger } from '@app/platform';
 
 export const INBOX_PER_PAGE_MAX = 100;
@@ -9,6 +9,12 @@ export const INBOX_SEARCH_MAX = 200;
 export const BULK_IDS_MAX = 1000;
 export const BULK_IDS_EMPTY = 'Must list at least one id (leave it out for the whole inbox)';
 const REQUIRED = { message: MESSAGING_MESSAGES.required };
+
+/** Whether text holds a NUL character (no text a user types has one, and Postgres cannot store it). */
+export const hasNulCharacter = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
+/** Text without NUL characters: a field error on its field rather than a database error. */
+export const HasNoNulCharacter = () =>
+  ValidateBy({ name: 'hasNoNulCharacter', validator: { validate: (value) => !hasNulCharacter(value) } }, { message: FORM_FIELD_MESSAGES.invalidValue });
 
 /** page, per_page (default 10), status (absent: All), search: both inboxes. */
 export class InboxQueryDto {
@@ -39,11 +45,12 @@ export class InboxQueryDto {
   @EmptyAsUndefined()
   @IsString({ message: 'Must be text' })
   @MaxLength(INBOX_SEARCH_MAX, { message: `Maximum length is ${INBOX_SEARCH_MAX}` })
+  @HasNoNulCharacter()
   search?: string;
 }
 
 /** The text of a message: sanitised editor HTML, 1 to 5,000 characters of text. */
-export const IsMessageText = () => applyDecorators(IsRichTextField({ maxLength: MESSAGE_TEXT_MAX, requiredMessage: MESSAGING_MESSAGES.required }));
+export const IsMessageText = () => applyDecorators(IsRichTextField({ maxLength: MESSAGE_TEXT_MAX, requiredMessage: MESSAGING_MESSAGES.required }), HasNoNulCharacter());
 
 /** A single status change: read, unread, archived, unarchived. */
 export const IsMessageStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidStatus }));

@@ -15,6 +15,7 @@ import {
 import { EventOutbox } from '@app/events';
 import { FieldErrorsException, isFormEmail, richTextPlain, sanitizeRichText, SERVICE_CONFIG } from '@app/platform';
 import { CommentAudienceRepository } from '../audience/comment-audience';
+import { hasNulCharacter } from '../inbox/inbox.dto';
 import type { MessagingConfig } from '../messaging.config';
 import type { NotificationTemplateDto, SendNotificationDto } from './dto/notifications.dto';
 import {
@@ -271,7 +272,7 @@ export class NotificationsService {
       errors.push({ field: 'subject', error: M.required });
       return undefined;
     }
-    if (typeof value !== 'string') {
+    if (typeof value !== 'string' || hasNulCharacter(value)) {
       errors.push({ field: 'subject', error: FORM_FIELD_MESSAGES.invalidValue });
       return undefined;
     }
@@ -299,7 +300,7 @@ export class NotificationsService {
       return undefined;
     }
     const { html, text } = value as { html?: unknown; text?: unknown };
-    if (text !== undefined && text !== null && typeof text !== 'string') {
+    if (text !== undefined && text !== null && (typeof text !== 'string' || hasNulCharacter(text))) {
       errors.push({ field: 'message', error: FORM_FIELD_MESSAGES.invalidValue });
       return undefined;
     }
@@ -325,7 +326,7 @@ export class NotificationsService {
   }
 
   private richText(value: unknown, field: string, errors: FieldError[]): string | undefined {
-    if (value !== undefined && value !== null && typeof value !== 'string') {
+    if (value !== undefined && value !== null && (typeof value !== 'string' || hasNulCharacter(value))) {
       errors.push({ field, error: FORM_FIELD_MESSAGES.invalidValue });
       return undefined;
     }
