@@ -137,23 +137,23 @@ describe('E-sign template builder (Chromium)', () => {
 
       // Properties: the text field as a hyperlink with a host, title, description, pattern, not required.
       await selectField(page, 'Text 1');
-      await props(page).getByLabel('Title').fill('Listing link');
-      await props(page).getByLabel('Description').fill('The listing page');
-      await props(page).getByLabel('Required').uncheck();
+      await props(page).getByLabel('Title', { exact: true }).fill('Listing link');
+      await props(page).getByLabel('Description', { exact: true }).fill('The listing page');
+      await props(page).getByLabel('Required', { exact: true }).uncheck();
       await choose(page, 'Entry type', 'Hyperlink');
-      await props(page).getByLabel('Hyperlink host').fill('example.com');
-      await props(page).getByLabel('Pattern').fill('^https://');
+      await props(page).getByLabel('Hyperlink host', { exact: true }).fill('example.com');
+      await props(page).getByLabel('Pattern', { exact: true }).fill('^https://');
       // The select's first option renamed and a third added; the checkbox read only.
       await selectField(page, 'Select 1');
-      await props(page).getByLabel('Option 1').fill('Cash');
+      await props(page).getByRole('textbox', { name: 'Option 1', exact: true }).fill('Cash');
       await props(page).getByRole('button', { name: 'Add option' }).click();
       await selectField(page, 'Checkbox 1');
-      await props(page).getByLabel('Read only').check();
+      await props(page).getByLabel('Read only', { exact: true }).check();
       // The number as an amount; the date signed on the signing date, written YYYY-MM-DD.
       await selectField(page, 'Number 1');
       await choose(page, 'Entry type', 'Amount');
       await selectField(page, 'Date 1');
-      await props(page).getByLabel('Signing date').check();
+      await props(page).getByLabel('Signing date', { exact: true }).check();
       await choose(page, 'Date format', 'YYYY-MM-DD');
       // Arrow keys nudge the selected field; its box moves right.
       const before = (await page.locator('[data-field-name="Date 1"]').boundingBox())!;
@@ -176,8 +176,8 @@ describe('E-sign template builder (Chromium)', () => {
         expect(Math.abs(after[name].width - box.width)).toBeLessThanOrEqual(1);
       }
       await selectField(page, 'Text 1');
-      expect(await props(page).getByLabel('Title').inputValue()).toBe('Listing link');
-      expect(await props(page).getByLabel('Hyperlink host').inputValue()).toBe('example.com');
+      expect(await props(page).getByLabel('Title', { exact: true }).inputValue()).toBe('Listing link');
+      expect(await props(page).getByLabel('Hyperlink host', { exact: true }).inputValue()).toBe('example.com');
 
       // What the server keeps: two roles, 11 fields on page 1 inside the page, the properties as set.
       const stored = (await api<EsignTemplateDetail>(`/api/esign/templates/${id}`, { token })).body!;
