@@ -74,7 +74,7 @@ export class CommentsService {
     const html = body.comment_value;
     const parsed = parseMentions(html);
     const audience = await this.audience.audienceOf(this.dataSource.manager, target.client_id, visibility);
-    const before = await this.notifier.countsBefore(audience);
+    const before = await this.notifier.countsBefore(audience, 'comments');
     const written = await this.dataSource.transaction(async (manager) => {
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility, author_is_client: client });
       const commentId = await this.comments.insert(manager, {
@@ -95,7 +95,7 @@ export class CommentsService {
       return { commentId, threadId: thread, mentioned };
     });
     await this.notifier.pushCommentThread(written.threadId, MESSAGE_CREATED, audience);
-    await this.notifier.pushCountChanges(before, audience);
+    await this.notifier.pushCountChanges(before, audience, 'comments');
     await this.mailer.send(this.dataSource.manager, {
       kind: 'comments',
       message_id: written.commentId,
@@ -114,7 +114,7 @@ export class CommentsService {
     const html = body.comment_value;
     const parsed = parseMentions(html);
     const audience = await this.audience.audienceOf(this.dataSource.manager, found.client_id, found.visibility);
-    const before = await this.notifier.countsBefore(audience);
+    const before = await this.notifier.countsBefore(audience, 'comments');
     const written = await this.dataSource.transaction(async (manager) => {
       const previous: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`, [found.comment_id]);
       await this.comments.updateText(manager, found.comment_id, html, searchTextOf(html));
@@ -131,7 +131,7 @@ export class CommentsService {
       return { added };
     });
     await this.notifier.pushCommentThread(found.thread_id, MESSAGE_UPDATED, audience);
-    await this.notifier.pushCountChanges(before, audience);
+    await this.notifier.pushCountChanges(before, audience, 'comments');
     await this.mailer.send(this.dataSource.manager, {
       kind: 'comments',
       message_id: found.comment_id,
@@ -165,11 +165,11 @@ export class CommentsService {
   }
 
   private async changeStates(caller: AuthenticatedUser, threadIds: number[], status: MessageStatus): Promise<number> {
-    const before = await this.notifier.countsBefore([caller.agent_id]);
+    const before = await this.notifier.countsBefore([caller.agent_id], 'comments');
     const updated = await this.comments.setState(this.dataSource.manager, caller.agent_id, threadIds, status);
     // The caller's other tabs: a single change's thread, and the counts.
     if (threadIds.length === 1) await this.notifier.pushCommentThread(threadIds[0], MESSAGE_UPDATED, [caller.agent_id]);
-    await this.notifier.pushCountChanges(before, [caller.agent_id]);
+    await this.notifier.pushCountChanges(before, [caller.agent_id], 'comments');
     return updated;
   }
 

@@ -42,7 +42,7 @@ export class DirectMessagesService {
   async create(caller: AuthenticatedUser, body: CreateDirectMessageDto): Promise<DirectMessage> {
     const html = body.dm_value;
     const parsed = parseMentions(html);
-    const before = await this.notifier.countsBefore(await this.affectedByCreate(caller, body.parent_dm_id ?? null, parsed));
+    const before = await this.notifier.countsBefore(await this.affectedByCreate(caller, body.parent_dm_id ?? null, parsed), 'dms');
     const written = await this.dataSource.transaction(async (manager) => {
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'dm' });
       let threadId: number;
@@ -67,7 +67,7 @@ export class DirectMessagesService {
       return { messageId, threadId, participants: await this.dms.participantsOf(manager, threadId) };
     });
     await this.notifier.pushDmThread(written.threadId, MESSAGE_CREATED);
-    await this.notifier.pushCountChanges(before, written.participants);
+    await this.notifier.pushCountChanges(before, written.participants, 'dms');
     await this.mailer.send(this.dataSource.manager, {
       kind: 'dms',
       message_id: written.messageId,
@@ -84,7 +84,7 @@ export class DirectMessagesService {
     const parsed = parseMentions(html);
     const before = await this.dms.threadOfMessage(this.dataSource.manager, caller.agent_id, caller.team_id, body.dm_id);
     if (!before) throw messageNotFound();
-    const countsBefore = await this.notifier.countsBefore(await this.dms.participantsOf(this.dataSource.manager, before.dm_id));
+    const countsBefore = await this.notifier.countsBefore(await this.dms.participantsOf(this.dataSource.manager, before.dm_id), 'dms');
     const written = await this.dataSource.transaction(async (manager) => {
       const thread = await this.dms.threadOfMessage(manager, caller.agent_id, caller.team_id, body.dm_id);
       if (!thread) throw messageNotFound();
@@ -98,7 +98,7 @@ export class DirectMessagesService {
     });
     await this.notifier.pushDmThread(written.threadId, MESSAGE_UPDATED, written.participants.filter((id) => !written.added.includes(id)));
     if (written.added.length) await this.notifier.pushDmThread(written.threadId, MESSAGE_CREATED, written.added);
-    await this.notifier.pushCountChanges(countsBefore, written.participants);
+    await this.notifier.pushCountChanges(countsBefore, written.participants, 'dms');
     await this.mailer.send(this.dataSource.manager, {
       kind: 'dms',
       message_id: body.dm_id,
@@ -130,11 +130,11 @@ export class DirectMessagesService {
   }
 
   private async changeStates(caller: AuthenticatedUser, threadIds: number[] | null, status: MessageStatus | BulkMessageStatus): Promise<number> {
-    const before = await this.notifier.countsBefore([caller.agent_id]);
+    const before = await this.notifier.countsBefore([caller.agent_id], 'dms');
     const updated = await this.dms.setState(this.dataSource.manager, caller.agent_id, caller.team_id, threadIds, status);
     // The caller's other tabs: the threads' new state and the counts.
     if (threadIds) await this.notifier.pushDmThreadsTo(caller.agent_id, threadIds, MESSAGE_UPDATED);
-    await this.notifier.pushCountChanges(before, [caller.agent_id]);
+    await this.notifier.pushCountChanges(before, [caller.agent_id], 'dms');
     return updated;
   }
 

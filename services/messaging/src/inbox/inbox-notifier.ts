@@ -5,7 +5,7 @@ import { CommentsRepository } from '../comments/comments.repository';
 import { DirectMessagesRepository } from '../direct-messages/direct-messages.repository';
 import { InboxPublisher, type InboxMessagePush } from '../realtime/inbox.publisher';
 import { isoOf, readMarkOf } from './inbox-rows';
-import { InboxCountsService } from './inbox-counts.service';
+import { countsDiffer, InboxCountsService, type CountScope } from './inbox-counts.service';
 
 type MessageEvent = InboxMessagePush['event'];
 export const MESSAGE_CREATED: MessageEvent = MESSAGING_SOCKET_EVENTS.messageCreated;
@@ -28,25 +28,28 @@ export class InboxNotifier {
     private readonly publisher: InboxPublisher,
   ) {}
 
-  /** Counts of users before a change (to push only those that change). */
-  async countsBefore(agentIds: number[]): Promise<Map<number, InboxCounts>> {
+  /** Counts of users before a change (to push only those that change), of the kind the change can move. */
+  async countsBefore(agentIds: number[], scope: CountScope = 'all'): Promise<Map<number, InboxCounts>> {
     try {
-      return await this.counts.countsOf(this.dataSource.manager, agentIds);
+      return await this.counts.countsOf(this.dataSource.manager, agentIds, undefined, scope);
     } catch (error) {
       this.logger.warn(`counts before a change: ${(error as Error).message}`);
       return new Map();
     }
   }
 
-  /** Pushes the counts of those of `agentIds` whose counts differ from `before`. */
-  async pushCountChanges(before: Map<number, InboxCounts>, agentIds: number[]): Promise<void> {
+  /**
+   * Pushes the counts of those of `agentIds` whose counts of `scope` differ from `before`: the changed kind is
+   * read for everyone, the whole counts only for those it changed (a DM to @all does not read every user's
+   * comment counts twice).
+   */
+  async pushCountChanges(before: Map<number, InboxCounts>, agentIds: number[], scope: CountScope = 'all'): Promise<void> {
     try {
-      const after = await this.counts.countsOf(this.dataSource.manager, agentIds);
-      const changed = [...after].filter(([id, counts]) => {
-        const old = before.get(id);
-        return !old || old.dms !== counts.dms || old.comments !== counts.comments || old.mentions !== counts.mentions;
-      });
-      if (changed.length) await this.publisher.pushCounts(changed.map(([agent_id, counts]) => ({ agent_id, counts })));
+      const after = await this.counts.countsOf(this.dataSource.manager, agentIds, undefined, scope);
+      const changed = [...after].filter(([id, counts]) => countsDiffer(before.get(id), counts, scope)).map(([id]) => id);
+      if (changed.length === 0) return;
+      const full = scope === 'all' ? after : await this.counts.countsOf(this.dataSource.manager, changed);
+      await this.publisher.pushCounts(changed.map((agent_id) => ({ agent_id, counts: full.get(agent_id)! })));
     } catch (error) {
       this.logger.warn(`counts push failed: ${(error as Error).message}`);
     }
