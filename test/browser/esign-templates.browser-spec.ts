@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { ESIGN_MESSAGES, type EsignPacketListResponse, type EsignTemplate, type EsignTemplateListResponse, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The e-sign templates list (issue 21, spec 002 sections 2.4, 6 and 8) against the real esign service:
 // inline rename, clone, delete with its confirmation; Create Packet and Edit Packet with their order, and
@@ -112,6 +112,7 @@ describe('E-sign templates list (Chromium)', () => {
       const row = rows(page).first();
       expect(await row.locator('td[data-field="type_id"]').textContent()).toBe('Seller');
       expect(await row.locator('td[data-field="folder_name"]').textContent()).toBeTruthy();
+      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
 
       // Inline rename: hover shows the pencil; Enter saves.
       await page.getByTestId(`esign-template-name-${id}`).hover();
@@ -251,6 +252,7 @@ describe('E-sign templates list (Chromium)', () => {
       const dialog = page.getByTestId('esign-add-template-dialog');
       await dialog.getByTestId('esign-template-file-input').setInputFiles({ name: `Offer ${RUN}.pdf`, mimeType: 'application/pdf', buffer: await pdfOf(`Offer ${RUN}`) });
       expect(await dialog.getByLabel(/Template name/).inputValue()).toBe(`Offer ${RUN}`);
+      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
       await dialog.getByRole('combobox', { name: /Folder/ }).click();
       await page.getByRole('option').first().click();
       await dialog.getByLabel('Buyer').check();
@@ -280,6 +282,7 @@ describe('E-sign templates list (Chromium)', () => {
       expect(await page.getByTestId(`esign-template-delete-${id}`).isVisible()).toBe(true);
       const sideways = await page.evaluate('document.scrollingElement.scrollWidth > window.innerWidth');
       expect(sideways).toBe(false);
+      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
       await shot(page, 'esign-templates-390.png');
     } catch (error) {
       await shot(page, 'esign-templates-390-failure.png');
