@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
@@ -71,6 +72,19 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => {
   const dom = globalThis as unknown as Dom;
   return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
 });
+
+/**
+ * axe's serious and critical violations inside the notification dialog (the task modal and the tasks page
+ * behind it are checked by their own tests), each with the elements it names.
+ */
+async function axeProblems(page: Page): Promise<string[]> {
+  // A dialog still fading in blends with what is behind it: let its transitions end first.
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="notification-dialog"] .MuiDialog-paper').analyze();
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
+}
 
 /** The visible part of the page only (a full page of the transaction form is slow to capture). */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -205,6 +219,45 @@ describe('comments and email notifications (Chromium)', () => {
       });
       await page.getByTestId('task-modal-status').filter({ hasText: 'Completed' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await viewShot(page, 'notification-sent-1280.png');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "Edit Template saves the task's template ('Template updated') and the next Edit and Send renders it; both dialogs pass axe",
+    async () => {
+      const { page } = ctx;
+      const { access_token: token } = await signInThroughApi(page, TC);
+      const tasks = await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token });
+      const task = tasks.body!.records.find((item) => item.task_type === 'N' && !item.done);
+      if (!task) throw new Error('the seed has no open notification task the TC sees');
+      const stamp = String(Date.now());
+
+      await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
+      await page.getByRole('button', { name: 'More notification options' }).click();
+      await page.getByRole('menuitem', { name: 'Edit Template' }).click();
+      const dialog = page.getByTestId('notification-dialog');
+      await dialog.getByTestId('notification-template').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await dialog.getByRole('group', { name: 'Merge fields' }).getByRole('button').count()).toBe(6);
+      expect(await axeProblems(page)).toEqual([]);
+      const subject = dialog.getByTestId('notification-subject').locator('input');
+      expect(await subject.inputValue()).toContain('{{');
+      await subject.fill(`Closing soon {{task_name}} ${stamp}`);
+      const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/notifications/template', { timeout: UI_TIMEOUT_MS });
+      await dialog.getByTestId('notification-update-template').click();
+      expect((await saved).status()).toBe(200);
+      await page.getByText('Template updated').waitFor({ timeout: UI_TIMEOUT_MS });
+      await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      // The task's next preview is rendered from it.
+      await page.getByRole('button', { name: 'More notification options' }).click();
+      await page.getByRole('menuitem', { name: 'Edit and Send' }).click();
+      await dialog.getByTestId('notification-edit').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await dialog.getByTestId('notification-subject').locator('input').inputValue()).toBe(`Closing soon ${task.name} ${stamp}`);
+      await dialog.getByRole('tab', { name: 'Preview' }).click();
+      await dialog.getByTestId('notification-preview').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await axeProblems(page)).toEqual([]);
+      await viewShot(page, 'notification-preview-1280.png');
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -210,7 +210,7 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
             <Tab value="text" label={L.plainText} id="notification-message-tab-text" aria-controls="notification-message-text" data-testid="notification-message-tab-text" />
           </Tabs>
           <Box role="tabpanel" id="notification-message-html" aria-labelledby="notification-message-tab-html" hidden={messageForm !== 'html'} data-testid="notification-message-html">
-            {messageForm === 'html' && <RichTextInput id="notification-message-html-input" source="message_html" label={L.message} required fullWidth simple toolbar={<SmallToolbar />} />}
+            {messageForm === 'html' && <RichTextInput id="notification-message-html-input" source="message_html" label={L.message} required fullWidth simple toolbar={<SmallToolbar label={L.message} />} />}
           </Box>
           <Box role="tabpanel" id="notification-message-text" aria-labelledby="notification-message-tab-text" hidden={messageForm !== 'text'}>
             {messageForm === 'text' && <TextInput source="message_text" label={L.message} multiline minRows={6} fullWidth required data-testid="notification-message-text" />}
@@ -322,15 +322,29 @@ export const EmailPreview = ({ from, recipients, subject, html }: { from: string
   </Box>
 );
 
-const SmallToolbar = ({ children }: { children?: React.ReactNode }) => (
+/** The editor's formatting buttons; it names the editor for assistive technology (the label is not tied to it). */
+const SmallToolbar = ({ label, children }: { label: string; children?: React.ReactNode }) => (
   <RichTextInputToolbar size="small">
     <FormatButtons size="small" />
     <ListButtons size="small" />
     <LinkButtons size="small" />
     <ClearButtons size="small" />
+    <EditorName label={label} />
     {children}
   </RichTextInputToolbar>
 );
+
+const EditorName = ({ label }: { label: string }) => {
+  const editor = useTiptapEditor();
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const dom = editor.view.dom as HTMLElement;
+    dom.setAttribute('role', 'textbox');
+    dom.setAttribute('aria-multiline', 'true');
+    dom.setAttribute('aria-label', label);
+  }, [editor, label]);
+  return null;
+};
 
 /** The merge fields as buttons in the template editor's toolbar: a click types {{field}} at the cursor. */
 const MergeFieldButtons = () => {
@@ -397,7 +411,7 @@ const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: N
             simple
             sx={{ '& .RaRichTextInputToolbar-root': { flexWrap: 'wrap' } }}
             toolbar={
-              <SmallToolbar>
+              <SmallToolbar label={L.template}>
                 <MergeFieldButtons />
               </SmallToolbar>
             }
