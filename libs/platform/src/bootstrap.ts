@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { INestApplicationContext, Type, DynamicModule } from '@nestjs/common';
+import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { rpcServerStrategy } from '@app/rpc';
 import type { ServiceConfig } from './config';
@@ -52,6 +53,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // One line per request (the onResponse hook below), not Fastify's two with their serialised request and response.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
     logger: new PinoNestLogger(logger),
@@ -61,6 +64,16 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     applySecurityHeaders(reply, config.NODE_ENV);
+  });
+  // The request log: one info line of a few flat fields once the answer is sent (never a body or headers).
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
+    }
+    done();
   });
   installMetrics(fastify, config.service);
   app.setGlobalPrefix('api');

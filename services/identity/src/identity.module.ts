@@ -44,6 +44,7 @@ import { NotificationSettingsRepository } from './notifications/notification-set
 import { NotificationSettingsService } from './notifications/notification-settings.service';
 import { ProfileImageService } from './profile/profile-image.service';
 import { ProfileController } from './profile/profile.controller';
+import { ProfileRepository } from './profile/profile.repository';
 import { ProfileService } from './profile/profile.service';
 import { ApplyTeamSettingsFromTeamAdmin } from './teams/team-settings.listener';
 import { TeamsSyncRepository } from './teams/teams-sync.repository';
@@ -102,6 +103,7 @@ export class IdentityModule {
         PasswordHasher,
         AuthService,
         ProfileService,
+        ProfileRepository,
         CaptchaGenerator,
         CaptchaRepository,
         CaptchaService,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { PROFILE_MESSAGES } from '../src/profile/profile.errors';
 import { bearer, bootIdentityWithStorage, createTeamWithUser, signIn } from './account-test-helpers';
@@ -160,6 +161,18 @@ describe('PATCH /user/profile', () => {
     expect(refused.body).toEqual({ status: 'error', message: PROFILE_MESSAGES.capsMarket });
     // Other fields still save.
     await patch(token, { ...REQUIRED, city: 'Elsewhere' }).expect(200);
+  });
+
+  it('reads the profile in one statement (the user and its team) and answers what a save answers (issue 9)', async () => {
+    const admin = await signIn(sut, 'admin@demo-realty.test');
+    const saved = (await patch(admin.token, { ...REQUIRED, ...CAPS, notes: 'one statement' }).expect(200)).body;
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      expect(await getProfile(admin.token)).toEqual(saved);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('shows and accepts notes for ADMIN only', async () => {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { bearer, bootTeamAdmin, type TeamAdminUnderTest } from './team-admin-test-app';
 
 const GENERAL = { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false, system: true };
@@ -25,6 +26,26 @@ describe('document folders (/documents/folders)', () => {
       records: [GENERAL, SIGNED],
       pagination: { total: 2, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false },
     });
+  });
+
+  it("lists in one statement: the team's check, the page and the total (issue 9)", async () => {
+    const team = await sut.newTeam();
+    await create(team.tokens.admin, { folder_name: 'Inspections' }).expect(201);
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      const { body } = await list(team.tokens.admin, '?per_page=2&page=2').expect(200);
+      expect(body.records.map((r: { folder_name: string }) => r.folder_name)).toEqual(['Inspections']);
+      expect(body.pagination).toEqual({ total: 3, page: 2, per_page: 2, pages: 2, has_next: false, has_prev: true });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("answers 404 'Team not found' for a team team-admin has not provisioned", async () => {
+    const { tokens } = await sut.newTeam();
+    await sut.dataSource.query(`DELETE FROM team_admin.teams WHERE team_id = (SELECT max(team_id) FROM team_admin.teams)`);
+    expect((await list(tokens.admin).expect(404)).body).toEqual({ status: 'error', message: 'Team not found' });
   });
 
   it("creates a private folder by default: 'Folder Created' with the record", async () => {

@@ -37,12 +37,12 @@ export class AdminUserListService {
     private readonly storage: StorageService,
   ) {}
 
-  /** One page: one query for the rows, one for the total. */
+  /** One page and its total in one statement. */
   async list(caller: AuthenticatedUser, query: UserListQueryDto): Promise<TableResponse<AdminUserRow>> {
     const filter = this.filterOf(caller, query);
     const page = query.page ?? USER_LIST_DEFAULTS.page;
     const perPage = query.per_page ?? USER_LIST_DEFAULTS.per_page;
-    const [rows, total] = await Promise.all([this.repository.page(filter, perPage, (page - 1) * perPage), this.repository.count(filter)]);
+    const { rows, total } = await this.repository.pageWithTotal(filter, perPage, (page - 1) * perPage);
     return {
       table: { data: await Promise.all(rows.map((row) => this.rowOf(row))), cols: [...USER_TABLE_COLS] },
       pagination: paginationOf(total, page, perPage),

@@ -88,6 +88,24 @@ export function whereOf(filter: UserListFilter): { sql: string; params: unknown[
   return { sql: conditions.join(' AND '), params };
 }
 
+/**
+ * The SQL of one page of the user table; withTotal adds the filter's row count to every row (a window count,
+ * so the page and its total are one statement). `npm run bench`'s floor runs this same text.
+ */
+export function userPageSql(filter: UserListFilter, limit: number, offset: number, withTotal = false): { text: string; values: unknown[] } {
+  const where = whereOf(filter);
+  const n = where.params.length;
+  return {
+    text: `SELECT agent_id, profile_image_path, first_name, last_name, email, mobile_phone, roles[1] AS role_id,
+              created_ts, last_access_ts, status, leader_board_exclude AS excluded, can_download AS download, client_count${withTotal ? ',\n              count(*) OVER ()::int AS total' : ''}
+         FROM identity.users
+        WHERE ${where.sql}
+        ORDER BY ${orderByOf(filter.orderBy, filter.orderDir)}
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+    values: [...where.params, limit, offset],
+  };
+}
+
 /** The user administration queries (raw SQL; team-scoped). */
 @Injectable()
 export class AdminUsersRepository {
@@ -95,17 +113,19 @@ export class AdminUsersRepository {
 
   /** One page of the user table (one query, no per-row lookups). */
   async page(filter: UserListFilter, limit: number, offset: number, manager: EntityManager = this.dataSource.manager): Promise<UserListRow[]> {
-    const where = whereOf(filter);
-    const n = where.params.length;
-    return manager.query(
-      `SELECT agent_id, profile_image_path, first_name, last_name, email, mobile_phone, roles[1] AS role_id,
-              created_ts, last_access_ts, status, leader_board_exclude AS excluded, can_download AS download, client_count
-         FROM identity.users
-        WHERE ${where.sql}
-        ORDER BY ${orderByOf(filter.orderBy, filter.orderDir)}
-        LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...where.params, limit, offset],
-    );
+    const sql = userPageSql(filter, limit, offset);
+    return manager.query(sql.text, sql.values);
+  }
+
+  /**
+   * One page and the total of the filter in one statement (the list's hot read). A page past the end has no
+   * row to carry the total: then, and only then, a count.
+   */
+  async pageWithTotal(filter: UserListFilter, limit: number, offset: number): Promise<{ rows: UserListRow[]; total: number }> {
+    const sql = userPageSql(filter, limit, offset, true);
+    const rows: (UserListRow & { total: number })[] = await this.dataSource.query(sql.text, sql.values);
+    if (rows.length) return { rows, total: rows[0].total };
+    return { rows, total: offset > 0 ? await this.count(filter) : 0 };
   }
 
   async count(filter: UserListFilter): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Role, UserProfile } from '@app/contracts';
+import type { TeamEntity } from '../users/team.entity';
 import type { UserEntity } from '../users/user.entity';
 import { effectivePermissions, isStaff } from '../auth/auth.service';
 
@@ -9,6 +10,15 @@ export interface AccountProfile extends UserProfile {
   /** Only for teams with the transaction_sync permission. */
   integrations?: { skyslope_agent_guid: string | null };
 }
+
+/** What the profile reads of a user and its team (a UserEntity with its team, or a row of profile.repository's one statement). */
+export type ProfileUser = Pick<
+  UserEntity,
+  | 'agent_id' | 'team_id' | 'status' | 'roles' | 'permissions' | 'esign_enabled' | 'first_name' | 'last_name' | 'mobile_phone' | 'email'
+  | 'alternate_email' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'timezone' | 'default_landing_page'
+  | 'business_entity' | 'notes' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_cap_anniversary_dt' | 'royalty_cap_anniversary_dt'
+  | 'brokerage_pct' | 'agent_pct' | 'profile_image_path' | 'skyslope_agent_guid'
+> & { team?: Pick<TeamEntity, 'name' | 'market_id' | 'permissions'> | null };
 
 /** 'YYYY-MM-DD' (Postgres date) -> 'MM-DD-YYYY' (the spec's wire format). */
 export function toWireDate(value: string | null): string | null {
@@ -24,7 +34,7 @@ const CAP_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA'];
  * Spec 000 section 5/6: caps, anniversaries and splits only when the team's market_id is 0, and only by a
  * non-agent staff role (ADMIN, TRANC, ISISA) or an AGENT with allow_agent_edit_cap_amt. CLIENT and VENDOR never.
  */
-export function capsRuleOf(user: UserEntity): { editable: boolean; reason: 'market' | 'permission' | null } {
+export function capsRuleOf(user: ProfileUser): { editable: boolean; reason: 'market' | 'permission' | null } {
   if ((user.team?.market_id ?? 0) !== 0) return { editable: false, reason: 'market' };
   if (user.roles.some((r) => CAP_EDITOR_ROLES.includes(r))) return { editable: true, reason: null };
   if (user.roles.includes('AGENT') && effectivePermissions(user).includes('allow_agent_edit_cap_amt')) return { editable: true, reason: null };
@@ -32,12 +42,12 @@ export function capsRuleOf(user: UserEntity): { editable: boolean; reason: 'mark
 }
 
 /** Staff of a team with SkySlope sync hold a SkySlope user guid; CLIENT and VENDOR never do. */
-export function hasTransactionSync(user: UserEntity): boolean {
+export function hasTransactionSync(user: ProfileUser): boolean {
   return isStaff(user) && (user.team?.permissions ?? []).includes('transaction_sync');
 }
 
 /** The profile as GET /user/profile answers it; notes are for ADMIN callers only. */
-export function profileOf(user: UserEntity, callerRoles: Role[]): AccountProfile {
+export function profileOf(user: ProfileUser, callerRoles: Role[]): AccountProfile {
   const profile: AccountProfile = {
     agent_id: user.agent_id,
     status: user.status,

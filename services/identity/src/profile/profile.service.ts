@@ -9,6 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
 import { capsRuleOf, hasTransactionSync, profileOf, type AccountProfile } from './profile.mapper';
 import { PROFILE_MESSAGES } from './profile.errors';
+import { ProfileRepository } from './profile.repository';
 import { CAP_FIELDS, type UpdateProfileDto } from './dto/update-profile.dto';
 import { fromWireDate } from './dto/validation';
 
@@ -19,11 +20,12 @@ export class ProfileService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
+    private readonly profiles: ProfileRepository,
     private readonly outbox: EventOutbox,
   ) {}
 
   async get(caller: AuthenticatedUser): Promise<AccountProfile> {
-    const user = await this.users.findInTeam(caller.agent_id, caller.team_id);
+    const user = await this.profiles.find(caller.agent_id, caller.team_id);
     if (!user) throw new NotFoundException(PROFILE_MESSAGES.userNotFound);
     return profileOf(user, caller.roles);
   }

@@ -21,12 +21,17 @@ export class UsersRepository {
   }
 
   /** A user of the given team, or null: another team's id is simply not found. */
+  // A join and getOne: one statement (findOne with relations adds a DISTINCT round trip for its LIMIT 1).
   findInTeam(agentId: number, teamId: number, manager?: EntityManager) {
-    return this.repo(manager).findOne({ where: { agent_id: agentId, team_id: teamId }, relations: { team: true } });
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .leftJoinAndSelect('u.team', 'team')
+      .where('u.agent_id = :agentId AND u.team_id = :teamId', { agentId, teamId })
+      .getOne();
   }
 
   findById(agentId: number, manager?: EntityManager) {
-    return this.repo(manager).findOne({ where: { agent_id: agentId }, relations: { team: true } });
+    return this.repo(manager).createQueryBuilder('u').leftJoinAndSelect('u.team', 'team').where('u.agent_id = :agentId', { agentId }).getOne();
   }
 
   /** Whether another user already signs in with this email (case-insensitive). */

@@ -5,6 +5,7 @@ import { FieldErrorsException } from '@app/platform';
 import { pageWindowOf, sqlDirection } from '../../common/list-query.dto';
 import { isUniqueViolation } from '../../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../../common/team-admin.errors';
+import { teamOrNotFound } from '../../team/team-not-found';
 import { TeamTransactions } from '../../team/team-transactions';
 import { DocumentListEvents } from '../document-lists.events';
 import type { CreateFolderDto, FolderQueryDto, UpdateFolderDto } from './dto/folder.dto';
@@ -21,15 +22,15 @@ export class FoldersService {
   ) {}
 
   async list(teamId: number, query: FolderQueryDto): Promise<RecordsResponse<DocumentFolder>> {
-    await this.teams.read(teamId);
     const window = pageWindowOf(query);
-    const { rows, total } = await this.folders.list(teamId, {
+    // One statement: the team's check, the page and the total.
+    const { rows, total } = teamOrNotFound(await this.folders.list(teamId, {
       transactionType: query.transaction_type,
       orderBy: query.order_by,
       direction: sqlDirection(query.order_dir),
       limit: window.limit,
       offset: window.offset,
-    });
+    }));
     return { records: rows, pagination: window.paginate(total) };
   }
 
