@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_SUBSCRIPTIONS, type DocumentSnapshot, type EventEnvelope, type EventType, type TaskSnapshot, type TransactionSnapshot } from '@app/contracts';
 import { buildUserSnapshot, signedInClient } from '@app/testing';
+import { InboxPublisher, type InboxCountsPush } from '../src/realtime/inbox.publisher';
 import { bootInbox, type InboxKit } from './inbox-test-kit';
 
 // Messaging's read copies (issue 15, "Read copies fed by events"), through the real event bus: a repeated
@@ -127,5 +128,44 @@ describe('messaging read copies (issue 15)', () => {
     await kit.deliver(envelopeOf('transactions.document.updated', { ...document, version: 1, filename: 'stale.pdf' }));
     expect(await kit.sut.dataSource.query(`SELECT filename FROM messaging.documents WHERE document_id = 9301`)).toEqual([{ filename: 'a.pdf' }]);
     expect(await applied(docEvent.id)).toBe(1);
+  });
+
+  it("a change that takes threads out of (or into) an inbox pushes the new counts of those it changed: a deleted transaction, a reassigned task, a deleted document", async () => {
+    const pushed: InboxCountsPush[] = [];
+    const publisher = kit.sut.app.get(InboxPublisher);
+    const spy = jest.spyOn(publisher, 'pushCounts').mockImplementation(async (entries) => void pushed.push(...entries));
+    try {
+      const tc = await kit.factory.user(TEAM, { role: 'TRANC', first_name: 'Tess', last_name: 'Counts' });
+      const agent = await kit.factory.user(TEAM, { role: 'AGENT', first_name: 'Axel', last_name: 'Author' });
+      const newcomer = await kit.factory.user(TEAM, { role: 'AGENT', first_name: 'Nina', last_name: 'New' });
+      const deal = transactionOf({ client_id: 9401, primary_agent_id: agent.agent_id, tc_agent_id: tc.agent_id });
+      await kit.deliver(envelopeOf('transactions.transaction.created', deal));
+      const task = { task_id: 9402, client_id: 9401, team_id: TEAM, name: 'Appraisal', task_type: null, due_dt: null, assigned_to_agent_id: tc.agent_id, version: 1 } as unknown as TaskSnapshot;
+      await kit.deliver(envelopeOf('transactions.task.created', task));
+      const document = { document_id: 9403, client_id: 9401, team_id: TEAM, filename: 'b.pdf', folder_name: 'General', version: 1 } as unknown as DocumentSnapshot;
+      await kit.deliver(envelopeOf('transactions.document.created', document));
+      const api = await signedInClient(kit.sut.server, { agent_id: agent.agent_id, team_id: TEAM, roles: ['AGENT'] });
+      for (const [comment_type, comment_on_id] of [['trans', 9401], ['task', 9402], ['doc', 9403]] as const) {
+        expect((await api.post('/api/messages/comments').send({ comment_type, comment_on_id, comment_value: `<p>${comment_type}</p>` })).status).toBe(201);
+      }
+      const countsOf = (agentId: number) => pushed.filter((p) => p.agent_id === agentId).at(-1)?.counts;
+
+      pushed.length = 0;
+      await kit.deliver(envelopeOf('transactions.task.updated', { ...task, version: 2, assigned_to_agent_id: newcomer.agent_id }));
+      expect(countsOf(newcomer.agent_id)).toEqual({ dms: 0, comments: 1, mentions: 0 });
+
+      pushed.length = 0;
+      await kit.deliver(envelopeOf('transactions.document.deleted', { ...document, version: 2 }));
+      expect(countsOf(tc.agent_id)).toEqual({ dms: 0, comments: 2, mentions: 0 });
+
+      pushed.length = 0;
+      await kit.deliver(envelopeOf('transactions.transaction.deleted', { ...deal, version: 2 }));
+      expect(countsOf(tc.agent_id)).toEqual({ dms: 0, comments: 0, mentions: 0 });
+      expect(countsOf(newcomer.agent_id)).toEqual({ dms: 0, comments: 0, mentions: 0 });
+      // The author had read them all: nothing of theirs changed, nothing pushed.
+      expect(countsOf(agent.agent_id)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
