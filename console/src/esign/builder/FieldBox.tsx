@@ -1,7 +1,7 @@
 import type { EsignField, EsignRole } from '@app/contracts';
 import { useDraggable } from '@dnd-kit/core';
 import Box from '@mui/material/Box';
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import type { BuilderAction } from './builderState';
 import { fieldDragId, resizeDragId } from './dragIds';
 import { FieldTypeIcon } from './FieldTypeIcon';
@@ -25,22 +25,27 @@ export interface ResizePreview {
  * A field on its page, in edit mode: drag it to move it, drag its corner to resize it, arrow keys nudge
  * it (Shift: further), Delete removes it.
  */
-export const FieldBox = ({
+export const FieldBox = memo(function FieldBox({
   field,
   roles,
   selected,
-  page,
+  pageWidth,
+  pageHeight,
   resize,
   dispatch,
 }: {
   field: EsignField;
   roles: readonly EsignRole[];
   selected: boolean;
-  page: PageBoxSize;
+  /** The page's size on screen (pixels), for resizing. */
+  pageWidth: number;
+  pageHeight: number;
+  /** The resize in progress when it is this field's, else null. */
   resize: ResizePreview | null;
   dispatch: (action: BuilderAction) => void;
-}) => {
+}) {
   const area = field.areas[0];
+  const page: PageBoxSize = { width: pageWidth, height: pageHeight };
   const move = useDraggable({ id: fieldDragId(field.uuid), data: { page } });
   const corner = useDraggable({ id: resizeDragId(field.uuid), data: { page } });
   const colour = roleColour(roles, field.role_uuid);
@@ -121,4 +126,4 @@ export const FieldBox = ({
       />
     </Box>
   );
-};
+});

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import type { BuilderAction, FieldPatch } from './builderState';
 import { hasOptions, platformTypesOf, takesPattern, takesValue } from './fieldTypes';
 import { BUILDER_LABELS as L, BUILDER_MESSAGES as M, FIELD_TYPE_LABELS, PLATFORM_TYPE_LABELS } from './messages';
@@ -24,7 +25,7 @@ const orNull = (value: string) => (value === '' ? null : value);
 const mappedKey = (entity: string | null, field: string | null) => (entity && field ? `${entity}.${field}` : '');
 
 /** The selected field's properties; every change goes to the builder at once (autosave follows). */
-export const FieldProperties = ({
+export const FieldProperties = memo(function FieldProperties({
   field,
   roles,
   mappableFields,
@@ -36,7 +37,7 @@ export const FieldProperties = ({
   mappableFields: readonly MappableField[] | null;
   mappableError: string | null;
   dispatch: (action: BuilderAction) => void;
-}) => {
+}) {
   const update = (patch: FieldPatch) => dispatch({ type: 'updateField', uuid: field.uuid, patch });
   const isDate = field.type === 'date';
   const signingDate = isDate && field.default_value === ESIGN_DATE_PLACEHOLDER;
@@ -271,4 +272,4 @@ export const FieldProperties = ({
       )}
     </Box>
   );
-};
+});

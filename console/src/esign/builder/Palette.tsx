@@ -3,6 +3,7 @@ import { useDraggable } from '@dnd-kit/core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { paletteDragId } from './dragIds';
 import { FieldTypeIcon } from './FieldTypeIcon';
 import { PALETTE_TYPES } from './fieldTypes';
@@ -31,7 +32,7 @@ const PaletteItem = ({ type, onAdd }: { type: EsignFieldType; onAdd: (type: Esig
 };
 
 /** The 11 field types, dragged onto a page (or clicked: onto the page in view). */
-export const Palette = ({ onAdd }: { onAdd: (type: EsignFieldType) => void }) => (
+export const Palette = memo(({ onAdd }: { onAdd: (type: EsignFieldType) => void }) => (
   <Box data-testid="builder-palette" component="section" aria-label={L.palette}>
     <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
       {L.palette}
@@ -42,4 +43,4 @@ export const Palette = ({ onAdd }: { onAdd: (type: EsignFieldType) => void }) =>
       ))}
     </Box>
   </Box>
-);
+));

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 // The pdf.js worker, bundled and served from our own origin (the edge's policy: workers from 'self' and
 // blob: only). Set in this module, the one that renders react-pdf (react-pdf's own advice).
@@ -21,6 +21,7 @@ export const PdfDocument = ({ url, children, error }: { url: string; children: R
 };
 
 /** A page drawn at `width` CSS pixels; text and links stay out (the fields sit on top). */
-export const PdfPageCanvas = ({ pageNumber, width }: { pageNumber: number; width: number }) => (
+// Memoised: the builder re-renders on every change of its fields, the drawn page does not need to.
+export const PdfPageCanvas = memo(({ pageNumber, width }: { pageNumber: number; width: number }) => (
   <Page pageNumber={pageNumber} width={width} renderTextLayer={false} renderAnnotationLayer={false} loading={null} />
-);
+));

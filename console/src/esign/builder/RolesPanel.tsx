@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { BuilderAction } from './builderState';
 import { BUILDER_LABELS as L, BUILDER_MESSAGES as M } from './messages';
 import { roleColour, roleColourClass } from './roles';
@@ -70,7 +70,7 @@ const RoleRow = ({
 };
 
 /** The template's roles: add, rename, remove; the chosen one gets the fields dropped next. */
-export const RolesPanel = ({
+export const RolesPanel = memo(function RolesPanel({
   roles,
   fields,
   activeRoleUuid,
@@ -80,7 +80,7 @@ export const RolesPanel = ({
   fields: readonly EsignField[];
   activeRoleUuid: string | null;
   dispatch: (action: BuilderAction) => void;
-}) => {
+}) {
   const [confirming, setConfirming] = useState<EsignRole | null>(null);
   const countOf = (uuid: string) => fields.filter((field) => field.role_uuid === uuid).length;
   const remove = (role: EsignRole) => {
@@ -128,4 +128,4 @@ export const RolesPanel = ({
       </Dialog>
     </Box>
   );
-};
+});

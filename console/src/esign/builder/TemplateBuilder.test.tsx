@@ -64,7 +64,8 @@ describe('TemplateBuilder', () => {
     // A blank name is shown as missing.
     type('Name *', '');
     expect(props().getByText('This field is required')).toBeTruthy();
-  });
+    // Many inputs and two menus in jsdom: room for a loaded machine.
+  }, 40_000);
 
   it('a number maps to a transaction field (can_update as the field allows) and takes the amount type', async () => {
     render(<Harness />);

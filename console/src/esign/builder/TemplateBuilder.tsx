@@ -23,7 +23,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import type { BuilderAction, BuilderState } from './builderState';
 import { pageDropId, parseDragId, parsePageDropId, type DragSubject } from './dragIds';
 import { FieldBox, type PageBoxSize, type ResizePreview } from './FieldBox';
@@ -176,13 +176,20 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
     scroller.current?.querySelector<HTMLElement>(`[data-page="${page}"]`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
 
-  // A palette click (or Enter): the field goes near the top-left of the page in view.
-  const addToCurrentPage = (fieldType: EsignFieldType) => {
-    const info = pages.find((p) => p.page === currentPage) ?? pages[0];
-    if (!info) return;
-    const offset = (schema.fields.filter((f) => f.areas[0]?.page === info.page).length % 10) * 0.04;
-    dispatch({ type: 'addField', fieldType, page: info.page, x: 0.1 + offset / 2, y: 0.1 + offset, pageSize: info.size });
-  };
+  // A palette click (or Enter): the field goes near the top-left of the page in view. Stable (through a
+  // ref), so that the memoised palette does not render again with every change.
+  const latest = useRef({ pages, currentPage, fields: schema.fields });
+  latest.current = { pages, currentPage, fields: schema.fields };
+  const addToCurrentPage = useCallback(
+    (fieldType: EsignFieldType) => {
+      const { pages: all, currentPage: page, fields } = latest.current;
+      const info = all.find((p) => p.page === page) ?? all[0];
+      if (!info) return;
+      const offset = (fields.filter((f) => f.areas[0]?.page === info.page).length % 10) * 0.04;
+      dispatch({ type: 'addField', fieldType, page: info.page, x: 0.1 + offset / 2, y: 0.1 + offset, pageSize: info.size });
+    },
+    [dispatch],
+  );
 
   const onDragStart = (event: DragStartEvent) => {
     setDragging(parseDragId(event.active.id));
@@ -260,7 +267,9 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
     </Alert>
   );
 
-  const thumbnails = (
+  // Memoised: thumbnails change with the pages and the page in view, not with the fields.
+  const thumbnails = useMemo(
+    () => (
     <Box
       component="nav"
       aria-label={L.pages}
@@ -300,6 +309,9 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
         </PdfDocument>
       ))}
     </Box>
+  ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [files, pages, currentPage],
   );
 
   const pagesColumn = (
@@ -331,8 +343,9 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
                             field={field}
                             roles={schema.roles}
                             selected={field.uuid === selectedUuid}
-                            page={{ width: pageWidth, height: (pageWidth * info.size.height) / info.size.width }}
-                            resize={resize}
+                            pageWidth={pageWidth}
+                            pageHeight={(pageWidth * info.size.height) / info.size.width}
+                            resize={resize?.uuid === field.uuid ? resize : null}
                             dispatch={dispatch}
                           />
                         ) : (
