@@ -234,6 +234,10 @@ describe('comments and email notifications (Chromium)', () => {
       const stamp = String(Date.now());
 
       await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
+      await page.getByTestId('task-notification').waitFor({ timeout: UI_TIMEOUT_MS }).catch(async (error: unknown) => {
+        await viewShot(page, 'notification-template-failure.png');
+        throw error;
+      });
       await page.getByRole('button', { name: 'More notification options' }).click();
       await page.getByRole('menuitem', { name: 'Edit Template' }).click();
       const dialog = page.getByTestId('notification-dialog');
