@@ -139,6 +139,22 @@ describe('comments (issue 15)', () => {
     expect((await cli.api.patch('/api/messages/comments/status').send({ comment_id: internalReply.thread[0].comment_id, comment_type: 'trans', status: 'read', client: false })).status).toBe(404);
   });
 
+  it("an internal reply does not move a client-facing thread up the client's lists (it does for staff)", async () => {
+    const clientDeal = await kit.factory.transaction(TEAM, { primary_agent_id: pam.user.agent_id, client_user_ids: [cal.user.agent_id] });
+    const older = await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>first</p>', visibility: 'c' });
+    const newer = await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>second</p>', visibility: 'c' });
+    await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>staff only</p>', parent_comment_id: older.comment_id });
+    const onDealOf = async (who: Person) => (await who.api.get(`/api/messages/comments/on/trans/${clientDeal}`)).body.records.map((r: Comment) => r.comment_id);
+    expect(await idsIn(pam)).toEqual(expect.arrayContaining([older.comment_id, newer.comment_id]));
+    expect((await idsIn(pam)).indexOf(older.comment_id)).toBeLessThan((await idsIn(pam)).indexOf(newer.comment_id));
+    expect(await idsIn(cal)).toEqual([newer.comment_id, older.comment_id]);
+    expect(await onDealOf(cal)).toEqual([newer.comment_id, older.comment_id]);
+    expect(await onDealOf(pam)).toEqual([older.comment_id, newer.comment_id]);
+    // A client-facing reply moves it up for the client too.
+    await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>for you</p>', parent_comment_id: older.comment_id, visibility: 'c' });
+    expect(await idsIn(cal)).toEqual([older.comment_id, newer.comment_id]);
+  });
+
   it('each filter returns exactly its set', async () => {
     // A fresh participant: the TC of a fresh deal.
     const tc = await kit.userAs(TEAM, { role: 'TRANC', first_name: 'Fil', last_name: 'Ters' });

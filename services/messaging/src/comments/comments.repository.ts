@@ -91,6 +91,9 @@ const partOfCandidates = (u: string) => {
 const USER_INBOX_THREADS = `messaging.users u
   JOIN messaging.comments c ON c.comment_id = ANY(ARRAY(${partOfCandidates('u')})) ${THREAD_JOINS}`;
 
+/** Latest activity first: for a client the latest client-facing activity (an internal reply they never see does not move a thread). */
+const LATEST_ACTIVITY_ORDER = `CASE WHEN 'CLIENT' = ANY(u.roles) THEN c.client_activity_ts ELSE c.last_activity_ts END DESC, c.comment_id DESC`;
+
 const STATUS_CONDITION: Record<'all' | InboxStatusFilter, string> = {
   all: 'NOT coalesce(s.archived, false)',
   unread: 'NOT coalesce(s.archived, false) AND s.viewed_ts IS NULL',
@@ -127,7 +130,7 @@ export class CommentsRepository {
     params.push(perPage, (page - 1) * perPage);
     const rows: ThreadRow[] = await manager.query(
       `SELECT ${THREAD_COLUMNS}, count(*) OVER ()::int AS total FROM ${from} WHERE ${where}
-       ORDER BY c.last_activity_ts DESC, c.comment_id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+       ORDER BY ${LATEST_ACTIVITY_ORDER} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     let total = rows[0]?.total ?? 0;
@@ -143,7 +146,7 @@ export class CommentsRepository {
     const rows: ThreadRow[] = await manager.query(
       `SELECT ${THREAD_COLUMNS} FROM ${USER_THREADS} LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id
        WHERE u.agent_id = $1 AND u.team_id = $2 AND ${VISIBLE_CONDITION} AND c.comment_type = $3 AND c.comment_on_id = $4
-       ORDER BY c.last_activity_ts DESC, c.comment_id DESC`,
+       ORDER BY ${LATEST_ACTIVITY_ORDER}`,
       [agentId, teamId, commentType, commentOnId],
     );
     return this.withReplies(manager, agentId, rows);
@@ -250,7 +253,10 @@ export class CommentsRepository {
    * see the new comment, but the author; the author takes part and has read it.
    */
   async touchThread(manager: EntityManager, threadId: number, authorId: number, visibility: CommentVisibility): Promise<void> {
-    await manager.query(`UPDATE messaging.comments SET last_activity_ts = now() WHERE comment_id = $1`, [threadId]);
+    await manager.query(
+      `UPDATE messaging.comments SET last_activity_ts = now(), client_activity_ts = CASE WHEN $2 = 'c' THEN now() ELSE client_activity_ts END WHERE comment_id = $1`,
+      [threadId, visibility],
+    );
     await manager.query(
       `UPDATE messaging.comment_states s SET viewed_ts = NULL, archived = false
        FROM messaging.comments c JOIN messaging.transactions t ON t.client_id = c.client_id, messaging.users u
