@@ -1,7 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
@@ -9,7 +9,8 @@ import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signIn
 // from the suggestions, and the mentioned agent finds it under @ Mentions; the TC opens a notification
 // task's Edit and Send, edits the subject, adds a recipient, previews the email as the recipient sees it and
 // sends it: 'Message has been sent', the mail with the edited subject in the stack's mailbox, the task
-// Completed. Screenshots at 1280 and 390 px. Changes stay in this run's throwaway stack.
+// Completed; Edit Template saves the task's template and the next Edit and Send renders it; axe on both
+// dialogs. Screenshots at 1280 and 390 px. Changes stay in this run's throwaway stack.
 
 const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
@@ -78,8 +79,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => {
  * behind it are checked by their own tests), each with the elements it names.
  */
 async function axeProblems(page: Page): Promise<string[]> {
-  // A dialog still fading in blends with what is behind it: let its transitions end first.
-  await page.waitForTimeout(400);
+  // Called once the dialog's content has loaded (after its fade-in).
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="notification-dialog"] .MuiDialog-paper').analyze();
   return violations
     .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
@@ -258,9 +258,9 @@ describe('comments and email notifications (Chromium)', () => {
       await page.getByRole('menuitem', { name: 'Edit and Send' }).click();
       await dialog.getByTestId('notification-edit').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await dialog.getByTestId('notification-subject').locator('input').inputValue()).toBe(`Closing soon ${task.name} ${stamp}`);
-      await dialog.getByRole('tab', { name: 'Preview' }).click();
-      await dialog.getByTestId('notification-preview').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await axeProblems(page)).toEqual([]);
+      await dialog.getByRole('tab', { name: 'Preview' }).click();
+      expect(await dialog.getByTestId('notification-preview-subject').textContent()).toBe(`Closing soon ${task.name} ${stamp}`);
       await viewShot(page, 'notification-preview-1280.png');
     },
     JOURNEY_TIMEOUT_MS,
