@@ -117,10 +117,7 @@ describe('E-sign template builder (Chromium)', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await signInThroughApi(page, ADMIN);
     try {
-      const t0 = Date.now();
-      const mark = (what: string) => process.stdout.write(`[esign-builder] ${what} at ${Date.now() - t0} ms\n`);
       await openBuilder(page, id);
-      mark('opened');
       expect(await page.title()).toContain('Realty');
       expect(await page.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
       expect(await page.getByTestId('builder-template-name').inputValue()).toBe(`Purchase ${RUN}`);
@@ -133,7 +130,6 @@ describe('E-sign template builder (Chromium)', () => {
       await page.getByTestId('builder-roles').getByRole('button', { name: 'Add role' }).click();
       for (const [index, type] of second.entries()) await dragOnto(page, type, 0.55, 0.1 + index * 0.15);
       await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
-      mark('placed');
       const placed = await boxes(page);
       expect(Object.values(placed).map((box) => box.type).sort()).toEqual([...ESIGN_FIELD_TYPES].sort());
       for (const type of first) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s1');
@@ -163,16 +159,13 @@ describe('E-sign template builder (Chromium)', () => {
       const before = (await page.locator('[data-field-name="Date 1"]').boundingBox())!;
       await page.locator('[data-field-name="Date 1"]').press('Shift+ArrowRight');
       expect((await page.locator('[data-field-name="Date 1"]').boundingBox())!.x).toBeGreaterThan(before.x);
-      mark('properties set');
       await saved(page);
-      mark('saved');
       await shot(page, 'esign-builder-1280.png');
 
       const expected = await boxes(page);
       await page.reload({ waitUntil: 'domcontentloaded' });
       await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
-      mark('reloaded');
       const after = await boxes(page);
       for (const [name, box] of Object.entries(expected)) {
         expect(after[name]).toBeDefined();
@@ -204,7 +197,6 @@ describe('E-sign template builder (Chromium)', () => {
       expect(byName['Date 1']).toMatchObject({ default_value: '{{date}}', preferences: { format: 'YYYY-MM-DD' } });
       expect(byName['Number 1'].role_uuid).toBe(stored.schema.roles[1].uuid);
       expect(byName['Text 1'].role_uuid).toBe(stored.schema.roles[0].uuid);
-      mark('checked');
       expect(errors).toEqual([]);
     } catch (error) {
       await shot(page, 'esign-builder-failure.png');
