@@ -96,6 +96,8 @@ describe('comments and email notifications (Chromium)', () => {
   const ctx = freshPagePerTest({ width: 1280, height: 900 });
   /** The comment the first test posts: the second finds it in the mentioned agent's message center. */
   let posted: { words: string; clientId: number } | undefined;
+  /** The task whose template the fourth test saves: the fifth opens its Edit and Send. */
+  let templated: { task: ApiTask; stamp: string } | undefined;
 
   it(
     'posts a comment with an @ mention picked by keyboard from the transaction page (390 px); the mentioned agent has it in @ Mentions',
@@ -224,7 +226,7 @@ describe('comments and email notifications (Chromium)', () => {
   );
 
   it(
-    "Edit Template saves the task's template ('Template updated') and the next Edit and Send renders it; both dialogs pass axe",
+    "Edit Template saves the task's subject and template with merge fields ('Template updated'); the dialog passes axe",
     async () => {
       const { page } = ctx;
       const { access_token: token } = await signInThroughApi(page, TC);
@@ -252,8 +254,21 @@ describe('comments and email notifications (Chromium)', () => {
       expect((await saved).status()).toBe(200);
       await page.getByText('Template updated').waitFor({ timeout: UI_TIMEOUT_MS });
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      templated = { task, stamp };
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-      // The task's next preview is rendered from it.
+  it(
+    "the task's next Edit and Send is rendered from its saved template; the dialog passes axe",
+    async () => {
+      if (!templated) throw new Error('the template of the test before was not saved');
+      const { page } = ctx;
+      const { task, stamp } = templated;
+      await signInThroughApi(page, TC);
+      await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
+      await page.getByTestId('task-notification').waitFor({ timeout: UI_TIMEOUT_MS });
+      const dialog = page.getByTestId('notification-dialog');
       await page.getByRole('button', { name: 'More notification options' }).click();
       await page.getByRole('menuitem', { name: 'Edit and Send' }).click();
       await dialog.getByTestId('notification-edit').waitFor({ timeout: UI_TIMEOUT_MS });
