@@ -118,16 +118,18 @@ export async function imageLoaded(page: Page, selector: string): Promise<number>
 }
 
 /**
- * Signs `page` in through the API (no sign-in screen): POST /api/auth/login, then the console's session
- * is put in localStorage before any page script runs. Answers the login body (tokens and the user).
+ * Signs `page` in through the API (no sign-in screen), as the console does: POST /api/auth/login with
+ * X-Requested-With: console from the page's browser context, which keeps the HttpOnly refresh cookie; then
+ * the console's stored user is put in localStorage before any page script runs, and the console gets its
+ * access token from the cookie. Answers the login body (the access token and the user).
  */
 export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ access_token: string; user: Record<string, unknown> }> {
-  const { status, body } = await api<{ access_token: string; refresh_token: string; expires_in: number; user: Record<string, unknown> }>('/api/auth/login', {
-    method: 'POST',
-    body: { email, password },
+  const response = await page.context().request.post(`${baseUrl()}/api/auth/login`, {
+    headers: { 'X-Requested-With': 'console' },
+    data: { email, password },
   });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  const session = { access_token: body.access_token, refresh_token: body.refresh_token, expires_at: Date.now() + body.expires_in * 1000, user: body.user };
+  if (response.status() !== 200) throw new Error(`${email} cannot sign in (${response.status()})`);
+  const body = (await response.json()) as { access_token: string; expires_in: number; user: Record<string, unknown> };
   await page.addInitScript(
     ([key, value]) => {
       // Only once per page: a later sign-out must stay signed out on reload. (On the page, not its context:
@@ -138,7 +140,7 @@ export async function signInThroughApi(page: Page, email: string, password = DEM
       store.sessionStorage.setItem('e2e.session-seeded', '1');
       store.localStorage.setItem(key, value);
     },
-    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+    [SESSION_STORAGE_KEY, JSON.stringify({ user: body.user })] as const,
   );
   return body;
 }

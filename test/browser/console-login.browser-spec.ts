@@ -13,10 +13,8 @@ const SESSION_STORAGE_KEY = 'realty.session';
 const SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-shell.png');
 const FAILURE_SCREENSHOT_PATH = resolve(__dirname, '../../test-results/console-login-failure.png');
 
+/** What the console stores: the user only (the access token is in memory, the refresh token an HttpOnly cookie). */
 interface StoredSession {
-  access_token: string;
-  refresh_token: string;
-  expires_at: number;
   user: { first_name: string; last_name: string; email: string };
 }
 
@@ -98,10 +96,11 @@ describe('Console sign-in and app shell', () => {
 
       const session = await readSession(page);
       expect(session).not.toBeNull();
-      expect(typeof session!.access_token).toBe('string');
-      expect(typeof session!.refresh_token).toBe('string');
-      expect(session!.expires_at).toBeGreaterThan(Date.now());
+      // No token where a script could read it: storage holds the user, the refresh token is an HttpOnly cookie.
+      expect(Object.keys(session!)).toEqual(['user']);
       expect(session!.user.email).toBe(ADMIN_EMAIL);
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'realty_refresh');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
       const firstName = session!.user.first_name;
 
       // Home page from GET /api/user/profile.
@@ -116,10 +115,10 @@ describe('Console sign-in and app shell', () => {
       const dashboard = page.getByTestId('menu-dashboard');
       expect(await dashboard.evaluate((element) => element.tagName)).toBe('A');
       expect(await dashboard.getAttribute('href')).toBe('/app/');
-      for (const key of ['transactions', 'contacts', 'profile', 'admin-users', 'team-settings']) {
+      for (const key of ['transactions', 'contacts', 'messages', 'profile', 'admin-users', 'team-settings']) {
         expect(await page.getByTestId(`menu-${key}`).evaluate((element) => element.tagName)).toBe('A');
       }
-      for (const key of ['tasks', 'messages']) {
+      for (const key of ['tasks']) {
         const entry = page.getByTestId(`menu-${key}`);
         expect(await entry.getAttribute('aria-disabled')).toBe('true');
         expect(await entry.locator('a').count()).toBe(0);
@@ -162,6 +161,7 @@ describe('Console sign-in and app shell', () => {
       await waitForPath(page, '/auth/login');
       await page.getByTestId('login-form').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await readSession(page)).toBeNull();
+      expect((await page.context().cookies()).find((c) => c.name === 'realty_refresh')).toBeUndefined();
 
       // And /app is closed again.
       await page.goto(`${baseUrl()}/app`, { waitUntil: 'domcontentloaded' });

@@ -266,9 +266,9 @@ describe('Exit Display Mode', () => {
     ['CONTACTS', '/app/contacts'],
     ['SNAPSHOT', '/app'],
     ['DASHBOARD', '/app'],
-    // Tasks and Messages are not in the menu yet: the home page.
+    // Tasks is not in the menu yet: the home page. Messages opens the message center.
     ['TASKS', '/app'],
-    ['MESSAGES', '/app'],
+    ['MESSAGES', '/app/messages'],
   ];
   let token = '';
   let original: string | null = null;
@@ -303,7 +303,7 @@ describe('Exit Display Mode', () => {
     await page.getByTestId('display-screen').waitFor({ timeout: UI_TIMEOUT_MS });
   }, JOURNEY_TIMEOUT_MS);
 
-  it('goes to the default landing page with the query string: dashboard, tasks and messages (not in the menu: home)', async () => {
+  it('goes to the default landing page with the query string: dashboard, tasks (not in the menu: home) and messages', async () => {
     const { page } = display;
     await signInThroughApi(page, ADMIN);
     for (const [landing, path] of LANDINGS.slice(3)) await exitsTo(page, landing, path);

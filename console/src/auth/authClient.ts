@@ -1,9 +1,10 @@
-import type { ErrorResponse, TokenResponse } from '@app/contracts';
+import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, type ErrorResponse, type TokenResponse } from '@app/contracts';
 import { AUTH_MESSAGES } from './messages';
 import { LOGIN_PATH } from './routes';
 import {
   browserStorage,
   clearSession,
+  legacyRefreshToken,
   readSession,
   sessionFromTokenResponse,
   writeSession,
@@ -54,10 +55,11 @@ export interface AuthClientOptions {
 export interface AuthClient {
   login(email: string, password: string): Promise<Session>;
   logout(): Promise<void>;
-  /** fetch() with the Bearer token, refreshing before expiry and once after a 401. */
+  /** fetch() with the Bearer token, refreshing before expiry (or before the page's first call) and once after a 401. */
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Single-flight refresh. `failedAccessToken` is the token a request was refused with. */
   refresh(failedAccessToken?: string): Promise<Session>;
+  /** The signed-in user and this page's access token ('' until the first refresh); null when signed out. */
   getSession(): Session | null;
 }
 
@@ -88,6 +90,8 @@ async function readErrorBody(response: Response): Promise<Partial<ErrorResponse>
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
+/** The auth calls of the console: the refresh token travels only as the HttpOnly cookie, never in a body. */
+const CONSOLE_AUTH_HEADERS = { ...JSON_HEADERS, [CONSOLE_CLIENT_HEADER]: CONSOLE_CLIENT_VALUE };
 
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -99,48 +103,61 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
 
   let inFlight: Promise<Session> | null = null;
+  /** This page's access token: memory only. */
+  let tokens: { access_token: string; expires_at: number } | null = null;
 
-  const isFresh = (session: Session) => session.expires_at - now() > margin;
+  const current = (): Session | null => {
+    const stored = readSession(storage);
+    return stored ? { user: stored.user, access_token: tokens?.access_token ?? '', expires_at: tokens?.expires_at ?? 0 } : null;
+  };
+  const isFresh = (session: Session) => !!session.access_token && session.expires_at - now() > margin;
 
   function endSession(): SessionEndedError {
+    tokens = null;
     clearSession(storage);
     onSessionEnded();
     return new SessionEndedError();
   }
 
-  async function rotate(failedAccessToken?: string): Promise<Session> {
-    const current = readSession(storage);
-    if (!current) throw endSession();
-    // Another request, tab or Display Mode already rotated the tokens: use theirs. Reusing a spent
-    // refresh token would make the server revoke the whole family.
-    if (isFresh(current) && current.access_token !== failedAccessToken) return current;
+  function keep(response: TokenResponse): Session {
+    const session = sessionFromTokenResponse(response, now());
+    tokens = { access_token: session.access_token, expires_at: session.expires_at };
+    writeSession(storage, session);
+    return session;
+  }
 
+  async function rotate(failedAccessToken?: string): Promise<Session> {
+    const mine = current();
+    if (!mine) throw endSession();
+    // Another request of this page already refreshed: use its token.
+    if (isFresh(mine) && mine.access_token !== failedAccessToken) return mine;
+
+    // The cookie carries the refresh token; a token an earlier console stored is presented once to move to it.
+    const legacy = legacyRefreshToken(storage);
     const response = await fetchImpl(`${apiBase}/auth/refresh`, {
       method: 'POST',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ refresh_token: current.refresh_token }),
+      headers: CONSOLE_AUTH_HEADERS,
+      credentials: 'same-origin',
+      body: JSON.stringify(legacy ? { refresh_token: legacy } : {}),
     });
     if (response.ok) {
-      const tokens = (await response.json()) as TokenResponse;
+      const body = (await response.json()) as TokenResponse;
       // Signed out while the refresh was on its way: do not bring the session back.
       if (!readSession(storage)) throw new SessionEndedError();
-      const next = sessionFromTokenResponse(tokens, now());
-      writeSession(storage, next);
-      return next;
+      return keep(body);
     }
     if (response.status >= 500) {
       // The server is unwell, not the session: keep it so the next call can try again.
       const body = await readErrorBody(response);
       throw Object.assign(new Error(body?.message || AUTH_MESSAGES.serverError), { status: response.status });
     }
-    const latest = readSession(storage);
-    if (latest && latest.refresh_token !== current.refresh_token) return latest;
     throw endSession();
   }
 
   function refresh(failedAccessToken?: string): Promise<Session> {
     if (!inFlight) {
       const run = () => rotate(failedAccessToken);
+      // One refresh at a time across the origin's tabs: each rotates the shared cookie in turn.
       inFlight = (locks ? locks.request(REFRESH_LOCK_NAME, run) : run()).finally(() => {
         inFlight = null;
       });
@@ -156,7 +173,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   }
 
   async function authFetch(url: string, init: RequestInit = {}): Promise<Response> {
-    let session = readSession(storage);
+    let session = current();
     if (session && !isFresh(session)) session = await refresh();
     const response = await send(url, init, session?.access_token);
     if (response.status !== 401 || !session) return response;
@@ -170,7 +187,8 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     try {
       response = await fetchImpl(`${apiBase}/auth/login`, {
         method: 'POST',
-        headers: JSON_HEADERS,
+        headers: CONSOLE_AUTH_HEADERS,
+        credentials: 'same-origin',
         body: JSON.stringify({ email, password }),
       });
     } catch {
@@ -181,21 +199,22 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       const fallback = response.status >= 500 ? AUTH_MESSAGES.serverError : AUTH_MESSAGES.loginFailed;
       throw new LoginError(body?.message || fallback, response.status);
     }
-    const tokens = (await response.json()) as TokenResponse;
-    const session = sessionFromTokenResponse(tokens, now());
-    writeSession(storage, session);
-    return session;
+    return keep((await response.json()) as TokenResponse);
   }
 
   async function logout(): Promise<void> {
-    const session = readSession(storage);
+    const session = current();
+    const legacy = legacyRefreshToken(storage);
+    tokens = null;
     clearSession(storage);
     if (!session) return;
     try {
+      // The server ends the cookie's session (or a legacy token's) and clears the cookie.
       await fetchImpl(`${apiBase}/auth/logout`, {
         method: 'POST',
-        headers: { ...JSON_HEADERS, Authorization: `Bearer ${session.access_token}` },
-        body: JSON.stringify({ refresh_token: session.refresh_token }),
+        headers: session.access_token ? { ...CONSOLE_AUTH_HEADERS, Authorization: `Bearer ${session.access_token}` } : CONSOLE_AUTH_HEADERS,
+        credentials: 'same-origin',
+        body: JSON.stringify(legacy ? { refresh_token: legacy } : {}),
       });
     } catch {
       // Signed out locally either way; the refresh token expires on its own.
@@ -207,6 +226,6 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     logout,
     fetch: authFetch,
     refresh,
-    getSession: () => readSession(storage),
+    getSession: current,
   };
 }

@@ -48,7 +48,6 @@ export function buildTokenResponse(overrides: Partial<TokenResponse> = {}): Toke
 export function buildSession(overrides: Partial<Session> = {}): Session {
   return {
     access_token: 'access-old',
-    refresh_token: 'refresh-old',
     expires_at: Date.now() + 15 * 60_000,
     user: buildProfile(),
     ...overrides,

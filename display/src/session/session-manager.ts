@@ -1,14 +1,20 @@
-import { SESSION_STORAGE_KEY, type ErrorResponse, type TokenResponse, type UserProfile } from '@app/contracts';
+import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, SESSION_STORAGE_KEY, type ErrorResponse, type TokenResponse, type UserProfile } from '@app/contracts';
 import { messages } from '../messages';
 
-/** What the console and Display Mode keep in localStorage[SESSION_STORAGE_KEY] (same origin, shared). */
+/**
+ * The signed-in session: the user, which the console and Display Mode keep in localStorage[SESSION_STORAGE_KEY]
+ * (same origin, shared), and this page's access token, kept in memory only ('' and 0 until the first refresh).
+ * The refresh token is the HttpOnly cookie: no script reads it.
+ */
 export interface StoredSession {
   access_token: string;
-  refresh_token: string;
-  /** Epoch ms when the access token expires. */
+  /** Epoch ms when the access token expires (0: none yet). */
   expires_at: number;
   user: UserProfile;
 }
+
+/** Display Mode's auth calls: the refresh token travels only as the HttpOnly cookie. */
+const AUTH_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', [CONSOLE_CLIENT_HEADER]: CONSOLE_CLIENT_VALUE };
 
 export interface StorageLike {
   getItem(key: string): string | null;
@@ -74,30 +80,31 @@ const LOCK_NAME = 'realty.session.refresh';
 /** Statuses of POST /auth/refresh that mean the refresh token is dead for good. */
 const SESSION_OVER_STATUSES = new Set([400, 401, 403]);
 
-export function parseStoredSession(raw: string | null): StoredSession | null {
+/** The stored user, or null when signed out (tokens an earlier version stored are ignored). */
+export function parseStoredUser(raw: string | null): UserProfile | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<StoredSession> | null;
-    if (
-      value &&
-      typeof value.access_token === 'string' &&
-      typeof value.refresh_token === 'string' &&
-      typeof value.expires_at === 'number' &&
-      value.user &&
-      typeof value.user === 'object'
-    ) {
-      return value as StoredSession;
-    }
+    const value = JSON.parse(raw) as { user?: unknown } | null;
+    if (value && value.user && typeof value.user === 'object') return value.user as UserProfile;
   } catch {
     // not ours or corrupted: treat as signed out
   }
   return null;
 }
 
+/** A refresh token an earlier version stored (before the cookie): presented once to move to the cookie. */
+function legacyRefreshToken(raw: string | null): string | null {
+  try {
+    const token = raw ? (JSON.parse(raw) as { refresh_token?: unknown } | null)?.refresh_token : null;
+    return typeof token === 'string' && token ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 export function sessionFromTokenResponse(body: TokenResponse, now: number): StoredSession {
   return {
     access_token: body.access_token,
-    refresh_token: body.refresh_token,
     expires_at: now + body.expires_in * 1000,
     user: body.user,
   };
@@ -141,7 +148,10 @@ export class SessionManager {
   private readonly listeners = new Set<() => void>();
   private inflight: Promise<StoredSession> | null = null;
   private cachedRaw: string | null = null;
+  private cachedTokens: { access_token: string; expires_at: number } | null = null;
   private cachedSession: StoredSession | null = null;
+  /** This page's access token: memory only. */
+  private tokens: { access_token: string; expires_at: number } | null = null;
 
   constructor(options: SessionManagerOptions) {
     this.storage = options.storage;
@@ -157,12 +167,14 @@ export class SessionManager {
     this.retryAfterFailureMs = options.retryAfterFailureMs ?? 15_000;
   }
 
-  /** The stored session; the same object until the stored value changes (for useSyncExternalStore). */
+  /** The session; the same object until the stored user or this page's token changes (for useSyncExternalStore). */
   getSession = (): StoredSession | null => {
     const raw = this.storage.getItem(SESSION_STORAGE_KEY);
-    if (raw !== this.cachedRaw) {
+    if (raw !== this.cachedRaw || this.tokens !== this.cachedTokens) {
       this.cachedRaw = raw;
-      this.cachedSession = parseStoredSession(raw);
+      this.cachedTokens = this.tokens;
+      const user = parseStoredUser(raw);
+      this.cachedSession = user ? { user, access_token: this.tokens?.access_token ?? '', expires_at: this.tokens?.expires_at ?? 0 } : null;
     }
     return this.cachedSession;
   };
@@ -185,7 +197,8 @@ export class SessionManager {
     try {
       response = await this.fetchFn(`${this.apiBase}/auth/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: AUTH_HEADERS,
+        credentials: 'same-origin',
         body: JSON.stringify({ email, password }),
       });
     } catch {
@@ -201,13 +214,14 @@ export class SessionManager {
   }
 
   clear(): void {
+    this.tokens = null;
     this.storage.removeItem(SESSION_STORAGE_KEY);
     this.emit();
   }
 
-  /** True when the access token is due for a refresh. */
+  /** True when the access token is due for a refresh (or this page has none yet). */
   isDue(session: StoredSession): boolean {
-    return session.expires_at - this.now() <= this.refreshAheadMs + DUE_SLACK_MS;
+    return !session.access_token || session.expires_at - this.now() <= this.refreshAheadMs + DUE_SLACK_MS;
   }
 
   /**
@@ -279,27 +293,28 @@ export class SessionManager {
   }
 
   private async refreshNow(rejectedAccessToken?: string): Promise<StoredSession> {
-    // Read again under the lock: another tab may have rotated the tokens meanwhile.
+    // Read again under the lock: this page may have refreshed meanwhile.
     const current = this.getSession();
     if (!current) throw new SessionExpiredError();
     const refusedToken = rejectedAccessToken !== undefined && current.access_token === rejectedAccessToken;
     if (!refusedToken && !this.isDue(current)) return current;
 
+    // The cookie carries the refresh token (the lock makes the origin's tabs rotate it in turn); a token an
+    // earlier version stored is presented once to move to the cookie.
+    const legacy = legacyRefreshToken(this.storage.getItem(SESSION_STORAGE_KEY));
     let response: Response;
     try {
       response = await this.fetchFn(`${this.apiBase}/auth/refresh`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ refresh_token: current.refresh_token }),
+        headers: AUTH_HEADERS,
+        credentials: 'same-origin',
+        body: JSON.stringify(legacy ? { refresh_token: legacy } : {}),
       });
     } catch (error) {
       throw new RefreshFailedError(error instanceof Error ? error.message : 'Network error');
     }
 
     if (SESSION_OVER_STATUSES.has(response.status)) {
-      const latest = this.getSession();
-      // Someone else rotated it while we were asking: keep theirs.
-      if (latest && latest.refresh_token !== current.refresh_token) return latest;
       this.clear();
       throw new SessionExpiredError();
     }
@@ -315,8 +330,10 @@ export class SessionManager {
     return session;
   }
 
+  /** The user goes to storage (shared with the console), the access token to this page's memory. */
   private save(session: StoredSession): void {
-    this.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    this.tokens = { access_token: session.access_token, expires_at: session.expires_at };
+    this.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: session.user }));
     this.emit();
   }
 

@@ -47,10 +47,14 @@ export interface UserProfile {
   profile_image_path: string | null;
 }
 
-/** POST /auth/login and POST /auth/refresh. */
+/**
+ * POST /auth/login and POST /auth/refresh. The console and Display Mode (X-Requested-With: console) get
+ * the refresh token only as the HttpOnly cookie REFRESH_COOKIE_NAME, never in the body; other clients
+ * get it in the body.
+ */
 export interface TokenResponse {
   access_token: string;
-  refresh_token: string;
+  refresh_token?: string;
   /** Seconds until the access token expires. */
   expires_in: number;
   user: UserProfile;
@@ -59,5 +63,15 @@ export interface TokenResponse {
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
-/** localStorage key where the console and Display Mode keep the session (same origin, shared). */
+/** The console's and Display Mode's header: their refresh token travels only as an HttpOnly cookie. */
+export const CONSOLE_CLIENT_HEADER = 'X-Requested-With';
+export const CONSOLE_CLIENT_VALUE = 'console';
+/** The HttpOnly, SameSite=Strict cookie holding the refresh token, scoped to /api/auth (Secure outside development). */
+export const REFRESH_COOKIE_NAME = 'realty_refresh';
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * localStorage key where the console and Display Mode keep the signed-in user (same origin, shared); the
+ * access token lives in each page's memory and the refresh token in the HttpOnly cookie.
+ */
 export const SESSION_STORAGE_KEY = 'realty.session';

@@ -153,6 +153,58 @@ describe('identity sign-in', () => {
     await refresh(other.refresh_token).expect(200);
   });
 
+  describe('the console\'s refresh cookie (X-Requested-With: console)', () => {
+    const consoleCall = (path: string, cookie?: string) => {
+      const call = request(sut.server).post(`/api/auth/${path}`).set('x-requested-with', 'console').set('user-agent', 'console-browser');
+      return cookie ? call.set('cookie', cookie) : call;
+    };
+    const cookieOf = (response: request.Response) => {
+      const header = ([] as string[]).concat(response.headers['set-cookie'] ?? [])[0] ?? '';
+      return { header, pair: header.split(';')[0] };
+    };
+
+    it('sets the refresh token as an HttpOnly, SameSite=Strict cookie on /api/auth and leaves it out of the body', async () => {
+      const response = await consoleCall('login').send({ email: 'tc@demo-realty.test', password: DEMO_PASSWORD }).expect(200);
+      expect(response.body).not.toHaveProperty('refresh_token');
+      expect(response.body.access_token).toEqual(expect.any(String));
+      const { header, pair } = cookieOf(response);
+      expect(pair).toMatch(/^realty_refresh=[\w%-]{20,}$/);
+      const attributes = header.split('; ').slice(1);
+      expect(attributes).toEqual(expect.arrayContaining(['Path=/api/auth', 'HttpOnly', 'SameSite=Strict', `Max-Age=${30 * 24 * 3600}`]));
+      // Secure only outside development (the test stack runs plain http).
+      expect(attributes).not.toContain('Secure');
+    });
+
+    it('refreshes from the cookie alone, rotating it, and logout ends that session and clears the cookie', async () => {
+      const login = await consoleCall('login').send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD }).expect(200);
+      const first = cookieOf(login).pair;
+      const refreshed = await consoleCall('refresh', first).send({}).expect(200);
+      expect(refreshed.body).not.toHaveProperty('refresh_token');
+      const second = cookieOf(refreshed).pair;
+      expect(second).not.toBe(first);
+      await profileWith(refreshed.body.access_token).expect(200);
+
+      const out = await consoleCall('logout', second).send({}).expect(200);
+      expect(cookieOf(out).header).toMatch(/^realty_refresh=; Path=\/api\/auth; HttpOnly; SameSite=Strict; Max-Age=0/);
+      await profileWith(refreshed.body.access_token).expect(401);
+      const after = await consoleCall('refresh', second).send({}).expect(401);
+      expect(after.body.message).toBe('Your session has ended. Please sign in again.');
+      expect(cookieOf(after).header).toMatch(/Max-Age=0/);
+    });
+
+    it('answers a console refresh without a cookie as an ended session, and a body client without a token with a field error', async () => {
+      expect((await consoleCall('refresh').send({}).expect(401)).body.message).toBe('Your session has ended. Please sign in again.');
+      const bodyClient = await request(sut.server).post('/api/auth/refresh').send({}).expect(400);
+      expect(bodyClient.body.errors).toEqual([{ field: 'refresh_token', error: 'This field is required' }]);
+    });
+
+    it('keeps the body form for other clients', async () => {
+      const response = await login('agent@demo-realty.test').expect(200);
+      expect(response.body.refresh_token).toEqual(expect.any(String));
+      expect(response.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
   it('records sign-in history, successes and failures', async () => {
     await login('client@demo-realty.test', 'Wrong-pass1!', '10.2.0.1').expect(401);
     await login('client@demo-realty.test', DEMO_PASSWORD, '10.2.0.1').expect(200);

@@ -1,9 +1,12 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenResponse } from '@app/contracts';
 import { Public } from '@app/auth';
-import { AuthService, type ClientContext } from './auth.service';
+import { FieldErrorsException, SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
+import { AuthService, SESSION_ENDED, type ClientContext } from './auth.service';
 import { LoginDto, RefreshDto } from './dto/login.dto';
+import { isConsoleClient, refreshTokenFromCookie, setRefreshCookie } from './refresh-cookie';
 
 /** Who is calling: the IP (trusted proxies only) and the user agent. */
 export const clientOf = (request: FastifyRequest): ClientContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -11,33 +14,67 @@ export const clientOf = (request: FastifyRequest): ClientContext => ({ ip: reque
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with email and password' })
-  @ApiOkResponse({ description: '{access_token, refresh_token, expires_in, user}' })
+  @ApiOperation({
+    summary: 'Sign in with email and password',
+    description: 'With X-Requested-With: console the refresh token is set as the HttpOnly cookie realty_refresh (Path=/api/auth, SameSite=Strict) and left out of the body.',
+  })
+  @ApiOkResponse({ description: '{access_token, refresh_token (not for the console), expires_in, user}' })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this IP or account' })
-  login(@Body() body: LoginDto, @Req() request: FastifyRequest) {
-    return this.auth.login(body.email, body.password, clientOf(request));
+  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.answer(request, reply, await this.auth.login(body.email, body.password, clientOf(request)));
   }
 
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate a refresh token; reusing a rotated one ends the session, except the same client within the grace window' })
-  refresh(@Body() body: RefreshDto, @Req() request: FastifyRequest) {
-    return this.auth.refresh(body.refresh_token, clientOf(request));
+  @ApiOperation({
+    summary: 'Rotate a refresh token; reusing a rotated one ends the session, except the same client within the grace window',
+    description: 'The token is refresh_token in the body, else the realty_refresh cookie (the console sends X-Requested-With: console and no body token).',
+  })
+  async refresh(@Body() body: RefreshDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const token = this.presentedToken(body, request);
+    try {
+      return this.answer(request, reply, await this.auth.refresh(token, clientOf(request)));
+    } catch (error) {
+      // An ended session's cookie is of no more use: the browser drops it.
+      if (isConsoleClient(request)) setRefreshCookie(reply, null, this.config.NODE_ENV);
+      throw error;
+    }
   }
 
   @Public()
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the session of this refresh token (its family and its access tokens)' })
-  async logout(@Body() body: RefreshDto) {
-    await this.auth.logout(body.refresh_token);
+  @ApiOperation({ summary: 'End the session of this refresh token (its family and its access tokens); the body token, else the cookie' })
+  async logout(@Body() body: RefreshDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const token = body.refresh_token ?? refreshTokenFromCookie(request);
+    if (token) await this.auth.logout(token);
+    if (isConsoleClient(request) || refreshTokenFromCookie(request)) setRefreshCookie(reply, null, this.config.NODE_ENV);
     return { status: 'ok' };
+  }
+
+  /** The token of a refresh: the body's, else the cookie's; none at all is a 400 for body clients, an ended session for the console. */
+  private presentedToken(body: RefreshDto, request: FastifyRequest): string {
+    const token = body.refresh_token ?? refreshTokenFromCookie(request);
+    if (token) return token;
+    if (isConsoleClient(request)) throw new UnauthorizedException(SESSION_ENDED);
+    throw new FieldErrorsException([{ field: 'refresh_token', error: 'This field is required' }]);
+  }
+
+  /** The console's refresh token goes into the HttpOnly cookie, never into the body it could read. */
+  private answer(request: FastifyRequest, reply: FastifyReply, tokens: TokenResponse): TokenResponse {
+    if (!isConsoleClient(request)) return tokens;
+    setRefreshCookie(reply, tokens.refresh_token ?? null, this.config.NODE_ENV);
+    const { refresh_token: _kept, ...body } = tokens;
+    return body;
   }
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@demo-realty.test' })
@@ -14,10 +14,12 @@ export class LoginDto {
   password: string;
 }
 
+/** POST /auth/refresh and /auth/logout: the token in the body, or (the console) in the realty_refresh cookie. */
 export class RefreshDto {
-  @ApiProperty()
-  @IsString()
+  @ApiPropertyOptional({ description: 'Absent: the realty_refresh cookie' })
+  @IsOptional()
+  @IsString({ message: 'This field is required' })
   @IsNotEmpty({ message: 'This field is required' })
   @MaxLength(200)
-  refresh_token: string;
+  refresh_token?: string;
 }
