@@ -66,7 +66,9 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
   const openMenu = (event: MouseEvent<HTMLElement>, record: InboxRecord, atPointer: boolean) => {
     event.preventDefault();
     event.stopPropagation();
-    setMenu(atPointer ? { anchor: null, position: { top: event.clientY, left: event.clientX }, record } : { anchor: event.currentTarget, record });
+    // The context-menu key (or Shift+F10) has no pointer: the menu opens at the item then.
+    const pointer = atPointer && (event.clientX !== 0 || event.clientY !== 0);
+    setMenu(pointer ? { anchor: null, position: { top: event.clientY, left: event.clientX }, record } : { anchor: event.currentTarget, record });
   };
 
   return (
