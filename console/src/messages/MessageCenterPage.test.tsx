@@ -231,6 +231,14 @@ describe('MessageCenterPage', () => {
     expect((await screen.findAllByRole('menuitem')).map((action) => action.textContent)).toEqual(['Mark as read', 'Unarchive']);
   });
 
+  it('opens the same context menu on a right click of the item', async () => {
+    renderPage();
+    const [first] = await screen.findAllByTestId('inbox-item-open');
+    fireEvent.contextMenu(first, { clientX: 40, clientY: 60 });
+    expect((await screen.findAllByRole('menuitem')).map((action) => action.textContent)).toEqual(['Mark as read', 'Archive']);
+    expect(location()).not.toContain('id=');
+  });
+
   it('marks all as read and archives all through the bulk menu (the whole inbox)', async () => {
     const user = renderPage();
     await screen.findAllByTestId('inbox-item');
