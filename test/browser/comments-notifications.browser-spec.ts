@@ -96,6 +96,8 @@ describe('comments and email notifications (Chromium)', () => {
   const ctx = freshPagePerTest({ width: 1280, height: 900 });
   /** The comment the first test posts: the second finds it in the mentioned agent's message center. */
   let posted: { words: string; clientId: number } | undefined;
+  /** An open notification task the third test did not send (the fourth edits its template). */
+  let spareTask: ApiTask | undefined;
   /** The task whose template the fourth test saves: the fifth opens its Edit and Send. */
   let templated: { task: ApiTask; stamp: string } | undefined;
 
@@ -174,8 +176,9 @@ describe('comments and email notifications (Chromium)', () => {
       const { access_token: token } = await signInThroughApi(page, TC);
       const tasks = await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token });
       expect(tasks.status).toBe(200);
-      const task = tasks.body!.records.find((item) => item.task_type === 'N' && !item.done);
+      const [task, spare] = tasks.body!.records.filter((item) => item.task_type === 'N' && !item.done);
       if (!task) throw new Error('the seed has no open notification task the TC sees');
+      spareTask = spare;
       const recipient = `buyer.${Date.now()}@example.com`;
       const subject = `Inspection booked ${Date.now()}`;
 
@@ -230,8 +233,9 @@ describe('comments and email notifications (Chromium)', () => {
     async () => {
       const { page } = ctx;
       const { access_token: token } = await signInThroughApi(page, TC);
-      const tasks = await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token });
-      const task = tasks.body!.records.find((item) => item.task_type === 'N' && !item.done);
+      // Another open notification task than the one sent (the test before found it).
+      const task =
+        spareTask ?? (await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token })).body!.records.find((item) => item.task_type === 'N' && !item.done);
       if (!task) throw new Error('the seed has no open notification task the TC sees');
       const stamp = String(Date.now());
 
