@@ -14,10 +14,11 @@ const swc = [
 ];
 const shared = {
   rootDir: __dirname,
-  // jose and content-disposition 3 (under @fastify/static, which the queues board serves with) are
+  // jose, content-disposition 3 (under @fastify/static, which the queues board serves with) and
+  // @apidevtools/json-schema-ref-parser (under swagger-parser, the OpenAPI documents' check) are
   // ESM-only; let SWC turn them into CommonJS for jest on Node 20 (node itself requires them as they are).
-  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(jose|content-disposition)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(jose|content-disposition|@apidevtools/json-schema-ref-parser)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|@apidevtools/json-schema-ref-parser)/)'],
   moduleNameMapper: { '^@app/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/console/', '<rootDir>/display/'],
@@ -33,7 +34,8 @@ module.exports = {
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts'],
+      // test/security: the security suite (issue 9), kept true by every run.
+      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts', '<rootDir>/test/security/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/jest/global-setup.mjs',
       globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/test/jest/integration-setup.ts'],

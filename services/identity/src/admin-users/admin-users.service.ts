@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES, ADMIN_USER_FORM_DEFAULTS, COMMISSION_MESSAGES, type Adm
 import { EventOutbox } from '@app/events';
 import { FieldErrorsException } from '@app/platform';
 import { StorageService } from '@app/storage';
+import { effectivePermissions } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { CommissionTemplatesRepository } from '../commission-templates/commission-templates.repository';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
@@ -117,9 +118,13 @@ export class AdminUsersService {
       await this.checkTemplates(user.team_id, form.role_id ?? roleOf(user), form.default_commission_templates, user, manager);
       const esignBefore = user.esign_enabled;
       const roleBefore = roleOf(user);
+      const permissionsBefore = effectivePermissions(user);
       applyForm(user, form);
       // New rights take effect at the next sign-in: sessions made with the old role end now.
       if (roleOf(user) !== roleBefore) await this.refreshTokens.revokeAllOf(user.agent_id, manager);
+      // A permission taken away must not outlive the access tokens that carry it: they end now, and the
+      // next refresh signs one without it (the sessions go on).
+      else if (permissionsBefore.some((permission) => !effectivePermissions(user).includes(permission))) await this.refreshTokens.endAccessTokensOf(user.agent_id);
       if (!esignBefore && user.esign_enabled) {
         const team = (await this.repository.lockTeam(caller.team_id, manager))!;
         this.licences.assertEsignPermitted(team);

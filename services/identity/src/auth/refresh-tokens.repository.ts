@@ -64,6 +64,11 @@ export class RefreshTokensRepository {
     await this.revocations.endSession(familyId);
   }
 
+  /** The user's access tokens issued so far stop working within seconds; their sessions refresh into new ones. */
+  async endAccessTokensOf(agentId: number): Promise<void> {
+    await this.revocations.revokeTokensOf(agentId);
+  }
+
   /**
    * Ends every session of the user but keepSessionId (the one a user changed their own password from):
    * refresh tokens revoked, and access tokens already issued refused by every service within seconds

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { DEMO_PASSWORD } from '../src/seed/demo-seed';
-import { bootIdentity } from './identity-test-app';
+import { DEMO_PASSWORD } from '../../services/identity/src/seed/demo-seed';
+import { bootIdentity } from '../../services/identity/test/identity-test-app';
 
 type Identity = Awaited<ReturnType<typeof bootIdentity>>;
 
