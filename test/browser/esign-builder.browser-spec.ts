@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The e-sign template builder (issue 21, spec 002 sections 2.3, 4 and 9) against the real esign service:
 // a PDF uploaded through the API, the builder opened on it, one field of every type dragged from the palette
@@ -93,12 +93,19 @@ async function saved(page: Page): Promise<void> {
   );
 }
 
-/** Each field's box on the screen, by name. */
+/** Each field's box on screen by name, from the top-left corner of page 1 (the pages may scroll). */
 async function boxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }>> {
   const result: Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }> = {};
+  const origin = (await page.getByTestId('builder-page-1').boundingBox())!;
   for (const field of await fieldsOf(page).all()) {
     const box = (await field.boundingBox())!;
-    result[(await field.getAttribute('data-field-name'))!] = { ...box, colour: await field.getAttribute('data-colour'), type: await field.getAttribute('data-field-type') };
+    result[(await field.getAttribute('data-field-name'))!] = {
+      ...box,
+      x: box.x - origin.x,
+      y: box.y - origin.y,
+      colour: await field.getAttribute('data-colour'),
+      type: await field.getAttribute('data-field-type'),
+    };
   }
   return result;
 }
@@ -135,6 +142,27 @@ describe('E-sign template builder (Chromium)', () => {
       for (const type of first) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s1');
       for (const type of second) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s2');
 
+      // Move the signature by dragging it, and resize it from its corner.
+      const signature = page.locator('[data-field-name="Signature 1"]');
+      const start = (await signature.boundingBox())!;
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 2 });
+      await page.mouse.move(start.x + start.width / 2 + 40, start.y + start.height / 2 + 20, { steps: 3 });
+      await page.mouse.up();
+      const moved = (await signature.boundingBox())!;
+      expect(Math.abs(moved.x - (start.x + 40))).toBeLessThanOrEqual(2);
+      expect(Math.abs(moved.y - (start.y + 20))).toBeLessThanOrEqual(2);
+      const corner = (await signature.locator('[data-testid^="builder-resize-"]').boundingBox())!;
+      await page.mouse.move(corner.x + 3, corner.y + 3);
+      await page.mouse.down();
+      await page.mouse.move(corner.x + 13, corner.y + 3, { steps: 2 });
+      await page.mouse.move(corner.x + 33, corner.y + 13, { steps: 3 });
+      await page.mouse.up();
+      const resized = (await signature.boundingBox())!;
+      expect(Math.abs(resized.width - (moved.width + 30))).toBeLessThanOrEqual(2);
+      expect(Math.abs(resized.height - (moved.height + 10))).toBeLessThanOrEqual(2);
+
       // Properties: the text field as a hyperlink with a host, title, description, pattern, not required.
       await selectField(page, 'Text 1');
       await props(page).getByLabel('Title', { exact: true }).fill('Listing link');
@@ -161,6 +189,7 @@ describe('E-sign template builder (Chromium)', () => {
       expect((await page.locator('[data-field-name="Date 1"]').boundingBox())!.x).toBeGreaterThan(before.x);
       await saved(page);
       await shot(page, 'esign-builder-1280.png');
+      expect(await blockingAxeViolations(page)).toEqual([]);
 
       const expected = await boxes(page);
       await page.reload({ waitUntil: 'domcontentloaded' });

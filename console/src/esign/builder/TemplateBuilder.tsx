@@ -238,7 +238,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   const zoomIndex = ZOOM_LEVELS.indexOf(zoom);
   const toolbar = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-      <Tooltip title={L.zoomOut}>
+      <Tooltip title={L.zoomOut} describeChild>
         <span>
           <IconButton aria-label={L.zoomOut} size="small" disabled={zoomIndex <= 0} onClick={() => setZoom(ZOOM_LEVELS[zoomIndex - 1])}>
             <ZoomOutIcon fontSize="small" />
@@ -248,7 +248,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
       <Button size="small" color="inherit" onClick={() => setZoom(1)} aria-label={L.zoomReset} data-testid="builder-zoom" sx={{ minWidth: 56 }}>
         {Math.round(zoom * 100)}%
       </Button>
-      <Tooltip title={L.zoomIn}>
+      <Tooltip title={L.zoomIn} describeChild>
         <span>
           <IconButton aria-label={L.zoomIn} size="small" disabled={zoomIndex >= ZOOM_LEVELS.length - 1} onClick={() => setZoom(ZOOM_LEVELS[zoomIndex + 1])}>
             <ZoomInIcon fontSize="small" />

@@ -59,7 +59,7 @@ export const TemplateNameEditor = ({
             '&:hover, &.Mui-focused': { borderColor: error ? 'error.main' : 'primary.main' },
           }}
         />
-        <Tooltip title={L.saveName}>
+        <Tooltip title={L.saveName} describeChild>
           <span>
             <IconButton
               aria-label={L.saveName}
