@@ -54,7 +54,7 @@ export function createFilesController(service: ServiceName): Type<unknown> {
     @Get('*')
     @ApiOperation({
       summary: 'Read a file from a signed URL (local storage driver)',
-      description: 'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition and X-Content-Type-Options: nosniff. 403 for a bad or expired signature.',
+      description: 'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition, X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. 403 for a bad or expired signature.',
     })
     @ApiFileAnswer(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/octet-stream'], 'The stored file, with its stored (or sniffed) type')
     @ApiErrors([403, 'A bad or expired signature'], 404)
@@ -62,6 +62,7 @@ export function createFilesController(service: ServiceName): Type<unknown> {
       const req = request as unknown as FileRequest;
       const file = await this.local.openDownload(keyOf(req), req.query);
       reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', fileContentSecurityPolicy(file.contentType));
       return new StreamableFile(file.stream, { type: file.contentType, length: file.size, disposition: file.contentDisposition });
     }
   }
@@ -70,4 +71,12 @@ export function createFilesController(service: ServiceName): Type<unknown> {
 
 function keyOf(req: FileRequest): string {
   return req.params['*'] ?? req.params.path ?? '';
+}
+
+/**
+ * A stored file never runs anything on this origin, even opened in place: nothing loads, and anything but a
+ * PDF is sandboxed (Chromium's PDF viewer refuses a sandboxed document; it runs no page script anyway).
+ */
+export function fileContentSecurityPolicy(contentType: string): string {
+  return contentType === 'application/pdf' ? "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'" : "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 }
