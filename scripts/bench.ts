@@ -1,9 +1,10 @@
 // `npm run bench [-- --seconds N --rounds N --connections N]`: throughput and latency of the real stack, each
-// scenario beside its floor, the two taking turns (N rounds of N seconds each) in the same run, on loopback only: a bare Fastify + pg + jose
-// server (scripts/bench-floor.ts) that verifies the same token and runs the same SQL for the same body.
-// Also counts the Postgres statements per answer (transactions committed, every statement here being its
-// own). Prints a table and writes bench-results/latest.json. Not a test: it asserts nothing about speed, it
-// only reports (the goal, at least 0.5x the floor's req/s and at most 2x its p99, is reported per row).
+// scenario beside its floor, the two taking turns (N rounds of N seconds each) in the same run, on loopback
+// only. The floor is a bare Fastify + pg + jose server (scripts/bench-floor.ts) that verifies the same token
+// and runs the same SQL for the same body. Also counts the Postgres statements per answer (transactions
+// committed; every statement here is its own). Prints a table and writes bench-results/latest.json. Not a
+// test: it asserts nothing about speed, it only reports (the goal, at least 0.5x the floor's req/s and at
+// most 2x its p99, is reported per row).
 import { isDeepStrictEqual } from 'node:util';
 import { Client } from 'pg';
 import {
