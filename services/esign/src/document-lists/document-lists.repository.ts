@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { DocumentListsCopyWriter } from '@app/database';
 import type { DocumentFolderSnapshot, DocumentTypeSnapshot, EsignDocumentTypeOption, EsignFolderOption } from '@app/contracts';
 
 const FOLDER_COLUMNS = `folder_id AS client_document_folder_id, folder_name, transaction_type`;
@@ -10,41 +11,17 @@ const TYPE_COLUMNS = `doc_type_id AS team_document_type_id, name, category_id AS
 export class DocumentListsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
+  /** The write side, shared with the other services that copy these lists. */
+  private readonly writer = new DocumentListsCopyWriter('esign');
+
   /** Replaces the team's folders unless the stored revision is as new or newer; answers whether it did. */
-  async replaceFolders(manager: EntityManager, teamId: number, revision: number, folders: readonly DocumentFolderSnapshot[]): Promise<boolean> {
-    if (!(await this.bump(manager, teamId, 'folders_revision', revision))) return false;
-    await manager.query(`DELETE FROM esign.document_folders WHERE team_id = $1`, [teamId]);
-    await manager.query(
-      `INSERT INTO esign.document_folders (team_id, folder_id, folder_name, transaction_type, client_visible, vendor_visible, sort)
-       SELECT $1, (e.f->>'client_document_folder_id')::int, e.f->>'folder_name', e.f->>'transaction_type',
-              coalesce((e.f->>'client_visible')::boolean, false), coalesce((e.f->>'vendor_visible')::boolean, false), e.ord
-         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(f, ord)`,
-      [teamId, JSON.stringify(folders)],
-    );
-    return true;
+  replaceFolders(manager: EntityManager, teamId: number, revision: number, folders: readonly DocumentFolderSnapshot[]): Promise<boolean> {
+    return this.writer.replaceFolders(manager, teamId, revision, folders);
   }
 
   /** Replaces the team's document types unless the stored revision is as new or newer. */
-  async replaceTypes(manager: EntityManager, teamId: number, revision: number, types: readonly DocumentTypeSnapshot[]): Promise<boolean> {
-    if (!(await this.bump(manager, teamId, 'types_revision', revision))) return false;
-    await manager.query(`DELETE FROM esign.document_types WHERE team_id = $1`, [teamId]);
-    await manager.query(
-      `INSERT INTO esign.document_types (team_id, doc_type_id, name, category_id, category_name, sort)
-       SELECT $1, (e.t->>'team_document_type_id')::int, e.t->>'name', (e.t->>'team_document_category_id')::int, e.t->>'category_name', e.ord
-         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(t, ord)`,
-      [teamId, JSON.stringify(types)],
-    );
-    return true;
-  }
-
-  private async bump(manager: EntityManager, teamId: number, column: 'folders_revision' | 'types_revision', revision: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO esign.document_list_revisions (team_id, ${column}) VALUES ($1, $2)
-       ON CONFLICT (team_id) DO UPDATE SET ${column} = excluded.${column} WHERE document_list_revisions.${column} < excluded.${column}
-       RETURNING team_id`,
-      [teamId, revision],
-    );
-    return rows.length > 0;
+  replaceTypes(manager: EntityManager, teamId: number, revision: number, types: readonly DocumentTypeSnapshot[]): Promise<boolean> {
+    return this.writer.replaceTypes(manager, teamId, revision, types);
   }
 
   /** The team's folders in team-admin's order. */
