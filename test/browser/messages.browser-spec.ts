@@ -106,6 +106,9 @@ describe('Message center (issue 15)', () => {
       const dialog = agent.page.getByTestId('new-message-dialog');
       await dialog.getByText('Send Message').first().waitFor();
       expect(await dialog.locator('.ProseMirror').getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
+      // The placeholder is drawn in the empty box, not only announced.
+      expect(await dialog.locator('.ProseMirror').evaluate((box) => getComputedStyle(box, '::before').content)).toBe('"Message a user or group, type @ to begin"');
+      await shot(agent.page, 'messages-new-dialog-1280.png');
       await dialog.getByTestId('mention-group-tcs').click();
       await typeInto(agent.page, 'new-message-editor', text);
       await dialog.getByTestId('editor-submit').click();

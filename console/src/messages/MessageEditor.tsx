@@ -118,9 +118,11 @@ export const MessageEditor = ({
   );
 };
 
-// The placeholder, drawn while the editor is empty (the editor has no placeholder of its own).
+// The placeholder, drawn while the editor is empty (the editor has no placeholder of its own). CSS attr()
+// reads the attribute of the element its pseudo-element belongs to: the editor root carries
+// data-placeholder, so the ::before is the root's (a paragraph's ::before would draw nothing).
 const placeholderSx = {
-  '& .ProseMirror[data-empty="true"] > p:first-of-type::before': {
+  '& .ProseMirror[data-empty="true"]::before': {
     content: 'attr(data-placeholder)',
     color: 'text.secondary',
     pointerEvents: 'none',

@@ -92,4 +92,19 @@ describe('NewMessageDialog', () => {
     expect(await screen.findByText('Mention a user or group to send this message')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('draws the placeholder while the box is empty: the ::before reads data-placeholder from its own element', async () => {
+    setup();
+    const box = await editor();
+    await waitFor(() => expect(box.getAttribute('data-empty')).toBe('true'));
+    // The rule that draws it (CSS attr() reads the attribute of the element the pseudo-element belongs to).
+    const css = Array.from(document.querySelectorAll('style'))
+      .map((style) => style.textContent ?? '')
+      .join('\n');
+    const rules = [...css.matchAll(/([^{}]+)\{[^{}]*content:\s*attr\(data-placeholder\)[^{}]*\}/g)].map((match) => match[1].trim());
+    expect(rules.length).toBeGreaterThan(0);
+    const drawnOn = rules.flatMap((selector) => Array.from(document.querySelectorAll(selector.replace(/::?before\s*$/, ''))));
+    expect(drawnOn.length).toBeGreaterThan(0);
+    for (const element of drawnOn) expect(element.getAttribute('data-placeholder')).toBe('Message a user or group, type @ to begin');
+  });
 });
