@@ -277,6 +277,11 @@ describe('E-sign template builder (Chromium)', () => {
       const width = await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await shot(page, 'esign-builder-390.png');
+      expect(await blockingAxeViolations(page)).toEqual([]);
+      // Without a templateId: the dropdown and a line asking for a template.
+      await page.goto(`${baseUrl()}/app/admin/esign-templates/template-builder`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('builder-no-template').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.title()).toBe('Template Builder · Realty');
     } catch (error) {
       await shot(page, 'esign-builder-390-failure.png');
       throw error;
