@@ -1,3 +1,4 @@
+import { paginationOf } from '@app/database';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
@@ -37,8 +38,7 @@ export class PacketsService {
       orderDir: query.order_dir ?? 'asc',
       search: query.quick_search_filter,
     });
-    const pages = Math.ceil(total / perPage);
-    return { records, pagination: { total, page, per_page: perPage, pages, has_next: page < pages, has_prev: page > 1 } };
+    return { records, pagination: paginationOf(total, page, perPage) };
   }
 
   /** POST /esign/packets {name, type_id, templates: [ids in order]}. */

@@ -1,3 +1,4 @@
+import { paginationOf } from '@app/database';
 import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -77,8 +78,7 @@ export class TemplatesService {
       orderDir: query.order_dir ?? 'asc',
       search: query.quick_search_filter,
     });
-    const pages = Math.ceil(total / perPage);
-    return { records, pagination: { total, page, per_page: perPage, pages, has_next: page < pages, has_prev: page > 1 } };
+    return { records, pagination: paginationOf(total, page, perPage) };
   }
 
   /** POST /esign/templates/upload: a signed URL to PUT the PDF to (the document purpose, at most 50,000,000 bytes). */
