@@ -202,6 +202,9 @@ describe('comments and email notifications (Chromium)', () => {
       const preview = dialog.getByRole('region', { name: 'The email as the recipient sees it' });
       expect(await preview.getByTestId('notification-preview-subject').textContent()).toBe(subject);
       expect(await preview.getByTestId('notification-preview-to').textContent()).toContain(recipient);
+      // The sender as the mail shows it: From '{sender} via {team}', Reply-To the from address.
+      expect(await preview.getByTestId('notification-preview-from').textContent()).toMatch(/\S via \S/);
+      expect(await preview.getByTestId('notification-preview-reply-to').textContent()).toBe(await dialog.getByTestId('notification-from').locator('input').inputValue());
       expect(((await preview.getByTestId('notification-preview-body').textContent()) ?? '').trim().length).toBeGreaterThan(0);
       await page.setViewportSize({ width: 390, height: 844 });
       await viewShot(page, 'notification-preview-390.png');

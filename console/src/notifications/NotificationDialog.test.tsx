@@ -108,6 +108,32 @@ describe('NotificationDialog: Edit and Send', () => {
     expect(body.innerHTML).not.toContain('script');
   });
 
+  it("previews the sender as the mail shows it: From '{sender} via {team}', Reply-To the from address", async () => {
+    const authProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getPermissions: async () => ({ roles: ['TRANC'], permissions: [] }),
+      getIdentity: async () => ({ id: 7, fullName: 'Sawyer Coordinator', email: 'sawyer@example.com', teamName: 'Demo Realty' }),
+    };
+    render(
+      <MemoryRouter>
+        <AdminContext store={memoryStore()} authProvider={authProvider}>
+          <NotificationDialog taskId={31} mode="send" source="task" onClose={vi.fn()} />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await screen.findByTestId('notification-edit');
+    await user.clear(fieldByTestId('notification-from'));
+    await user.type(fieldByTestId('notification-from'), 'sawyer.alt@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'The email as the recipient sees it' });
+    await waitFor(() => expect(within(preview).getByTestId('notification-preview-from').textContent).toBe('Sawyer Coordinator via Demo Realty'));
+    expect(within(preview).getByTestId('notification-preview-reply-to').textContent).toBe('sawyer.alt@example.com');
+  });
+
   it("sends the edited email, says 'Message has been sent' and tells the task modal", async () => {
     const { user, onClose, onSent } = renderDialog();
     await screen.findByTestId('notification-edit');

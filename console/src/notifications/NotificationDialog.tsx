@@ -19,13 +19,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInputToolbar, useTiptapEditor } from 'ra-input-rich-text';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TextInput, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { TextInput, useGetIdentity, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import type { ConsoleIdentity } from '../auth/authProvider';
 import { EmailInput, RichTextInput, sanitizeRichText } from '../shared/form-fields';
 import { notificationsApi } from '.';
 import { MESSAGING_MESSAGES as M, NOTIFICATION_LABELS as L } from './messages';
-import { addRecipient, canSendUpdated, fieldErrorsByFormField, sendRequestOf, type NotificationField, type NotificationFormValues, type NotificationSource } from './rules';
+import { addRecipient, canSendUpdated, fieldErrorsByFormField, senderNameOf, sendRequestOf, type NotificationField, type NotificationFormValues, type NotificationSource } from './rules';
 
 export type NotificationDialogMode = 'send' | 'template';
 
@@ -188,6 +189,8 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
   });
 
   const values = form.watch();
+  const { identity } = useGetIdentity();
+  const sender = senderNameOf(identity as Partial<ConsoleIdentity> | undefined);
   const sendable = canSendUpdated(recipients, source);
   return (
     <FormProvider {...form}>
@@ -217,7 +220,7 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
           </Box>
         </Box>
         <Box role="tabpanel" id="notification-panel-preview" aria-labelledby="notification-tab-preview" hidden={view !== 'preview'}>
-          {view === 'preview' && <EmailPreview from={values.from_email ?? ''} recipients={recipients} subject={values.subject} html={values.message_html} />}
+          {view === 'preview' && <EmailPreview sender={sender} from={values.from_email ?? ''} recipients={recipients} subject={values.subject} html={values.message_html} />}
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -295,16 +298,30 @@ const Recipients = ({ recipients, error, onRemove, onAdd }: RecipientsProps) => 
   );
 };
 
-/** The email as the recipient sees it: from, to, subject and the message's HTML (sanitised). */
-export const EmailPreview = ({ from, recipients, subject, html }: { from: string; recipients: readonly string[]; subject: string; html: string }) => (
+/**
+ * The email as the recipient sees it: from, reply-to, to, subject and the message's HTML (sanitised). The
+ * mail goes From '{sender} via {team}' at the platform's address with Reply-To the from address (issue 15),
+ * so From shows that name when the signed-in user's is known, else the from address.
+ */
+export const EmailPreview = ({ sender, from, recipients, subject, html }: { sender?: string | null; from: string; recipients: readonly string[]; subject: string; html: string }) => (
   <Box role="region" aria-label={L.previewRegion} data-testid="notification-preview" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
     <Box component="dl" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, typography: 'body2' }}>
       <Box component="dt" sx={{ color: 'text.secondary' }}>
         {L.from}
       </Box>
       <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="notification-preview-from">
-        {from}
+        {sender || from}
       </Box>
+      {sender && (
+        <>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {L.replyTo}
+          </Box>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="notification-preview-reply-to">
+            {from}
+          </Box>
+        </>
+      )}
       <Box component="dt" sx={{ color: 'text.secondary' }}>
         {L.to}
       </Box>

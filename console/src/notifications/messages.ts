@@ -15,6 +15,9 @@ export const NOTIFICATION_LABELS = {
   preview: 'Preview',
   from: 'From',
   to: 'To',
+  replyTo: 'Reply-To',
+  /** The mail's sender name (issue 15: From '{sender} via {team}'). */
+  senderVia: '{sender} via {team}',
   recipients: 'Recipients',
   addRecipient: 'Add a recipient',
   addRecipientHelp: 'Type an address and press Enter',

@@ -1,6 +1,6 @@
 import { NOTIFICATION_RECIPIENTS_MAX, type SendNotificationRequest } from '@app/contracts';
 import { isEmail } from '../shared/form-fields/rules';
-import { MESSAGING_MESSAGES as M } from './messages';
+import { MESSAGING_MESSAGES as M, NOTIFICATION_LABELS as L } from './messages';
 
 /** Where the dialog was opened from: a task sends to its defaults when no recipient is given. */
 export type NotificationSource = 'task' | 'other';
@@ -15,6 +15,14 @@ export interface NotificationFormValues {
   template: string;
 }
 export type NotificationField = keyof NotificationFormValues | 'recipients';
+
+/** The name the mail is sent under (From '{sender} via {team}', issue 15); null while the user is unknown. */
+export function senderNameOf(identity: { fullName?: string; teamName?: string } | null | undefined): string | null {
+  const sender = identity?.fullName?.trim();
+  if (!sender) return null;
+  const team = identity?.teamName?.trim();
+  return team ? L.senderVia.replace('{sender}', sender).replace('{team}', team) : sender;
+}
 
 /** Send Updated Email is disabled without recipients, except when the source is a task (its defaults go). */
 export const canSendUpdated = (recipients: readonly string[], source: NotificationSource): boolean => recipients.length > 0 || source === 'task';
