@@ -182,8 +182,8 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
   const back = () => setParams(messageSearchOf(kind, null));
 
   // ------------------------------------------------------------------------------------- live updates
-  const live = useRef({ kind, filter, search, userId, list });
-  live.current = { kind, filter, search, userId, list };
+  const live = useRef({ kind, filter, search, userId, list, roles });
+  live.current = { kind, filter, search, userId, list, roles };
   useInboxSocket(
     useCallback(
       ({ type, push }: InboxPush) => {
@@ -198,7 +198,7 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
         thread.then(
           (record) => {
             if (live.current.kind !== shown) return;
-            if (live.current.list.has(target.threadId) || joinsList(shown, live.current.filter, live.current.search, record, me)) {
+            if (live.current.list.has(target.threadId) || joinsList(shown, live.current.filter, live.current.search, record, me, live.current.roles)) {
               live.current.list.upsert(record, type === 'created');
             }
           },

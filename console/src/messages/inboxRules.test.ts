@@ -143,6 +143,17 @@ describe('live messages', () => {
     expect(joinsList('comments', 'mentions', '', mentioning, 8)).toBe(false);
   });
 
+  it("joins @ Mentions when a group of the caller's role is mentioned, as a span or typed plain, never by their own message", () => {
+    const tcs = buildComment(1, { comment_value: '<p><span data-mention="group:tcs">@tcs</span> please check</p>' });
+    expect(joinsList('comments', 'mentions', '', tcs, 7, ['TRANC'])).toBe(true);
+    expect(joinsList('comments', 'mentions', '', tcs, 7, ['AGENT'])).toBe(false);
+    const plainAll = buildComment(2, { thread: [buildComment(3, { parent_comment_id: 2, comment_value: '<p>Heads up @all: closing moved</p>' })] });
+    expect(joinsList('comments', 'mentions', '', plainAll, 7, ['ISISA'])).toBe(true);
+    expect(joinsList('comments', 'mentions', '', plainAll, 7, ['CLIENT'])).toBe(false);
+    expect(joinsList('comments', 'mentions', '', buildComment(4, { comment_value: '<p>mail me at x@team.com</p>' }), 7, ['AGENT'])).toBe(false);
+    expect(joinsList('comments', 'mentions', '', buildComment(5, { comment_value: '<p>@team</p>', author: { id: 7, name: 'Me', profile_image: null } }), 7, ['AGENT'])).toBe(false);
+  });
+
   it('puts new activity first and keeps an edit in place', () => {
     const list = [buildDm(3), buildDm(2), buildDm(1)];
     expect(upsertThread(list, buildDm(1), true).map((dm) => dm.dm_id)).toEqual([1, 3, 2]);

@@ -1,4 +1,4 @@
-import { INBOX_PER_PAGE, type Comment, type CommentType, type DirectMessage, type MessagePush, type MessageStatus, type Role } from '@app/contracts';
+import { INBOX_PER_PAGE, MENTION_GROUP_NAMES, MENTION_GROUPS, type Comment, type CommentType, type DirectMessage, type MessagePush, type MessageStatus, type Role } from '@app/contracts';
 import { MESSAGE_LABELS as L } from './messages';
 
 // The message center's rules as plain functions (issue 15, spec 001 sections 2, 4, 6 and 9): which
@@ -140,19 +140,41 @@ export function panelsOf(narrow: boolean, openId: number | null): { list: boolea
 
 const mentionsUser = (html: string, userId: number) => html.includes(`data-mention="user:${userId}"`);
 
+// A group mention, as a span or typed plain ('@tcs'), as the server reads it.
+const GROUP_MENTION = new RegExp(`(?<![\\w@.])@(${MENTION_GROUP_NAMES.join('|')})(?![\\w-])`, 'gi');
+
+/** The groups a message mentions: data-mention="group:X" spans and plain @all, @team, @agents, @isas, @tcs. */
+export function groupsMentionedIn(html: string): string[] {
+  const groups = new Set<string>();
+  for (const [, name] of html.matchAll(/data-mention="group:(\w+)"/g)) groups.add(name.toLowerCase());
+  for (const [, name] of plainTextOf(html).matchAll(GROUP_MENTION)) groups.add(name.toLowerCase());
+  return [...groups].filter((name) => name in MENTION_GROUPS);
+}
+
+/**
+ * Whether a message mentions the caller (the @ Mentions filter, issue 15): by name, or through a group of
+ * one of their roles (@all everyone but clients, @team, @agents, @isas, @tcs); the author is never
+ * mentioned by their own message.
+ */
+export function mentionsCaller(message: Pick<Comment, 'comment_value' | 'author'>, userId: number, roles: readonly Role[]): boolean {
+  if (message.author.id === userId) return false;
+  if (mentionsUser(message.comment_value, userId)) return true;
+  return groupsMentionedIn(message.comment_value).some((group) => (MENTION_GROUPS[group as keyof typeof MENTION_GROUPS] as readonly string[]).some((role) => roles.includes(role as Role)));
+}
+
 /**
  * Whether a pushed thread belongs in the open list (issue 15: "joining the open list ... when matching
  * its filter"). A new message unarchives its thread for its recipients, so Archived never gains one; a
  * search is the server's to match, so a searched list waits for the next load.
  */
-export function joinsList(kind: InboxKind, filter: InboxFilter, search: string, record: InboxRecord, userId: number | null): boolean {
+export function joinsList(kind: InboxKind, filter: InboxFilter, search: string, record: InboxRecord, userId: number | null, roles: readonly Role[] = []): boolean {
   if (kindOf(record) !== kind || search.trim() !== '' || filter === 'archived') return false;
   if (filter === 'unread') return isUnread(record);
   if (!isComment(record)) return true;
   if (filter === 'trans' || filter === 'task' || filter === 'doc') return record.comment_type === filter;
   if (filter === 'mentions') {
     if (userId === null) return false;
-    return [record, ...record.thread].some((message) => mentionsUser(message.comment_value, userId));
+    return [record, ...(record.thread ?? [])].some((message) => mentionsCaller(message, userId, roles));
   }
   return true;
 }
