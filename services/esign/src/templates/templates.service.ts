@@ -47,6 +47,15 @@ const isId = (value: unknown): value is number => Number.isInteger(value) && (va
 const isFolderId = (value: unknown): value is number => Number.isInteger(value) && (value as number) !== 0 && (value as number) >= -2 && (value as number) <= MAX_DATABASE_ID;
 const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** A timestamp Postgres takes back: parseable, in the years 1 to 9999 (toISOString writes others as +099999-... or -000001-...). */
+const isTimestamp = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return false;
+  const year = new Date(at).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+
 /** The copy's name: '{name} (Copy)', kept within the name limit. */
 export function copyNameOf(name: string): string {
   const suffix = ' (Copy)';
@@ -89,8 +98,9 @@ export class TemplatesService {
     if (missing(body.type)) errors.push({ field: 'type', error: M.required });
     else if (typeof body.type !== 'string' || body.type.split(';')[0].trim().toLowerCase() !== 'application/pdf') errors.push({ field: 'type', error: M.notAPdf });
     if (missing(body.size)) errors.push({ field: 'size', error: M.required });
+    // Any number over the limit is too large (1e300 included), before the size is checked as a byte count.
+    else if (typeof body.size === 'number' && body.size > ESIGN_TEMPLATE_MAX_BYTES) errors.push({ field: 'size', error: M.fileTooLarge });
     else if (!(Number.isSafeInteger(body.size) && (body.size as number) > 0)) errors.push({ field: 'size', error: M.notAPdf });
-    else if ((body.size as number) > ESIGN_TEMPLATE_MAX_BYTES) errors.push({ field: 'size', error: M.fileTooLarge });
     if (errors.length) throw new FieldErrorsException(errors);
     await this.removeAbandonedUploads(caller.team_id);
     const key = `templates/${caller.team_id}/uploads/${randomUUID()}.pdf`;
@@ -200,7 +210,7 @@ export class TemplatesService {
     const checked = checkTemplateSchema(body, documents);
     const errors = [...checked.errors];
     if (missing(body.updated_ts)) errors.push({ field: 'updated_ts', error: M.required });
-    else if (typeof body.updated_ts !== 'string' || Number.isNaN(Date.parse(body.updated_ts))) errors.push({ field: 'updated_ts', error: M.fieldInvalid('updated_ts') });
+    else if (!isTimestamp(body.updated_ts)) errors.push({ field: 'updated_ts', error: M.fieldInvalid('updated_ts') });
     if (errors.length || !checked.schema) throw new FieldErrorsException(errors);
     const schema = checked.schema;
     await this.dataSource.transaction(async (manager) => {
