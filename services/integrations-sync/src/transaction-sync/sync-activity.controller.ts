@@ -4,15 +4,13 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { SyncActivityService } from './sync-activity.service';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, numberOrRaw } from '@app/platform';
 import { MESSAGE_SCHEMA, SYNC_ACTIVITY_SCHEMA } from '../integrations-sync.openapi';
-
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 export class SyncActivityQueryDto {
   @ApiPropertyOptional({ description: '1-based page (default 1)' })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(numberOrRaw)
   @IsInt({ message: 'Invalid input' })
   @Min(1, { message: 'Invalid input' })
   @Max(1_000_000, { message: 'Invalid input' })
@@ -20,7 +18,7 @@ export class SyncActivityQueryDto {
 
   @ApiPropertyOptional({ description: 'Rows a page, 1 to 100 (default 10)' })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(numberOrRaw)
   @IsInt({ message: 'Invalid input' })
   @Min(1, { message: 'Invalid input' })
   @Max(100, { message: 'Invalid input' })
