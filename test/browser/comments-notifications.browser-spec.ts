@@ -137,6 +137,9 @@ describe('comments and email notifications (Chromium)', () => {
       expect(sent.comment_value).toContain(`<span data-mention="user:${agent.agentId}">@`);
       const shown = panel.getByTestId('message-body').filter({ hasText: words });
       await shown.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The emptied box draws its placeholder again.
+      await text.and(page.locator('[data-empty="true"]')).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await text.evaluate((box) => getComputedStyle(box, '::before').content)).toBe('"Write a comment, type @ to mention someone"');
       await shown.scrollIntoViewIfNeeded();
       expect(await noSidewaysScroll(page)).toBe(true);
       await viewShot(page, 'comments-panel-390.png');

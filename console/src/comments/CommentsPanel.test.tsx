@@ -124,6 +124,20 @@ describe('CommentsPanel', () => {
     await waitFor(() => expect(api.listCommentsOn).toHaveBeenCalledTimes(2));
   });
 
+  it('empties the box after a post and draws its placeholder again (data-empty follows the reset)', async () => {
+    const user = renderPanel(['TRANC'], { commentType: 'task', commentOnId: 31, testId: 'task-comments' });
+    await screen.findByTestId('comments-empty');
+    const editor = screen.getByTestId('comment-editor');
+    const box = editor.querySelector('.ProseMirror') as HTMLElement;
+    expect(box.getAttribute('data-placeholder')).toBe('Write a comment, type @ to mention someone');
+    await write(editor, 'Call the lender');
+    await waitFor(() => expect(box.getAttribute('data-empty')).toBe('false'));
+    await user.click(submitIn(editor));
+    await waitFor(() => expect(api.createComment).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(box.textContent).toBe(''));
+    await waitFor(() => expect(box.getAttribute('data-empty')).toBe('true'));
+  });
+
   it("hides the reply type and the markers from a client, who posts client-facing ('c')", async () => {
     api.listCommentsOn.mockResolvedValue([buildComment({ visibility: 'c' })]);
     const user = renderPanel(['CLIENT']);

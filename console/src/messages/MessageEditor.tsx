@@ -212,9 +212,10 @@ const MentionToolbar = () => {
     mark();
     setAnchor(dom);
     if (context.autoFocus) editor.commands.focus('end');
-    editor.on('update', mark);
+    // Every transaction: the form's reset after a send sets the content without an 'update' event.
+    editor.on('transaction', mark);
     return () => {
-      editor.off('update', mark);
+      editor.off('transaction', mark);
     };
   }, [editor, context.label, context.placeholder, context.autoFocus]);
 
