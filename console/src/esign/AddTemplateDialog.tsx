@@ -1,4 +1,5 @@
 import type { EsignTemplate, StorageOptions, TransactionTypeOption } from '@app/contracts';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -89,11 +90,16 @@ const TemplateInputs = ({ options, transactionTypes, busy }: { options: StorageO
  */
 export const AddTemplateDialog = ({
   options,
+  optionsError = null,
+  onRetryOptions,
   transactionTypes,
   onClose,
   onCreated,
 }: {
   options: StorageOptions;
+  /** The folders and document types failed to load: said above the form, with Retry. */
+  optionsError?: string | null;
+  onRetryOptions?: () => void;
   transactionTypes: readonly TransactionTypeOption[];
   onClose: () => void;
   onCreated: (template: EsignTemplate) => void;
@@ -128,6 +134,22 @@ export const AddTemplateDialog = ({
       <Form record={record} onSubmit={handleSubmit} mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
         <DialogTitle id="esign-add-template-title">{L.addTemplateTitle}</DialogTitle>
         <DialogContent>
+          {optionsError && (
+            <Alert
+              severity="error"
+              sx={{ mb: 1 }}
+              data-testid="esign-storage-options-error"
+              action={
+                onRetryOptions && (
+                  <Button color="inherit" size="small" onClick={onRetryOptions}>
+                    {L.retry}
+                  </Button>
+                )
+              }
+            >
+              {optionsError}
+            </Alert>
+          )}
           <TemplateInputs options={options} transactionTypes={transactionTypes} busy={busy} />
           {progress !== null && (
             <Box sx={{ mt: 1 }} data-testid="esign-upload-progress" data-progress={progress}>

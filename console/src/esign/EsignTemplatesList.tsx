@@ -71,6 +71,9 @@ export const EsignTemplatesList = () => {
 
   const [transactionTypes, setTransactionTypes] = useState<TransactionTypeOption[]>([...ESIGN_TRANSACTION_TYPES]);
   const [storageOptions, setStorageOptions] = useState<StorageOptions>(EMPTY_STORAGE_OPTIONS);
+  // A failed load of the folders and types is said in Add Template (its Folder would offer nothing), with Retry.
+  const [storageOptionsError, setStorageOptionsError] = useState<string | null>(null);
+  const [storageOptionsLoads, setStorageOptionsLoads] = useState(0);
   const [adding, setAdding] = useState(false);
   const [packetDialog, setPacketDialog] = useState<{ packet: EsignPacketBlueprint | null } | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
@@ -83,14 +86,21 @@ export const EsignTemplatesList = () => {
       (types) => !cancelled && types.length > 0 && setTransactionTypes(types),
       () => undefined,
     );
-    esignApi.getStorageOptions().then(
-      (options) => !cancelled && setStorageOptions(options),
-      () => undefined,
-    );
     return () => {
       cancelled = true;
     };
   }, []);
+  useEffect(() => {
+    let cancelled = false;
+    setStorageOptionsError(null);
+    esignApi.getStorageOptions().then(
+      (options) => !cancelled && setStorageOptions(options),
+      () => !cancelled && setStorageOptionsError(L.storageOptionsFailed),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [storageOptionsLoads]);
 
   const searchLater = useDebounced((text) => {
     setTemplateState((current) => withSearch(current, text));
@@ -243,6 +253,8 @@ export const EsignTemplatesList = () => {
       {adding && (
         <AddTemplateDialog
           options={storageOptions}
+          optionsError={storageOptionsError}
+          onRetryOptions={() => setStorageOptionsLoads((n) => n + 1)}
           transactionTypes={transactionTypes}
           onClose={() => setAdding(false)}
           onCreated={(template) => navigate(esignTemplateBuilderPath(basename, template.esig_template_id))}

@@ -475,4 +475,18 @@ describe('Add Template', JOURNEY, () => {
     expect(api.uploadTemplate).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('builder')).toBeNull();
   });
+
+  it('says when the folders and document types could not be loaded, and loads them again on Retry', async () => {
+    api.getStorageOptions.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Service unavailable' }));
+    const user = open();
+    await loaded();
+    await user.click(screen.getByTestId('esign-add-template'));
+    const dialog = await screen.findByTestId('esign-add-template-dialog');
+    const alert = await within(dialog).findByTestId('esign-storage-options-error');
+    expect(alert.textContent).toContain('The folders and document types could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('esign-storage-options-error')).toBeNull());
+    expect(api.getStorageOptions).toHaveBeenCalledTimes(2);
+    await chooseFolder(user, 'Contracts');
+  });
 });

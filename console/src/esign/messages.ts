@@ -70,6 +70,7 @@ export const ESIGN_TEMPLATE_LABELS = {
   formError: 'Please correct the errors below',
   serverError: 'Something went wrong. Please try again.',
   loadFailed: 'The list could not be loaded.',
+  storageOptionsFailed: 'The folders and document types could not be loaded.',
 } as const;
 
 /** `Rename Purchase Agreement`, `Clone Purchase Agreement`: a row's button named after its row. */
