@@ -138,8 +138,8 @@ describe('comments and email notifications (Chromium)', () => {
       const shown = panel.getByTestId('message-body').filter({ hasText: words });
       await shown.waitFor({ timeout: UI_TIMEOUT_MS });
       // The emptied box draws its placeholder again.
-      await text.and(page.locator('[data-empty="true"]')).waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await text.evaluate((box) => getComputedStyle(box, '::before').content)).toBe('"Write a comment, type @ to mention someone"');
+      await editor.locator('.ProseMirror[data-empty="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await text.evaluate((box) => (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(box, '::before').content)).toBe('"Write a comment, type @ to mention someone"');
       await shown.scrollIntoViewIfNeeded();
       expect(await noSidewaysScroll(page)).toBe(true);
       await viewShot(page, 'comments-panel-390.png');

@@ -107,7 +107,7 @@ describe('Message center (issue 15)', () => {
       await dialog.getByText('Send Message').first().waitFor();
       expect(await dialog.locator('.ProseMirror').getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
       // The placeholder is drawn in the empty box, not only announced.
-      expect(await dialog.locator('.ProseMirror').evaluate((box) => getComputedStyle(box, '::before').content)).toBe('"Message a user or group, type @ to begin"');
+      expect(await dialog.locator('.ProseMirror').evaluate((box) => (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(box, '::before').content)).toBe('"Message a user or group, type @ to begin"');
       await shot(agent.page, 'messages-new-dialog-1280.png');
       await dialog.getByTestId('mention-group-tcs').click();
       await typeInto(agent.page, 'new-message-editor', text);
