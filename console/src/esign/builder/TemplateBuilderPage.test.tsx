@@ -160,6 +160,22 @@ describe('TemplateBuilderPage', () => {
     await waitFor(() => expect(api.saveSchema).toHaveBeenCalledTimes(2));
   });
 
+  it('a failed save shows its message with Retry, which sends the change again', async () => {
+    const api = fakeApi();
+    api.saveSchema.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { status: 'error', message: 'Service unavailable' }));
+    open(api);
+    await screen.findByTestId('template-builder');
+    addText();
+    await wait(AUTOSAVE_DELAY_MS);
+    await waitFor(() => expect(screen.getByTestId('builder-save-status').getAttribute('data-status')).toBe('error'));
+    expect(screen.getByTestId('builder-save-status').textContent).toContain('Service unavailable');
+    fireEvent.click(screen.getByTestId('builder-save-retry'));
+    await waitFor(() => expect(api.saveSchema).toHaveBeenCalledTimes(2));
+    expect(api.saveSchema.mock.calls[1][1].fields).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('builder-save-status').getAttribute('data-status')).toBe('saved'));
+    expect(screen.queryByTestId('builder-save-retry')).toBeNull();
+  });
+
   it('saves the name on Enter and on the check button; a blank name says This field is required and sends nothing', async () => {
     const api = fakeApi();
     open(api);

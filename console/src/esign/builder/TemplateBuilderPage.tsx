@@ -25,10 +25,10 @@ export function templateIdOf(value: string | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const SaveIndicator = ({ status }: { status: SaveStatus }) => {
+const SaveIndicator = ({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) => {
   if (status.kind === 'idle' || status.kind === 'conflict') return null;
   const text = status.kind === 'saving' ? L.saving : status.kind === 'saved' ? L.saved : status.message;
-  return (
+  const indicator = (
     <Typography
       variant="body2"
       role="status"
@@ -40,6 +40,16 @@ const SaveIndicator = ({ status }: { status: SaveStatus }) => {
     >
       {text}
     </Typography>
+  );
+  if (status.kind !== 'error') return indicator;
+  // A failed save (not a 409) keeps its change: Retry sends it again.
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {indicator}
+      <Button size="small" color="inherit" onClick={onRetry} data-testid="builder-save-retry">
+        {L.retry}
+      </Button>
+    </Box>
   );
 };
 
@@ -110,7 +120,7 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
             onSave={() => void saveName()}
           />
         )}
-        <SaveIndicator status={saveStatus} />
+        <SaveIndicator status={saveStatus} onRetry={() => void session.flush()} />
       </Box>
       {saveStatus.kind === 'conflict' && (
         <Alert

@@ -75,6 +75,31 @@ describe('createAutosave', () => {
     expect(sut.status.kind).toBe('saved');
   });
 
+  it('a failed save keeps its change: flush (Retry, leaving the page) sends it again', async () => {
+    const save = vi.fn<Save>(async () => undefined);
+    save.mockRejectedValueOnce(Object.assign(new Error('Server error'), { status: 500 }));
+    const { sut } = setup(save);
+    sut.change(1);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(sut.status).toEqual({ kind: 'error', message: 'Server error' });
+    await sut.flush();
+    expect(save.mock.calls.map(([value]) => value)).toEqual([1, 1]);
+    expect(sut.status.kind).toBe('saved');
+  });
+
+  it('a failed save does not replace a newer change waiting', async () => {
+    let fail!: (error: unknown) => void;
+    const save = vi.fn<Save>(async () => undefined);
+    save.mockImplementationOnce(() => new Promise<void>((_, reject) => (fail = reject)));
+    const { sut } = setup(save);
+    sut.change(1);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    sut.change(2);
+    fail(Object.assign(new Error('Server error'), { status: 500 }));
+    await sut.flush();
+    expect(save.mock.calls.map(([value]) => value)).toEqual([1, 2]);
+  });
+
   it('flush saves a waiting change at once; cancel drops it', async () => {
     const { sut, save } = setup();
     sut.change(1);

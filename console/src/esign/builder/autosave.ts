@@ -78,6 +78,8 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
           stopTimer();
           setStatus({ kind: 'conflict', message });
         } else {
+          // The change is kept (unless a newer one waits): a flush (Retry, a switch, leaving) sends it again.
+          if (!pending && !stopped) pending = { value };
           setStatus({ kind: 'error', message });
         }
       }
