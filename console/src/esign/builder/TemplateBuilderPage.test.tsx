@@ -171,7 +171,7 @@ describe('TemplateBuilderPage', () => {
     expect(screen.getByTestId('builder-save-status').textContent).toContain('Service unavailable');
     fireEvent.click(screen.getByTestId('builder-save-retry'));
     await waitFor(() => expect(api.saveSchema).toHaveBeenCalledTimes(2));
-    expect(api.saveSchema.mock.calls[1][1].fields).toHaveLength(1);
+    expect((api.saveSchema.mock.calls[1] as unknown as [number, { fields: unknown[] }])[1].fields).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('builder-save-status').getAttribute('data-status')).toBe('saved'));
     expect(screen.queryByTestId('builder-save-retry')).toBeNull();
   });
