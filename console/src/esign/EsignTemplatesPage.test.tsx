@@ -292,6 +292,20 @@ describe('E-sign templates list', JOURNEY, () => {
     expect(screen.queryByTestId('esign-packet-dialog')).toBeNull();
   });
 
+  it('says when the packet picker could not load the templates (not No results found)', async () => {
+    const user = open();
+    await loaded();
+    api.listTemplates.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Service unavailable' }));
+    await user.click(screen.getByTestId('esign-create-packet'));
+    const dialog = await screen.findByTestId('esign-packet-dialog');
+    await user.click(within(dialog).getByTestId('esign-packet-template-search'));
+    expect(await screen.findByText('The templates could not be loaded. Type to try again.')).toBeTruthy();
+    expect(screen.queryByText('No results found')).toBeNull();
+    // Typing asks again.
+    await user.type(within(dialog).getByTestId('esign-packet-template-search'), 'List');
+    expect(await screen.findByRole('option', { name: 'Listing Agreement' })).toBeTruthy();
+  });
+
   it('edits a packet: its values loaded, reordered and a template removed', async () => {
     api.updatePacket.mockResolvedValue(PACKET);
     const user = open();

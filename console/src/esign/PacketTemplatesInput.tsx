@@ -34,16 +34,22 @@ export const PacketTemplatesInput = ({ source, validate, disabled }: { source: s
   const [text, setText] = useState('');
   const [options, setOptions] = useState<EsignTemplate[]>([]);
   const [loading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const searchLater = useDebounced(setSearch, TEMPLATE_SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
+    setLoadFailed(false);
     const query = toApiQuery({ ...DEFAULT_TEMPLATE_LIST_STATE, per_page: PICKER_PAGE_SIZE, quick_search_filter: search.trim() });
     esignApi
       .listTemplates(query)
       .then((body) => !cancelled && setOptions(body?.records ?? []))
-      .catch(() => !cancelled && setOptions([]))
+      .catch(() => {
+        if (cancelled) return;
+        setOptions([]);
+        setLoadFailed(true);
+      })
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
@@ -79,7 +85,7 @@ export const PacketTemplatesInput = ({ source, validate, disabled }: { source: s
           searchLater.cancel();
           setSearch('');
         }}
-        noOptionsText={L.noResults}
+        noOptionsText={loadFailed ? L.pickerLoadFailed : L.noResults}
         renderOption={(props, option) => (
           <li {...props} key={option.esig_template_id} data-testid="esign-packet-template-option">
             {option.name}

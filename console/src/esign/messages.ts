@@ -60,6 +60,7 @@ export const ESIGN_TEMPLATE_LABELS = {
   moveDown: 'Move down',
   remove: 'Remove',
   noResults: 'No results found',
+  pickerLoadFailed: 'The templates could not be loaded. Type to try again.',
   // Toasts.
   renamed: 'Template name saved',
   cloned: 'Template cloned',
