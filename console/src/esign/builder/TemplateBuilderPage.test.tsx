@@ -227,6 +227,20 @@ describe('TemplateBuilderPage', () => {
     expect(api.getTemplate).toHaveBeenLastCalledWith(8);
   });
 
+  it('the dropdown says when the templates could not be loaded, and typing asks again', async () => {
+    const api = fakeApi();
+    api.listTemplates.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { status: 'error', message: 'Service unavailable' }));
+    open(api);
+    await screen.findByTestId('template-builder');
+    const combo = within(screen.getByTestId('builder-template-picker')).getByRole('combobox');
+    fireEvent.mouseDown(combo);
+    expect(await screen.findByText('The templates could not be loaded. Type to try again.')).toBeTruthy();
+    fireEvent.change(combo, { target: { value: 'buyer' } });
+    await wait(TEMPLATE_FILTER_DELAY_MS);
+    expect(await screen.findByRole('option', { name: 'Buyer Representation' })).toBeTruthy();
+    expect(screen.queryByText('The templates could not be loaded. Type to try again.')).toBeNull();
+  });
+
   it('a switch saves what autosave still holds for the template left', async () => {
     const api = fakeApi();
     open(api);

@@ -25,16 +25,23 @@ export const TemplatePicker = ({
   const [search, setSearch] = useState('');
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
+  // A failed load leaves only the current template to choose: said under the box (typing asks again).
+  const [loadFailed, setLoadFailed] = useState(false);
   const filter = useDebounced(setSearch, TEMPLATE_FILTER_DELAY_MS);
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setLoading(true);
+    setLoadFailed(false);
     api
       .listTemplates(search)
       .then((page) => live && setOptions(page.records))
-      .catch(() => live && setOptions([]))
+      .catch(() => {
+        if (!live) return;
+        setOptions([]);
+        setLoadFailed(true);
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -69,7 +76,15 @@ export const TemplatePicker = ({
       onChange={(_event, option) => {
         if (option && option.esig_template_id !== current?.esig_template_id) onChoose(option.esig_template_id);
       }}
-      renderInput={(params) => <TextField {...params} label={L.templateDropdown} placeholder={L.templateFilter} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={L.templateDropdown}
+          placeholder={L.templateFilter}
+          error={loadFailed}
+          helperText={loadFailed ? M.templatesLoadFailed : undefined}
+        />
+      )}
       sx={{ width: { xs: '100%', sm: 280 } }}
       data-testid="builder-template-picker"
     />

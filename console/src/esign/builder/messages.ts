@@ -15,6 +15,7 @@ export const BUILDER_MESSAGES = {
   confirmRemoveRole: (name: string, count: number) =>
     `Remove the role '${name}' and its ${count === 1 ? 'field' : `${count} fields`}?`,
   noResults: 'No results found',
+  templatesLoadFailed: 'The templates could not be loaded. Type to try again.',
   selectField: 'Select a field to see its properties.',
 } as const;
 
