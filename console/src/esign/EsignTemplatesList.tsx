@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Confirm, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountPage, SectionCard } from '../account/AccountPage';
@@ -130,14 +130,24 @@ export const EsignTemplatesList = () => {
     [notify, updateTemplateRows],
   );
 
+  // One clone per template at a time: a double click makes one copy (the button waits disabled).
+  const cloningNow = useRef(new Set<number>());
+  const [cloning, setCloning] = useState<ReadonlySet<number>>(() => new Set());
   const clone = useCallback(
     async (template: EsignTemplate) => {
+      const id = template.esig_template_id;
+      if (cloningNow.current.has(id)) return;
+      cloningNow.current.add(id);
+      setCloning(new Set(cloningNow.current));
       try {
-        await esignApi.cloneTemplate(template.esig_template_id);
+        await esignApi.cloneTemplate(id);
         notify(L.cloned, { type: 'success' });
         reloadTemplates();
       } catch (error) {
         notify(messageOf(error, L.serverError), { type: 'error' });
+      } finally {
+        cloningNow.current.delete(id);
+        setCloning(new Set(cloningNow.current));
       }
     },
     [notify, reloadTemplates],
@@ -235,6 +245,7 @@ export const EsignTemplatesList = () => {
             mobile={mobile}
             onRename={rename}
             onClone={clone}
+            cloning={cloning}
             onDelete={(template) => setDeleting({ kind: 'template', template })}
           />
         ) : (

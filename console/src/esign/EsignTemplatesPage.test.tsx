@@ -217,6 +217,20 @@ describe('E-sign templates list', JOURNEY, () => {
     expect(api.listTemplates).toHaveBeenCalledTimes(2);
   });
 
+  it('clones once per click while the clone is on its way (a double click makes one copy)', async () => {
+    let finish!: () => void;
+    api.cloneTemplate.mockImplementation(() => new Promise((resolve) => (finish = () => resolve(buildTemplate(10, { name: 'Listing Agreement (Copy)' })))));
+    const user = open();
+    await loaded();
+    const button = screen.getByTestId('esign-template-clone-7') as HTMLButtonElement;
+    await user.dblClick(button);
+    expect(api.cloneTemplate).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(true);
+    finish();
+    await toast('Template cloned');
+    await waitFor(() => expect((screen.getByTestId('esign-template-clone-7') as HTMLButtonElement).disabled).toBe(false));
+  });
+
   it("asks 'Do you want to delete this template?' before deleting, and shows the server's 409 naming the packets", async () => {
     const user = open();
     await loaded();

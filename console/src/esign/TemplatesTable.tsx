@@ -29,6 +29,7 @@ export const TemplatesTable = ({
   mobile,
   onRename,
   onClone,
+  cloning,
   onDelete,
 }: {
   list: EsignListLoad<EsignTemplate>;
@@ -39,6 +40,8 @@ export const TemplatesTable = ({
   mobile: boolean;
   onRename: (template: EsignTemplate, name: string) => Promise<RenameResult>;
   onClone: (template: EsignTemplate) => void;
+  /** The templates whose clone is on its way: their Clone waits disabled. */
+  cloning?: ReadonlySet<number>;
   onDelete: (template: EsignTemplate) => void;
 }) => {
   const basename = useBasename();
@@ -72,9 +75,17 @@ export const TemplatesTable = ({
         </IconButton>
       </Tooltip>
       <Tooltip title={L.clone}>
-        <IconButton size="small" aria-label={rowAction(L.clone, row.name)} onClick={() => onClone(row)} data-testid={`esign-template-clone-${row.esig_template_id}`}>
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={rowAction(L.clone, row.name)}
+            onClick={() => onClone(row)}
+            disabled={cloning?.has(row.esig_template_id) ?? false}
+            data-testid={`esign-template-clone-${row.esig_template_id}`}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </span>
       </Tooltip>
       <Tooltip title={L.delete}>
         <IconButton size="small" color="error" aria-label={rowAction(L.delete, row.name)} onClick={() => onDelete(row)} data-testid={`esign-template-delete-${row.esig_template_id}`}>
