@@ -42,7 +42,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
         this.handlers.set(type, (prototype[method] as EventHandlerFn).bind(instance));
       }
     }
-    // Every event this service subscribes to must have exactly one handler, and no handler may be orphaned.
+    // A process that consumes the service's queue must hold exactly one handler for every event the service
+    // subscribes to, and none for another; a process that only publishes (an API replica) is not checked.
+    if (!this.options.consume) return;
     const subscribed = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((t) =>
       EVENT_SUBSCRIPTIONS[t].includes(this.options.service),
     );

@@ -4,8 +4,8 @@ import { Test } from '@nestjs/testing';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
-import type { EventEnvelope, ServiceName } from '@app/contracts';
-import { eventsQueueOf } from '@app/contracts';
+import type { EventEnvelope, EventType, ServiceName } from '@app/contracts';
+import { EVENT_SUBSCRIPTIONS, eventsQueueOf } from '@app/contracts';
 import { createServiceDataSource, DatabaseModule, migrateServiceSchema } from '@app/database';
 import {
   EventBusTables1763700000000,
@@ -131,8 +131,26 @@ export function bootPublisher(database: TestDatabase, schema: string, extra: Par
 }
 
 /** A consuming service whose ProbeHandler records the probe in `<schema>.probe_effects`. */
+/**
+ * A consuming service: the probe's real handler, and no-op stand-ins for the service's other subscriptions
+ * (the consumer's start-up check wants one handler for each).
+ */
 export function bootConsumer(database: TestDatabase, service: ServiceName, extra: Partial<EventsModuleOptions> = {}) {
-  return bootBusApp(database, { service, schema: service, consume: true, consumerConcurrency: 10, ...extra }, [ProbeHandler]);
+  const others = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((type) => type !== PROBE && EVENT_SUBSCRIPTIONS[type].includes(service));
+  return bootBusApp(database, { service, schema: service, consume: true, consumerConcurrency: 10, ...extra }, [ProbeHandler, standInHandlersFor(others)]);
+}
+
+/** A provider with one no-op @HandleEvent method for each of `types`. */
+export function standInHandlersFor(types: readonly EventType[]): Type {
+  @Injectable()
+  class StandInHandlers {}
+  for (const [index, type] of types.entries()) {
+    const method = `on${index}`;
+    const descriptor: PropertyDescriptor = { value: async () => undefined, writable: true, configurable: true };
+    HandleEvent(type)(StandInHandlers.prototype, method, descriptor);
+    Object.defineProperty(StandInHandlers.prototype, method, descriptor);
+  }
+  return StandInHandlers;
 }
 
 export function queuePrefixOf(database: TestDatabase): string {

@@ -25,6 +25,7 @@ import {
   redisConnection,
   relayOf,
   sleep,
+  standInHandlersFor,
 } from './event-bus-test-apps';
 
 /**
@@ -320,7 +321,7 @@ describe(EventConsumer.name, () => {
         (type) => EVENT_SUBSCRIPTIONS[type].includes('transactions') && !TEST_ONLY_EVENT_TYPES.includes(type),
       );
       expect(subscribed).toEqual(expect.arrayContaining(['identity.user.created', 'identity.user.updated']));
-      const failure = await bootBusApp(database, { service: 'transactions', schema: 'bus_check' }).then(
+      const failure = await bootBusApp(database, { service: 'transactions', schema: 'bus_check', consume: true }).then(
         (app) => app.close().then(() => new Error('started')),
         (error: Error) => error,
       );
@@ -329,14 +330,23 @@ describe(EventConsumer.name, () => {
     });
 
     it('refuses to start a service with a handler for a type it does not subscribe to', async () => {
-      await expect(bootBusApp(database, { service: 'integrations-sync', schema: 'bus_check' }, [ProbeHandler])).rejects.toThrow(
+      await expect(bootBusApp(database, { service: 'integrations-sync', schema: 'bus_check', consume: true }, [ProbeHandler])).rejects.toThrow(
         /^integrations-sync event handlers do not match EVENT_SUBSCRIPTIONS: .*not subscribed platform\.probe\.happened$/,
       );
     });
 
     it('lets a subscriber of the test-only probe start without a handler for it', async () => {
-      const app = await bootBusApp(database, { service: 'messaging', schema: 'bus_check' });
+      // messaging subscribes to the probe beside its real events: stand-in handlers for those, none for the probe.
+      const types = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((type) => EVENT_SUBSCRIPTIONS[type].includes('messaging') && !TEST_ONLY_EVENT_TYPES.includes(type));
+      expect(EVENT_SUBSCRIPTIONS['platform.probe.happened']).toContain('messaging');
+      const app = await bootBusApp(database, { service: 'messaging', schema: 'bus_check', consume: true }, [standInHandlersFor(types)]);
+      await app.close();
+    });
+
+    it('checks only a process that consumes: a publishing replica starts whatever its handlers', async () => {
+      const app = await bootBusApp(database, { service: 'transactions', schema: 'bus_check' });
       await app.close();
     });
   });
 });
+

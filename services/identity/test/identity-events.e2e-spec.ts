@@ -77,8 +77,8 @@ describe('identity events for later issues', () => {
         }
       });
 
-      it('is marked published by the relay (no service consumes it yet)', async () => {
-        expect(EVENT_SUBSCRIPTIONS['identity.notification-setting.changed']).toEqual([]);
+      it('is relayed to its consumer (messaging skips a mail whose switch is off)', async () => {
+        expect(EVENT_SUBSCRIPTIONS['identity.notification-setting.changed']).toEqual(['messaging']);
         const { token, user } = await signIn(sut, 'restricted@demo-realty.test');
         await patchSwitch(sut, token, 2, false).expect(200);
         const mine = async () => (await settingEvents(sut, user.team.team_id)).filter((r) => r.payload.agent_id === user.agent_id);
