@@ -107,7 +107,8 @@ export const QueryInteger = () =>
  */
 export const numberOrRaw = ({ value }: { value: unknown }) => {
   if (value === '' || value === undefined) return undefined;
-  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) return value;
+  // Any number of digits: a page past the range then reads as too large ('Must be at most ...'), not as text.
+  if (typeof value !== 'string' || !/^-?[0-9]+$/.test(value)) return value;
   return Number(value);
 };
 
