@@ -188,6 +188,10 @@ describe('E-sign template builder (Chromium)', () => {
       await page.locator('[data-field-name="Date 1"]').press('Shift+ArrowRight');
       expect((await page.locator('[data-field-name="Date 1"]').boundingBox())!.x).toBeGreaterThan(before.x);
       await saved(page);
+      // Each role's name shows whole in its box (the default 'Second Party' was cut to 'Second Part').
+      const roleNames = await page.getByTestId('builder-roles').getByRole('textbox', { name: 'Role name' }).all();
+      expect(roleNames).toHaveLength(2);
+      for (const input of roleNames) expect(await input.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await shot(page, 'esign-builder-1280.png');
       expect(await blockingAxeViolations(page)).toEqual([]);
 

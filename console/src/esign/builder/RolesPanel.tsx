@@ -46,7 +46,8 @@ const RoleRow = ({
         checked={active}
         onChange={() => dispatch({ type: 'activateRole', uuid: role.uuid })}
         size="small"
-        sx={{ color: colour, '&.Mui-checked': { color: colour } }}
+        // Tight, so that the name beside it shows whole in the tools' column ('Second Party', 'Third Party').
+        sx={{ p: 0.5, mt: 0.5, color: colour, '&.Mui-checked': { color: colour } }}
         slotProps={{ input: { 'aria-label': `${role.name} (${fieldCount})` } }}
       />
       <TextField

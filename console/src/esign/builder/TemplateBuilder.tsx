@@ -379,7 +379,7 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
           display: 'grid',
           // Phones: one column (palette and roles, the pages, the properties). From 961 px: the tools and the
           // properties in one column beside the pages. From 1200 px: tools, thumbnails, pages, properties.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '240px minmax(0, 1fr)', md: `200px ${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr) 250px` },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '240px minmax(0, 1fr)', md: `224px ${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr) 250px` },
           gap: 2,
           height: '100%',
           minHeight: 0,
