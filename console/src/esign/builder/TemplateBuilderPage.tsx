@@ -63,7 +63,9 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
   const [params, setParams] = useSearchParams();
   const templateId = templateIdOf(params.get('templateId'));
   const session = useTemplateBuilderSession(api, templateId);
-  const { detail, saveStatus } = session;
+  const { saveStatus } = session;
+  // The template of the URL only: after a switch, the one left is not shown under the new templateId.
+  const detail = session.detail && session.detail.esig_template_id === templateId ? session.detail : null;
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const savedName = detail?.name ?? '';
