@@ -7,6 +7,8 @@ import type { InboxCounts, MentionOption } from '@app/contracts';
 import { MentionOptionsService } from '../mentions/mention-options.service';
 import { InboxCountsService } from './inbox-counts.service';
 import { HasNoNulCharacter } from './inbox.dto';
+import { ApiAnswer, ApiErrors } from '@app/platform';
+import { INBOX_COUNTS_SCHEMA, MENTION_OPTIONS_SCHEMA } from '../messaging.openapi';
 
 export class MentionOptionsQueryDto {
   @ApiPropertyOptional({ description: 'Words of a name or a group (empty: the first ones)' })
@@ -19,6 +21,7 @@ export class MentionOptionsQueryDto {
 
 @ApiTags('messages')
 @ApiBearerAuth()
+@ApiErrors(401)
 @Controller('messages')
 export class InboxController {
   constructor(
@@ -29,6 +32,7 @@ export class InboxController {
 
   @Get('unread-counts')
   @ApiOperation({ summary: "The caller's unread threads: {dms, comments, mentions} (All: archived ones aside; clients: internal comments never count, dms 0)" })
+  @ApiAnswer(200, INBOX_COUNTS_SCHEMA)
   async unreadCounts(@CurrentUser() caller: AuthenticatedUser): Promise<InboxCounts> {
     const counts = await this.counts.countsOf(this.dataSource.manager, [caller.agent_id]);
     return counts.get(caller.agent_id)!;
@@ -39,6 +43,8 @@ export class InboxController {
     summary:
       "Users {type: 'user', id, label, profile_image} of the caller's team matching term (active, not the caller) and the groups {type: 'group', id: all|team|agents|isas|tcs, label}; clients: their transactions' agent and TC only",
   })
+  @ApiAnswer(200, MENTION_OPTIONS_SCHEMA)
+  @ApiErrors(400)
   mentionOptions(@CurrentUser() caller: AuthenticatedUser, @Query() query: MentionOptionsQueryDto): Promise<MentionOption[]> {
     return this.options.options(caller, query.term ?? '');
   }

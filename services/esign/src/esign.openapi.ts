@@ -1,0 +1,82 @@
+import { arr, bool, dateTime, int, named, nullable, num, obj, recordsOf, str } from '@app/platform';
+import { ESIGN_FIELD_TYPES, ESIGN_PLATFORM_TYPES, ESIGN_TEMPLATE_STATUSES } from '@app/contracts';
+
+/** The answers of the esign service in its OpenAPI document, after libs/contracts esign.ts. */
+const nullableStr = nullable(str());
+const transactionType = nullable(str({ enum: ['b', 's'], description: 'null: All' }));
+const status = str({ enum: [...ESIGN_TEMPLATE_STATUSES] });
+
+const template = {
+  esig_template_id: int(),
+  name: str(),
+  type_id: transactionType,
+  storage_paths: obj({ default_document_type: nullable(int()), default_storage_path: int() }),
+  status,
+  external_id: nullableStr,
+  updated_ts: dateTime(),
+  created_ts: dateTime(),
+  document_type_name: nullableStr,
+  folder_name: nullableStr,
+};
+export const ESIGN_TEMPLATE_SCHEMA = named('EsignTemplate', obj(template));
+export const ESIGN_TEMPLATES_SCHEMA = recordsOf(ESIGN_TEMPLATE_SCHEMA);
+
+const document = { id: str(), name: str(), pages: int() };
+const field = obj({
+  uuid: str(),
+  role_uuid: str(),
+  name: str(),
+  type: str({ enum: [...ESIGN_FIELD_TYPES] }),
+  required: bool(),
+  readonly: bool(),
+  default_value: nullableStr,
+  title: nullableStr,
+  description: nullableStr,
+  options: arr(obj({ value: str(), uuid: str() })),
+  validation: obj({ pattern: nullableStr, host: nullableStr }),
+  preferences: obj({ format: nullableStr, font_size: nullable(num()) }),
+  platform_type: nullable(str({ enum: [...ESIGN_PLATFORM_TYPES] })),
+  mapped_entity: nullableStr,
+  mapped_field: nullableStr,
+  can_update: bool(),
+  areas: arr(obj({ page: int(), x: num(), y: num(), w: num(), h: num() })),
+});
+export const ESIGN_TEMPLATE_DETAIL_SCHEMA = named(
+  'EsignTemplateDetail',
+  obj({
+    ...template,
+    schema: obj({ documents: arr(obj(document)), roles: arr(obj({ uuid: str(), name: str() })), fields: arr(field) }),
+    files: arr(obj({ ...document, url: str({ description: 'Signed, 5 minutes' }), page_sizes: arr(obj({ width: num(), height: num() })) })),
+  }),
+);
+export const UPLOAD_CONFIRMED_SCHEMA = obj({ key: str(), pages: int(), size: int() });
+export const TEMPLATE_DELETED_SCHEMA = obj({ esig_template_id: int(), status: str({ enum: ['D'] }) });
+
+export const PACKET_SCHEMA = named(
+  'EsignPacketBlueprint',
+  obj({
+    esig_packet_blueprint_id: int(),
+    name: str(),
+    type_id: transactionType,
+    status,
+    templates: arr(obj({ esig_template_id: int(), name: str() }), { description: 'In order' }),
+    updated_ts: dateTime(),
+  }),
+);
+export const PACKETS_SCHEMA = recordsOf(PACKET_SCHEMA);
+export const PACKET_DELETED_SCHEMA = obj({ esig_packet_blueprint_id: int(), status: str({ enum: ['D'] }) });
+
+export const TRANSACTION_TYPES_SCHEMA = arr(obj({ id: transactionType, label: str() }));
+export const STORAGE_OPTIONS_SCHEMA = obj({
+  folders: arr(obj({ client_document_folder_id: int(), folder_name: str(), transaction_type: transactionType })),
+  document_types: arr(obj({ team_document_type_id: int(), name: str(), team_document_category_id: nullable(int()), category_name: nullableStr })),
+});
+export const MAPPABLE_FIELDS_SCHEMA = arr(
+  obj({
+    label: str(),
+    mapped_entity: str(),
+    mapped_field: str(),
+    fieldType: str({ enum: ['text', 'number', 'phone', 'date', 'select', 'checkbox'] }),
+    can_update: bool(),
+  }),
+);
