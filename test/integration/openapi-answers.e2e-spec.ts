@@ -1,0 +1,112 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import request from 'supertest';
+import type { DynamicModule } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
+import type { ServiceConfig } from '@app/platform';
+import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { esignConfigSpec } from '../../services/esign/src/esign.config';
+import { EsignModule } from '../../services/esign/src/esign.module';
+import { identityConfigSpec } from '../../services/identity/src/identity.config';
+import { IdentityModule } from '../../services/identity/src/identity.module';
+import { integrationsSyncConfigSpec } from '../../services/integrations-sync/src/integrations-sync.config';
+import { IntegrationsSyncModule } from '../../services/integrations-sync/src/integrations-sync.module';
+import { messagingConfigSpec } from '../../services/messaging/src/messaging.config';
+import { MessagingModule } from '../../services/messaging/src/messaging.module';
+import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
+import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
+import { transactionsConfigSpec } from '../../services/transactions/src/transactions.config';
+import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
+import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
+
+/**
+ * Issue 9, section 3: every service's OpenAPI document is valid and says what each operation answers:
+ * a 2xx with a schema (JSON or a declared file type; 204 has no body), and every 4xx the shared
+ * ErrorResponse. Annotate with ApiAnswer / ApiFileAnswer / ApiErrors of libs/platform (openapi.ts).
+ */
+type AnyConfig = ServiceConfig & Record<string, never>;
+const SERVICES: Record<ServiceName, { module: (config: AnyConfig) => DynamicModule; configSpec: object; configure?: (app: NestFastifyApplication, config: AnyConfig) => void }> = {
+  identity: { module: (c) => IdentityModule.forRoot(c as never, 'api'), configSpec: identityConfigSpec },
+  'team-admin': { module: (c) => TeamAdminModule.forRoot(c as never, 'api'), configSpec: teamAdminConfigSpec },
+  transactions: {
+    module: (c) => TransactionsModule.forRoot(c as never, 'api'),
+    configSpec: transactionsConfigSpec,
+    configure: (app, config) => configureTransactionsApp(app, config as never),
+  },
+  messaging: { module: (c) => MessagingModule.forRoot(c as never, 'api'), configSpec: messagingConfigSpec },
+  esign: { module: (c) => EsignModule.forRoot(c as never, 'api'), configSpec: esignConfigSpec },
+  'integrations-sync': { module: (c) => IntegrationsSyncModule.forRoot(c as never, 'api'), configSpec: integrationsSyncConfigSpec },
+};
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
+const ERROR_REF = '#/components/schemas/ErrorResponse';
+
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+}
+
+/** What is wrong with one operation's answers, if anything. */
+function answerProblems(operation: Operation): string[] {
+  const responses = operation.responses ?? {};
+  const problems: string[] = [];
+  const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
+  const described = success.some(([status, response]) => status === '204' || Object.values(response.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0));
+  if (!described) problems.push('no 2xx response with a schema');
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^4\d\d$/.test(status)) continue;
+    const media = Object.values(response.content ?? {});
+    if (!media.length || !media.every((m) => m.schema?.$ref === ERROR_REF)) problems.push(`${status} is not the shared ErrorResponse`);
+  }
+  return problems;
+}
+
+describe('every OpenAPI document declares what each operation answers', () => {
+  let database: TestDatabase;
+  const services: TestService<AnyConfig>[] = [];
+  const documents = new Map<ServiceName, Record<string, unknown>>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (const service of SERVICE_NAMES) {
+      const spec = SERVICES[service];
+      const sut = await bootTestService<AnyConfig>({
+        service,
+        env: testEnv(database),
+        configSpec: spec.configSpec as never,
+        migrations: SERVICE_MIGRATIONS[service],
+        module: spec.module,
+        configure: spec.configure,
+      });
+      services.push(sut);
+      documents.set(service, (await request(sut.server).get(`/api/${service}/openapi.json`).expect(200)).body);
+    }
+  });
+
+  afterAll(async () => {
+    for (const service of services) await service.close();
+    await database?.drop();
+  });
+
+  describe.each(SERVICE_NAMES)('%s', (service) => {
+    it('is a valid OpenAPI document (@apidevtools/swagger-parser)', async () => {
+      await expect(SwaggerParser.validate(structuredClone(documents.get(service)!) as never)).resolves.toBeDefined();
+    });
+
+    it('declares a 2xx schema for every operation and the shared error schema for its 4xx answers', () => {
+      const document = documents.get(service)! as { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+      const problems = Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => METHODS.includes(method))
+          .flatMap(([method, operation]) => answerProblems(operation).map((problem) => `${method.toUpperCase()} ${path}: ${problem}`)),
+      );
+      expect(problems).toEqual([]);
+      expect(document.components?.schemas?.ErrorResponse).toMatchObject({ required: expect.arrayContaining(['status', 'message']) });
+    });
+  });
+
+  it('the check itself: finds an operation without a 2xx schema and a 4xx of another shape', () => {
+    expect(answerProblems({ responses: { '200': { content: {} } } })).toEqual(['no 2xx response with a schema']);
+    expect(answerProblems({ responses: { '201': { content: { 'application/json': { schema: { type: 'object' } } } }, '400': {} } })).toEqual(['400 is not the shared ErrorResponse']);
+    expect(answerProblems({ responses: { '200': { content: { 'text/csv': { schema: { type: 'string' } } } }, '404': { content: { 'application/json': { schema: { $ref: ERROR_REF } } } } } })).toEqual([]);
+  });
+});
