@@ -1,43 +1,14 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
-import type { DynamicModule } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
-import type { ServiceConfig } from '@app/platform';
-import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
-import { esignConfigSpec } from '../../services/esign/src/esign.config';
-import { EsignModule } from '../../services/esign/src/esign.module';
-import { identityConfigSpec } from '../../services/identity/src/identity.config';
-import { IdentityModule } from '../../services/identity/src/identity.module';
-import { integrationsSyncConfigSpec } from '../../services/integrations-sync/src/integrations-sync.config';
-import { IntegrationsSyncModule } from '../../services/integrations-sync/src/integrations-sync.module';
-import { messagingConfigSpec } from '../../services/messaging/src/messaging.config';
-import { MessagingModule } from '../../services/messaging/src/messaging.module';
-import { teamAdminConfigSpec } from '../../services/team-admin/src/team-admin.config';
-import { TeamAdminModule } from '../../services/team-admin/src/team-admin.module';
-import { transactionsConfigSpec } from '../../services/transactions/src/transactions.config';
-import { configureTransactionsApp, TransactionsModule } from '../../services/transactions/src/transactions.module';
-import { SERVICE_MIGRATIONS } from '../../scripts/service-registry';
+import { createTestDatabase, type TestDatabase, type TestService } from '@app/testing';
+import { bootEveryService, type AnyConfig } from '../all-services';
 
 /**
  * Issue 9, section 3: every service's OpenAPI document is valid and says what each operation answers:
  * a 2xx with a schema (JSON or a declared file type; 204 has no body), and every 4xx the shared
  * ErrorResponse. Annotate with ApiAnswer / ApiFileAnswer / ApiErrors of libs/platform (openapi.ts).
  */
-type AnyConfig = ServiceConfig & Record<string, never>;
-const SERVICES: Record<ServiceName, { module: (config: AnyConfig) => DynamicModule; configSpec: object; configure?: (app: NestFastifyApplication, config: AnyConfig) => void }> = {
-  identity: { module: (c) => IdentityModule.forRoot(c as never, 'api'), configSpec: identityConfigSpec },
-  'team-admin': { module: (c) => TeamAdminModule.forRoot(c as never, 'api'), configSpec: teamAdminConfigSpec },
-  transactions: {
-    module: (c) => TransactionsModule.forRoot(c as never, 'api'),
-    configSpec: transactionsConfigSpec,
-    configure: (app, config) => configureTransactionsApp(app, config as never),
-  },
-  messaging: { module: (c) => MessagingModule.forRoot(c as never, 'api'), configSpec: messagingConfigSpec },
-  esign: { module: (c) => EsignModule.forRoot(c as never, 'api'), configSpec: esignConfigSpec },
-  'integrations-sync': { module: (c) => IntegrationsSyncModule.forRoot(c as never, 'api'), configSpec: integrationsSyncConfigSpec },
-};
-
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
 const ERROR_REF = '#/components/schemas/ErrorResponse';
 
@@ -67,16 +38,7 @@ describe('every OpenAPI document declares what each operation answers', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    for (const service of SERVICE_NAMES) {
-      const spec = SERVICES[service];
-      const sut = await bootTestService<AnyConfig>({
-        service,
-        env: testEnv(database),
-        configSpec: spec.configSpec as never,
-        migrations: SERVICE_MIGRATIONS[service],
-        module: spec.module,
-        configure: spec.configure,
-      });
+    for (const [service, sut] of await bootEveryService(database)) {
       services.push(sut);
       documents.set(service, (await request(sut.server).get(`/api/${service}/openapi.json`).expect(200)).body);
     }
