@@ -106,14 +106,16 @@ describe('Team administration', () => {
     page = ui.page;
   });
 
-  it('shows agents no admin entry and refuses them the admin URLs; a TC gets the document setup screens only', async () => {
+  it('shows agents no team admin entry (E-sign Templates only, with both e-sign permissions) and refuses them the admin URLs; a TC gets the document setup screens only', async () => {
     try {
       await signIn(page, AGENT);
       await page.getByTestId('menu-dashboard').waitFor({ timeout: UI_TIMEOUT_MS });
       for (const key of ['admin-users', 'team-settings', 'document-folders', 'document-types', 'document-message-template', 'team-notifications']) {
         expect({ key, count: await page.getByTestId(`menu-${key}`).count() }).toEqual({ key, count: 0 });
       }
-      expect(await page.getByTestId('menu-section-admin').count()).toBe(0);
+      // The demo agent holds team_esign and agent_esign: the admin section shows E-sign Templates (issue 21), and only it.
+      await page.getByTestId('menu-esign-templates').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('menu-section-admin').count()).toBe(1);
       expect(await page.getByTestId('menu-profile').count()).toBe(1);
       await shot(page, 'admin-team-agent-menu.png');
 
