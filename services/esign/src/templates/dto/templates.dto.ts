@@ -11,10 +11,10 @@ import {
 } from '@app/contracts';
 import { EmptyAsUndefined, IsPageNumber, IsQueryId, QueryInteger, Trim } from '@app/platform';
 
-const ONE_OF = (values: readonly unknown[]) => ({ message: `Must be one of ${values.join(', ')}` });
+export const ONE_OF = (values: readonly unknown[]) => ({ message: `Must be one of ${values.join(', ')}` });
 
-/** GET /esign/templates. */
-export class TemplateListQueryDto {
+/** What GET /esign/templates and GET /esign/packets share; each adds its own whitelisted order_by. */
+export class EsignListQueryDto {
   @ApiPropertyOptional({ enum: ESIGN_TEMPLATE_STATUSES, description: 'N (default) or D (deleted)' })
   @IsOptional()
   @EmptyAsUndefined()
@@ -35,12 +35,6 @@ export class TemplateListQueryDto {
   @IsIn(ESIGN_TEMPLATES_PER_PAGE_OPTIONS, ONE_OF(ESIGN_TEMPLATES_PER_PAGE_OPTIONS))
   per_page?: number;
 
-  @ApiPropertyOptional({ enum: ESIGN_TEMPLATE_ORDER_BY, description: 'Sort column (default name)' })
-  @IsOptional()
-  @EmptyAsUndefined()
-  @IsIn(ESIGN_TEMPLATE_ORDER_BY, ONE_OF(ESIGN_TEMPLATE_ORDER_BY))
-  order_by?: EsignTemplateOrderBy;
-
   @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Sort direction (default asc)' })
   @IsOptional()
   @EmptyAsUndefined()
@@ -55,6 +49,15 @@ export class TemplateListQueryDto {
   @IsString({ message: 'Must be text' })
   @MaxLength(255, { message: 'Must be at most 255 characters' })
   quick_search_filter?: string;
+}
+
+/** GET /esign/templates. */
+export class TemplateListQueryDto extends EsignListQueryDto {
+  @ApiPropertyOptional({ enum: ESIGN_TEMPLATE_ORDER_BY, description: 'Sort column (default name)' })
+  @IsOptional()
+  @EmptyAsUndefined()
+  @IsIn(ESIGN_TEMPLATE_ORDER_BY, ONE_OF(ESIGN_TEMPLATE_ORDER_BY))
+  order_by?: EsignTemplateOrderBy;
 }
 
 export class TemplateIdParamDto {
