@@ -175,7 +175,8 @@ describe('E-sign templates list (Chromium)', () => {
       await toast(page, 'Packet created');
 
       // The Packet Templates view, searched by the packet's name.
-      await page.getByTestId('esign-view-packets').waitFor();
+      // The list switches to its packets after the toast: wait for the switch before reading it.
+      await page.locator('[data-testid="esign-view-packets"][aria-pressed="true"]').waitFor();
       expect(await page.getByTestId('esign-view-packets').getAttribute('aria-pressed')).toBe('true');
       await search(page, packetName, '/api/esign/packets');
       await rowCount(page, 1, 'esign-packets-table');
