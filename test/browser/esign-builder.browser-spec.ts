@@ -70,6 +70,9 @@ async function dragOnto(page: Page, type: EsignFieldType, fx: number, fy: number
   await page.mouse.down();
   await page.mouse.move(grab.x + 10, grab.y + 10);
   await page.mouse.move(target.x + fx * target.width + 6, target.y + fy * target.height + 6, { steps: 3 });
+  // Released only once the page shows the drag over it: under load the pointer-up could beat the render
+  // that makes the page the drop target, as a person's hand never does.
+  await page.locator('[data-testid="builder-page-1"][data-over="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
   await page.mouse.up();
 }
 

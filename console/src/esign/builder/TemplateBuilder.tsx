@@ -99,6 +99,7 @@ const PageSurface = ({
       ref={setNodeRef}
       data-testid={`builder-page-${info.page}`}
       data-page={info.page}
+      data-over={isOver ? 'true' : undefined}
       aria-label={L.page(info.page)}
       role="group"
       sx={{
