@@ -8,6 +8,7 @@ import type { TaskSnapshot } from './tasks';
 import type { DocumentSnapshot } from './documents';
 import type { CommissionTemplatesChanged } from './commission';
 import type { GoalsChanged } from './dashboards';
+import type { EsignRequestCompleted, EsignRequestStatusChanged } from './esign-requests';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -155,6 +156,10 @@ export interface EventPayloads {
   'messaging.mail.failed': { message_id: string };
   /** A vendor enrolled through an invite link: its organisation and its VENDOR user (agent_id) exist now. */
   'identity.vendor.enrolled': VendorEnrolled;
+  /** An e-sign request moved from one status to another (S, V, P, C, D, F, E); from_status null at sending. */
+  'esign.request.status-changed': EsignRequestStatusChanged;
+  /** Every signer signed and the PDF is sealed: the file crosses to transactions through the handoff. */
+  'esign.request.completed': EsignRequestCompleted;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
@@ -211,6 +216,10 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its
   // vendor options (UpdateVendorOptionsWhenVendorEnrolled).
   'identity.vendor.enrolled': ['identity', 'transactions'],
+  // No subscriber yet (the request board reads esign's own rows).
+  'esign.request.status-changed': [],
+  // transactions adds the sealed PDF to the transaction's documents (AddSignedDocumentWhenEsignRequestCompleted).
+  'esign.request.completed': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

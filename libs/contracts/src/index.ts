@@ -25,3 +25,4 @@ export * from './dashboards';
 export * from './queues';
 export * from './messaging';
 export * from './esign';
+export * from './esign-requests';

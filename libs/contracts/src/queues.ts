@@ -19,6 +19,10 @@ export const JOB_QUEUES = {
   skyslopeSyncTransaction: 'skyslope-sync-transaction',
   /** integrations-sync: a team's first sync of its existing transactions. */
   skyslopeBackfill: 'skyslope-backfill',
+  /** esign: stamp, certify and seal a request whose signers have all signed. */
+  esignSealRequest: 'seal-request',
+  /** esign: the 60-second look over open requests (expiry, failed invitations, provider status). */
+  esignPollRequests: 'esign-poll-requests',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -38,6 +42,8 @@ export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
   { name: JOB_QUEUES.skyslopeMatchUsers, processedBy: 'integrations-sync', carries: 'SkySlope user matching (nightly 03:00 UTC and on demand)' },
   { name: JOB_QUEUES.skyslopeSyncTransaction, processedBy: 'integrations-sync', carries: 'one transaction to SkySlope' },
   { name: JOB_QUEUES.skyslopeBackfill, processedBy: 'integrations-sync', carries: "a team's existing transactions to SkySlope" },
+  { name: JOB_QUEUES.esignSealRequest, processedBy: 'esign', carries: 'sealing of a request every signer has signed' },
+  { name: JOB_QUEUES.esignPollRequests, processedBy: 'esign', carries: 'open e-sign requests (every 60 s: expiry, failed invitations, provider status)' },
 ];
 
 /** Names of every queue, events queues first. */
