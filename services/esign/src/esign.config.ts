@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { ESIGN_REQUEST_LIFETIME_DAYS } from '@app/contracts';
 import { env, loadServiceConfigOrExit } from '@app/platform';
 import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
 
@@ -6,10 +8,22 @@ export const ESIGN_PROVIDERS = ['own', 'docuseal'] as const;
 export type EsignProviderName = (typeof ESIGN_PROVIDERS)[number];
 
 export const esignConfigSpec = {
-  // Template PDFs (local driver: files served by this service under /api/esign/files/).
+  // Template PDFs and sealed PDFs (local driver: files served by this service under /api/esign/files/).
   ...storageConfigSpec,
   /** The signing engine: own (default) or docuseal. */
   ESIGN_PROVIDER: env.oneOf(ESIGN_PROVIDERS, 'own'),
+  /**
+   * The PKCS#12 certificate (base64) that seals completed PDFs, and its passphrase. Production refuses to start
+   * without it; development generates a self-signed one on first start and keeps it under ESIGN_DATA_DIR.
+   */
+  ESIGN_P12_BASE64: env.string(''),
+  ESIGN_P12_PASSPHRASE: env.string(''),
+  /** Where development keeps its generated sealing certificate. */
+  ESIGN_DATA_DIR: env.string(path.join(process.cwd(), '.data', 'esign')),
+  /** How often the worker looks over open requests (expiry, failed invitations, provider status). */
+  ESIGN_POLL_INTERVAL_SECONDS: env.int(60, 1, 86_400),
+  /** Days a request stays open after sending before it expires. */
+  ESIGN_REQUEST_LIFETIME_DAYS: env.int(ESIGN_REQUEST_LIFETIME_DAYS, 1, 365),
 };
 
 export function loadEsignConfig() {
