@@ -26,3 +26,4 @@ export * from './queues';
 export * from './messaging';
 export * from './esign';
 export * from './esign-requests';
+export * from './esign-values';
