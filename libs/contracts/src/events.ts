@@ -219,7 +219,7 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // No subscriber yet (the request board reads esign's own rows).
   'esign.request.status-changed': [],
   // transactions adds the sealed PDF to the transaction's documents (AddSignedDocumentWhenEsignRequestCompleted).
-  'esign.request.completed': [],
+  'esign.request.completed': ['transactions'],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

@@ -49,6 +49,7 @@ import { FiltersController } from './filters/filters.controller';
 import { FiltersRepository } from './filters/filters.repository';
 import { FiltersService } from './filters/filters.service';
 import { RemoveAbandonedUploadsJob } from './documents/remove-abandoned-uploads.job';
+import { AddSignedDocumentWhenEsignRequestCompleted } from './documents/signed-document.listener';
 import { RoadmapTemplatesRepository } from './roadmaps/roadmap-templates.repository';
 import { RoadmapsController } from './roadmaps/roadmaps.controller';
 import { RoadmapsService } from './roadmaps/roadmaps.service';
@@ -109,6 +110,7 @@ export class TransactionsModule {
         FiltersService,
         UpdateDocumentFoldersWhenFoldersChange,
         UpdateDocumentTypesWhenTypesChange,
+        AddSignedDocumentWhenEsignRequestCompleted,
         TasksService,
         RoadmapTemplatesRepository,
         RoadmapsService,

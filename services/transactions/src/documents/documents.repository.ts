@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { TransactionDocument } from '@app/contracts';
+import type { TransactionDocument, TransactionSide } from '@app/contracts';
 import { returned } from '../common/returned';
 
 /** A stored document with what the rules need besides its answer. */
@@ -21,6 +21,9 @@ export interface PendingUpload {
   task_id: number | null;
   filename: string;
 }
+
+/** A document to record: a confirmed upload, or a file another service handed off (which may have no type). */
+export type NewDocument = Omit<PendingUpload, 'doc_type_id'> & { doc_type_id: number | null };
 
 const DOCUMENT_COLUMNS = `
   d.document_id AS id, d.client_id, d.team_id, d.filename, d.content_type, d.folder_id, coalesce(f.folder_name, '') AS folder_name,
@@ -54,7 +57,7 @@ export class DocumentsRepository {
     return rows[0] ?? null;
   }
 
-  async insert(manager: EntityManager, upload: PendingUpload, file: { size: number; contentType: string }): Promise<number> {
+  async insert(manager: EntityManager, upload: NewDocument, file: { size: number; contentType: string }): Promise<number> {
     const [row]: { document_id: number }[] = await manager.query(
       `INSERT INTO transactions.documents (team_id, client_id, folder_id, doc_type_id, filename, content_type, size, storage_key, task_id, uploaded_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING document_id`,
@@ -102,6 +105,31 @@ export class DocumentsRepository {
 
   async dropPendingMany(manager: EntityManager, keys: readonly string[]): Promise<void> {
     if (keys.length > 0) await manager.query(`DELETE FROM transactions.document_uploads WHERE storage_key = ANY($1::text[])`, [keys]);
+  }
+
+  /** The transaction a handed-off document joins (key-share locked so it is not deleted meanwhile), else null. */
+  async transactionOf(manager: EntityManager, clientId: number): Promise<{ client_id: number; team_id: number; type: TransactionSide } | null> {
+    const rows: { client_id: number; team_id: number; type: TransactionSide }[] = await manager.query(
+      `SELECT client_id, team_id, type FROM transactions.transactions WHERE client_id = $1 FOR KEY SHARE`,
+      [clientId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Claims an e-sign request's signed document for the caller's transaction; false when it was added before. A
+   * concurrent claim of the same request waits for the first one's commit, then answers false.
+   */
+  async claimEsignRequest(manager: EntityManager, esigRequestId: number, clientId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO transactions.esign_signed_documents (esig_request_id, client_id) VALUES ($1, $2) ON CONFLICT (esig_request_id) DO NOTHING RETURNING 1`,
+      [esigRequestId, clientId],
+    );
+    return rows.length > 0;
+  }
+
+  async linkEsignRequest(manager: EntityManager, esigRequestId: number, documentId: number): Promise<void> {
+    await manager.query(`UPDATE transactions.esign_signed_documents SET document_id = $2 WHERE esig_request_id = $1`, [esigRequestId, documentId]);
   }
 
   /** Tasks that hold the document. */

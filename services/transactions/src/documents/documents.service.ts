@@ -9,6 +9,7 @@ import {
   folderAllowsSide,
   folderSlugOf,
   type DocumentFolderWithDocuments,
+  type EsignRequestCompleted,
   type FieldError,
   type TransactionDocument,
   type TransactionDocumentWithUrl,
@@ -22,7 +23,7 @@ import { TasksRepository } from '../tasks/tasks.repository';
 import { TransactionAccessRepository, type VisibleTransaction } from '../transactions/transaction-access.repository';
 import { scopeOf } from '../transactions/transaction-list.service';
 import { DocumentListsRepository } from './document-lists.repository';
-import { DocumentsRepository, type DocumentRecord } from './documents.repository';
+import { DocumentsRepository, type DocumentRecord, type NewDocument } from './documents.repository';
 import type { DocumentConfirmDto, DocumentUploadDto } from './dto/documents.dto';
 
 export const DOCUMENT_UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -30,6 +31,8 @@ const DOCUMENT_EVENTS_SQL = `SELECT team_id, payload FROM transactions.document_
 const isVendor = (caller: AuthenticatedUser) => scopeOf(caller).kind === 'vendor';
 const notFound = () => new NotFoundException({ status: 'error', message: M.notFound });
 const transactionNotFound = () => new NotFoundException({ status: 'error', message: 'Transaction not found' });
+/** The system folder a signed document goes to when its template's folder cannot take it. */
+const SIGNED_DOCUMENTS_FOLDER_ID = -2;
 
 /** The answer for a stored document (without its storage details). */
 function documentOf({ storage_key: _key, vendor_visible: _vendor, team_id: _team, ...document }: DocumentRecord): TransactionDocument {
@@ -126,12 +129,49 @@ export class DocumentsService {
     }
     const documentId = await this.dataSource.transaction(async (manager) => {
       if (!(await this.documents.dropPending(upload.storage_key, manager))) throw new FieldErrorsException([{ field: 'key', error: M.unknownUpload }]);
-      const id = await this.documents.insert(manager, upload, { size: verified.size, contentType: verified.contentType });
-      await this.outbox.publishEach(manager, 'transactions.document.created', DOCUMENT_EVENTS_SQL, [[id]]);
+      const id = await this.record(manager, upload, { size: verified.size, contentType: verified.contentType });
       if (upload.task_id !== null) await this.taskWriter.update(manager, upload.task_id, { doc_id: id });
       return id;
     });
     return documentOf((await this.documents.one(documentId))!);
+  }
+
+  /**
+   * esign.request.completed (AddSignedDocumentWhenEsignRequestCompleted), in the event's transaction: copies the
+   * sealed PDF into this namespace and records it once per request, in the template's folder and type, or in -2
+   * Signed Documents when that folder is gone or does not take the transaction's side. A hash mismatch
+   * (FileHashMismatchError) or a missing file throws, so the event is retried. Answers the new document's id, or
+   * null when there was nothing to add (already added, or the transaction is gone).
+   */
+  async addSigned(manager: EntityManager, completed: EsignRequestCompleted): Promise<number | null> {
+    const transaction = await this.documents.transactionOf(manager, completed.client_id);
+    if (!transaction) {
+      // Deleted since the request was sent: nothing to attach it to, and retrying would not change that.
+      this.logger.warn(`e-sign request ${completed.esig_request_id}: transaction ${completed.client_id} no longer exists, signed document not added`);
+      return null;
+    }
+    // A re-published event (a new id, the same request) finds the claim taken; a failure below rolls it back.
+    if (!(await this.documents.claimEsignRequest(manager, completed.esig_request_id, transaction.client_id))) return null;
+    const { default_storage_path: folderId, default_document_type: typeId } = completed.storage_paths;
+    const folder = await this.lists.folder(transaction.team_id, folderId, manager);
+    // A type the team has deleted since would show as a nameless type: the document goes without one.
+    const type = typeId === null ? null : await this.lists.type(transaction.team_id, typeId, manager);
+    // Derived from the request so that a retry lands on the same key (copyFrom then finds the bytes there).
+    const key = `documents/${transaction.team_id}/${transaction.client_id}/esign-${completed.esig_request_id}.pdf`;
+    const copy = await this.storage.copyFrom(completed.file, key);
+    const document: NewDocument = {
+      storage_key: key,
+      team_id: transaction.team_id,
+      client_id: transaction.client_id,
+      agent_id: completed.created_by_agent_id,
+      folder_id: folder && folderAllowsSide(folder, transaction.type) ? folder.client_document_folder_id : SIGNED_DOCUMENTS_FOLDER_ID,
+      doc_type_id: type ? type.team_document_type_id : null,
+      task_id: null,
+      filename: completed.file.filename.trim() || 'Signed document.pdf',
+    };
+    const documentId = await this.record(manager, document, { size: copy.size, contentType: copy.contentType });
+    await this.documents.linkEsignRequest(manager, completed.esig_request_id, documentId);
+    return documentId;
   }
 
   /** GET /transaction/documents/{id}: the document and a signed URL valid for 5 minutes. */
@@ -158,6 +198,13 @@ export class DocumentsService {
     });
     await this.storage.delete(document.storage_key).catch((error: Error) => this.logger.warn(`could not delete ${document.storage_key}: ${error.message}`));
     return { id: documentId };
+  }
+
+  /** Inserts a stored file's document and publishes transactions.document.created, in the caller's transaction. */
+  private async record(manager: EntityManager, document: NewDocument, file: { size: number; contentType: string }): Promise<number> {
+    const id = await this.documents.insert(manager, document, file);
+    await this.outbox.publishEach(manager, 'transactions.document.created', DOCUMENT_EVENTS_SQL, [[id]]);
+    return id;
   }
 
   /** A transaction the caller sees, else 404. */
