@@ -136,8 +136,24 @@ export async function startStack(options = {}) {
     });
   }
 
+  // ESIGN_PROVIDER=docuseal without DOCUSEAL_URL: the local fake DocuSeal runs and esign (service and
+  // worker) talks to it with the key it accepts; signers are played through its /__control API
+  // (services/esign/fake-docuseal/README.md).
+  const docusealEnv = {};
+  if (process.env.ESIGN_PROVIDER === 'docuseal' && !process.env.DOCUSEAL_URL) {
+    const fake = (await import(path.join(dist, 'services/esign/fake-docuseal/fake-docuseal.data.js'))).default;
+    const fakePort = options.randomPorts ? await freePort() : fake.FAKE_DOCUSEAL_DEFAULT_PORT;
+    launch('fake-docuseal', 'services/esign/fake-docuseal/main.js', { ...baseEnv, FAKE_DOCUSEAL_PORT: String(fakePort), FAKE_DOCUSEAL_HOST: '127.0.0.1' });
+    Object.assign(docusealEnv, { DOCUSEAL_URL: `http://127.0.0.1:${fakePort}/api`, DOCUSEAL_API_KEY: process.env.FAKE_DOCUSEAL_API_KEY || fake.FAKE_DOCUSEAL_API_KEY });
+  }
+
   for (const service of SERVICES) {
-    const env = { ...baseEnv, PORT: String(ports[service]), ...(service === 'integrations-sync' ? { INTEGRATIONS_DATA_DIR: dataDir, ...skySlopeEnv } : {}) };
+    const env = {
+      ...baseEnv,
+      PORT: String(ports[service]),
+      ...(service === 'integrations-sync' ? { INTEGRATIONS_DATA_DIR: dataDir, ...skySlopeEnv } : {}),
+      ...(service === 'esign' ? docusealEnv : {}),
+    };
     if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
     launch(service, `services/${service}/src/main.js`, service === 'identity' ? { ...env, OPS_USERNAME: ops.username, OPS_PASSWORD: ops.password } : env);
     launch(`${service}-worker`, `services/${service}/src/worker.js`, env);

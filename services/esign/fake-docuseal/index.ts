@@ -1,0 +1,2 @@
+export * from './fake-docuseal.data';
+export * from './fake-docuseal.server';
