@@ -3,7 +3,7 @@
 // their text files (scripts/precompress.mjs) for the edge. `--backend` skips the front ends.
 import { transformFile } from '@swc/core';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, writeFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.mjs';
@@ -62,7 +62,26 @@ async function buildBackend() {
     }
   }
   await Promise.all(jobs);
-  console.log(`[build] backend: ${count} files in ${Date.now() - started} ms -> dist/`);
+  const assets = await copyServiceAssets();
+  console.log(`[build] backend: ${count} files${assets.length ? ` and ${assets.join(', ')}` : ''} in ${Date.now() - started} ms -> dist/`);
+}
+
+// Files a service reads at run time (e.g. the fonts esign stamps PDFs with) live in
+// services/<name>/assets/ and keep that place under dist/, beside the service's compiled src/.
+async function copyServiceAssets() {
+  const copied = [];
+  for (const entry of await readdir(path.join(root, 'services'), { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const from = path.join(root, 'services', entry.name, 'assets');
+    try {
+      await readdir(from);
+    } catch {
+      continue;
+    }
+    await cp(from, path.join(out, 'services', entry.name, 'assets'), { recursive: true });
+    copied.push(`services/${entry.name}/assets`);
+  }
+  return copied;
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ESIGN_REQUEST_LIFETIME_DAYS } from '@app/contracts';
-import { env, loadServiceConfigOrExit } from '@app/platform';
+import { env, loadServiceConfigOrExit, refuseToStart } from '@app/platform';
 import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
 
 /** Signing engines behind EsignProvider: own (the service's own engine, default) or docuseal (a self-hosted DocuSeal). */
@@ -29,6 +29,10 @@ export const esignConfigSpec = {
 export function loadEsignConfig() {
   const config = loadServiceConfigOrExit('esign', esignConfigSpec);
   storageOptionsOrExit(config); // exits 78 on a bad storage setting (e.g. no signing secret in production)
+  // Completed requests could not be sealed: say so at start, not at the first completion.
+  if (config.NODE_ENV === 'production' && !config.ESIGN_P12_BASE64.trim()) {
+    refuseToStart(config.service, 'ESIGN_P12_BASE64 is missing (expected the base64 PKCS#12 certificate that seals completed PDFs, with ESIGN_P12_PASSPHRASE)');
+  }
   return config;
 }
 
