@@ -168,8 +168,9 @@ export type EventType = keyof EventPayloads;
 /** Which services consume each event type. The relay fans out to events.<service> queues. */
 export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // messaging keeps authors, recipients and mention targets (UpdateUsersWhenUserChanges).
-  'identity.user.created': ['transactions', 'integrations-sync', 'messaging'],
-  'identity.user.updated': ['transactions', 'integrations-sync', 'messaging'],
+  // esign keeps senders and audit actors (UpdateUsersWhenUserChanges).
+  'identity.user.created': ['transactions', 'integrations-sync', 'messaging', 'esign'],
+  'identity.user.updated': ['transactions', 'integrations-sync', 'messaging', 'esign'],
   'identity.team.provisioned': ['team-admin'],
   'team-admin.team.updated': ['identity', 'transactions'],
   'team-admin.notification-settings.changed': ['identity'],
@@ -185,9 +186,10 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   // integrations-sync keeps the latest row per transaction and syncs it to SkySlope (SyncSkySlopeFileWhenTransactionChanges).
   // transactions pushes Display Mode's figures (PushDisplayFiguresWhenTransactionChanges); integrations-sync syncs SkySlope.
   // messaging: who may see its comments, and the names and address inboxes show (UpdateTransactionsWhenTransactionChanges).
-  'transactions.transaction.created': ['integrations-sync', 'transactions', 'messaging'],
-  'transactions.transaction.updated': ['integrations-sync', 'transactions', 'messaging'],
-  'transactions.transaction.deleted': ['transactions', 'messaging'],
+  // esign: the request's transaction, its address and primary agent (UpdateTransactionsWhenTransactionChanges).
+  'transactions.transaction.created': ['integrations-sync', 'transactions', 'messaging', 'esign'],
+  'transactions.transaction.updated': ['integrations-sync', 'transactions', 'messaging', 'esign'],
+  'transactions.transaction.deleted': ['transactions', 'messaging', 'esign'],
   'transactions.transaction.status-changed': ['integrations-sync'],
   'transactions.transaction.closed': ['integrations-sync'],
   // identity keeps users.client_count (UpdateClientCountWhenContactChanges).
@@ -211,8 +213,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'transactions.goals.changed': ['transactions'],
   // transactions completes the N task (CompleteNotificationTaskWhenNotificationSent).
   'messaging.task-notification.sent': ['transactions'],
-  // No subscriber yet: esign joins with its signing engine (MarkInvitationFailedWhenMailFails).
-  'messaging.mail.failed': [],
+  // esign: an invitation that could not be delivered makes its request F (MarkInvitationFailedWhenMailFails).
+  'messaging.mail.failed': ['esign'],
   // identity mails the login instructions (SendLoginInstructionsWhenVendorEnrolled); transactions keeps its
   // vendor options (UpdateVendorOptionsWhenVendorEnrolled).
   'identity.vendor.enrolled': ['identity', 'transactions'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ESIGN_REQUEST_LIFETIME_DAYS } from '@app/contracts';
+import { mailConfigSpec } from '@app/mail';
 import { env, loadServiceConfigOrExit, refuseToStart } from '@app/platform';
 import { storageConfigSpec, storageOptionsOrExit } from '@app/storage';
 
@@ -10,6 +11,8 @@ export type EsignProviderName = (typeof ESIGN_PROVIDERS)[number];
 export const esignConfigSpec = {
   // Template PDFs and sealed PDFs (local driver: files served by this service under /api/esign/files/).
   ...storageConfigSpec,
+  // Invitations and notices are only queued here (libs/mail); messaging's worker delivers them.
+  ...mailConfigSpec,
   /** The signing engine: own (default) or docuseal. */
   ESIGN_PROVIDER: env.oneOf(ESIGN_PROVIDERS, 'own'),
   /**
@@ -22,6 +25,8 @@ export const esignConfigSpec = {
   ESIGN_DATA_DIR: env.string(path.join(process.cwd(), '.data', 'esign')),
   /** How often the worker looks over open requests (expiry, failed invitations, provider status). */
   ESIGN_POLL_INTERVAL_SECONDS: env.int(60, 1, 86_400),
+  /** Public signing calls an IP may make per minute (429 past it). */
+  ESIGN_SIGNING_CALLS_PER_MINUTE: env.int(120, 1, 1_000_000),
   /** Days a request stays open after sending before it expires. */
   ESIGN_REQUEST_LIFETIME_DAYS: env.int(ESIGN_REQUEST_LIFETIME_DAYS, 1, 365),
 };

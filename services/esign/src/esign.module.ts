@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { readConfig, serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { MailModule } from '@app/mail';
 import { StorageModule, storageConfigSpec, storageOptionsFrom } from '@app/storage';
 import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './document-lists/document-lists.listener';
 import { DocumentListsRepository } from './document-lists/document-lists.repository';
@@ -10,6 +11,19 @@ import { PacketsController } from './packets/packets.controller';
 import { PacketsRepository } from './packets/packets.repository';
 import { PacketsService } from './packets/packets.service';
 import { esignProviderOf } from './provider/provider.factory';
+import { ESIGN_READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
+import { MarkInvitationFailedWhenMailFails } from './requests/mark-invitation-failed.listener';
+import { PollRequestsJob } from './requests/poll-requests.job';
+import { RequestMailer } from './requests/request-mailer';
+import { RequestStatusWriter } from './requests/request-status';
+import { RequestsController } from './requests/requests.controller';
+import { RequestsRepository } from './requests/requests.repository';
+import { RequestsService } from './requests/requests.service';
+import { SealQueue } from './requests/seal-queue';
+import { SealRequestJob } from './requests/seal-request.job';
+import { SigningController } from './requests/signing.controller';
+import { SigningEngine } from './requests/signing-engine';
+import { SigningThrottleGuard } from './requests/signing-throttle.guard';
 import { TemplateUploadsRepository } from './templates/template-uploads.repository';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesRepository } from './templates/templates.repository';
@@ -25,8 +39,19 @@ export class EsignModule {
         ...serviceInfrastructure({ config, mode, entities: [], migrations: esignMigrations }),
         // Template PDFs; with the local driver the API process serves /api/esign/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
+        MailModule.forRoot({
+          service: config.service,
+          redisUrl: config.REDIS_URL,
+          queuePrefix: config.QUEUE_PREFIX,
+          driver: config.MAIL_DRIVER,
+          mailDir: config.MAIL_DIR,
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          // esign only queues its mails (invitations, completions, notices); messaging's worker delivers them.
+          process: false,
+        }),
       ],
-      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController],
+      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController],
       providers: [
         esignProviderOf(config),
         DocumentListsRepository,
@@ -37,6 +62,17 @@ export class EsignModule {
         TemplatesService,
         PacketsRepository,
         PacketsService,
+        ...ESIGN_READ_COPY_LISTENERS,
+        RequestsRepository,
+        RequestStatusWriter,
+        RequestMailer,
+        SealQueue,
+        SigningEngine,
+        RequestsService,
+        SigningThrottleGuard,
+        MarkInvitationFailedWhenMailFails,
+        // The worker seals completed requests and walks the open ones.
+        ...(mode !== 'api' ? [SealRequestJob, PollRequestsJob] : []),
       ],
     };
   }

@@ -1,5 +1,5 @@
-import { arr, bool, dateTime, int, named, nullable, num, obj, recordsOf, str } from '@app/platform';
-import { ESIGN_FIELD_TYPES, ESIGN_PLATFORM_TYPES, ESIGN_TEMPLATE_STATUSES } from '@app/contracts';
+import { anyValue, arr, bool, dateTime, dict, int, named, nullable, num, obj, oneOf, recordsOf, str } from '@app/platform';
+import { ESIGN_AUDIT_EVENT_TYPES, ESIGN_FIELD_TYPES, ESIGN_PLATFORM_TYPES, ESIGN_REQUEST_STATUSES, ESIGN_SIGNING_STATES, ESIGN_TEMPLATE_STATUSES } from '@app/contracts';
 
 /** The answers of the esign service in its OpenAPI document, after libs/contracts esign.ts. */
 const nullableStr = nullable(str());
@@ -80,3 +80,51 @@ export const MAPPABLE_FIELDS_SCHEMA = arr(
     can_update: bool(),
   }),
 );
+
+// ---------------------------------------------------------------- requests (issue 22)
+const requestStatus = str({ enum: [...ESIGN_REQUEST_STATUSES], description: 'S sent, V viewed, P partially signed, C completed, D declined, F failed, E expired' });
+export const REQUEST_CREATED_SCHEMA = oneOf(
+  obj({ esig_request_id: int(), status: requestStatus }),
+  obj({ url: str({ description: 'preview: the filled PDF as a data: URL; nothing stored or sent' }) }),
+);
+export const REQUEST_CANCELLED_SCHEMA = obj({ esig_request_id: int(), status: requestStatus, archived: bool() });
+const hash = obj({ name: str(), sha256: str() });
+export const AUDIT_LOG_SCHEMA = named(
+  'EsignAuditLog',
+  obj({
+    esig_request_id: int(),
+    status: requestStatus,
+    events: arr(
+      obj({
+        type: str({ enum: [...ESIGN_AUDIT_EVENT_TYPES] }),
+        actor: str(),
+        email: nullableStr,
+        ip: nullableStr,
+        user_agent: nullableStr,
+        ts: dateTime({ description: 'UTC' }),
+        detail: nullableStr,
+      }),
+    ),
+    documents: arr(hash),
+    final: nullable(hash),
+  }),
+);
+export const SIGNED_DOCUMENT_SCHEMA = obj({ url: str(), filename: str(), sha256: str() });
+export const SIGNING_SESSION_SCHEMA = named(
+  'EsignSigningSession',
+  obj({
+    state: str({ enum: [...ESIGN_SIGNING_STATES] }),
+    message: nullableStr,
+    esig_request_id: int(),
+    title: str(),
+    sender: obj({ name: str(), email: nullableStr }),
+    signer: obj({ name: str(), email: str(), role: str() }),
+    documents: arr(obj({ id: str(), name: str(), pages: int(), url: str(), page_sizes: arr(arr(num())), first_page: int() })),
+    fields: arr(field),
+    own_field_ids: arr(str()),
+    values: dict(anyValue('text, number, boolean, list of options, YYYY-MM-DD date or {kind, image | text} signature')),
+    signed_document_url: nullableStr,
+    consent_text: str(),
+  }),
+);
+export const SIGNING_RESULT_SCHEMA = obj({ state: str({ enum: [...ESIGN_SIGNING_STATES] }) });

@@ -21,7 +21,8 @@ export async function bootEsign(mode: ProcessMode = 'all', extraEnv: Record<stri
   const storageDir = mkdtempSync(path.join(tmpdir(), 'esign-storage-'));
   const sut = await bootTestService<EsignConfig>({
     service: 'esign',
-    env: testEnv(db, { STORAGE_DIR: storageDir, ...extraEnv }),
+    // The development sealing certificate is generated into a folder of the test's own.
+    env: testEnv(db, { STORAGE_DIR: storageDir, ESIGN_DATA_DIR: path.join(storageDir, '.esign-data'), ...extraEnv }),
     configSpec: esignConfigSpec,
     migrations: esignMigrations,
     module: (config) => EsignModule.forRoot(config, mode),

@@ -51,10 +51,10 @@ export async function bootTransactions(mode: ProcessMode = 'api'): Promise<{
  * The transactions app (mode 'all', with the Display Mode socket adapter) on a database another service's test
  * app already made: the cross-service tests (identity and transactions talking through the real bus).
  */
-export function bootTransactionsBeside(database: TestDatabase): Promise<TestService<TransactionsConfig>> {
+export function bootTransactionsBeside(database: TestDatabase, env: Record<string, string> = {}): Promise<TestService<TransactionsConfig>> {
   return bootTestService<TransactionsConfig>({
     service: 'transactions',
-    env: testEnv(database),
+    env: testEnv(database, env),
     configSpec: transactionsConfigSpec,
     migrations: transactionsMigrations,
     module: (config) => TransactionsModule.forRoot(config, 'all'),

@@ -1,0 +1,317 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '@app/auth';
+import {
+  ESIGN_BODY_MAX_LENGTH,
+  ESIGN_CANCELLABLE_STATUSES,
+  ESIGN_DATE_PLACEHOLDER,
+  ESIGN_MAX_SIGNERS,
+  ESIGN_NAME_MAX_LENGTH,
+  ESIGN_PACKET_MAX_TEMPLATES,
+  ESIGN_REQUEST_MESSAGES as M,
+  ESIGN_SUBJECT_MAX_LENGTH,
+  esignValueError,
+  isEsignValueEmpty,
+  normaliseEsignValue,
+  type EsignAuditLog,
+  type EsignEmailConfig,
+  type EsignPreviewResponse,
+  type EsignRequestCreated,
+  type EsignSignedDocumentLink,
+  type EsignTemplateSchema,
+  type FieldError,
+} from '@app/contracts';
+import { FieldErrorsException, isFormEmail, MAX_DATABASE_ID, SERVICE_CONFIG } from '@app/platform';
+import { StorageService } from '@app/storage';
+import type { EsignConfig } from '../esign.config';
+import { PacketsRepository } from '../packets/packets.repository';
+import { stampDocuments } from '../sealing';
+import { TemplatesRepository } from '../templates/templates.repository';
+import { mergeTemplateSchemas, rolesWithFields, sameRole, type RequestTemplate } from './request-schema';
+import { fullNameOf } from './request-mailer';
+import { RequestsRepository, type RequestDocumentRow, type RequestRow } from './requests.repository';
+import { SigningEngine } from './signing-engine';
+
+type Body = Record<string, unknown>;
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const transactionNotFound = () => new NotFoundException({ status: 'error', message: 'Transaction not found' });
+const requestNotFound = () => new NotFoundException({ status: 'error', message: 'E-sign request not found' });
+const templateNotFound = () => new NotFoundException({ status: 'error', message: 'Template not found' });
+
+interface CheckedSigner {
+  role: string;
+  role_uuid: string;
+  name: string;
+  email: string;
+  contact_id: number | null;
+  order: number;
+}
+
+/**
+ * Sending requests and reading them back (issue 22): the caller's team and permissions are checked by the
+ * controller's guards; here the transaction and templates must be the team's (404), the signers, values and
+ * messages pass the spec's rules (400 naming each field, nothing stored), and ADMIN and TRANC see every request
+ * of the team while others see those they sent or on transactions where they are the primary agent.
+ */
+@Injectable()
+export class RequestsService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
+    private readonly requests: RequestsRepository,
+    private readonly templates: TemplatesRepository,
+    private readonly packets: PacketsRepository,
+    private readonly storage: StorageService,
+    private readonly engine: SigningEngine,
+  ) {}
+
+  async create(caller: AuthenticatedUser, body: Body): Promise<EsignRequestCreated | EsignPreviewResponse> {
+    if (!isId(body.client_id)) throw new FieldErrorsException([{ field: 'client_id', error: M.required }]);
+    const transaction = await this.requests.transaction(caller.team_id, body.client_id);
+    if (!transaction) throw transactionNotFound();
+    const { templates, packetId } = await this.templatesOf(caller, body);
+    const schema = mergeTemplateSchemas(templates);
+    const errors: FieldError[] = [];
+    const signatureOrder = body.signature_order === 'P' || body.signature_order === 'S' ? body.signature_order : null;
+    if (!signatureOrder) errors.push({ field: 'signature_order', error: M.signatureOrder });
+    const signers = this.checkSigners(schema, body.signers, signatureOrder ?? 'P', errors);
+    const { values, readonly } = this.checkValues(schema, body.fields, errors);
+    const emailConfig = this.checkEmailConfig(body.email_config, schema, errors);
+    if (errors.length) throw new FieldErrorsException(errors);
+
+    if (body.preview === true) return this.preview(templates, schema, values);
+
+    const folder = `requests/${randomUUID()}`;
+    const documents = await this.snapshotDocuments(templates, folder);
+    const title = templates.map((template) => template.name).join(', ');
+    const requestId = await this.dataSource.transaction(async (manager) => {
+      const id = await this.requests.insert(manager, {
+        team_id: caller.team_id,
+        client_id: transaction.client_id,
+        created_by_agent_id: caller.agent_id,
+        provider: 'own',
+        status: 'S',
+        signature_order: signatureOrder!,
+        title: title.slice(0, 1000),
+        template_ids: templates.map((template) => template.esig_template_id),
+        esig_template_id: templates[0].esig_template_id,
+        esig_packet_blueprint_id: packetId,
+        default_storage_path: templates[0].storage_paths.default_storage_path,
+        default_document_type: templates[0].storage_paths.default_document_type,
+        schema,
+        sender_values: values,
+        readonly_fields: readonly,
+        email_config: emailConfig!,
+        lifetime_days: this.config.ESIGN_REQUEST_LIFETIME_DAYS,
+      });
+      await this.requests.insertDocuments(manager, id, documents);
+      const request = (await this.requests.lock(manager, id))!;
+      await this.requests.setExternalId(manager, id, String(id));
+      await this.engine.send(manager, request, signers);
+      return id;
+    });
+    return { esig_request_id: requestId, status: 'S' };
+  }
+
+  /** The templates of the request, in order: template_ids, or a packet's. */
+  private async templatesOf(caller: AuthenticatedUser, body: Body): Promise<{ templates: RequestTemplate[]; packetId: number | null }> {
+    let ids: number[];
+    let packetId: number | null = null;
+    if (body.packet_id !== undefined && body.packet_id !== null) {
+      if (!isId(body.packet_id)) throw new FieldErrorsException([{ field: 'packet_id', error: M.chooseTemplates }]);
+      const packet = await this.packets.one(caller.team_id, body.packet_id);
+      if (!packet) throw new NotFoundException({ status: 'error', message: 'Packet not found' });
+      ids = packet.templates.map((template) => template.esig_template_id);
+      packetId = packet.esig_packet_blueprint_id;
+    } else {
+      const given = body.template_ids;
+      if (!Array.isArray(given) || given.length === 0 || given.length > ESIGN_PACKET_MAX_TEMPLATES || !given.every(isId) || new Set(given).size !== given.length) {
+        throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
+      }
+      ids = given;
+    }
+    const templates: RequestTemplate[] = [];
+    for (const id of ids) {
+      const template = await this.templates.one(caller.team_id, id);
+      if (!template) throw templateNotFound();
+      const [schema, documents] = await Promise.all([this.templates.schema(id), this.templates.documents(id)]);
+      templates.push({ esig_template_id: id, name: template.name, schema, documents, storage_paths: template.storage_paths });
+    }
+    if (templates.length === 0) throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
+    return { templates, packetId };
+  }
+
+  /** Every role that owns a field needs a signer with a name and a valid email; S orders are whole numbers of 1 or more. */
+  private checkSigners(schema: EsignTemplateSchema, given: unknown, order: 'P' | 'S', errors: FieldError[]): CheckedSigner[] {
+    const list = Array.isArray(given) ? (given as unknown[]) : [];
+    if (!Array.isArray(given)) errors.push({ field: 'signers', error: M.signerNameRequired });
+    if (list.length > ESIGN_MAX_SIGNERS) errors.push({ field: 'signers', error: `At most ${ESIGN_MAX_SIGNERS} signers` });
+    const needed = rolesWithFields(schema);
+    const signers: CheckedSigner[] = [];
+    list.forEach((raw, index) => {
+      const entry = raw && typeof raw === 'object' ? (raw as Body) : {};
+      const at = (field: string) => `signers.${index}.${field}`;
+      const role = schema.roles.find((candidate) => typeof entry.role === 'string' && sameRole(candidate.name, entry.role));
+      if (!role) return errors.push({ field: at('role'), error: M.unknownRole });
+      if (signers.some((signer) => signer.role_uuid === role.uuid)) return errors.push({ field: at('role'), error: M.unknownRole });
+      // A signer for a role without fields has nothing to sign: left out.
+      if (!needed.some((candidate) => candidate.uuid === role.uuid)) return;
+      const name = text(entry.name);
+      const email = text(entry.email);
+      if (!name) errors.push({ field: at('name'), error: M.signerNameRequired });
+      else if (name.length > ESIGN_NAME_MAX_LENGTH) errors.push({ field: at('name'), error: `At most ${ESIGN_NAME_MAX_LENGTH} characters` });
+      if (!email) errors.push({ field: at('email'), error: M.emailRequired });
+      else if (!isFormEmail(email)) errors.push({ field: at('email'), error: M.invalidEmail });
+      let signingOrder = 1;
+      if (order === 'S') {
+        if (!Number.isInteger(entry.order) || (entry.order as number) < 1 || (entry.order as number) > ESIGN_MAX_SIGNERS * 10) errors.push({ field: at('order'), error: M.orderMin });
+        else signingOrder = entry.order as number;
+      }
+      const contactId = entry.contact_id === undefined || entry.contact_id === null || entry.contact_id === '' ? null : entry.contact_id;
+      if (contactId !== null && !isId(contactId)) errors.push({ field: at('contact_id'), error: M.invalidValue });
+      signers.push({ role: role.name, role_uuid: role.uuid, name, email: email.toLowerCase(), contact_id: (contactId as number | null) ?? null, order: signingOrder });
+    });
+    for (const role of needed) {
+      if (!signers.some((signer) => signer.role_uuid === role.uuid) && !errors.some((error) => error.field.startsWith('signers.'))) {
+        errors.push({ field: `signers.${role.name}`, error: M.signerNameRequired });
+      }
+    }
+    return signers;
+  }
+
+  /** The sender's values, checked with the spec's rules (required ones may still be left to their signer). */
+  private checkValues(schema: EsignTemplateSchema, given: unknown, errors: FieldError[]): { values: Record<string, unknown>; readonly: string[] } {
+    const values: Record<string, unknown> = {};
+    const readonly: string[] = [];
+    if (given === undefined || given === null) return { values, readonly };
+    if (!Array.isArray(given)) {
+      errors.push({ field: 'fields', error: M.invalidValue });
+      return { values, readonly };
+    }
+    const seen = new Set<string>();
+    given.forEach((raw, index) => {
+      const entry = raw && typeof raw === 'object' ? (raw as Body) : {};
+      const field = schema.fields.find((candidate) => candidate.uuid === entry.fieldId);
+      if (!field || seen.has(field.uuid)) return errors.push({ field: `fields.${index}.fieldId`, error: M.unknownField });
+      seen.add(field.uuid);
+      const isReadonly = entry.readonly === true;
+      const empty = isEsignValueEmpty(entry.value) || field.default_value === ESIGN_DATE_PLACEHOLDER;
+      // A read-only field must carry its value: its signer cannot give one.
+      const error = empty ? (isReadonly && field.required && field.default_value !== ESIGN_DATE_PLACEHOLDER ? M.required : null) : esignValueError(field, entry.value);
+      if (error) return errors.push({ field: `fields.${index}.value`, error });
+      if (!empty) values[field.uuid] = normaliseEsignValue(field, entry.value);
+      if (isReadonly && !empty) readonly.push(field.uuid);
+    });
+    return { values, readonly };
+  }
+
+  /** Default subject required unless role messages are used; then each signing role's subject is. */
+  private checkEmailConfig(given: unknown, schema: EsignTemplateSchema, errors: FieldError[]): EsignEmailConfig | null {
+    const config = given && typeof given === 'object' ? (given as Body) : {};
+    const message = (raw: unknown, at: string, required: boolean) => {
+      const entry = raw && typeof raw === 'object' ? (raw as Body) : {};
+      const subject = text(entry.subject);
+      const body = typeof entry.body === 'string' ? entry.body : '';
+      if (!subject && required) errors.push({ field: `${at}.subject`, error: M.required });
+      if (subject.length > ESIGN_SUBJECT_MAX_LENGTH) errors.push({ field: `${at}.subject`, error: `At most ${ESIGN_SUBJECT_MAX_LENGTH} characters` });
+      if (body.length > ESIGN_BODY_MAX_LENGTH) errors.push({ field: `${at}.body`, error: `At most ${ESIGN_BODY_MAX_LENGTH} characters` });
+      return { subject, body };
+    };
+    const useRoleConfig = config.useRoleConfig === true;
+    const result: EsignEmailConfig = { default: message(config.default, 'email_config.default', !useRoleConfig), useRoleConfig };
+    if (useRoleConfig) {
+      const roles = config.roles && typeof config.roles === 'object' ? (config.roles as Body) : {};
+      result.roles = {};
+      for (const role of rolesWithFields(schema)) {
+        const key = Object.keys(roles).find((name) => sameRole(name, role.name));
+        result.roles[role.name] = message(key ? roles[key] : undefined, `email_config.roles.${role.name}`, true);
+      }
+    }
+    return result;
+  }
+
+  /** The filled PDF as a data URL: nothing is stored or sent. */
+  private async preview(templates: readonly RequestTemplate[], schema: EsignTemplateSchema, values: Record<string, unknown>): Promise<EsignPreviewResponse> {
+    const documents = [];
+    for (const template of templates) {
+      for (const document of template.documents) documents.push({ name: document.name, bytes: await this.read(document.storage_key) });
+    }
+    const defaults: Record<string, unknown> = {};
+    for (const field of schema.fields) {
+      if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER && field.type !== 'checkbox') defaults[field.uuid] = field.default_value;
+    }
+    const pdf = await stampDocuments({ documents, fields: schema.fields, values: { ...defaults, ...values } });
+    return { url: `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}` };
+  }
+
+  /** The request keeps its own copy of each PDF (a template may change or go later), with its SHA-256. */
+  private async snapshotDocuments(templates: readonly RequestTemplate[], folder: string): Promise<RequestDocumentRow[]> {
+    const documents: RequestDocumentRow[] = [];
+    for (const template of templates) {
+      for (const document of template.documents) {
+        const bytes = await this.read(document.storage_key);
+        const key = `${folder}/original-${documents.length + 1}.pdf`;
+        await this.storage.put(key, bytes, { contentType: 'application/pdf' });
+        documents.push({
+          position: documents.length + 1,
+          name: document.name,
+          storage_key: key,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          pages: document.pages,
+          page_sizes: document.page_sizes,
+        });
+      }
+    }
+    return documents;
+  }
+
+  private async read(key: string): Promise<Buffer> {
+    const file = await this.storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  /** The team's request the caller may see, else 404. */
+  private async visible(caller: AuthenticatedUser, requestId: number): Promise<RequestRow> {
+    const request = await this.requests.one(caller.team_id, requestId);
+    if (!request) throw requestNotFound();
+    if (caller.roles.includes('ADMIN') || caller.roles.includes('TRANC') || request.created_by_agent_id === caller.agent_id) return request;
+    const transaction = await this.requests.transaction(caller.team_id, request.client_id);
+    if (transaction?.primary_agent_id === caller.agent_id) return request;
+    throw requestNotFound();
+  }
+
+  async auditLog(caller: AuthenticatedUser, requestId: number): Promise<EsignAuditLog> {
+    const request = await this.visible(caller, requestId);
+    const [events, documents] = await Promise.all([this.requests.audit(requestId), this.requests.documents(requestId)]);
+    return {
+      esig_request_id: requestId,
+      status: request.status,
+      events,
+      documents: documents.map((document) => ({ name: document.name, sha256: document.sha256 })),
+      final: request.final_sha256 && request.final_filename ? { name: request.final_filename, sha256: request.final_sha256 } : null,
+    };
+  }
+
+  async signedDocument(caller: AuthenticatedUser, requestId: number): Promise<EsignSignedDocumentLink> {
+    const request = await this.visible(caller, requestId);
+    if (request.status !== 'C' || !request.final_key) throw new ConflictException({ status: 'error', message: M.notCompleted });
+    const filename = request.final_filename ?? 'signed.pdf';
+    const url = await this.storage.createDownloadUrl(request.final_key, { expiresInSeconds: 300, filename, disposition: 'attachment', contentType: 'application/pdf' });
+    return { url, filename, sha256: request.final_sha256! };
+  }
+
+  /** Cancel (archive) from S, V, P or F only (409 otherwise). */
+  async cancel(caller: AuthenticatedUser, requestId: number): Promise<EsignRequestCreated & { archived: true }> {
+    await this.visible(caller, requestId);
+    return this.dataSource.transaction(async (manager) => {
+      const request = (await this.requests.lock(manager, requestId))!;
+      if (request.archived || !ESIGN_CANCELLABLE_STATUSES.includes(request.status)) throw new ConflictException({ status: 'error', message: M.cannotCancel });
+      await this.engine.cancel(manager, request, fullNameOf(await this.requests.user(caller.agent_id, manager)));
+      return { esig_request_id: requestId, status: request.status, archived: true as const };
+    });
+  }
+}

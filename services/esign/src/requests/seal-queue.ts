@@ -1,0 +1,47 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+import { JOB_QUEUES } from '@app/contracts';
+import { SERVICE_CONFIG } from '@app/platform';
+import type { EsignConfig } from '../esign.config';
+
+export const SEAL_REQUEST = JOB_QUEUES.esignSealRequest;
+/** Tries of a seal before the request is F; backoff 5 s, 10 s, 20 s, ... */
+export const SEAL_ATTEMPTS = 5;
+
+/** Queues the seal-request job of a request (one job per request: the job id dedups it). */
+@Injectable()
+export class SealQueue implements OnApplicationShutdown {
+  private connection?: Redis;
+  private queue?: Queue<{ esig_request_id: number }>;
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: EsignConfig) {}
+
+  queueOf(): Queue<{ esig_request_id: number }> {
+    if (!this.queue) {
+      this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:seal-queue' });
+      this.queue = new Queue(SEAL_REQUEST, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
+    }
+    return this.queue;
+  }
+
+  async enqueue(requestId: number): Promise<void> {
+    await this.queueOf().add(
+      SEAL_REQUEST,
+      { esig_request_id: requestId },
+      {
+        jobId: `seal-${requestId}`,
+        attempts: SEAL_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        // Kept a while after failing for good: the same id is not queued again meanwhile (the poller asks again later).
+        removeOnFail: { age: 3600 },
+      },
+    );
+  }
+
+  async onApplicationShutdown() {
+    await this.queue?.close();
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+}

@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { EventOutbox } from '@app/events';
+import { SERVICE_CONFIG } from '@app/platform';
+import { StorageService } from '@app/storage';
+import type { EsignConfig } from '../esign.config';
+import { loadSigningCertificate, sealRequest, type SigningCertificate } from '../sealing';
+import { fullNameOf, RequestMailer } from './request-mailer';
+import { RequestStatusWriter } from './request-status';
+import { RequestsRepository } from './requests.repository';
+import { SEAL_ATTEMPTS, SEAL_REQUEST } from './seal-queue';
+import { SigningEngine } from './signing-engine';
+
+/** The sealed PDF's name: the request's title, '(signed)'. */
+export const signedFilenameOf = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Document'} (signed).pdf`;
+
+/**
+ * The seal-request job (esign worker): every value stamped into the request's PDFs, the audit certificate
+ * appended, the whole sealed with the PKCS#12 certificate, stored in esign's namespace, and then in one database
+ * transaction the request becomes C, the completion mails are queued and esign.request.completed goes to the
+ * outbox. Idempotent: a request already sealed is left alone, and the file's key is the request's own, so a job
+ * killed after storing and before committing writes the same file again. After its last try the request is F.
+ */
+@Injectable()
+export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SealRequestJob.name);
+  private connection?: Redis;
+  private worker?: Worker<{ esig_request_id: number }>;
+  private certificate?: Promise<SigningCertificate>;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly requests: RequestsRepository,
+    private readonly engine: SigningEngine,
+    private readonly status: RequestStatusWriter,
+    private readonly mailer: RequestMailer,
+    private readonly outbox: EventOutbox,
+    private readonly storage: StorageService,
+  ) {}
+
+  async onApplicationBootstrap() {
+    // Loaded (or, in development, generated) at start: production without ESIGN_P12_BASE64 has already refused to start.
+    this.certificate = loadSigningCertificate(this.config);
+    await this.certificate;
+    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:seal-request' });
+    this.worker = new Worker(SEAL_REQUEST, (job) => this.seal(job.data.esig_request_id), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 2 });
+    this.worker.on('failed', (job, error) => {
+      this.logger.warn(`${SEAL_REQUEST} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+      if (job && job.attemptsMade >= (job.opts.attempts ?? SEAL_ATTEMPTS)) void this.failed(job.data.esig_request_id, error);
+    });
+    this.worker.on('error', (error) => this.logger.error(`${SEAL_REQUEST} worker: ${error.message}`));
+  }
+
+  /** Seals one request; answers false when there was nothing to do. */
+  async seal(requestId: number): Promise<boolean> {
+    const request = await this.requests.byId(requestId);
+    if (!request || request.status === 'C' || request.archived || ['D', 'E'].includes(request.status)) return false;
+    const signers = await this.requests.signers(requestId);
+    if (signers.length === 0 || !signers.every((signer) => signer.status === 'C')) return false;
+    const documents = await this.requests.documents(requestId);
+    const bytes = await Promise.all(documents.map(async (document) => ({ name: document.name, bytes: await this.read(document.storage_key) })));
+    const events = await this.requests.audit(requestId);
+    const sealed = await sealRequest(
+      {
+        requestId,
+        title: request.title,
+        templateNames: [request.title],
+        documents: bytes,
+        fields: request.schema.fields,
+        values: this.engine.valuesSoFar(request, signers),
+        signers: signers.map((signer) => ({
+          name: signer.name,
+          email: signer.email,
+          role: signer.role,
+          ip: signer.ip,
+          user_agent: signer.user_agent,
+          viewed_at: signer.viewed_ts ? new Date(signer.viewed_ts) : null,
+          signed_at: signer.completed_ts ? new Date(signer.completed_ts) : null,
+        })),
+        events: events.map((event) => ({ ...event, at: new Date(event.ts) })),
+        completedAt: new Date(),
+      },
+      await this.certificate!,
+    );
+    const key = `requests/${requestId}/signed.pdf`;
+    const filename = signedFilenameOf(request.title);
+    await this.storage.put(key, sealed.pdf, { contentType: 'application/pdf' });
+    return this.dataSource.transaction(async (manager) => {
+      const locked = await this.requests.lock(manager, requestId);
+      if (!locked || locked.status === 'C' || !['S', 'V', 'P', 'F'].includes(locked.status) || locked.archived) return false;
+      await this.requests.setFinal(manager, requestId, { key, sha256: sealed.sha256, filename, contentSha256: sealed.contentSha256 });
+      locked.final_key = key;
+      locked.final_sha256 = sealed.sha256;
+      locked.final_filename = filename;
+      await this.requests.appendAudit(manager, requestId, { type: 'sealed', actor: 'System', detail: `SHA-256 ${sealed.sha256}` });
+      await this.status.move(manager, locked, 'C');
+      await this.outbox.publish(manager, 'esign.request.completed', locked.team_id, {
+        esig_request_id: requestId,
+        client_id: locked.client_id,
+        created_by_agent_id: locked.created_by_agent_id,
+        file: { namespace: this.storage.namespace, key, sha256: sealed.sha256, filename, content_type: 'application/pdf' },
+        storage_paths: { default_document_type: locked.default_document_type, default_storage_path: locked.default_storage_path },
+      });
+      const sender = await this.requests.user(locked.created_by_agent_id, manager);
+      await this.mailer.completed(manager, locked, signers, sender);
+      this.logger.log(`sealed request ${requestId} for ${fullNameOf(sender)}`);
+      return true;
+    });
+  }
+
+  private async read(key: string): Promise<Uint8Array> {
+    const file = await this.storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  /** Sealing failed after its retries: the request is F (the poller queues it again later). */
+  private async failed(requestId: number, error: Error): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const request = await this.requests.lock(manager, requestId);
+        if (!request) return;
+        await this.requests.appendAudit(manager, requestId, { type: 'seal_failed', actor: 'System', detail: error.message.slice(0, 500) });
+        await this.status.move(manager, request, 'F');
+      });
+    } catch (failure) {
+      this.logger.error(`could not mark request ${requestId} failed: ${(failure as Error).message}`);
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+}
+
