@@ -9,6 +9,7 @@ import type { DocumentSnapshot } from './documents';
 import type { CommissionTemplatesChanged } from './commission';
 import type { GoalsChanged } from './dashboards';
 import type { EsignRequestCompleted, EsignRequestStatusChanged } from './esign-requests';
+import type { EsignTransactionFieldsUpdateRequested } from './esign-send';
 
 /** Envelope of every event on the bus (ARCHITECTURE.md section 4). */
 export interface EventEnvelope<TType extends EventType = EventType> {
@@ -222,6 +223,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'esign.request.status-changed': [],
   // transactions adds the sealed PDF to the transaction's documents (AddSignedDocumentWhenEsignRequestCompleted).
   'esign.request.completed': ['transactions'],
+  // transactions joins with ApplyEsignFieldChangesWhenUpdateRequested (issue 23).
+  'esign.transaction-fields.update-requested': [],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

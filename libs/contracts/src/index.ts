@@ -27,3 +27,4 @@ export * from './messaging';
 export * from './esign';
 export * from './esign-requests';
 export * from './esign-values';
+export * from './esign-send';
