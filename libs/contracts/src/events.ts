@@ -161,6 +161,8 @@ export interface EventPayloads {
   'esign.request.status-changed': EsignRequestStatusChanged;
   /** Every signer signed and the PDF is sealed: the file crosses to transactions through the handoff. */
   'esign.request.completed': EsignRequestCompleted;
+  /** Values sent with Update Transaction on fields that may update it: transactions applies them once per request. */
+  'esign.transaction-fields.update-requested': EsignTransactionFieldsUpdateRequested;
   /** Used only by the event bus's own tests. */
   'platform.probe.happened': { n: number; note?: string };
 }
