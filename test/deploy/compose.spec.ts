@@ -1,11 +1,12 @@
 // Checks docker-compose.yml against the contract, then has docker-compose itself validate it
 // (`docker-compose config` works offline, without a Docker engine).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDGE_DEFAULT_PORT, SERVICE_DEFAULT_PORTS, SERVICE_NAMES, upstreamEnvVar, type ServiceName } from '@app/contracts';
-import { loadYaml, type Node, parseYaml, ROOT } from './helpers';
+import { loadSigningCertificate } from '../../services/esign/src/sealing';
+import { loadYaml, type Node, parseYaml, readText, ROOT } from './helpers';
 
 const compose = loadYaml('docker-compose.yml');
 const services: Record<string, Node> = compose.services;
@@ -45,6 +46,22 @@ function expectServiceEnv(composeName: string, owner: ServiceName): void {
   expect(e.JWT_PUBLIC_KEY).toContain('${JWT_PUBLIC_KEY');
   if (owner === 'identity') expect(e.JWT_PRIVATE_KEY).toContain('${JWT_PRIVATE_KEY');
   else expect(e.JWT_PRIVATE_KEY).toBeUndefined();
+}
+
+/** The sealing certificate's two variables: esign's API and worker only. */
+const ESIGN_P12_KEYS = ['ESIGN_P12_BASE64', 'ESIGN_P12_PASSPHRASE'] as const;
+const isEsign = (name: string): boolean => name === 'esign' || name === 'esign-worker';
+
+/** The shell lines of the header step that makes the sealing certificate, continuation lines joined. */
+function headerSealingCommands(): string {
+  const lines = readText('docker-compose.yml')
+    .split('\n')
+    .filter((line) => line.startsWith('#'))
+    .map((line) => line.replace(/^#\s*/, ''));
+  const start = lines.findIndex((line) => /^export SEALING_PASSPHRASE=/.test(line));
+  const end = lines.findIndex((line) => line.startsWith("printf 'ESIGN_P12_BASE64="));
+  if (start < 0 || end < start) throw new Error('docker-compose.yml: no sealing-certificate commands in the header');
+  return lines.slice(start, end + 1).join('\n').replace(/\\\n/g, ' ');
 }
 
 function dependsOn(name: string): Record<string, { condition: string }> {
@@ -156,6 +173,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives the sealing certificate (ESIGN_P12_BASE64, ESIGN_P12_PASSPHRASE) to the esign API and worker only, required', () => {
+    for (const name of ['esign', 'esign-worker']) {
+      for (const key of ESIGN_P12_KEYS) expect({ name, key, value: env(name)[key] }).toEqual({ name, key, value: `\${${key}:?${key} is not set, see the top of docker-compose.yml}` });
+    }
+    for (const name of Object.keys(services).filter((s) => !isEsign(s))) {
+      const e = env(name);
+      expect({ name, base64: e.ESIGN_P12_BASE64, passphrase: e.ESIGN_P12_PASSPHRASE }).toEqual({ name, base64: undefined, passphrase: undefined });
+    }
+  });
+
   it('edge: published on 8080, EDGE_PORT, an upstream per service, started after healthy APIs', () => {
     expect(commandOf('edge')).toEqual(['dist/edge/src/main.js']);
     const e = env('edge');
@@ -183,14 +210,14 @@ describe('docker-compose.yml', () => {
     });
     afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-    function dockerCompose(args: string[], extraEnv: Record<string, string>): ReturnType<typeof spawnSync> {
+    function dockerCompose(args: string[], extraEnv: Record<string, string>, envFile = emptyEnvFile): ReturnType<typeof spawnSync> {
       if (!existsSync(DOCKER_COMPOSE)) {
         throw new Error(
           `${DOCKER_COMPOSE} is missing: install it (Debian: apt-get install -y docker-compose) to validate ` +
             'docker-compose.yml; .ci/run installs it.',
         );
       }
-      return spawnSync(DOCKER_COMPOSE, ['--env-file', emptyEnvFile, '-f', 'docker-compose.yml', ...args], {
+      return spawnSync(DOCKER_COMPOSE, ['--env-file', envFile, '-f', 'docker-compose.yml', ...args], {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 60_000,
@@ -202,6 +229,8 @@ describe('docker-compose.yml', () => {
       JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\ntest-public\n-----END PUBLIC KEY-----',
       JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\ntest-private\n-----END PRIVATE KEY-----',
       SKYSLOPE_CREDENTIALS_KEY: 'dGVzdC1rZXktdGhpcnR5LXR3by1ieXRlcy1sb25nLi4=',
+      ESIGN_P12_BASE64: 'MIIKTest+P12/Base64==',
+      ESIGN_P12_PASSPHRASE: 'test-sealing-passphrase',
     };
 
     it('`docker-compose config -q` accepts the file', () => {
@@ -209,7 +238,7 @@ describe('docker-compose.yml', () => {
       expect({ status: result.status, stderr: String(result.stderr ?? '') }).toEqual({ status: 0, stderr: '' });
     });
 
-    it('resolves the anchors as intended: keys passed through, the private key to identity only, the SkySlope key to integrations-sync only', () => {
+    it('resolves the anchors as intended: keys passed through, the private key to identity only, the SkySlope key to integrations-sync only, the sealing certificate to esign only', () => {
       const result = dockerCompose(['config'], keys);
       expect(result.status).toBe(0);
       const resolved = parseYaml(String(result.stdout));
@@ -218,6 +247,7 @@ describe('docker-compose.yml', () => {
         expect(e.JWT_PUBLIC_KEY).toBe(keys.JWT_PUBLIC_KEY);
         expect(e.JWT_PRIVATE_KEY).toBe(name.startsWith('identity') ? keys.JWT_PRIVATE_KEY : undefined);
         expect(e.SKYSLOPE_CREDENTIALS_KEY).toBe(name.startsWith('integrations-sync') ? keys.SKYSLOPE_CREDENTIALS_KEY : undefined);
+        for (const key of ESIGN_P12_KEYS) expect({ name, key, value: e[key] }).toEqual({ name, key, value: isEsign(name) ? keys[key] : undefined });
         expect(e.DATABASE_URL).toBe('postgres://realty:realty@postgres:5432/realty');
         expect(e.OPS_PASSWORD).toBe(name === 'identity' ? '' : undefined);
       }
@@ -227,6 +257,49 @@ describe('docker-compose.yml', () => {
       const result = dockerCompose(['config', '-q'], {});
       expect(result.status).not.toBe(0);
       expect(String(result.stderr)).toContain('JWT_PUBLIC_KEY is not set');
+    });
+
+    it('refuses to run without the sealing certificate or its passphrase, saying which one is missing', () => {
+      for (const missing of ESIGN_P12_KEYS) {
+        const { [missing]: _omitted, ...rest } = keys;
+        const result = dockerCompose(['config', '-q'], rest);
+        expect({ missing, status: result.status === 0 ? 'accepted' : 'refused' }).toEqual({ missing, status: 'refused' });
+        expect(String(result.stderr)).toContain(`${missing} is not set`);
+      }
+    });
+
+    it("the header's openssl commands make a certificate that compose passes to esign and esign loads in production", async () => {
+      const dir = mkdtempSync(path.join(workDir, 'sealing-'));
+      const made = spawnSync('bash', ['-euo', 'pipefail', '-c', headerSealingCommands()], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: workDir },
+      });
+      // openssl reports progress on stderr: shown only when the commands fail.
+      expect({ status: made.status, error: made.error?.message, stderr: made.status === 0 ? '' : made.stderr }).toEqual({ status: 0, error: undefined, stderr: '' });
+      const envFile = path.join(dir, '.env');
+      expect(readFileSync(envFile, 'utf8')).toMatch(/^ESIGN_P12_BASE64=[A-Za-z0-9+/]+=*\nESIGN_P12_PASSPHRASE=\S+\n$/);
+
+      const { ESIGN_P12_BASE64: _base64, ESIGN_P12_PASSPHRASE: _passphrase, ...otherKeys } = keys;
+      const result = dockerCompose(['config'], otherKeys, envFile);
+      expect({ status: result.status, stderr: String(result.stderr ?? '') }).toEqual({ status: 0, stderr: '' });
+      const resolved = parseYaml(String(result.stdout));
+      const api = resolved.services.esign.environment;
+      expect(resolved.services['esign-worker'].environment).toMatchObject({ ESIGN_P12_BASE64: api.ESIGN_P12_BASE64, ESIGN_P12_PASSPHRASE: api.ESIGN_P12_PASSPHRASE });
+
+      const certificate = await loadSigningCertificate({
+        NODE_ENV: api.NODE_ENV,
+        ESIGN_P12_BASE64: api.ESIGN_P12_BASE64,
+        ESIGN_P12_PASSPHRASE: api.ESIGN_P12_PASSPHRASE,
+        ESIGN_DATA_DIR: path.join(dir, 'unused'),
+      });
+      expect(api.NODE_ENV).toBe('production');
+      expect(certificate.subject).toBe('CN=Realty e-sign, O=Your brokerage');
+      expect(certificate.passphrase.length).toBeGreaterThanOrEqual(32);
+      await expect(
+        loadSigningCertificate({ ...api, ESIGN_P12_PASSPHRASE: 'not-the-passphrase', ESIGN_DATA_DIR: path.join(dir, 'unused') }),
+      ).rejects.toThrow(/wrong ESIGN_P12_PASSPHRASE/);
     });
   });
 });

@@ -17,6 +17,9 @@ const SECRET = 'realty-secrets';
 const SIGNING_SECRET = 'identity-jwt-signing';
 /** The operators' HTTP Basic credential of the queues board (/api/ops/queues): identity's API only. */
 const OPS_SECRET = 'ops-credentials';
+/** The PKCS#12 certificate that seals completed e-sign PDFs and its passphrase: esign's API and worker only. */
+const ESIGN_SECRET = 'esign-sealing';
+const ESIGN_SECRET_KEYS = ['ESIGN_P12_BASE64', 'ESIGN_P12_PASSPHRASE'];
 
 interface Manifest {
   file: string;
@@ -188,7 +191,7 @@ describe('k8s manifests', () => {
 
     it('secret.example.yaml is a template with placeholders only', () => {
       const secrets = loadAllYaml('k8s/secret.example.yaml');
-      expect(secrets.map((s) => s.metadata.name).sort()).toEqual([SIGNING_SECRET, SECRET, OPS_SECRET].sort());
+      expect(secrets.map((s) => s.metadata.name).sort()).toEqual([SIGNING_SECRET, SECRET, OPS_SECRET, ESIGN_SECRET].sort());
       for (const secret of secrets) {
         expect(secret.kind).toBe('Secret');
         expect(secret.data).toBeUndefined();
@@ -202,6 +205,32 @@ describe('k8s manifests', () => {
       );
       const signing = secrets.find((s) => s.metadata.name === SIGNING_SECRET);
       expect(Object.keys(signing.stringData)).toEqual(['JWT_PRIVATE_KEY']);
+      const sealing = secrets.find((s) => s.metadata.name === ESIGN_SECRET);
+      expect(Object.keys(sealing.stringData).sort()).toEqual([...ESIGN_SECRET_KEYS].sort());
+    });
+
+    it('gives the sealing certificate (ESIGN_P12_BASE64, ESIGN_P12_PASSPHRASE) to the esign API and worker containers only, from its own Secret, required', () => {
+      const config = get('ConfigMap', CONFIG_MAP).data;
+      for (const key of ESIGN_SECRET_KEYS) expect({ key, inConfigMap: key in config }).toEqual({ key, inConfigMap: false });
+      const workloads = applied.filter((m) => ['Deployment', 'Job'].includes(m.doc.kind));
+      const holders: string[] = [];
+      for (const { doc } of workloads) {
+        const esign = doc.kind === 'Deployment' && ['esign', 'esign-worker'].includes(doc.metadata.name);
+        for (const container of doc.spec.template.spec.containers) {
+          const refs = (container.env ?? []).filter((e: Node) => e.valueFrom?.secretKeyRef?.name === ESIGN_SECRET);
+          expect({ workload: doc.metadata.name, refs: refs.map((e: Node) => e.name) }).toEqual({
+            workload: doc.metadata.name,
+            refs: esign ? ESIGN_SECRET_KEYS : [],
+          });
+          // Required (no `optional`): without the Secret the pod does not start, as esign would refuse to.
+          for (const ref of refs) expect(ref.valueFrom.secretKeyRef).toEqual({ name: ESIGN_SECRET, key: ref.name });
+          for (const key of ESIGN_SECRET_KEYS) {
+            expect({ workload: doc.metadata.name, key, present: envNames(container).has(key) }).toEqual({ workload: doc.metadata.name, key, present: esign });
+          }
+          if (esign) holders.push(doc.metadata.name);
+        }
+      }
+      expect(holders.sort()).toEqual(['esign', 'esign-worker']);
     });
 
     it('gives the operator credential (OPS_USERNAME, OPS_PASSWORD) to the identity API container only, from its own Secret', () => {
