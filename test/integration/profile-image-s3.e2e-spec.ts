@@ -65,14 +65,17 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
       .body as { url: string; key: string; expires_in: number; max_bytes: number };
   const confirm = (token: string, key: string) => request(sut.server).post('/api/user/profile/image/confirm').set(bearer(token)).send({ key });
   const putTo = (url: string, body: Buffer | string, type = 'image/png') => fetch(url, { method: 'PUT', headers: { 'content-type': type }, body });
-  const exists = async (key: string) =>
+  /** The object at a bucket key: `identity/<key>` holds confirmed files, `uploads/identity/<key>` what an upload URL staged. */
+  const objectExists = async (Key: string) =>
     s3
-      .send(new HeadObjectCommand({ Bucket: BUCKET, Key: `identity/${key}` }))
+      .send(new HeadObjectCommand({ Bucket: BUCKET, Key }))
       .then(() => true)
       .catch((error) => {
         if (error?.$metadata?.httpStatusCode === 404) return false;
         throw error;
       });
+  const exists = (key: string) => objectExists(`identity/${key}`);
+  const staged = (key: string) => objectExists(`uploads/identity/${key}`);
   const imagePathOf = async (agentId: number) =>
     (await sut.dataSource.query(`SELECT profile_image_path FROM identity.users WHERE agent_id = $1`, [agentId]))[0].profile_image_path;
 
@@ -82,7 +85,8 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     expect(body).toEqual({ url: expect.any(String), key: expect.stringMatching(/^profile-images\/\d+\/\d+\/[0-9a-f-]{36}$/), expires_in: 900, max_bytes: 10_000_000 });
     const url = new URL(body.url);
     expect(url.origin).toBe(endpoint);
-    expect(url.pathname).toBe(`/${BUCKET}/identity/${body.key}`);
+    // Upload URLs write to staging; the confirm moves the checked bytes to identity/<key>, which no URL writes.
+    expect(url.pathname).toBe(`/${BUCKET}/uploads/identity/${body.key}`);
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
     // A presigned PUT has no body when signed: a CRC32 here would be that of '' (AAAAAA==), and real S3,
@@ -95,11 +99,12 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     const { url, key } = await requestUpload(token);
     const uploaded = await putTo(url, PNG);
     expect(uploaded.status).toBe(200);
-    expect(await exists(key)).toBe(true);
+    expect([await staged(key), await exists(key)]).toEqual([true, false]);
 
     const confirmed = await confirm(token, key).expect(200);
     expect(new URL(confirmed.body.url).pathname).toBe(`/${BUCKET}/identity/${key}`);
     expect(await imagePathOf(user.agent_id)).toBe(key);
+    expect([await staged(key), await exists(key)]).toEqual([false, true]);
     const events = await sut.dataSource.query(
       `SELECT payload FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'profile_image_path' = $1`,
       [key],
@@ -139,10 +144,10 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     const { token, user } = await signIn(sut, 'vendor@demo-realty.test');
     const { url, key } = await requestUpload(token);
     expect((await putTo(url, 'just some text, not an image')).status).toBe(200);
-    expect(await exists(key)).toBe(true);
+    expect(await staged(key)).toBe(true);
     const response = await confirm(token, key).expect(415);
     expect(response.body).toEqual({ status: 'error', message: 'Only image files are allowed.' });
-    expect(await exists(key)).toBe(false);
+    expect([await staged(key), await exists(key)]).toEqual([false, false]);
     expect(await imagePathOf(user.agent_id)).toBeNull();
   });
 
@@ -150,10 +155,10 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     const { token, user } = await signIn(sut, 'vendor@demo-realty.test');
     const { url, key } = await requestUpload(token);
     expect((await putTo(url, Buffer.alloc(0))).status).toBe(200);
-    expect(await exists(key)).toBe(true);
+    expect(await staged(key)).toBe(true);
     const response = await confirm(token, key).expect(415);
     expect(response.body).toEqual({ status: 'error', message: 'Only image files are allowed.' });
-    expect(await exists(key)).toBe(false);
+    expect([await staged(key), await exists(key)]).toEqual([false, false]);
     expect(await imagePathOf(user.agent_id)).toBeNull();
   });
 
@@ -162,15 +167,16 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     const { url, key } = await requestUpload(token);
     const big = pngOfSize(10_000_001);
     expect((await putTo(url, big)).status).toBe(200);
-    expect(await exists(key)).toBe(true);
+    expect(await staged(key)).toBe(true);
     const response = await confirm(token, key).expect(413);
     expect(response.body).toEqual({ status: 'error', message: 'File is too large. The limit is 10,000,000 bytes.' });
-    expect(await exists(key)).toBe(false);
+    expect([await staged(key), await exists(key)]).toEqual([false, false]);
     expect(await imagePathOf(user.agent_id)).toBeNull();
 
     const max = await requestUpload(token);
     expect((await putTo(max.url, pngOfSize(10_000_000))).status).toBe(200);
     await confirm(token, max.key).expect(200);
     expect(await imagePathOf(user.agent_id)).toBe(max.key);
+    expect([await staged(max.key), await exists(max.key)]).toEqual([false, true]);
   });
 });

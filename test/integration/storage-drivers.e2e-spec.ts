@@ -146,8 +146,13 @@ async function s3Harness(): Promise<Harness & { s3: S3Client }> {
       return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
     },
     async storedUnder(prefix) {
-      const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `transactions/${prefix}` }));
-      return (listed.Contents ?? []).map((object) => object.Key!);
+      // What upload URLs staged counts too: a refused upload leaves nothing anywhere.
+      const keys: string[] = [];
+      for (const root of ['transactions', 'uploads/transactions']) {
+        const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `${root}/${prefix}` }));
+        keys.push(...(listed.Contents ?? []).map((object) => object.Key!));
+      }
+      return keys;
     },
     async close() {
       s3.destroy();
@@ -368,6 +373,28 @@ describe('S3 driver against s3rver', () => {
     expect(await sut.upload('docs/png-as-pdf', PNG, 'document', 'application/pdf')).toEqual({ status: 200, contentType: 'image/png' });
     const head = await sut.s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'transactions/docs/png-as-pdf' }));
     expect(head.ContentType).toBe('image/png');
+  });
+
+  it('makes an upload URL single-use in effect: the confirmed bytes move to a key no URL writes, and a replayed PUT changes nothing', async () => {
+    const url = await sut.storage.createUploadUrl({ key: 'docs/once.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 900 });
+    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF })).status).toBe(200);
+    // Not readable before the confirm checked it.
+    expect(await sut.storage.stat('docs/once.pdf')).toBeNull();
+    await sut.storage.verifyUpload('docs/once.pdf', 'document');
+    expect(await sut.storedUnder('docs/once.pdf')).toEqual(['transactions/docs/once.pdf']);
+
+    // The URL is still within its lifetime: the PUT lands in staging, never on the confirmed file.
+    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PNG })).status).toBe(200);
+    expect(await readAll((await sut.storage.get('docs/once.pdf')).stream)).toEqual(PDF);
+    // A second confirm keeps the first bytes and drops the staged ones.
+    expect(await sut.storage.verifyUpload('docs/once.pdf', 'document')).toEqual({ key: 'docs/once.pdf', size: PDF.length, contentType: 'application/pdf' });
+    expect(await readAll((await sut.storage.get('docs/once.pdf')).stream)).toEqual(PDF);
+    expect(await sut.storedUnder('docs/once.pdf')).toEqual(['transactions/docs/once.pdf']);
+
+    // delete removes the file and anything staged for its key.
+    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PNG })).status).toBe(200);
+    await sut.storage.delete('docs/once.pdf');
+    expect(await sut.storedUnder('docs/once.pdf')).toEqual([]);
   });
 
   it('presigns the download with the configured lifetime and the response headers', async () => {

@@ -29,6 +29,11 @@ const PART_BYTES = 8 * 1024 * 1024;
  * S3-compatible driver (MinIO in docker-compose, any S3 in production): presigned PUT and GET URLs, objects of
  * a service under <service>/ in the bucket. A presigned PUT cannot cap the size or check the bytes, so the
  * owning service calls verifyUpload after the upload (the confirm call).
+ *
+ * Upload URLs are single-use in effect: a presigned PUT stays valid until it expires, so it writes to a staging
+ * object (uploads/<service>/<key>) that no reader uses. verifyUpload checks the staged bytes and copies them to
+ * the service's key, which no URL can write; the first confirmed upload is the file for good, and a PUT replayed
+ * afterwards only leaves a staging object that the next delete (or the bucket's lifecycle rule on uploads/) removes.
  */
 export class S3StorageDriver extends StorageService {
   readonly driver = 's3' as const;
@@ -59,7 +64,7 @@ export class S3StorageDriver extends StorageService {
     assertValidKey(key);
     // Checked here so that a wrong purpose or limit fails at once, not at the confirm.
     uploadPolicyOf(purpose, maxBytes);
-    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: contentType });
+    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.stagingKey(key), ContentType: contentType });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
   }
 
@@ -82,7 +87,13 @@ export class S3StorageDriver extends StorageService {
   async verifyUpload(key: string, purpose: UploadPurpose = 'image', maxBytes?: number): Promise<VerifiedUpload> {
     assertValidKey(key);
     const policy = uploadPolicyOf(purpose, maxBytes);
-    const Key = this.objectKey(key);
+    const Key = this.stagingKey(key);
+    const final = await this.head(this.objectKey(key));
+    if (final) {
+      // Confirmed before: those bytes stay; whatever a replayed URL staged since goes.
+      await this.deleteObject(Key);
+      return { key, size: final.ContentLength ?? 0, contentType: final.ContentType || 'application/octet-stream' };
+    }
     const head = await this.head(Key);
     if (!head) throw new NotFoundException('File not found');
     const size = head.ContentLength ?? 0;
@@ -98,21 +109,21 @@ export class S3StorageDriver extends StorageService {
         tail: async (bytes) => this.bytes(Key, `bytes=-${bytes}`),
       });
     } catch (error) {
-      await this.delete(key);
+      await this.deleteObject(Key);
       throw error;
     }
-    if (head.ContentType !== contentType) {
-      // The object keeps the type the client declared at the PUT; a download must answer the sniffed one.
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.options.bucket,
-          Key,
-          CopySource: this.copySourceOf(Key),
-          MetadataDirective: 'REPLACE',
-          ContentType: contentType,
-        }),
-      );
-    }
+    // The checked bytes move to the service's key (with the sniffed type: a download must answer that one, not
+    // the type the client declared at the PUT). The copy is server-side; the staging object goes after it.
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        CopySource: this.copySourceOf(Key),
+        MetadataDirective: 'REPLACE',
+        ContentType: contentType,
+      }),
+    );
+    await this.deleteObject(Key);
     return { key, size, contentType };
   }
 
@@ -180,9 +191,15 @@ export class S3StorageDriver extends StorageService {
     return head ? { size: head.ContentLength ?? 0, contentType: head.ContentType || 'application/octet-stream' } : null;
   }
 
+  /** Removes the file and anything an upload URL of its key staged. */
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+    await this.deleteObject(this.objectKey(key));
+    await this.deleteObject(this.stagingKey(key));
+  }
+
+  private async deleteObject(Key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key }));
   }
 
   /** CopyObject from <namespace>/<key> to this prefix, then reads the copy back to check its sha256. */
@@ -224,6 +241,11 @@ export class S3StorageDriver extends StorageService {
 
   private objectKey(key: string): string {
     return `${this.prefix}/${key}`;
+  }
+
+  /** Where an upload URL writes: outside every service's prefix (service names never start with 'uploads'). */
+  private stagingKey(key: string): string {
+    return `uploads/${this.prefix}/${key}`;
   }
 }
 
