@@ -10,7 +10,7 @@ import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
-import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
+import { ESIGN_BOARD_LABELS, ESIGN_TEMPLATE_LABELS } from '../esign/messages';
 import { BUILDER_LABELS } from '../esign/builder/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
@@ -18,6 +18,7 @@ import { TASK_LABELS } from '../tasks/messages';
 import { BOARD_LABELS } from '../boards/messages';
 import { DOCUMENT_LABELS } from '../documents/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
+import { SIGNING_LABELS } from '../signing/messages';
 import { BRAND_NAME, LAYOUT_MESSAGES } from './messages';
 
 export interface ConsoleScreen {
@@ -72,6 +73,15 @@ export const SCREENS: readonly ConsoleScreen[] = [
   // Public, outside the sign-in area: without an invite token it shows 'This invite link is not valid.'
   // (vendor-tooltips.browser-spec.ts enrolls through a live link).
   { key: 'vendor-enrollment', path: '/enroll/vendor', title: VENDOR_MESSAGES.title, testId: 'vendor-enrollment-page', signedOut: true },
+  // Public: a signer's link (issue 22). The tab reads 'Sign: {title}' once the request is known.
+  {
+    key: 'esign-signing',
+    path: '/sign/:token',
+    title: SIGNING_LABELS.screenTitle,
+    testId: 'signing-page',
+    signedOut: true,
+    unchecked: "':token' is a live signer link, which the checks cannot make (an unknown one answers 404, which the browser logs as a console error): the e-sign browser test signs through mailed links on a phone and a desktop",
+  },
 
   // Work area.
   { key: 'dashboard', path: '/app', title: E.dashboard, testId: 'home-page' },
@@ -117,6 +127,15 @@ export const SCREENS: readonly ConsoleScreen[] = [
     testId: 'task-modal',
     roles: TRANSACTION_LIST_ROLES,
     unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a task of it: tasks.browser-spec.ts opens the task modal by its URL and works it",
+  },
+  {
+    key: 'transaction-esign',
+    path: '/app/transactions/:id/esign',
+    title: ESIGN_BOARD_LABELS.tabTitle,
+    testId: 'transaction-esign-page',
+    roles: TRANSACTION_LIST_ROLES,
+    permissions: ESIGN_PERMISSIONS,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the e-sign browser test opens the tab of a seeded transaction",
   },
   {
     key: 'transaction-documents',
@@ -165,6 +184,17 @@ export const SCREENS: readonly ConsoleScreen[] = [
 
   // The message center (issue 15): every role (a client sees only Comments).
   { key: 'messages', path: '/app/messages', title: E.messages, testId: 'messages-page' },
+  // The e-sign request board (issue 23): both e-sign permissions, whatever the role. Without them the page
+  // sends the user to the root (EsignRequestsGate).
+  { key: 'esign-requests', path: '/app/esign-requests', title: ESIGN_BOARD_LABELS.title, testId: 'esign-requests-page', permissions: ESIGN_PERMISSIONS },
+  {
+    key: 'esign',
+    path: '/app/esign',
+    title: ESIGN_BOARD_LABELS.title,
+    testId: 'esign-requests-page',
+    permissions: ESIGN_PERMISSIONS,
+    unchecked: 'redirects to /app/esign-requests, checked as esign-requests',
+  },
   { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },
   { key: 'contact-new', path: '/app/contacts/new', title: CONTACT_LABELS.newTitle, testId: 'contact-new-page', roles: CONTACT_ROLES },
   {
