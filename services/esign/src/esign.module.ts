@@ -3,6 +3,12 @@ import { readConfig, serviceInfrastructure, type ProcessMode } from '@app/platfo
 import { MailModule } from '@app/mail';
 import { StorageModule, storageConfigSpec, storageOptionsFrom } from '@app/storage';
 import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './document-lists/document-lists.listener';
+import { DraftsController } from './drafts/drafts.controller';
+import { DraftsRepository } from './drafts/drafts.repository';
+import { DraftsService } from './drafts/drafts.service';
+import { SignerOptionsController } from './drafts/signer-options.controller';
+import { SignerOptionsRepository } from './drafts/signer-options.repository';
+import { SignerOptionsService } from './drafts/signer-options.service';
 import { DocumentListsRepository } from './document-lists/document-lists.repository';
 import type { EsignConfig } from './esign.config';
 import { esignMigrations } from './migrations';
@@ -15,6 +21,7 @@ import { ESIGN_READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
 import { MarkInvitationFailedWhenMailFails } from './requests/mark-invitation-failed.listener';
 import { PollRequestsJob } from './requests/poll-requests.job';
 import { RequestMailer } from './requests/request-mailer';
+import { RequestTemplatesReader } from './requests/request-schema';
 import { RequestStatusWriter } from './requests/request-status';
 import { RequestsController } from './requests/requests.controller';
 import { RequestsRepository } from './requests/requests.repository';
@@ -51,7 +58,7 @@ export class EsignModule {
           process: false,
         }),
       ],
-      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController],
+      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, DraftsController, SignerOptionsController],
       providers: [
         esignProviderOf(config),
         DocumentListsRepository,
@@ -64,6 +71,11 @@ export class EsignModule {
         PacketsService,
         ...ESIGN_READ_COPY_LISTENERS,
         RequestsRepository,
+        RequestTemplatesReader,
+        DraftsRepository,
+        DraftsService,
+        SignerOptionsRepository,
+        SignerOptionsService,
         RequestStatusWriter,
         RequestMailer,
         SealQueue,
