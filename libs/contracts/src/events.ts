@@ -225,8 +225,8 @@ export const EVENT_SUBSCRIPTIONS: Record<EventType, readonly ServiceName[]> = {
   'esign.request.status-changed': [],
   // transactions adds the sealed PDF to the transaction's documents (AddSignedDocumentWhenEsignRequestCompleted).
   'esign.request.completed': ['transactions'],
-  // transactions joins with ApplyEsignFieldChangesWhenUpdateRequested (issue 23).
-  'esign.transaction-fields.update-requested': [],
+  // transactions writes the values back to the transaction once per request (ApplyEsignFieldChangesWhenUpdateRequested).
+  'esign.transaction-fields.update-requested': ['transactions'],
   'platform.probe.happened': ['messaging', 'esign'],
 };
 

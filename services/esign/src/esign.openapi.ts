@@ -128,54 +128,53 @@ export const SIGNING_SESSION_SCHEMA = named(
   }),
 );
 export const SIGNING_RESULT_SCHEMA = obj({ state: str({ enum: [...ESIGN_SIGNING_STATES] }) });
-
-// ---------------------------------------------------------------- drafts and signer options (issue 23)
-const sendField = obj({
-  uuid: str(),
-  fieldId: str({ description: "The field's uuid in the draft's schema copy" }),
-  label: str({ description: 'title, else name' }),
-  required: bool(),
-  fieldType: str({ enum: ['text', 'number', 'phone', 'checkbox', 'select', 'radio', 'multiple', 'date'] }),
-  platform_type: nullable(str({ enum: [...ESIGN_PLATFORM_TYPES] })),
-  can_update: bool({ description: 'A value entered here may update the transaction (mapped and can_update)' }),
-  signer: str({ description: "The role's name" }),
-  mapped_field: nullableStr,
-  mapped_entity: nullableStr,
-  validation: obj({ pattern: nullableStr, host: nullableStr }),
-  placeholder: nullableStr,
-  disabled: bool(),
-  readonly: bool({ description: 'true for a mapped field: its signer cannot change a value taken from the transaction' }),
-  options: arr(obj({ value: str(), uuid: str() })),
-  description: nullableStr,
-  title: nullableStr,
-  document_name: str(),
-  document_order: int({ description: 'From 1' }),
-  document_page: int({ description: 'From 1, within the document' }),
-  preferences: obj({ format: nullableStr }),
-  default_value: nullableStr,
-  update_transaction: bool(),
-  value: anyValue('Prefilled: the transaction value when it fits the field, else the default'),
-  external_service_field_name: str(),
-  transaction_value: anyValue("The transaction's current value of a mapped field, null otherwise"),
-});
-export const ESIGN_DRAFT_SCHEMA = named(
-  'EsignDraft',
+// ---------------------------------------------------------------- the request board (issue 23)
+const boardDate = str({ description: 'MM/DD/YYYY or null' });
+export const ESIGN_BOARD_SCHEMA = named(
+  'EsignBoard',
   obj({
-    draft_id: str({ format: 'uuid' }),
-    client_id: int(),
-    template_ids: arr(int()),
-    packet_id: nullable(int()),
-    title: str(),
-    fields: arr(sendField),
-    roles: arr(obj({ uuid: str(), name: str(), order: int({ description: 'From 1, in the template order' }) })),
-    schema: obj({ documents: arr(obj(document)), roles: arr(obj({ uuid: str(), name: str() })), fields: arr(field) }),
-    files: arr(obj({ ...document, url: str({ description: 'Signed, 5 minutes' }), page_sizes: arr(obj({ width: num(), height: num() })) })),
-    form_state: nullable(obj({}, { additionalProperties: true, description: 'The stepper form state last saved (EsignFormState)' })),
-    updated_ts: dateTime(),
+    esignature_requests: arr(
+      obj({
+        esig_request_id: int(),
+        esignature_template: obj({ name: str({ description: "The request's title: its templates' names" }) }),
+        transaction: obj({ client_id: int(), address_1: str(), address_2: str(), city: str(), state: str(), postal_code: str() }),
+        created_by_agent: obj({ first_name: str(), last_name: str() }),
+        created_ts: dateTime(),
+        completed_ts: nullable(dateTime()),
+        status: requestStatus,
+        archived: bool({ description: 'Cancelled' }),
+      }),
+    ),
+    'status_totals?': obj(
+      { Sent: int(), Viewed: int(), PartiallySigned: int(), Completed: int(), Failed: int(), Total: int({ description: 'Every status, D and E included' }) },
+      { description: 'With include_status_totals: every filter but the status' },
+    ),
+    pagination: obj({
+      page: int(),
+      per_page: int(),
+      totalRecords: int(),
+      filters: obj({
+        quick_search_filter: nullableStr,
+        allowed_statuses: arr(requestStatus),
+        created_by_agent_ids: arr(int()),
+        created_start_dt: nullable(boardDate),
+        created_end_dt: nullable(boardDate),
+        completed_start_dt: nullable(boardDate),
+        completed_end_dt: nullable(boardDate),
+        time_zone: str(),
+        client_id: nullable(int()),
+        order_by: str(),
+        order_dir: str({ enum: ['asc', 'desc'] }),
+      }),
+    }),
   }),
 );
-export const DRAFT_SAVED_SCHEMA = obj({ draft_id: str({ format: 'uuid' }), updated_ts: dateTime() });
-export const SIGNER_OPTIONS_SCHEMA = obj({
-  contacts: arr(obj({ contact_id: int(), name: str(), email: str(), on_transaction: bool() })),
-  agents: arr(obj({ agent_id: int(), name: str(), email: str() })),
-});
+export const ESIGN_REQUEST_USERS_SCHEMA = named(
+  'EsignRequestUsers',
+  obj({
+    groups: arr(
+      obj({ label: str({ enum: ['Active Users', 'Disabled Users'] }), users: arr(obj({ agent_id: int(), first_name: str(), last_name: str() })) }),
+      { description: 'Active Users, then Disabled Users (each present, possibly empty)' },
+    ),
+  }),
+);

@@ -29,6 +29,8 @@ import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionListService } from './transactions/transaction-list.service';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionWriter } from './transactions/transaction-writer';
+import { ApplyEsignFieldChangesWhenUpdateRequested } from './transactions/esign-field-changes.listener';
+import { EsignFieldUpdatesRepository } from './transactions/esign-field-updates.repository';
 import { TransactionAccessRepository } from './transactions/transaction-access.repository';
 import { TransactionDetailService } from './transactions/transaction-detail.service';
 import { TransactionEditService } from './transactions/transaction-edit.service';
@@ -111,6 +113,8 @@ export class TransactionsModule {
         UpdateDocumentFoldersWhenFoldersChange,
         UpdateDocumentTypesWhenTypesChange,
         AddSignedDocumentWhenEsignRequestCompleted,
+        EsignFieldUpdatesRepository,
+        ApplyEsignFieldChangesWhenUpdateRequested,
         TasksService,
         RoadmapTemplatesRepository,
         RoadmapsService,

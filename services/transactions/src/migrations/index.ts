@@ -12,6 +12,7 @@ import { Commission1763700000330 } from './1763700000330-commission';
 import { Dashboards1763700000340 } from './1763700000340-dashboards';
 import { TasksBoardOrder1763700000350 } from './1763700000350-tasks-board-order';
 import { EsignSignedDocuments1763700000360 } from './1763700000360-esign-signed-documents';
+import { EsignFieldUpdates1763700000370 } from './1763700000370-esign-field-updates';
 import { TransactionDocuments1763700000290 } from './1763700000290-transaction-documents';
 import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transactions-vendors-read-copy';
 
@@ -32,4 +33,5 @@ export const transactionsMigrations = [
   Dashboards1763700000340,
   TasksBoardOrder1763700000350,
   EsignSignedDocuments1763700000360,
+  EsignFieldUpdates1763700000370,
 ];

@@ -1,11 +1,13 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
+  ESIGN_MAPPED_ENTITIES,
   FORM_FIELD_MESSAGES,
   PAGE_PRESET_EXTRA_KEYS,
   PRESET_CHANGE_KEYS,
   TRANSACTION_EDIT_MESSAGES as M,
+  type EsignTransactionFieldsUpdateRequested,
   type FieldError,
   type TransactionCreateRequest,
   type TransactionFieldDefinition,
@@ -17,6 +19,7 @@ import { FieldErrorsException } from '@app/platform';
 import { checkFieldValue } from '../fields/field-values';
 import { SYSTEM_FIELDS_BY_KEY } from '../fields/system-fields';
 import { TeamOptionsRepository } from '../fields/team-options.repository';
+import { EsignFieldUpdatesRepository, type LeftOutChange } from './esign-field-updates.repository';
 import { TransactionAccessRepository, type TeamIdKind } from './transaction-access.repository';
 import { scopeOf } from './transaction-list.service';
 import { TRANSACTION_ERRORS } from './transactions.errors';
@@ -40,6 +43,22 @@ const ADDRESS_MAX_LENGTH = 200;
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
 
+/** Why an e-sign value was not written back (logged, and kept on its esign_field_updates row). */
+const ESIGN_LEFT_OUT = {
+  unknownField: 'Not a field of the transaction',
+  cannotUpdate: 'This field cannot update the transaction',
+  twice: 'The field was sent twice: the first value is kept',
+  unknownOption: 'Not one of the options',
+} as const;
+
+/** What the write-back of one e-sign request did. */
+export interface EsignWriteBackOutcome {
+  outcome: 'applied' | 'already-applied' | 'no-transaction';
+  changed: string[];
+  left_out: LeftOutChange[];
+  version: number | null;
+}
+
 /** Who may change what: ADMIN and TRANC everything; AGENT and ISISA what they see except the agent; VENDOR nothing. */
 function editRightOf(caller: AuthenticatedUser): 'all' | 'except_agent' | 'none' {
   if (caller.roles.includes('ADMIN') || caller.roles.includes('TRANC')) return 'all';
@@ -49,11 +68,14 @@ function editRightOf(caller: AuthenticatedUser): 'all' | 'except_agent' | 'none'
 
 @Injectable()
 export class TransactionEditService {
+  private readonly logger = new Logger(TransactionEditService.name);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly access: TransactionAccessRepository,
     private readonly options: TeamOptionsRepository,
     private readonly writer: TransactionWriter,
+    private readonly esignUpdates: EsignFieldUpdatesRepository,
   ) {}
 
   static editRightOf = editRightOf;
@@ -80,6 +102,101 @@ export class TransactionEditService {
       const result = await this.writer.update(manager, clientId, changes, { agent_id: caller.agent_id, source: 'console' });
       return { client_id: clientId, ...result };
     });
+  }
+
+  /**
+   * esign.transaction-fields.update-requested (ApplyEsignFieldChangesWhenUpdateRequested), in the event's database
+   * transaction: the values a sender marked Update Transaction, applied once per e-sign request through the same
+   * checks and writer as a page edit (version once, a history row per changed field with source esign,
+   * transactions.transaction.updated). A field not in the team's catalogue, one whose can_update is false, or a value
+   * its type refuses is left out and logged; the others are applied. Another team's or a missing transaction: nothing.
+   */
+  async applyEsignChanges(manager: EntityManager, teamId: number | null, request: EsignTransactionFieldsUpdateRequested): Promise<EsignWriteBackOutcome> {
+    const requestId = request?.esig_request_id;
+    const nothing = (outcome: EsignWriteBackOutcome['outcome']): EsignWriteBackOutcome => ({ outcome, changed: [], left_out: [], version: null });
+    // A malformed event is esign's bug: retrying would not change it.
+    if (!isId(requestId) || !isId(request.client_id)) {
+      this.logger.warn(`e-sign write-back ignored: esig_request_id and client_id must be ids (got ${String(requestId)}, ${String(request?.client_id)})`);
+      return nothing('no-transaction');
+    }
+    const transaction = await this.esignUpdates.lockTransaction(manager, request.client_id);
+    if (!transaction || teamId === null || transaction.team_id !== teamId) {
+      this.logger.warn(`e-sign request ${requestId}: transaction ${request.client_id} is not team ${teamId}'s (or no longer exists), nothing written back`);
+      return nothing('no-transaction');
+    }
+    // A re-published event (a new id, the same request) finds the claim taken; a failure below rolls it back.
+    if (!(await this.esignUpdates.claim(manager, requestId, transaction.client_id))) return nothing('already-applied');
+
+    const catalogue = await this.options.fields(transaction.team_id);
+    const leftOut: LeftOutChange[] = [];
+    const merged: Required<Pick<TransactionChanges, 'columns' | 'custom_values'>> = { columns: {}, custom_values: {} };
+    const seen = new Set<string>();
+    for (const change of Array.isArray(request.changes) ? request.changes : []) {
+      const entity = typeof change?.mapped_entity === 'string' ? change.mapped_entity : '';
+      const key = typeof change?.mapped_field === 'string' ? change.mapped_field : '';
+      const leave = (reason: string) => leftOut.push({ mapped_entity: entity, mapped_field: key, reason });
+      const field = catalogue.find(
+        (candidate) =>
+          candidate.field_key === key &&
+          (entity === ESIGN_MAPPED_ENTITIES.transaction ? candidate.system : entity === ESIGN_MAPPED_ENTITIES.customField && !candidate.system),
+      );
+      if (!field) {
+        leave(ESIGN_LEFT_OUT.unknownField);
+        continue;
+      }
+      if (!field.can_update) {
+        leave(ESIGN_LEFT_OUT.cannotUpdate);
+        continue;
+      }
+      if (seen.has(key)) {
+        leave(ESIGN_LEFT_OUT.twice);
+        continue;
+      }
+      seen.add(key);
+      const value = await this.fromEsignValue(manager, transaction.team_id, field, change.value);
+      if (value instanceof Error) {
+        leave(value.message);
+        continue;
+      }
+      try {
+        // One field at a time, so that a refused value leaves the others to apply.
+        const checked = await this.checkChanges(manager, transaction.team_id, { [key]: value }, catalogue, transaction.type, 'page');
+        Object.assign(merged.columns, checked.columns);
+        Object.assign(merged.custom_values, checked.custom_values);
+      } catch (error) {
+        if (!(error instanceof FieldErrorsException)) throw error;
+        const body = error.getResponse() as { errors: FieldError[] };
+        leave(body.errors.map((e) => e.error).join('; '));
+      }
+    }
+    for (const left of leftOut) {
+      this.logger.warn(`e-sign request ${requestId}: ${left.mapped_entity} ${left.mapped_field} not written back to transaction ${transaction.client_id}: ${left.reason}`);
+    }
+    const agentId = isId(request.agent_id) ? request.agent_id : null;
+    const result = await this.writer.update(manager, transaction.client_id, merged, { agent_id: agentId, source: 'esign' });
+    await this.esignUpdates.recordOutcome(manager, requestId, result.changed, leftOut);
+    return { outcome: 'applied', changed: result.changed, left_out: leftOut, version: result.changed.length ? result.version : null };
+  }
+
+  /**
+   * An e-sign value as a page edit sends it: dates 'YYYY-MM-DD' as MM/DD/YYYY, checkboxes as Y/N, and id selects
+   * (lead types, the appointment setter) from the label or name the e-sign form showed, or an id. An Error when a
+   * label matches no option or several.
+   */
+  private async fromEsignValue(manager: EntityManager, teamId: number, field: TransactionFieldDefinition, value: unknown): Promise<unknown> {
+    if (field.type === 'date' && typeof value === 'string') {
+      const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+      return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : value;
+    }
+    if (field.type === 'yn' && typeof value === 'boolean') return value ? 'Y' : 'N';
+    const idKey = field.system ? ID_KEYS[field.field_key] : undefined;
+    if (!idKey || typeof value !== 'string' || value.trim() === '') return value;
+    if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim());
+    const ids =
+      idKey.kind === 'lead_type'
+        ? (await this.options.leadTypes(teamId)).filter((option) => option.label.trim().toLowerCase() === value.trim().toLowerCase()).map((option) => option.id)
+        : await this.esignUpdates.agentIdsNamed(manager, teamId, value);
+    return ids.length === 1 ? ids[0] : new Error(ESIGN_LEFT_OUT.unknownOption);
   }
 
   /** Turns the sent changes into columns and custom values, or a 400 naming every bad field. */
