@@ -12,6 +12,7 @@ import { VENDOR_MESSAGES } from '../vendors/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
 import { BUILDER_LABELS } from '../esign/builder/messages';
+import { SEND_LABELS } from '../esign/send/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
 import { TRANSACTION_DETAIL_LABELS } from '../transactions/detail/messages';
 import { TASK_LABELS } from '../tasks/messages';
@@ -159,6 +160,17 @@ export const SCREENS: readonly ConsoleScreen[] = [
     testId: 'document-view-page',
     roles: TRANSACTION_LIST_ROLES,
     unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
+  },
+  // The e-sign send stepper (issue 23): both e-sign permissions besides the transaction roles.
+  {
+    key: 'transaction-esign-send',
+    path: '/app/transactions/:id/esign/send/:draftId',
+    title: SEND_LABELS.title,
+    testId: 'esign-send-page',
+    roles: TRANSACTION_LIST_ROLES,
+    permissions: ESIGN_PERMISSIONS,
+    unchecked:
+      "':draftId' is a draft the e-sign tab creates for the visiting user on one of their transactions, which the checks cannot make (another user's answers 404): the e-sign browser test sends a request through the stepper from a seeded transaction",
   },
 
   {

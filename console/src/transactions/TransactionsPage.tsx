@@ -426,6 +426,8 @@ const loadTransactionPage = () => import('./detail/TransactionPage');
 const loadAddTransactionPage = () => import('./detail/AddTransactionPage');
 const TransactionPage = lazy(loadTransactionPage);
 const AddTransactionPage = lazy(loadAddTransactionPage);
+// The e-sign send stepper of a draft (issue 23), under the transaction's e-sign tab.
+const EsignSendPage = lazy(() => import('../esign/send/EsignSendPage'));
 // A transaction's tasks (with the task modal at /{taskId}) and its documents (issue 13).
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage'));
@@ -483,6 +485,7 @@ const TransactionsPage = () => {
             <Routes>
               <Route path="new" element={<AddTransactionPage />} />
               <Route path=":id" element={<TransactionPage />} />
+              <Route path=":id/esign/send/:draftId" element={<EsignSendPage />} />
               <Route path=":id/tasks/*" element={<TasksPage />} />
               <Route path=":id/documents/*" element={<DocumentsPage />} />
               <Route path="*" element={<NotYetPage />} />

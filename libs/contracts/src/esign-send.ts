@@ -1,7 +1,7 @@
 // The e-sign send stepper and the request board (issue 23, spec 002 sections 2.2, 2.5, 3, 4, 7): drafts, the
 // stepper's form state, signer options, the board's query and rows, and the transaction write-back.
 import type { EsignFieldOption, EsignFieldValidation, EsignPlatformType, EsignTemplateDocumentFile, EsignTemplateSchema } from './esign';
-import type { EsignEmailConfig, EsignRequestStatus, EsignSignatureOrder } from './esign-requests';
+import type { CreateEsignRequest, EsignEmailConfig, EsignRequestStatus, EsignSignatureOrder } from './esign-requests';
 
 /** Step 1's input types (signature, initials and strikethrough are not filled while sending). */
 export const ESIGN_SEND_FIELD_TYPES = ['text', 'number', 'phone', 'checkbox', 'select', 'radio', 'multiple', 'date'] as const;
@@ -107,6 +107,35 @@ export interface CreateEsignDraftRequest {
   template_ids?: number[];
   packet_id?: number;
 }
+
+/** PUT /esign/drafts/{id} (the stepper's autosave of its form state) answers this. */
+export interface EsignDraftSaved {
+  draft_id: string;
+  updated_ts: string;
+}
+
+/**
+ * POST /esign/requests from a draft: the transaction, templates, schema copy and title come from the draft (a
+ * client_id sent too must be the draft's). The draft is deleted once its request is sent (not on preview).
+ */
+export interface CreateEsignRequestFromDraft extends Omit<CreateEsignRequest, 'client_id' | 'template_ids' | 'packet_id'> {
+  draft_id: string;
+  client_id?: number;
+}
+
+/** Longest form state a draft keeps, in characters of its JSON. */
+export const ESIGN_FORM_STATE_MAX_LENGTH = 900_000;
+/** Most contacts of the team (beyond the transaction's own) and most agents that signer options offer. */
+export const ESIGN_SIGNER_OPTIONS_LIMIT = 20;
+/** Longest search term of GET /esign/signer-options. */
+export const ESIGN_SIGNER_TERM_MAX_LENGTH = 100;
+
+export const ESIGN_DRAFT_MESSAGES = {
+  draftNotFound: 'Draft not found',
+  formTooLarge: 'The form is too large to save',
+  /** 400 of POST /esign/requests for update_transaction on a field whose can_update is false (fields.<i>.update_transaction). */
+  cannotUpdateTransaction: 'This field cannot update the transaction',
+} as const;
 
 // ---------------------------------------------------------------- signer options
 

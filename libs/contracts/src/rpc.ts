@@ -1,5 +1,6 @@
 import type { TeamForm } from './account';
 import type { MappableField } from './esign';
+import type { EsignSignerContactOption } from './esign-send';
 import type { Role } from './roles';
 import type { ServiceName } from './services';
 import type { TransactionSnapshot } from './transactions';
@@ -40,6 +41,24 @@ export interface RpcPatterns {
   'transactions.forms.list': { request: RpcRequest; reply: TeamForm[] };
   /** The transaction fields an e-sign template field may map to, from the catalogue behind GET /transaction/fields. */
   'transactions.esign.mappable-fields': { request: RpcRequest; reply: MappableField[] };
+  /**
+   * The transaction's current values of mapped e-sign fields (the send stepper's prefill): its own columns
+   * (mapped_entity 'transaction') and custom fields ('transaction_field') by the catalogue of mappable-fields.
+   * Values as the transaction keeps them: dates 'YYYY-MM-DD', amounts and percents numbers, phones digits, yes/no
+   * 'Y' or 'N', lead types and the appointment setter by their label; a field the catalogue does not know is left
+   * out, and a transaction of another team (or none) answers an empty list.
+   */
+  'transactions.esign.field-values': {
+    request: RpcRequest & { client_id: number; fields: { mapped_entity: string; mapped_field: string }[] };
+    reply: { mapped_entity: string; mapped_field: string; value: unknown }[];
+  };
+  /**
+   * Signer choices of the send stepper: the transaction's contacts first (on_transaction true, primary first), then
+   * the team's active contacts whose name or email contains term (at most ESIGN_SIGNER_OPTIONS_LIMIT; with agent_id,
+   * an AGENT caller, only the contacts that agent owns). Contacts without an email are left out; a transaction of
+   * another team answers an empty list.
+   */
+  'transactions.esign.signer-contacts': { request: RpcRequest & { client_id: number; term: string; agent_id?: number }; reply: EsignSignerContactOption[] };
 }
 export type RpcPattern = keyof RpcPatterns;
 export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];
@@ -51,6 +70,8 @@ export const RPC_PATTERNS: Record<RpcPattern, ServiceName> = {
   'transactions.sync.open-transactions': 'transactions',
   'transactions.forms.list': 'transactions',
   'transactions.esign.mappable-fields': 'transactions',
+  'transactions.esign.field-values': 'transactions',
+  'transactions.esign.signer-contacts': 'transactions',
 };
 
 /** Most rows one transactions.sync.open-transactions page may ask for. */

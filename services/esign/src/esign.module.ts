@@ -6,6 +6,12 @@ import { BoardController } from './board/board.controller';
 import { BoardRepository } from './board/board.repository';
 import { BoardService } from './board/board.service';
 import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './document-lists/document-lists.listener';
+import { DraftsController } from './drafts/drafts.controller';
+import { DraftsRepository } from './drafts/drafts.repository';
+import { DraftsService } from './drafts/drafts.service';
+import { SignerOptionsController } from './drafts/signer-options.controller';
+import { SignerOptionsRepository } from './drafts/signer-options.repository';
+import { SignerOptionsService } from './drafts/signer-options.service';
 import { DocumentListsRepository } from './document-lists/document-lists.repository';
 import type { EsignConfig } from './esign.config';
 import { esignMigrations } from './migrations';
@@ -18,6 +24,7 @@ import { ESIGN_READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
 import { MarkInvitationFailedWhenMailFails } from './requests/mark-invitation-failed.listener';
 import { PollRequestsJob } from './requests/poll-requests.job';
 import { RequestMailer } from './requests/request-mailer';
+import { RequestTemplatesReader } from './requests/request-schema';
 import { RequestStatusWriter } from './requests/request-status';
 import { RequestsController } from './requests/requests.controller';
 import { RequestsRepository } from './requests/requests.repository';
@@ -54,7 +61,7 @@ export class EsignModule {
           process: false,
         }),
       ],
-      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, BoardController],
+      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, DraftsController, SignerOptionsController, BoardController],
       providers: [
         esignProviderOf(config),
         DocumentListsRepository,
@@ -67,6 +74,11 @@ export class EsignModule {
         PacketsService,
         ...ESIGN_READ_COPY_LISTENERS,
         RequestsRepository,
+        RequestTemplatesReader,
+        DraftsRepository,
+        DraftsService,
+        SignerOptionsRepository,
+        SignerOptionsService,
         RequestStatusWriter,
         RequestMailer,
         SealQueue,

@@ -128,6 +128,58 @@ export const SIGNING_SESSION_SCHEMA = named(
   }),
 );
 export const SIGNING_RESULT_SCHEMA = obj({ state: str({ enum: [...ESIGN_SIGNING_STATES] }) });
+
+// ---------------------------------------------------------------- drafts and signer options (issue 23)
+const sendField = obj({
+  uuid: str(),
+  fieldId: str({ description: "The field's uuid in the draft's schema copy" }),
+  label: str({ description: 'title, else name' }),
+  required: bool(),
+  fieldType: str({ enum: ['text', 'number', 'phone', 'checkbox', 'select', 'radio', 'multiple', 'date'] }),
+  platform_type: nullable(str({ enum: [...ESIGN_PLATFORM_TYPES] })),
+  can_update: bool({ description: 'A value entered here may update the transaction (mapped and can_update)' }),
+  signer: str({ description: "The role's name" }),
+  mapped_field: nullableStr,
+  mapped_entity: nullableStr,
+  validation: obj({ pattern: nullableStr, host: nullableStr }),
+  placeholder: nullableStr,
+  disabled: bool(),
+  readonly: bool({ description: 'true for a mapped field: its signer cannot change a value taken from the transaction' }),
+  options: arr(obj({ value: str(), uuid: str() })),
+  description: nullableStr,
+  title: nullableStr,
+  document_name: str(),
+  document_order: int({ description: 'From 1' }),
+  document_page: int({ description: 'From 1, within the document' }),
+  preferences: obj({ format: nullableStr }),
+  default_value: nullableStr,
+  update_transaction: bool(),
+  value: anyValue('Prefilled: the transaction value when it fits the field, else the default'),
+  external_service_field_name: str(),
+  transaction_value: anyValue("The transaction's current value of a mapped field, null otherwise"),
+});
+export const ESIGN_DRAFT_SCHEMA = named(
+  'EsignDraft',
+  obj({
+    draft_id: str({ format: 'uuid' }),
+    client_id: int(),
+    template_ids: arr(int()),
+    packet_id: nullable(int()),
+    title: str(),
+    fields: arr(sendField),
+    roles: arr(obj({ uuid: str(), name: str(), order: int({ description: 'From 1, in the template order' }) })),
+    schema: obj({ documents: arr(obj(document)), roles: arr(obj({ uuid: str(), name: str() })), fields: arr(field) }),
+    files: arr(obj({ ...document, url: str({ description: 'Signed, 5 minutes' }), page_sizes: arr(obj({ width: num(), height: num() })) })),
+    form_state: nullable(obj({}, { additionalProperties: true, description: 'The stepper form state last saved (EsignFormState)' })),
+    updated_ts: dateTime(),
+  }),
+);
+export const DRAFT_SAVED_SCHEMA = obj({ draft_id: str({ format: 'uuid' }), updated_ts: dateTime() });
+export const SIGNER_OPTIONS_SCHEMA = obj({
+  contacts: arr(obj({ contact_id: int(), name: str(), email: str(), on_transaction: bool() })),
+  agents: arr(obj({ agent_id: int(), name: str(), email: str() })),
+});
+
 // ---------------------------------------------------------------- the request board (issue 23)
 const boardDate = str({ description: 'MM/DD/YYYY or null' });
 export const ESIGN_BOARD_SCHEMA = named(

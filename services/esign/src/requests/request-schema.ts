@@ -1,4 +1,8 @@
-import type { EsignField, EsignRole, EsignStoragePaths, EsignTemplateSchema } from '@app/contracts';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ESIGN_PACKET_MAX_TEMPLATES, ESIGN_REQUEST_MESSAGES as M, type EsignField, type EsignRole, type EsignStoragePaths, type EsignTemplateSchema } from '@app/contracts';
+import { FieldErrorsException, MAX_DATABASE_ID } from '@app/platform';
+import { PacketsRepository } from '../packets/packets.repository';
+import { TemplatesRepository } from '../templates/templates.repository';
 
 /** A template as a request takes it: its schema, its PDFs in order and where its signed document goes. */
 export interface RequestTemplate {
@@ -59,3 +63,99 @@ export function rolesWithFields(schema: EsignTemplateSchema): EsignRole[] {
 }
 
 export const sameRole = (a: string, b: string) => roleKey(a) === roleKey(b);
+
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
+const templateNotFound = () => new NotFoundException({ status: 'error', message: 'Template not found' });
+
+/** A PDF a request is made from, in the request's document order, with the template it belongs to. */
+export interface RequestDocumentSource {
+  id: string;
+  name: string;
+  pages: number;
+  storage_key: string;
+  page_sizes: { width: number; height: number }[];
+  esig_template_id: number;
+}
+
+/** What a request is made from: its templates in order (a packet's), their PDFs in order, the one schema and the title. */
+export interface RequestSource {
+  templates: { esig_template_id: number; name: string; storage_paths: EsignStoragePaths }[];
+  packetId: number | null;
+  documents: RequestDocumentSource[];
+  schema: EsignTemplateSchema;
+  title: string;
+}
+
+/** The PDFs of templates in request order. */
+export function documentsOf(templates: readonly RequestTemplate[]): RequestDocumentSource[] {
+  return templates.flatMap((template) =>
+    template.documents.map((document) => ({
+      id: document.id,
+      name: document.name,
+      pages: document.pages,
+      storage_key: document.storage_key,
+      page_sizes: document.page_sizes,
+      esig_template_id: template.esig_template_id,
+    })),
+  );
+}
+
+/** A request's title: its templates' names. */
+export const requestTitleOf = (templates: readonly { name: string }[]) => templates.map((template) => template.name).join(', ').slice(0, 1000);
+
+/**
+ * The templates a request (or a send draft) is made from: `template_ids` in order, or a packet's (`packet_id`); each an
+ * active template of the caller's team (404 'Template not found' / 'Packet not found'; 400 'Choose a template or a
+ * packet' for neither).
+ */
+@Injectable()
+export class RequestTemplatesReader {
+  constructor(
+    private readonly templates: TemplatesRepository,
+    private readonly packets: PacketsRepository,
+  ) {}
+
+  async templatesOf(teamId: number, body: { template_ids?: unknown; packet_id?: unknown }): Promise<{ templates: RequestTemplate[]; packetId: number | null }> {
+    let ids: number[];
+    let packetId: number | null = null;
+    if (body.packet_id !== undefined && body.packet_id !== null) {
+      if (!isId(body.packet_id)) throw new FieldErrorsException([{ field: 'packet_id', error: M.chooseTemplates }]);
+      const packet = await this.packets.one(teamId, body.packet_id);
+      if (!packet) throw new NotFoundException({ status: 'error', message: 'Packet not found' });
+      ids = packet.templates.map((template) => template.esig_template_id);
+      packetId = packet.esig_packet_blueprint_id;
+    } else {
+      const given = body.template_ids;
+      if (!Array.isArray(given) || given.length === 0 || given.length > ESIGN_PACKET_MAX_TEMPLATES || !given.every(isId) || new Set(given).size !== given.length) {
+        throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
+      }
+      ids = given;
+    }
+    const templates: RequestTemplate[] = [];
+    for (const id of ids) {
+      const template = await this.templates.one(teamId, id);
+      if (!template) throw templateNotFound();
+      const [schema, documents] = await Promise.all([this.templates.schema(id), this.templates.documents(id)]);
+      templates.push({ esig_template_id: id, name: template.name, schema, documents, storage_paths: template.storage_paths });
+    }
+    if (templates.length === 0) throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
+    return { templates, packetId };
+  }
+
+  /** The request's source from the templates as they are now: the merged schema and their PDFs. */
+  async sourceOf(teamId: number, body: { template_ids?: unknown; packet_id?: unknown }): Promise<RequestSource> {
+    const { templates, packetId } = await this.templatesOf(teamId, body);
+    return { templates, packetId, documents: documentsOf(templates), schema: mergeTemplateSchemas(templates), title: requestTitleOf(templates) };
+  }
+
+  /** Templates that are still active templates of the team, in order (a deleted one: 404 'Template not found'). */
+  async activeTemplates(teamId: number, ids: readonly number[]): Promise<RequestSource['templates']> {
+    const templates: RequestSource['templates'] = [];
+    for (const id of ids) {
+      const template = await this.templates.one(teamId, id);
+      if (!template) throw templateNotFound();
+      templates.push({ esig_template_id: id, name: template.name, storage_paths: template.storage_paths });
+    }
+    return templates;
+  }
+}

@@ -6,9 +6,9 @@ import {
   ESIGN_BODY_MAX_LENGTH,
   ESIGN_CANCELLABLE_STATUSES,
   ESIGN_DATE_PLACEHOLDER,
+  ESIGN_DRAFT_MESSAGES as D,
   ESIGN_MAX_SIGNERS,
   ESIGN_NAME_MAX_LENGTH,
-  ESIGN_PACKET_MAX_TEMPLATES,
   ESIGN_REQUEST_MESSAGES as M,
   ESIGN_SUBJECT_MAX_LENGTH,
   esignValueError,
@@ -20,17 +20,19 @@ import {
   type EsignRequestCreated,
   type EsignSignedDocumentLink,
   type EsignTemplateSchema,
+  type EsignTransactionFieldChange,
   type FieldError,
 } from '@app/contracts';
+import { EventOutbox } from '@app/events';
 import { FieldErrorsException, isFormEmail, MAX_DATABASE_ID, SERVICE_CONFIG } from '@app/platform';
 import { StorageService } from '@app/storage';
+import { mayUpdateTransaction, pairKey } from '../drafts/draft-fields';
+import { DraftsRepository } from '../drafts/drafts.repository';
 import type { EsignConfig } from '../esign.config';
-import { PacketsRepository } from '../packets/packets.repository';
 import { stampDocuments } from '../sealing';
-import { TemplatesRepository } from '../templates/templates.repository';
-import { mergeTemplateSchemas, rolesWithFields, sameRole, type RequestTemplate } from './request-schema';
+import { RequestTemplatesReader, rolesWithFields, sameRole, type RequestDocumentSource, type RequestSource } from './request-schema';
 import { fullNameOf } from './request-mailer';
-import { RequestsRepository, type RequestDocumentRow, type RequestRow } from './requests.repository';
+import { RequestsRepository, type EsignTransactionRow, type RequestDocumentRow, type RequestRow } from './requests.repository';
 import { SigningEngine } from './signing-engine';
 
 type Body = Record<string, unknown>;
@@ -38,7 +40,8 @@ const isId = (value: unknown): value is number => Number.isInteger(value) && (va
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const transactionNotFound = () => new NotFoundException({ status: 'error', message: 'Transaction not found' });
 const requestNotFound = () => new NotFoundException({ status: 'error', message: 'E-sign request not found' });
-const templateNotFound = () => new NotFoundException({ status: 'error', message: 'Template not found' });
+const draftNotFound = () => new NotFoundException({ status: 'error', message: D.draftNotFound });
+const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 interface CheckedSigner {
   role: string;
@@ -53,7 +56,9 @@ interface CheckedSigner {
  * Sending requests and reading them back (issue 22): the caller's team and permissions are checked by the
  * controller's guards; here the transaction and templates must be the team's (404), the signers, values and
  * messages pass the spec's rules (400 naming each field, nothing stored), and ADMIN and TRANC see every request
- * of the team while others see those they sent or on transactions where they are the primary agent.
+ * of the team while others see those they sent or on transactions where they are the primary agent. A request
+ * may be sent from the caller's send draft (issue 23), which goes once its request is sent; values marked Update
+ * Transaction are published to transactions with the request (esign.transaction-fields.update-requested).
  */
 @Injectable()
 export class RequestsService {
@@ -61,32 +66,31 @@ export class RequestsService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
     private readonly requests: RequestsRepository,
-    private readonly templates: TemplatesRepository,
-    private readonly packets: PacketsRepository,
+    private readonly reader: RequestTemplatesReader,
+    private readonly drafts: DraftsRepository,
+    private readonly outbox: EventOutbox,
     private readonly storage: StorageService,
     private readonly engine: SigningEngine,
   ) {}
 
   async create(caller: AuthenticatedUser, body: Body): Promise<EsignRequestCreated | EsignPreviewResponse> {
-    if (!isId(body.client_id)) throw new FieldErrorsException([{ field: 'client_id', error: M.required }]);
-    const transaction = await this.requests.transaction(caller.team_id, body.client_id);
-    if (!transaction) throw transactionNotFound();
-    const { templates, packetId } = await this.templatesOf(caller, body);
-    const schema = mergeTemplateSchemas(templates);
+    const { transaction, source, draftId } = await this.sourceOf(caller, body);
+    const { schema, templates } = source;
     const errors: FieldError[] = [];
     const signatureOrder = body.signature_order === 'P' || body.signature_order === 'S' ? body.signature_order : null;
     if (!signatureOrder) errors.push({ field: 'signature_order', error: M.signatureOrder });
     const signers = this.checkSigners(schema, body.signers, signatureOrder ?? 'P', errors);
-    const { values, readonly } = this.checkValues(schema, body.fields, errors);
+    const { values, readonly, changes } = this.checkValues(schema, body.fields, errors);
     const emailConfig = this.checkEmailConfig(body.email_config, schema, errors);
     if (errors.length) throw new FieldErrorsException(errors);
 
-    if (body.preview === true) return this.preview(templates, schema, values);
+    if (body.preview === true) return this.preview(source.documents, schema, values);
 
     const folder = `requests/${randomUUID()}`;
-    const documents = await this.snapshotDocuments(templates, folder);
-    const title = templates.map((template) => template.name).join(', ');
+    const documents = await this.snapshotDocuments(source.documents, folder);
     const requestId = await this.dataSource.transaction(async (manager) => {
+      // A draft sends once: a second send of it (another tab) finds it gone and changes nothing.
+      if (draftId && !(await this.drafts.remove(manager, caller.team_id, caller.agent_id, draftId))) throw draftNotFound();
       const id = await this.requests.insert(manager, {
         team_id: caller.team_id,
         client_id: transaction.client_id,
@@ -94,10 +98,10 @@ export class RequestsService {
         provider: 'own',
         status: 'S',
         signature_order: signatureOrder!,
-        title: title.slice(0, 1000),
+        title: source.title.slice(0, 1000),
         template_ids: templates.map((template) => template.esig_template_id),
         esig_template_id: templates[0].esig_template_id,
-        esig_packet_blueprint_id: packetId,
+        esig_packet_blueprint_id: source.packetId,
         default_storage_path: templates[0].storage_paths.default_storage_path,
         default_document_type: templates[0].storage_paths.default_document_type,
         schema,
@@ -110,37 +114,46 @@ export class RequestsService {
       const request = (await this.requests.lock(manager, id))!;
       await this.requests.setExternalId(manager, id, String(id));
       await this.engine.send(manager, request, signers);
+      // Values marked Update Transaction go to transactions with the request, in its transaction.
+      if (changes.length > 0) {
+        await this.outbox.publish(manager, 'esign.transaction-fields.update-requested', caller.team_id, {
+          client_id: transaction.client_id,
+          esig_request_id: id,
+          agent_id: caller.agent_id,
+          changes,
+        });
+      }
       return id;
     });
     return { esig_request_id: requestId, status: 'S' };
   }
 
-  /** The templates of the request, in order: template_ids, or a packet's. */
-  private async templatesOf(caller: AuthenticatedUser, body: Body): Promise<{ templates: RequestTemplate[]; packetId: number | null }> {
-    let ids: number[];
-    let packetId: number | null = null;
-    if (body.packet_id !== undefined && body.packet_id !== null) {
-      if (!isId(body.packet_id)) throw new FieldErrorsException([{ field: 'packet_id', error: M.chooseTemplates }]);
-      const packet = await this.packets.one(caller.team_id, body.packet_id);
-      if (!packet) throw new NotFoundException({ status: 'error', message: 'Packet not found' });
-      ids = packet.templates.map((template) => template.esig_template_id);
-      packetId = packet.esig_packet_blueprint_id;
-    } else {
-      const given = body.template_ids;
-      if (!Array.isArray(given) || given.length === 0 || given.length > ESIGN_PACKET_MAX_TEMPLATES || !given.every(isId) || new Set(given).size !== given.length) {
-        throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
+  /**
+   * What the request is made from: the caller's draft (`draft_id`: its transaction, templates, schema copy and title;
+   * a client_id sent too must be the draft's), or `client_id` with `template_ids | packet_id` as the templates are now.
+   * The transaction must be the team's in the read copy and every template still active (404 otherwise).
+   */
+  private async sourceOf(caller: AuthenticatedUser, body: Body): Promise<{ transaction: EsignTransactionRow; source: RequestSource; draftId: string | null }> {
+    if (body.draft_id !== undefined && body.draft_id !== null) {
+      if (!isUuid(body.draft_id)) throw new FieldErrorsException([{ field: 'draft_id', error: M.invalidValue }]);
+      const draft = await this.drafts.own(caller.team_id, caller.agent_id, body.draft_id);
+      if (!draft) throw draftNotFound();
+      if (body.client_id !== undefined && body.client_id !== null && body.client_id !== draft.client_id) {
+        throw new FieldErrorsException([{ field: 'client_id', error: M.invalidValue }]);
       }
-      ids = given;
+      const transaction = await this.requests.transaction(caller.team_id, draft.client_id);
+      if (!transaction) throw transactionNotFound();
+      const templates = await this.reader.activeTemplates(caller.team_id, draft.template_ids);
+      return {
+        transaction,
+        source: { templates, packetId: draft.packet_id, documents: draft.documents, schema: draft.schema, title: draft.title },
+        draftId: draft.draft_id,
+      };
     }
-    const templates: RequestTemplate[] = [];
-    for (const id of ids) {
-      const template = await this.templates.one(caller.team_id, id);
-      if (!template) throw templateNotFound();
-      const [schema, documents] = await Promise.all([this.templates.schema(id), this.templates.documents(id)]);
-      templates.push({ esig_template_id: id, name: template.name, schema, documents, storage_paths: template.storage_paths });
-    }
-    if (templates.length === 0) throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
-    return { templates, packetId };
+    if (!isId(body.client_id)) throw new FieldErrorsException([{ field: 'client_id', error: M.required }]);
+    const transaction = await this.requests.transaction(caller.team_id, body.client_id);
+    if (!transaction) throw transactionNotFound();
+    return { transaction, source: await this.reader.sourceOf(caller.team_id, body), draftId: null };
   }
 
   /** Every role that owns a field needs a signer with a name and a valid email; S orders are whole numbers of 1 or more. */
@@ -181,14 +194,24 @@ export class RequestsService {
     return signers;
   }
 
-  /** The sender's values, checked with the spec's rules (required ones may still be left to their signer). */
-  private checkValues(schema: EsignTemplateSchema, given: unknown, errors: FieldError[]): { values: Record<string, unknown>; readonly: string[] } {
+  /**
+   * The sender's values, checked with the spec's rules (required ones may still be left to their signer), and the
+   * transaction changes: values marked update_transaction on fields that may update it (can_update and mapped; any
+   * other field refuses the mark), the last value of each transaction field.
+   */
+  private checkValues(
+    schema: EsignTemplateSchema,
+    given: unknown,
+    errors: FieldError[],
+  ): { values: Record<string, unknown>; readonly: string[]; changes: EsignTransactionFieldChange[] } {
     const values: Record<string, unknown> = {};
     const readonly: string[] = [];
-    if (given === undefined || given === null) return { values, readonly };
+    const changes = new Map<string, EsignTransactionFieldChange>();
+    const result = () => ({ values, readonly, changes: [...changes.values()] });
+    if (given === undefined || given === null) return result();
     if (!Array.isArray(given)) {
       errors.push({ field: 'fields', error: M.invalidValue });
-      return { values, readonly };
+      return result();
     }
     const seen = new Set<string>();
     given.forEach((raw, index) => {
@@ -200,11 +223,22 @@ export class RequestsService {
       const empty = isEsignValueEmpty(entry.value) || field.default_value === ESIGN_DATE_PLACEHOLDER;
       // A read-only field must carry its value: its signer cannot give one.
       const error = empty ? (isReadonly && field.required && field.default_value !== ESIGN_DATE_PLACEHOLDER ? M.required : null) : esignValueError(field, entry.value);
+      if (entry.update_transaction !== undefined && entry.update_transaction !== null && typeof entry.update_transaction !== 'boolean') {
+        errors.push({ field: `fields.${index}.update_transaction`, error: M.invalidValue });
+      } else if (entry.update_transaction === true && !mayUpdateTransaction(field)) {
+        errors.push({ field: `fields.${index}.update_transaction`, error: D.cannotUpdateTransaction });
+      }
       if (error) return errors.push({ field: `fields.${index}.value`, error });
-      if (!empty) values[field.uuid] = normaliseEsignValue(field, entry.value);
+      const value = normaliseEsignValue(field, entry.value);
+      if (!empty) values[field.uuid] = value;
       if (isReadonly && !empty) readonly.push(field.uuid);
+      // A signing-date field has no value of the sender's to write back.
+      if (entry.update_transaction === true && mayUpdateTransaction(field) && field.default_value !== ESIGN_DATE_PLACEHOLDER) {
+        const target = { mapped_entity: field.mapped_entity!, mapped_field: field.mapped_field! };
+        changes.set(pairKey(target), { ...target, value: empty ? null : value });
+      }
     });
-    return { values, readonly };
+    return result();
   }
 
   /** Default subject required unless role messages are used; then each signing role's subject is. */
@@ -233,11 +267,9 @@ export class RequestsService {
   }
 
   /** The filled PDF as a data URL: nothing is stored or sent. */
-  private async preview(templates: readonly RequestTemplate[], schema: EsignTemplateSchema, values: Record<string, unknown>): Promise<EsignPreviewResponse> {
+  private async preview(sources: readonly RequestDocumentSource[], schema: EsignTemplateSchema, values: Record<string, unknown>): Promise<EsignPreviewResponse> {
     const documents = [];
-    for (const template of templates) {
-      for (const document of template.documents) documents.push({ name: document.name, bytes: await this.read(document.storage_key) });
-    }
+    for (const document of sources) documents.push({ name: document.name, bytes: await this.read(document.storage_key) });
     const defaults: Record<string, unknown> = {};
     for (const field of schema.fields) {
       if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER && field.type !== 'checkbox') defaults[field.uuid] = field.default_value;
@@ -247,22 +279,20 @@ export class RequestsService {
   }
 
   /** The request keeps its own copy of each PDF (a template may change or go later), with its SHA-256. */
-  private async snapshotDocuments(templates: readonly RequestTemplate[], folder: string): Promise<RequestDocumentRow[]> {
+  private async snapshotDocuments(sources: readonly RequestDocumentSource[], folder: string): Promise<RequestDocumentRow[]> {
     const documents: RequestDocumentRow[] = [];
-    for (const template of templates) {
-      for (const document of template.documents) {
-        const bytes = await this.read(document.storage_key);
-        const key = `${folder}/original-${documents.length + 1}.pdf`;
-        await this.storage.put(key, bytes, { contentType: 'application/pdf' });
-        documents.push({
-          position: documents.length + 1,
-          name: document.name,
-          storage_key: key,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          pages: document.pages,
-          page_sizes: document.page_sizes,
-        });
-      }
+    for (const document of sources) {
+      const bytes = await this.read(document.storage_key);
+      const key = `${folder}/original-${documents.length + 1}.pdf`;
+      await this.storage.put(key, bytes, { contentType: 'application/pdf' });
+      documents.push({
+        position: documents.length + 1,
+        name: document.name,
+        storage_key: key,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        pages: document.pages,
+        page_sizes: document.page_sizes,
+      });
     }
     return documents;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ContactRecord, ContactSortField, ContactStatus, ContactStatusFilter, ContactTransaction } from '@app/contracts';
+import type { ContactRecord, ContactSortField, ContactStatus, ContactStatusFilter, ContactTransaction, EsignSignerContactOption } from '@app/contracts';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 
 /** Which contacts a caller sees: the team's, or (AGENT) their own. */
@@ -200,6 +200,37 @@ export class ContactsRepository {
         WHERE team_id = $1 AND roles && ARRAY['ADMIN','TRANC','ISISA','AGENT']::text[] AND ($2::int IS NULL OR agent_id = $2)
         ORDER BY lower(first_name), lower(last_name), agent_id`,
       [teamId, onlyAgentId ?? null],
+    );
+  }
+
+  /**
+   * E-sign signer choices (transactions.esign.signer-contacts): the transaction's contacts with an email (primary first,
+   * then by name; merged ones never), then up to `limit` other active contacts of the team with an email whose name or
+   * email contains `term` (any case), by name; with `ownerId` only the contacts that agent owns. Nothing when the
+   * transaction is not the team's.
+   */
+  async signerOptions(teamId: number, clientId: number, term: string, limit: number, ownerId?: number): Promise<EsignSignerContactOption[]> {
+    const like = `%${escapeLike(term.trim().toLowerCase())}%`;
+    return this.dataSource.query(
+      `WITH tx AS (SELECT client_id FROM transactions.transactions WHERE client_id = $1 AND team_id = $2),
+            own AS (
+              SELECT c.contact_id, btrim(c.first_name || ' ' || c.last_name) AS name, c.email, true AS on_transaction,
+                     row_number() OVER (ORDER BY tc.is_primary DESC, lower(c.first_name), lower(c.last_name), c.contact_id) AS ordinal
+                FROM tx JOIN transactions.transaction_contacts tc ON tc.client_id = tx.client_id
+                JOIN transactions.contacts c ON c.contact_id = tc.contact_id
+               WHERE c.team_id = $2 AND c.status <> 'merged' AND coalesce(btrim(c.email), '') <> ''),
+            others AS (
+              SELECT c.contact_id, btrim(c.first_name || ' ' || c.last_name) AS name, c.email, false AS on_transaction,
+                     1000000 + row_number() OVER (ORDER BY lower(c.first_name), lower(c.last_name), c.contact_id) AS ordinal
+                FROM transactions.contacts c
+               WHERE EXISTS (SELECT 1 FROM tx) AND c.team_id = $2 AND c.status = 'active' AND coalesce(btrim(c.email), '') <> ''
+                 AND ($5::int IS NULL OR c.agent_id = $5)
+                 AND NOT EXISTS (SELECT 1 FROM own WHERE own.contact_id = c.contact_id)
+                 AND (lower(c.first_name || ' ' || c.last_name) LIKE $3 OR lower(c.email) LIKE $3)
+               ORDER BY lower(c.first_name), lower(c.last_name), c.contact_id
+               LIMIT $4)
+       SELECT contact_id, name, email, on_transaction FROM (SELECT * FROM own UNION ALL SELECT * FROM others) options ORDER BY ordinal`,
+      [clientId, teamId, like, limit, ownerId ?? null],
     );
   }
 
