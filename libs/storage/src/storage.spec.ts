@@ -305,10 +305,11 @@ describe(LocalStorageDriver.name, () => {
 describe(S3StorageDriver.name, () => {
   const sut = new S3StorageDriver({ endpoint: 'http://minio:9000', bucket: 'realty', accessKey: 'AK', secretKey: 'SK', region: 'us-east-1' }, 'identity');
 
-  it('presigns a PUT bound to the content type, under the service prefix', async () => {
+  it('presigns a PUT bound to the content type, to the staging object of the service\'s key', async () => {
     const url = new URL(await sut.createUploadUrl({ key: 'profile-images/1/2/x', contentType: 'image/png', maxBytes: 10, expiresInSeconds: 900 }));
     expect(url.origin).toBe('http://minio:9000');
-    expect(url.pathname).toBe('/realty/identity/profile-images/1/2/x');
+    // Upload URLs write to staging (uploads/<service>/<key>); the confirm moves the checked bytes under the service prefix.
+    expect(url.pathname).toBe('/realty/uploads/identity/profile-images/1/2/x');
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^AK\/\d{8}\/us-east-1\/s3\/aws4_request$/);
@@ -318,7 +319,8 @@ describe(S3StorageDriver.name, () => {
 
   it('presigns a GET', async () => {
     const url = new URL(await sut.createDownloadUrl('profile-images/1/2/x', 60));
-    expect(url.pathname).toBe('/realty/identity/profile-images/1/2/x');
+    // Upload URLs write to staging (uploads/<service>/<key>); the confirm moves the checked bytes under the service prefix.
+    expect(url.pathname).toBe('/realty/uploads/identity/profile-images/1/2/x');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     expect(url.searchParams.get('x-id')).toBe('GetObject');
   });
