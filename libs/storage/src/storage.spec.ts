@@ -319,8 +319,7 @@ describe(S3StorageDriver.name, () => {
 
   it('presigns a GET', async () => {
     const url = new URL(await sut.createDownloadUrl('profile-images/1/2/x', 60));
-    // Upload URLs write to staging (uploads/<service>/<key>); the confirm moves the checked bytes under the service prefix.
-    expect(url.pathname).toBe('/realty/uploads/identity/profile-images/1/2/x');
+    expect(url.pathname).toBe('/realty/identity/profile-images/1/2/x');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     expect(url.searchParams.get('x-id')).toBe('GetObject');
   });
