@@ -153,10 +153,19 @@ export class SigningEngine {
     });
   }
 
-  /** The signer's fields they fill: theirs, less those the sender set read-only. */
+  /**
+   * The signer's fields they fill: theirs, less strikethroughs, those the sender set read-only and those the
+   * template made read-only (a {{date}} field stays: the server fills it with the signing date).
+   */
   private ownFields(request: RequestRow, signer: SignerRow): EsignField[] {
     const readonly = new Set(request.readonly_fields);
-    return request.schema.fields.filter((field) => field.role_uuid === signer.role_uuid && !readonly.has(field.uuid) && field.type !== 'strikethrough');
+    return request.schema.fields.filter(
+      (field) =>
+        field.role_uuid === signer.role_uuid &&
+        field.type !== 'strikethrough' &&
+        !readonly.has(field.uuid) &&
+        (!field.readonly || field.default_value === ESIGN_DATE_PLACEHOLDER),
+    );
   }
 
   /** Defaults, then the sender's values, then each completed signer's. */
