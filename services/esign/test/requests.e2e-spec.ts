@@ -308,6 +308,44 @@ describe('e-sign requests and signing (issue 22)', () => {
       expect(log.events.filter((event: { type: string }) => event.type === 'status_changed').map((event: { detail: string }) => event.detail)).toEqual(['- -> S', 'S -> F', 'F -> S', 'S -> V']);
     });
 
+    it('a packet is one request: its templates one after another, a role both share one signer', async () => {
+      const { key } = await uploadPdf(booted, admin(), await makePdf(1, 'Addendum'), 'addendum.pdf');
+      const second = (await admin().post('/esign/templates', { template_file: key, name: 'Addendum', storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+      await admin()
+        .put(`/esign/templates/${second.esig_template_id}/schema`, {
+          documents: second.schema.documents,
+          roles: [{ uuid: 'addendum-buyer', name: 'buyer' }],
+          fields: [field('signature', 'addendum-buyer', { uuid: 'addendum-sign', required: true })],
+          updated_ts: second.updated_ts,
+        })
+        .expect(200);
+      const packet = (await admin().post('/esign/packets', { name: 'Buyer packet', type_id: null, templates: [template.esig_template_id, second.esig_template_id] }).expect(201)).body;
+      const id = (await admin().post('/esign/requests', { ...body(), template_ids: undefined, packet_id: packet.esig_packet_blueprint_id }).expect(201)).body.esig_request_id;
+      expect((await mailsOf(id)).filter((mail) => mail.id.includes('-invitation-')).map((mail) => mail.to).sort()).toEqual(['buyer@mail.test', 'seller@mail.test']);
+      const opened = (await sign(tokenIn(await invitationTo(id, 'buyer@mail.test'))).expect(200)).body;
+      expect(opened.title).toBe('Buyer Agreement, Addendum');
+      expect(opened.documents.map((document: { name: string; first_page: number }) => [document.name, document.first_page])).toEqual([
+        ['agreement.pdf', 1],
+        ['addendum.pdf', 3],
+      ]);
+      // The addendum's field, on the request's third page, is the same Buyer's to sign.
+      expect(opened.own_field_ids).toContain('addendum-sign');
+      expect(opened.fields.find((entry: EsignField) => entry.uuid === 'addendum-sign').areas[0].page).toBe(3);
+      expect((await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body.documents.map((document: { name: string }) => document.name)).toEqual(['agreement.pdf', 'addendum.pdf']);
+    });
+
+    it('the worker expires an overdue request on its own schedule', async () => {
+      const worker = await bootEsign('worker', { ESIGN_POLL_INTERVAL_SECONDS: '1' }, booted.database);
+      try {
+        const id = await send();
+        await query(`UPDATE esign.requests SET expires_ts = now() - interval '1 minute' WHERE esig_request_id = $1`, [id]);
+        await waitForStatus(id, 'E');
+        expect((await mailsOf(id)).filter((mail) => mail.id.includes('-expired-')).map((mail) => mail.to)).toEqual([ADMIN.email]);
+      } finally {
+        await worker.close();
+      }
+    }, 60_000);
+
     it('keeps the audit log append-only', async () => {
       await expect(query(`UPDATE esign.audit_events SET actor = 'someone else'`)).rejects.toThrow(/append-only/);
       await expect(query(`DELETE FROM esign.audit_events`)).rejects.toThrow(/append-only/);
