@@ -191,6 +191,27 @@ describe('EsignSendPage: navigation', () => {
     expect(screen.getByTestId('esign-previous')).toBeTruthy();
   }, 30_000);
 
+  it('lays out for phones at 960 px and less', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query.includes('max-width:960px'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      await open();
+      expect(screen.getByTestId('esign-send-page').getAttribute('data-layout')).toBe('mobile');
+      expect(screen.getByText('Step 1 of 3: Verify Data')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('Cancel goes back two levels, to the e-sign tab', async () => {
     await open();
     fireEvent.click(screen.getByTestId('esign-cancel'));

@@ -249,10 +249,11 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
     });
   }, []);
 
-  // Step 2: builder changes update the form (submitters, default values) and autosave the schema.
+  // Step 2: builder changes update the form (submitters, default values, and the fields and signers Edit
+  // Template adds or removes, so step 3 always asks for the roles the document has) and autosave the schema.
   const onBuilderChange = useCallback((changed: EsignTemplateSchema, before: EsignTemplateSchema) => {
     setSchema(changed);
-    dispatch({ type: 'applySchema', schema: changed, previous: before });
+    dispatch({ type: 'applySchema', schema: changed, previous: before, rebuild: true });
     schemaAutosave.current?.change(changed);
   }, []);
   const onRebuild = useCallback((current: EsignTemplateSchema) => {

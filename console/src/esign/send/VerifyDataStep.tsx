@@ -25,6 +25,7 @@ export interface VerifyDataController {
 }
 
 const sourceOf = (index: number) => `f${index}`;
+const RESET_OPTIONS = { keepTouched: true, keepErrors: true } as const;
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 interface FieldRowProps {
@@ -163,7 +164,8 @@ export const VerifyDataStep = ({ state, dispatch, serverErrors, onEdited, contro
     );
   }
   return (
-    <Form defaultValues={defaultValues} mode="all" onSubmit={noop} noValidate>
+    // react-admin resets the form once mounted: the touches and server messages the rows restored stay.
+    <Form defaultValues={defaultValues} mode="all" onSubmit={noop} noValidate resetOptions={RESET_OPTIONS}>
       <StepController sources={sources} fieldIds={fieldIds} dispatch={dispatch} controller={controller} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         {groups.map((group) => {
@@ -171,7 +173,7 @@ export const VerifyDataStep = ({ state, dispatch, serverErrors, onEdited, contro
           return (
             <Accordion key={key} defaultExpanded disableGutters data-testid={`esign-signer-panel-${key}`} variant="outlined">
               <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`esign-signer-${key}-content`} id={`esign-signer-${key}-header`}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {L.signerPanel(group.role || L.noRole, group.count)}
                 </Typography>
               </AccordionSummary>

@@ -59,8 +59,8 @@ export type SendFormAction =
   | { type: 'setEmailConfig'; emailConfig: EsignEmailConfig }
   /**
    * The builder's schema changed (step 2): submitters follow its roles and a default value edited in Fill
-   * Out (changed from `previous`) becomes the field's value; `rebuild` (a refresh) also rebuilds step 1's
-   * fields and the signers from the schema, keeping what the form already holds.
+   * Out (changed from `previous`) becomes the field's value; `rebuild` (a refresh, Edit Template's changes)
+   * also rebuilds step 1's fields and the signers from the schema, keeping what the form already holds.
    */
   | { type: 'applySchema'; schema: EsignTemplateSchema; previous?: EsignTemplateSchema | null; rebuild?: boolean };
 

@@ -55,7 +55,7 @@ export function fakeServer(draft: EsignDraft = draftOf()) {
     if (path === '/api/esign/mappable-fields') return respond(200, []);
     return respond(404, { status: 'error', message: 'Not found' });
   });
-  return { ...server, fetch, api: createEsignSendApi({ fetch }) };
+  return Object.assign(server, { fetch, api: createEsignSendApi({ fetch }) });
 }
 export type FakeServer = ReturnType<typeof fakeServer>;
 
