@@ -5,6 +5,7 @@ import { APP_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_ROUTE } from
 import { PageLoader } from './PageLoader';
 // Tiny (a path test and the stored session): the e-sign redirect runs before the console's chunk loads.
 import { EsignAdminGate } from './esign/EsignAdminGate';
+import { EsignRequestsGate } from './esign/board/EsignRequestsGate';
 
 // Every screen family is its own chunk: the first load is only React and the router.
 const LoginPage = lazy(() => import('./auth/LoginPage'));
@@ -26,7 +27,10 @@ export const App = () => (
         {/* Spec 002 section 6: the admin e-sign pages send a user without both e-sign permissions to the
             root; every other path under /app passes through. The builder's route belongs inside it too. */}
         <Route element={<EsignAdminGate />}>
-          <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+          {/* The same for the request board, /app/esign and a transaction's e-sign pages (issue 23). */}
+          <Route element={<EsignRequestsGate />}>
+            <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+          </Route>
         </Route>
         {/* Public: anyone with an invite link (spec 001 section 6). */}
         <Route path={VENDOR_ENROLLMENT_PATH} element={<VendorEnrollmentPage />} />

@@ -1,5 +1,11 @@
 import type {
+  CreateEsignDraftRequest,
   CreateEsignTemplateRequest,
+  EsignAuditLog,
+  EsignBoardResponse,
+  EsignDraft,
+  EsignRequestUsers,
+  EsignSignedDocumentLink,
   EsignPacketBlueprint,
   EsignPacketListResponse,
   EsignPacketRequest,
@@ -145,6 +151,16 @@ export function createEsignApi(options: EsignApiOptions) {
     createPacket: (request: EsignPacketRequest) => call<EsignPacketBlueprint>('/esign/packets', 'POST', request),
     updatePacket: (packetId: number, request: EsignPacketRequest) => call<EsignPacketBlueprint>(`/esign/packets/${id(packetId)}`, 'PATCH', request),
     deletePacket: (packetId: number) => call<unknown>(`/esign/packets/${id(packetId)}`, 'DELETE'),
+
+    // The request board and a transaction's e-sign tab (issue 23).
+    /** `query` from board/boardState.toBoardQuery (include_status_totals, paging, sort, filters, client_id). */
+    listRequests: (query: URLSearchParams) => call<EsignBoardResponse>(`/esign/requests?${query.toString()}`),
+    getRequestUsers: () => call<EsignRequestUsers>('/esign/request-users'),
+    cancelRequest: (requestId: number) => call<unknown>(`/esign/requests/${id(requestId)}/cancel`, 'POST'),
+    getAuditLog: (requestId: number) => call<EsignAuditLog>(`/esign/requests/${id(requestId)}/audit-log`),
+    getSignedDocument: (requestId: number) => call<EsignSignedDocumentLink>(`/esign/requests/${id(requestId)}/documents`),
+    /** New Signature Request: the stepper's draft of templates or a packet for a transaction. */
+    createDraft: (request: CreateEsignDraftRequest) => call<EsignDraft>('/esign/drafts', 'POST', request),
   };
   return api;
 }

@@ -76,3 +76,96 @@ export const ESIGN_TEMPLATE_LABELS = {
 
 /** `Rename Purchase Agreement`, `Clone Purchase Agreement`: a row's button named after its row. */
 export const rowAction = (action: string, name: string): string => `${action} ${name}`;
+
+// ---------------------------------------------------------------- the request board (issue 23)
+
+/** The request board and a transaction's e-sign tab (spec 002 sections 2.5, 4, 7, 8): the page's own words. */
+export const ESIGN_BOARD_LABELS = {
+  /** The board's page title (the menu entry keeps its label E-Sign). */
+  title: 'E-sign Requests',
+  /** A transaction's e-sign tab: its button on the transaction page and its page title. */
+  tab: 'E-sign',
+  tabTitle: 'E-sign',
+  backToTransaction: 'Back to transaction',
+  // Filters.
+  filters: 'Filters',
+  status: 'Status',
+  user: 'User',
+  dateType: 'Date Type',
+  createdDate: 'Created Date',
+  completedDate: 'Completed Date',
+  clear: 'Clear',
+  search: 'Search',
+  searchHint: 'Template, address or creator',
+  noUsers: 'No users',
+  // Tiles.
+  totals: 'Requests by status',
+  total: 'Total',
+  // Table.
+  template: 'Template',
+  transaction: 'Transaction',
+  createdBy: 'Created By',
+  created: 'Created',
+  completed: 'Completed',
+  actions: 'Actions',
+  cancelled: 'Cancelled',
+  cancelRequest: 'Cancel request',
+  cancelTitle: 'Cancel request',
+  keepRequest: 'No',
+  confirmCancel: 'Yes, cancel it',
+  requestCancelled: 'Request cancelled',
+  auditLog: 'Audit Log',
+  tableRegion: 'E-sign requests table',
+  rowsPerPage: 'Rows per page',
+  retry: 'Retry',
+  loadFailed: 'The requests could not be loaded.',
+  usersFailed: 'The users could not be loaded.',
+  serverError: 'Something went wrong. Please try again.',
+  // Audit log.
+  auditTitle: 'Audit Log',
+  auditLoading: 'Loading the audit log',
+  auditEvents: 'Events',
+  noEvents: 'No events',
+  time: 'Time',
+  type: 'Type',
+  actor: 'Actor',
+  email: 'Email',
+  ip: 'IP',
+  userAgent: 'User Agent',
+  detail: 'Detail',
+  documents: 'Documents',
+  finalDocument: 'Signed document',
+  sha256: 'SHA-256',
+  download: 'Download',
+  close: 'Close',
+  // New Signature Request.
+  newRequest: 'New Signature Request',
+  pickerTitle: 'New Signature Request',
+  pickerTemplates: 'Templates',
+  pickerPackets: 'Packets',
+  pickerKind: 'Templates or packets',
+  pickerSearch: 'Search',
+  noTemplates: 'No templates for this transaction type',
+  noPackets: 'No packets for this transaction type',
+  pickerLoadFailed: 'The templates could not be loaded.',
+  creatingDraft: 'Preparing the request…',
+  pickerCancel: 'Cancel',
+  templatesInPacket: '{count} templates',
+  oneTemplateInPacket: '1 template',
+} as const;
+
+/** The audit log's event types as words ('mail_queued' -> 'Mail queued'). */
+export const ESIGN_AUDIT_EVENT_LABELS: Record<string, string> = {
+  sent: 'Sent',
+  mail_queued: 'Mail queued',
+  mail_failed: 'Mail failed',
+  viewed: 'Viewed',
+  signed: 'Signed',
+  declined: 'Declined',
+  status_changed: 'Status changed',
+  sealed: 'Sealed',
+  seal_failed: 'Seal failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  invitation_resent: 'Invitation resent',
+};

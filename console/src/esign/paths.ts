@@ -17,3 +17,34 @@ export function isEsignAdminPath(pathname: string, basename = '/app'): boolean {
   const root = esignTemplatesPath(basename);
   return pathname === root || pathname.startsWith(`${root}/`);
 }
+
+// The request board and a transaction's e-sign pages (spec 002 sections 2.2 and 2.5, issue 23).
+
+/** The request board, relative to /app (its menu entry's `to`). */
+export const ESIGN_REQUESTS_ROUTE = 'esign-requests';
+/** The menu's former E-sign route: it sends to the board. */
+export const ESIGN_LEGACY_ROUTE = 'esign';
+
+/** /app/esign-requests. */
+export const esignRequestsPath = (basename: string): string => `${basename}/${ESIGN_REQUESTS_ROUTE}`;
+
+/** A transaction's e-sign tab: /app/transactions/{client_id}/esign. */
+export const transactionEsignPath = (basename: string, clientId: number | string): string =>
+  `${basename}/transactions/${encodeURIComponent(String(clientId))}/esign`;
+
+/** The send stepper of a draft, at its first step: /app/transactions/{client_id}/esign/send/{draft_id}?step=1. */
+export const esignSendPath = (basename: string, clientId: number | string, draftId: string, step = 1): string =>
+  `${transactionEsignPath(basename, clientId)}/send/${encodeURIComponent(draftId)}?step=${step}`;
+
+/**
+ * Whether a browser path is one of the e-sign pages of issue 23: the board, /app/esign (and anything under
+ * either), a transaction's e-sign tab and the stepper under it.
+ */
+export function isEsignRequestsPath(pathname: string, basename = '/app'): boolean {
+  const under = (root: string) => pathname === root || pathname.startsWith(`${root}/`);
+  if (under(esignRequestsPath(basename)) || under(`${basename}/${ESIGN_LEGACY_ROUTE}`)) return true;
+  const prefix = `${basename}/transactions/`;
+  if (!pathname.startsWith(prefix)) return false;
+  const [clientId, segment] = pathname.slice(prefix.length).split('/');
+  return !!clientId && segment === 'esign';
+}

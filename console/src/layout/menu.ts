@@ -28,7 +28,7 @@ import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { BOARD_LABELS } from '../boards/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
 import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
-import { ESIGN_TEMPLATES_ROUTE } from '../esign/paths';
+import { ESIGN_LEGACY_ROUTE, ESIGN_REQUESTS_ROUTE, ESIGN_TEMPLATES_ROUTE } from '../esign/paths';
 import { UnreadBadge } from '../messages/UnreadBadge';
 import { LAYOUT_MESSAGES } from './messages';
 import { canSee } from './screens';
@@ -97,6 +97,8 @@ const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
 const SkySlopePage = lazy(() => import('../skyslope/SkySlopePage'));
 // E-sign templates and packets (team_esign and agent_esign; issue 21). The builder has its own route.
 const EsignTemplatesPage = lazy(() => import('../esign/EsignTemplatesPage'));
+// The e-sign request board (team_esign and agent_esign; issue 23).
+const EsignRequestsPage = lazy(() => import('../esign/board/EsignRequestsPage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*; and
 // Log Activity's app/record).
 const AdminUsersPage = lazy(() => import('../admin-users/AdminUsersPage'));
@@ -134,7 +136,18 @@ export const MENU: readonly MenuEntry[] = [
   // Spec 002: the office TV slideshow, its own app at /display (a full page load, not a route under /app).
   { key: 'display-mode', section: 'work', label: E.displayMode, to: 'display-mode', href: '/display', icon: TvIcon, enabled: true, roles: DASHBOARD_ROLES },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
-  { key: 'esign', section: 'work', label: E.esign, to: 'esign', icon: DrawIcon, enabled: false, permissions: ['team_esign', 'agent_esign'] },
+  // The request board (issue 23); /app/esign sends there. Without both permissions EsignRequestsGate sends to the root.
+  {
+    key: 'esign',
+    section: 'work',
+    label: E.esign,
+    to: ESIGN_REQUESTS_ROUTE,
+    icon: DrawIcon,
+    enabled: true,
+    page: EsignRequestsPage,
+    routes: [ESIGN_LEGACY_ROUTE],
+    permissions: ESIGN_PERMISSIONS,
+  },
 
   // Log Activity (the user list's row action) opens app/record?user=&name=, outside admin/users.
   { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, routes: ['record'], roles: ADMIN_ROLES },

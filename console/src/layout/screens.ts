@@ -10,7 +10,7 @@ import { ADMIN_USERS_LABELS } from '../admin-users/messages';
 import { TOOLTIP_LABELS } from '../tooltips/messages';
 import { VENDOR_MESSAGES } from '../vendors/messages';
 import { SKYSLOPE_LABELS } from '../skyslope/messages';
-import { ESIGN_TEMPLATE_LABELS } from '../esign/messages';
+import { ESIGN_BOARD_LABELS, ESIGN_TEMPLATE_LABELS } from '../esign/messages';
 import { BUILDER_LABELS } from '../esign/builder/messages';
 import { SEND_LABELS } from '../esign/send/messages';
 import { TRANSACTION_CREATE_ROLES } from '../transactions/roles';
@@ -130,6 +130,15 @@ export const SCREENS: readonly ConsoleScreen[] = [
     unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a task of it: tasks.browser-spec.ts opens the task modal by its URL and works it",
   },
   {
+    key: 'transaction-esign',
+    path: '/app/transactions/:id/esign',
+    title: ESIGN_BOARD_LABELS.tabTitle,
+    testId: 'transaction-esign-page',
+    roles: TRANSACTION_LIST_ROLES,
+    permissions: ESIGN_PERMISSIONS,
+    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the e-sign browser test opens the tab of a seeded transaction",
+  },
+  {
     key: 'transaction-documents',
     path: '/app/transactions/:id/documents',
     title: DOCUMENT_LABELS.pageTitle,
@@ -187,6 +196,17 @@ export const SCREENS: readonly ConsoleScreen[] = [
 
   // The message center (issue 15): every role (a client sees only Comments).
   { key: 'messages', path: '/app/messages', title: E.messages, testId: 'messages-page' },
+  // The e-sign request board (issue 23): both e-sign permissions, whatever the role. Without them the page
+  // sends the user to the root (EsignRequestsGate).
+  { key: 'esign-requests', path: '/app/esign-requests', title: ESIGN_BOARD_LABELS.title, testId: 'esign-requests-page', permissions: ESIGN_PERMISSIONS },
+  {
+    key: 'esign',
+    path: '/app/esign',
+    title: ESIGN_BOARD_LABELS.title,
+    testId: 'esign-requests-page',
+    permissions: ESIGN_PERMISSIONS,
+    unchecked: 'redirects to /app/esign-requests, checked as esign-requests',
+  },
   { key: 'contacts', path: '/app/contacts', title: E.contacts, testId: 'contacts-page', roles: CONTACT_ROLES },
   { key: 'contact-new', path: '/app/contacts/new', title: CONTACT_LABELS.newTitle, testId: 'contact-new-page', roles: CONTACT_ROLES },
   {

@@ -431,6 +431,8 @@ const EsignSendPage = lazy(() => import('../esign/send/EsignSendPage'));
 // A transaction's tasks (with the task modal at /{taskId}) and its documents (issue 13).
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage'));
+// A transaction's e-sign tab (issue 23); the stepper under it has its own route.
+const TransactionEsignPage = lazy(() => import('../esign/board/TransactionEsignPage'));
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** `/transaction/{client_id}/detail` (under the basename): the modal over the list. */
@@ -488,6 +490,7 @@ const TransactionsPage = () => {
               <Route path=":id/esign/send/:draftId" element={<EsignSendPage />} />
               <Route path=":id/tasks/*" element={<TasksPage />} />
               <Route path=":id/documents/*" element={<DocumentsPage />} />
+              <Route path=":id/esign" element={<TransactionEsignPage />} />
               <Route path="*" element={<NotYetPage />} />
             </Routes>
           ) : (

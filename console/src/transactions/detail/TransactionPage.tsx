@@ -24,6 +24,7 @@ import { TRANSACTION_DETAIL_LABELS as L, TRANSACTION_EDIT_MESSAGES as M } from '
 import { loadChoices, loadStages, loadStatuses, useChoices, useLoaded } from './options';
 import { buildChanges, choiceElementOf, formSections, grossCommission, pageFormValues, placeFieldErrors, sameValue, type FormValues } from './pageForm';
 import { CommentsArea, DerivedTag, Fact, fieldText, StageTag, StatusTag, TagChips, taskLinkText, transactionTitle } from './parts';
+import { EsignTabButton } from '../../esign/board/EsignTabButton';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import { useDefaultPageForm } from './useDefaultPageForm';
 import { useTransaction } from './useTransaction';
@@ -211,6 +212,7 @@ const Header = ({
           <Button component={RouterLink} to={transactionDocumentsPath(basename, detail.id)} variant="outlined" data-testid="transaction-page-documents">
             {L.documents}
           </Button>
+          <EsignTabButton clientId={detail.id} />
         </Box>
       </Box>
       <Box
