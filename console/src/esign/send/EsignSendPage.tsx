@@ -140,8 +140,11 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
     });
     const schemaSave = createAutosave<EsignTemplateSchema>({
       save: async (value) => {
-        await api.saveSchema(draftId, value);
-        if (live) setSchemaErrors([]);
+        const answer = await api.saveSchema(draftId, value);
+        if (!live) return;
+        setSchemaErrors([]);
+        // The transaction's values of fields mapped in Edit Template come with the answer.
+        if (Array.isArray(answer?.fields)) dispatch({ type: 'mergeDraftFields', fields: answer.fields });
       },
       onStatus: (status) => live && setSchemaStatus(status),
       describeError: (error) => {
@@ -281,8 +284,15 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
     dispatch({ type: 'touch', keys: Object.keys(placed.controls) });
   };
 
+  /** Whether step 3 may go to the server; otherwise every message shows (the server checks a preview as a send). */
+  const readyToSend = () => {
+    if (Object.keys(sendStepErrors(state, roles)).length === 0) return true;
+    dispatch({ type: 'touch', keys: sendStepControlKeys(roles) });
+    return false;
+  };
+
   const preview = async () => {
-    if (busy) return;
+    if (busy || !readyToSend()) return;
     const built = buildSendRequest(draftId, state, roles, true);
     // Opened now, while the click still counts as the user's: a tab opened after the call may be blocked.
     const tab = window.open('', '_blank');
@@ -307,12 +317,8 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
   };
 
   const send = async () => {
-    if (busy) return;
     // Submit only when the form is valid: otherwise every message shows.
-    if (Object.keys(sendStepErrors(state, roles)).length > 0) {
-      dispatch({ type: 'touch', keys: sendStepControlKeys(roles) });
-      return;
-    }
+    if (busy || !readyToSend()) return;
     const built = buildSendRequest(draftId, state, roles, false);
     setBusy('send');
     setGeneralErrors([]);

@@ -56,7 +56,7 @@ describe('EsignSendPage: step 2, Finalize Document', () => {
     expect(Object.keys(savedSchema).sort()).toEqual(['documents', 'fields', 'roles']);
     expect(savedSchema.fields.find((field) => field.uuid === 'f-rooms')?.default_value).toBe('5');
     expect(server.schemaSaves()[0].url).toBe('/api/esign/drafts/dr-1/schema');
-    await waitFor(() => expect((server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues['f-rooms']).toEqual({ value: 5, readonly: false, update_transaction: true }), { timeout: 3000 });
+    await waitFor(() => expect((server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues['f-rooms']).toEqual({ value: 5, readonly: true, update_transaction: true }), { timeout: 3000 });
 
     fireEvent.click(screen.getByTestId('esign-start-over'));
     const rooms = await screen.findByTestId('esign-field-f-rooms');

@@ -107,7 +107,7 @@ export const FinalizeDocumentStep = ({ files, schema, form, onChange, onRebuild,
           ))}
         </Alert>
       )}
-      <Box sx={{ height: { xs: 'auto', md: 'calc(100vh - 300px)' }, minHeight: { md: 480 } }}>
+      <Box sx={{ height: { xs: 'auto', sm: 'calc(100vh - 300px)' }, minHeight: { sm: 480 } }}>
         <TemplateBuilder mode={mode} files={files} state={builder} dispatch={dispatch} mappableFields={mappable.fields} mappableError={mappable.error} />
       </Box>
     </Box>

@@ -263,12 +263,20 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     const server = await openStep3();
+    // Checked as a send first: nobody chosen, nothing asked.
+    fireEvent.click(screen.getByTestId('esign-preview'));
+    expect(await screen.findAllByText('Signer name is required')).toHaveLength(2);
+    expect(open).not.toHaveBeenCalled();
+    await choose('buyer', /Jo Buyer/);
+    await choose('second_party', /Al Agent/);
     fireEvent.click(screen.getByTestId('esign-preview'));
     await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/preview-1'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(sentBody(server)).toMatchObject({ draft_id: 'dr-1', preview: true });
     expect(tab.close).not.toHaveBeenCalled();
+    // Nothing was sent: the stepper stays.
+    expect(where()).toBe('/app/transactions/42/esign/send/dr-1?step=3');
   });
 
   it('Back to Document goes to step 2', async () => {

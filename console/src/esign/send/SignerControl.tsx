@@ -84,14 +84,22 @@ export const SignerControl = ({ roleKey, roleName, signer, signatureOrder, error
   const { options, loading, error, search } = useSignerOptions(loadOptions);
   const [inputValue, setInputValue] = useState('');
   const searchLater = useDebounced(search, SIGNER_SEARCH_DEBOUNCE_MS);
-  const list = useMemo(() => optionsOf(options), [options]);
   const key = (control: 'selectedValue' | 'name' | 'email' | 'order') => signerControlKey(roleKey, control);
-  // The chosen option, also before the options are loaded (a restored signer).
+  const found = useMemo(() => optionsOf(options), [options]);
+  // The chosen option, also before the options are loaded (a restored signer) or when a search leaves it out.
   const selected = useMemo<SignerOption | null>(() => {
     if (!signer.selectedValue && !signer.name) return null;
     const value = signer.selectedValue ?? `saved:${roleKey}`;
-    return list.find((option) => option.value === value) ?? { value, group: '', name: signer.name, email: signer.email, contact_id: signer.contact_id };
-  }, [list, signer.selectedValue, signer.name, signer.email, signer.contact_id, roleKey]);
+    const group = value.startsWith('contact:') ? L.contacts : value.startsWith('agent:') ? L.agents : L.other;
+    return found.find((option) => option.value === value) ?? { value, group, name: signer.name, email: signer.email, contact_id: signer.contact_id };
+  }, [found, signer.selectedValue, signer.name, signer.email, signer.contact_id, roleKey]);
+  // The options, with the chosen one in its group (the dropdown shows only values it lists).
+  const list = useMemo(() => {
+    if (!selected || found.some((option) => option.value === selected.value)) return found;
+    const groups: string[] = [L.contacts, L.agents, L.other];
+    const rank = (option: SignerOption) => groups.indexOf(option.group) * 2 + (option.value === OTHER ? 1 : 0);
+    return [...found, selected].sort((a, b) => rank(a) - rank(b));
+  }, [found, selected]);
 
   const orderInput = signatureOrder === 'S' && (
     <TextField

@@ -180,26 +180,29 @@ const isSendFieldType = (type: string): type is EsignSendFieldType => (ESIGN_SEN
  * (its prefilled value, the transaction's value, Update Transaction), the rest comes from the schema.
  */
 export function sendFieldsFromSchema(schema: EsignTemplateSchema, previous: readonly EsignSendField[]): EsignSendField[] {
-  const fields: EsignSendField[] = [];
+  const roleIndex = new Map(schema.roles.map((role, index) => [role.uuid, index]));
+  const fields: { field: EsignSendField; sort: number[] }[] = [];
   for (const field of schema.fields) {
     if (!isSendFieldType(field.type) || field.default_value === ESIGN_DATE_PLACEHOLDER) continue;
     const before = previous.find((candidate) => candidate.fieldId === field.uuid);
     const role = schema.roles.find((candidate) => candidate.uuid === field.role_uuid);
     const where = field.areas[0] ? locatePage(schema, field.areas[0].page) : null;
     const document = where ? schema.documents[where.documentIndex] : undefined;
-    fields.push({
+    const mapped = !!field.mapped_entity && !!field.mapped_field;
+    const sendField: EsignSendField = {
       uuid: before?.uuid ?? field.uuid,
       fieldId: field.uuid,
       label: field.title || field.name,
       required: field.required,
       fieldType: field.type,
       platform_type: field.platform_type,
-      can_update: field.can_update,
+      // As the server has it: only a mapped field may write its value back to the transaction.
+      can_update: field.can_update && mapped,
       signer: role?.name ?? before?.signer ?? '',
       mapped_field: field.mapped_field,
       mapped_entity: field.mapped_entity,
       validation: field.validation,
-      placeholder: before?.placeholder ?? null,
+      placeholder: field.platform_type === 'amount' ? '$0.00' : (before?.placeholder ?? null),
       disabled: before?.disabled ?? false,
       readonly: field.readonly,
       options: field.options,
@@ -213,10 +216,14 @@ export function sendFieldsFromSchema(schema: EsignTemplateSchema, previous: read
       update_transaction: before?.update_transaction ?? false,
       value: before?.value ?? null,
       external_service_field_name: field.name,
-      transaction_value: before?.transaction_value ?? null,
-    });
+      transaction_value: mapped ? (before?.transaction_value ?? null) : null,
+    };
+    const area = field.areas[0] ?? { x: 0, y: 0 };
+    fields.push({ field: sendField, sort: [roleIndex.get(field.role_uuid) ?? Number.MAX_SAFE_INTEGER, sendField.document_order, sendField.document_page, area.y, area.x] });
   }
-  return fields;
+  // The server's order: by role, document, page, then top to bottom and left to right.
+  const compare = (a: number[], b: number[]) => a.reduce((result, value, index) => result || value - b[index], 0);
+  return fields.sort((a, b) => compare(a.sort, b.sort)).map((entry) => entry.field);
 }
 
 /** The roles that sign: those owning a field of the schema, in the schema's order (all of them when none do). */

@@ -113,7 +113,7 @@ describe('sendFormReducer', () => {
       { role: 'Second Party', uuid: 'r2', order: 2 },
       { role: 'Co Buyer', uuid: 'r3', order: 3 },
     ]);
-    expect(state.formValues['f-rooms']).toEqual({ value: 4, readonly: false, update_transaction: true });
+    expect(state.formValues['f-rooms']).toEqual({ value: 4, readonly: true, update_transaction: true });
 
     // A refresh: a new field on the new role, a removed one; the form keeps what it had for the others.
     const rebuiltSchema = {
@@ -131,5 +131,32 @@ describe('sendFormReducer', () => {
     expect(state.formValues['f-price'].value).toBe(250000);
     expect(state.signers.co_buyer).toMatchObject({ role: 'Co Buyer', order: 3, fields: ['f-new'] });
     expect(state.fields.find((field) => field.fieldId === 'f-new')).toMatchObject({ label: 'Co buyer name', signer: 'Co Buyer', document_name: 'Offer' });
+    // Mapped in Edit Template: read-only; a field that may not update the transaction never says it will.
+    const mappedSchema = {
+      ...rebuiltSchema,
+      fields: rebuiltSchema.fields.map((field) =>
+        field.uuid === 'f-name' ? { ...field, mapped_entity: 'transaction', mapped_field: 'buyer_name', can_update: true } : field.uuid === 'f-rooms' ? { ...field, mapped_entity: null, mapped_field: null } : field,
+      ),
+    };
+    state = sendFormReducer(state, { type: 'applySchema', schema: mappedSchema, rebuild: true });
+    expect(state.formValues['f-name']).toMatchObject({ readonly: true });
+    expect(state.fields.find((field) => field.fieldId === 'f-name')?.can_update).toBe(true);
+    expect(state.fields.find((field) => field.fieldId === 'f-rooms')?.can_update).toBe(false);
+    expect(state.formValues['f-rooms'].update_transaction).toBe(false);
+
+    // The server's answer to the saved schema brings the transaction's value of the newly mapped field.
+    state = sendFormReducer(state, {
+      type: 'mergeDraftFields',
+      fields: [{ ...state.fields.find((field) => field.fieldId === 'f-name')!, transaction_value: 'Jo Buyer', value: 'Jo Buyer' }],
+    });
+    expect(state.formValues['f-name'].value).toBe('Jo Buyer');
+    expect(state.fields.find((field) => field.fieldId === 'f-name')?.transaction_value).toBe('Jo Buyer');
+    // A value the sender typed stays.
+    state = sendFormReducer(state, { type: 'setValue', fieldId: 'f-name', value: 'Joanna', edited: true });
+    state = sendFormReducer(state, {
+      type: 'mergeDraftFields',
+      fields: [{ ...state.fields.find((field) => field.fieldId === 'f-name')!, transaction_value: 'Jo B.', value: 'Jo B.' }],
+    });
+    expect(state.formValues['f-name'].value).toBe('Joanna');
   });
 });

@@ -8,9 +8,11 @@ import type {
   EsignSignerEntry,
   EsignTemplateSchema,
 } from '@app/contracts';
+import { isEsignValueEmpty } from '@app/contracts';
 import {
   emptySignerOf,
   initialFormValueOf,
+  isMapped,
   roleKeyOf,
   sendFieldsFromSchema,
   valueFromText,
@@ -62,7 +64,12 @@ export type SendFormAction =
    * Out (changed from `previous`) becomes the field's value; `rebuild` (a refresh, Edit Template's changes)
    * also rebuilds step 1's fields and the signers from the schema, keeping what the form already holds.
    */
-  | { type: 'applySchema'; schema: EsignTemplateSchema; previous?: EsignTemplateSchema | null; rebuild?: boolean };
+  | { type: 'applySchema'; schema: EsignTemplateSchema; previous?: EsignTemplateSchema | null; rebuild?: boolean }
+  /**
+   * The server's step 1 fields for the saved schema (PUT .../schema answers them): what only it knows, the
+   * transaction's values, goes into the form; a value the sender has not touched takes the prefilled one.
+   */
+  | { type: 'mergeDraftFields'; fields: readonly EsignSendField[] };
 
 function signersOf(roles: readonly Pick<EsignDraftRole, 'name' | 'order'>[], fields: readonly EsignSendField[], previous: Record<string, EsignSignerEntry> = {}) {
   const signers: Record<string, EsignSignerEntry> = {};
@@ -114,7 +121,13 @@ function applySchema(state: EsignFormState, schema: EsignTemplateSchema, previou
   if (rebuild) {
     const fields = sendFieldsFromSchema(schema, state.fields);
     const formValues: Record<string, EsignFormValue> = {};
-    for (const field of fields) formValues[field.fieldId] = state.formValues[field.fieldId] ?? initialFormValueOf(field);
+    for (const field of fields) {
+      const before = state.formValues[field.fieldId];
+      formValues[field.fieldId] = before
+        ? // A field mapped since is read-only now; one that may no longer update the transaction does not.
+          { ...before, readonly: before.readonly || isMapped(field), update_transaction: field.can_update && before.update_transaction }
+        : initialFormValueOf(field);
+    }
     const signers = signersOf(
       submitters.map((submitter) => ({ name: submitter.role, order: state.signers[roleKeyOf(submitter.role)]?.order ?? submitter.order })),
       fields,
@@ -132,6 +145,22 @@ function applySchema(state: EsignFormState, schema: EsignTemplateSchema, previou
     next = sendFormReducer(next, { type: 'setValue', fieldId: field.uuid, value: valueFromText(sendField, field.default_value), edited: true });
   }
   return next;
+}
+
+function mergeDraftFields(state: EsignFormState, answered: readonly EsignSendField[]): EsignFormState {
+  let changed = false;
+  const formValues = { ...state.formValues };
+  const fields = state.fields.map((field) => {
+    const server = answered.find((candidate) => candidate.fieldId === field.fieldId);
+    if (!server || (server.transaction_value === field.transaction_value && server.can_update === field.can_update)) return field;
+    changed = true;
+    const current = formValues[field.fieldId];
+    if (current && isEsignValueEmpty(current.value) && !state.fieldMetadata[field.fieldId]?.dirty && !isEsignValueEmpty(server.value)) {
+      formValues[field.fieldId] = { ...current, value: server.value };
+    }
+    return { ...field, transaction_value: server.transaction_value, value: server.value, can_update: server.can_update };
+  });
+  return changed ? { ...state, fields, formValues } : state;
 }
 
 export function sendFormReducer(state: EsignFormState, action: SendFormAction): EsignFormState {
@@ -176,6 +205,8 @@ export function sendFormReducer(state: EsignFormState, action: SendFormAction): 
       return { ...state, emailConfig: action.emailConfig };
     case 'applySchema':
       return applySchema(state, action.schema, action.previous, action.rebuild ?? false);
+    case 'mergeDraftFields':
+      return mergeDraftFields(state, action.fields);
     default:
       return state;
   }

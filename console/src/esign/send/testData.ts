@@ -54,7 +54,7 @@ export function sendFields(): EsignSendField[] {
       value: 250000,
       transaction_value: 250000,
     }),
-    sendField({ fieldId: 'f-rooms', label: 'Rooms', fieldType: 'number', can_update: true }),
+    sendField({ fieldId: 'f-rooms', label: 'Rooms', fieldType: 'number', can_update: true, mapped_entity: 'transaction', mapped_field: 'bedrooms' }),
     sendField({ fieldId: 'f-phone', label: 'Buyer phone', fieldType: 'phone', required: true }),
     sendField({ fieldId: 'f-agree', label: 'Agree', fieldType: 'checkbox', required: true }),
     sendField({ fieldId: 'f-kind', label: 'Kind', fieldType: 'select', options: options('House', 'Condo'), required: true }),
