@@ -67,9 +67,11 @@ describe('agents read copy fed by identity.user.* events', () => {
 
     const demoTv = connectDisplay(demoAdmin.access_token);
     const rivalTv = connectDisplay(rivalAdmin.access_token);
-    const welcomed = await new Promise<{ team_name: string | null }>((resolve) => demoTv.once('display:welcome', resolve));
-    expect(welcomed.team_name).toBe('Demo Realty');
-    await new Promise((resolve) => rivalTv.once('display:agents', resolve));
+    // Both listeners before either wait: the rival's first roster may arrive while the demo's welcome is awaited.
+    const welcome = new Promise<{ team_name: string | null }>((resolve) => demoTv.once('display:welcome', resolve));
+    const rivalRoster = new Promise((resolve) => rivalTv.once('display:agents', resolve));
+    expect((await welcome).team_name).toBe('Demo Realty');
+    await rivalRoster;
 
     const pushedToRival: unknown[] = [];
     rivalTv.on('display:agents', (payload) => pushedToRival.push(payload));
