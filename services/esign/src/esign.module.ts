@@ -19,12 +19,15 @@ import { EsignOptionsController } from './options/options.controller';
 import { PacketsController } from './packets/packets.controller';
 import { PacketsRepository } from './packets/packets.repository';
 import { PacketsService } from './packets/packets.service';
-import { esignProviderOf } from './provider/provider.factory';
+import { EsignProviderController } from './provider/provider.controller';
+import { esignProvidersOf } from './provider/provider.factory';
 import { ESIGN_READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
 import { MarkInvitationFailedWhenMailFails } from './requests/mark-invitation-failed.listener';
 import { PollRequestsJob } from './requests/poll-requests.job';
 import { RequestMailer } from './requests/request-mailer';
+import { RequestCompletion } from './requests/request-completion';
 import { RequestTemplatesReader } from './requests/request-schema';
+import { RequestSending } from './requests/request-sending';
 import { RequestStatusWriter } from './requests/request-status';
 import { RequestsController } from './requests/requests.controller';
 import { RequestsRepository } from './requests/requests.repository';
@@ -61,9 +64,10 @@ export class EsignModule {
           process: false,
         }),
       ],
-      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, DraftsController, SignerOptionsController, BoardController],
+      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, DraftsController, SignerOptionsController, BoardController, EsignProviderController],
       providers: [
-        esignProviderOf(config),
+        // The own engine, the DocuSeal adapter when configured, ESIGN_PROVIDER's choice and the per-request router.
+        ...esignProvidersOf(config),
         DocumentListsRepository,
         UpdateDocumentFoldersWhenFoldersChange,
         UpdateDocumentTypesWhenTypesChange,
@@ -81,6 +85,8 @@ export class EsignModule {
         SignerOptionsService,
         RequestStatusWriter,
         RequestMailer,
+        RequestSending,
+        RequestCompletion,
         SealQueue,
         SigningEngine,
         RequestsService,

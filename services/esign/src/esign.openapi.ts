@@ -230,3 +230,18 @@ export const ESIGN_REQUEST_USERS_SCHEMA = named(
     ),
   }),
 );
+
+// The provider (issue 24): which engine templates and requests use, and the DocuSeal builder's token.
+export const ESIGN_PROVIDER_SCHEMA = obj({ provider: str({ enum: ['own', 'docuseal'] }) });
+export const BUILDER_TOKEN_SCHEMA = named(
+  'EsignBuilderToken',
+  obj({
+    token: str({ description: "HS256 JWT signed with the DocuSeal API key: DocusealBuilder's token; exp an hour after issue" }),
+    esig_template_id: int(),
+    template_id: int({ description: "DocuSeal's id of the template (the template's external_id), chosen by the server" }),
+    external_id: str({ description: "DocuSeal's external_id of the template, chosen by the server" }),
+    provider: str({ enum: ['docuseal'] }),
+    host: str({ description: "Where DocuSeal serves the builder's script (DocusealBuilder's host)" }),
+    expires_at: dateTime(),
+  }),
+);

@@ -4,8 +4,8 @@ import IORedis, { type Redis } from 'ioredis';
 import { JOB_QUEUES } from '@app/contracts';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
+import { RequestProviders } from '../provider/request-providers';
 import { RequestsRepository } from './requests.repository';
-import { SigningEngine } from './signing-engine';
 
 export const POLL_REQUESTS = JOB_QUEUES.esignPollRequests;
 /** Open requests read per page of the walk. */
@@ -16,8 +16,9 @@ type PollJob = { kind: 'walk' } | { kind: 'request'; esig_request_id: number };
 /**
  * The job scheduler esign-poll-requests (every ESIGN_POLL_INTERVAL_SECONDS, 60 s by default) walks the open
  * requests in pages and queues one job per request, deduplicated by a job id of the request and the tick, so two
- * workers or a repeated tick do the work once. The request job runs the engine's refresh: expiry (E, links dead,
- * the sender mailed), failed invitations resent at 1, 5 and 15 minutes, and a seal job queued again if it was lost.
+ * workers or a repeated tick do the work once. The request job runs the refresh of the request's provider: the own
+ * engine's expiry (E, links dead, the sender mailed), failed invitations resent at 1, 5 and 15 minutes and a seal job
+ * queued again if it was lost; DocuSeal's submission read back (statuses, audit events, the completed document).
  */
 @Injectable()
 export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,7 +30,7 @@ export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
     private readonly requests: RequestsRepository,
-    private readonly engine: SigningEngine,
+    private readonly providers: RequestProviders,
   ) {}
 
   async onApplicationBootstrap() {
@@ -47,7 +48,7 @@ export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async process(job: Job<PollJob>): Promise<void> {
-    if (job.data.kind === 'request') return this.engine.refresh(job.data.esig_request_id);
+    if (job.data.kind === 'request') return this.providers.refresh(job.data.esig_request_id);
     await this.walk(Math.floor(Date.now() / (this.config.ESIGN_POLL_INTERVAL_SECONDS * 1000)));
   }
 

@@ -29,6 +29,8 @@ export interface RequestRow {
   final_key: string | null;
   final_sha256: string | null;
   final_filename: string | null;
+  /** A DocuSeal request: the audit log PDF downloaded beside its signed document. */
+  audit_log_key: string | null;
 }
 
 export interface RequestDocumentRow {
@@ -109,6 +111,20 @@ export interface NewAuditEvent {
   ip?: string | null;
   user_agent?: string | null;
   detail?: string | null;
+  /** When it happened, if not now (an event brought in from the provider). */
+  ts?: string | null;
+  /** The provider's id of the event: an event with an id already recorded for the request is not added again. */
+  external_id?: string | null;
+}
+
+/** A signer as the provider reports them (DocuSeal's submitter): their status and times. */
+export interface SignerMirror {
+  status: SignerStatus;
+  invited_ts: string | null;
+  viewed_ts: string | null;
+  completed_ts: string | null;
+  declined_ts: string | null;
+  decline_reason: string | null;
 }
 
 /** What a user read copy gives a request: the sender's name and address. */
@@ -136,7 +152,7 @@ export interface EsignTransactionRow {
 
 const REQUEST_COLUMNS = `esig_request_id, team_id, client_id, created_by_agent_id, provider, external_id, status, status_before_failure, archived,
   signature_order, title, template_ids, esig_template_id, default_storage_path, default_document_type, schema, sender_values, readonly_fields,
-  email_config, created_ts, expires_ts, completed_ts, final_key, final_sha256, final_filename`;
+  email_config, created_ts, expires_ts, completed_ts, final_key, final_sha256, final_filename, audit_log_key`;
 
 /** Requests, their documents, signers, links, mails and audit log: every query of the signing engine. */
 @Injectable()
@@ -219,6 +235,10 @@ export class RequestsRepository {
     ]);
   }
 
+  async setAuditLogKey(manager: EntityManager, requestId: number, key: string): Promise<void> {
+    await manager.query(`UPDATE esign.requests SET audit_log_key = $2 WHERE esig_request_id = $1`, [requestId, key]);
+  }
+
   async insertDocuments(manager: EntityManager, requestId: number, documents: readonly RequestDocumentRow[]): Promise<void> {
     for (const document of documents) {
       await manager.query(
@@ -282,6 +302,16 @@ export class RequestsRepository {
       `UPDATE esign.request_signers SET status = 'D', declined_ts = now(), decline_reason = $2, ip = $3, user_agent = $4,
               viewed_ts = coalesce(viewed_ts, now()) WHERE signer_id = $1`,
       [signerId, reason, client.ip, client.userAgent],
+    );
+  }
+
+  /** The provider's view of a signer (times only move from null to a time; a later poll never clears them). */
+  async mirrorSigner(manager: EntityManager, signerId: number, mirror: SignerMirror): Promise<void> {
+    await manager.query(
+      `UPDATE esign.request_signers SET status = $2, invited_ts = coalesce(invited_ts, $3::timestamptz), viewed_ts = coalesce(viewed_ts, $4::timestamptz),
+              completed_ts = coalesce(completed_ts, $5::timestamptz), declined_ts = coalesce(declined_ts, $6::timestamptz),
+              decline_reason = coalesce(decline_reason, $7) WHERE signer_id = $1`,
+      [signerId, mirror.status, mirror.invited_ts, mirror.viewed_ts, mirror.completed_ts, mirror.declined_ts, mirror.decline_reason],
     );
   }
 
@@ -349,16 +379,16 @@ export class RequestsRepository {
     return Number(rows[0].count);
   }
 
-  async appendAudit(manager: EntityManager, requestId: number, event: NewAuditEvent): Promise<void> {
-    await manager.query(`INSERT INTO esign.audit_events (esig_request_id, type, actor, email, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      requestId,
-      event.type,
-      event.actor,
-      event.email ?? null,
-      event.ip ?? null,
-      event.user_agent ?? null,
-      event.detail ?? null,
-    ]);
+  /** Appends an event; answers false when an event with the same external_id is already recorded for the request. */
+  async appendAudit(manager: EntityManager, requestId: number, event: NewAuditEvent): Promise<boolean> {
+    const result: unknown = await manager.query(
+      `INSERT INTO esign.audit_events (esig_request_id, type, actor, email, ip, user_agent, detail, ts, external_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, clock_timestamp()), $9)
+       ON CONFLICT (esig_request_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
+       RETURNING audit_event_id`,
+      [requestId, event.type, event.actor, event.email ?? null, event.ip ?? null, event.user_agent ?? null, event.detail ?? null, event.ts ?? null, event.external_id ?? null],
+    );
+    return returnedRows(result).length > 0;
   }
 
   async audit(requestId: number, manager?: EntityManager): Promise<EsignAuditEvent[]> {

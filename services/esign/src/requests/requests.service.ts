@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
@@ -29,11 +29,12 @@ import { StorageService } from '@app/storage';
 import { mayUpdateTransaction, pairKey } from '../drafts/draft-fields';
 import { DraftsRepository } from '../drafts/drafts.repository';
 import type { EsignConfig } from '../esign.config';
+import { ESIGN_PROVIDER, type EsignProvider, type ProviderSent } from '../provider/esign-provider';
+import { RequestProviders } from '../provider/request-providers';
 import { stampDocuments } from '../sealing';
 import { RequestTemplatesReader, rolesWithFields, sameRole, type RequestDocumentSource, type RequestSource } from './request-schema';
 import { fullNameOf } from './request-mailer';
 import { RequestsRepository, type EsignTransactionRow, type RequestDocumentRow, type RequestRow } from './requests.repository';
-import { SigningEngine } from './signing-engine';
 
 type Body = Record<string, unknown>;
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
@@ -62,6 +63,8 @@ interface CheckedSigner {
  */
 @Injectable()
 export class RequestsService {
+  private readonly logger = new Logger(RequestsService.name);
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
@@ -70,7 +73,8 @@ export class RequestsService {
     private readonly drafts: DraftsRepository,
     private readonly outbox: EventOutbox,
     private readonly storage: StorageService,
-    private readonly engine: SigningEngine,
+    @Inject(ESIGN_PROVIDER) private readonly provider: EsignProvider,
+    private readonly providers: RequestProviders,
   ) {}
 
   async create(caller: AuthenticatedUser, body: Body): Promise<EsignRequestCreated | EsignPreviewResponse> {
@@ -88,43 +92,53 @@ export class RequestsService {
 
     const folder = `requests/${randomUUID()}`;
     const documents = await this.snapshotDocuments(source.documents, folder);
-    const requestId = await this.dataSource.transaction(async (manager) => {
-      // A draft sends once: a second send of it (another tab) finds it gone and changes nothing.
-      if (draftId && !(await this.drafts.remove(manager, caller.team_id, caller.agent_id, draftId))) throw draftNotFound();
-      const id = await this.requests.insert(manager, {
-        team_id: caller.team_id,
-        client_id: transaction.client_id,
-        created_by_agent_id: caller.agent_id,
-        provider: 'own',
-        status: 'S',
-        signature_order: signatureOrder!,
-        title: source.title.slice(0, 1000),
-        template_ids: templates.map((template) => template.esig_template_id),
-        esig_template_id: templates[0].esig_template_id,
-        esig_packet_blueprint_id: source.packetId,
-        default_storage_path: templates[0].storage_paths.default_storage_path,
-        default_document_type: templates[0].storage_paths.default_document_type,
-        schema,
-        sender_values: values,
-        readonly_fields: readonly,
-        email_config: emailConfig!,
-        lifetime_days: this.config.ESIGN_REQUEST_LIFETIME_DAYS,
-      });
-      await this.requests.insertDocuments(manager, id, documents);
-      const request = (await this.requests.lock(manager, id))!;
-      await this.requests.setExternalId(manager, id, String(id));
-      await this.engine.send(manager, request, signers);
-      // Values marked Update Transaction go to transactions with the request, in its transaction.
-      if (changes.length > 0) {
-        await this.outbox.publish(manager, 'esign.transaction-fields.update-requested', caller.team_id, {
+    // The configured provider sends it (own: mailed links; DocuSeal: a submission), in the request's transaction: when the
+    // provider refuses, nothing is stored; when the transaction does not commit, the provider's sending is taken back.
+    let sent: ProviderSent | null = null;
+    let requestId: number;
+    try {
+      requestId = await this.dataSource.transaction(async (manager) => {
+        // A draft sends once: a second send of it (another tab) finds it gone and changes nothing.
+        if (draftId && !(await this.drafts.remove(manager, caller.team_id, caller.agent_id, draftId))) throw draftNotFound();
+        const id = await this.requests.insert(manager, {
+          team_id: caller.team_id,
           client_id: transaction.client_id,
-          esig_request_id: id,
-          agent_id: caller.agent_id,
-          changes,
+          created_by_agent_id: caller.agent_id,
+          provider: this.provider.name,
+          status: 'S',
+          signature_order: signatureOrder!,
+          title: source.title.slice(0, 1000),
+          template_ids: templates.map((template) => template.esig_template_id),
+          esig_template_id: templates[0].esig_template_id,
+          esig_packet_blueprint_id: source.packetId,
+          default_storage_path: templates[0].storage_paths.default_storage_path,
+          default_document_type: templates[0].storage_paths.default_document_type,
+          schema,
+          sender_values: values,
+          readonly_fields: readonly,
+          email_config: emailConfig!,
+          lifetime_days: this.config.ESIGN_REQUEST_LIFETIME_DAYS,
         });
-      }
-      return id;
-    });
+        await this.requests.insertDocuments(manager, id, documents);
+        const request = (await this.requests.lock(manager, id))!;
+        sent = await this.provider.send(manager, request, signers);
+        await this.requests.setExternalId(manager, id, sent.externalId);
+        // Values marked Update Transaction go to transactions with the request, in its transaction.
+        if (changes.length > 0) {
+          await this.outbox.publish(manager, 'esign.transaction-fields.update-requested', caller.team_id, {
+            client_id: transaction.client_id,
+            esig_request_id: id,
+            agent_id: caller.agent_id,
+            changes,
+          });
+        }
+        return id;
+      });
+    } catch (error) {
+      const discard = (sent as ProviderSent | null)?.discard;
+      if (discard) await discard().catch((failure: Error) => this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`));
+      throw error;
+    }
     return { esig_request_id: requestId, status: 'S' };
   }
 
@@ -315,7 +329,18 @@ export class RequestsService {
   }
 
   async auditLog(caller: AuthenticatedUser, requestId: number): Promise<EsignAuditLog> {
-    const request = await this.visible(caller, requestId);
+    let request = await this.visible(caller, requestId);
+    // An open request's provider events first (DocuSeal's since the last poll); the log is still answered when the provider is away.
+    if (!request.archived && ['S', 'V', 'P', 'F'].includes(request.status)) {
+      const added = await this.providers
+        .of(request)
+        .audit(requestId)
+        .catch((error: Error) => {
+          this.logger.warn(`request ${requestId}: the provider's audit events could not be read: ${error.message}`);
+          return 0;
+        });
+      if (added > 0) request = await this.visible(caller, requestId);
+    }
     const [events, documents] = await Promise.all([this.requests.audit(requestId), this.requests.documents(requestId)]);
     return {
       esig_request_id: requestId,
@@ -328,10 +353,10 @@ export class RequestsService {
 
   async signedDocument(caller: AuthenticatedUser, requestId: number): Promise<EsignSignedDocumentLink> {
     const request = await this.visible(caller, requestId);
-    if (request.status !== 'C' || !request.final_key) throw new ConflictException({ status: 'error', message: M.notCompleted });
-    const filename = request.final_filename ?? 'signed.pdf';
-    const url = await this.storage.createDownloadUrl(request.final_key, { expiresInSeconds: 300, filename, disposition: 'attachment', contentType: 'application/pdf' });
-    return { url, filename, sha256: request.final_sha256! };
+    const signed = request.status === 'C' ? await this.providers.of(request).documents(requestId) : null;
+    if (!signed) throw new ConflictException({ status: 'error', message: M.notCompleted });
+    const url = await this.storage.createDownloadUrl(signed.storageKey, { expiresInSeconds: 300, filename: signed.name, disposition: 'attachment', contentType: 'application/pdf' });
+    return { url, filename: signed.name, sha256: signed.sha256 };
   }
 
   /** Cancel (archive) from S, V, P or F only (409 otherwise). */
@@ -340,7 +365,7 @@ export class RequestsService {
     return this.dataSource.transaction(async (manager) => {
       const request = (await this.requests.lock(manager, requestId))!;
       if (request.archived || !ESIGN_CANCELLABLE_STATUSES.includes(request.status)) throw new ConflictException({ status: 'error', message: M.cannotCancel });
-      await this.engine.cancel(manager, request, fullNameOf(await this.requests.user(caller.agent_id, manager)));
+      await this.providers.of(request).cancel(manager, request, fullNameOf(await this.requests.user(caller.agent_id, manager)));
       return { esig_request_id: requestId, status: request.status, archived: true as const };
     });
   }

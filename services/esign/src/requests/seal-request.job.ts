@@ -2,26 +2,23 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Worker } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { EventOutbox } from '@app/events';
 import { SERVICE_CONFIG } from '@app/platform';
 import { StorageService } from '@app/storage';
 import type { EsignConfig } from '../esign.config';
 import { loadSigningCertificate, sealRequest, type SigningCertificate } from '../sealing';
-import { fullNameOf, RequestMailer } from './request-mailer';
+import { RequestCompletion, signedFilenameOf } from './request-completion';
 import { RequestStatusWriter } from './request-status';
 import { RequestsRepository } from './requests.repository';
 import { SEAL_ATTEMPTS, SEAL_REQUEST } from './seal-queue';
 import { SigningEngine } from './signing-engine';
 
-/** The sealed PDF's name: the request's title, '(signed)'. */
-export const signedFilenameOf = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Document'} (signed).pdf`;
-
 /**
  * The seal-request job (esign worker): every value stamped into the request's PDFs, the audit certificate
  * appended, the whole sealed with the PKCS#12 certificate, stored in esign's namespace, and then in one database
- * transaction the request becomes C, the completion mails are queued and esign.request.completed goes to the
- * outbox. Idempotent: a request already sealed is left alone, and the file's key is the request's own, so a job
- * killed after storing and before committing writes the same file again. After its last try the request is F.
+ * transaction RequestCompletion makes the request C, queues the completion mails and puts esign.request.completed
+ * in the outbox (the same step as a provider's completed request). Idempotent: a request already sealed is left
+ * alone, and the file's key is the request's own, so a job killed after storing and before committing writes the
+ * same file again. After its last try the request is F.
  */
 @Injectable()
 export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,8 +33,7 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     private readonly requests: RequestsRepository,
     private readonly engine: SigningEngine,
     private readonly status: RequestStatusWriter,
-    private readonly mailer: RequestMailer,
-    private readonly outbox: EventOutbox,
+    private readonly completion: RequestCompletion,
     private readonly storage: StorageService,
   ) {}
 
@@ -57,7 +53,8 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
   /** Seals one request; answers false when there was nothing to do. */
   async seal(requestId: number): Promise<boolean> {
     const request = await this.requests.byId(requestId);
-    if (!request || request.status === 'C' || request.archived || ['D', 'E'].includes(request.status)) return false;
+    // Only the own engine's requests are sealed here: a provider's come signed (its adapter downloads them).
+    if (!request || request.provider !== 'own' || request.status === 'C' || request.archived || ['D', 'E'].includes(request.status)) return false;
     const signers = await this.requests.signers(requestId);
     if (signers.length === 0 || !signers.every((signer) => signer.status === 'C')) return false;
     const documents = await this.requests.documents(requestId);
@@ -90,24 +87,13 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     await this.storage.put(key, sealed.pdf, { contentType: 'application/pdf' });
     return this.dataSource.transaction(async (manager) => {
       const locked = await this.requests.lock(manager, requestId);
-      if (!locked || locked.status === 'C' || !['S', 'V', 'P', 'F'].includes(locked.status) || locked.archived) return false;
-      await this.requests.setFinal(manager, requestId, { key, sha256: sealed.sha256, filename, contentSha256: sealed.contentSha256 });
-      locked.final_key = key;
-      locked.final_sha256 = sealed.sha256;
-      locked.final_filename = filename;
-      await this.requests.appendAudit(manager, requestId, { type: 'sealed', actor: 'System', detail: `SHA-256 ${sealed.sha256}` });
-      await this.status.move(manager, locked, 'C');
-      await this.outbox.publish(manager, 'esign.request.completed', locked.team_id, {
-        esig_request_id: requestId,
-        client_id: locked.client_id,
-        created_by_agent_id: locked.created_by_agent_id,
-        file: { namespace: this.storage.namespace, key, sha256: sealed.sha256, filename, content_type: 'application/pdf' },
-        storage_paths: { default_document_type: locked.default_document_type, default_storage_path: locked.default_storage_path },
+      if (!locked) return false;
+      const done = await this.completion.complete(manager, locked, { key, sha256: sealed.sha256, filename, contentSha256: sealed.contentSha256 }, {
+        auditDetail: `SHA-256 ${sealed.sha256}`,
+        mailSigners: signers,
       });
-      const sender = await this.requests.user(locked.created_by_agent_id, manager);
-      await this.mailer.completed(manager, locked, signers, sender);
-      this.logger.log(`sealed request ${requestId} for ${fullNameOf(sender)}`);
-      return true;
+      if (done) this.logger.log(`sealed request ${requestId}`);
+      return done;
     });
   }
 

@@ -17,6 +17,7 @@ import {
 import { FieldErrorsException } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { fullNameOf, hashOfToken, RequestMailer } from './request-mailer';
+import { RequestSending, type SendingSigner } from './request-sending';
 import { RequestStatusWriter } from './request-status';
 import { RequestsRepository, type LinkRow, type RequestRow, type SignerRow } from './requests.repository';
 import { SealQueue } from './seal-queue';
@@ -56,27 +57,12 @@ export class SigningEngine {
     private readonly mailer: RequestMailer,
     private readonly storage: StorageService,
     private readonly seals: SealQueue,
+    private readonly sending: RequestSending,
   ) {}
 
-  /** Signers of the request, the first ones invited (all for P, the lowest order for S); the request is S. */
-  async send(
-    manager: EntityManager,
-    request: RequestRow,
-    signers: readonly { role: string; role_uuid: string; name: string; email: string; contact_id: number | null; order: number }[],
-  ): Promise<void> {
-    const sender = await this.requests.user(request.created_by_agent_id, manager);
-    await this.requests.appendAudit(manager, request.esig_request_id, { type: 'sent', actor: fullNameOf(sender), email: sender?.email ?? null, detail: request.title });
-    await this.status.started(manager, request, fullNameOf(sender));
-    for (const signer of signers) {
-      await this.requests.insertSigner(manager, request.esig_request_id, {
-        role: signer.role,
-        role_uuid: signer.role_uuid,
-        name: signer.name,
-        email: signer.email,
-        contact_id: signer.contact_id,
-        signing_order: request.signature_order === 'S' ? signer.order : 1,
-      });
-    }
+  /** Signers of the request recorded, the first ones invited (all for P, the lowest order for S); the request is S. */
+  async send(manager: EntityManager, request: RequestRow, signers: readonly SendingSigner[]): Promise<void> {
+    await this.sending.record(manager, request, signers);
     await this.inviteNext(manager, request);
   }
 
@@ -267,7 +253,8 @@ export class SigningEngine {
   async refresh(requestId: number, lifetimeNow = new Date()): Promise<void> {
     const sealFor = await this.dataSource.transaction(async (manager) => {
       const request = await this.requests.lock(manager, requestId);
-      if (!request || !isOpenStatus(request)) return null;
+      // The own engine's requests only (a provider's are refreshed by its adapter).
+      if (!request || request.provider !== 'own' || !isOpenStatus(request)) return null;
       if (new Date(request.expires_ts).getTime() <= lifetimeNow.getTime()) {
         await this.status.move(manager, request, 'E');
         await this.requests.appendAudit(manager, request.esig_request_id, { type: 'expired', actor: 'System' });

@@ -14,7 +14,7 @@ import {
 } from './dto/templates.dto';
 import { TemplatesService } from './templates.service';
 import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA } from '@app/platform';
-import { ESIGN_TEMPLATE_DETAIL_SCHEMA, ESIGN_TEMPLATES_SCHEMA, TEMPLATE_DELETED_SCHEMA, UPLOAD_CONFIRMED_SCHEMA } from '../esign.openapi';
+import { BUILDER_TOKEN_SCHEMA, ESIGN_TEMPLATE_DETAIL_SCHEMA, ESIGN_TEMPLATES_SCHEMA, TEMPLATE_DELETED_SCHEMA, UPLOAD_CONFIRMED_SCHEMA } from '../esign.openapi';
 
 /** E-sign templates (issue 21): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
 @ApiTags('esign templates')
@@ -65,6 +65,17 @@ export class TemplatesController {
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
     return this.templates.one(caller, params.id);
+  }
+
+  @Get(':id/builder-token')
+  @ApiOperation({
+    summary:
+      "A fresh token for DocuSeal's embedded builder on the template (ESIGN_PROVIDER=docuseal): {token, esig_template_id, template_id, external_id, provider, host, expires_at}; the JWT is HS256 with the DocuSeal API key, exp within the hour, template_id and external_id taken from the template. 409 with the own engine; 502 'E-sign provider rejected the request'",
+  })
+  @ApiAnswer(200, BUILDER_TOKEN_SCHEMA)
+  @ApiErrors(400, 404, [409, 'The provider has no such builder (ESIGN_PROVIDER=own)'], [502, 'E-sign provider rejected the request'])
+  builderToken(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
+    return this.templates.builderToken(caller, params.id);
   }
 
   @Patch(':id')

@@ -177,6 +177,17 @@ export class TemplatesRepository {
     await manager.query(`UPDATE esign.templates SET schema = $2::jsonb, updated_ts = ${NEXT_UPDATED_TS} WHERE esig_template_id = $1`, [templateId, JSON.stringify(schema)]);
   }
 
+  /** The provider's id of the template (a template made under another provider, made again there); updated_ts stays. */
+  async setExternalId(manager: EntityManager, templateId: number, externalId: string): Promise<void> {
+    await manager.query(`UPDATE esign.templates SET external_id = $2 WHERE esig_template_id = $1`, [templateId, externalId]);
+  }
+
+  /** A user's email from esign's users read copy (null when unknown). */
+  async userEmail(agentId: number): Promise<string | null> {
+    const rows: { email: string }[] = await this.dataSource.query(`SELECT email FROM esign.users WHERE agent_id = $1`, [agentId]);
+    return rows[0]?.email ?? null;
+  }
+
   /** Locks the template's row for the rest of the transaction. */
   async lock(manager: EntityManager, templateId: number): Promise<void> {
     await manager.query(`SELECT 1 FROM esign.templates WHERE esig_template_id = $1 FOR UPDATE`, [templateId]);

@@ -1,7 +1,7 @@
 import { paginationOf } from '@app/database';
-import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
   DOCUMENT_DOWNLOAD_URL_TTL_SECONDS,
@@ -22,7 +22,7 @@ import {
 import { FieldErrorsException, MAX_DATABASE_ID } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { DocumentListsRepository } from '../document-lists/document-lists.repository';
-import { ESIGN_PROVIDER, ProviderNotImplementedError, type EsignProvider } from '../provider/esign-provider';
+import { ESIGN_PROVIDER, type EsignProvider, type ProviderDocument } from '../provider/esign-provider';
 import type { TemplateListQueryDto } from './dto/templates.dto';
 import { inspectPdf } from './pdf-inspector';
 import { checkTemplateSchema } from './template-schema.validator';
@@ -146,14 +146,15 @@ export class TemplatesService {
       size: checked.size!,
       page_sizes: checked.page_sizes!,
     };
-    const external = await this.callProvider(() =>
-      this.provider.createTemplateFromPdf(caller.team_id, name!, [{ id: document.id, name: document.name, storageKey: document.storage_key, pages: document.pages }]),
-    );
     const schema: EsignTemplateSchema = {
       documents: [{ id: document.id, name: document.name, pages: document.pages }],
       roles: [{ uuid: randomUUID(), name: FIRST_ROLE_NAME }],
       fields: [],
     };
+    const providerDocuments = [providerDocumentOf(document)];
+    const external = await this.provider.createTemplateFromPdf(caller.team_id, name!, providerDocuments);
+    // The provider's copy gets the same role (its uuid) as ours.
+    await this.provider.saveSchema(caller.team_id, external.externalId, name!, schema, providerDocuments);
     const templateId = await this.dataSource.transaction(async (manager) => {
       if (!(await this.uploads.drop(checked.storage_key, manager))) throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
       const id = await this.templates.insert(manager, {
@@ -199,6 +200,8 @@ export class TemplatesService {
     await this.dataSource.transaction(async (manager) => {
       await this.templates.lock(manager, templateId);
       await this.templates.updateMeta(manager, templateId, { name: name!, type_id: typeId!, storage_paths: storagePaths! });
+      // A new name reaches the provider's copy too (in the transaction: a refusal there changes nothing here).
+      if (name !== template.name) await this.syncProvider(manager, caller.team_id, { ...template, name: name! });
     });
     return this.one(caller, templateId);
   }
@@ -218,8 +221,9 @@ export class TemplatesService {
       if (!(await this.templates.saveSchema(manager, templateId, schema, new Date(body.updated_ts as string).toISOString()))) {
         throw new ConflictException({ status: 'error', message: M.staleTemplate });
       }
+      // The provider's copy in the same transaction: when the provider refuses, our copy does not change either.
+      await this.syncProvider(manager, caller.team_id, template);
     });
-    await this.callProvider(() => this.provider.saveSchema(caller.team_id, template.external_id ?? '', template.name, schema));
     return this.one(caller, templateId);
   }
 
@@ -241,9 +245,6 @@ export class TemplatesService {
       size: checked.size!,
       page_sizes: checked.page_sizes!,
     };
-    await this.callProvider(() =>
-      this.provider.addDocument(caller.team_id, template.external_id ?? '', { id: document.id, name: document.name, storageKey: document.storage_key, pages: document.pages }),
-    );
     await this.dataSource.transaction(async (manager) => {
       await this.templates.lock(manager, templateId);
       if (!(await this.uploads.drop(checked.storage_key, manager))) throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
@@ -251,6 +252,10 @@ export class TemplatesService {
       const schema = await this.templates.schema(templateId, manager);
       schema.documents.push({ id: document.id, name: document.name, pages: document.pages });
       await this.templates.replaceSchema(manager, templateId, schema);
+      // The provider gets every PDF (DocuSeal replaces a template's documents as a whole), then the fields on them.
+      const externalId = await this.providerIdOf(manager, caller.team_id, template);
+      await this.provider.addDocument(caller.team_id, externalId, await this.providerDocuments(manager, templateId, schema));
+      await this.syncProvider(manager, caller.team_id, template);
     });
     return this.one(caller, templateId);
   }
@@ -259,7 +264,8 @@ export class TemplatesService {
   async clone(caller: AuthenticatedUser, templateId: number): Promise<EsignTemplateDetail> {
     const template = await this.found(caller, templateId);
     const name = copyNameOf(template.name);
-    const external = await this.callProvider(() => this.provider.cloneTemplate(caller.team_id, template.external_id ?? '', name));
+    const sourceExternalId = await this.providerIdOf(this.dataSource.manager, caller.team_id, template);
+    const external = await this.provider.cloneTemplate(caller.team_id, sourceExternalId, name);
     const copyId = await this.dataSource.transaction(async (manager) => {
       const schema = await this.templates.schema(templateId, manager);
       const documents = await this.templates.documents(templateId, manager);
@@ -276,6 +282,8 @@ export class TemplatesService {
         created_by: caller.agent_id,
       });
       for (const document of documents) await this.templates.insertDocument(manager, id, { ...document, id: ids.get(document.id)! });
+      // The provider's copy took new field and role ids: ours are sent over them.
+      await this.syncProvider(manager, caller.team_id, { esig_template_id: id, name, external_id: external.externalId });
       return id;
     });
     return this.one(caller, copyId);
@@ -290,9 +298,12 @@ export class TemplatesService {
       if (packets.length) throw new ConflictException({ status: 'error', message: M.templateInPackets(packets) });
       await this.templates.markDeleted(manager, templateId);
     });
-    await this.callProvider(() => this.provider.archiveTemplate(caller.team_id, template.external_id ?? '')).catch((error: Error) =>
-      this.logger.warn(`template ${templateId} deleted, the provider did not archive it: ${error.message}`),
-    );
+    // A template the provider never had (made under another provider) has nothing to archive there.
+    if (this.provider.owns(template.external_id)) {
+      await this.provider
+        .archiveTemplate(caller.team_id, template.external_id!)
+        .catch((error: Error) => this.logger.warn(`template ${templateId} deleted, the provider did not archive it: ${error.message}`));
+    }
     return { esig_template_id: templateId, status: 'D' };
   }
 
@@ -418,13 +429,53 @@ export class TemplatesService {
     return ok ? { default_storage_path: folder as number, default_document_type: missing(type) ? null : (type as number) } : null;
   }
 
-  /** A provider call; a part the configured provider does not build yet answers 503 rather than 500. */
-  private async callProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof ProviderNotImplementedError) throw new ServiceUnavailableException({ status: 'error', message: error.message });
-      throw error;
-    }
+  /**
+   * GET /esign/templates/{id}/builder-token: a fresh token for the provider's template builder on this template (its
+   * provider ids chosen here from the row, never by the client); 409 when the provider has no such builder (own).
+   */
+  async builderToken(caller: AuthenticatedUser, templateId: number) {
+    const template = await this.found(caller, templateId);
+    const externalId = await this.providerIdOf(this.dataSource.manager, caller.team_id, template);
+    const token = await this.provider.builderToken({ ...template, external_id: externalId }, { email: await this.templates.userEmail(caller.agent_id) });
+    return { ...token, esig_template_id: templateId, provider: this.provider.name };
+  }
+
+  /** The template's PDFs in its schema's order, as a provider takes them. */
+  private async providerDocuments(manager: EntityManager, templateId: number, schema: EsignTemplateSchema): Promise<ProviderDocument[]> {
+    const stored = new Map((await this.templates.documents(templateId, manager)).map((document) => [document.id, document]));
+    return schema.documents.flatMap((entry) => {
+      const document = stored.get(entry.id);
+      return document ? [providerDocumentOf({ ...document, name: entry.name })] : [];
+    });
+  }
+
+  /**
+   * The provider's id of the template. A template made under another provider (ESIGN_PROVIDER changed since) is made
+   * again with this one from our copy of its PDFs and schema, and the row keeps the new id.
+   */
+  private async providerIdOf(manager: EntityManager, teamId: number, template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>): Promise<string> {
+    if (this.provider.owns(template.external_id)) return template.external_id!;
+    const schema = await this.templates.schema(template.esig_template_id, manager);
+    const documents = await this.providerDocuments(manager, template.esig_template_id, schema);
+    const created = await this.provider.createTemplateFromPdf(teamId, template.name, documents);
+    await this.provider.saveSchema(teamId, created.externalId, template.name, schema, documents);
+    await this.templates.setExternalId(manager, template.esig_template_id, created.externalId);
+    this.logger.log(`template ${template.esig_template_id} made with the ${this.provider.name} provider (was ${template.external_id ?? 'none'})`);
+    template.external_id = created.externalId;
+    return created.externalId;
+  }
+
+  /** Our copy of the template (as the transaction sees it) sent to the provider: name, roles and fields. */
+  private async syncProvider(manager: EntityManager, teamId: number, template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>): Promise<void> {
+    const externalId = await this.providerIdOf(manager, teamId, template);
+    const schema = await this.templates.schema(template.esig_template_id, manager);
+    await this.provider.saveSchema(teamId, externalId, template.name, schema, await this.providerDocuments(manager, template.esig_template_id, schema));
   }
 }
+
+const providerDocumentOf = (document: Pick<TemplateDocumentRow, 'id' | 'name' | 'storage_key' | 'pages'>): ProviderDocument => ({
+  id: document.id,
+  name: document.name,
+  storageKey: document.storage_key,
+  pages: document.pages,
+});
