@@ -92,6 +92,7 @@ const FieldRow = ({ field, source, formValue, touched, serverError, dispatch, on
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'center', pt: { sm: 1.5 } }}>
         <FormControlLabel
           label={L.readOnly}
+          slotProps={{ typography: { variant: 'body2' } }}
           control={
             <Checkbox
               size="small"
@@ -104,6 +105,7 @@ const FieldRow = ({ field, source, formValue, touched, serverError, dispatch, on
         />
         <FormControlLabel
           label={L.updateTransaction}
+          slotProps={{ typography: { variant: 'body2' } }}
           control={
             <Checkbox
               size="small"
