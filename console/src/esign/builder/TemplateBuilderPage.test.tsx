@@ -15,6 +15,8 @@ vi.mock('./PdfView', () => ({
   PdfPageCanvas: ({ pageNumber }: { pageNumber: number }) => <div data-testid={`canvas-${pageNumber}`} />,
 }));
 vi.mock('./index', () => ({ templateBuilderApi: {} }));
+// The e-sign service runs on its own engine here (the DocuSeal builder: TemplateBuilderPage.docuseal.test.tsx).
+vi.mock('./builderProviderApi', () => ({ builderProviderApi: { provider: async () => ({ provider: 'own' }), builderToken: async () => { throw new Error('no DocuSeal'); } } }));
 
 import TemplateBuilderPage from './TemplateBuilderPage';
 

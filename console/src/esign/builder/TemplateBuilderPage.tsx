@@ -5,12 +5,15 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title, useBasename } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { esignTemplatesPath } from '../paths';
 import type { TemplateBuilderApi } from './api';
 import type { SaveStatus } from './autosave';
+import { builderProviderApi } from './builderProviderApi';
+import type { BuilderProviderApi } from './docusealApi';
+import { DocusealTemplateBuilder } from './DocusealTemplateBuilder';
 import { templateBuilderApi } from './index';
 import { BUILDER_LABELS as L, BUILDER_MESSAGES as M } from './messages';
 import { TemplateBuilder } from './TemplateBuilder';
@@ -53,17 +56,45 @@ const SaveIndicator = ({ status, onRetry }: { status: SaveStatus; onRetry: () =>
   );
 };
 
+/** The engine the e-sign service runs on (GET /esign/provider): null until known; own when it cannot be asked. */
+function useEsignProvider(providerApi: BuilderProviderApi): 'own' | 'docuseal' | null {
+  const [provider, setProvider] = useState<'own' | 'docuseal' | null>(null);
+  useEffect(() => {
+    let live = true;
+    providerApi
+      .provider()
+      .then((answer) => live && setProvider(answer?.provider === 'docuseal' ? 'docuseal' : 'own'))
+      .catch(() => live && setProvider('own'));
+    return () => {
+      live = false;
+    };
+  }, [providerApi]);
+  return provider;
+}
+
 /**
  * /app/admin/esign-templates/template-builder?templateId= (spec 002 section 2.3): a Back link to the
  * list, the template dropdown with its filter (a change switches templateId), the template's name and
- * the builder. Leaving saves what waits and clears the state.
+ * the builder: the own one, or DocuSeal's embedded builder when the e-sign service runs on DocuSeal (issue 24).
+ * Leaving saves what waits and clears the state.
  */
-const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuilderApi }) => {
+const TemplateBuilderPage = ({ api = templateBuilderApi, providerApi = builderProviderApi }: { api?: TemplateBuilderApi; providerApi?: BuilderProviderApi }) => {
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const templateId = templateIdOf(params.get('templateId'));
   const session = useTemplateBuilderSession(api, templateId);
-  const { saveStatus } = session;
+  const provider = useEsignProvider(providerApi);
+  // DocuSeal's builder saves on its own queue; its status shows where the own builder's does.
+  const [docusealStatus, setDocusealStatus] = useState<SaveStatus>({ kind: 'idle' });
+  const [docusealRun, setDocusealRun] = useState(0);
+  const docusealControls = useRef<{ flush: () => Promise<void> } | null>(null);
+  const saveStatus = provider === 'docuseal' ? docusealStatus : session.saveStatus;
+  const flush = () => (provider === 'docuseal' ? (docusealControls.current?.flush() ?? Promise.resolve()) : session.flush());
+  const reload = () => {
+    setDocusealStatus({ kind: 'idle' });
+    setDocusealRun((n) => n + 1);
+    session.reload();
+  };
   // The template of the URL only: after a switch, the one left is not shown under the new templateId.
   const detail = session.detail && session.detail.esig_template_id === templateId ? session.detail : null;
   const [name, setName] = useState('');
@@ -96,7 +127,8 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
   const choose = async (nextId: number) => {
     // A dropdown change saves the name being edited and what autosave still holds, then switches.
     if (!(await saveName())) return;
-    await session.flush();
+    await flush();
+    setDocusealStatus({ kind: 'idle' });
     setParams({ templateId: String(nextId) });
   };
 
@@ -122,14 +154,14 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
             onSave={() => void saveName()}
           />
         )}
-        <SaveIndicator status={saveStatus} onRetry={() => void session.flush()} />
+        <SaveIndicator status={saveStatus} onRetry={() => void flush()} />
       </Box>
       {saveStatus.kind === 'conflict' && (
         <Alert
           severity="warning"
           data-testid="builder-conflict"
           action={
-            <Button color="inherit" size="small" onClick={session.reload} data-testid="builder-reload">
+            <Button color="inherit" size="small" onClick={reload} data-testid="builder-reload">
               {L.reload}
             </Button>
           }
@@ -153,9 +185,20 @@ const TemplateBuilderPage = ({ api = templateBuilderApi }: { api?: TemplateBuild
         >
           {session.loadError}
         </Alert>
-      ) : !detail ? (
+      ) : !detail || provider === null ? (
         <Box data-testid="builder-loading" aria-busy="true">
           <Skeleton variant="rectangular" height={480} />
+        </Box>
+      ) : provider === 'docuseal' ? (
+        <Box sx={{ height: { sm: 'calc(100vh - 190px)' }, minHeight: { sm: 480 } }}>
+          <DocusealTemplateBuilder
+            key={`${detail.esig_template_id}-${docusealRun}`}
+            detail={detail}
+            providerApi={providerApi}
+            saveSchema={api.saveSchema}
+            onStatus={setDocusealStatus}
+            controls={docusealControls}
+          />
         </Box>
       ) : (
         <Box sx={{ height: { sm: 'calc(100vh - 190px)' }, minHeight: { sm: 480 } }}>
