@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
   ESIGN_MESSAGES,
+  esignFieldOf,
   type EsignDraft,
   type EsignField,
   type EsignFieldType,
@@ -79,26 +80,15 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
   let seq = 0;
   const field = (type: EsignFieldType, role: string, extra: Partial<EsignField> = {}): EsignField => {
     seq += 1;
-    return {
+    return esignFieldOf({
       uuid: `d-${seq}`,
       role_uuid: role,
       name: `${type} ${seq}`,
       type,
-      required: false,
-      readonly: false,
-      default_value: null,
-      title: null,
-      description: null,
       options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Cash', uuid: `o-${seq}-1` }, { value: 'FHA', uuid: `o-${seq}-2` }] : [],
-      validation: { pattern: null, host: null },
-      preferences: { format: null, font_size: null },
-      platform_type: null,
-      mapped_entity: null,
-      mapped_field: null,
-      can_update: false,
       areas: [{ page: 1, x: 0.1, y: 0.05 + (seq % 12) * 0.07, w: 0.3, h: 0.05 }],
       ...extra,
-    };
+    });
   };
   const mapped = (entity: 'transaction' | 'transaction_field', key: string, canUpdate = true) => ({ mapped_entity: entity, mapped_field: key, can_update: canUpdate });
 

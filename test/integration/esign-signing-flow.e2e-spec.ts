@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { EsignField } from '@app/contracts';
+import { esignFieldOf, type EsignField } from '@app/contracts';
 import { readMailbox, type MailboxEntry } from '@app/mail';
 import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { StorageService } from '@app/storage';
@@ -67,10 +67,9 @@ describe('an e-sign request from sending to the signed document on the transacti
     const { key } = await uploadPdf(esign, api, await makePdf(1, 'Listing Agreement'), 'listing.pdf');
     const created = (await api.post('/esign/templates', { template_file: key, name: 'Listing Agreement', storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
     const area = (y: number) => [{ page: 1, x: 0.1, y, w: 0.35, h: 0.06 }];
-    const base = { required: true, readonly: false, default_value: null, title: null, description: null, options: [], validation: { pattern: null, host: null }, preferences: { format: null, font_size: null }, platform_type: null, mapped_entity: null, mapped_field: null, can_update: false };
     const fields: EsignField[] = [
-      { ...base, uuid: 'seller-sign', role_uuid: 'seller', name: 'Seller signature', type: 'signature', areas: area(0.3) },
-      { ...base, uuid: 'agent-sign', role_uuid: 'agent', name: 'Agent signature', type: 'signature', areas: area(0.5) },
+      esignFieldOf({ uuid: 'seller-sign', role_uuid: 'seller', name: 'Seller signature', type: 'signature', required: true, areas: area(0.3) }),
+      esignFieldOf({ uuid: 'agent-sign', role_uuid: 'agent', name: 'Agent signature', type: 'signature', required: true, areas: area(0.5) }),
     ];
     await api
       .put(`/esign/templates/${created.esig_template_id}/schema`, { documents: created.schema.documents, roles: [{ uuid: 'seller', name: 'Seller' }, { uuid: 'agent', name: 'Agent' }], fields, updated_ts: created.updated_ts })

@@ -1,27 +1,15 @@
-import type { EsignField, EsignSigningSession } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignSigningSession } from '@app/contracts';
 
 // A signing session for the tests: one two-page document, this signer's fields of every type, and a
 // field of another signer with a value and one without.
 
 export function buildField(overrides: Partial<EsignField> & Pick<EsignField, 'uuid' | 'type'>): EsignField {
-  return {
+  return esignFieldOf({
     role_uuid: 'role-buyer',
     name: overrides.uuid,
-    required: false,
-    readonly: false,
-    default_value: null,
-    title: null,
-    description: null,
-    options: [],
-    validation: { pattern: null, host: null },
-    preferences: { format: null, font_size: null },
-    platform_type: null,
-    mapped_entity: null,
-    mapped_field: null,
-    can_update: false,
     areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.3, h: 0.03 }],
     ...overrides,
-  };
+  });
 }
 
 const at = (page: number, y: number, x = 0.1) => [{ page, x, y, w: 0.3, h: 0.03 }];

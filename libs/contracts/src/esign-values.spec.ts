@@ -1,26 +1,7 @@
-import type { EsignField } from './esign';
+import { esignFieldOf, type EsignField } from './esign';
 import { esignValueError, isSafeEsignPattern, normaliseEsignValue } from './esign-values';
 
-const field = (patch: Partial<EsignField>): EsignField => ({
-  uuid: 'f1',
-  role_uuid: 'r1',
-  name: 'Field',
-  type: 'text',
-  required: false,
-  readonly: false,
-  default_value: null,
-  title: null,
-  description: null,
-  options: [],
-  validation: { pattern: null, host: null },
-  preferences: { format: null, font_size: null },
-  platform_type: null,
-  mapped_entity: null,
-  mapped_field: null,
-  can_update: false,
-  areas: [{ page: 1, x: 0, y: 0, w: 0.1, h: 0.05 }],
-  ...patch,
-});
+const field = (patch: Partial<EsignField>): EsignField => esignFieldOf({ uuid: 'f1', role_uuid: 'r1', name: 'Field', type: 'text', ...patch });
 const options = [{ value: 'Yes', uuid: 'o1' }, { value: 'No', uuid: 'o2' }];
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 

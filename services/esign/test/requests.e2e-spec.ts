@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
-import type { EsignField, EsignFieldType, EsignTemplateDetail, TransactionSnapshot, UserSnapshot } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateDetail, type TransactionSnapshot, type UserSnapshot } from '@app/contracts';
 import type { QueuedMail } from '@app/mail';
 import { SigningEngine } from '../src/requests/signing-engine';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign } from './esign-test-kit';
@@ -30,26 +30,15 @@ describe('e-sign requests and signing (issue 22)', () => {
   let seq = 0;
   const field = (type: EsignFieldType, role: string, extra: Partial<EsignField> = {}): EsignField => {
     seq += 1;
-    return {
+    return esignFieldOf({
       uuid: `f-${seq}`,
       role_uuid: role,
       name: `${type} ${seq}`,
       type,
-      required: false,
-      readonly: false,
-      default_value: null,
-      title: null,
-      description: null,
       options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Yes', uuid: `o-${seq}-1` }, { value: 'No', uuid: `o-${seq}-2` }] : [],
-      validation: { pattern: null, host: null },
-      preferences: { format: null, font_size: null },
-      platform_type: null,
-      mapped_entity: null,
-      mapped_field: null,
-      can_update: false,
       areas: [{ page: 1, x: 0.1, y: 0.1 + (seq % 10) * 0.07, w: 0.3, h: 0.05 }],
       ...extra,
-    };
+    });
   };
   const FIELDS = {
     buyerName: field('text', 'role-buyer', { required: true, name: 'Buyer name' }),

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import {
+  esignFieldOf,
   ESIGN_FIELD_TYPES,
   ESIGN_MESSAGES as M,
   type DocumentFolderSnapshot,
@@ -262,26 +263,15 @@ describe('e-sign templates and packets (issue 21)', () => {
   /** A field of `type` on role `role`, one area on page 1 unless given. */
   function field(type: EsignFieldType, role: string, extra: Partial<EsignField> = {}): EsignField {
     fieldSeq += 1;
-    return {
+    return esignFieldOf({
       uuid: `f-${fieldSeq}`,
       role_uuid: role,
       name: `${type} ${fieldSeq}`,
       type,
-      required: false,
-      readonly: false,
-      default_value: null,
-      title: null,
-      description: null,
       options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Yes', uuid: `o-${fieldSeq}-1` }, { value: 'No', uuid: `o-${fieldSeq}-2` }] : [],
-      validation: { pattern: null, host: null },
-      preferences: { format: null, font_size: null },
-      platform_type: null,
-      mapped_entity: null,
-      mapped_field: null,
-      can_update: false,
       areas: [{ page: 1, x: 0.1, y: 0.1 + (fieldSeq % 10) * 0.05, w: 0.2, h: 0.04 }],
       ...extra,
-    };
+    });
   }
 
   describe('schema (builder autosave)', () => {

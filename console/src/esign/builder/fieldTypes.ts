@@ -2,6 +2,7 @@ import {
   ESIGN_DEFAULT_DATE_FORMAT,
   ESIGN_FIELD_TYPES,
   ESIGN_OPTION_FIELD_TYPES,
+  esignFieldOf,
   type EsignField,
   type EsignFieldArea,
   type EsignFieldType,
@@ -76,25 +77,16 @@ export function createField(
   area: EsignFieldArea,
   fields: readonly Pick<EsignField, 'name'>[],
 ): EsignField {
-  return {
+  return esignFieldOf({
     uuid: newUuid(),
     role_uuid: roleUuid,
     name: nextFieldName(type, fields),
     type,
     // A checkbox or a strikethrough left empty is an answer too.
     required: type !== 'checkbox' && type !== 'strikethrough',
-    readonly: false,
-    default_value: null,
-    title: null,
-    description: null,
     // The server wants at least one option on these: two to start with.
     options: hasOptions(type) ? [1, 2].map((n) => ({ value: `Option ${n}`, uuid: newUuid() })) : [],
-    validation: { pattern: null, host: null },
     preferences: { format: type === 'date' ? ESIGN_DEFAULT_DATE_FORMAT : null, font_size: null },
-    platform_type: null,
-    mapped_entity: null,
-    mapped_field: null,
-    can_update: false,
     areas: [area],
-  };
+  });
 }

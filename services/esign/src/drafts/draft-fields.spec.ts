@@ -1,23 +1,12 @@
-import type { EsignField, EsignFieldType, EsignTemplateSchema } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateSchema } from '@app/contracts';
 import { esignValueFromDefault, esignValueFromTransaction, isStepOneField, mappedPairsOf, pairKey, sendFieldsOf } from './draft-fields';
 
-const field = (type: EsignFieldType, extra: Partial<EsignField> = {}): EsignField => ({
+const field = (type: EsignFieldType, extra: Partial<EsignField> = {}): EsignField => esignFieldOf({
   uuid: `${type}-1`,
   role_uuid: 'r1',
   name: type,
   type,
-  required: false,
-  readonly: false,
-  default_value: null,
-  title: null,
-  description: null,
   options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Cash', uuid: 'o1' }, { value: 'FHA', uuid: 'o2' }] : [],
-  validation: { pattern: null, host: null },
-  preferences: { format: null, font_size: null },
-  platform_type: null,
-  mapped_entity: null,
-  mapped_field: null,
-  can_update: false,
   areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05 }],
   ...extra,
 });

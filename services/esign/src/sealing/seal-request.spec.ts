@@ -11,6 +11,10 @@ import type { SealInput, SealResult, SigningCertificate } from './sealing.types'
 import { pdfText, readPdfContent, type PdfPageContent } from './test/pdf-content';
 import { A4, LETTER, eventFactory, fieldFactory, pdfFactory, sealInputFactory, signerFactory, testPrivateKeyPem } from './test/sealing.factories';
 
+// These read PDFs back in a child process (pdfjs-dist, pdfsig) and make RSA keys: seconds each on a loaded 2-core CI
+// machine, so the 5 s default of a hook or test is too tight.
+jest.setTimeout(30_000);
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The seal as a verifier sees it: the PKCS#7 in /Contents checked over the two ByteRange slices with node-forge. */

@@ -12,6 +12,10 @@ import {
 import type { SigningCertificateConfig } from './sealing.types';
 import { testPrivateKeyPem } from './test/sealing.factories';
 
+// These read PDFs back in a child process (pdfjs-dist, pdfsig) and make RSA keys: seconds each on a loaded 2-core CI
+// machine, so the 5 s default of a hook or test is too tight.
+jest.setTimeout(30_000);
+
 describe(loadSigningCertificate.name, () => {
   const sut = loadSigningCertificate;
   let dataDir: string;

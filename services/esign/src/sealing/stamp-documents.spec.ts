@@ -4,6 +4,10 @@ import { stampDocuments } from './stamp-documents';
 import { displayedFraction, readPdfContent, type PdfBox, type PdfPageContent, type PdfTextItem } from './test/pdf-content';
 import { A4, LETTER, fieldFactory, pdfFactory, signaturePngDataUrl } from './test/sealing.factories';
 
+// These read PDFs back in a child process (pdfjs-dist, pdfsig) and make RSA keys: seconds each on a loaded 2-core CI
+// machine, so the 5 s default of a hook or test is too tight.
+jest.setTimeout(30_000);
+
 // Half a point: line caps and glyph side bearings may poke that far out of a box.
 const TOLERANCE = 0.5;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { DataSource } from 'typeorm';
-import type { EsignField, EsignTemplateSchema } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignTemplateSchema } from '@app/contracts';
 import { readConfig } from '@app/platform';
 import type { Seeder } from '@app/seed';
 import { LocalStorageDriver, S3StorageDriver, storageConfigSpec, storageOptionsFrom, type StorageService } from '@app/storage';
@@ -51,26 +51,8 @@ export async function demoAgreementPdf(): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-const field = (role: string, name: string, type: EsignField['type'], page: number, x: number, y: number, w: number, h: number, extra: Partial<EsignField> = {}): EsignField => ({
-  uuid: randomUUID(),
-  role_uuid: role,
-  name,
-  type,
-  required: type === 'signature' || type === 'initials',
-  readonly: false,
-  default_value: null,
-  title: null,
-  description: null,
-  options: [],
-  validation: { pattern: null, host: null },
-  preferences: { format: null, font_size: null },
-  platform_type: null,
-  mapped_entity: null,
-  mapped_field: null,
-  can_update: false,
-  areas: [{ page, x, y, w, h }],
-  ...extra,
-});
+const field = (role: string, name: string, type: EsignField['type'], page: number, x: number, y: number, w: number, h: number, extra: Partial<EsignField> = {}): EsignField =>
+  esignFieldOf({ uuid: randomUUID(), role_uuid: role, name, type, required: type === 'signature' || type === 'initials', areas: [{ page, x, y, w, h }], ...extra });
 
 /** The demo template's schema: a Buyer and an Agent, fields on both pages (areas over the drawn lines). */
 export function demoSchema(documentId: string): EsignTemplateSchema {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { EsignField, EsignFieldArea } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignFieldArea } from '@app/contracts';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import type { SealDocument, SealEvent, SealInput, SealSigner } from '../sealing.types';
 
@@ -32,25 +32,13 @@ export async function pdfFactory(
 let fieldCount = 0;
 export function fieldFactory(overrides: Partial<EsignField> & { areas: EsignFieldArea[] }): EsignField {
   fieldCount += 1;
-  return {
+  return esignFieldOf({
     uuid: randomUUID(),
     role_uuid: 'role-buyer',
     name: `Field ${fieldCount}`,
     type: 'text',
-    required: false,
-    readonly: false,
-    default_value: null,
-    title: null,
-    description: null,
-    options: [],
-    validation: { pattern: null, host: null },
-    preferences: { format: null, font_size: null },
-    platform_type: null,
-    mapped_entity: null,
-    mapped_field: null,
-    can_update: false,
     ...overrides,
-  };
+  });
 }
 
 export function signerFactory(overrides: Partial<SealSigner> = {}): SealSigner {
