@@ -1,8 +1,7 @@
-import { ESIGN_VALUE_MAX_LENGTH, type EsignField, type EsignFieldArea, type EsignSignatureValue } from '@app/contracts';
+import { ESIGN_VALUE_MAX_LENGTH, type EsignField, type EsignFieldArea, type EsignSignatureValue, esignDateFormatOf } from '@app/contracts';
 import Box from '@mui/material/Box';
 import { memo, useState, type CSSProperties } from 'react';
 import { formatCurrency, maskPhone } from '../shared/form-fields/rules';
-import { dateFormatOf } from './dates';
 import { SIGNING_LABELS as L } from './messages';
 import { SignatureImage } from './SignatureImage';
 import { draftError, isAmountField, labelOf, valueOfDraft, type Draft, type ValueDisplay } from './values';
@@ -241,7 +240,7 @@ export const FieldInput = memo(function FieldInput({ field, area, scale, pageHei
       let shown = text;
       if (field.type === 'phone') shown = maskPhone(text);
       else if (amount && !focused && text.trim() !== '' && valid) shown = formatCurrency(Number(valueOfDraft(field, text)));
-      const placeholder = amount ? '$0.00' : field.type === 'date' ? dateFormatOf(field.preferences?.format) : label;
+      const placeholder = amount ? '$0.00' : field.type === 'date' ? esignDateFormatOf(field.preferences?.format) : label;
       control = (
         <Box
           component="input"

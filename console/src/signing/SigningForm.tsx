@@ -1,4 +1,4 @@
-import { ESIGN_CONSENT_TEXT, type EsignField, type EsignSignatureValue, type EsignSigningSession } from '@app/contracts';
+import { ESIGN_CONSENT_TEXT, type EsignField, type EsignSignatureValue, type EsignSigningSession, todayIsoDate } from '@app/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,6 @@ import { BrandLogo } from '../layout/BrandLogo';
 import { DATA_MESSAGES } from '../dataProvider/messages';
 import type { SigningApi } from './api';
 import { ChoicesDialog } from './ChoicesDialog';
-import { todayIso } from './dates';
 import { DeclineDialog } from './DeclineDialog';
 import { SIGNING_LABELS as L } from './messages';
 import { SignatureDialog } from './SignatureDialog';
@@ -58,7 +57,7 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
   const fillable = useMemo(() => fillableFields(session), [session]);
   const ordered = useMemo(() => inReadingOrder(fillable), [fillable]);
   const own = useMemo(() => new Set(session.own_field_ids), [session]);
-  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(session, todayIso()));
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(session, todayIsoDate()));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

@@ -8,9 +8,10 @@ import {
   type EsignField,
   type EsignSignatureValue,
   type EsignSigningSession,
+  formatEsignDate,
+  parseEsignDate,
 } from '@app/contracts';
 import { formatCurrency, maskPhone } from '../shared/form-fields/rules';
-import { formatIsoDate, parseDateText } from './dates';
 
 // The signing page's model, kept apart from the screen so that the rules are tested without rendering:
 // what the signer fills, what each input holds while typing (a draft), the value it stands for, the
@@ -70,7 +71,7 @@ export function draftOf(field: EsignField, value: unknown): Draft {
     case 'phone':
       return typeof given === 'string' || typeof given === 'number' ? phoneDigitsOf(String(given)).slice(0, 10) : '';
     case 'date':
-      return typeof given === 'string' ? formatIsoDate(given, field.preferences?.format) : '';
+      return typeof given === 'string' ? formatEsignDate(given, field.preferences?.format) : '';
     default:
       return typeof given === 'string' ? given : given === undefined || given === null ? '' : String(given);
   }
@@ -80,7 +81,7 @@ export function draftOf(field: EsignField, value: unknown): Draft {
 export function initialDrafts(session: EsignSigningSession, today: string): Drafts {
   const drafts: Drafts = {};
   for (const field of submittedFields(session)) {
-    drafts[field.uuid] = isSigningDateField(field) ? formatIsoDate(today, field.preferences?.format) : draftOf(field, session.values[field.uuid]);
+    drafts[field.uuid] = isSigningDateField(field) ? formatEsignDate(today, field.preferences?.format) : draftOf(field, session.values[field.uuid]);
   }
   return drafts;
 }
@@ -94,7 +95,7 @@ export function valueOfDraft(field: EsignField, draft: Draft): unknown {
   if (typeof draft !== 'string') return draft;
   switch (field.type) {
     case 'date':
-      return draft.trim() === '' ? '' : (parseDateText(draft, field.preferences?.format) ?? draft);
+      return draft.trim() === '' ? '' : (parseEsignDate(draft, field.preferences?.format) ?? draft);
     case 'number':
       return (isAmountField(field) ? draft.replace(/[$,\s]/g, '') : draft).trim();
     case 'phone':
@@ -207,7 +208,7 @@ export function displayOf(field: EsignField, value: unknown): ValueDisplay | nul
     case 'date': {
       const text = String(value);
       if (text.trim() === '') return null;
-      return { kind: 'text', text: isValidIsoDate(text) ? formatIsoDate(text, field.preferences?.format) : text };
+      return { kind: 'text', text: isValidIsoDate(text) ? formatEsignDate(text, field.preferences?.format) : text };
     }
     default: {
       const text = typeof value === 'string' ? value : String(value);

@@ -28,3 +28,4 @@ export * from './esign';
 export * from './esign-requests';
 export * from './esign-values';
 export * from './esign-send';
+export * from './esign-dates';

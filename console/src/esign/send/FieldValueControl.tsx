@@ -1,4 +1,4 @@
-import { ESIGN_REQUEST_MESSAGES, type EsignSendField } from '@app/contracts';
+import { ESIGN_REQUEST_MESSAGES, type EsignSendField, esignDatePlaceholderOf, formatEsignDate, parseEsignDate } from '@app/contracts';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -20,7 +20,6 @@ import { DateCalendar } from '../../shared/form-fields/DateCalendar';
 import { helperOf } from '../../shared/form-fields/fieldParts';
 import { FORM_FIELD_LABELS } from '../../shared/form-fields/messages';
 import { NumberTextField } from '../../shared/form-fields/NumberTextField';
-import { datePlaceholderOf, formatIsoDate, parseDateText } from './dates';
 import { isPhoneField, valueErrorOf } from './formModel';
 
 // Step 1's value controls (spec 002 sections 2.2 and 5): one input per field type, each a react-admin input
@@ -244,10 +243,10 @@ const DateControl = ({ field, source, helperText }: FieldValueControlProps) => {
   const [draft, setDraft] = useState<string | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
-  const text = draft ?? formatIsoDate(value, format);
+  const text = draft ?? formatEsignDate(value, format);
   const change = (next: string) => {
     setDraft(next);
-    input.field.onChange(next.trim() === '' ? null : (parseDateText(next, format) ?? next));
+    input.field.onChange(next.trim() === '' ? null : (parseEsignDate(next, format) ?? next));
   };
   return (
     <>
@@ -264,7 +263,7 @@ const DateControl = ({ field, source, helperText }: FieldValueControlProps) => {
         }}
         label={labelOf(field)}
         required={field.required}
-        placeholder={datePlaceholderOf(format)}
+        placeholder={esignDatePlaceholderOf(format)}
         disabled={field.disabled}
         error={!!error}
         helperText={helperOf(error, helperText)}
@@ -286,7 +285,7 @@ const DateControl = ({ field, source, helperText }: FieldValueControlProps) => {
       <DateCalendar
         anchorEl={anchor.current}
         open={calendarOpen}
-        value={parseDateText(text, format) ? formatUsDate(parseDateText(text, format)!, '/') : ''}
+        value={parseEsignDate(text, format) ? formatUsDate(parseEsignDate(text, format)!, '/') : ''}
         separator="/"
         onPick={(picked) => {
           const iso = parseUsDate(picked);

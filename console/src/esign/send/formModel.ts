@@ -13,9 +13,9 @@ import {
   type EsignSendFieldType,
   type EsignSignerEntry,
   type EsignTemplateSchema,
+  parseEsignDate,
 } from '@app/contracts';
 import { locatePage } from '../builder/builderState';
-import { parseDateText } from './dates';
 
 // The send form's model (spec 002 sections 3 and 5) as plain functions: role keys, a field's first value,
 // the value <-> the builder's default_value text, grouping for step 1, and the form rebuilt from a schema.
@@ -84,7 +84,7 @@ export function valueFromText(field: Pick<EsignSendField, 'fieldType' | 'platfor
     }
     case 'date': {
       if (text.trim() === '') return null;
-      return isValidIsoDate(text.trim()) ? text.trim() : (parseDateText(text, field.preferences?.format) ?? text);
+      return isValidIsoDate(text.trim()) ? text.trim() : (parseEsignDate(text, field.preferences?.format) ?? text);
     }
     default:
       if (isPhoneField(field)) return phoneDigitsOf(text) || (text.trim() === '' ? null : text);

@@ -1,6 +1,6 @@
+import { esignDateFormatOf, esignDatePlaceholderOf, formatEsignDate, parseEsignDate } from '@app/contracts';
 import type { EsignFormState } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { dateFormatOf, datePlaceholderOf, formatIsoDate, parseDateText } from './dates';
 import { groupFields, valueErrorOf } from './formModel';
 import { EMPTY_FORM_STATE, sendFormReducer } from './sendFormReducer';
 import { blobOfDataUrl, buildSendRequest, placeServerErrors, sendStepErrors, type SigningRole } from './sendRequest';
@@ -168,15 +168,15 @@ describe('step 1 model', () => {
   });
 
   it('converts date formats from MM/DD/YYYY tokens', () => {
-    expect(dateFormatOf(null)).toBe('MM/DD/YYYY');
-    expect(dateFormatOf('nonsense')).toBe('MM/DD/YYYY');
-    expect(datePlaceholderOf('DD.MM.YYYY')).toBe('dd.mm.yyyy');
-    expect(datePlaceholderOf(null)).toBe('mm/dd/yyyy');
-    expect(formatIsoDate('2026-03-07', 'DD.MM.YYYY')).toBe('07.03.2026');
-    expect(formatIsoDate('2026-03-07', 'MMMM D, YYYY')).toBe('March 7, 2026');
-    expect(parseDateText('7.3.2026', 'DD.MM.YYYY')).toBe('2026-03-07');
-    expect(parseDateText('03/07/2026', null)).toBe('2026-03-07');
-    expect(parseDateText('mar 7, 2026', 'MMM D, YYYY')).toBe('2026-03-07');
-    expect(parseDateText('02/30/2026', null)).toBeNull();
+    expect(esignDateFormatOf(null)).toBe('MM/DD/YYYY');
+    expect(esignDateFormatOf('nonsense')).toBe('MM/DD/YYYY');
+    expect(esignDatePlaceholderOf('DD.MM.YYYY')).toBe('dd.mm.yyyy');
+    expect(esignDatePlaceholderOf(null)).toBe('mm/dd/yyyy');
+    expect(formatEsignDate('2026-03-07', 'DD.MM.YYYY')).toBe('07.03.2026');
+    expect(formatEsignDate('2026-03-07', 'MMMM D, YYYY')).toBe('March 7, 2026');
+    expect(parseEsignDate('7.3.2026', 'DD.MM.YYYY')).toBe('2026-03-07');
+    expect(parseEsignDate('03/07/2026', null)).toBe('2026-03-07');
+    expect(parseEsignDate('mar 7, 2026', 'MMM D, YYYY')).toBe('2026-03-07');
+    expect(parseEsignDate('02/30/2026', null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ESIGN_DEFAULT_DATE_FORMAT, type EsignField, type EsignSignatureValue } from '@app/contracts';
+import { formatEsignDate, type EsignField, type EsignSignatureValue } from '@app/contracts';
 
 // How a signer's value prints on the sealed PDF (spec section 5: USD amounts, the phone mask
 // (999) 999-9999, dates in MM/DD/YYYY tokens, multiple values as arrays, checkbox booleans).
@@ -27,23 +27,12 @@ export function formatPhone(value: unknown): string {
   return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : raw;
 }
 
-const DATE_TOKENS = /YYYY|YY|MM|DD|M|D/g;
-
-/** An ISO date ('2024-03-07', a time part is ignored) in MM/DD/YYYY tokens: MM, DD, YYYY, YY, M, D. */
+/** An ISO date ('2024-03-07', a time part is ignored) in the field's format (the e-sign date rules of contracts). */
 export function formatDate(value: unknown, format: string | null | undefined): string {
   const iso = value instanceof Date ? value.toISOString() : String(value).trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(iso);
-  if (!match) return iso; // not an ISO date: print what was entered rather than lose it
-  const [, year, month, day] = match;
-  const parts: Record<string, string> = {
-    YYYY: year,
-    YY: year.slice(2),
-    MM: month,
-    DD: day,
-    M: String(Number(month)),
-    D: String(Number(day)),
-  };
-  return (format?.trim() || ESIGN_DEFAULT_DATE_FORMAT).replace(DATE_TOKENS, (token) => parts[token]);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(iso);
+  // Not an ISO date: print what was entered rather than lose it.
+  return match ? formatEsignDate(match[1], format) : iso;
 }
 
 const isEmpty = (value: unknown) =>

@@ -1,8 +1,8 @@
-import { ESIGN_DEFAULT_DATE_FORMAT, isValidIsoDate } from '@app/contracts';
-
-// Date fields of the send stepper (spec 002 section 5): the value is 'YYYY-MM-DD' (the shared value rules
-// read it so); the sender sees and types it in the field's format, written in MM/DD/YYYY tokens (YYYY, YY,
-// MMMM, MMM, MM, M, DD, D) and converted to the input's own, default MM/DD/YYYY.
+// Date fields of e-sign (spec 002 section 5), one copy for the send stepper, the signing page and the sealed PDF:
+// the value is 'YYYY-MM-DD' (the value rules read it so); people see and type it in the field's format, written
+// in MM/DD/YYYY tokens (YYYY, YY, MMMM, MMM, MM, M, DD, D), default MM/DD/YYYY.
+import { ESIGN_DEFAULT_DATE_FORMAT } from './esign';
+import { isValidIsoDate } from './esign-values';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TOKEN = /YYYY|YY|MMMM|MMM|MM|M|DD|D/g;
@@ -22,15 +22,15 @@ function partsOf(format: string): Part[] {
 }
 
 /** The field's format when it names a day, a month and a year; else MM/DD/YYYY. */
-export function dateFormatOf(format: string | null | undefined): string {
+export function esignDateFormatOf(format: string | null | undefined): string {
   if (!format) return ESIGN_DEFAULT_DATE_FORMAT;
   const tokens = partsOf(format).flatMap((part) => ('token' in part ? [part.token[0]] : []));
   return tokens.includes('Y') && tokens.includes('M') && tokens.includes('D') ? format : ESIGN_DEFAULT_DATE_FORMAT;
 }
 
 /** The input's placeholder for a format: 'MM/DD/YYYY' -> 'mm/dd/yyyy', month names as 'month'. */
-export function datePlaceholderOf(format: string | null | undefined): string {
-  return partsOf(dateFormatOf(format))
+export function esignDatePlaceholderOf(format: string | null | undefined): string {
+  return partsOf(esignDateFormatOf(format))
     .map((part) => ('literal' in part ? part.literal : part.token === 'MMMM' || part.token === 'MMM' ? 'month' : part.token.toLowerCase()))
     .join('');
 }
@@ -38,10 +38,10 @@ export function datePlaceholderOf(format: string | null | undefined): string {
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** '2025-03-07' in 'MMMM D, YYYY' -> 'March 7, 2025'; anything that is not an ISO date comes back as it is. */
-export function formatIsoDate(iso: string, format?: string | null): string {
+export function formatEsignDate(iso: string, format?: string | null): string {
   if (!isValidIsoDate(iso)) return iso;
   const [year, month, day] = iso.split('-').map(Number);
-  return partsOf(dateFormatOf(format))
+  return partsOf(esignDateFormatOf(format))
     .map((part) => {
       if ('literal' in part) return part.literal;
       switch (part.token) {
@@ -78,9 +78,9 @@ function monthOfName(name: string): number | null {
  * Text typed in the field's format -> 'YYYY-MM-DD', or null when it is not a date in that format. Lenient
  * where a person is: one or two digits for MM and DD, any case, spaces around separators.
  */
-export function parseDateText(text: string, format?: string | null): string | null {
+export function parseEsignDate(text: string, format?: string | null): string | null {
   const tokens: string[] = [];
-  const source = partsOf(dateFormatOf(format))
+  const source = partsOf(esignDateFormatOf(format))
     .map((part) => {
       if ('literal' in part) return part.literal.trim() === '' ? '\\s*' : `\\s*${escape(part.literal.trim())}\\s*`;
       tokens.push(part.token);
@@ -106,4 +106,9 @@ export function parseDateText(text: string, format?: string | null): string | nu
   if (year === null || month === null || day === null) return null;
   const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
   return isValidIsoDate(iso) ? iso : null;
+}
+
+/** Today as 'YYYY-MM-DD' in the local calendar of whoever runs it (a signer's signing date). */
+export function todayIsoDate(now: Date = new Date()): string {
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
