@@ -1,7 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import type { KeyObject } from 'node:crypto';
 import { JwtAuthGuard } from './jwt-auth.guard';
-import { AccessTokenVerifier } from './tokens';
+import { JwtStrategy } from './jwt.strategy';
+import { ACCESS_TOKEN_PUBLIC_KEY, accessTokenPublicKey, AccessTokenVerifier } from './tokens';
 
 /** Every route needs a valid access token unless marked @Public(). */
 @Global()
@@ -11,7 +13,10 @@ export class AuthModule {
     return {
       module: AuthModule,
       providers: [
-        { provide: AccessTokenVerifier, useFactory: () => AccessTokenVerifier.fromPem(publicKeyPem) },
+        // Parsed once at boot; passport-jwt verifies with it on HTTP (JwtStrategy) and on sockets (AccessTokenVerifier).
+        { provide: ACCESS_TOKEN_PUBLIC_KEY, useFactory: () => accessTokenPublicKey(publicKeyPem) },
+        { provide: AccessTokenVerifier, useFactory: (key: KeyObject) => new AccessTokenVerifier(key), inject: [ACCESS_TOKEN_PUBLIC_KEY] },
+        JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
       ],
       exports: [AccessTokenVerifier],

@@ -1,5 +1,6 @@
 export * from './tokens';
 export * from './decorators';
+export * from './jwt.strategy';
 export * from './jwt-auth.guard';
 export * from './auth.module';
 export * from './token-revocations';

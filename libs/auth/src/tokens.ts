@@ -1,4 +1,6 @@
-import { importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey, type KeyObject } from 'jose';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import { Strategy as PassportJwtStrategy } from 'passport-jwt';
 import type { AccessTokenClaims, Permission, Role } from '@app/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@app/contracts';
 
@@ -21,46 +23,99 @@ export interface AuthenticatedUser {
   expires_at_ms?: number;
 }
 
-type Key = CryptoKey | KeyObject;
+/** Provider of the access-token public key (a KeyObject parsed once from JWT_PUBLIC_KEY). */
+export const ACCESS_TOKEN_PUBLIC_KEY = Symbol('ACCESS_TOKEN_PUBLIC_KEY');
 
-/** Verifies access tokens with the public key only. */
+/**
+ * The verification passport-jwt does (jsonwebtoken under it), for HTTP (JwtStrategy) and sockets
+ * (AccessTokenVerifier) alike: ES256 only (an HS256 token "signed" with the public key is refused),
+ * identity's issuer and the API audience, and exp enforced when present (its presence and the
+ * lifetime are userFromAccessTokenClaims' rules).
+ */
+export function accessTokenVerifyOptions() {
+  return {
+    algorithms: [TOKEN_ALGORITHM] as ['ES256'],
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    ignoreExpiration: false,
+  };
+}
+
+/** The public key as a KeyObject, parsed once: jsonwebtoken would parse a PEM string again on every call. */
+export function accessTokenPublicKey(publicKeyPem: string): KeyObject {
+  const key = createPublicKey(publicKeyPem);
+  // Fail at boot, not on every request: jsonwebtoken refuses an ES256 token checked with any other key.
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error('JWT_PUBLIC_KEY must be an ES256 (EC P-256) public key');
+  }
+  return key;
+}
+
+/**
+ * The claim rules of an access token whose signature, algorithm, issuer, audience and expiry were
+ * verified: the caller it names, or an Error. One copy, used by JwtStrategy.validate (HTTP) and
+ * AccessTokenVerifier (sockets).
+ */
+export function userFromAccessTokenClaims(payload: unknown): AuthenticatedUser {
+  if (!payload || typeof payload !== 'object') throw new Error('malformed claims');
+  const claims = payload as Partial<AccessTokenClaims> & { iat?: unknown; exp?: unknown; iat_ms?: unknown };
+  const agentId = Number(claims.sub);
+  if (!Number.isInteger(agentId) || typeof claims.team_id !== 'number') throw new Error('malformed claims');
+  // Every token identity signs expires, within the configured lifetime: anything else is not ours.
+  if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || claims.exp - claims.iat > ACCESS_TOKEN_TTL_SECONDS) {
+    throw new Error('token lifetime missing or too long');
+  }
+  return {
+    agent_id: agentId,
+    team_id: claims.team_id,
+    roles: claims.roles ?? [],
+    permissions: claims.permissions ?? [],
+    market_id: claims.market_id ?? 0,
+    issued_at_ms: typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000,
+    expires_at_ms: claims.exp * 1000,
+    ...(typeof claims.sid === 'string' && claims.sid ? { session_id: claims.sid } : {}),
+  };
+}
+
+/** passport-jwt's own verification step (jsonwebtoken.verify), which its types do not declare. */
+type JwtVerifier = (
+  token: string,
+  key: KeyObject,
+  options: ReturnType<typeof accessTokenVerifyOptions>,
+  done: (error: Error | null, payload?: unknown) => void,
+) => void;
+
+/**
+ * Verifies access tokens outside HTTP (the Display Mode and inbox sockets, on connect) exactly as
+ * JwtStrategy does on HTTP: passport-jwt's verification with the same key and options, then the same
+ * claim rules.
+ */
 export class AccessTokenVerifier {
-  private constructor(private readonly key: Key) {}
+  constructor(readonly publicKey: KeyObject) {}
 
   static async fromPem(publicKeyPem: string): Promise<AccessTokenVerifier> {
-    return new AccessTokenVerifier(await importSPKI(publicKeyPem, TOKEN_ALGORITHM));
+    return new AccessTokenVerifier(accessTokenPublicKey(publicKeyPem));
   }
 
   /** Resolves the caller or rejects when the token is invalid or expired. */
-  async verify(token: string): Promise<AuthenticatedUser> {
-    const { payload } = await jwtVerify(token, this.key, {
-      algorithms: [TOKEN_ALGORITHM],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
+  verify(token: string): Promise<AuthenticatedUser> {
+    const verifyJwt = (PassportJwtStrategy as unknown as { JwtVerifier: JwtVerifier }).JwtVerifier;
+    return new Promise((resolve, reject) => {
+      verifyJwt(token, this.publicKey, accessTokenVerifyOptions(), (error, payload) => {
+        if (error) return reject(error);
+        try {
+          resolve(userFromAccessTokenClaims(payload));
+        } catch (invalid) {
+          reject(invalid);
+        }
+      });
     });
-    const claims = payload as unknown as AccessTokenClaims & { iat?: number; exp?: number; iat_ms?: number };
-    const agentId = Number(claims.sub);
-    if (!Number.isInteger(agentId) || typeof claims.team_id !== 'number') throw new Error('malformed claims');
-    // Every token identity signs expires, within the configured lifetime: anything else is not ours.
-    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || claims.exp - claims.iat > ACCESS_TOKEN_TTL_SECONDS) {
-      throw new Error('token lifetime missing or too long');
-    }
-    return {
-      agent_id: agentId,
-      team_id: claims.team_id,
-      roles: claims.roles ?? [],
-      permissions: claims.permissions ?? [],
-      market_id: claims.market_id ?? 0,
-      issued_at_ms: typeof claims.iat_ms === 'number' ? claims.iat_ms : claims.iat * 1000,
-      expires_at_ms: claims.exp * 1000,
-      ...(typeof claims.sid === 'string' && claims.sid ? { session_id: claims.sid } : {}),
-    };
   }
 }
 
-/** Signs access tokens; only identity holds the private key. */
+/** Signs access tokens; only identity holds the private key (signing stays on jose). */
 export class AccessTokenSigner {
-  private constructor(private readonly key: Key) {}
+  private constructor(private readonly key: CryptoKey | KeyObject) {}
 
   static async fromPem(privateKeyPem: string): Promise<AccessTokenSigner> {
     return new AccessTokenSigner(await importPKCS8(privateKeyPem, TOKEN_ALGORITHM));
