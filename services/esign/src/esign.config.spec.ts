@@ -1,4 +1,4 @@
-import { docusealConfigProblem } from './esign.config';
+import { docusealConfigProblem, loadEsignConfig } from './esign.config';
 
 describe('the DocuSeal settings', () => {
   const docuseal = { ESIGN_PROVIDER: 'docuseal' as const, DOCUSEAL_URL: 'https://docuseal.example.com/api', DOCUSEAL_API_KEY: 'the-secret-key' };
@@ -14,5 +14,45 @@ describe('the DocuSeal settings', () => {
 
   it('never repeat the key', () => {
     expect(docusealConfigProblem({ ...docuseal, DOCUSEAL_URL: 'https://user:the-secret-key@docuseal.example.com/api' })).not.toContain('the-secret-key');
+  });
+});
+
+describe('loadEsignConfig with ESIGN_PROVIDER=docuseal', () => {
+  const base = {
+    NODE_ENV: 'development',
+    DATABASE_URL: 'postgres://localhost/realty',
+    REDIS_URL: 'redis://localhost:6379',
+    JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+    ESIGN_PROVIDER: 'docuseal',
+  };
+  const start = (env: Record<string, string>) => {
+    const written: string[] = [];
+    jest.replaceProperty(process, 'env', { ...env });
+    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw Object.assign(new Error('exit'), { code });
+    }) as never);
+    try {
+      return { config: loadEsignConfig(), code: null, written };
+    } catch (error) {
+      return { config: null, code: (error as { code?: number }).code ?? null, written };
+    }
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('refuses to start (exit 78) without DOCUSEAL_URL or DOCUSEAL_API_KEY, naming the setting', () => {
+    const noUrl = start({ ...base, DOCUSEAL_API_KEY: 'the-secret-key' });
+    expect(noUrl.code).toBe(78);
+    expect(noUrl.written.join('')).toMatch(/^\[esign\] refusing to start: DOCUSEAL_URL is missing/);
+    const noKey = start({ ...base, DOCUSEAL_URL: 'https://docuseal.example.com/api' });
+    expect(noKey.code).toBe(78);
+    expect(noKey.written.join('')).toContain('DOCUSEAL_API_KEY is missing');
+  });
+
+  it('starts with both, and never writes the key', () => {
+    const started = start({ ...base, DOCUSEAL_URL: 'https://docuseal.example.com/api', DOCUSEAL_API_KEY: 'the-secret-key' });
+    expect(started.code).toBeNull();
+    expect(started.config).toMatchObject({ ESIGN_PROVIDER: 'docuseal', DOCUSEAL_URL: 'https://docuseal.example.com/api' });
+    expect(started.written.join('')).not.toContain('the-secret-key');
   });
 });

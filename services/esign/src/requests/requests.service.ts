@@ -331,9 +331,9 @@ export class RequestsService {
   async auditLog(caller: AuthenticatedUser, requestId: number): Promise<EsignAuditLog> {
     let request = await this.visible(caller, requestId);
     // An open request's provider events first (DocuSeal's since the last poll); the log is still answered when the provider is away.
-    if (!request.archived && ['S', 'V', 'P', 'F'].includes(request.status)) {
-      const added = await this.providers
-        .of(request)
+    const provider = this.providers.find(request.provider);
+    if (provider && !request.archived && ['S', 'V', 'P', 'F'].includes(request.status)) {
+      const added = await provider
         .audit(requestId)
         .catch((error: Error) => {
           this.logger.warn(`request ${requestId}: the provider's audit events could not be read: ${error.message}`);
@@ -353,7 +353,16 @@ export class RequestsService {
 
   async signedDocument(caller: AuthenticatedUser, requestId: number): Promise<EsignSignedDocumentLink> {
     const request = await this.visible(caller, requestId);
-    const signed = request.status === 'C' ? await this.providers.of(request).documents(requestId) : null;
+    // The provider's signed document (it is in esign's storage, so a provider no longer configured still has it here).
+    const provider = this.providers.find(request.provider);
+    const signed =
+      request.status !== 'C'
+        ? null
+        : provider
+          ? await provider.documents(requestId)
+          : request.final_key && request.final_sha256
+            ? { name: request.final_filename ?? 'signed.pdf', storageKey: request.final_key, sha256: request.final_sha256 }
+            : null;
     if (!signed) throw new ConflictException({ status: 'error', message: M.notCompleted });
     const url = await this.storage.createDownloadUrl(signed.storageKey, { expiresInSeconds: 300, filename: signed.name, disposition: 'attachment', contentType: 'application/pdf' });
     return { url, filename: signed.name, sha256: signed.sha256 };
