@@ -300,7 +300,7 @@ export function signerFor(booted: BootedProvider): Signer {
   };
 }
 
-/** The request's status; for DocuSeal the poller's step runs first, as the worker would between two looks. */
+/** The request's status as esign has it (settlesAt runs the poller's step first). */
 export async function statusOf(booted: BootedProvider, requestId: number): Promise<string> {
   return (await booted.query<{ status: string }>(`SELECT status FROM esign.requests WHERE esig_request_id = $1`, [requestId]))[0].status;
 }
