@@ -96,20 +96,16 @@ describe('agents read copy fed by identity.user.* events', () => {
   });
 
   it('refuses a display socket without a valid token', async () => {
-    const anonymous = connectDisplay(undefined);
-    const forged = connectDisplay(await signTestToken({ agent_id: 1, team_id: 1, roles: ['ADMIN'], permissions: [], market_id: 0 }).then((t) => t.slice(0, -4) + 'AAAA'));
-    for (const socket of [anonymous, forged]) {
-      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
-      expect(error.message).toBe('unauthorized');
-    }
+    const forgedToken = await signTestToken({ agent_id: 1, team_id: 1, roles: ['ADMIN'], permissions: [], market_id: 0 }).then((t) => t.slice(0, -4) + 'AAAA');
+    // Every listener before any wait: the second socket's refusal may come while the first's is awaited.
+    const refusals = [connectDisplay(undefined), connectDisplay(forgedToken)].map((socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)));
+    for (const error of await Promise.all(refusals)) expect(error.message).toBe('unauthorized');
   });
 
   it("refuses a CLIENT's or VENDOR's display socket, and a token whose session was logged out", async () => {
     const outsiders = [await login('client@demo-realty.test'), await login('vendor@demo-realty.test')].map((s) => connectDisplay(s.access_token));
-    for (const socket of outsiders) {
-      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
-      expect(error.message).toBe('forbidden');
-    }
+    const refusals = outsiders.map((socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)));
+    for (const error of await Promise.all(refusals)) expect(error.message).toBe('forbidden');
     const session = await login('isa@demo-realty.test');
     await request(identity.server).post('/api/auth/logout').send({ refresh_token: session.refresh_token }).expect(200);
     const ended = connectDisplay(session.access_token);
