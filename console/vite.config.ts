@@ -38,6 +38,7 @@ export default defineConfig({
     // Screens render react-admin and MUI in jsdom: on a busy 2-core machine a whole journey through one can
     // pass vitest's 5 s default.
     testTimeout: 15_000,
+    setupFiles: ['src/test/setup.ts'],
     // Through Vite's resolver (not Node's) so that the dedupe above applies in tests too.
     server: { deps: { inline: ['ra-input-rich-text', /@tiptap\//] } },
   },
