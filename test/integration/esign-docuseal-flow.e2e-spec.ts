@@ -1,7 +1,6 @@
-import type { EsignField } from '@app/contracts';
 import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { FAKE_DOCUSEAL_API_KEY, startFakeDocuseal, type FakeDocuseal } from '../../services/esign/fake-docuseal';
-import { apiAs, bootEsign, makePdf, seededCallers, uploadPdf, type BootedEsign } from '../../services/esign/test/esign-test-kit';
+import { apiAs, bootEsign, createSellerAgentTemplate, seededCallers, seedSenderAndTransaction, type BootedEsign } from '../../services/esign/test/esign-test-kit';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
@@ -35,32 +34,11 @@ describe('an e-sign request signed in DocuSeal, to the signed document on the tr
   it('P order, both signers through the fake, one document on the transaction', async () => {
     const factory = new TransactionsFactory(transactions.dataSource);
     const { client_id: clientId } = await factory.transaction(await factory.options(ADMIN.team_id), { primary_agent_id: ADMIN.agent_id });
-    await esign.sut.dataSource.query(
-      `INSERT INTO esign.users (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at) VALUES ($1, $2, 'Ada', 'Admin', $3, 'active', '{ADMIN}', now())`,
-      [ADMIN.agent_id, ADMIN.team_id, ADMIN.email],
-    );
-    await esign.sut.dataSource.query(`INSERT INTO esign.transactions (client_id, team_id, version, type, address_1, city, state, postal_code) VALUES ($1, $2, 1, 'b', '12 Elm St', 'Austin', 'TX', '78701')`, [
-      clientId,
-      ADMIN.team_id,
-    ]);
-    await esign.sut.dataSource.query(
-      `INSERT INTO esign.document_folders (team_id, folder_id, folder_name, transaction_type, client_visible, vendor_visible, sort) VALUES ($1, -1, 'General', NULL, false, false, 0)`,
-      [ADMIN.team_id],
-    );
+    await seedSenderAndTransaction(esign, ADMIN, clientId);
 
     const api = apiAs(esign.sut.server, ADMIN);
-    const { key } = await uploadPdf(esign, api, await makePdf(1, 'Listing Agreement'), 'listing.pdf');
-    const created = (await api.post('/esign/templates', { template_file: key, name: 'Listing Agreement', storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+    const created = await createSellerAgentTemplate(esign, api);
     expect(created.external_id).toMatch(/^\d+$/);
-    const area = (y: number) => [{ page: 1, x: 0.1, y, w: 0.35, h: 0.06 }];
-    const base = { required: true, readonly: false, default_value: null, title: null, description: null, options: [], validation: { pattern: null, host: null }, preferences: { format: null, font_size: null }, platform_type: null, mapped_entity: null, mapped_field: null, can_update: false };
-    const fields: EsignField[] = [
-      { ...base, uuid: 'seller-sign', role_uuid: 'seller', name: 'Seller signature', type: 'signature', areas: area(0.3) },
-      { ...base, uuid: 'agent-sign', role_uuid: 'agent', name: 'Agent signature', type: 'signature', areas: area(0.5) },
-    ];
-    await api
-      .put(`/esign/templates/${created.esig_template_id}/schema`, { documents: created.schema.documents, roles: [{ uuid: 'seller', name: 'Seller' }, { uuid: 'agent', name: 'Agent' }], fields, updated_ts: created.updated_ts })
-      .expect(200);
 
     const sent = await api
       .post('/esign/requests', {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
-import type { EventEnvelope, EventPayloads, EventType, Permission, Role } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignTemplateDetail, type EventEnvelope, type EventPayloads, type EventType, type Permission, type Role } from '@app/contracts';
 import type { ProcessMode } from '@app/platform';
 import { SEED_TEAMS } from '@app/seed';
 import { bootTestService, createTestDatabase, eventDelivery, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
@@ -134,4 +134,41 @@ export async function uploadPdf(booted: BootedEsign, api: Api, bytes: Buffer, na
   const put = await request(booted.sut.server).put(asked.body.url).set('content-type', 'application/pdf').send(bytes);
   const confirmed = await api.post('/esign/templates/upload/confirm', { key: asked.body.key });
   return { key: asked.body.key as string, put, confirmed };
+}
+
+/**
+ * esign's read copies of a sender and of a transaction as identity's and transactions' events leave them, and the
+ * team's General folder (-1): what a test that sends a request on a transaction of another service needs.
+ */
+export async function seedSenderAndTransaction(booted: BootedEsign, sender: SeededCaller, clientId: number): Promise<void> {
+  const query = (sql: string, params: unknown[]) => booted.sut.dataSource.query(sql, params);
+  await query(
+    `INSERT INTO esign.users (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at) VALUES ($1, $2, 'Ada', 'Admin', $3, 'active', $4, now())`,
+    [sender.agent_id, sender.team_id, sender.email, sender.roles],
+  );
+  await query(`INSERT INTO esign.transactions (client_id, team_id, version, type, address_1, city, state, postal_code) VALUES ($1, $2, 1, 'b', '12 Elm St', 'Austin', 'TX', '78701')`, [
+    clientId,
+    sender.team_id,
+  ]);
+  await query(
+    `INSERT INTO esign.document_folders (team_id, folder_id, folder_name, transaction_type, client_visible, vendor_visible, sort) VALUES ($1, -1, 'General', NULL, false, false, 0)
+     ON CONFLICT DO NOTHING`,
+    [sender.team_id],
+  );
+}
+
+/** A one-page template through the API with a signature for a Seller and one for an Agent (field uuids seller-sign, agent-sign). */
+export async function createSellerAgentTemplate(booted: BootedEsign, api: Api, name = 'Listing Agreement'): Promise<EsignTemplateDetail> {
+  const { key } = await uploadPdf(booted, api, await makePdf(1, name), 'listing.pdf');
+  const created: EsignTemplateDetail = (await api.post('/esign/templates', { template_file: key, name, storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+  const area = (y: number) => [{ page: 1, x: 0.1, y, w: 0.35, h: 0.06 }];
+  const fields: EsignField[] = [
+    esignFieldOf({ uuid: 'seller-sign', role_uuid: 'seller', name: 'Seller signature', type: 'signature', required: true, areas: area(0.3) }),
+    esignFieldOf({ uuid: 'agent-sign', role_uuid: 'agent', name: 'Agent signature', type: 'signature', required: true, areas: area(0.5) }),
+  ];
+  const roles = [
+    { uuid: 'seller', name: 'Seller' },
+    { uuid: 'agent', name: 'Agent' },
+  ];
+  return (await api.put(`/esign/templates/${created.esig_template_id}/schema`, { documents: created.schema.documents, roles, fields, updated_ts: created.updated_ts }).expect(200)).body;
 }
