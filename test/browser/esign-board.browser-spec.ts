@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { esignFieldOf, type EsignStatusTotals, type EsignTemplate, type StorageOptions } from '@app/contracts';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+
+// The e-sign request board (issue 23, spec 002 section 2.5) against the whole stack: three requests of a
+// template made for this run, sent through the API on a seeded transaction; one completed by its signer
+// through the public signing calls (the link from the local mailbox), one declined. The demo agent's
+// /app/esign-requests: the status tiles and their filter, Clear, quick search with no match, the status
+// filter, cancelling after its confirmation, the Audit Log of the completed one, and the transaction link.
+
+const ADMIN = 'admin@demo-realty.test';
+const AGENT = 'agent@demo-realty.test';
+const RUN = `b${Date.now().toString(36)}`;
+
+interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+}
+
+function mailsTo(address: string): Mail[] {
+  const dir = process.env.E2E_MAILBOX_DIR;
+  if (!dir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as Mail)
+      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
+  } catch {
+    return [];
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The signer's token, from the invitation in the local mailbox. */
+const tokenFor = async (email: string) => {
+  const mail = await until(`the invitation to ${email}`, () => mailsTo(email).find((candidate) => /\/sign\//.test(candidate.text)));
+  return /\/sign\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
+};
+
+async function tokenOf(email: string): Promise<string> {
+  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
+  return body.access_token;
+}
+
+/** A one-page template with one role (Buyer) and its signature, through the API. */
+async function createTemplate(token: string, name: string): Promise<number> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([612, 792]).drawText(name, { x: 72, y: 740, size: 16, font });
+  const bytes = Buffer.from(await document.save());
+  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
+  expect(upload.status).toBe(201);
+  const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
+  expect((await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes })).ok).toBe(true);
+  expect((await api('/api/esign/templates/upload/confirm', { method: 'POST', token, body: { key: upload.body!.key } })).status).toBe(200);
+  const options = await api<StorageOptions>('/api/esign/storage-options', { token });
+  const created = await api<EsignTemplate & { schema: { documents: unknown[] } }>('/api/esign/templates', {
+    method: 'POST',
+    token,
+    body: { template_file: upload.body!.key, name, storage_folder_id: options.body!.folders[0].client_document_folder_id, type_id: null, default_document_type: null },
+  });
+  expect(created.status).toBe(201);
+  const signature = esignFieldOf({ uuid: randomUUID(), role_uuid: 'role-buyer', name: 'Buyer signature', type: 'signature', required: true, areas: [{ page: 1, x: 0.1, y: 0.7, w: 0.35, h: 0.06 }] });
+  const schema = await api(`/api/esign/templates/${created.body!.esig_template_id}/schema`, {
+    method: 'PUT',
+    token,
+    body: { documents: created.body!.schema.documents, roles: [{ uuid: 'role-buyer', name: 'Buyer' }], fields: [signature], updated_ts: created.body!.updated_ts },
+  });
+  if (schema.status !== 200) throw new Error(`template schema: ${schema.status} ${JSON.stringify(schema.body)}`);
+  return created.body!.esig_template_id;
+}
+
+const rows = (page: Page) => page.locator('[data-testid^="esign-request-row-"]');
+/** The board once it shows exactly these requests (in any order). */
+async function showsOnly(page: Page, ids: number[]): Promise<void> {
+  const wanted = ids.map((id) => `esign-request-row-${id}`).sort();
+  await until(`the board showing ${wanted.join(', ')}`, async () => {
+    const shown = (await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''))).sort();
+    return JSON.stringify(shown) === JSON.stringify(wanted) ? true : undefined;
+  }, UI_TIMEOUT_MS);
+}
+const tile = (page: Page, key: keyof EsignStatusTotals) => page.getByTestId(`esign-status-tile-${key}`);
+const total = async (page: Page, key: keyof EsignStatusTotals) => Number(await page.getByTestId(`esign-status-total-${key}`).textContent());
+async function totalsShown(page: Page, expected: Partial<EsignStatusTotals>): Promise<void> {
+  await until(`the tiles ${JSON.stringify(expected)}`, async () => {
+    for (const [key, value] of Object.entries(expected)) if ((await total(page, key as keyof EsignStatusTotals)) !== value) return undefined;
+    return true;
+  }, UI_TIMEOUT_MS);
+}
+/** Clear, and the board's query without filters (in the URL) before anything else is typed. */
+async function clearFilters(page: Page): Promise<void> {
+  await page.getByTestId('esign-filter-clear').click();
+  await page.waitForURL((url) => !url.searchParams.has('search') && !url.searchParams.has('status'), { timeout: UI_TIMEOUT_MS });
+  await page.locator('[data-testid="esign-status-tile-Total"][data-active="true"]').waitFor();
+}
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByTestId('esign-quick-search').fill(text);
+  await page.getByTestId('esign-quick-search').press('Enter');
+}
+
+describe('E-sign request board (Chromium)', () => {
+  const ui = freshPagePerTest({ width: 1366, height: 900 });
+
+  it(
+    'tiles count each status, filter, clear and search; a sent request is cancelled after its confirmation; the audit log of a completed one; the transaction link',
+    async () => {
+      const { page } = ui;
+      const [adminToken, token] = await Promise.all([tokenOf(ADMIN), tokenOf(AGENT)]);
+      const templateName = `Board lease ${RUN}`;
+      const templateId = await createTemplate(adminToken, templateName);
+      const list = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token });
+      expect(list.status).toBe(200);
+      const clientId = list.body!.table.data[1]!.client_id;
+      const send = async (who: string) => {
+        const sent = await api<{ esig_request_id: number }>('/api/esign/requests', {
+          method: 'POST',
+          token,
+          body: {
+            client_id: clientId,
+            template_ids: [templateId],
+            signature_order: 'P',
+            email_config: { default: { subject: `Lease to sign ${RUN}`, body: '' } },
+            signers: [{ role: 'Buyer', name: `${who} Signer`, email: `${who}-${RUN}@mail.test` }],
+          },
+        });
+        expect(sent.status).toBe(201);
+        return sent.body!.esig_request_id;
+      };
+      const [sentId, completedId, declinedId] = [await send('sent'), await send('done'), await send('declined')];
+      // Completed by its signer (typed signature), declined by the other, as the signing page calls them.
+      const [doneToken, declineToken] = await Promise.all([tokenFor(`done-${RUN}@mail.test`), tokenFor(`declined-${RUN}@mail.test`)]);
+      const session = await api<{ state: string; own_field_ids: string[] }>(`/api/esign/sign/${doneToken}`);
+      expect(session.body!.state).toBe('open');
+      const values = Object.fromEntries(session.body!.own_field_ids.map((id) => [id, { kind: 'typed', text: 'Dana Done' }]));
+      expect((await api(`/api/esign/sign/${doneToken}/complete`, { method: 'POST', body: { values, consent: true } })).status).toBe(200);
+      expect((await api(`/api/esign/sign/${declineToken}/decline`, { method: 'POST', body: { reason: 'Wrong unit' } })).status).toBe(200);
+      await until('the completed request sealed', async () => {
+        const log = await api<{ status: string }>(`/api/esign/requests/${completedId}/audit-log`, { token });
+        return log.body?.status === 'C' ? true : undefined;
+      }, 30_000);
+
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signInThroughApi(page, AGENT);
+      try {
+        await page.goto(`${baseUrl()}/app/esign-requests`, { waitUntil: 'domcontentloaded' });
+        // Every request the agent may see: Total counts every status, the declined too (it has no tile).
+        await page.getByTestId('esign-status-total-Total').waitFor();
+        const five = (await Promise.all((['Sent', 'Viewed', 'PartiallySigned', 'Completed', 'Failed'] as const).map((key) => total(page, key)))).reduce((a, b) => a + b, 0);
+        expect(await total(page, 'Total')).toBeGreaterThan(five);
+        expect(await tile(page, 'Total').getAttribute('data-active')).toBe('true');
+
+        // This run's requests: the tiles count them (totals ignore the status filter).
+        await search(page, RUN);
+        await showsOnly(page, [sentId, completedId, declinedId]);
+        await totalsShown(page, { Sent: 1, Viewed: 0, PartiallySigned: 0, Completed: 1, Failed: 0, Total: 3 });
+        expect(await page.getByTestId(`esign-request-status-${sentId}`).textContent()).toBe('Sent');
+        expect(await page.getByTestId(`esign-request-status-${completedId}`).textContent()).toBe('Completed');
+        expect(await page.getByTestId(`esign-request-status-${declinedId}`).textContent()).toBe('Declined');
+        expect(await page.getByTestId(`esign-request-row-${completedId}`).textContent()).toContain(templateName);
+        // Cancel only while being signed; Audit Log only once completed.
+        expect(await page.getByTestId(`esign-cancel-${sentId}`).count()).toBe(1);
+        expect(await page.getByTestId(`esign-cancel-${completedId}`).count()).toBe(0);
+        expect(await page.getByTestId(`esign-cancel-${declinedId}`).count()).toBe(0);
+        expect(await page.getByTestId(`esign-audit-${completedId}`).count()).toBe(1);
+        expect(await page.getByTestId(`esign-audit-${sentId}`).count()).toBe(0);
+        await shot(page, 'esign-board-1366.png');
+
+        // The Completed tile filters the table; the totals stay.
+        await tile(page, 'Completed').click();
+        await showsOnly(page, [completedId]);
+        expect(await tile(page, 'Completed').getAttribute('data-active')).toBe('true');
+        expect(await tile(page, 'Total').getAttribute('data-active')).toBe('false');
+        expect(new URL(page.url()).searchParams.get('status')).toBe('C');
+        await totalsShown(page, { Sent: 1, Completed: 1, Total: 3 });
+
+        // Clear: no status, no search.
+        await clearFilters(page);
+        expect(await page.getByTestId('esign-quick-search').inputValue()).toBe('');
+        await until('every request again', async () => ((await rows(page).count()) > 3 ? true : undefined), UI_TIMEOUT_MS);
+
+        // A search that matches nothing.
+        await search(page, `no match ${RUN}`);
+        await page.getByTestId('esign-empty').waitFor();
+        expect(await page.getByTestId('esign-empty').textContent()).toBe('No requests found');
+        expect(await rows(page).count()).toBe(0);
+
+        // The status filter (Sent) on this run's requests.
+        await search(page, RUN);
+        await showsOnly(page, [sentId, completedId, declinedId]);
+        await page.getByTestId('esign-filter-status').getByRole('combobox').click();
+        await page.getByRole('option', { name: 'Sent', exact: true }).click();
+        await page.keyboard.press('Escape');
+        await showsOnly(page, [sentId]);
+        expect(await tile(page, 'Sent').getAttribute('data-active')).toBe('true');
+        expect(await page.getByTestId('esign-filter-status').getByRole('combobox').textContent()).toBe('Sent');
+
+        // Cancel the sent one, after its confirmation.
+        await page.getByTestId(`esign-cancel-${sentId}`).click();
+        const confirm = page.getByRole('dialog');
+        await confirm.getByText('Are you sure you want to cancel this request?').waitFor();
+        const cancelled = page.waitForResponse((response) => response.url().endsWith(`/api/esign/requests/${sentId}/cancel`));
+        await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+        expect((await cancelled).status()).toBe(200);
+        await page.getByText('Request cancelled').waitFor();
+        await page.locator(`[data-testid="esign-request-row-${sentId}"] [data-status="cancelled"]`).waitFor();
+        expect(await page.getByTestId(`esign-request-status-${sentId}`).textContent()).toBe('Cancelled');
+        expect(await page.getByTestId(`esign-cancel-${sentId}`).count()).toBe(0);
+        const log = await api<{ status: string; events: { type: string }[] }>(`/api/esign/requests/${sentId}/audit-log`, { token });
+        expect(log.body!.events.map((event) => event.type)).toContain('cancelled');
+
+        // The audit log of the completed one: its events, the documents' hashes, Download.
+        await clearFilters(page);
+        await search(page, RUN);
+        await showsOnly(page, [sentId, completedId, declinedId]);
+        await page.getByTestId(`esign-audit-${completedId}`).click();
+        const dialog = page.getByTestId('esign-audit-dialog');
+        await dialog.getByTestId('esign-audit-event').first().waitFor();
+        expect(await dialog.getByTestId('esign-audit-event').count()).toBeGreaterThanOrEqual(3);
+        const eventTypes = await dialog.getByTestId('esign-audit-event').locator('td:nth-child(2)').allTextContents();
+        expect(eventTypes).toEqual(expect.arrayContaining(['Sent', 'Viewed', 'Signed', 'Sealed']));
+        expect(await dialog.getByTestId('esign-audit-event-utc').first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+        expect(await dialog.getByTestId('esign-audit-document-sha256').first().textContent()).toMatch(/^[0-9a-f]{64}$/);
+        expect(await dialog.getByTestId('esign-audit-final-sha256').textContent()).toMatch(/^[0-9a-f]{64}$/);
+        const download = dialog.getByTestId('esign-audit-download');
+        expect(await download.isEnabled()).toBe(true);
+        const link = page.waitForResponse((response) => response.url().endsWith(`/api/esign/requests/${completedId}/documents`));
+        const tab = page.context().waitForEvent('page');
+        await download.click();
+        expect((await link).status()).toBe(200);
+        await (await tab).close();
+        await dialog.getByTestId('esign-audit-close').click();
+        await dialog.waitFor({ state: 'detached' });
+
+        // On a phone (loaded at 390 px: the filters in the URL stay).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        await showsOnly(page, [sentId, completedId, declinedId]);
+        await totalsShown(page, { Completed: 1, Total: 3 });
+        await shot(page, 'esign-board-390.png');
+        await page.setViewportSize({ width: 1366, height: 900 });
+
+        // The transaction link: that transaction's e-sign tab, with its requests.
+        await page.getByTestId(`esign-request-transaction-${completedId}`).click();
+        await page.waitForURL(`**/app/transactions/${clientId}/esign`);
+        await page.getByTestId('transaction-esign-page').waitFor();
+        await page.getByTestId(`esign-request-row-${completedId}`).waitFor();
+        expect(await page.getByTestId('esign-new-request').isVisible()).toBe(true);
+        expect(errors).toEqual([]);
+      } catch (error) {
+        await shot(page, 'esign-board-failure.png');
+        throw error;
+      }
+    },
+    JOURNEY_TIMEOUT_MS * 2,
+  );
+});
