@@ -326,6 +326,9 @@ describe('E-sign send stepper (Chromium)', () => {
         expect(await otherEmail.inputValue()).toBe(other.email);
         expect([await buyerOrder.inputValue(), await agentOrder.inputValue()]).toEqual(['2', '1']);
         expect(await page.getByTestId('esign-subject-buyer').inputValue()).toBe(subjects.buyer);
+        // The order box beside the signer dropdown leaves the dropdown room on a phone.
+        expect((await page.getByTestId('esign-signer-select-buyer').boundingBox())!.width).toBeGreaterThan(150);
+        expect((await buyerOrder.boundingBox())!.width).toBeLessThan(150);
         await shot(page, 'esign-send-step3-390.png');
         await page.setViewportSize({ width: 1366, height: 900 });
 

@@ -112,7 +112,9 @@ export const SignerControl = ({ roleKey, roleName, signer, signatureOrder, error
       onBlur={() => onTouch([key('order')])}
       error={!!errors[key('order')]}
       helperText={errors[key('order')]}
-      sx={{ width: 110, flexShrink: 0 }}
+      // '&&': react-admin's theme makes every TextField 100% wide below 961 px, which would leave the signer
+      // dropdown beside it no room at all on a phone.
+      sx={{ '&&': { width: 110 }, flexShrink: 0 }}
       slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': `esign-signer-order-${roleKey}` } }}
     />
   );
