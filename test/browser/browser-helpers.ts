@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Result as AxeResult } from 'axe-core';
@@ -220,3 +220,36 @@ export async function pasteHtml(target: Locator, html: string, text = ''): Promi
 /** A one-pixel PNG as a base64 data: URL inside a paragraph: what a pasted embedded image looks like. */
 export const BASE64_IMAGE_HTML =
   '<p>Look <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="></p>';
+
+/** A mail of the stack's local mailbox (E2E_MAILBOX_DIR: messaging's worker writes one JSON file a mail). */
+export interface MailboxMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The mails to an address (any part of it) in the stack's mailbox so far; none before the first mail. */
+export function mailsTo(address: string): MailboxMail[] {
+  const dir = process.env.E2E_MAILBOX_DIR;
+  if (!dir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as MailboxMail)
+      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
+  } catch {
+    return []; // no mailbox folder yet
+  }
+}
+
+/** Polls `probe` until it answers something other than undefined; throws naming `what` after `ms`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

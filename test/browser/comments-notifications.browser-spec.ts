@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS, mailsTo, until } from './browser-helpers';
 
 // The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
 // team: the admin comments on an agent's transaction from the transaction page with an @ mention picked
@@ -33,12 +33,6 @@ interface ApiComment {
   comment_on_id: number;
   comment_type: string;
 }
-interface Mail {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-}
 
 type Dom = { document: { scrollingElement: { scrollWidth: number } | null }; innerWidth: number };
 
@@ -48,26 +42,7 @@ async function login(email: string): Promise<{ token: string; agentId: number; f
   return { token: body!.access_token, agentId: body!.user.agent_id, firstName: body!.user.first_name };
 }
 
-function mailsTo(dir: string, address: string): Mail[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as Mail)
-      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
-  } catch {
-    return []; // no mailbox folder yet
-  }
-}
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 6_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => {
   const dom = globalThis as unknown as Dom;
@@ -174,8 +149,6 @@ describe('comments and email notifications (Chromium)', () => {
     "the notification dialog previews the edited email and sends it: 'Message has been sent', the mail in the mailbox, the task Completed",
     async () => {
       const { page } = ctx;
-      const mailboxDir = process.env.E2E_MAILBOX_DIR;
-      if (!mailboxDir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
       const { access_token: token } = await signInThroughApi(page, TC);
       const tasks = await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token });
       expect(tasks.status).toBe(200);
@@ -221,7 +194,7 @@ describe('comments and email notifications (Chromium)', () => {
       await page.getByText('Message has been sent').waitFor({ timeout: UI_TIMEOUT_MS });
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 
-      const mail = await until('the notification mail', () => mailsTo(mailboxDir, recipient).find((item) => item.subject === subject));
+      const mail = await until('the notification mail', () => mailsTo(recipient).find((item) => item.subject === subject));
       expect(mail.subject).toBe(subject);
       // The task is Completed (transactions completes it on messaging's event); the modal shows it.
       await until('the completed task', async () => {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { esignFieldOf, type EsignStatusTotals, type EsignTemplate, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
 
 // The e-sign request board (issue 23, spec 002 section 2.5) against the whole stack: three requests of a
 // template made for this run, sent through the API on a seeded transaction; one completed by its signer
@@ -16,34 +14,8 @@ const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const RUN = `b${Date.now().toString(36)}`;
 
-interface Mail {
-  to: string | string[];
-  subject: string;
-  text: string;
-}
 
-function mailsTo(address: string): Mail[] {
-  const dir = process.env.E2E_MAILBOX_DIR;
-  if (!dir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as Mail)
-      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
-  } catch {
-    return [];
-  }
-}
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The signer's token, from the invitation in the local mailbox. */
 const tokenFor = async (email: string) => {

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
 
 // The e-sign signing engine (issue 22) through the stack: a two-signer sequential request sent through the API on
 // a seeded demo transaction; the buyer signs from the mailed link on a phone (signature drawn), the agent on a
@@ -11,36 +9,10 @@ const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const RUN = Date.now().toString(36);
 
-interface Mail {
-  to: string | string[];
-  subject: string;
-  text: string;
-}
 
-function mailsTo(address: string): Mail[] {
-  const dir = process.env.E2E_MAILBOX_DIR;
-  if (!dir) throw new Error('E2E_MAILBOX_DIR is not set (the browser project globalSetup starts the stack)');
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-      .map((entry) => JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) as Mail)
-      .filter((mail) => [mail.to].flat().some((to) => to.includes(address)));
-  } catch {
-    return [];
-  }
-}
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
-const linkIn = (mail: Mail) => /\/sign\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+const linkIn = (mail: MailboxMail) => /\/sign\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
 const invitationTo = (address: string) => until(`the invitation to ${address}`, () => mailsTo(address).find((mail) => /\/sign\//.test(mail.text)));
 
 async function tokenOf(email: string): Promise<string> {
