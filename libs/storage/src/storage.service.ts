@@ -68,6 +68,17 @@ export abstract class StorageService {
   /** Opens a file for reading; 404 (NotFoundException) when there is none. */
   abstract get(key: string): Promise<FileStream>;
 
+  /**
+   * A whole file in memory, for files the service knows to be small enough (a template's PDFs, at most 50 MB, that
+   * pdf-lib reads); 404 (NotFoundException) when there is none. Anything larger goes through get's stream.
+   */
+  async getBytes(key: string): Promise<Buffer> {
+    const file = await this.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
   /** A file's size and content type, or null when there is none. */
   abstract stat(key: string): Promise<FileInfo | null>;
 

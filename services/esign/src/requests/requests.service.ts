@@ -283,7 +283,7 @@ export class RequestsService {
   /** The filled PDF as a data URL: nothing is stored or sent. */
   private async preview(sources: readonly RequestDocumentSource[], schema: EsignTemplateSchema, values: Record<string, unknown>): Promise<EsignPreviewResponse> {
     const documents = [];
-    for (const document of sources) documents.push({ name: document.name, bytes: await this.read(document.storage_key) });
+    for (const document of sources) documents.push({ name: document.name, bytes: await this.storage.getBytes(document.storage_key) });
     const defaults: Record<string, unknown> = {};
     for (const field of schema.fields) {
       if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER && field.type !== 'checkbox') defaults[field.uuid] = field.default_value;
@@ -296,7 +296,7 @@ export class RequestsService {
   private async snapshotDocuments(sources: readonly RequestDocumentSource[], folder: string): Promise<RequestDocumentRow[]> {
     const documents: RequestDocumentRow[] = [];
     for (const document of sources) {
-      const bytes = await this.read(document.storage_key);
+      const bytes = await this.storage.getBytes(document.storage_key);
       const key = `${folder}/original-${documents.length + 1}.pdf`;
       await this.storage.put(key, bytes, { contentType: 'application/pdf' });
       documents.push({
@@ -309,13 +309,6 @@ export class RequestsService {
       });
     }
     return documents;
-  }
-
-  private async read(key: string): Promise<Buffer> {
-    const file = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
   }
 
   /** The team's request the caller may see, else 404. */

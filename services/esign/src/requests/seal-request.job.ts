@@ -58,7 +58,7 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     const signers = await this.requests.signers(requestId);
     if (signers.length === 0 || !signers.every((signer) => signer.status === 'C')) return false;
     const documents = await this.requests.documents(requestId);
-    const bytes = await Promise.all(documents.map(async (document) => ({ name: document.name, bytes: await this.read(document.storage_key) })));
+    const bytes = await Promise.all(documents.map(async (document) => ({ name: document.name, bytes: await this.storage.getBytes(document.storage_key) })));
     const events = await this.requests.audit(requestId);
     const sealed = await sealRequest(
       {
@@ -95,13 +95,6 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
       if (done) this.logger.log(`sealed request ${requestId}`);
       return done;
     });
-  }
-
-  private async read(key: string): Promise<Uint8Array> {
-    const file = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
   }
 
   /** Sealing failed after its retries: the request is F (the poller queues it again later). */

@@ -378,17 +378,10 @@ export class TemplatesService {
       if (status === 415) return refuse(M.notAPdf);
       throw error;
     }
-    const facts = await inspectPdf(await this.bytesOf(upload.storage_key));
+    const facts = await inspectPdf(await this.storage.getBytes(upload.storage_key));
     if (!facts) return refuse(M.notAPdf);
     await this.uploads.confirm(upload.storage_key, { size, pages: facts.pages, page_sizes: facts.pageSizes });
     return { ...upload, confirmed: true, size, pages: facts.pages, page_sizes: facts.pageSizes };
-  }
-
-  private async bytesOf(key: string): Promise<Buffer> {
-    const file = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
   }
 
   private checkName(value: unknown, field: string, errors: FieldError[]): string | null {

@@ -410,15 +410,8 @@ export class DocusealProvider implements EsignProvider {
   /** PDFs from esign's storage as POST /templates/pdf takes them: name and base64. */
   private async documentsParam(documents: readonly ProviderDocument[]) {
     const param: { name: string; file: string }[] = [];
-    for (const document of documents) param.push({ name: docusealDocumentName(document.name), file: (await this.read(document.storageKey)).toString('base64') });
+    for (const document of documents) param.push({ name: docusealDocumentName(document.name), file: (await this.storage.getBytes(document.storageKey)).toString('base64') });
     return param;
-  }
-
-  private async read(key: string): Promise<Buffer> {
-    const file = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
   }
 
   /** A DocuSeal id from an external_id (a template made under another engine has none here). */
