@@ -1,26 +1,8 @@
-import type { EsignField, EsignTemplateSchema } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignTemplateSchema } from '@app/contracts';
 import { docusealDocumentName, locatePage, matchAttachments, toDocusealField, toDocusealFields, toDocusealSubmitters, uniqueFieldNames } from './docuseal-schema';
 
-const field = (uuid: string, page: number, extra: Partial<EsignField> = {}): EsignField => ({
-  uuid,
-  role_uuid: 'r1',
-  name: uuid,
-  type: 'text',
-  required: true,
-  readonly: false,
-  default_value: null,
-  title: null,
-  description: null,
-  options: [],
-  validation: { pattern: null, host: null },
-  preferences: { format: null, font_size: null },
-  platform_type: null,
-  mapped_entity: null,
-  mapped_field: null,
-  can_update: false,
-  areas: [{ page, x: 0.1, y: 0.2, w: 0.3, h: 0.04 }],
-  ...extra,
-});
+const field = (uuid: string, page: number, extra: Partial<EsignField> = {}): EsignField =>
+  esignFieldOf({ uuid, role_uuid: 'r1', name: uuid, type: 'text', required: true, areas: [{ page, x: 0.1, y: 0.2, w: 0.3, h: 0.04 }], ...extra });
 
 const schema: EsignTemplateSchema = {
   documents: [
