@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS, until } from './browser-helpers';
 
 // The e-sign template builder (issue 21, spec 002 sections 2.3, 4 and 9) against the real esign service:
 // a PDF uploaded through the API, the builder opened on it, one field of every type dragged from the palette
@@ -259,8 +259,9 @@ describe('E-sign template builder (Chromium)', () => {
       await picker.fill(`Addendum ${RUN}`);
       await page.getByRole('option', { name: `Addendum ${RUN}`, exact: true }).click();
       await page.waitForURL((url) => url.search === `?templateId=${two}`);
+      // The first template's page stays on screen until the second loads; wait for the name, not the canvas.
+      await until('the second template in the builder', async () => ((await name.inputValue()) === `Addendum ${RUN}` ? true : undefined), UI_TIMEOUT_MS);
       await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await name.inputValue()).toBe(`Addendum ${RUN}`);
 
       await page.getByTestId('builder-back').click();
       await page.waitForURL((url) => url.pathname === '/app/admin/esign-templates');
