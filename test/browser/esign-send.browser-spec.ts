@@ -212,7 +212,12 @@ describe('E-sign send stepper (Chromium)', () => {
         const onPage = page.getByTestId(`builder-fill-${titleCompany.uuid}`).locator('input');
         await onPage.waitFor();
         expect(await onPage.inputValue()).toBe(newTitleCompany);
-        expect(await page.getByTestId(`builder-fill-${closing.uuid}`).locator('input').inputValue()).toBe('2026-12-15');
+        // Each value as step 1 shows it (stored still as digits, a float and YYYY-MM-DD: FinalizeDocumentStep.test.tsx).
+        const fillOut = (f: EsignField) => page.getByTestId(`builder-fill-${f.uuid}`).locator('input');
+        expect(await fillOut(phone).inputValue()).toBe('(512) 555-0123');
+        expect(await fillOut(deposit).inputValue()).toBe('$2,500.50');
+        expect(await fillOut(closing).inputValue()).toBe('12/15/2026');
+        await shot(page, 'esign-send-step2-fill-1366.png');
         await toggle.click();
         await page.locator('[data-testid="esign-fill-toggle"][data-mode="edit"]').waitFor();
         await page.getByTestId('palette-text').waitFor();

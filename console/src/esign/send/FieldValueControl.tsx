@@ -1,4 +1,4 @@
-import { ESIGN_REQUEST_MESSAGES, type EsignSendField, esignDatePlaceholderOf, formatEsignDate, parseEsignDate } from '@app/contracts';
+import { ESIGN_REQUEST_MESSAGES, type EsignSendField, esignDatePlaceholderOf, parseEsignDate } from '@app/contracts';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -21,6 +21,7 @@ import { helperOf } from '../../shared/form-fields/fieldParts';
 import { FORM_FIELD_LABELS } from '../../shared/form-fields/messages';
 import { NumberTextField } from '../../shared/form-fields/NumberTextField';
 import { isPhoneField, valueErrorOf } from './formModel';
+import { dateText, NUMBER_TEXT } from './valueText';
 
 // Step 1's value controls (spec 002 sections 2.2 and 5): one input per field type, each a react-admin input
 // of step 1's form, checked by the shared value rule (esignValueError) and showing its message once touched.
@@ -90,10 +91,7 @@ const TextControl = ({ field, source, helperText }: FieldValueControlProps) => {
   );
 };
 
-const NUMBER_DRAFT = /^-?\d*(\.\d{0,2})?$/;
-const parseNumberText = (text: string): number | null => (text === '' || text === '-' || text === '.' || text === '-.' ? null : parseFloat(text));
-
-/** A number with 0 to 2 decimals (the shared number box, the value a float). */
+/** A number with 0 to 2 decimals (the shared number box, the value a float; NUMBER_TEXT, as Fill Out shows it). */
 const NumberControl = ({ field, source, helperText }: FieldValueControlProps) => {
   const input = useInput({ source, validate: validatorOf(field) });
   return (
@@ -105,10 +103,10 @@ const NumberControl = ({ field, source, helperText }: FieldValueControlProps) =>
       placeholder={field.placeholder ?? undefined}
       disabled={field.disabled}
       inputMode="decimal"
-      isDraft={(text) => NUMBER_DRAFT.test(text.trim())}
-      parse={(text) => parseNumberText(text.trim())}
-      display={(value) => String(value)}
-      parsePaste={(text) => (NUMBER_DRAFT.test(text.trim()) ? parseNumberText(text.trim()) : undefined)}
+      isDraft={NUMBER_TEXT.accepts}
+      parse={NUMBER_TEXT.parse}
+      display={NUMBER_TEXT.display}
+      parsePaste={(text) => (NUMBER_TEXT.accepts(text) ? NUMBER_TEXT.parse(text) : undefined)}
     />
   );
 };
@@ -239,14 +237,15 @@ const DateControl = ({ field, source, helperText }: FieldValueControlProps) => {
   const input = useInput({ source, validate: validatorOf(field) });
   const error = shownMessage(input);
   const format = field.preferences?.format;
+  const rule = dateText(format);
   const value = typeof input.field.value === 'string' ? input.field.value : '';
   const [draft, setDraft] = useState<string | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
-  const text = draft ?? formatEsignDate(value, format);
+  const text = draft ?? rule.display(value);
   const change = (next: string) => {
     setDraft(next);
-    input.field.onChange(next.trim() === '' ? null : (parseEsignDate(next, format) ?? next));
+    input.field.onChange(rule.parse(next));
   };
   return (
     <>

@@ -63,6 +63,68 @@ describe('EsignSendPage: step 2, Finalize Document', () => {
     expect((rooms.querySelector('input') as HTMLInputElement).value).toBe('5');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/app/transactions/42/esign/send/dr-1?step=1'));
   });
+
+  it("shows each value as step 1 does (phone masked, amount in USD, date in the field's format); the schema and the form keep the stored format", async () => {
+    const state = formStateOf(draftOf());
+    state.activeStep = 1;
+    state.formValues['f-phone'].value = '5551234567';
+    state.formValues['f-price'].value = 2500.5;
+    state.formValues['f-rooms'].value = 3.5;
+    state.formValues['f-close'].value = '2026-03-03';
+    const server = fakeServer(draftOf({ form_state: state }));
+    openStepper(server, '/app/transactions/42/esign/send/dr-1?step=2');
+    await screen.findByTestId('template-builder');
+    await waitFor(() => expect(fillInput('f-phone').value).toBe('(555) 123-4567'));
+    expect(fillInput('f-price').value).toBe('$2,500.50');
+    expect(fillInput('f-rooms').value).toBe('3.5');
+    // The test date field's format is DD.MM.YYYY.
+    expect(fillInput('f-close').value).toBe('03.03.2026');
+
+    // A phone is masked as it is typed; its digits are stored.
+    fireEvent.focus(fillInput('f-phone'));
+    fireEvent.change(fillInput('f-phone'), { target: { value: '(555) 123-45678' } });
+    expect(fillInput('f-phone').value).toBe('(555) 123-4567');
+    fireEvent.change(fillInput('f-phone'), { target: { value: '(555) 123-456' } });
+    expect(fillInput('f-phone').value).toBe('(555) 123-456');
+    fireEvent.blur(fillInput('f-phone'));
+    // An amount shows as typed until it loses focus; a third decimal is refused.
+    fireEvent.focus(fillInput('f-price'));
+    fireEvent.change(fillInput('f-price'), { target: { value: '1200.' } });
+    expect(fillInput('f-price').value).toBe('1200.');
+    fireEvent.change(fillInput('f-price'), { target: { value: '1200.255' } });
+    expect(fillInput('f-price').value).toBe('1200.');
+    fireEvent.change(fillInput('f-price'), { target: { value: '1200.25' } });
+    fireEvent.blur(fillInput('f-price'));
+    expect(fillInput('f-price').value).toBe('$1,200.25');
+    // A date typed in its format is stored as YYYY-MM-DD and shown in the format once it loses focus.
+    fireEvent.focus(fillInput('f-close'));
+    fireEvent.change(fillInput('f-close'), { target: { value: '4.5.2026' } });
+    expect(fillInput('f-close').value).toBe('4.5.2026');
+    fireEvent.blur(fillInput('f-close'));
+    expect(fillInput('f-close').value).toBe('04.05.2026');
+
+    await waitFor(
+      () => {
+        const saved = server.schemaSaves().at(-1)?.body as EsignTemplateSchema | undefined;
+        const stored = (uuid: string) => saved?.fields.find((field) => field.uuid === uuid)?.default_value;
+        expect([stored('f-phone'), stored('f-price'), stored('f-close'), stored('f-rooms')]).toEqual(['555123456', '1200.25', '2026-05-04', '3.5']);
+      },
+      { timeout: 3000 },
+    );
+    await waitFor(
+      () => {
+        const values = (server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues;
+        expect([values?.['f-phone'].value, values?.['f-price'].value, values?.['f-close'].value]).toEqual(['555123456', 1200.25, '2026-05-04']);
+      },
+      { timeout: 3000 },
+    );
+
+    // Back in step 1 the same values, as step 1 shows them.
+    fireEvent.click(screen.getByTestId('esign-start-over'));
+    const price = await screen.findByTestId('esign-field-f-price');
+    expect((price.querySelector('input') as HTMLInputElement).value).toBe('$1,200.25');
+    expect((screen.getByTestId('esign-field-f-close').querySelector('input') as HTMLInputElement).value).toBe('04.05.2026');
+  });
 });
 
 describe('createBuilderRestore', () => {

@@ -6,12 +6,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { builderReducer, initialBuilderState } from '../builder/builderState';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { builderReducer, initialBuilderState, type BuilderAction, type BuilderState } from '../builder/builderState';
 import { TemplateBuilder, type TemplateBuilderMode } from '../builder/TemplateBuilder';
 import { createBuilderRestore } from './builderRestore';
 import { schemaWithValues } from './formModel';
 import { SEND_LABELS as L } from './messages';
+import { fillOutEditOf, fillOutSchemaOf } from './valueText';
 
 // Step 2, Finalize Document (spec 002 sections 2.2 and 4): the template builder on this request's copy of
 // the schema, in Fill Out mode (the values on the page) or Edit Template; Start Over goes back to step 1.
@@ -30,6 +31,8 @@ export interface FinalizeDocumentStepProps {
   schemaErrors: readonly string[];
   loadMappableFields: () => Promise<MappableField[]>;
 }
+
+const NO_DRAFTS: Readonly<Record<string, string>> = {};
 
 export const FinalizeDocumentStep = ({ files, schema, form, onChange, onRebuild, onStartOver, schemaErrors, loadMappableFields }: FinalizeDocumentStepProps) => {
   const [mode, setMode] = useState<TemplateBuilderMode>('fill');
@@ -67,6 +70,33 @@ export const FinalizeDocumentStep = ({ files, schema, form, onChange, onRebuild,
     if (builder.revision === 0 || before === builder.schema || restore.isEcho(builder.schema)) return;
     latest.current.onChange(builder.schema, before);
   }, [builder.revision, builder.schema, restore]);
+
+  // Fill Out shows each value as step 1 does (a masked phone, an amount in USD, a date in its format), while the
+  // builder's schema (autosaved, and the form's values through it) keeps the stored text: what is typed on the
+  // page is read by step 1's rules (a refused keystroke leaves the text), and a number or a date shows as typed
+  // until its input loses focus.
+  const [drafts, setDrafts] = useState(NO_DRAFTS);
+  const shown = useMemo<BuilderState>(() => {
+    if (mode !== 'fill') return builder;
+    const schema = fillOutSchemaOf(builder.schema, drafts);
+    return schema === builder.schema ? builder : { ...builder, schema };
+  }, [mode, builder, drafts]);
+  const fillOutDispatch = useCallback((action: BuilderAction) => {
+    if (action.type !== 'updateField' || !('default_value' in action.patch)) return dispatch(action);
+    const field = latest.current.builder.schema.fields.find((candidate) => candidate.uuid === action.uuid);
+    if (!field) return dispatch(action);
+    const edit = fillOutEditOf(field, action.patch.default_value ?? null);
+    if (edit.refused) return;
+    setDrafts((current) => {
+      if ((current[action.uuid] ?? null) === edit.draft) return current;
+      const next = { ...current };
+      if (edit.draft === null) delete next[action.uuid];
+      else next[action.uuid] = edit.draft;
+      return next;
+    });
+    dispatch({ ...action, patch: { ...action.patch, default_value: edit.stored } });
+  }, []);
+  const endDrafts = () => setDrafts((current) => (Object.keys(current).length === 0 ? current : NO_DRAFTS));
 
   // Edit Template's properties offer the transaction fields to map to.
   const [mappable, setMappable] = useState<{ fields: MappableField[] | null; error: string | null }>({ fields: null, error: null });
@@ -107,8 +137,15 @@ export const FinalizeDocumentStep = ({ files, schema, form, onChange, onRebuild,
           ))}
         </Alert>
       )}
-      <Box sx={{ height: { xs: 'auto', sm: 'calc(100vh - 300px)' }, minHeight: { sm: 480 } }}>
-        <TemplateBuilder mode={mode} files={files} state={builder} dispatch={dispatch} mappableFields={mappable.fields} mappableError={mappable.error} />
+      <Box onBlur={endDrafts} sx={{ height: { xs: 'auto', sm: 'calc(100vh - 300px)' }, minHeight: { sm: 480 } }}>
+        <TemplateBuilder
+          mode={mode}
+          files={files}
+          state={shown}
+          dispatch={mode === 'fill' ? fillOutDispatch : dispatch}
+          mappableFields={mappable.fields}
+          mappableError={mappable.error}
+        />
       </Box>
     </Box>
   );
