@@ -1,5 +1,6 @@
 import { Global, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import {
   ESIGN_MESSAGES,
@@ -14,9 +15,11 @@ import {
   type TransactionSnapshot,
   type UserSnapshot,
 } from '@app/contracts';
-import { rpcOptionsOf } from '@app/platform';
+import { createRedis, rpcOptionsOf } from '@app/platform';
 import { rpcServerStrategy } from '@app/rpc';
-import { createTestDatabase, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
+import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
+import { DraftsRepository } from '../../services/esign/src/drafts/drafts.repository';
+import { REMOVE_OLD_DRAFTS, REMOVE_OLD_DRAFTS_EVERY_MS, RemoveOldDraftsJob } from '../../services/esign/src/drafts/remove-old-drafts.job';
 import { TransactionsEsignFieldsRpcModule } from '../../services/transactions/src/fields/esign-fields-rpc.controller';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
@@ -24,7 +27,8 @@ import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type A
 
 // Send drafts and signer options (issue 23): step 1 built from the templates with the transaction's values (asked of
 // the transactions worker over RPC), the draft's own schema copy, the stepper's form state, the signer choices, and
-// sending from a draft with the write-back of values marked Update Transaction. Two services (esign and the
+// sending from a draft (once: a sent draft answers 409 to another send) with the write-back of values marked Update
+// Transaction, and the worker's removal of old drafts. Two services (esign and the
 // transactions worker's RPC answers on one database), so the test lives here rather than in services/esign/test.
 
 describe('e-sign send drafts and signer options (issue 23)', () => {
@@ -130,6 +134,26 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     (await api.post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id], ...body }).expect(201)).body;
   const fieldOf = (draft: EsignDraft, uuid: string) => draft.fields.find((candidate) => candidate.fieldId === uuid);
   const draftCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.drafts`))[0].n);
+  const requestCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n);
+  /** The stepper's send of a draft (P order, a signer for each role, a few step 1 values). */
+  const sendBody = (draftId: string, extra: Record<string, unknown> = {}) => ({
+    draft_id: draftId,
+    signature_order: 'P',
+    email_config: { default: { subject: 'Please sign', body: 'The agreement.' } },
+    signers: [
+      { role: 'Buyer', name: 'Tina Cobuyer', email: 'tina@mail.test', contact_id: contactIds.tina },
+      { role: 'Seller', name: 'Sam Seller', email: 'seller@mail.test' },
+      { role: 'Witness', name: 'Wendy Witness', email: 'witness@mail.test' },
+    ],
+    fields: [
+      { fieldId: F.address.uuid, value: '14 Elm St', readonly: true, update_transaction: true },
+      { fieldId: F.price.uuid, value: '455000.5', readonly: true, update_transaction: true },
+      { fieldId: F.mls.uuid, value: 'MLS-900', readonly: true, update_transaction: false },
+      { fieldId: F.phone.uuid, value: '(555) 123-4567', readonly: true },
+      { fieldId: A.witnessName.uuid, value: 'Wendy Witness', readonly: false },
+    ],
+    ...extra,
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -427,31 +451,13 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
   });
 
   describe('sending from a draft', () => {
-    const sendBody = (draftId: string, extra: Record<string, unknown> = {}) => ({
-      draft_id: draftId,
-      signature_order: 'P',
-      email_config: { default: { subject: 'Please sign', body: 'The agreement.' } },
-      signers: [
-        { role: 'Buyer', name: 'Tina Cobuyer', email: 'tina@mail.test', contact_id: contactIds.tina },
-        { role: 'Seller', name: 'Sam Seller', email: 'seller@mail.test' },
-        { role: 'Witness', name: 'Wendy Witness', email: 'witness@mail.test' },
-      ],
-      fields: [
-        { fieldId: F.address.uuid, value: '14 Elm St', readonly: true, update_transaction: true },
-        { fieldId: F.price.uuid, value: '455000.5', readonly: true, update_transaction: true },
-        { fieldId: F.mls.uuid, value: 'MLS-900', readonly: true, update_transaction: false },
-        { fieldId: F.phone.uuid, value: '(555) 123-4567', readonly: true },
-        { fieldId: A.witnessName.uuid, value: 'Wendy Witness', readonly: false },
-      ],
-      ...extra,
-    });
     const updates = (requestId: number) =>
       query<{ payload: EsignTransactionFieldsUpdateRequested; team_id: number }>(
         `SELECT payload, team_id FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested' AND (payload->>'esig_request_id')::int = $1`,
         [requestId],
       );
 
-    it('sends with the draft\'s transaction, schema copy and title, publishes the marked can_update values once, and deletes the draft', async () => {
+    it('sends with the draft\'s transaction, schema copy and title, publishes the marked can_update values once, and marks the draft sent', async () => {
       const draft = await newDraft();
       // A step 2 edit: the request must carry the draft's copy, not the template's schema.
       const edited = { ...draft.schema, fields: draft.schema.fields.map((f) => (f.uuid === F.notes.uuid ? { ...f, title: 'Notes for the buyer' } : f)) };
@@ -490,10 +496,66 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       ]);
       expect(Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested'`))[0].n)).toBe(outboxBefore + 1);
 
-      // The draft is gone: it cannot be read or sent again.
+      // The draft is marked sent with its request: no longer a draft to read or save, and never sent again.
+      expect(await query(`SELECT esig_request_id, sent_ts IS NOT NULL AS sent FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([
+        { esig_request_id: sent.esig_request_id, sent: true },
+      ]);
       await admin().get(`/esign/drafts/${draft.draft_id}`).expect(404);
-      await admin().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
     });
+
+    it("answers a second send of a sent draft 409 'This request was already sent', sending it once", async () => {
+      const draft = await newDraft();
+      const before = await requestCount();
+      const sent = (await admin().post('/esign/requests', sendBody(draft.draft_id)).expect(201)).body;
+      const again = await admin().post('/esign/requests', sendBody(draft.draft_id)).expect(409);
+      expect(again.body).toEqual({ status: 'error', message: 'This request was already sent' });
+      // A preview of it too, and its saves find no draft (as once it is deleted).
+      await admin().post('/esign/requests', sendBody(draft.draft_id, { preview: true })).expect(409);
+      await admin().put(`/esign/drafts/${draft.draft_id}`, { activeStep: 2 }).expect(404);
+      await admin().put(`/esign/drafts/${draft.draft_id}/schema`, draft.schema).expect(404);
+      expect(await requestCount()).toBe(before + 1);
+      expect(await query(`SELECT esig_request_id, form_state FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: sent.esig_request_id, form_state: null }]);
+      // Another user's send of it is still 404: the draft is not theirs.
+      await agent().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
+    });
+
+    it('sends a draft once when two sends of it race (another tab, a double click): one 201, one 409, one request', async () => {
+      const draft = await newDraft();
+      const before = await requestCount();
+      const answers = await Promise.all([admin().post('/esign/requests', sendBody(draft.draft_id)), admin().post('/esign/requests', sendBody(draft.draft_id))]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('This request was already sent');
+      expect(await requestCount()).toBe(before + 1);
+      const created = answers.find((answer) => answer.status === 201)!.body.esig_request_id;
+      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: created }]);
+    });
+
+    it('refuses with 409 a send that found the draft unsent but waited on it while another send committed, storing no request', async () => {
+      const draft = await newDraft();
+      const before = await requestCount();
+      // Another send of the draft, in the middle of its database transaction: the draft's row is locked.
+      const other = booted.sut.dataSource.createQueryRunner();
+      await other.connect();
+      await other.startTransaction();
+      try {
+        await other.query(`SELECT 1 FROM esign.drafts WHERE draft_id = $1 FOR UPDATE`, [draft.draft_id]);
+        const sending = admin().post('/esign/requests', sendBody(draft.draft_id)).then((response) => response);
+        // Until the send waits on the draft's lock, inside its own transaction.
+        await eventually(
+          async () =>
+            (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE esign.drafts SET sent_ts%'`))[0].n > 0,
+        );
+        await other.query(`UPDATE esign.drafts SET sent_ts = now(), esig_request_id = 0 WHERE draft_id = $1`, [draft.draft_id]);
+        await other.commitTransaction();
+        const answer = await sending;
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { status: 'error', message: 'This request was already sent' } });
+      } finally {
+        if (other.isTransactionActive) await other.rollbackTransaction();
+        await other.release();
+      }
+      expect(await requestCount()).toBe(before);
+      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: 0 }]);
+    }, 30_000);
 
     it('publishes nothing when no value is marked Update Transaction', async () => {
       const draft = await newDraft();
@@ -534,6 +596,78 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       ]);
       expect((await admin().post('/esign/requests', sendBody('nope')).expect(400)).body.errors).toEqual([{ field: 'draft_id', error: 'Please enter a valid value' }]);
       await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200);
+    });
+  });
+
+  describe('removing old drafts (the worker job esign-remove-old-drafts)', () => {
+    const job = () => booted.sut.app.get(RemoveOldDraftsJob);
+    const age = (draftId: string, column: 'updated_ts' | 'sent_ts', hours: number) =>
+      query(`UPDATE esign.drafts SET ${column} = now() - make_interval(hours => $2) WHERE draft_id = $1`, [draftId, hours]);
+    const remaining = async (ids: string[]) =>
+      (await query<{ draft_id: string }>(`SELECT draft_id FROM esign.drafts WHERE draft_id = ANY($1::uuid[])`, [ids])).map((row) => row.draft_id).sort();
+
+    it('is scheduled hourly on its own queue, with retries', async () => {
+      const redis = createRedis(booted.sut.config.REDIS_URL, 'esign-drafts-spec');
+      const queue = new Queue(REMOVE_OLD_DRAFTS, { connection: redis, prefix: booted.sut.config.QUEUE_PREFIX });
+      try {
+        const schedulers = await queue.getJobSchedulers();
+        expect(schedulers).toEqual([expect.objectContaining({ key: REMOVE_OLD_DRAFTS, every: REMOVE_OLD_DRAFTS_EVERY_MS })]);
+        expect(schedulers[0].template?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 5_000 } });
+      } finally {
+        await queue.close();
+        await redis.quit();
+      }
+    });
+
+    it('deletes drafts sent over a day ago and unsent ones not updated for 30 days, keeping the rest; a second run deletes nothing', async () => {
+      const [fresh, idle29Days, idle31Days, sentNow, sent23Hours, sent25Hours, sentLongAgo] = await Promise.all(Array.from({ length: 7 }, () => newDraft()));
+      for (const sent of [sentNow, sent23Hours, sent25Hours, sentLongAgo]) await admin().post('/esign/requests', sendBody(sent.draft_id)).expect(201);
+      await age(idle29Days.draft_id, 'updated_ts', 29 * 24);
+      await age(idle31Days.draft_id, 'updated_ts', 31 * 24);
+      await age(sent23Hours.draft_id, 'sent_ts', 23);
+      await age(sent25Hours.draft_id, 'sent_ts', 25);
+      // Sent after a long time unsent: its age counts from the sending.
+      await age(sentLongAgo.draft_id, 'updated_ts', 40 * 24);
+      await age(sentLongAgo.draft_id, 'sent_ts', 2);
+      const ids = [fresh, idle29Days, idle31Days, sentNow, sent23Hours, sent25Hours, sentLongAgo].map((draft) => draft.draft_id);
+
+      expect(await job().run()).toEqual({ sent: 1, abandoned: 1 });
+      expect(await remaining(ids)).toEqual([fresh, idle29Days, sentNow, sent23Hours, sentLongAgo].map((draft) => draft.draft_id).sort());
+      // The requests stay; the draft deleted a day after sending now answers 404 like any unknown draft.
+      await admin().post('/esign/requests', sendBody(sent25Hours.draft_id)).expect(404);
+      await admin().get(`/esign/drafts/${idle31Days.draft_id}`).expect(404);
+      await admin().get(`/esign/drafts/${idle29Days.draft_id}`).expect(200);
+
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 0 });
+      expect(await remaining(ids)).toHaveLength(5);
+      // Still usable: the 29-day-old draft saves (and so starts its 30 days again) and sends.
+      await admin().put(`/esign/drafts/${idle29Days.draft_id}`, { activeStep: 2 }).expect(200);
+      await admin().post('/esign/requests', sendBody(idle29Days.draft_id)).expect(201);
+    }, 60_000);
+
+    it('deletes in batches, every old draft in one run', async () => {
+      const draft = await newDraft();
+      // 1,201 abandoned copies of it: three batches of 500.
+      await query(
+        `INSERT INTO esign.drafts (team_id, agent_id, client_id, template_ids, packet_id, title, schema, documents, fields, created_ts, updated_ts)
+         SELECT team_id, agent_id, client_id, template_ids, packet_id, 'old ' || n, schema, documents, fields, now() - interval '60 days', now() - interval '60 days'
+         FROM esign.drafts, generate_series(1, 1201) AS n WHERE draft_id = $1`,
+        [draft.draft_id],
+      );
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 1201 });
+      expect(await query(`SELECT count(*)::int AS n FROM esign.drafts WHERE title LIKE 'old %'`)).toEqual([{ n: 0 }]);
+      expect(await remaining([draft.draft_id])).toEqual([draft.draft_id]);
+    }, 60_000);
+
+    it('takes its retention from ESIGN_DRAFT_RETENTION_DAYS', async () => {
+      // The job as a worker with ESIGN_DRAFT_RETENTION_DAYS=7 has it (not started: no schedule of its own racing this run).
+      const sevenDays = new RemoveOldDraftsJob({ ...booted.sut.config, ESIGN_DRAFT_RETENTION_DAYS: 7 }, booted.sut.app.get(DraftsRepository));
+      const [idle6Days, idle8Days] = await Promise.all([newDraft(), newDraft()]);
+      await age(idle6Days.draft_id, 'updated_ts', 6 * 24);
+      await age(idle8Days.draft_id, 'updated_ts', 8 * 24);
+      expect(await sevenDays.run()).toEqual({ sent: 0, abandoned: 1 });
+      expect(await remaining([idle6Days.draft_id, idle8Days.draft_id])).toEqual([idle6Days.draft_id]);
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 0 });
     });
   });
 });

@@ -56,3 +56,40 @@ describe('loadEsignConfig with ESIGN_PROVIDER=docuseal', () => {
     expect(started.written.join('')).not.toContain('the-secret-key');
   });
 });
+
+describe('ESIGN_DRAFT_RETENTION_DAYS', () => {
+  const base = {
+    NODE_ENV: 'development',
+    DATABASE_URL: 'postgres://localhost/realty',
+    REDIS_URL: 'redis://localhost:6379',
+    JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+  };
+  const start = (env: Record<string, string>) => {
+    const written: string[] = [];
+    jest.replaceProperty(process, 'env', { ...base, ...env });
+    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw Object.assign(new Error('exit'), { code });
+    }) as never);
+    try {
+      return { config: loadEsignConfig(), code: null, written };
+    } catch (error) {
+      return { config: null, code: (error as { code?: number }).code ?? null, written };
+    }
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is 30 days unless set, and takes a whole number of days from 1 to 365', () => {
+    expect(start({}).config?.ESIGN_DRAFT_RETENTION_DAYS).toBe(30);
+    expect(start({ ESIGN_DRAFT_RETENTION_DAYS: '7' }).config?.ESIGN_DRAFT_RETENTION_DAYS).toBe(7);
+    expect(start({ ESIGN_DRAFT_RETENTION_DAYS: '365' }).config?.ESIGN_DRAFT_RETENTION_DAYS).toBe(365);
+  });
+
+  it('refuses to start (exit 78) on anything else, naming the setting', () => {
+    for (const bad of ['0', '366', '1.5', '-3', 'thirty']) {
+      const refused = start({ ESIGN_DRAFT_RETENTION_DAYS: bad });
+      expect(refused.code).toBe(78);
+      expect(refused.written.join('')).toContain(`ESIGN_DRAFT_RETENTION_DAYS must be a whole number from 1 to 365, got "${bad}"`);
+    }
+  });
+});

@@ -40,6 +40,8 @@ export const esignConfigSpec = {
   ESIGN_SIGNING_CALLS_PER_MINUTE: env.int(120, 1, 1_000_000),
   /** Days a request stays open after sending before it expires. */
   ESIGN_REQUEST_LIFETIME_DAYS: env.int(ESIGN_REQUEST_LIFETIME_DAYS, 1, 365),
+  /** Days an unsent send draft is kept after its last change before the worker deletes it (sent drafts go after a day). */
+  ESIGN_DRAFT_RETENTION_DAYS: env.int(30, 1, 365),
 };
 
 /** What is wrong with the DocuSeal settings when ESIGN_PROVIDER=docuseal (null when nothing is); never names the key's value. */

@@ -9,6 +9,7 @@ import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesCha
 import { DraftsController } from './drafts/drafts.controller';
 import { DraftsRepository } from './drafts/drafts.repository';
 import { DraftsService } from './drafts/drafts.service';
+import { RemoveOldDraftsJob } from './drafts/remove-old-drafts.job';
 import { SignerOptionsController } from './drafts/signer-options.controller';
 import { SignerOptionsRepository } from './drafts/signer-options.repository';
 import { SignerOptionsService } from './drafts/signer-options.service';
@@ -94,8 +95,8 @@ export class EsignModule {
         MarkInvitationFailedWhenMailFails,
         BoardRepository,
         BoardService,
-        // The worker seals completed requests and walks the open ones.
-        ...(mode !== 'api' ? [SealRequestJob, PollRequestsJob] : []),
+        // The worker seals completed requests, walks the open ones and removes old send drafts.
+        ...(mode !== 'api' ? [SealRequestJob, PollRequestsJob, RemoveOldDraftsJob] : []),
       ],
     };
   }

@@ -9,7 +9,7 @@ import { DraftsService } from './drafts.service';
 
 export const UNAVAILABLE: [number, string] = [503, ESIGN_MESSAGES.transactionDataUnavailable];
 
-/** Send drafts (issue 23): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. A draft is its creator's (404 for anyone else). */
+/** Send drafts (issue 23): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. A draft is its creator's (404 for anyone else, and once sent). */
 @ApiTags('esign drafts')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)
@@ -32,7 +32,7 @@ export class DraftsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The draft with its autosaved form state' })
+  @ApiOperation({ summary: "The draft with its autosaved form state; 404 'Draft not found' once a request was sent from it (it is then no longer a draft; saves answer 404 too)" })
   @ApiAnswer(200, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto) {

@@ -18,11 +18,17 @@ export interface DraftRow {
   form_state: EsignFormState | null;
   created_ts: Date;
   updated_ts: Date;
+  /** Set when a request was sent from it (in the request's database transaction), with that request's id. */
+  sent_ts: Date | null;
+  esig_request_id: number | null;
 }
 
-export type NewDraft = Omit<DraftRow, 'draft_id' | 'form_state' | 'created_ts' | 'updated_ts'>;
+export type NewDraft = Omit<DraftRow, 'draft_id' | 'form_state' | 'created_ts' | 'updated_ts' | 'sent_ts' | 'esig_request_id'>;
 
-const DRAFT_COLUMNS = `draft_id, team_id, agent_id, client_id, template_ids, packet_id, title, schema, documents, fields, form_state, created_ts, updated_ts`;
+/** What marking a draft sent found: marked now, sent before (by another send), or not the owner's draft (or gone). */
+export type DraftSendMark = 'marked' | 'already-sent' | 'not-found';
+
+const DRAFT_COLUMNS = `draft_id, team_id, agent_id, client_id, template_ids, packet_id, title, schema, documents, fields, form_state, created_ts, updated_ts, sent_ts, esig_request_id`;
 // Millisecond timestamps: what the answers carry is what is stored.
 const NOW = `date_trunc('milliseconds', clock_timestamp())`;
 
@@ -51,7 +57,7 @@ export class DraftsRepository {
     return rows[0];
   }
 
-  /** The owner's draft (anyone else's, another team's included: null). */
+  /** The owner's draft, sent or not (anyone else's, another team's included: null). */
   async own(teamId: number, agentId: number, draftId: string, manager?: EntityManager): Promise<DraftRow | null> {
     const rows: DraftRow[] = await (manager ?? this.dataSource.manager).query(
       `SELECT ${DRAFT_COLUMNS} FROM esign.drafts WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3`,
@@ -60,27 +66,61 @@ export class DraftsRepository {
     return rows[0] ?? null;
   }
 
-  /** The stepper's autosave; null when the draft is not the owner's (or gone). */
+  /** The stepper's autosave; null when the draft is not the owner's, is gone or was sent. */
   async saveFormState(teamId: number, agentId: number, draftId: string, state: EsignFormState): Promise<Date | null> {
     const rows: { updated_ts: Date }[] = await this.dataSource.query(
-      `UPDATE esign.drafts SET form_state = $4, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 RETURNING updated_ts`,
+      `UPDATE esign.drafts SET form_state = $4, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 AND sent_ts IS NULL RETURNING updated_ts`,
       [draftId, teamId, agentId, JSON.stringify(state)],
     );
     return (returnedRows(rows) as { updated_ts: Date }[])[0]?.updated_ts ?? null;
   }
 
-  /** Step 2's edits of the draft's own schema copy, with the step 1 fields built from it. */
+  /** Step 2's edits of the draft's own schema copy, with the step 1 fields built from it (null: not the owner's, gone or sent). */
   async saveSchema(teamId: number, agentId: number, draftId: string, schema: EsignTemplateSchema, fields: EsignSendField[]): Promise<DraftRow | null> {
     const rows: DraftRow[] = await this.dataSource.query(
-      `UPDATE esign.drafts SET schema = $4, fields = $5, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 RETURNING ${DRAFT_COLUMNS}`,
+      `UPDATE esign.drafts SET schema = $4, fields = $5, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 AND sent_ts IS NULL RETURNING ${DRAFT_COLUMNS}`,
       [draftId, teamId, agentId, JSON.stringify(schema), JSON.stringify(fields)],
     );
     return (returnedRows(rows) as DraftRow[])[0] ?? null;
   }
 
-  /** Deletes the owner's draft inside the sending transaction; false when it is already gone (sent elsewhere). */
-  async remove(manager: EntityManager, teamId: number, agentId: number, draftId: string): Promise<boolean> {
-    const rows = await manager.query(`DELETE FROM esign.drafts WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 RETURNING draft_id`, [draftId, teamId, agentId]);
-    return returnedRows(rows).length > 0;
+  /**
+   * Marks the owner's draft sent as `requestId`, inside the sending transaction. A second send of the same draft waits
+   * on the row's lock until the first commits, then finds it sent ('already-sent'); if the first rolled back, the
+   * draft is still unsent and the second marks it.
+   */
+  async markSent(manager: EntityManager, teamId: number, agentId: number, draftId: string, requestId: number): Promise<DraftSendMark> {
+    const marked = await manager.query(
+      `UPDATE esign.drafts SET sent_ts = ${NOW}, esig_request_id = $4 WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 AND sent_ts IS NULL RETURNING draft_id`,
+      [draftId, teamId, agentId, requestId],
+    );
+    if (returnedRows(marked).length > 0) return 'marked';
+    return (await this.own(teamId, agentId, draftId, manager)) ? 'already-sent' : 'not-found';
+  }
+
+  /**
+   * Deletes at most `limit` unsent drafts not updated for `days` days; answers how many. One statement: the rows it
+   * takes are locked, and a draft being saved or sent right now (locked) is skipped, to be looked at next time.
+   */
+  async deleteAbandoned(days: number, limit: number): Promise<number> {
+    return this.deleteOldest(`sent_ts IS NULL AND updated_ts < now() - make_interval(days => $1)`, 'updated_ts', [days, limit]);
+  }
+
+  /** Deletes at most `limit` drafts sent more than `hours` hours ago (kept that long so a repeated send answers 409); answers how many. */
+  async deleteSent(hours: number, limit: number): Promise<number> {
+    return this.deleteOldest(`sent_ts IS NOT NULL AND sent_ts < now() - make_interval(hours => $1)`, 'sent_ts', [hours, limit]);
+  }
+
+  /** One batch, oldest first, along the partial index of `where` (drafts_unsent_updated_idx, drafts_sent_idx). */
+  private async deleteOldest(where: string, by: 'updated_ts' | 'sent_ts', params: [age: number, limit: number]): Promise<number> {
+    const rows: { removed: number }[] = await this.dataSource.query(
+      `WITH removed AS (
+         DELETE FROM esign.drafts WHERE draft_id IN (SELECT draft_id FROM esign.drafts WHERE ${where} ORDER BY ${by} LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1
+       )
+       SELECT count(*)::int AS removed FROM removed`,
+      params,
+    );
+    return rows[0].removed;
   }
 }

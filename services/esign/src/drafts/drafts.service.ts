@@ -29,6 +29,8 @@ const draftNotFound = () => new NotFoundException({ status: 'error', message: D.
  * team included, gets 404); it is made on a transaction of the caller's team (esign's read copy) from templates or a
  * packet of the team, keeps its own copy of the merged schema, and its step 1 fields carry the transaction's values
  * asked of transactions over RPC (3 s; no answer: 503 'Transaction data is unavailable. Please try again.').
+ * Sending marks the draft sent (RequestsService, in the request's transaction): from then on it answers 404 here and
+ * 409 to another send, and the worker deletes it a day later (RemoveOldDraftsJob, with drafts left unsent too long).
  */
 @Injectable()
 export class DraftsService {
@@ -93,9 +95,10 @@ export class DraftsService {
     return this.answer(saved);
   }
 
+  /** The caller's draft still being prepared: a sent one is no longer a draft (404, as once it is deleted a day later). */
   private async own(caller: AuthenticatedUser, draftId: string): Promise<DraftRow> {
     const draft = await this.drafts.own(caller.team_id, caller.agent_id, draftId);
-    if (!draft) throw draftNotFound();
+    if (!draft || draft.sent_ts) throw draftNotFound();
     return draft;
   }
 

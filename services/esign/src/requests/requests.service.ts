@@ -27,6 +27,7 @@ import { EventOutbox } from '@app/events';
 import { FieldErrorsException, isFormEmail, MAX_DATABASE_ID, SERVICE_CONFIG } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { mayUpdateTransaction, pairKey } from '../drafts/draft-fields';
+import { DraftAlreadySentException } from '../drafts/draft-sent.exception';
 import { DraftsRepository } from '../drafts/drafts.repository';
 import type { EsignConfig } from '../esign.config';
 import { ESIGN_PROVIDER, type EsignProvider, type ProviderSent } from '../provider/esign-provider';
@@ -58,7 +59,7 @@ interface CheckedSigner {
  * controller's guards; here the transaction and templates must be the team's (404), the signers, values and
  * messages pass the spec's rules (400 naming each field, nothing stored), and ADMIN and TRANC see every request
  * of the team while others see those they sent or on transactions where they are the primary agent. A request
- * may be sent from the caller's send draft (issue 23), which goes once its request is sent; values marked Update
+ * may be sent from the caller's send draft (issue 23), marked sent with its request (409 to a second send); values marked Update
  * Transaction are published to transactions with the request (esign.transaction-fields.update-requested).
  */
 @Injectable()
@@ -98,8 +99,6 @@ export class RequestsService {
     let requestId: number;
     try {
       requestId = await this.dataSource.transaction(async (manager) => {
-        // A draft sends once: a second send of it (another tab) finds it gone and changes nothing.
-        if (draftId && !(await this.drafts.remove(manager, caller.team_id, caller.agent_id, draftId))) throw draftNotFound();
         const id = await this.requests.insert(manager, {
           team_id: caller.team_id,
           client_id: transaction.client_id,
@@ -119,6 +118,12 @@ export class RequestsService {
           email_config: emailConfig!,
           lifetime_days: this.config.ESIGN_REQUEST_LIFETIME_DAYS,
         });
+        // A draft sends once: marked sent with this request (before the provider sends), a second send of it (another
+        // tab, a double click) waits for this transaction and is refused with 409.
+        if (draftId) {
+          const mark = await this.drafts.markSent(manager, caller.team_id, caller.agent_id, draftId, id);
+          if (mark !== 'marked') throw mark === 'already-sent' ? new DraftAlreadySentException() : draftNotFound();
+        }
         await this.requests.insertDocuments(manager, id, documents);
         const request = (await this.requests.lock(manager, id))!;
         sent = await this.provider.send(manager, request, signers);
@@ -152,6 +157,7 @@ export class RequestsService {
       if (!isUuid(body.draft_id)) throw new FieldErrorsException([{ field: 'draft_id', error: M.invalidValue }]);
       const draft = await this.drafts.own(caller.team_id, caller.agent_id, body.draft_id);
       if (!draft) throw draftNotFound();
+      if (draft.sent_ts) throw new DraftAlreadySentException();
       if (body.client_id !== undefined && body.client_id !== null && body.client_id !== draft.client_id) {
         throw new FieldErrorsException([{ field: 'client_id', error: M.invalidValue }]);
       }
