@@ -9,8 +9,12 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 // The only module that imports react-pdf: the builder's chunk carries pdf.js, the console's first
 // load does not; tests replace this module (jsdom has no canvas).
 
-/** One PDF of the template; its pages render inside. */
-export const PdfDocument = ({ url, children, error }: { url: string; children: ReactNode; error: ReactNode }) => {
+/**
+ * One PDF of the template; its pages render inside. react-pdf 11 suspends while it loads and throws one it
+ * cannot read: wrap it in a Suspense and an error boundary (the builder's PdfLoadBoundary). `error` shows
+ * only when react-pdf runs without Suspense.
+ */
+export const PdfDocument = ({ url, children, error = null }: { url: string; children: ReactNode; error?: ReactNode }) => {
   // A stable `file`: react-pdf loads the document again whenever the object changes.
   const file = useMemo(() => ({ url }), [url]);
   return (

@@ -15,7 +15,6 @@ import {
 } from '@dnd-kit/core';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,7 +22,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import type { BuilderAction, BuilderState } from './builderState';
 import { pageDropId, parseDragId, parsePageDropId, type DragSubject } from './dragIds';
 import { FieldBox, type PageBoxSize, type ResizePreview } from './FieldBox';
@@ -34,6 +33,7 @@ import { FillField } from './FillField';
 import { fractionOf } from './geometry';
 import { BUILDER_LABELS as L, BUILDER_MESSAGES as M, FIELD_TYPE_LABELS } from './messages';
 import { Palette } from './Palette';
+import { PageSkeleton, PdfLoadBoundary, PdfLoadFailed, PdfPagesLoading } from './PdfLoadBoundary';
 import { PdfDocument, PdfPageCanvas } from './PdfView';
 import { RolesPanel } from './RolesPanel';
 import { roleColour } from './roles';
@@ -50,6 +50,8 @@ export interface TemplateBuilderProps {
   /** GET /esign/mappable-fields, or null while unknown. */
   mappableFields?: readonly MappableField[] | null;
   mappableError?: string | null;
+  /** Where a PDF that cannot be read offers to go back to (the admin page: the templates list). */
+  backTo?: string;
 }
 
 /** Zoom steps; 1 is the page at the width of its column (at most MAX_PAGE_WIDTH). */
@@ -74,6 +76,8 @@ function pagesOf(files: readonly EsignTemplateDocumentFile[]): PageInfo[] {
   });
   return pages;
 }
+
+const fileKeyOf = (file: EsignTemplateDocumentFile) => `${file.id}:${file.url}`;
 
 // The page under the pointer; without a pointer (keyboard), the page the dragged box overlaps most.
 const collision: CollisionDetection = (args) => {
@@ -127,7 +131,7 @@ const PageSurface = ({
  * panel and the field properties. In 'fill' mode (the send stepper) the same pages take the fields'
  * values instead. The state lives with the caller (a builderReducer), so the caller saves it.
  */
-export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields = null, mappableError = null }: TemplateBuilderProps) => {
+export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields = null, mappableError = null, backTo }: TemplateBuilderProps) => {
   const editing = mode === 'edit';
   const { schema, selectedUuid } = state;
   const pages = useMemo(() => pagesOf(files), [files]);
@@ -137,6 +141,10 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   const [currentPage, setCurrentPage] = useState(1);
   const [dragging, setDragging] = useState<DragSubject | null>(null);
   const [resize, setResize] = useState<ResizePreview | null>(null);
+  // Try again on a PDF that could not be read: a new key remounts its documents, and react-pdf loads it afresh.
+  const [attempts, setAttempts] = useState<Record<string, number>>({});
+  const pdfKey = (file: EsignTemplateDocumentFile) => `${fileKeyOf(file)}:${attempts[fileKeyOf(file)] ?? 0}`;
+  const retry = (file: EsignTemplateDocumentFile) => setAttempts((current) => ({ ...current, [fileKeyOf(file)]: (current[fileKeyOf(file)] ?? 0) + 1 }));
   // Between 961 and 1199 px the properties share the tools' column (there is no room for a fourth one).
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -262,12 +270,6 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
     </Box>
   );
 
-  const pdfError = (
-    <Alert severity="error" data-testid="builder-pdf-error">
-      {M.pdfFailed}
-    </Alert>
-  );
-
   // Memoised: thumbnails change with the pages and the page in view, not with the fields.
   const thumbnails = useMemo(
     () => (
@@ -278,41 +280,50 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
       sx={{ display: { xs: 'none', md: 'flex' }, flexDirection: 'column', gap: 1, overflowY: 'auto', alignItems: 'center', py: 0.5 }}
     >
       {files.map((file, fileIndex) => (
-        <PdfDocument key={`${file.id}:${file.url}`} url={file.url} error={null}>
-          {pages
-            .filter((info) => info.fileIndex === fileIndex)
-            .map((info) => (
-              <Box
-                key={info.page}
-                component="button"
-                type="button"
-                aria-label={L.page(info.page)}
-                aria-current={info.page === currentPage ? 'page' : undefined}
-                onClick={() => showPage(info.page)}
-                sx={{
-                  p: 0,
-                  border: 2,
-                  borderColor: info.page === currentPage ? 'primary.main' : 'divider',
-                  bgcolor: '#fff',
-                  cursor: 'pointer',
-                  width: THUMBNAIL_WIDTH + 4,
-                  minHeight: (THUMBNAIL_WIDTH * info.size.height) / info.size.width + 4,
-                  position: 'relative',
-                  '& canvas': { display: 'block' },
-                }}
-              >
-                <PdfPageCanvas pageNumber={info.pageNumber} width={THUMBNAIL_WIDTH} />
-                <Typography variant="caption" sx={{ position: 'absolute', bottom: 0, right: 2, color: 'text.secondary' }}>
-                  {info.page}
-                </Typography>
-              </Box>
-            ))}
-        </PdfDocument>
+        // A PDF that cannot be read leaves no thumbnails; the pages' column says why.
+        <PdfLoadBoundary
+          key={pdfKey(file)}
+          failed={null}
+          loading={<PdfPagesLoading sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)} width={THUMBNAIL_WIDTH} announce={false} />}
+        >
+          <PdfDocument url={file.url}>
+            {pages
+              .filter((info) => info.fileIndex === fileIndex)
+              .map((info) => (
+                <Box
+                  key={info.page}
+                  component="button"
+                  type="button"
+                  aria-label={L.page(info.page)}
+                  aria-current={info.page === currentPage ? 'page' : undefined}
+                  onClick={() => showPage(info.page)}
+                  sx={{
+                    p: 0,
+                    border: 2,
+                    borderColor: info.page === currentPage ? 'primary.main' : 'divider',
+                    bgcolor: '#fff',
+                    cursor: 'pointer',
+                    width: THUMBNAIL_WIDTH + 4,
+                    minHeight: (THUMBNAIL_WIDTH * info.size.height) / info.size.width + 4,
+                    position: 'relative',
+                    '& canvas': { display: 'block' },
+                  }}
+                >
+                  <Suspense fallback={<PageSkeleton />}>
+                    <PdfPageCanvas pageNumber={info.pageNumber} width={THUMBNAIL_WIDTH} />
+                  </Suspense>
+                  <Typography variant="caption" sx={{ position: 'absolute', bottom: 0, right: 2, color: 'text.secondary' }}>
+                    {info.page}
+                  </Typography>
+                </Box>
+              ))}
+          </PdfDocument>
+        </PdfLoadBoundary>
       ))}
     </Box>
   ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [files, pages, currentPage],
+    [files, pages, currentPage, attempts],
   );
 
   const pagesColumn = (
@@ -329,34 +340,51 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
         sx={{ overflow: 'auto', flex: 1, minHeight: 0, bgcolor: 'action.hover', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: zoom > 1 ? 'flex-start' : 'center', gap: 2 }}
       >
         {files.map((file, fileIndex) => (
-          <PdfDocument key={`${file.id}:${file.url}`} url={file.url} error={pdfError}>
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              {pages
-                .filter((info) => info.fileIndex === fileIndex)
-                .map((info) => (
-                  <PageSurface key={info.page} info={info} width={pageWidth} pdf={<PdfPageCanvas pageNumber={info.pageNumber} width={pageWidth} />}>
-                    {schema.fields
-                      .filter((field) => field.areas[0]?.page === info.page)
-                      .map((field) =>
-                        editing ? (
-                          <FieldBox
-                            key={field.uuid}
-                            field={field}
-                            roles={schema.roles}
-                            selected={field.uuid === selectedUuid}
-                            pageWidth={pageWidth}
-                            pageHeight={(pageWidth * info.size.height) / info.size.width}
-                            resize={resize?.uuid === field.uuid ? resize : null}
-                            dispatch={dispatch}
-                          />
-                        ) : (
-                          <FillField key={field.uuid} field={field} roles={schema.roles} dispatch={dispatch} />
-                        ),
-                      )}
-                  </PageSurface>
-                ))}
-            </Box>
-          </PdfDocument>
+          // Each PDF in its own boundary: while it loads its pages' outlines, if it cannot be read a message
+          // in their place; the tools, the other PDFs and the page around keep working.
+          <PdfLoadBoundary
+            key={pdfKey(file)}
+            loading={<PdfPagesLoading sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)} width={pageWidth} />}
+            failed={<PdfLoadFailed name={files.length > 1 ? file.name : null} onRetry={() => retry(file)} backTo={backTo} />}
+          >
+            <PdfDocument url={file.url}>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                {pages
+                  .filter((info) => info.fileIndex === fileIndex)
+                  .map((info) => (
+                    <PageSurface
+                      key={info.page}
+                      info={info}
+                      width={pageWidth}
+                      pdf={
+                        <Suspense fallback={<PageSkeleton />}>
+                          <PdfPageCanvas pageNumber={info.pageNumber} width={pageWidth} />
+                        </Suspense>
+                      }
+                    >
+                      {schema.fields
+                        .filter((field) => field.areas[0]?.page === info.page)
+                        .map((field) =>
+                          editing ? (
+                            <FieldBox
+                              key={field.uuid}
+                              field={field}
+                              roles={schema.roles}
+                              selected={field.uuid === selectedUuid}
+                              pageWidth={pageWidth}
+                              pageHeight={(pageWidth * info.size.height) / info.size.width}
+                              resize={resize?.uuid === field.uuid ? resize : null}
+                              dispatch={dispatch}
+                            />
+                          ) : (
+                            <FillField key={field.uuid} field={field} roles={schema.roles} dispatch={dispatch} />
+                          ),
+                        )}
+                    </PageSurface>
+                  ))}
+              </Box>
+            </PdfDocument>
+          </PdfLoadBoundary>
         ))}
       </Box>
     </Box>

@@ -10,10 +10,20 @@ import { AUTOSAVE_DELAY_MS } from './autosave';
 import { TEMPLATE_FILTER_DELAY_MS } from './TemplatePicker';
 
 // jsdom has no canvas: the pages render as plain boxes (the overlays and rules do not depend on pdf.js).
-vi.mock('./PdfView', () => ({
-  PdfDocument: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
-  PdfPageCanvas: ({ pageNumber }: { pageNumber: number }) => <div data-testid={`canvas-${pageNumber}`} />,
-}));
+// react-pdf 11 suspends while a PDF loads and throws one it cannot read: the stand-in does both, by URL.
+const pdf = vi.hoisted(() => ({ broken: new Set<string>(), loading: new Map<string, Promise<void>>() }));
+vi.mock('./PdfView', async () => {
+  const React = await import('react');
+  return {
+    PdfDocument: ({ url, children }: { url: string; children: React.ReactNode }) => {
+      if (pdf.broken.has(url)) throw new Error('Invalid PDF structure.');
+      const loading = pdf.loading.get(url);
+      if (loading) React.use(loading);
+      return <div>{children}</div>;
+    },
+    PdfPageCanvas: ({ pageNumber }: { pageNumber: number }) => <div data-testid={`canvas-${pageNumber}`} />,
+  };
+});
 vi.mock('./index', () => ({ templateBuilderApi: {} }));
 // The e-sign service runs on its own engine here (the DocuSeal builder: TemplateBuilderPage.docuseal.test.tsx).
 vi.mock('./builderProviderApi', () => ({ builderProviderApi: { provider: async () => ({ provider: 'own' }), builderToken: async () => { throw new Error('no DocuSeal'); } } }));
@@ -97,6 +107,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  pdf.broken.clear();
+  pdf.loading.clear();
 });
 
 describe('TemplateBuilderPage', () => {
@@ -275,6 +288,67 @@ describe('TemplateBuilderPage', () => {
     // Fresh from the server (the fake keeps what it was given): nothing of the old session is left.
     expect(screen.queryAllByTestId(/^builder-field-/)).toHaveLength(0);
     expect(status()).toBeNull();
+  });
+
+  it("a PDF that cannot be read says so in place of the pages, with Try again and the way back; the rest of the page still works", async () => {
+    // React reports the error the boundary caught; expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    pdf.broken.add('/files/7.pdf');
+    const api = fakeApi();
+    open(api);
+    const failed = await screen.findByTestId('builder-pdf-error');
+    expect(failed.textContent).toContain("This template's PDF could not be opened.");
+    expect(within(failed).getByTestId('builder-pdf-back').getAttribute('href')).toBe('/app/admin/esign-templates');
+    expect(screen.queryAllByTestId(/^builder-page-\d$/)).toHaveLength(0);
+    expect(screen.queryByTestId('builder-pdf-loading')).toBeNull();
+    // The Back link, the name and the dropdown are there and work.
+    expect(screen.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
+    fireEvent.change(nameInput(), { target: { value: 'Listing Agreement (fixed)' } });
+    fireEvent.keyDown(nameInput(), { key: 'Enter' });
+    await waitFor(() => expect(api.rename).toHaveBeenCalledWith(7, 'Listing Agreement (fixed)'));
+
+    // Try again reads the PDF afresh (here it has been fixed meanwhile).
+    pdf.broken.delete('/files/7.pdf');
+    fireEvent.click(within(failed).getByTestId('builder-pdf-retry'));
+    expect(await screen.findAllByTestId(/^builder-page-\d$/)).toHaveLength(2);
+    expect(screen.queryByTestId('builder-pdf-error')).toBeNull();
+
+    // Broken again, then the dropdown switches to a template whose PDF reads: its pages show.
+    cleanup();
+    pdf.broken.add('/files/7.pdf');
+    open(api);
+    await screen.findByTestId('builder-pdf-error');
+    const combo = within(screen.getByTestId('builder-template-picker')).getByRole('combobox');
+    fireEvent.mouseDown(combo);
+    fireEvent.click(await screen.findByRole('option', { name: 'Buyer Representation' }));
+    await waitFor(() => expect(where()).toBe('/app/admin/esign-templates/template-builder?templateId=8'));
+    await waitFor(() => expect(nameInput().value).toBe('Buyer Representation'));
+    expect(await screen.findAllByTestId(/^builder-page-\d$/)).toHaveLength(2);
+    expect(screen.queryByTestId('builder-pdf-error')).toBeNull();
+  });
+
+  it('a PDF still loading shows its pages loading, not a blank area, while the rest of the page works', async () => {
+    let done = () => undefined as void;
+    pdf.loading.set('/files/7.pdf', new Promise<void>((resolve) => (done = resolve)));
+    const api = fakeApi();
+    open(api);
+    const loading = await screen.findByTestId('builder-pdf-loading');
+    expect(loading.getAttribute('role')).toBe('status');
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(loading.textContent).toContain('Loading the PDF…');
+    expect(screen.queryAllByTestId(/^builder-page-\d$/)).toHaveLength(0);
+    // The page around it did not wait for the PDF.
+    expect(screen.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
+    expect(nameInput().value).toBe('Listing Agreement');
+    expect((within(screen.getByTestId('builder-template-picker')).getByRole('combobox') as HTMLInputElement).value).toBe('Listing Agreement');
+    expect(screen.getAllByTestId(/^palette-/)).toHaveLength(11);
+
+    // Loaded: the pages take the loading state's place.
+    pdf.loading.delete('/files/7.pdf');
+    await act(async () => done());
+    expect(await screen.findAllByTestId(/^builder-page-\d$/)).toHaveLength(2);
+    expect(screen.queryByTestId('builder-pdf-loading')).toBeNull();
+    expect(screen.queryByTestId('builder-pdf-error')).toBeNull();
   });
 
   it('without a templateId it asks to choose one', async () => {

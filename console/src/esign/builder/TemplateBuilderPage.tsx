@@ -209,6 +209,7 @@ const TemplateBuilderPage = ({ api = templateBuilderApi, providerApi = builderPr
             dispatch={session.dispatch}
             mappableFields={session.mappableFields}
             mappableError={session.mappableError}
+            backTo={esignTemplatesPath(basename)}
           />
         </Box>
       )}

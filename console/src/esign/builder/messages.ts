@@ -10,7 +10,9 @@ export const BUILDER_MESSAGES = {
   loadFailed: 'The template could not be loaded.',
   saveFailed: 'Changes could not be saved.',
   noTemplate: 'Choose a template to edit.',
-  pdfFailed: 'The PDF could not be shown.',
+  // Spec 002 gives no words for a PDF that cannot be read (corrupt, not a PDF, or its download failed).
+  pdfFailed: "This template's PDF could not be opened.",
+  pdfLoading: 'Loading the PDF…',
   noRole: 'Add a role first.',
   confirmRemoveRole: (name: string, count: number) =>
     `Remove the role '${name}' and its ${count === 1 ? 'field' : `${count} fields`}?`,
