@@ -80,6 +80,18 @@ async function clearFilters(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.searchParams.has('search') && !url.searchParams.has('status'), { timeout: UI_TIMEOUT_MS });
   await page.locator('[data-testid="esign-status-tile-Total"][data-active="true"]').waitFor();
 }
+/**
+ * Whether a request's status is in sight as the table opens: the page scrolled down to it (the table not
+ * sideways), the tag is what lies under its middle (not off screen, not under the sticky actions column).
+ */
+async function statusInSight(page: Page, id: number): Promise<boolean> {
+  return page.getByTestId(`esign-request-status-${id}`).evaluate((element) => {
+    window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2);
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!top && element.contains(top);
+  });
+}
 async function search(page: Page, text: string): Promise<void> {
   await page.getByTestId('esign-quick-search').fill(text);
   await page.getByTestId('esign-quick-search').press('Enter');
@@ -152,6 +164,7 @@ describe('E-sign request board (Chromium)', () => {
         expect(await page.getByTestId(`esign-audit-${completedId}`).count()).toBe(1);
         expect(await page.getByTestId(`esign-audit-${sentId}`).count()).toBe(0);
         await shot(page, 'esign-board-1366.png');
+        for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
 
         // The Completed tile filters the table; the totals stay.
         await tile(page, 'Completed').click();
@@ -225,6 +238,9 @@ describe('E-sign request board (Chromium)', () => {
         await showsOnly(page, [sentId, completedId, declinedId]);
         await totalsShown(page, { Completed: 1, Total: 3 });
         await shot(page, 'esign-board-390.png');
+        // Each status in sight without scrolling the table sideways (it leads there); the page never scrolls sideways.
+        for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await page.setViewportSize({ width: 1366, height: 900 });
 
         // The transaction link: that transaction's e-sign tab, with its requests.

@@ -63,7 +63,19 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
+
+/** The window as wide as this (the media queries MUI asks answer for it). */
+function stubWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false };
+  });
+}
+const headers = () => within(screen.getByTestId('esign-requests-table')).getAllByRole('columnheader').map((cell) => cell.textContent);
 
 // Journeys through react-admin forms and MUI menus: room for a loaded machine.
 const JOURNEY = { timeout: 45_000 };
@@ -97,6 +109,22 @@ describe('E-sign request board', JOURNEY, () => {
     expect(cancellable).toEqual([1, 2, 3, 6]);
     const audited = [1, 2, 3, 4, 5, 6, 7, 8].filter((id) => screen.queryByTestId(`esign-audit-${id}`));
     expect(audited).toEqual([4]);
+  });
+
+  it('on a phone (390 px) puts the Status first, where the sticky Actions column cannot cover it; at 1366 px the spec’s order', async () => {
+    stubWidth(390);
+    open();
+    await boardLoaded();
+    await waitFor(() => expect(headers()).toEqual(['Status', 'Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Actions']));
+    expect([...row(4).querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 2)).toEqual(['Completed', 'Template 4']);
+    expect(row(4).querySelector('td')?.querySelector('[data-testid="esign-request-status-4"]')).toBeTruthy();
+    cleanup();
+
+    stubWidth(1366);
+    open();
+    await boardLoaded();
+    expect(headers()).toEqual(['Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Status', 'Actions']);
+    expect(row(4).querySelector('td')?.textContent).toBe('Template 4');
   });
 
   it('filters on a tile’s status, and Total shows every status again', async () => {

@@ -6,7 +6,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -29,6 +31,12 @@ const COLUMNS: readonly TableColumn[] = [
   { field: 'completed_ts', header: L.completed, sortable: true },
   { field: 'status', header: L.status, sortable: true },
 ];
+
+/**
+ * Below md the table scrolls sideways under its sticky actions column: the status leads there, so it is in
+ * view as the page opens and never passes under the actions (at the end it was off screen, then covered).
+ */
+const NARROW_COLUMNS: readonly TableColumn[] = [...COLUMNS.filter((col) => col.field === 'status'), ...COLUMNS.filter((col) => col.field !== 'status')];
 
 export interface EsignRequestsTableProps {
   rows: readonly EsignBoardRow[] | null;
@@ -53,11 +61,12 @@ const templateNameOf = (row: EsignBoardRow) => row.esignature_template?.name ?? 
  * The requests table of the board and of a transaction's e-sign tab (one component for both): Template,
  * Transaction (a link to the transaction's e-sign tab), Created By, Created, Completed, Status, with Cancel on
  * a request still being signed and Audit Log on a completed one. Server-paged and sorted (20/50/100/500); at
- * 960 px and less it scrolls sideways inside its card (ServerTable).
+ * 960 px and less it scrolls sideways inside its card (ServerTable), and below md the Status comes first.
  */
 export const EsignRequestsTable = (props: EsignRequestsTableProps) => {
   const { rows, state, timeZone, onCancel, onAuditLog, cancelling } = props;
   const basename = useBasename();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const renderCell = useCallback(
     (col: TableColumn, row: EsignBoardRow): ReactNode => {
@@ -143,7 +152,7 @@ export const EsignRequestsTable = (props: EsignRequestsTableProps) => {
     <Box ref={box}>
       <ServerTable<EsignBoardRow>
         testId={REQUESTS_TABLE_TEST_ID}
-        cols={COLUMNS}
+        cols={narrow ? NARROW_COLUMNS : COLUMNS}
         rows={rows}
         rowKey={(row) => row.esig_request_id}
         renderCell={renderCell}
