@@ -210,7 +210,7 @@ export const BoardFilters = ({ applied, onChange, onClear, userGroups, timeZone,
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         <Box data-testid="esign-filter-range" sx={{ flex: '1 1 480px', minWidth: 0 }}>
-          <DateRangePresetInput presetSource="preset" startSource="start" endSource="end" timeZone={timeZone} />
+          <DateRangePresetInput presetSource="preset" startSource="start" endSource="end" timeZone={timeZone} required={false} />
           <RangeOrder />
         </Box>
         <Button onClick={onClear} startIcon={<ClearIcon />} data-testid="esign-filter-clear" sx={{ mt: 1.5 }}>

@@ -159,6 +159,11 @@ describe('E-sign request board', JOURNEY, () => {
     await pick('esign-filter-user', 'Gale Gone', 'Avery Agent');
     await queried({ allowed_statuses: 'S,V', created_by_agent_ids: '3,9' });
 
+    // The range is optional (no asterisk): an empty range is no filter, a cleared date no message.
+    expect((screen.getByLabelText(/^Start date/) as HTMLInputElement).required).toBe(false);
+    expect((screen.getByLabelText(/^End date/) as HTMLInputElement).required).toBe(false);
+    expect(within(screen.getByTestId('esign-filter-range')).queryByText('*')).toBeNull();
+
     // Created Date by default.
     await user.type(screen.getByLabelText(/^Start date/), '01052026');
     await user.type(screen.getByLabelText(/^End date/), '01312026');
@@ -182,6 +187,9 @@ describe('E-sign request board', JOURNEY, () => {
     expect(locationText()).toBe('/app/esign-requests');
     await waitFor(() => expect(within(screen.getByTestId('esign-filter-status')).getByRole('combobox').textContent).not.toContain('Sent'));
     expect((screen.getByLabelText(/^Start date/) as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByLabelText(/^Start date/));
+    await user.tab();
+    expect(screen.queryByText('This field is required')).toBeNull();
   });
 
   it('asks the server again on a quick search, a sort and a page change, and keeps them in the URL for a reload', async () => {

@@ -9,8 +9,8 @@ afterEach(cleanup);
 
 // 03:00 UTC on Sunday January 1 2023 is Saturday December 31 2022 in Los Angeles.
 const now = () => new Date('2023-01-01T03:00:00Z');
-const range = (timeZone = 'America/Los_Angeles') => (
-  <DateRangePresetInput presetSource="date_preset" startSource="start_date" endSource="end_date" timeZone={timeZone} now={now} />
+const range = (timeZone = 'America/Los_Angeles', required?: boolean) => (
+  <DateRangePresetInput presetSource="date_preset" startSource="start_date" endSource="end_date" timeZone={timeZone} now={now} required={required} />
 );
 const presetBox = () => screen.getByRole('combobox', { name: /Date range/ });
 const start = () => screen.getByLabelText(/Start date/) as HTMLInputElement;
@@ -72,5 +72,18 @@ describe('DateRangePresetInput', () => {
     await user.click(end());
     await user.tab();
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+  });
+
+  it('leaves both dates optional with required={false}: plain labels and no message after touch', async () => {
+    const user = userEvent.setup();
+    renderInForm(range('UTC', false));
+    expect(start().required).toBe(false);
+    expect(screen.queryByText('*')).toBeNull();
+    await user.click(start());
+    await user.click(end());
+    await user.tab();
+    await user.click(presetBox());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('This field is required')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export interface DateRangePresetInputProps {
   startLabel?: string;
   endLabel?: string;
   requiredMessage?: string;
+  /** Both dates required (spec 001's filters, the default); false where an empty range means no filter. */
+  required?: boolean;
   /** Overrides `new Date()` (tests). */
   now?: () => Date;
   disabled?: boolean;
@@ -27,7 +29,8 @@ export interface DateRangePresetInputProps {
 /**
  * A date preset dropdown (300 px) with start and end dates kept in sync (spec 001 sections 4, 5 and 9):
  * choosing a preset sets both dates as MM-DD-YYYY (the filter parameters' format), editing a date
- * switches the preset to Custom. Both dates are required ('This field is required' once touched).
+ * switches the preset to Custom. Both dates are required ('This field is required' once touched) unless
+ * `required` is false.
  */
 export const DateRangePresetInput = ({
   presetSource,
@@ -38,6 +41,7 @@ export const DateRangePresetInput = ({
   startLabel = L.startDate,
   endLabel = L.endDate,
   requiredMessage = M.required,
+  required = true,
   now = () => new Date(),
   disabled,
 }: DateRangePresetInputProps) => {
@@ -84,10 +88,10 @@ export const DateRangePresetInput = ({
         ))}
       </TextField>
       <Box sx={{ flex: '1 1 160px', minWidth: 160 }}>
-        <DateInput source={startSource} label={startLabel} separator="-" required requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
+        <DateInput source={startSource} label={startLabel} separator="-" required={required} requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
       </Box>
       <Box sx={{ flex: '1 1 160px', minWidth: 160 }}>
-        <DateInput source={endSource} label={endLabel} separator="-" required requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
+        <DateInput source={endSource} label={endLabel} separator="-" required={required} requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
       </Box>
     </Box>
   );
