@@ -1,4 +1,4 @@
-// `npm test`: every suite. Builds once, then unit + integration (jest: real Postgres and Redis
+// `npm test`: every suite. Builds once, type-checks every project, then unit + integration (jest: real Postgres and Redis
 // started once), the console's and Display Mode's vitest suites, and the browser tests (the whole
 // stack in Debian's Chromium). Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ const vitestBin = (workspace) => (existsSync(vitest(workspace)) ? vitest(workspa
 // a moment, and a run that finished must never sit until CI's deadline waiting for one.
 const steps = [
   { name: 'build', command: [process.execPath, 'scripts/build.mjs'] },
+  { name: 'typecheck', command: [process.execPath, 'scripts/typecheck.mjs'] },
   {
     name: 'unit + integration (jest)',
     command: [process.execPath, jest, '--ci', '--forceExit', '--selectProjects', 'unit', 'integration', '--json', '--outputFile', path.join(reports, 'jest-backend.json')],
