@@ -54,6 +54,13 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, body: text ? (JSON.parse(text) as T) : null };
 }
 
+/** An access token through the API's login (for seeding through the API, not for the page's session). */
+export async function tokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password } });
+  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
+  return body.access_token;
+}
+
 /**
  * What a new browser context would have for the site under test: its cookies, localStorage, IndexedDB,
  * service workers and caches cleared (sessionStorage is a tab's own: a new page starts without). The

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, tokenOf, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Commission templates, the commission cap card and transaction reassignment (issue 18, spec 000). Each
 // test has its own users, made through the admin API before the tests (names carry a token of the run)
@@ -42,12 +42,6 @@ function token(): string {
   runCounter += 1;
   const letters = (value: number) => value.toString(26).replace(/[0-9]/g, (digit) => 'qrstuvwxyz'[Number(digit)]);
   return `Zc${letters(Date.now() % 1e9)}${letters(runCounter)}`;
-}
-
-async function tokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
 }
 
 /** An API call that must succeed: its body. */

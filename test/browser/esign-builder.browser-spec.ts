@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS, until } from './browser-helpers';
+import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail } from '@app/contracts';
+import { api, tokenOf, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS, until } from './browser-helpers';
+import { createEsignTemplate } from './esign-template-kit';
 
 // The e-sign template builder (issue 21, spec 002 sections 2.3, 4 and 9) against the real esign service:
 // a PDF uploaded through the API, the builder opened on it, one field of every type dragged from the palette
@@ -18,38 +18,6 @@ interface PageDocument {
   documentElement: { scrollWidth: number };
 }
 const builderPath = (id: number) => `/app/admin/esign-templates/template-builder?templateId=${id}`;
-
-async function tokenOf(email: string): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
-}
-
-/** A PDF of `pages` letter pages made with pdf-lib. */
-async function pdfOf(title: string, pages: number): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n += 1) document.addPage([612, 792]).drawText(`${title} - page ${n}`, { x: 72, y: 720, size: 18, font });
-  return Buffer.from(await document.save());
-}
-
-/** A template through the API: the upload URL, the PUT, the confirm, then the template. */
-async function createTemplate(token: string, name: string, pages = 2): Promise<number> {
-  const bytes = await pdfOf(name, pages);
-  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
-  expect(upload.status).toBe(201);
-  const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
-  expect((await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes })).ok).toBe(true);
-  expect((await api('/api/esign/templates/upload/confirm', { method: 'POST', token, body: { key: upload.body!.key } })).status).toBe(200);
-  const options = await api<StorageOptions>('/api/esign/storage-options', { token });
-  const created = await api<EsignTemplate>('/api/esign/templates', {
-    method: 'POST',
-    token,
-    body: { template_file: upload.body!.key, name, storage_folder_id: options.body!.folders[0].client_document_folder_id, type_id: null, default_document_type: null },
-  });
-  expect(created.status).toBe(201);
-  return created.body!.esig_template_id;
-}
 
 async function openBuilder(page: Page, id: number): Promise<void> {
   await page.goto(`${baseUrl()}${builderPath(id)}`, { waitUntil: 'domcontentloaded' });
@@ -119,7 +87,7 @@ describe('E-sign template builder (Chromium)', () => {
   it('places one field of every type for two roles, sets their properties, and finds them where they were after a reload', async () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
-    const id = await createTemplate(token, `Purchase ${RUN}`);
+    const id = await createEsignTemplate(token, { name: `Purchase ${RUN}`, pages: 2 });
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -243,8 +211,8 @@ describe('E-sign template builder (Chromium)', () => {
   it('the dropdown switches templates (templateId follows) and the name saves on Enter', async () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
-    const one = await createTemplate(token, `Disclosure ${RUN}`, 1);
-    const two = await createTemplate(token, `Addendum ${RUN}`, 1);
+    const one = await createEsignTemplate(token, { name: `Disclosure ${RUN}` });
+    const two = await createEsignTemplate(token, { name: `Addendum ${RUN}` });
     await signInThroughApi(page, ADMIN);
     try {
       await openBuilder(page, one);
@@ -274,7 +242,7 @@ describe('E-sign template builder (Chromium)', () => {
   it('fits a phone: no sideways scroll at 390 px', async () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
-    const id = await createTemplate(token, `Phone ${RUN}`, 1);
+    const id = await createEsignTemplate(token, { name: `Phone ${RUN}` });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughApi(page, ADMIN);
     try {

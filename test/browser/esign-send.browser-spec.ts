@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
-import { esignFieldOf, type EsignField, type EsignFieldType, type EsignSignerOptions, type EsignStatusTotals, type EsignTemplate, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
+import { esignFieldOf, type EsignField, type EsignFieldType, type EsignSignerOptions, type EsignStatusTotals } from '@app/contracts';
+import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, tokenOf, UI_TIMEOUT_MS, until } from './browser-helpers';
+import { createEsignTemplate } from './esign-template-kit';
 
 // The e-sign send stepper (issue 23, spec 002 sections 2.2, 4 and 5) against the whole stack: the demo agent
 // opens a seeded transaction's e-sign tab, picks a template made for this run (a text field mapped to the
@@ -17,36 +17,6 @@ const RUN = `s${Date.now().toString(36)}`;
 
 
 
-
-async function tokenOf(email: string): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
-}
-
-/** A template through the API (upload URL, PUT, confirm, template, schema) with the given roles and fields. */
-async function createTemplate(token: string, name: string, roles: { uuid: string; name: string }[], fields: EsignField[]): Promise<number> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([612, 792]).drawText(`${name} - page 1`, { x: 72, y: 740, size: 16, font });
-  const bytes = Buffer.from(await document.save());
-  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
-  expect(upload.status).toBe(201);
-  const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
-  expect((await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes })).ok).toBe(true);
-  expect((await api('/api/esign/templates/upload/confirm', { method: 'POST', token, body: { key: upload.body!.key } })).status).toBe(200);
-  const options = await api<StorageOptions>('/api/esign/storage-options', { token });
-  const created = await api<EsignTemplate & { schema: { documents: unknown[] } }>('/api/esign/templates', {
-    method: 'POST',
-    token,
-    body: { template_file: upload.body!.key, name, storage_folder_id: options.body!.folders[0].client_document_folder_id, type_id: null, default_document_type: null },
-  });
-  expect(created.status).toBe(201);
-  const id = created.body!.esig_template_id;
-  const schema = await api(`/api/esign/templates/${id}/schema`, { method: 'PUT', token, body: { documents: created.body!.schema.documents, roles, fields, updated_ts: created.body!.updated_ts } });
-  if (schema.status !== 200) throw new Error(`template schema: ${schema.status} ${JSON.stringify(schema.body)}`);
-  return id;
-}
 
 let row = 0;
 /** A field of the test template (the contract's defaults), one row lower than the last, left for the buyer. */
@@ -92,7 +62,7 @@ describe('E-sign send stepper (Chromium)', () => {
       const closing = field('date', 'role-buyer', { title: 'Closing date' });
       const fields = [titleCompany, phone, deposit, financing, waived, closing, field('signature', 'role-buyer', { required: true }), field('signature', 'role-agent', { required: true })];
       const templateName = `Purchase offer ${RUN}`;
-      const templateId = await createTemplate(adminToken, templateName, roles, fields);
+      const templateId = await createEsignTemplate(adminToken, { name: templateName, roles, fields });
 
       // A seeded transaction of the agent's with a title company and a contact with an email.
       const rows = await api<{ table: { data: { client_id: number; values: Record<string, { value: unknown }> }[] } }>(

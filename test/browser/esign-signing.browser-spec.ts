@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
+import { api, tokenOf, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
 
 // The e-sign signing engine (issue 22) through the stack: a two-signer sequential request sent through the API on
 // a seeded demo transaction; the buyer signs from the mailed link on a phone (signature drawn), the agent on a
@@ -14,12 +14,6 @@ const RUN = Date.now().toString(36);
 
 const linkIn = (mail: MailboxMail) => /\/sign\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
 const invitationTo = (address: string) => until(`the invitation to ${address}`, () => mailsTo(address).find((mail) => /\/sign\//.test(mail.text)));
-
-async function tokenOf(email: string): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
-}
 
 /** The demo template (seeded) and a demo transaction; the request sent through the API. */
 async function sendRequest(token: string, signatureOrder: 'P' | 'S', signers: { role: string; name: string; email: string; order?: number }[]) {

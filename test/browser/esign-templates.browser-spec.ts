@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
-import { ESIGN_MESSAGES, type EsignPacketListResponse, type EsignTemplate, type EsignTemplateListResponse, type StorageOptions } from '@app/contracts';
-import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { ESIGN_MESSAGES, type EsignPacketListResponse, type EsignTemplate, type EsignTemplateListResponse } from '@app/contracts';
+import { api, tokenOf, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { createEsignTemplate, pdfOf } from './esign-template-kit';
 
 // The e-sign templates list (issue 21, spec 002 sections 2.4, 6 and 8) against the real esign service:
 // inline rename, clone, delete with its confirmation; Create Packet and Edit Packet with their order, and
@@ -15,45 +15,6 @@ const ISA = 'isa@demo-realty.test';
 const PATH = '/app/admin/esign-templates';
 /** A suffix no other run shares: every name of this run carries it, and the search finds them alone. */
 const RUN = `r${Date.now().toString(36)}`;
-
-async function tokenOf(email: string): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
-}
-
-/** A one-page PDF made with pdf-lib. */
-async function pdfOf(title: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([612, 792]).drawText(title, { x: 72, y: 720, size: 18, font });
-  return Buffer.from(await document.save());
-}
-
-/** The team's first folder (the system folder 'General' is always there). */
-async function folderOf(token: string): Promise<number> {
-  const { status, body } = await api<StorageOptions>('/api/esign/storage-options', { token });
-  expect(status).toBe(200);
-  return body!.folders[0].client_document_folder_id;
-}
-
-/** A template through the API: the upload URL, the PUT, the confirm, then the template. */
-async function createTemplate(token: string, name: string, typeId: 'b' | 's' | null = null): Promise<number> {
-  const bytes = await pdfOf(name);
-  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
-  expect(upload.status).toBe(201);
-  const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
-  const put = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes });
-  expect(put.ok).toBe(true);
-  expect((await api('/api/esign/templates/upload/confirm', { method: 'POST', token, body: { key: upload.body!.key } })).status).toBe(200);
-  const created = await api<EsignTemplate>('/api/esign/templates', {
-    method: 'POST',
-    token,
-    body: { template_file: upload.body!.key, name, storage_folder_id: await folderOf(token), type_id: typeId, default_document_type: null },
-  });
-  expect(created.status).toBe(201);
-  return created.body!.esig_template_id;
-}
 
 /** Waits until `check` holds (UI that follows a server answer). */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
@@ -102,7 +63,7 @@ describe('E-sign templates list (Chromium)', () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
     const name = `Lease ${RUN} one`;
-    const id = await createTemplate(token, name, 's');
+    const id = await createEsignTemplate(token, { name, typeId: 's' });
     await signInThroughApi(page, ADMIN);
     try {
       await openList(page, `Lease ${RUN} one`);
@@ -155,7 +116,7 @@ describe('E-sign templates list (Chromium)', () => {
     const token = await tokenOf(ADMIN);
     const first = `Disclosure ${RUN} A`;
     const second = `Disclosure ${RUN} B`;
-    const [firstId, secondId] = await Promise.all([createTemplate(token, first), createTemplate(token, second)]);
+    const [firstId, secondId] = await Promise.all([createEsignTemplate(token, { name: first }), createEsignTemplate(token, { name: second })]);
     const packetName = `Seller packet ${RUN}`;
     await signInThroughApi(page, ADMIN);
     try {
@@ -214,7 +175,7 @@ describe('E-sign templates list (Chromium)', () => {
   it('searches on name and transaction type and changes the page size', async () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
-    const [buyerId, sellerId] = await Promise.all([createTemplate(token, `Addendum ${RUN} one`, 'b'), createTemplate(token, `Addendum ${RUN} two`, 's')]);
+    const [buyerId, sellerId] = await Promise.all([createEsignTemplate(token, { name: `Addendum ${RUN} one`, typeId: 'b' }), createEsignTemplate(token, { name: `Addendum ${RUN} two`, typeId: 's' })]);
     await signInThroughApi(page, ADMIN);
     try {
       await openList(page, `Addendum ${RUN}`);
@@ -272,7 +233,7 @@ describe('E-sign templates list (Chromium)', () => {
   it("shows the demo agent the team's templates as cards at 390 px", async () => {
     const { page } = ui;
     const token = await tokenOf(ADMIN);
-    const id = await createTemplate(token, `Phone ${RUN}`, 'b');
+    const id = await createEsignTemplate(token, { name: `Phone ${RUN}`, typeId: 'b' });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughApi(page, AGENT);
     try {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import { api, tokenOf, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The SkySlope integration page (issue 25) as the demo admin, against the fake SkySlope the stack runs:
 // only the first panel without keys, the field messages, a refused and then a working connection, the
@@ -14,12 +14,6 @@ const ADMIN = 'admin@demo-realty.test';
 const PATH = '/app/admin/skyslope';
 const ACCESS_KEY = 'fake-access-key-7c1e4b2a';
 const ACCESS_SECRET = 'fake-access-secret-3f9d6a0c5e8b41d7';
-
-async function tokenOf(email: string): Promise<string> {
-  const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
-  if (status !== 200 || !body) throw new Error(`${email} cannot sign in (${status})`);
-  return body.access_token;
-}
 
 /** The stack's fake SkySlope (its port is random): the address it printed in its log. */
 function fakeSkySlopeUrl(): string {
