@@ -1,9 +1,10 @@
 import type { EsignSigningDocument } from '@app/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { Component, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 // The builder's react-pdf module: the pdf.js worker is bundled and set there, once for both screens.
+import { PdfLoadBoundary } from '../esign/builder/PdfLoadBoundary';
 import { PdfDocument, PdfPageCanvas } from '../esign/builder/PdfView';
 import { SIGNING_LABELS as L } from './messages';
 
@@ -12,20 +13,6 @@ export const MAX_PAGE_WIDTH = 860;
 /** Narrowest a page is drawn (the width before the column is measured, and in tests). */
 const MIN_PAGE_WIDTH = 280;
 const LETTER: [number, number] = [612, 792];
-
-/**
- * react-pdf 11 loads through Suspense and throws a PDF that cannot be read to the nearest error
- * boundary: this one keeps that to its document (a message above the pages; the fields stay).
- */
-class PdfErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 export interface SigningPageInfo {
   /** Counted from 1 across the request's documents in order (the fields' areas use it). */
@@ -101,27 +88,26 @@ export const SigningDocuments = ({ documents, overlay }: { documents: readonly E
           </Alert>
         );
         return (
-          <PdfErrorBoundary key={`${document.id}:${document.url}`} fallback={failed}>
-            {/* While the PDF loads, its pages stay blank boxes (the fields are already there). */}
-            <Suspense fallback={null}>
-              <PdfDocument url={document.url} error={failed}>
-                {pages
-                  .filter((info) => info.documentIndex === documentIndex)
-                  .map((info) => {
-                    const slot = slots[info.page];
-                    return slot
-                      ? createPortal(
-                          <Suspense fallback={null}>
-                            <PdfPageCanvas pageNumber={info.pageNumber} width={width} />
-                          </Suspense>,
-                          slot,
-                          `pdf-${info.page}`,
-                        )
-                      : null;
-                  })}
-              </PdfDocument>
-            </Suspense>
-          </PdfErrorBoundary>
+          // A PDF that cannot be read says so above the pages, kept to its document (the fields stay); while
+          // it loads, its pages stay blank boxes (the fields are already there).
+          <PdfLoadBoundary key={`${document.id}:${document.url}`} loading={null} failed={failed}>
+            <PdfDocument url={document.url} error={failed}>
+              {pages
+                .filter((info) => info.documentIndex === documentIndex)
+                .map((info) => {
+                  const slot = slots[info.page];
+                  return slot
+                    ? createPortal(
+                        <Suspense fallback={null}>
+                          <PdfPageCanvas pageNumber={info.pageNumber} width={width} />
+                        </Suspense>,
+                        slot,
+                        `pdf-${info.page}`,
+                      )
+                    : null;
+                })}
+            </PdfDocument>
+          </PdfLoadBoundary>
         );
       })}
       </Box>
