@@ -191,6 +191,8 @@ describe('E-sign send stepper (Chromium)', () => {
         await toggle.click();
         await page.locator('[data-testid="esign-fill-toggle"][data-mode="edit"]').waitFor();
         await page.getByTestId('palette-text').waitFor();
+        // The fields are drawn once the PDF has opened in the builder.
+        await page.locator(`[data-field-name="${titleCompany.name}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await page.locator(`[data-field-name="${titleCompany.name}"]`).count()).toBe(1);
         await toggle.click();
         await page.locator('[data-testid="esign-fill-toggle"][data-mode="fill"]').waitFor();
