@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toHttpError } from '../dataProvider/httpError';
 import { TemplateUploadError } from './api';
+import { stubWindowWidth } from '../test/viewport';
 
 const api = vi.hoisted(() => ({
   listTemplates: vi.fn(),
@@ -88,15 +89,6 @@ const loaded = (testId = 'esign-templates-table') => waitFor(() => expect(screen
 const rows = (testId = 'esign-templates-table') => screen.queryAllByTestId(`${testId}-row`);
 const toast = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();
 
-function stubWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false };
-  });
-}
-
 beforeEach(() => {
   for (const mock of Object.values(api)) mock.mockReset();
   api.listTemplates.mockResolvedValue(page([LISTING, BUYER_REP, PAINT], 3));
@@ -113,7 +105,7 @@ beforeEach(() => {
     ],
     document_types: [{ team_document_type_id: 3, name: 'Disclosure', team_document_category_id: 1, category_name: 'Seller docs' }],
   });
-  stubWidth(1280);
+  stubWindowWidth(1280);
 });
 afterEach(() => {
   cleanup();
@@ -385,7 +377,7 @@ describe('E-sign templates list', JOURNEY, () => {
   });
 
   it('shows cards with their actions below 768 px, and the table from 768 px', async () => {
-    stubWidth(390);
+    stubWindowWidth(390);
     const user = open();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getByTestId('esign-templates-table').getAttribute('data-layout')).toBe('cards');
@@ -398,7 +390,7 @@ describe('E-sign templates list', JOURNEY, () => {
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '25', '50', '100']);
     cleanup();
 
-    stubWidth(768);
+    stubWindowWidth(768);
     open();
     await loaded();
     expect(screen.getByTestId('esign-templates-table').parentElement?.getAttribute('data-layout')).toBe('table');

@@ -1,5 +1,21 @@
 import { docusealConfigProblem, loadEsignConfig } from './esign.config';
 
+/** loadEsignConfig under `env`: the config, or the exit code it stopped with, and what it wrote to stderr. */
+function startWith(env: Record<string, string>) {
+  const written: string[] = [];
+  jest.replaceProperty(process, 'env', { ...env });
+  jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+  jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+    throw Object.assign(new Error('exit'), { code });
+  }) as never);
+  try {
+    return { config: loadEsignConfig(), code: null, written };
+  } catch (error) {
+    return { config: null, code: (error as { code?: number }).code ?? null, written };
+  }
+}
+afterEach(() => jest.restoreAllMocks());
+
 describe('the DocuSeal settings', () => {
   const docuseal = { ESIGN_PROVIDER: 'docuseal' as const, DOCUSEAL_URL: 'https://docuseal.example.com/api', DOCUSEAL_API_KEY: 'the-secret-key' };
 
@@ -25,20 +41,7 @@ describe('loadEsignConfig with ESIGN_PROVIDER=docuseal', () => {
     JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
     ESIGN_PROVIDER: 'docuseal',
   };
-  const start = (env: Record<string, string>) => {
-    const written: string[] = [];
-    jest.replaceProperty(process, 'env', { ...env });
-    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
-    jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
-      throw Object.assign(new Error('exit'), { code });
-    }) as never);
-    try {
-      return { config: loadEsignConfig(), code: null, written };
-    } catch (error) {
-      return { config: null, code: (error as { code?: number }).code ?? null, written };
-    }
-  };
-  afterEach(() => jest.restoreAllMocks());
+  const start = startWith;
 
   it('refuses to start (exit 78) without DOCUSEAL_URL or DOCUSEAL_API_KEY, naming the setting', () => {
     const noUrl = start({ ...base, DOCUSEAL_API_KEY: 'the-secret-key' });
@@ -64,20 +67,7 @@ describe('ESIGN_DRAFT_RETENTION_DAYS', () => {
     REDIS_URL: 'redis://localhost:6379',
     JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
   };
-  const start = (env: Record<string, string>) => {
-    const written: string[] = [];
-    jest.replaceProperty(process, 'env', { ...base, ...env });
-    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
-    jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
-      throw Object.assign(new Error('exit'), { code });
-    }) as never);
-    try {
-      return { config: loadEsignConfig(), code: null, written };
-    } catch (error) {
-      return { config: null, code: (error as { code?: number }).code ?? null, written };
-    }
-  };
-  afterEach(() => jest.restoreAllMocks());
+  const start = (env: Record<string, string>) => startWith({ ...base, ...env });
 
   it('is 30 days unless set, and takes a whole number of days from 1 to 365', () => {
     expect(start({}).config?.ESIGN_DRAFT_RETENTION_DAYS).toBe(30);

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardAnswer, boardLoaded, buildRow, createFetch, json, locationText, renderConsole, USER_GROUPS } from './testing';
+import { stubWindowWidth } from '../../test/viewport';
 
 // The console's calls go through the session's fetch: here a fetch that answers by path and records the calls.
 const net = vi.hoisted(() => ({ impl: (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('no fetch yet')) }));
@@ -66,15 +67,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The window as wide as this (the media queries MUI asks answer for it). */
-function stubWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false };
-  });
-}
 const headers = () => within(screen.getByTestId('esign-requests-table')).getAllByRole('columnheader').map((cell) => cell.textContent);
 
 // Journeys through react-admin forms and MUI menus: room for a loaded machine.
@@ -112,7 +104,7 @@ describe('E-sign request board', JOURNEY, () => {
   });
 
   it('on a phone (390 px) puts the Status first, where the sticky Actions column cannot cover it; at 1366 px the spec’s order', async () => {
-    stubWidth(390);
+    stubWindowWidth(390);
     open();
     await boardLoaded();
     await waitFor(() => expect(headers()).toEqual(['Status', 'Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Actions']));
@@ -120,7 +112,7 @@ describe('E-sign request board', JOURNEY, () => {
     expect(row(4).querySelector('td')?.querySelector('[data-testid="esign-request-status-4"]')).toBeTruthy();
     cleanup();
 
-    stubWidth(1366);
+    stubWindowWidth(1366);
     open();
     await boardLoaded();
     expect(headers()).toEqual(['Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Status', 'Actions']);
