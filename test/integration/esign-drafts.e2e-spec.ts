@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { utimesSync } from 'node:fs';
+import path from 'node:path';
 import { Global, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
@@ -17,9 +20,11 @@ import {
 } from '@app/contracts';
 import { createRedis, rpcOptionsOf } from '@app/platform';
 import { rpcServerStrategy } from '@app/rpc';
+import { StorageService } from '@app/storage';
 import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { DraftsRepository } from '../../services/esign/src/drafts/drafts.repository';
 import { REMOVE_OLD_DRAFTS, REMOVE_OLD_DRAFTS_EVERY_MS, RemoveOldDraftsJob } from '../../services/esign/src/drafts/remove-old-drafts.job';
+import { RequestsService } from '../../services/esign/src/requests/requests.service';
 import { TransactionsEsignFieldsRpcModule } from '../../services/transactions/src/fields/esign-fields-rpc.controller';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
@@ -134,6 +139,11 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     (await api.post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id], ...body }).expect(201)).body;
   const fieldOf = (draft: EsignDraft, uuid: string) => draft.fields.find((candidate) => candidate.fieldId === uuid);
   const draftCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.drafts`))[0].n);
+  /** The request's PDF copies, as its documents name them. */
+  const copiesOf = async (requestId: number) =>
+    (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1 ORDER BY storage_key`, [requestId])).map((row) => row.storage_key);
+  /** Files under requests/ stored since `before` (a booted.storedFiles()). */
+  const newRequestFiles = (before: string[]) => booted.storedFiles().filter((file) => file.startsWith('requests/') && !before.includes(file)).sort();
   const requestCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n);
   /** The stepper's send of a draft (P order, a signer for each role, a few step 1 values). */
   const sendBody = (draftId: string, extra: Record<string, unknown> = {}) => ({
@@ -519,20 +529,24 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       await agent().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
     });
 
-    it('sends a draft once when two sends of it race (another tab, a double click): one 201, one 409, one request', async () => {
+    it('sends a draft once when two sends of it race (another tab, a double click): one 201, one 409, one request and only its PDF copies', async () => {
       const draft = await newDraft();
       const before = await requestCount();
+      const files = booted.storedFiles();
       const answers = await Promise.all([admin().post('/esign/requests', sendBody(draft.draft_id)), admin().post('/esign/requests', sendBody(draft.draft_id))]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
       expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('This request was already sent');
       expect(await requestCount()).toBe(before + 1);
       const created = answers.find((answer) => answer.status === 201)!.body.esig_request_id;
       expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: created }]);
+      // Whichever way the other lost (before or after copying the PDFs), nothing of it stays in storage.
+      expect(newRequestFiles(files)).toEqual(await copiesOf(created));
     });
 
-    it('refuses with 409 a send that found the draft unsent but waited on it while another send committed, storing no request', async () => {
+    it('refuses with 409 a send that found the draft unsent but waited on it while another send committed, storing no request and no PDF copy', async () => {
       const draft = await newDraft();
       const before = await requestCount();
+      const files = booted.storedFiles();
       // Another send of the draft, in the middle of its database transaction: the draft's row is locked.
       const other = booted.sut.dataSource.createQueryRunner();
       await other.connect();
@@ -555,6 +569,8 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       }
       expect(await requestCount()).toBe(before);
       expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: 0 }]);
+      // It had copied the PDFs before waiting on the draft: the copies went with its rollback.
+      expect(newRequestFiles(files)).toEqual([]);
     }, 30_000);
 
     it('publishes nothing when no value is marked Update Transaction', async () => {
@@ -631,14 +647,14 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       await age(sentLongAgo.draft_id, 'sent_ts', 2);
       const ids = [fresh, idle29Days, idle31Days, sentNow, sent23Hours, sent25Hours, sentLongAgo].map((draft) => draft.draft_id);
 
-      expect(await job().run()).toEqual({ sent: 1, abandoned: 1 });
+      expect(await job().run()).toEqual({ sent: 1, abandoned: 1, orphanedCopies: 0 });
       expect(await remaining(ids)).toEqual([fresh, idle29Days, sentNow, sent23Hours, sentLongAgo].map((draft) => draft.draft_id).sort());
       // The requests stay; the draft deleted a day after sending now answers 404 like any unknown draft.
       await admin().post('/esign/requests', sendBody(sent25Hours.draft_id)).expect(404);
       await admin().get(`/esign/drafts/${idle31Days.draft_id}`).expect(404);
       await admin().get(`/esign/drafts/${idle29Days.draft_id}`).expect(200);
 
-      expect(await job().run()).toEqual({ sent: 0, abandoned: 0 });
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 0, orphanedCopies: 0 });
       expect(await remaining(ids)).toHaveLength(5);
       // Still usable: the 29-day-old draft saves (and so starts its 30 days again) and sends.
       await admin().put(`/esign/drafts/${idle29Days.draft_id}`, { activeStep: 2 }).expect(200);
@@ -654,20 +670,73 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
          FROM esign.drafts, generate_series(1, 1201) AS n WHERE draft_id = $1`,
         [draft.draft_id],
       );
-      expect(await job().run()).toEqual({ sent: 0, abandoned: 1201 });
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 1201, orphanedCopies: 0 });
       expect(await query(`SELECT count(*)::int AS n FROM esign.drafts WHERE title LIKE 'old %'`)).toEqual([{ n: 0 }]);
       expect(await remaining([draft.draft_id])).toEqual([draft.draft_id]);
     }, 60_000);
 
+    describe('and the PDF copies of sends that never committed', () => {
+      const PDF = Buffer.from('%PDF-1.7\n%%EOF\n', 'latin1');
+      const storage = () => booted.sut.app.get(StorageService);
+      /** Sets a stored file's time `hours` back, as if written then. */
+      const age = (key: string, hours: number) => {
+        const at = new Date(Date.now() - hours * 3_600_000);
+        utimesSync(path.join(booted.storageDir, 'esign', ...key.split('/')), at, at);
+      };
+      /** What a send killed between its copies and its commit leaves: copies in a folder no request names. */
+      const strandedCopies = async (count: number, hours: number) => {
+        const folder = `requests/${randomUUID()}`;
+        const keys = Array.from({ length: count }, (_, index) => `${folder}/original-${index + 1}.pdf`);
+        for (const key of keys) {
+          await storage().put(key, PDF, { contentType: 'application/pdf' });
+          age(key, hours);
+        }
+        return keys;
+      };
+
+      it("removes those a day old, keeping fresh ones, a sent request's copies and its signed document; a second run removes nothing", async () => {
+        const sent = (await admin().post('/esign/requests', sendBody((await newDraft()).draft_id)).expect(201)).body;
+        const committed = await copiesOf(sent.esig_request_id);
+        expect(committed).toHaveLength(2);
+        for (const key of committed) age(key, 48);
+        // requests/<id>/ holds a request's signed document: never a send's copy, whatever its age.
+        const signed = `requests/${sent.esig_request_id}/signed.pdf`;
+        await storage().put(signed, PDF, { contentType: 'application/pdf' });
+        age(signed, 48);
+        const stranded = await strandedCopies(2, 25);
+        const fresh = await strandedCopies(2, 23);
+
+        expect(await job().run()).toMatchObject({ orphanedCopies: 2 });
+        const stored = booted.storedFiles();
+        expect(stranded.filter((key) => stored.includes(key))).toEqual([]);
+        expect([...committed, signed, ...fresh].filter((key) => !stored.includes(key))).toEqual([]);
+        // The request still opens its copies.
+        for (const key of committed) expect((await storage().getBytes(key)).subarray(0, 5).toString()).toBe('%PDF-');
+
+        expect(await job().run()).toMatchObject({ orphanedCopies: 0 });
+        expect(booted.storedFiles()).toEqual(stored);
+        for (const key of [signed, ...fresh]) await storage().delete(key);
+      }, 60_000);
+
+      it('goes through every page of storage in one run', async () => {
+        // 1,001 stranded copies: two pages of 1,000 keys.
+        const stranded = (await Promise.all(Array.from({ length: 7 }, () => strandedCopies(143, 30)))).flat();
+        expect(stranded).toHaveLength(1001);
+        expect(await job().run()).toMatchObject({ orphanedCopies: 1001 });
+        const stored = booted.storedFiles();
+        expect(stranded.filter((key) => stored.includes(key))).toEqual([]);
+      }, 60_000);
+    });
+
     it('takes its retention from ESIGN_DRAFT_RETENTION_DAYS', async () => {
       // The job as a worker with ESIGN_DRAFT_RETENTION_DAYS=7 has it (not started: no schedule of its own racing this run).
-      const sevenDays = new RemoveOldDraftsJob({ ...booted.sut.config, ESIGN_DRAFT_RETENTION_DAYS: 7 }, booted.sut.app.get(DraftsRepository));
+      const sevenDays = new RemoveOldDraftsJob({ ...booted.sut.config, ESIGN_DRAFT_RETENTION_DAYS: 7 }, booted.sut.app.get(DraftsRepository), booted.sut.app.get(RequestsService));
       const [idle6Days, idle8Days] = await Promise.all([newDraft(), newDraft()]);
       await age(idle6Days.draft_id, 'updated_ts', 6 * 24);
       await age(idle8Days.draft_id, 'updated_ts', 8 * 24);
-      expect(await sevenDays.run()).toEqual({ sent: 0, abandoned: 1 });
+      expect(await sevenDays.run()).toEqual({ sent: 0, abandoned: 1, orphanedCopies: 0 });
       expect(await remaining([idle6Days.draft_id, idle8Days.draft_id])).toEqual([idle6Days.draft_id]);
-      expect(await job().run()).toEqual({ sent: 0, abandoned: 0 });
+      expect(await job().run()).toEqual({ sent: 0, abandoned: 0, orphanedCopies: 0 });
     });
   });
 });

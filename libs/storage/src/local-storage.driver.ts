@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import { UPLOAD_PURPOSES, type FileHandoff, type ServiceName, type UploadPurpose
 import { contentDispositionOf } from './content-disposition';
 import { sniffFileType, SNIFF_BYTES } from './image-sniffer';
 import { FileHashMismatchError, FileTooLargeException, InvalidFileUrlException } from './storage.errors';
-import type { DownloadUrlOptions, FileInfo, FileStream, StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
+import type { DownloadUrlOptions, FileInfo, FileListPage, FileStream, ListedFile, StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
 import { assertValidKey, isValidKey, StorageService } from './storage.service';
 import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf, type UploadedBytes } from './upload-policy';
 
@@ -42,6 +42,9 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 
 /** Holds each file's content type (written by put and copyFrom); key segments never start with a dot. */
 const META_DIR = '.meta';
+
+/** A write in progress (put, copyFrom, an upload): '<file>.<uuid>.part', renamed to the file once complete. */
+const PART_FILE = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /**
  * Local-disk driver: files under <storageDir>/<service>/<key>, URLs /api/<service>/files/<key>?expires&max&sig
@@ -136,6 +139,34 @@ export class LocalStorageDriver extends StorageService {
     assertValidKey(key);
     await unlink(this.fileOf(key)).catch(() => undefined);
     await unlink(this.metaOf(key)).catch(() => undefined);
+  }
+
+  /** Walks the folder the prefix ends in (every page walks it whole: this is the development driver), in key order. */
+  protected async listPage(prefix: string, startAfter: string | undefined, limit: number): Promise<FileListPage> {
+    const keys: string[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      const entries: Dirent[] = await readdir(path.join(this.options.storageDir, this.options.service, ...folder.split('/').filter(Boolean)), {
+        withFileTypes: true,
+      }).catch(() => []);
+      for (const entry of entries) {
+        // Key segments never start with a dot: .meta holds the content types.
+        if (entry.name.startsWith('.')) continue;
+        const key = `${folder}${entry.name}`;
+        if (entry.isDirectory()) {
+          if (`${key}/`.startsWith(prefix)) await walk(`${key}/`);
+        } else if (entry.isFile() && key.startsWith(prefix) && !PART_FILE.test(entry.name) && isValidKey(key) && (startAfter === undefined || key > startAfter)) {
+          keys.push(key);
+        }
+      }
+    };
+    await walk(prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    keys.sort();
+    const files: ListedFile[] = [];
+    for (const key of keys.slice(0, limit)) {
+      const info = await stat(this.fileOf(key)).catch(() => null);
+      if (info?.isFile()) files.push({ key, size: info.size, lastModified: new Date(info.mtimeMs) });
+    }
+    return { files, next: keys.length > limit ? keys[limit - 1] : null };
   }
 
   /** Streams the other namespace's file into a temporary file, hashing it; only a matching copy takes destKey. */

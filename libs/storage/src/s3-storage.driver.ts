@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -18,8 +19,8 @@ import type { FileHandoff, ServiceName, UploadPurpose } from '@app/contracts';
 import { SNIFF_BYTES } from './image-sniffer';
 import { contentDispositionOf } from './content-disposition';
 import { FileHashMismatchError } from './storage.errors';
-import type { DownloadUrlOptions, FileInfo, FileStream, S3StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
-import { assertValidKey, digestOf, StorageService } from './storage.service';
+import type { DownloadUrlOptions, FileInfo, FileListPage, FileStream, S3StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
+import { assertValidKey, digestOf, isValidKey, StorageService } from './storage.service';
 import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf } from './upload-policy';
 
 /** put streams in parts of this size (S3's minimum part is 5 MiB); a smaller body is one PutObject. */
@@ -196,6 +197,25 @@ export class S3StorageDriver extends StorageService {
     assertValidKey(key);
     await this.deleteObject(this.objectKey(key));
     await this.deleteObject(this.stagingKey(key));
+  }
+
+  /** One ListObjectsV2 under the service's prefix (staging objects live outside it). */
+  protected async listPage(prefix: string, startAfter: string | undefined, limit: number): Promise<FileListPage> {
+    const listed = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.options.bucket,
+        Prefix: this.objectKey(prefix),
+        MaxKeys: limit,
+        ...(startAfter !== undefined ? { StartAfter: this.objectKey(startAfter) } : {}),
+      }),
+    );
+    const keys = (listed.Contents ?? []).map((object) => ({ object, key: (object.Key ?? '').slice(this.prefix.length + 1) }));
+    const last = keys[keys.length - 1];
+    return {
+      // An object no key can name (written around this driver) is left out.
+      files: keys.filter(({ key }) => isValidKey(key)).map(({ object, key }) => ({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) })),
+      next: listed.IsTruncated && last ? last.key : null,
+    };
   }
 
   private async deleteObject(Key: string): Promise<void> {

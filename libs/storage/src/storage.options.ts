@@ -77,3 +77,23 @@ export interface FileInfo {
 export interface FileStream extends FileInfo {
   stream: Readable;
 }
+
+/** A file as list reports it. */
+export interface ListedFile {
+  key: string;
+  size: number;
+  /** When the file was last written (S3's LastModified, the local file's mtime). */
+  lastModified: Date;
+}
+
+/** One page of list: files in key order, and the key to pass as startAfter for the next page (null after the last). */
+export interface FileListPage {
+  files: ListedFile[];
+  next: string | null;
+}
+
+/** list's options: the page size (1 to 1000, default 1000) and the key the page starts after. */
+export interface ListOptions {
+  startAfter?: string;
+  limit?: number;
+}

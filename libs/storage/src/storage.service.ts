@@ -4,7 +4,9 @@ import { SERVICE_NAMES, type FileHandoff, type ServiceName, type UploadPurpose }
 import type {
   DownloadUrlOptions,
   FileInfo,
+  FileListPage,
   FileStream,
+  ListOptions,
   StorageDriverName,
   StoredFile,
   UploadUrlRequest,
@@ -89,6 +91,22 @@ export abstract class StorageService {
   /** Removes a file; removing a missing file is not an error. */
   abstract delete(key: string): Promise<void>;
 
+  /**
+   * One page of the files whose keys start with `prefix` ('' for every file, 'requests/' for a folder), in key
+   * order: at most `limit` (1 to 1000, default 1000) after the key `startAfter`. The page's `next` is the
+   * startAfter of the following page, null after the last. Files written or deleted meanwhile may or may not show;
+   * what an upload URL staged, the local driver's metadata and unfinished writes are never listed.
+   */
+  list(prefix: string, { startAfter, limit = LIST_MAX }: ListOptions = {}): Promise<FileListPage> {
+    if (prefix !== '') assertValidKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
+    if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= LIST_MAX)) throw new Error(`invalid list limit ${limit}`);
+    if (startAfter !== undefined && (typeof startAfter !== 'string' || startAfter.length > 1024)) throw new Error('invalid list startAfter');
+    return this.listPage(prefix, startAfter, limit);
+  }
+
+  /** Driver part of list, with checked arguments. */
+  protected abstract listPage(prefix: string, startAfter: string | undefined, limit: number): Promise<FileListPage>;
+
   /** Computes the file's sha256 (streaming) and describes it for another service, which calls copyFrom. */
   async describeForHandoff(key: string, filename: string): Promise<FileHandoff> {
     const file = await this.get(key);
@@ -129,6 +147,8 @@ export abstract class StorageService {
   }
 }
 
+/** The most files one list page holds (S3's own limit). */
+const LIST_MAX = 1000;
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FileHandoff } from '@app/contracts';
 import { contentDispositionOf } from './content-disposition';
 import { sniffFileType, sniffImageType } from './image-sniffer';
@@ -262,6 +263,54 @@ describe(LocalStorageDriver.name, () => {
     expect(opened).toMatchObject({ contentType: 'text/html', contentDisposition: 'attachment' });
   });
 
+  describe('list', () => {
+    const keysOf = (page: { files: { key: string }[] }) => page.files.map((file) => file.key);
+    beforeEach(async () => {
+      for (const key of ['requests/b/2.pdf', 'requests/a/10.pdf', 'requests/a/1.pdf', 'requests-old/x.pdf', 'other/y.pdf']) await sut.put(key, PDF, { contentType: 'application/pdf' });
+      // Neither a write in progress nor a name no key can have is a file.
+      writeFileSync(path.join(dir, 'identity', 'requests', 'a', `1.pdf.${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.part`), PDF);
+      writeFileSync(path.join(dir, 'identity', 'requests', 'a', 'bad name.pdf'), PDF);
+    });
+
+    it('lists the files under a prefix in key order with their size and time, and nothing of .meta', async () => {
+      const written = new Date('2020-01-02T03:04:05Z');
+      utimesSync(path.join(dir, 'identity', 'requests', 'b', '2.pdf'), written, written);
+      const page = await sut.list('requests/');
+      expect(page).toEqual({
+        files: [
+          { key: 'requests/a/1.pdf', size: PDF.length, lastModified: expect.any(Date) },
+          { key: 'requests/a/10.pdf', size: PDF.length, lastModified: expect.any(Date) },
+          { key: 'requests/b/2.pdf', size: PDF.length, lastModified: written },
+        ],
+        next: null,
+      });
+      expect(keysOf(await sut.list(''))).toEqual(['other/y.pdf', 'requests-old/x.pdf', 'requests/a/1.pdf', 'requests/a/10.pdf', 'requests/b/2.pdf']);
+      // A prefix is a prefix of keys, not only a folder.
+      expect(keysOf(await sut.list('requests'))).toEqual(['requests-old/x.pdf', 'requests/a/1.pdf', 'requests/a/10.pdf', 'requests/b/2.pdf']);
+      expect(keysOf(await sut.list('requests/a/1'))).toEqual(['requests/a/1.pdf', 'requests/a/10.pdf']);
+      expect(await sut.list('none/')).toEqual({ files: [], next: null });
+    });
+
+    it('pages: at most limit files after startAfter, next naming where the following page starts', async () => {
+      const first = await sut.list('requests/', { limit: 2 });
+      expect(first).toMatchObject({ next: 'requests/a/10.pdf' });
+      expect(keysOf(first)).toEqual(['requests/a/1.pdf', 'requests/a/10.pdf']);
+      const second = await sut.list('requests/', { limit: 2, startAfter: first.next! });
+      expect({ keys: keysOf(second), next: second.next }).toEqual({ keys: ['requests/b/2.pdf'], next: null });
+      // Exactly a page's worth: the next page is empty.
+      const exact = await sut.list('requests/', { limit: 3 });
+      expect(keysOf(await sut.list('requests/', { limit: 3, startAfter: exact.next ?? 'requests/b/2.pdf' }))).toEqual([]);
+      // A deleted file is gone from the next list.
+      await sut.delete('requests/a/1.pdf');
+      expect(keysOf(await sut.list('requests/a/'))).toEqual(['requests/a/10.pdf']);
+    });
+
+    it('refuses a prefix that could leave the folder and a limit outside 1..1000', async () => {
+      for (const prefix of ['../', 'a/../', '/abs', '.meta/', 'a//']) expect(() => sut.list(prefix)).toThrow('invalid storage key');
+      for (const limit of [0, 1001, 1.5]) expect(() => sut.list('requests/', { limit })).toThrow('invalid list limit');
+    });
+  });
+
   describe('file handoff', () => {
     let esign: LocalStorageDriver;
     let handoff: FileHandoff;
@@ -331,6 +380,35 @@ describe(S3StorageDriver.name, () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="Offer.pdf"; filename*=UTF-8''Offer.pdf`);
     expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
+  });
+
+  it('lists one ListObjectsV2 page under the service prefix: keys without it, next from IsTruncated', async () => {
+    const written = new Date('2026-01-02T03:04:05Z');
+    const send = jest.spyOn(S3Client.prototype, 'send').mockResolvedValueOnce({
+      Contents: [
+        { Key: 'identity/requests/a/1.pdf', Size: 10, LastModified: written },
+        { Key: 'identity/requests/a/bad name', Size: 1, LastModified: written },
+        { Key: 'identity/requests/b/2.pdf', Size: 20, LastModified: written },
+      ],
+      IsTruncated: true,
+    } as never);
+    try {
+      expect(await sut.list('requests/', { startAfter: 'requests/a/0.pdf', limit: 3 })).toEqual({
+        files: [
+          { key: 'requests/a/1.pdf', size: 10, lastModified: written },
+          { key: 'requests/b/2.pdf', size: 20, lastModified: written },
+        ],
+        next: 'requests/b/2.pdf',
+      });
+      const command = send.mock.calls[0][0];
+      expect(command).toBeInstanceOf(ListObjectsV2Command);
+      expect(command.input).toEqual({ Bucket: 'realty', Prefix: 'identity/requests/', StartAfter: 'identity/requests/a/0.pdf', MaxKeys: 3 });
+
+      send.mockResolvedValueOnce({ Contents: [{ Key: 'identity/requests/c/3.pdf', Size: 30, LastModified: written }], IsTruncated: false } as never);
+      expect(await sut.list('requests/', { startAfter: 'requests/b/2.pdf', limit: 3 })).toMatchObject({ next: null });
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('refuses an upload URL above the purpose limit', async () => {

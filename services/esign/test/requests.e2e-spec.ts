@@ -1,8 +1,13 @@
+import { BadGatewayException, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
+import type { DataSource, EntityManager } from 'typeorm';
 import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateDetail, type TransactionSnapshot, type UserSnapshot } from '@app/contracts';
 import type { QueuedMail } from '@app/mail';
+import { StorageService } from '@app/storage';
+import { ESIGN_PROVIDER, type EsignProvider } from '../src/provider/esign-provider';
+import { RequestsRepository } from '../src/requests/requests.repository';
 import { SigningEngine } from '../src/requests/signing-engine';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign } from './esign-test-kit';
 
@@ -164,6 +169,76 @@ describe('e-sign requests and signing (issue 22)', () => {
       if (withoutEsign) await apiAs(booted.sut.server, withoutEsign).post('/esign/requests', body()).expect(403);
       const client = [...callers.values()].find((caller) => caller.team_id === DEMO && caller.roles.includes('CLIENT'))!;
       await apiAs(booted.sut.server, client).get(`/esign/requests/${id}/audit-log`).expect(403);
+    });
+
+    it("removes the PDF copies of a send the provider refuses, answering the provider's error", async () => {
+      const before = await requestCount();
+      const files = booted.storedFiles();
+      const refusal = jest
+        .spyOn(booted.sut.app.get<EsignProvider>(ESIGN_PROVIDER), 'send')
+        .mockRejectedValueOnce(new BadGatewayException({ status: 'error', message: 'E-sign provider rejected the request' }));
+      try {
+        const refused = await admin().post('/esign/requests', body()).expect(502);
+        expect(refused.body).toEqual({ status: 'error', message: 'E-sign provider rejected the request' });
+        expect(refusal).toHaveBeenCalledTimes(1);
+      } finally {
+        refusal.mockRestore();
+      }
+      expect(await requestCount()).toBe(before);
+      expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual([]);
+    });
+
+    it("logs the keys of copies it could not remove, still answering the provider's error", async () => {
+      const storage = booted.sut.app.get(StorageService);
+      const files = booted.storedFiles();
+      const refusal = jest
+        .spyOn(booted.sut.app.get<EsignProvider>(ESIGN_PROVIDER), 'send')
+        .mockRejectedValueOnce(new BadGatewayException({ status: 'error', message: 'E-sign provider rejected the request' }));
+      const removal = jest.spyOn(storage, 'delete').mockRejectedValueOnce(new Error('storage is away'));
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      let left: string[];
+      try {
+        expect((await admin().post('/esign/requests', body()).expect(502)).body.message).toBe('E-sign provider rejected the request');
+        left = booted.storedFiles().filter((file) => !files.includes(file));
+        expect(left).toEqual([expect.stringMatching(/^requests\/[0-9a-f-]{36}\/original-1\.pdf$/)]);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining(`could not remove the PDF copies of a request that was not sent (${left[0]}): storage is away`));
+      } finally {
+        warn.mockRestore();
+        removal.mockRestore();
+        refusal.mockRestore();
+      }
+      // What stays is the sweep's (a day later); this test removes it itself.
+      await storage.delete(left[0]);
+    });
+
+    it('keeps the copies of a send whose COMMIT went through but answered an error: a committed request always has its files', async () => {
+      const before = await requestCount();
+      const files = booted.storedFiles();
+      const dataSource = booted.sut.dataSource;
+      const transaction = dataSource.transaction.bind(dataSource) as (run: (manager: EntityManager) => Promise<unknown>) => Promise<unknown>;
+      // Only the send's own transaction (the one its documents are inserted in) loses the answer to its COMMIT.
+      const documents = jest.spyOn(booted.sut.app.get(RequestsRepository), 'insertDocuments');
+      const lostAnswer = jest.spyOn(dataSource, 'transaction').mockImplementation((async (run: (manager: EntityManager) => Promise<unknown>) => {
+        let sending = false;
+        const result = await transaction(async (manager) => {
+          const value = await run(manager);
+          sending = documents.mock.calls.some(([used]) => used === manager);
+          return value;
+        });
+        if (sending) throw new Error('Connection terminated unexpectedly');
+        return result;
+      }) as DataSource['transaction']);
+      try {
+        await admin().post('/esign/requests', body()).expect(500);
+      } finally {
+        lostAnswer.mockRestore();
+        documents.mockRestore();
+      }
+      expect(await requestCount()).toBe(before + 1);
+      const [{ esig_request_id: id }] = await query<{ esig_request_id: number }>(`SELECT max(esig_request_id) AS esig_request_id FROM esign.requests`);
+      const keys = (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1`, [id])).map((row) => row.storage_key);
+      expect(keys).toHaveLength(1);
+      expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual(keys);
     });
 
     it('previews the filled PDF without storing or sending anything', async () => {

@@ -4,6 +4,7 @@ import IORedis, { type Redis } from 'ioredis';
 import { JOB_QUEUES } from '@app/contracts';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
+import { RequestsService } from '../requests/requests.service';
 import { DraftsRepository } from './drafts.repository';
 
 export const REMOVE_OLD_DRAFTS = JOB_QUEUES.esignRemoveOldDrafts;
@@ -21,6 +22,8 @@ const BATCH = 500;
  * first in batches of 500, each batch one statement along its own index: nothing is loaded into memory, and a run
  * stopped half-way leaves the rest for the next. Idempotent: a second run, or two at once (rows locked by the other
  * are skipped), deletes nothing twice. Drafts own no files (their PDFs are the templates'), so the rows are all.
+ * The same hourly clean-up of the send flow then sweeps the PDF copies that sends stopped before their commit left
+ * (RequestsService.removeOrphanedCopies: a day old and no request's; idempotent too).
  */
 @Injectable()
 export class RemoveOldDraftsJob implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -32,6 +35,7 @@ export class RemoveOldDraftsJob implements OnApplicationBootstrap, OnApplication
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: EsignConfig,
     private readonly drafts: DraftsRepository,
+    private readonly requests: RequestsService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -47,12 +51,13 @@ export class RemoveOldDraftsJob implements OnApplicationBootstrap, OnApplication
     this.worker.on('error', (error) => this.logger.error(`${REMOVE_OLD_DRAFTS} worker: ${error.message}`));
   }
 
-  /** Deletes every draft old enough now; answers how many of each kind. */
-  async run(): Promise<{ sent: number; abandoned: number }> {
+  /** Deletes every draft old enough now, then the orphaned request copies; answers how many of each. */
+  async run(): Promise<{ sent: number; abandoned: number; orphanedCopies: number }> {
     const sent = await this.inBatches((limit) => this.drafts.deleteSent(SENT_DRAFT_KEPT_HOURS, limit));
     const abandoned = await this.inBatches((limit) => this.drafts.deleteAbandoned(this.config.ESIGN_DRAFT_RETENTION_DAYS, limit));
     if (sent + abandoned > 0) this.logger.log(`removed ${sent} sent and ${abandoned} abandoned send drafts`);
-    return { sent, abandoned };
+    const orphanedCopies = await this.requests.removeOrphanedCopies();
+    return { sent, abandoned, orphanedCopies };
   }
 
   private async inBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {

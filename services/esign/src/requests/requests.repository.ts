@@ -248,6 +248,16 @@ export class RequestsRepository {
     }
   }
 
+  /** Of the given copy folders (the uuids of requests/<uuid>/...), those a request's documents are in. */
+  async copyFoldersInUse(folders: readonly string[]): Promise<Set<string>> {
+    const rows: { folder: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT split_part(storage_key, '/', 2) AS folder FROM esign.request_documents
+       WHERE storage_key LIKE 'requests/%' AND split_part(storage_key, '/', 2) = ANY($1::text[])`,
+      [folders],
+    );
+    return new Set(rows.map((row) => row.folder));
+  }
+
   async documents(requestId: number, manager?: EntityManager): Promise<RequestDocumentRow[]> {
     return this.db(manager).query(
       `SELECT position, name, storage_key, sha256, pages, page_sizes FROM esign.request_documents WHERE esig_request_id = $1 ORDER BY position`,

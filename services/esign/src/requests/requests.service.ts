@@ -43,6 +43,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const transactionNotFound = () => new NotFoundException({ status: 'error', message: 'Transaction not found' });
 const requestNotFound = () => new NotFoundException({ status: 'error', message: 'E-sign request not found' });
 const draftNotFound = () => new NotFoundException({ status: 'error', message: D.draftNotFound });
+/** Where a send copies its PDFs: requests/<uuid>/original-<n>.pdf, one uuid per send. */
+const REQUEST_COPIES_PREFIX = 'requests/';
+/** A copy no request names is removed by the sweep once it is this old (a send takes seconds, never a day). */
+export const ORPHANED_COPY_HOURS = 24;
+/** Storage keys listed per page of the sweep. */
+const SWEEP_PAGE = 1000;
+/** The uuid folder of a send's copy (requests/<uuid>/<file>), or null for any other key (requests/<id>/signed.pdf). */
+const copyFolderOf = (key: string): string | null => /^requests\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/.exec(key)?.[1] ?? null;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 interface CheckedSigner {
@@ -91,13 +99,16 @@ export class RequestsService {
 
     if (body.preview === true) return this.preview(source.documents, schema, values);
 
-    const folder = `requests/${randomUUID()}`;
-    const documents = await this.snapshotDocuments(source.documents, folder);
+    // The PDFs are copied before the request's database transaction, so a committed request always has its files; a send
+    // that does not commit removes its copies, and what a crash in between leaves the worker's sweep removes.
+    const copies: string[] = [];
     // The configured provider sends it (own: mailed links; DocuSeal: a submission), in the request's transaction: when the
     // provider refuses, nothing is stored; when the transaction does not commit, the provider's sending is taken back.
     let sent: ProviderSent | null = null;
+    let committing = false;
     let requestId: number;
     try {
+      const documents = await this.snapshotDocuments(source.documents, `${REQUEST_COPIES_PREFIX}${randomUUID()}`, copies);
       requestId = await this.dataSource.transaction(async (manager) => {
         const id = await this.requests.insert(manager, {
           team_id: caller.team_id,
@@ -137,11 +148,15 @@ export class RequestsService {
             changes,
           });
         }
+        committing = true;
         return id;
       });
     } catch (error) {
       const discard = (sent as ProviderSent | null)?.discard;
       if (discard) await discard().catch((failure: Error) => this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`));
+      // Thrown before the COMMIT: rolled back, so the copies are no request's. A failed COMMIT may still have committed:
+      // its copies stay, and the sweep removes them a day later only if no request names them.
+      if (!committing) await this.removeCopies(copies);
       throw error;
     }
     return { esig_request_id: requestId, status: 'S' };
@@ -298,12 +313,16 @@ export class RequestsService {
     return { url: `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}` };
   }
 
-  /** The request keeps its own copy of each PDF (a template may change or go later), with its SHA-256. */
-  private async snapshotDocuments(sources: readonly RequestDocumentSource[], folder: string): Promise<RequestDocumentRow[]> {
+  /**
+   * The request keeps its own copy of each PDF (a template may change or go later), with its SHA-256. Each key goes into
+   * `copies` before it is written, so that a failed send removes a half-written one too.
+   */
+  private async snapshotDocuments(sources: readonly RequestDocumentSource[], folder: string, copies: string[]): Promise<RequestDocumentRow[]> {
     const documents: RequestDocumentRow[] = [];
     for (const document of sources) {
       const bytes = await this.storage.getBytes(document.storage_key);
       const key = `${folder}/original-${documents.length + 1}.pdf`;
+      copies.push(key);
       await this.storage.put(key, bytes, { contentType: 'application/pdf' });
       documents.push({
         position: documents.length + 1,
@@ -315,6 +334,43 @@ export class RequestsService {
       });
     }
     return documents;
+  }
+
+  /** Removes the copies of a send that did not commit; one that cannot be removed now is logged and left to the sweep. */
+  private async removeCopies(keys: readonly string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
+    const failed = keys.filter((_key, index) => results[index].status === 'rejected');
+    if (failed.length === 0) return;
+    const { reason } = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    this.logger.warn(`could not remove the PDF copies of a request that was not sent (${failed.join(', ')}): ${message}; the worker's sweep removes them after a day`);
+  }
+
+  /**
+   * The worker's sweep (a step of esign-remove-old-drafts): removes the PDF copies under requests/<uuid>/ written over
+   * ORPHANED_COPY_HOURS ago whose folder no request's documents are in, what a send stopped between its copies and its
+   * commit (a killed process) left. Storage is listed in pages of 1000 keys, each page checked in one query; only
+   * the copies' uuid folders are looked at (requests/<id>/ holds the signed documents). Idempotent: a second run, or
+   * two at once, finds nothing more to remove. Answers how many files it removed.
+   */
+  async removeOrphanedCopies(now: Date = new Date()): Promise<number> {
+    const writtenBefore = now.getTime() - ORPHANED_COPY_HOURS * 3_600_000;
+    let removed = 0;
+    let startAfter: string | undefined;
+    do {
+      const page = await this.storage.list(REQUEST_COPIES_PREFIX, { startAfter, limit: SWEEP_PAGE });
+      const old = page.files.filter((file) => copyFolderOf(file.key) && file.lastModified.getTime() < writtenBefore);
+      if (old.length > 0) {
+        const used = await this.requests.copyFoldersInUse([...new Set(old.map((file) => copyFolderOf(file.key)!))]);
+        for (const file of old.filter((candidate) => !used.has(copyFolderOf(candidate.key)!))) {
+          await this.storage.delete(file.key);
+          removed += 1;
+        }
+      }
+      startAfter = page.next ?? undefined;
+    } while (startAfter !== undefined);
+    if (removed > 0) this.logger.log(`removed ${removed} PDF copies of requests that were never sent`);
+    return removed;
   }
 
   /** The team's request the caller may see, else 404. */
