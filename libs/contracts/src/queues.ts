@@ -23,7 +23,10 @@ export const JOB_QUEUES = {
   esignSealRequest: 'seal-request',
   /** esign: the 60-second look over open requests (expiry, failed invitations, provider status). */
   esignPollRequests: 'esign-poll-requests',
-  /** esign: the hourly removal of send drafts sent a day ago or left unsent for ESIGN_DRAFT_RETENTION_DAYS. */
+  /**
+   * esign: the hourly removal of send drafts sent a day ago or left unsent for ESIGN_DRAFT_RETENTION_DAYS, and of
+   * request PDF copies over a day old that no request names (a send killed between copy and commit).
+   */
   esignRemoveOldDrafts: 'esign-remove-old-drafts',
 } as const;
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
@@ -46,7 +49,7 @@ export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
   { name: JOB_QUEUES.skyslopeBackfill, processedBy: 'integrations-sync', carries: "a team's existing transactions to SkySlope" },
   { name: JOB_QUEUES.esignSealRequest, processedBy: 'esign', carries: 'sealing of a request every signer has signed' },
   { name: JOB_QUEUES.esignPollRequests, processedBy: 'esign', carries: 'open e-sign requests (every 60 s: expiry, failed invitations, provider status)' },
-  { name: JOB_QUEUES.esignRemoveOldDrafts, processedBy: 'esign', carries: 'removal of old send drafts (hourly: sent a day ago, unsent for 30 days)' },
+  { name: JOB_QUEUES.esignRemoveOldDrafts, processedBy: 'esign', carries: 'removal of old send drafts (hourly: sent a day ago, unsent for 30 days) and of orphaned request PDF copies' },
 ];
 
 /** Names of every queue, events queues first. */
