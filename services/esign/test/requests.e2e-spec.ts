@@ -211,34 +211,64 @@ describe('e-sign requests and signing (issue 22)', () => {
       await storage.delete(left[0]);
     });
 
-    it('keeps the copies of a send whose COMMIT went through but answered an error: a committed request always has its files', async () => {
-      const before = await requestCount();
-      const files = booted.storedFiles();
+    /**
+     * The send's own transaction (the one its documents are inserted in) runs, then answers its COMMIT with an error:
+     * after committing (`committed`), or instead of it, rolled back. The provider's send is given a discard to watch.
+     */
+    async function sendWithFailedCommit(committed: boolean) {
       const dataSource = booted.sut.dataSource;
       const transaction = dataSource.transaction.bind(dataSource) as (run: (manager: EntityManager) => Promise<unknown>) => Promise<unknown>;
-      // Only the send's own transaction (the one its documents are inserted in) loses the answer to its COMMIT.
       const documents = jest.spyOn(booted.sut.app.get(RequestsRepository), 'insertDocuments');
+      const provider = booted.sut.app.get<EsignProvider>(ESIGN_PROVIDER);
+      const realSend = provider.send.bind(provider);
+      const discard = jest.fn(async () => undefined);
+      const sending = jest.spyOn(provider, 'send').mockImplementation(async (...args: Parameters<EsignProvider['send']>) => ({ ...(await realSend(...args)), discard }));
       const lostAnswer = jest.spyOn(dataSource, 'transaction').mockImplementation((async (run: (manager: EntityManager) => Promise<unknown>) => {
-        let sending = false;
+        let ours = false;
         const result = await transaction(async (manager) => {
           const value = await run(manager);
-          sending = documents.mock.calls.some(([used]) => used === manager);
+          ours = documents.mock.calls.some(([used]) => used === manager);
+          if (ours && !committed) throw new Error('Connection terminated unexpectedly');
           return value;
         });
-        if (sending) throw new Error('Connection terminated unexpectedly');
+        if (ours) throw new Error('Connection terminated unexpectedly');
         return result;
       }) as DataSource['transaction']);
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       try {
-        await admin().post('/esign/requests', body()).expect(500);
+        return { response: await admin().post('/esign/requests', body()), discard, warn: [...warn.mock.calls] };
       } finally {
+        warn.mockRestore();
         lostAnswer.mockRestore();
+        sending.mockRestore();
         documents.mockRestore();
       }
+    }
+
+    it('answers a send whose COMMIT went through but answered an error as sent: the request keeps its files and its provider submission', async () => {
+      const before = await requestCount();
+      const files = booted.storedFiles();
+      const { response, discard, warn } = await sendWithFailedCommit(true);
+      expect(response.status).toBe(201);
       expect(await requestCount()).toBe(before + 1);
-      const [{ esig_request_id: id }] = await query<{ esig_request_id: number }>(`SELECT max(esig_request_id) AS esig_request_id FROM esign.requests`);
+      const id = response.body.esig_request_id as number;
+      expect(response.body).toEqual({ esig_request_id: id, status: 'S' });
+      expect(await statusOf(id)).toBe('S');
+      expect(discard).not.toHaveBeenCalled();
+      expect(warn.map(([message]) => String(message))).toContainEqual(expect.stringContaining(`the COMMIT of request ${id} answered an error`));
       const keys = (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1`, [id])).map((row) => row.storage_key);
       expect(keys).toHaveLength(1);
       expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual(keys);
+    });
+
+    it('takes back a send whose COMMIT failed and rolled back: no request, its copies removed, the provider submission discarded', async () => {
+      const before = await requestCount();
+      const files = booted.storedFiles();
+      const { response, discard } = await sendWithFailedCommit(false);
+      expect(response.status).toBe(500);
+      expect(await requestCount()).toBe(before);
+      expect(discard).toHaveBeenCalledTimes(1);
+      expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual([]);
     });
 
     it('previews the filled PDF without storing or sending anything', async () => {

@@ -106,6 +106,7 @@ export class RequestsService {
     // provider refuses, nothing is stored; when the transaction does not commit, the provider's sending is taken back.
     let sent: ProviderSent | null = null;
     let committing = false;
+    let insertedId: number | null = null;
     let requestId: number;
     try {
       const documents = await this.snapshotDocuments(source.documents, `${REQUEST_COPIES_PREFIX}${randomUUID()}`, copies);
@@ -129,6 +130,7 @@ export class RequestsService {
           email_config: emailConfig!,
           lifetime_days: this.config.ESIGN_REQUEST_LIFETIME_DAYS,
         });
+        insertedId = id;
         // A draft sends once: marked sent with this request (before the provider sends), a second send of it (another
         // tab, a double click) waits for this transaction and is refused with 409.
         if (draftId) {
@@ -152,14 +154,33 @@ export class RequestsService {
         return id;
       });
     } catch (error) {
-      const discard = (sent as ProviderSent | null)?.discard;
-      if (discard) await discard().catch((failure: Error) => this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`));
-      // Thrown before the COMMIT: rolled back, so the copies are no request's. A failed COMMIT may still have committed:
-      // its copies stay, and the sweep removes them a day later only if no request names them.
-      if (!committing) await this.removeCopies(copies);
+      // Thrown before the COMMIT: rolled back. A COMMIT that answered an error may still have committed: asked again on
+      // another connection; a stored request is sent (its signers may have their links), so it keeps its provider
+      // submission and its copies and is answered as sent. When that cannot be asked, both stay too (the sweep removes
+      // the copies a day later if no request names them).
+      const stored = committing && insertedId !== null ? await this.wasStored(insertedId) : false;
+      if (stored === true) {
+        this.logger.warn(`the COMMIT of request ${insertedId} answered an error (${(error as Error).message}) but the request is stored: answered as sent`);
+        return { esig_request_id: insertedId!, status: 'S' };
+      }
+      if (stored === false) {
+        const discard = (sent as ProviderSent | null)?.discard;
+        if (discard) await discard().catch((failure: Error) => this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`));
+        await this.removeCopies(copies);
+      }
       throw error;
     }
     return { esig_request_id: requestId, status: 'S' };
+  }
+
+  /** Whether a request whose COMMIT answered an error is stored after all; null when that cannot be asked either. */
+  private async wasStored(requestId: number): Promise<boolean | null> {
+    try {
+      return (await this.requests.byId(requestId)) !== null;
+    } catch (failure) {
+      this.logger.warn(`could not tell whether request ${requestId} was stored after its COMMIT failed: ${(failure as Error).message}`);
+      return null;
+    }
   }
 
   /**
