@@ -212,8 +212,9 @@ export class S3StorageDriver extends StorageService {
     const keys = (listed.Contents ?? []).map((object) => ({ object, key: (object.Key ?? '').slice(this.prefix.length + 1) }));
     const last = keys[keys.length - 1];
     return {
-      // An object no key can name (written around this driver) is left out.
-      files: keys.filter(({ key }) => isValidKey(key)).map(({ object, key }) => ({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) })),
+      // An object no key can name (written around this driver) is left out; one a store lists without its time counts as
+      // written now, never as old (sweeps go by age).
+      files: keys.filter(({ key }) => isValidKey(key)).map(({ object, key }) => ({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() })),
       next: listed.IsTruncated && last ? last.key : null,
     };
   }
