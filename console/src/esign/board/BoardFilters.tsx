@@ -45,17 +45,19 @@ export function endBeforeStart(start: string | null | undefined, end: string | n
 }
 
 /**
- * The filters the form's values make. The range applies once both dates are whole days in order (or both are
- * empty: no range); while one is being typed, or is wrong, the range in use stays.
+ * The filters the form's values make. The range is optional and may be open at either end: it applies once each
+ * date is a whole day or empty, in order (both empty: no range; a start alone: from that day on; an end alone: up
+ * to it); while a date is being typed, or is wrong, the range in use stays.
  */
 export function filtersFromForm(values: Partial<FilterFormValues>, applied: EsignBoardFilters): EsignBoardFilters {
   const start = cleanDate(values.start);
   const end = cleanDate(values.end);
+  const settled = (!values.start || !!start) && (!values.end || !!end) && !endBeforeStart(start, end);
   const range =
     !values.start && !values.end
       ? { preset: null, start: null, end: null }
-      : start && end && !endBeforeStart(start, end)
-        ? { preset: (values.preset as EsignBoardFilters['preset']) ?? null, start, end }
+      : settled
+        ? { preset: (values.preset as EsignBoardFilters['preset']) ?? null, start: start ?? null, end: end ?? null }
         : { preset: applied.preset, start: applied.start, end: applied.end };
   return {
     statuses: cleanStatuses(values.statuses ?? []),

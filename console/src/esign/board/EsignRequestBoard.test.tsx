@@ -167,9 +167,13 @@ describe('E-sign request board', JOURNEY, () => {
     expect(lastBoardQuery()).not.toHaveProperty('created_start_dt');
     expect(locationText()).toBe('/app/esign-requests?status=S%2CV&user=3%2C9&date_type=completed&preset=custom&from=01-05-2026&to=01-31-2026');
 
+    // A cleared end leaves the range open after its start (no message: the range is optional).
+    await user.clear(screen.getByLabelText(/^End date/));
+    await waitFor(() => expect(lastBoardQuery()).not.toHaveProperty('completed_end_dt'));
+    expect(lastBoardQuery()).toMatchObject({ completed_start_dt: '01/05/2026' });
+    expect(screen.queryByText('This field is required')).toBeNull();
     // An end before the start is said and not asked for.
     const calls = boardCalls().length;
-    await user.clear(screen.getByLabelText(/^End date/));
     await user.type(screen.getByLabelText(/^End date/), '01012026');
     expect(await screen.findByText('End date must be on or after start date')).toBeTruthy();
     expect(boardCalls().length).toBe(calls);

@@ -114,6 +114,14 @@ describe('the filter form', () => {
     expect(filtersFromForm({ ...base, preset: 'custom', start: '01-05-2026', end: '01-01-2026' }, applied)).toMatchObject({ start: '11-01-2026', end: '11-30-2026' });
     expect(filtersFromForm({ ...base, preset: 'custom', start: null, end: null }, applied)).toMatchObject({ preset: null, start: null, end: null });
   });
+
+  it('takes a range open at one end: one date cleared leaves the other as its only bound, not the range before', () => {
+    const base = { statuses: [], users: [], dateType: 'created' as const, preset: 'custom' };
+    expect(filtersFromForm({ ...base, start: '11-01-2026', end: null }, applied)).toMatchObject({ preset: 'custom', start: '11-01-2026', end: null });
+    expect(filtersFromForm({ ...base, start: '', end: '11-30-2026' }, applied)).toMatchObject({ preset: 'custom', start: null, end: '11-30-2026' });
+    // A date still being typed on the other side keeps the range in use.
+    expect(filtersFromForm({ ...base, start: '11-0', end: null }, applied)).toMatchObject({ start: '11-01-2026', end: '11-30-2026' });
+  });
 });
 
 describe('how a request reads', () => {
