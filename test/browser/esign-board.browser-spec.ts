@@ -221,6 +221,10 @@ describe('E-sign request board (Chromium)', () => {
         // Each status in sight without scrolling the table sideways (it leads there); the page never scrolls sideways.
         for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
         expect(await page.evaluate(() => { const view = globalThis as unknown as PageWindow; return view.document.documentElement.scrollWidth <= view.innerWidth; })).toBe(true);
+        // A small laptop (1024 px): the columns overflow beside the menu too, so the Status leads there as well.
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await until('the Status column first at 1024 px', async () => ((await page.getByRole('columnheader').first().textContent())?.startsWith('Status') ? true : undefined), UI_TIMEOUT_MS);
+        for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
         await page.setViewportSize({ width: 1366, height: 900 });
 
         // The transaction link: that transaction's e-sign tab, with its requests.
