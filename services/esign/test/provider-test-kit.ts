@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
-import { schemaOf, type EsignField, type EsignFieldType, type EsignSigningSession, type EsignTemplateDetail } from '@app/contracts';
+import { esignFieldOf, schemaOf, type EsignField, type EsignFieldType, type EsignSigningSession, type EsignTemplateDetail } from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
 import type { QueuedMail } from '@app/mail';
 import { baseConfigSpec, createHttpApp, createLogger, readConfig } from '@app/platform';
@@ -113,26 +113,15 @@ export async function seedReadCopies(booted: BootedProvider): Promise<void> {
 let seq = 0;
 export function fieldOf(type: EsignFieldType, role: string, extra: Partial<EsignField> = {}): EsignField {
   seq += 1;
-  return {
+  return esignFieldOf({
     uuid: `field-${seq}`,
     role_uuid: role,
     name: `${type} ${seq}`,
     type,
-    required: false,
-    readonly: false,
-    default_value: null,
-    title: null,
-    description: null,
     options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Yes', uuid: `o-${seq}-1` }, { value: 'No', uuid: `o-${seq}-2` }] : [],
-    validation: { pattern: null, host: null },
-    preferences: { format: null, font_size: null },
-    platform_type: null,
-    mapped_entity: null,
-    mapped_field: null,
-    can_update: false,
     areas: [{ page: 1, x: 0.1, y: 0.1 + (seq % 8) * 0.08, w: 0.3, h: 0.05 }],
     ...extra,
-  };
+  });
 }
 
 /** Buyer: name (required text), signature, phone (the sender's, read-only); Seller: initials and a checkbox on page 2. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { EsignField, EsignTemplateDetail } from '@app/contracts';
+import { esignFieldOf, type EsignField, type EsignTemplateDetail } from '@app/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, defaultI18nProvider, memoryStore } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -36,25 +36,18 @@ vi.mock('./builderProviderApi', () => ({ builderProviderApi: {} }));
 
 import TemplateBuilderPage from './TemplateBuilderPage';
 
-const mapped: EsignField = {
+const mapped: EsignField = esignFieldOf({
   uuid: 'f-price',
   role_uuid: 'r-buyer',
   name: 'Price',
   type: 'text',
   required: true,
-  readonly: false,
-  default_value: null,
-  title: null,
-  description: null,
-  options: [],
-  validation: { pattern: null, host: null },
-  preferences: { format: null, font_size: null },
   platform_type: 'amount',
   mapped_entity: 'transaction',
   mapped_field: 'sale_price',
   can_update: true,
   areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05 }],
-};
+});
 
 function detailOf(id: number, name: string): EsignTemplateDetail {
   return {

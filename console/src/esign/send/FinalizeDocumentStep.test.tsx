@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { EsignFormState, EsignTemplateSchema } from '@app/contracts';
+import { esignFieldOf, type EsignFormState, type EsignTemplateSchema } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -132,25 +132,7 @@ describe('createBuilderRestore', () => {
     documents: [{ id: 'd1', name: 'Offer', pages: 1 }],
     roles: [{ uuid: 'r1', name: 'Buyer' }],
     fields: [
-      {
-        uuid: 'f1',
-        role_uuid: 'r1',
-        name: 'Text 1',
-        type: 'text',
-        required: false,
-        readonly: false,
-        default_value: value,
-        title: null,
-        description: null,
-        options: [],
-        validation: { pattern: null, host: null },
-        preferences: { format: null, font_size: null },
-        platform_type: null,
-        mapped_entity: null,
-        mapped_field: null,
-        can_update: false,
-        areas: [{ page: 1, x: 0, y: 0, w: 0.1, h: 0.1 }],
-      },
+      esignFieldOf({ uuid: 'f1', role_uuid: 'r1', name: 'Text 1', type: 'text', default_value: value, areas: [{ page: 1, x: 0, y: 0, w: 0.1, h: 0.1 }] }),
     ],
   });
 
