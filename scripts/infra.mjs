@@ -130,7 +130,8 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
   await admin.end();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
   log(`Postgres ready on port ${port}`);
-  return { url, stop: () => server.stop(), external: false };
+  // start again after a stop (fault tests and bench:faults restart Postgres on its data).
+  return { url, stop: () => server.stop(), start: () => server.start(), external: false };
 }
 
 function findRedisServer() {
@@ -169,23 +170,34 @@ export async function startRedis({ dataDir, port }) {
   }
   const binary = ensureRedisServer();
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
-  );
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  await waitForPort(port, 10_000, 'redis-server');
+  let child;
+  let exited = true;
+  const start = async () => {
+    if (!exited) return;
+    child = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--protected-mode', 'yes'],
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
+    );
+    exited = false;
+    child.on('exit', () => (exited = true));
+    await waitForPort(port, 10_000, 'redis-server');
+  };
+  await start();
   log(`Redis ready on port ${port}`);
   return {
     url: `redis://127.0.0.1:${port}`,
     external: false,
-    stop: () =>
+    get pid() {
+      return exited ? undefined : child.pid;
+    },
+    /** Starts it again on the same data after a stop (its append-only file keeps the queues). */
+    start,
+    stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (exited) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
   };
 }

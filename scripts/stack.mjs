@@ -18,6 +18,8 @@ export const DEMO_SEED_ARGS = ['--transactions', String(DEMO_TRANSACTIONS)];
 
 export const SERVICES = ['identity', 'team-admin', 'transactions', 'messaging', 'esign', 'integrations-sync'];
 const DEFAULT_PORTS = { identity: 3001, 'team-admin': 3002, transactions: 3003, messaging: 3004, esign: 3005, 'integrations-sync': 3006 };
+/** How often a crash-looping process is tried again once its quick restarts are spent. */
+const LOOPING_RESTART_SECONDS = 30;
 const envName = (service) => `${service.replace(/-/g, '_').toUpperCase()}_URL`;
 
 function runToEnd(script, env, label, args = []) {
@@ -89,10 +91,13 @@ export async function startStack(options = {}) {
   await runToEnd('scripts/migrate.js', baseEnv, 'migrations');
 
   const children = new Map();
+  const restartTimers = new Set();
   let stopping = false;
   // Who runs where, for operators and for tests that restart a process (the launcher brings it back).
   const writePids = () =>
     writeFileSync(path.join(logDir, 'pids.json'), JSON.stringify(Object.fromEntries([...children].map(([n, c]) => [n, c.pid])), null, 2));
+  // Names already reported as crash-looping, so the loud line is printed once per process.
+  const reportedLooping = new Set();
   const launch = (name, script, env, restarts = 0) => {
     const out = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
     const startedAt = Date.now();
@@ -109,12 +114,20 @@ export async function startStack(options = {}) {
       if (code === 78) return; // configuration error: restarting cannot help
       // A process that ran for a minute counts as healthy again: the next crash waits 1 s, not longer.
       const crashes = Date.now() - startedAt > 60_000 ? 0 : restarts;
-      if (crashes < 5) {
-        console.error(`[stack] restarting ${name} in ${crashes + 1} s`);
-        setTimeout(() => launch(name, script, env, crashes + 1), 1000 * (crashes + 1));
-      } else {
-        console.error(`[stack] ${name} crashed ${crashes + 1} times in a row: left down`);
+      if (crashes === 0) reportedLooping.delete(name);
+      // Quick restarts first (1 s, 2 s, ... 5 s); after five crashes in a row, every 30 s: never left down,
+      // since what it waits for (Postgres, Redis) may come back at any time.
+      const waitSeconds = crashes < 5 ? crashes + 1 : LOOPING_RESTART_SECONDS;
+      if (crashes >= 5 && !reportedLooping.has(name)) {
+        reportedLooping.add(name);
+        console.error(`[stack] !!! ${name} crashed ${crashes + 1} times in a row; retrying every ${LOOPING_RESTART_SECONDS} s until it stays up. See its log.`);
       }
+      if (crashes < 5) console.error(`[stack] restarting ${name} in ${waitSeconds} s`);
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (!stopping) launch(name, script, env, crashes + 1);
+      }, 1000 * waitSeconds);
+      restartTimers.add(timer);
     });
     children.set(name, child);
     writePids();
@@ -163,6 +176,7 @@ export async function startStack(options = {}) {
   const origin = `http://127.0.0.1:${edgePort}`;
   const stop = async () => {
     stopping = true;
+    for (const timer of restartTimers) clearTimeout(timer);
     const exits = [...children.values()].map((child) => new Promise((resolve) => {
       child.once('exit', resolve);
       child.kill('SIGTERM');

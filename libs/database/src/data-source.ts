@@ -1,3 +1,5 @@
+import type { EventEmitter } from 'node:events';
+import { Logger } from '@nestjs/common';
 import { DataSource, type MixedList, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { QueryErrorLogger } from './query-error-logger';
 
@@ -9,10 +11,22 @@ export interface ServiceDataSourceOptions {
   migrations: MixedList<Function | string> | (new () => MigrationInterface)[];
   poolSize?: number;
   applicationName?: string;
+  /** How long a query waits for a pooled connection before it fails (pg's connectionTimeoutMillis); none when unset. */
+  acquireTimeoutMs?: number;
+  /** Postgres statement_timeout of every connection (ms); none when unset (migrations, seeds). */
+  statementTimeoutMs?: number;
+  /** Postgres idle_in_transaction_session_timeout of every connection (ms); none when unset. */
+  idleInTransactionTimeoutMs?: number;
 }
+
+/** The message pg-pool throws when no connection came free within the acquire timeout. */
+export const POOL_ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
 
 /** One DataSource per service, pinned to the service's schema (tables and search_path). */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
+  const settings = [`-c search_path=${options.schema},public`];
+  if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
+  if (options.idleInTransactionTimeoutMs) settings.push(`-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMs}`);
   return new DataSource({
     type: 'postgres',
     url: options.url,
@@ -26,8 +40,45 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     logger: new QueryErrorLogger(options.schema),
     applicationName: options.applicationName ?? options.schema,
     poolSize: options.poolSize ?? 10,
-    extra: { options: `-c search_path=${options.schema},public` },
+    extra: {
+      options: settings.join(' '),
+      ...(options.acquireTimeoutMs ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+    },
   });
+}
+
+const poolLogger = new Logger('Postgres');
+
+/**
+ * Every pooled client gets an error listener for its whole life: a connection that Postgres ends
+ * (a restart: 57P01) while checked out but between queries would otherwise raise an unhandled
+ * 'error' event and end the process. The query in flight fails on its own; the pool drops the client.
+ */
+export function watchPool(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: EventEmitter }).master;
+  if (!pool) return;
+  const onClientError = (error: Error) => poolLogger.warn(`connection lost: ${error.message}`);
+  pool.on('connect', (client: EventEmitter) => client.on('error', onClientError));
+}
+
+/**
+ * Initialises the DataSource, waiting for Postgres (capped backoff, 0.5 s up to 5 s, logging what it
+ * waits for) instead of failing the boot: a process started while Postgres restarts heals by itself.
+ */
+export async function initializeWhenReachable(dataSource: DataSource, label: string, signal?: AbortSignal): Promise<DataSource> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dataSource.initialize();
+      watchPool(dataSource);
+      if (attempt > 1) poolLogger.log(`${label}: Postgres reached after ${attempt} attempts`);
+      return dataSource;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const waitMs = Math.min(500 * attempt, 5000);
+      poolLogger.warn(`${label}: waiting for Postgres (${(error as Error).message}); retrying in ${waitMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 /** Creates the schema if needed, then applies pending migrations, each in its own transaction. */

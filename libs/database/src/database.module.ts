@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createServiceDataSource, type ServiceDataSourceOptions } from './data-source';
+import { createServiceDataSource, initializeWhenReachable, type ServiceDataSourceOptions } from './data-source';
 
 /** Provides the service's initialised TypeORM DataSource. */
 @Global()
@@ -14,7 +14,7 @@ export class DatabaseModule implements OnApplicationShutdown {
       providers: [
         {
           provide: DataSource,
-          useFactory: async () => createServiceDataSource(options).initialize(),
+          useFactory: async () => initializeWhenReachable(createServiceDataSource(options), options.applicationName ?? options.schema),
         },
       ],
       exports: [DataSource],

@@ -5,3 +5,4 @@ export * from './outbox-relay';
 export * from './event-consumer';
 export * from './handle-event.decorator';
 export * from './events.module';
+export * from './redis-connection';

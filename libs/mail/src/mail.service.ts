@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createBlockingRedis } from '@app/platform';
 import type { MailMessage, QueuedMail } from './mail-message';
 import { MAIL_OPTIONS, MAIL_QUEUE, type MailModuleOptions } from './mail.options';
 
@@ -15,7 +16,7 @@ export class MailService implements OnApplicationShutdown {
   /** The queue, opened on first use so processes that never send hold no connection. */
   queueOf(): Queue<QueuedMail> {
     if (!this.queue) {
-      this.connection = new IORedis(this.options.redisUrl, { maxRetriesPerRequest: null, connectionName: `${this.options.service}:mail` });
+      this.connection = createBlockingRedis(this.options.redisUrl, `${this.options.service}:mail`);
       this.queue = new Queue<QueuedMail>(MAIL_QUEUE, { connection: this.connection, prefix: this.options.queuePrefix });
     }
     return this.queue;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createBlockingRedis } from '@app/platform';
 import type { MailDriver, QueuedMail } from './mail-message';
 import { MAIL_OPTIONS, MAIL_QUEUE, type MailModuleOptions } from './mail.options';
 
@@ -50,7 +51,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap() {
     if (!this.options.process) return;
-    this.connection = new IORedis(this.options.redisUrl, { maxRetriesPerRequest: null, connectionName: `${this.options.service}:mail-worker` });
+    this.connection = createBlockingRedis(this.options.redisUrl, `${this.options.service}:mail-worker`);
     this.worker = new Worker<QueuedMail, MailJobResult>(MAIL_QUEUE, (job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.queuePrefix,

@@ -113,6 +113,16 @@ export function baseConfigSpec(service: ServiceName) {
     HOST: env.string('0.0.0.0'),
     /** How long an RPC caller waits for the owner's answer (ms). */
     RPC_TIMEOUT_MS: env.int(RPC_DEFAULT_TIMEOUT_MS, 100, 60_000),
+    /** Postgres connections per process (the integration suites run with 1, so a nested acquisition fails at once). */
+    DATABASE_POOL_SIZE: env.int(10, 1, 200),
+    /** How long a query waits for a free pooled connection before the request answers 503 (ms). */
+    DATABASE_ACQUIRE_TIMEOUT_MS: env.int(3000, 100, 120_000),
+    /** Postgres statement_timeout of the service's connections (ms). */
+    DATABASE_STATEMENT_TIMEOUT_MS: env.int(30_000, 100, 3_600_000),
+    /** Postgres idle_in_transaction_session_timeout of the service's connections (ms). */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: env.int(60_000, 100, 3_600_000),
+    /** How long a request-path Redis command (revocation check, rate limit) may take before a 503 (ms). */
+    REDIS_COMMAND_TIMEOUT_MS: env.int(1000, 50, 60_000),
   };
 }
 

@@ -12,11 +12,16 @@ const up = str({ enum: ['up', 'down'] });
 const READINESS_SCHEMA = named('Readiness', obj({ status: str({ enum: ['ok', 'error'] }), service: str(), checks: obj({ database: up, redis: up }) }));
 const LIVENESS_SCHEMA = named('Liveness', obj({ status: str({ enum: ['ok'] }), service: str() }));
 
+/** Each check's bound: readiness answers within a second whatever is down (a probe's timeout is longer). */
+export const HEALTH_CHECK_TIMEOUT_MS = 800;
+
 async function check(probe: () => Promise<boolean>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return (await Promise.race([probe(), new Promise<boolean>((r) => setTimeout(() => r(false), 2000))])) ? 'up' : 'down';
-  } catch {
-    return 'down';
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_CHECK_TIMEOUT_MS)));
+    return (await Promise.race([probe().catch(() => false), timedOut])) ? 'up' : 'down';
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -25,6 +30,9 @@ export function createHealthController(service: string) {
   @ApiTags('health')
   @Controller(`${service}/health`)
   class HealthController {
+    /** Migrations only move forward while a process runs: once none is pending, a ping is enough. */
+    private migrated = false;
+
     constructor(
       @Inject(DataSource) readonly dataSource: DataSource,
       @Inject(REDIS) readonly redis: Redis,
@@ -37,7 +45,10 @@ export function createHealthController(service: string) {
     @ApiAnswer(503, READINESS_SCHEMA, 'Not ready: the check that is down')
     async readiness(@Res({ passthrough: true }) reply: FastifyReply) {
       const [database, redis] = await Promise.all([
-        check(() => schemaIsReady(this.dataSource)),
+        check(async () => {
+          if (this.migrated) return (await this.dataSource.query('SELECT 1')).length === 1;
+          return (this.migrated = await schemaIsReady(this.dataSource));
+        }),
         check(async () => (await this.redis.ping()) === 'PONG'),
       ]);
       const ok = database === 'up' && redis === 'up';

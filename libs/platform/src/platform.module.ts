@@ -26,7 +26,7 @@ export class PlatformModule {
       controllers: options.http === false ? [] : [createHealthController(config.service)],
       providers: [
         { provide: SERVICE_CONFIG, useValue: config },
-        { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, `${config.service}:main`) },
+        { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, `${config.service}:main`, config.REDIS_COMMAND_TIMEOUT_MS) },
         RedisCloser,
         // Guards honour identity's "valid after" marks; identity sets them.
         { provide: TOKEN_REVOCATIONS, useFactory: (redis: Redis) => new RedisTokenRevocations(redis, config.QUEUE_PREFIX), inject: [REDIS] },

@@ -28,6 +28,10 @@ export function serviceInfrastructure({ config, mode, entities, migrations }: Se
       entities,
       migrations,
       applicationName: `${config.service}-${mode}`,
+      poolSize: config.DATABASE_POOL_SIZE,
+      acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     }),
     EventsModule.forRoot({
       service: config.service,

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Namespace } from 'socket.io';
 import type { EventsMap } from 'socket.io/dist/typed-events';
 import type { ServiceName } from '@app/contracts';
-import { createRedis } from '@app/platform';
+import { createBlockingRedis } from '@app/platform';
 import { realtimeStreamsAdapter } from './streams-io.adapter';
 
 /**
@@ -22,7 +22,7 @@ export class DetachedEmitter {
   of<ServerEvents extends EventsMap = EventsMap>(namespace: string): Namespace<EventsMap, ServerEvents> {
     if (!this.server) {
       const { redisUrl, prefix, service, connectionName } = this.options;
-      this.redis = createRedis(redisUrl, connectionName ?? `${service}:realtime-publisher`);
+      this.redis = createBlockingRedis(redisUrl, connectionName ?? `${service}:realtime-publisher`);
       this.server = new Server({ adapter: realtimeStreamsAdapter(this.redis, prefix, service) });
     }
     return this.server.of(namespace) as unknown as Namespace<EventsMap, ServerEvents>;

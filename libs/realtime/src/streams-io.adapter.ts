@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { socketPathOf, type ServiceName } from '@app/contracts';
+import { createBlockingRedis } from '@app/platform';
 
 /** The service's socket.io stream, shared by every replica (and its worker's publisher); the prefix isolates installs and test runs. */
 export function realtimeStreamName(prefix: string, service: ServiceName): string {
@@ -30,9 +31,11 @@ export function realtimeSocketOptions(service: ServiceName): Partial<ServerOptio
 
 /** socket.io on the service's HTTP server at socketPathOf(service), fanned out across replicas through Redis Streams. */
 export class RedisStreamsIoAdapter extends IoAdapter {
+  private redis?: Redis;
+
   constructor(
     app: INestApplicationContext,
-    private readonly redis: Redis,
+    private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly service: ServiceName,
   ) {
@@ -41,7 +44,16 @@ export class RedisStreamsIoAdapter extends IoAdapter {
 
   createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, ...realtimeSocketOptions(this.service) });
+    // Its own connection: the stream reader blocks (XREAD BLOCK), which a request-path connection's
+    // command timeout would cut short.
+    this.redis ??= createBlockingRedis(this.redisUrl, `${this.service}:socket.io`);
     server.adapter(realtimeStreamsAdapter(this.redis, this.prefix, this.service));
     return server;
+  }
+
+  override async close(server: Parameters<IoAdapter['close']>[0]): Promise<void> {
+    await super.close(server);
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
+    this.redis = undefined;
   }
 }

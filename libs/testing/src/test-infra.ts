@@ -64,6 +64,11 @@ export function testEnv(database: TestDatabase, extra: Record<string, string> = 
     JWT_PRIVATE_KEY: privateKey,
     QUEUE_PREFIX: `t-${database.name}`,
     PORT: '0',
+    // One connection per service process: a query that waits for a second pooled connection while its
+    // transaction holds the first (a repository reached without the transaction's manager) fails the
+    // suite at once instead of passing by luck with a pool of ten.
+    DATABASE_POOL_SIZE: '1',
+    DATABASE_ACQUIRE_TIMEOUT_MS: '10000',
     ...extra,
   };
 }

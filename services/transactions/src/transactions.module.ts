@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { readConfig, REDIS, serviceInfrastructure, type ProcessMode } from '@app/platform';
+import { readConfig, serviceInfrastructure, type ProcessMode } from '@app/platform';
 import { StorageModule, storageConfigSpec, storageOptionsFrom } from '@app/storage';
 import { AgentsRepository } from './agents/agents.repository';
 import { BoardsController } from './boards/boards.controller';
@@ -139,5 +139,5 @@ export class TransactionsModule {
 
 /** The Display Mode gateway runs on the HTTP server with the Redis Streams adapter. */
 export function configureTransactionsApp(app: NestFastifyApplication, config: TransactionsConfig) {
-  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), config.QUEUE_PREFIX));
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, config.REDIS_URL, config.QUEUE_PREFIX));
 }

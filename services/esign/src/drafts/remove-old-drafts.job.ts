@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { JOB_QUEUES } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
 import { RequestsService } from '../requests/requests.service';
 import { DraftsRepository } from './drafts.repository';
@@ -39,7 +39,7 @@ export class RemoveOldDraftsJob implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:remove-old-drafts' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:remove-old-drafts');
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(REMOVE_OLD_DRAFTS, options);
     await this.queue.upsertJobScheduler(REMOVE_OLD_DRAFTS, { every: REMOVE_OLD_DRAFTS_EVERY_MS }, {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { JOB_QUEUES } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
 import { RequestProviders } from '../provider/request-providers';
 import { RequestsRepository } from './requests.repository';
@@ -34,7 +34,7 @@ export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   async onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:poll-requests' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:poll-requests');
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(POLL_REQUESTS, options);
     await this.queue.upsertJobScheduler(POLL_REQUESTS, { every: this.config.ESIGN_POLL_INTERVAL_SECONDS * 1000 }, {

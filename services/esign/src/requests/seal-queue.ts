@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { JOB_QUEUES } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
 
 export const SEAL_REQUEST = JOB_QUEUES.esignSealRequest;
@@ -19,7 +19,7 @@ export class SealQueue implements OnApplicationShutdown {
 
   queueOf(): Queue<{ esig_request_id: number }> {
     if (!this.queue) {
-      this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:seal-queue' });
+      this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:seal-queue');
       this.queue = new Queue(SEAL_REQUEST, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
     }
     return this.queue;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import { StorageService } from '@app/storage';
 import type { EsignConfig } from '../esign.config';
 import { loadSigningCertificate, sealRequest, type SigningCertificate } from '../sealing';
@@ -41,7 +41,7 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     // Loaded (or, in development, generated) at start: production without ESIGN_P12_BASE64 has already refused to start.
     this.certificate = loadSigningCertificate(this.config);
     await this.certificate;
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'esign:seal-request' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:seal-request');
     this.worker = new Worker(SEAL_REQUEST, (job) => this.seal(job.data.esig_request_id), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 2 });
     this.worker.on('failed', (job, error) => {
       this.logger.warn(`${SEAL_REQUEST} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);

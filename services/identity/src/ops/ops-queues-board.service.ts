@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { QUEUE_CATALOGUE } from '@app/contracts';
-import { createRedis, metricsRegistryOf, REDIS, SERVICE_CONFIG } from '@app/platform';
+import { createBlockingRedis, metricsRegistryOf, REDIS, SERVICE_CONFIG } from '@app/platform';
 import type { IdentityConfig } from '../identity.config';
 import { opsCredentialMatches } from './ops-credential';
 
@@ -55,7 +55,7 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
   onModuleInit() {
     const credential = { username: this.config.OPS_USERNAME, password: this.config.OPS_PASSWORD };
     if (!credential.password) this.logger.warn(`OPS_PASSWORD is not set: ${OPS_QUEUES_PATH} refuses everyone`);
-    this.connection = createRedis(this.config.REDIS_URL, 'identity:ops-board');
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'identity:ops-board');
     this.queues = QUEUE_CATALOGUE.map(({ name }) => new Queue(name, { connection: this.connection!, prefix: this.config.QUEUE_PREFIX }));
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath(OPS_QUEUES_PATH);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
-import { SERVICE_CONFIG } from '@app/platform';
+import type { Redis } from 'ioredis';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { JOB_QUEUES } from '@app/contracts';
 
@@ -28,7 +28,7 @@ export class MatchUsersQueue implements OnApplicationShutdown {
 
   queueOf(): Queue<MatchUsersJobData> {
     if (!this.queue) {
-      this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'integrations-sync:match-users' });
+      this.connection = createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:match-users');
       this.queue = new Queue<MatchUsersJobData>(SKYSLOPE_MATCH_USERS, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
     }
     return this.queue;
@@ -47,7 +47,7 @@ export class MatchUsersQueue implements OnApplicationShutdown {
 
   /** Queues (or joins) the team's run and waits for it up to `waitMs`: 'done', or 'running' when it takes longer. */
   async runAndWait(teamId: number, waitMs: number): Promise<'done' | 'running'> {
-    this.events ??= new QueueEvents(SKYSLOPE_MATCH_USERS, { connection: new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null }), prefix: this.config.QUEUE_PREFIX });
+    this.events ??= new QueueEvents(SKYSLOPE_MATCH_USERS, { connection: createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:match-users-events'), prefix: this.config.QUEUE_PREFIX });
     await this.events.waitUntilReady();
     const job = await this.enqueue({ team_id: teamId, reason: 'on-demand' });
     try {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
-import { SERVICE_CONFIG } from '@app/platform';
+import type { Redis } from 'ioredis';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { SkySlopeConnection } from '../skyslope-settings/skyslope.providers';
 import { SkySlopeSettingsService } from '../skyslope-settings/skyslope-settings.service';
@@ -35,7 +35,7 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   async onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'integrations-sync:match-users-worker' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:match-users-worker');
     this.worker = new Worker<MatchUsersJobData>(SKYSLOPE_MATCH_USERS, (job) => this.process(job), {
       connection: this.connection,
       prefix: this.config.QUEUE_PREFIX,

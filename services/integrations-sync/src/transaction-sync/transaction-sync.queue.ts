@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
-import { SERVICE_CONFIG } from '@app/platform';
+import type { Redis } from 'ioredis';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { JOB_QUEUES } from '@app/contracts';
 
@@ -39,7 +39,7 @@ export class TransactionSyncQueue implements OnApplicationShutdown {
   constructor(@Inject(SERVICE_CONFIG) private readonly config: IntegrationsSyncConfig) {}
 
   private redis(): Redis {
-    this.connection ??= new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'integrations-sync:transaction-sync' });
+    this.connection ??= createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:transaction-sync');
     return this.connection;
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, Worker, type Job } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RPC_MAX_OPEN_TRANSACTIONS, SKYSLOPE_SYNC_MESSAGES as M } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import { RpcClient } from '@app/rpc';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { isTransient, SkySlopeFileSync, type SyncOutcome } from './skyslope-file-sync.service';
@@ -43,7 +43,7 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'integrations-sync:transaction-sync-worker' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:transaction-sync-worker');
     const settings = { backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: { opts: { backoff?: number | { delay?: number } } }) => {
       const backoff = job?.opts.backoff;
       return cappedBackoff(attemptsMade, (typeof backoff === 'object' ? backoff.delay : backoff) ?? this.config.SKYSLOPE_SYNC_RETRY_BASE_MS);

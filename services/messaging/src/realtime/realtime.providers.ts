@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Provider } from '@nestjs/common';
-import { REDIS, type ProcessMode } from '@app/platform';
+import { type ProcessMode } from '@app/platform';
 import { RedisStreamsIoAdapter } from '@app/realtime';
 import type { MessagingConfig } from '../messaging.config';
 import { InboxGateway } from './inbox.gateway';
@@ -13,5 +13,5 @@ export function realtimeProviders(mode: ProcessMode): Provider[] {
 
 /** The inbox gateway runs on the HTTP server at socketPathOf('messaging') with the Redis Streams adapter. */
 export function configureMessagingApp(app: NestFastifyApplication, config: MessagingConfig) {
-  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get(REDIS), config.QUEUE_PREFIX, 'messaging'));
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, config.REDIS_URL, config.QUEUE_PREFIX, 'messaging'));
 }

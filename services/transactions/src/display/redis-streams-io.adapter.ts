@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { realtimeSocketOptions, RedisStreamsIoAdapter as ServiceStreamsIoAdapter } from '@app/realtime';
 
 /** Display Mode's socket.io options (libs/realtime): socketPathOf('transactions'); a TV that drops off for up to two minutes gets the packets it missed on reconnect. */
@@ -7,7 +6,7 @@ export const SOCKET_OPTIONS = realtimeSocketOptions('transactions');
 
 /** socket.io on the transactions HTTP server, fanned out across replicas through Redis Streams (libs/realtime). */
 export class RedisStreamsIoAdapter extends ServiceStreamsIoAdapter {
-  constructor(app: INestApplicationContext, redis: Redis, prefix: string) {
-    super(app, redis, prefix, 'transactions');
+  constructor(app: INestApplicationContext, redisUrl: string, prefix: string) {
+    super(app, redisUrl, prefix, 'transactions');
   }
 }

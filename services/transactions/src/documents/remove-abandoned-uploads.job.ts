@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import { StorageService } from '@app/storage';
 import type { TransactionsConfig } from '../transactions.config';
 import { DocumentsRepository } from './documents.repository';
@@ -42,7 +42,7 @@ export class RemoveAbandonedUploadsJob implements OnApplicationBootstrap, OnAppl
   ) {}
 
   async onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions:abandoned-uploads' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'transactions:abandoned-uploads');
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(REMOVE_ABANDONED_UPLOADS, options);
     // Upserted by every worker start: one schedule whatever the number of workers.

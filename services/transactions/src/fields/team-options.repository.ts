@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   DEFAULT_TEAM_TIMEZONE,
   LIST_FORM_ALIAS,
@@ -24,40 +24,44 @@ export const PAGE_FORM = -2;
 
 const CUSTOM_FIELD_COLUMNS = `field_key, label, type, options, client_type, required, vendor_visible, can_update, false AS system`;
 
-/** The team's read-only options (seeded per team; the spec has no screen to manage them). */
+/**
+ * The team's read-only options (seeded per team; the spec has no screen to manage them). Inside a
+ * database transaction pass its manager: a read on a second pooled connection while the first is
+ * held can wait forever once every connection is held that way.
+ */
 @Injectable()
 export class TeamOptionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  stages(teamId: number): Promise<StageOption[]> {
-    return this.dataSource.query(
+  stages(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<StageOption[]> {
+    return manager.query(
       `SELECT stage_id AS id, label, color, font_color FROM transactions.stages WHERE team_id = $1 ORDER BY sort, stage_id`,
       [teamId],
     );
   }
 
-  statuses(teamId: number): Promise<StatusOption[]> {
-    return this.dataSource.query(
+  statuses(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<StatusOption[]> {
+    return manager.query(
       `SELECT status_id AS id, label, color, font_color, category, 'status-' || status_id AS color_css, dates, asks_lost_reason
          FROM transactions.statuses WHERE team_id = $1 ORDER BY sort, status_id`,
       [teamId],
     );
   }
 
-  tags(teamId: number): Promise<TagOption[]> {
-    return this.dataSource.query(`SELECT tag_id AS id, label, border FROM transactions.tags WHERE team_id = $1 ORDER BY lower(label), tag_id`, [teamId]);
+  tags(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<TagOption[]> {
+    return manager.query(`SELECT tag_id AS id, label, border FROM transactions.tags WHERE team_id = $1 ORDER BY lower(label), tag_id`, [teamId]);
   }
 
-  leadTypes(teamId: number): Promise<LeadTypeOption[]> {
-    return this.dataSource.query(
+  leadTypes(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<LeadTypeOption[]> {
+    return manager.query(
       `SELECT lead_type_id AS id, label, group_name AS "group" FROM transactions.lead_types WHERE team_id = $1 ORDER BY group_name, label, lead_type_id`,
       [teamId],
     );
   }
 
   /** The system fields, then the team's custom fields in their order. */
-  async fields(teamId: number): Promise<TransactionFieldDefinition[]> {
-    const custom: TransactionFieldDefinition[] = await this.dataSource.query(
+  async fields(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<TransactionFieldDefinition[]> {
+    const custom: TransactionFieldDefinition[] = await manager.query(
       `SELECT ${CUSTOM_FIELD_COLUMNS} FROM transactions.custom_fields WHERE team_id = $1 ORDER BY sort, custom_field_id`,
       [teamId],
     );
@@ -65,8 +69,8 @@ export class TeamOptionsRepository {
   }
 
   /** Active TRANC users of the team, from the agents read copy. */
-  tcs(teamId: number): Promise<TcOption[]> {
-    return this.dataSource.query(
+  tcs(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<TcOption[]> {
+    return manager.query(
       `SELECT agent_id, first_name, last_name, btrim(first_name || ' ' || last_name) AS name
          FROM transactions.agents
         WHERE team_id = $1 AND status = 'active' AND 'TRANC' = ANY(roles)
@@ -79,8 +83,8 @@ export class TeamOptionsRepository {
    * A form of the team with its fields in order: -1 is the team's list form, PAGE_FORM its page form. null when the team has no
    * such form (another team's id included). A team without a list form lists no form fields.
    */
-  async formWithFields(teamId: number, teamFormId: number): Promise<FormWithFields | null> {
-    const rows: { team_form_id: number; field_key: string | null; custom: TransactionFieldDefinition | null }[] = await this.dataSource.query(
+  async formWithFields(teamId: number, teamFormId: number, manager: EntityManager = this.dataSource.manager): Promise<FormWithFields | null> {
+    const rows: { team_form_id: number; field_key: string | null; custom: TransactionFieldDefinition | null }[] = await manager.query(
       `SELECT f.team_form_id, ff.field_key,
               CASE WHEN cf.field_key IS NULL THEN NULL ELSE json_build_object(
                 'field_key', cf.field_key, 'label', cf.label, 'type', cf.type, 'options', cf.options, 'client_type', cf.client_type,
@@ -111,22 +115,22 @@ export class TeamOptionsRepository {
    * The choices of a select (GET /transaction/form/select-options): stage, status, tag, tc, agent,
    * lead_type, original_lead_type, lost_reason, or a select custom field's key; null for another name.
    */
-  async choices(teamId: number, element: string): Promise<{ value: string | number; label: string }[] | null> {
+  async choices(teamId: number, element: string, manager: EntityManager = this.dataSource.manager): Promise<{ value: string | number; label: string }[] | null> {
     const asChoices = (rows: { id: number; label: string }[]) => rows.map((r) => ({ value: r.id, label: r.label }));
     switch (element) {
       case 'stage':
-        return asChoices(await this.stages(teamId));
+        return asChoices(await this.stages(teamId, manager));
       case 'status':
-        return asChoices(await this.statuses(teamId));
+        return asChoices(await this.statuses(teamId, manager));
       case 'tag':
-        return asChoices(await this.tags(teamId));
+        return asChoices(await this.tags(teamId, manager));
       case 'lead_type':
       case 'original_lead_type':
-        return asChoices(await this.leadTypes(teamId));
+        return asChoices(await this.leadTypes(teamId, manager));
       case 'tc':
-        return (await this.tcs(teamId)).map((tc) => ({ value: tc.agent_id, label: tc.name }));
+        return (await this.tcs(teamId, manager)).map((tc) => ({ value: tc.agent_id, label: tc.name }));
       case 'agent':
-        return this.dataSource.query(
+        return manager.query(
           `SELECT agent_id AS value, btrim(first_name || ' ' || last_name) AS label FROM transactions.agents
             WHERE team_id = $1 AND status = 'active' AND roles && ARRAY['ADMIN','TRANC','ISISA','AGENT']::text[]
             ORDER BY lower(first_name), lower(last_name), agent_id`,
@@ -135,15 +139,15 @@ export class TeamOptionsRepository {
       case 'lost_reason':
         return LOST_REASONS.map((reason) => ({ value: reason, label: reason }));
     }
-    const rows: { options: string[] }[] = await this.dataSource.query(
+    const rows: { options: string[] }[] = await manager.query(
       `SELECT options FROM transactions.custom_fields WHERE team_id = $1 AND field_key = $2 AND type = 'select'`,
       [teamId, element],
     );
     return rows[0] ? rows[0].options.map((option) => ({ value: option, label: option })) : null;
   }
 
-  async timezoneOf(teamId: number): Promise<string> {
-    const rows: { timezone: string | null }[] = await this.dataSource.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [teamId]);
+  async timezoneOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
+    const rows: { timezone: string | null }[] = await manager.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [teamId]);
     return rows[0]?.timezone ?? DEFAULT_TEAM_TIMEZONE;
   }
 }

@@ -93,7 +93,7 @@ export class TransactionEditService {
         throw new FieldErrorsException([{ field: 'task_id', error: M.notATask }]);
       }
       // The page preset takes any of the team's fields: the page may show the user's default form, not only the page form.
-      const pageFields = request.preset === 'page' ? await this.options.fields(caller.team_id) : [];
+      const pageFields = request.preset === 'page' ? await this.options.fields(caller.team_id, manager) : [];
       const allowed = new Set(request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset]);
       const refused = Object.keys(request.changes).filter((key) => !allowed.has(key));
       if (refused.length) throw new FieldErrorsException(refused.map((field) => ({ field: `changes.${field}`, error: M.notAllowedHere })));
@@ -127,7 +127,7 @@ export class TransactionEditService {
     // A re-published event (a new id, the same request) finds the claim taken; a failure below rolls it back.
     if (!(await this.esignUpdates.claim(manager, requestId, transaction.client_id))) return nothing('already-applied');
 
-    const catalogue = await this.options.fields(transaction.team_id);
+    const catalogue = await this.options.fields(transaction.team_id, manager);
     const leftOut: LeftOutChange[] = [];
     const merged: Required<Pick<TransactionChanges, 'columns' | 'custom_values'>> = { columns: {}, custom_values: {} };
     const seen = new Set<string>();
@@ -194,7 +194,7 @@ export class TransactionEditService {
     if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim());
     const ids =
       idKey.kind === 'lead_type'
-        ? (await this.options.leadTypes(teamId)).filter((option) => option.label.trim().toLowerCase() === value.trim().toLowerCase()).map((option) => option.id)
+        ? (await this.options.leadTypes(teamId, manager)).filter((option) => option.label.trim().toLowerCase() === value.trim().toLowerCase()).map((option) => option.id)
         : await this.esignUpdates.agentIdsNamed(manager, teamId, value);
     return ids.length === 1 ? ids[0] : new Error(ESIGN_LEFT_OUT.unknownOption);
   }
@@ -272,7 +272,7 @@ export class TransactionEditService {
       const transaction = await this.access.visible(scopeOf(caller), clientId, manager);
       if (!transaction) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
       if (editRightOf(caller) === 'none') throw new ForbiddenException({ status: 'error', message: M.readOnly });
-      const status = (await this.options.statuses(caller.team_id)).find((s) => s.id === request.status_id);
+      const status = (await this.options.statuses(caller.team_id, manager)).find((s) => s.id === request.status_id);
       if (!status) throw new FieldErrorsException([{ field: 'status_id', error: M.notYourTeams }]);
       const dates = (request.dates ?? {}) as Record<string, unknown>;
       const errors: FieldError[] = [];
@@ -312,7 +312,7 @@ export class TransactionEditService {
       if (request.contact_id !== undefined && (!isId(request.contact_id) || (await this.access.notOfTeam(caller.team_id, 'contact', [request.contact_id], manager)).length)) {
         errors.push({ field: 'contact_id', error: M.notYourTeams });
       }
-      const statuses = await this.options.statuses(caller.team_id);
+      const statuses = await this.options.statuses(caller.team_id, manager);
       const statusId = request.status_id ?? statuses[0]?.id;
       if (!statuses.some((s) => s.id === statusId)) errors.push({ field: 'status_id', error: M.notYourTeams });
       if (request.stage_id !== undefined && request.stage_id !== null && (!isId(request.stage_id) || (await this.access.notOfTeam(caller.team_id, 'stage', [request.stage_id], manager)).length)) {
@@ -367,7 +367,7 @@ export class TransactionEditService {
         { agent_id: caller.agent_id, source: 'console' },
       );
       if (request.values && Object.keys(request.values).length > 0) {
-        const pageFields = await this.options.fields(caller.team_id);
+        const pageFields = await this.options.fields(caller.team_id, manager);
         const changes = await this.checkChanges(manager, caller.team_id, request.values, pageFields, request.type, 'page').catch((error: unknown) => {
           // Name the fields as the create form sends them (values.x, not changes.x).
           if (error instanceof FieldErrorsException) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
-import { SERVICE_CONFIG } from '@app/platform';
+import type { Redis } from 'ioredis';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { TransactionsConfig } from '../../transactions.config';
 import { JOB_QUEUES } from '@app/contracts';
 
@@ -23,7 +23,7 @@ export class DueDatesQueue implements OnApplicationShutdown {
   /** Opened on first use, so processes that never queue hold no connection. */
   private queueOf(): Queue<RecomputeTeamDueDatesJob> {
     if (!this.queue) {
-      this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions:due-dates' });
+      this.connection = createBlockingRedis(this.config.REDIS_URL, 'transactions:due-dates');
       this.queue = new Queue<RecomputeTeamDueDatesJob>(RECOMPUTE_TEAM_DUE_DATES, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
     }
     return this.queue;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Worker } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { SERVICE_CONFIG } from '@app/platform';
+import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { TransactionsConfig } from '../../transactions.config';
 import { TaskWriter } from '../task-writer';
 import { DueDatesQueue, RECOMPUTE_TEAM_DUE_DATES, type RecomputeTeamDueDatesJob } from './due-dates.queue';
@@ -32,7 +32,7 @@ export class RecomputeTeamDueDatesWorker implements OnApplicationBootstrap, OnAp
   ) {}
 
   async onApplicationBootstrap() {
-    this.connection = new IORedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'transactions:due-dates-worker' });
+    this.connection = createBlockingRedis(this.config.REDIS_URL, 'transactions:due-dates-worker');
     this.worker = new Worker<RecomputeTeamDueDatesJob>(RECOMPUTE_TEAM_DUE_DATES, (job) => this.run(job), {
       connection: this.connection,
       prefix: this.config.QUEUE_PREFIX,
