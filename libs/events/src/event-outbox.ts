@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope, EventPayloads, EventType } from '@app/contracts';
+import type { EventEnvelope, EventPayloads, EventType, JobQueueName } from '@app/contracts';
 import { EVENTS_OPTIONS, type EventsModuleOptions, notifyChannelOf } from './events.options';
 
 export interface PublishMeta {
@@ -9,7 +9,45 @@ export interface PublishMeta {
   causation_id?: string;
 }
 
-/** Writes events into the service's outbox inside the caller's transaction. */
+/** How the relay adds a job written by EventOutbox.enqueue (BullMQ's own options, kept with the row). */
+export interface OutboxJobOptions {
+  /**
+   * The BullMQ job id; default the outbox row's id. A stable id (a mail's message id, `seal-<request>`) makes
+   * the same work queued twice one job, and the relay publishing the row again (a relay that died after
+   * adding, before marking it published) adds nothing.
+   */
+  jobId?: string;
+  attempts?: number;
+  backoff?: { type: string; delay: number };
+  delay?: number;
+  priority?: number;
+  removeOnComplete?: boolean | number | { age?: number; count?: number };
+  removeOnFail?: boolean | number | { age?: number; count?: number };
+}
+
+export interface EnqueueMeta extends PublishMeta {
+  /** The team the job is for (operators' look-ups of the outbox); none by default. */
+  team_id?: number | null;
+}
+
+/** What EventOutbox.enqueue wrote: the outbox row and the job id the relay will add it under. */
+export interface OutboxJob {
+  id: string;
+  jobId: string;
+}
+
+/** The reason BullMQ would refuse a custom job id (it throws for the whole batch), or null. */
+export function jobIdProblem(jobId: string): string | null {
+  if (typeof jobId !== 'string' || jobId.length === 0) return 'a job id must be a non-empty string';
+  if (`${parseInt(jobId, 10)}` === jobId) return `job id ${jobId} is an integer (BullMQ refuses those)`;
+  if (jobId.includes(':')) return `job id ${jobId} contains ':' (BullMQ refuses those)`;
+  return null;
+}
+
+/**
+ * Writes events, and the jobs a change causes (mail, pushes, syncs), into the service's outbox inside the
+ * caller's transaction; the relay publishes them once the transaction has committed.
+ */
 @Injectable()
 export class EventOutbox {
   constructor(@Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions) {}
@@ -50,6 +88,40 @@ export class EventOutbox {
     );
     await this.notify(manager);
     return envelope;
+  }
+
+  /**
+   * A side effect of the change, written in its transaction: the relay adds job `name` with `data` to BullMQ
+   * queue `queue` (under this service's QUEUE_PREFIX) once the transaction has committed, never if it rolls
+   * back, and again after a relay failure under the same job id. Its consumer must be idempotent (a job may
+   * run twice: a redelivery, a stalled worker); the options are BullMQ's (attempts, backoff, retention).
+   * `queue` is one of JOB_QUEUES (the operators' board lists them).
+   */
+  async enqueue<T extends object>(
+    manager: EntityManager,
+    queue: JobQueueName,
+    name: string,
+    data: T,
+    options: OutboxJobOptions = {},
+    meta: EnqueueMeta = {},
+  ): Promise<OutboxJob> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      // A job queued outside the change's transaction is "commit, then enqueue" again: lost in between.
+      throw new Error(`EventOutbox.enqueue(${queue}, ${name}) must run inside a database transaction`);
+    }
+    const id = randomUUID();
+    const { jobId, ...jobOptions } = options;
+    if (jobId !== undefined) {
+      const problem = jobIdProblem(jobId);
+      if (problem) throw new Error(`EventOutbox.enqueue(${queue}, ${name}): ${problem}`);
+    }
+    await manager.query(
+      `INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options)
+       VALUES ($1, $2, $3, 1, $4, now(), $5, $6, $7, $8, $9)`,
+      [id, name, meta.team_id ?? null, JSON.stringify(data), meta.correlation_id ?? null, meta.causation_id ?? null, queue, jobId ?? null, JSON.stringify(jobOptions)],
+    );
+    await this.notify(manager);
+    return { id, jobId: jobId ?? id };
   }
 
   /**

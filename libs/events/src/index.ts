@@ -1,5 +1,6 @@
 export * from './events.options';
 export * from './event-tables.migration';
+export * from './outbox-jobs.migration';
 export * from './event-outbox';
 export * from './outbox-relay';
 export * from './event-consumer';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { type JobsOptions, Queue } from 'bullmq';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType, ServiceName } from '@app/contracts';
@@ -16,14 +16,19 @@ interface OutboxRow {
   occurred_at: Date;
   correlation_id: string | null;
   causation_id: string | null;
+  /** Set on a side-effect row (EventOutbox.enqueue): the job queue it goes to; null for an event. */
+  queue: string | null;
+  job_id: string | null;
+  job_options: JobsOptions | null;
 }
 
 /** Test seam: runs after the jobs are enqueued and before the rows are marked published. */
 export type AfterEnqueueHook = (ids: string[]) => Promise<void>;
 
 /**
- * Moves committed outbox rows to one BullMQ queue per consuming service (job id = event id), then
- * marks them published. Rows are locked with SKIP LOCKED so several relays can run; a relay that
+ * Moves committed outbox rows to BullMQ, then marks them published: an event to one queue per consuming
+ * service (job id = event id), a side-effect row (EventOutbox.enqueue) to its job queue under its job id
+ * (the row's id unless the writer gave a stable one) with the options it was written with. Rows are locked with SKIP LOCKED so several relays can run; a relay that
  * dies after enqueueing leaves its rows unpublished, and the next pass enqueues them again under the
  * same job ids (BullMQ ignores the duplicates; the consumers' inbox covers the rest).
  */
@@ -33,7 +38,7 @@ export const OWN_EVENTS_PRIORITY = 10;
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
-  private readonly queues = new Map<ServiceName, Queue>();
+  private readonly queues = new Map<string, Queue>();
   private connection?: ReturnType<typeof createRedis>;
   private listener?: Client;
   private running = false;
@@ -49,15 +54,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
-  private queueOf(service: ServiceName): Queue {
-    let queue = this.queues.get(service);
+  /** A queue by name (events.<service> or a job queue), opened on first use on the relay's one connection. */
+  private queueOf(name: string): Queue {
+    let queue = this.queues.get(name);
     if (!queue) {
       this.connection ??= createRedis(this.options.redisUrl, `${this.options.service}:relay`);
-      queue = new Queue(eventsQueueOf(service), {
+      queue = new Queue(name, {
         connection: this.connection,
         prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
       });
-      this.queues.set(service, queue);
+      this.queues.set(name, queue);
     }
     return queue;
   }
@@ -67,7 +73,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const batchSize = this.options.relayBatchSize ?? 500;
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, type, team_id, version, payload, occurred_at, correlation_id, causation_id
+        `SELECT id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options
            FROM "${this.options.schema}".outbox
           WHERE published_at IS NULL
           ORDER BY seq
@@ -78,7 +84,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       if (rows.length === 0) return 0;
 
       const byConsumer = new Map<ServiceName, EventEnvelope[]>();
+      const jobsByQueue = new Map<string, { name: string; data: unknown; opts: JobsOptions }[]>();
       for (const row of rows) {
+        if (row.queue) {
+          const jobs = jobsByQueue.get(row.queue) ?? [];
+          jobs.push({ name: row.type, data: row.payload, opts: { ...(row.job_options ?? {}), jobId: row.job_id ?? row.id } });
+          jobsByQueue.set(row.queue, jobs);
+          continue;
+        }
         const consumers = EVENT_SUBSCRIPTIONS[row.type as EventType] ?? [];
         if (consumers.length === 0 && !this.unsubscribedTypesSeen.has(row.type)) {
           // Once per type: a bulk change (the seed) would otherwise log a line per event.
@@ -105,7 +118,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const attempts = this.options.attempts ?? 10;
       const delay = this.options.backoffMs ?? 500;
       for (const [consumer, envelopes] of byConsumer) {
-        await this.queueOf(consumer).addBulk(
+        await this.queueOf(eventsQueueOf(consumer)).addBulk(
           envelopes.map((envelope) => ({
             name: envelope.type,
             data: envelope,
@@ -122,6 +135,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           })),
         );
       }
+      // Side effects: the same job id again is ignored by BullMQ while the job is kept (its own retention).
+      for (const [queue, jobs] of jobsByQueue) await this.queueOf(queue).addBulk(jobs);
       const ids = rows.map((r) => r.id);
       if (this.afterEnqueue) await this.afterEnqueue(ids);
       await manager.query(`UPDATE "${this.options.schema}".outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
@@ -139,19 +154,41 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap() {
     if (!this.options.relay) return;
     this.running = true;
-    this.listener = new Client({ connectionString: this.options.databaseUrl });
-    this.listener.on('error', (error: Error) => this.logger.warn(`outbox listener: ${error.message}`));
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  /**
+   * LISTENs on the outbox channel on a connection of its own; when Postgres ends it (a restart), the
+   * relay polls every idle period and listens again after a back-off, so commits wake it again.
+   */
+  private async listen(attempt = 0): Promise<void> {
+    if (!this.running) return;
+    const listener = new Client({ connectionString: this.options.databaseUrl, connectionTimeoutMillis: 5000 });
+    this.listener = listener;
+    let retried = false;
+    const retry = (reason: string) => {
+      if (retried || !this.running) return;
+      retried = true;
+      void listener.end().catch(() => undefined);
+      const waitMs = Math.min(1000 * 2 ** attempt, 30_000);
+      this.logger.warn(`outbox listener: ${reason}; polling, listening again in ${waitMs} ms`);
+      setTimeout(() => void this.listen(Math.min(attempt + 1, 5)), waitMs).unref();
+    };
+    listener.on('error', (error: Error) => retry(error.message));
+    listener.on('end', () => retry('connection ended'));
     try {
-      await this.listener.connect();
-      this.listener.on('notification', () => {
+      await listener.connect();
+      listener.on('notification', () => {
         this.notified = true;
         this.wake?.();
       });
-      await this.listener.query(`LISTEN ${notifyChannelOf(this.options.schema)}`);
+      await listener.query(`LISTEN ${notifyChannelOf(this.options.schema)}`);
+      if (attempt > 0) this.logger.log('outbox listener: listening again');
+      attempt = 0;
     } catch (error) {
-      this.logger.warn(`LISTEN unavailable, polling only: ${(error as Error).message}`);
+      retry((error as Error).message);
     }
-    this.loop = this.run();
   }
 
   private async run() {
@@ -184,7 +221,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.running = false;
     this.wake?.();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await this.connection?.quit().catch(() => this.connection?.disconnect());
   }

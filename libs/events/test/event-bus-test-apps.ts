@@ -9,6 +9,7 @@ import { EVENT_SUBSCRIPTIONS, eventsQueueOf } from '@app/contracts';
 import { createServiceDataSource, DatabaseModule, migrateServiceSchema } from '@app/database';
 import {
   EventBusTables1763700000000,
+  OutboxJobs1763700000010,
   EventConsumer,
   EventOutbox,
   EventsModule,
@@ -45,7 +46,7 @@ export class ProbeEffectsTable1763700000001 implements MigrationInterface {
   }
 }
 
-const migrations = [EventBusTables1763700000000, ProbeEffectsTable1763700000001];
+const migrations = [EventBusTables1763700000000, ProbeEffectsTable1763700000001, OutboxJobs1763700000010];
 
 /**
  * Handles the probe by inserting a row into its own schema's probe_effects. A payload note

@@ -1,4 +1,4 @@
-import type { Job, Queue } from 'bullmq';
+import { type Job, Queue } from 'bullmq';
 import type IORedis from 'ioredis';
 import { EVENT_SUBSCRIPTIONS, type EventType, TEST_ONLY_EVENT_TYPES } from '@app/contracts';
 import { EventConsumer, EventOutbox, OutboxRelay } from '@app/events';
@@ -22,6 +22,7 @@ import {
   ProbeHandler,
   publishProbe,
   publishProbes,
+  queuePrefixOf,
   redisConnection,
   relayOf,
   sleep,
@@ -350,3 +351,87 @@ describe(EventConsumer.name, () => {
   });
 });
 
+
+describe('side effects through the outbox (EventOutbox.enqueue)', () => {
+  // A job queue of the platform under this suite's own prefix; nothing processes it here, so jobs stay waiting.
+  const QUEUE = 'recompute-team-due-dates' as const;
+  let jobs: Queue;
+
+  beforeAll(() => {
+    jobs = new Queue(QUEUE, { connection: redis, prefix: queuePrefixOf(database) });
+  });
+  afterAll(() => jobs?.close());
+
+  const enqueueIn = (app: BusApp, data: object, options: Parameters<EventOutbox['enqueue']>[4] = {}) =>
+    app.dataSource.transaction((manager) => app.app.get(EventOutbox).enqueue(manager, QUEUE, 'recompute', data, options, { team_id: 7 }));
+
+  it('adds a committed job to its queue under its stable id, with the options it was written with, beside the events of the same transaction', async () => {
+    const outbox = publisher.app.get(EventOutbox);
+    const tag = newTag('job');
+    const { job, event } = await publisher.dataSource.transaction(async (manager) => ({
+      job: await outbox.enqueue(manager, QUEUE, 'recompute', { tag }, { jobId: `team-${tag}`, attempts: 4, backoff: { type: 'exponential', delay: 250 }, removeOnComplete: true }),
+      event: await outbox.publish(manager, PROBE, 1, probePayload()),
+    }));
+    expect(job.jobId).toBe(`team-${tag}`);
+    // Nothing reaches Redis before the relay: the change's transaction never needed it.
+    expect(await jobs.getJob(job.jobId)).toBeUndefined();
+
+    await relayOf(publisher).drain();
+    const added = await jobs.getJob(job.jobId);
+    expect(added).toMatchObject({ name: 'recompute', data: { tag } });
+    expect(added!.opts).toMatchObject({ attempts: 4, backoff: { type: 'exponential', delay: 250 }, removeOnComplete: true });
+    expect((await outboxRow(publisher, job.id))?.published_at).toBeInstanceOf(Date);
+    await eventually(async () => (await effectsEverywhere(event.id)).messaging === 1);
+  });
+
+  it("uses the outbox row's id as the job id when none is given", async () => {
+    const job = await enqueueIn(publisher, { tag: newTag('job') });
+    expect(job.jobId).toBe(job.id);
+    await relayOf(publisher).drain();
+    expect((await jobs.getJob(job.id))?.data).toEqual({ tag: expect.any(String) });
+  });
+
+  it('never adds the job of a transaction that rolls back', async () => {
+    const tag = newTag('job');
+    await expect(
+      publisher.dataSource.transaction(async (manager) => {
+        await publisher.app.get(EventOutbox).enqueue(manager, QUEUE, 'recompute', { tag }, { jobId: `rolled-${tag}` });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await relayOf(publisher).drain();
+    expect(await jobs.getJob(`rolled-${tag}`)).toBeUndefined();
+    expect(await publisher.dataSource.query(`SELECT id FROM bus_pub.outbox WHERE job_id = $1`, [`rolled-${tag}`])).toEqual([]);
+  });
+
+  it('keeps the job while Redis refuses it and adds it once the relay can (a commit never waits for Redis)', async () => {
+    const tag = newTag('job');
+    const job = await enqueueIn(publisher, { tag }, { jobId: `late-${tag}` });
+    const addBulk = jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    await expect(relayOf(publisher).relayOnce()).rejects.toThrow('ECONNREFUSED');
+    addBulk.mockRestore();
+    expect((await outboxRow(publisher, job.id))?.published_at).toBeNull();
+    expect(await jobs.getJob(job.jobId)).toBeUndefined();
+
+    await relayOf(publisher).drain();
+    expect((await jobs.getJob(job.jobId))?.data).toEqual({ tag });
+  });
+
+  it('adds one job when the relay publishes the same row twice (it died between adding and marking published)', async () => {
+    const tag = newTag('job');
+    const job = await enqueueIn(publisher, { tag }, { jobId: `twice-${tag}` });
+    const relay = relayOf(publisher);
+    relay.afterEnqueue = async () => {
+      relay.afterEnqueue = undefined;
+      throw new Error('relay killed');
+    };
+    await expect(relay.relayOnce()).rejects.toThrow('relay killed');
+    expect((await outboxRow(publisher, job.id))?.published_at).toBeNull();
+    expect(await jobs.getJob(job.jobId)).toBeDefined();
+
+    expect(await relay.drain()).toBeGreaterThanOrEqual(1);
+    expect((await outboxRow(publisher, job.id))?.published_at).toBeInstanceOf(Date);
+    const all = await jobs.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+    expect(all.filter((j) => j.data?.tag === tag)).toHaveLength(1);
+  });
+});

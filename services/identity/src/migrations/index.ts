@@ -1,4 +1,4 @@
-import { EventBusTables1763700000000 } from '@app/events';
+import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
 import { IdentityInitial1763700000100 } from './1763700000100-identity-initial';
 import { IdentityPasswordRecovery1763700000110 } from './1763700000110-identity-password-recovery';
 import { IdentityAccountSettings1763700000120 } from './1763700000120-identity-account-settings';
@@ -12,6 +12,7 @@ import { IdentityCommissionTemplates1763700000190 } from './1763700000190-identi
 
 export const identityMigrations = [
   EventBusTables1763700000000,
+  OutboxJobs1763700000010,
   IdentityInitial1763700000100,
   IdentityPasswordRecovery1763700000110,
   IdentityAccountSettings1763700000120,

@@ -1,4 +1,4 @@
-import { EventBusTables1763700000000 } from '@app/events';
+import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
 import { IntegrationsSyncUsers1763700000500 } from './1763700000500-integrations-sync-users';
 import { SkySlopeSettings1763700000510 } from './1763700000510-skyslope-settings';
 import { SkySlopeMatchedUsers1763700000520 } from './1763700000520-skyslope-matched-users';
@@ -6,6 +6,7 @@ import { SkySlopeTransactionSync1763700000530 } from './1763700000530-skyslope-t
 
 export const integrationsSyncMigrations = [
   EventBusTables1763700000000,
+  OutboxJobs1763700000010,
   IntegrationsSyncUsers1763700000500,
   SkySlopeSettings1763700000510,
   SkySlopeMatchedUsers1763700000520,

@@ -1,4 +1,4 @@
-import { EventBusTables1763700000000 } from '@app/events';
+import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
 import { TeamAdminTeams1763700000300 } from './1763700000300-team-admin-teams';
 import { TeamAdminDocuments1763700000310 } from './1763700000310-team-admin-documents';
 import { TeamAdminBlackoutDays1763700000320 } from './1763700000320-team-admin-blackout-days';
@@ -9,6 +9,7 @@ import { TeamAdminPublishForTransactions1763700000360 } from './1763700000360-te
 
 export const teamAdminMigrations = [
   EventBusTables1763700000000,
+  OutboxJobs1763700000010,
   TeamAdminTeams1763700000300,
   TeamAdminDocuments1763700000310,
   TeamAdminBlackoutDays1763700000320,

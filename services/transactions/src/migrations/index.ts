@@ -1,4 +1,4 @@
-import { EventBusTables1763700000000 } from '@app/events';
+import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
 import { TransactionsInitial1763700000200 } from './1763700000200-transactions-initial';
 import { TransactionsForms1763700000210 } from './1763700000210-transactions-forms';
 import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-transactions-team-settings-revision';
@@ -18,6 +18,7 @@ import { TransactionsVendorsReadCopy1763700000285 } from './1763700000285-transa
 
 export const transactionsMigrations = [
   EventBusTables1763700000000,
+  OutboxJobs1763700000010,
   TransactionsInitial1763700000200,
   TransactionsForms1763700000210,
   TransactionsTeamSettingsRevision1763700000220,
