@@ -21,7 +21,7 @@ import {
 import { createRedis, rpcOptionsOf } from '@app/platform';
 import { rpcServerStrategy } from '@app/rpc';
 import { StorageService } from '@app/storage';
-import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
+import { createTestDatabase, eventually, sideDataSource, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { DraftsRepository } from '../../services/esign/src/drafts/drafts.repository';
 import { REMOVE_OLD_DRAFTS, REMOVE_OLD_DRAFTS_EVERY_MS, RemoveOldDraftsJob } from '../../services/esign/src/drafts/remove-old-drafts.job';
 import { RequestsService } from '../../services/esign/src/requests/requests.service';
@@ -548,7 +548,9 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const before = await requestCount();
       const files = booted.storedFiles();
       // Another send of the draft, in the middle of its database transaction: the draft's row is locked.
-      const other = booted.sut.dataSource.createQueryRunner();
+      // On connections of the test's own: the service's pool (of one here) must stay free for the send.
+      const side = await sideDataSource(booted.sut.dataSource);
+      const other = side.createQueryRunner();
       await other.connect();
       await other.startTransaction();
       try {
@@ -557,7 +559,7 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         // Until the send waits on the draft's lock, inside its own transaction.
         await eventually(
           async () =>
-            (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE esign.drafts SET sent_ts%'`))[0].n > 0,
+            (await side.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE esign.drafts SET sent_ts%'`))[0].n > 0,
         );
         await other.query(`UPDATE esign.drafts SET sent_ts = now(), esig_request_id = 0 WHERE draft_id = $1`, [draft.draft_id]);
         await other.commitTransaction();
@@ -566,6 +568,7 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       } finally {
         if (other.isTransactionActive) await other.rollbackTransaction();
         await other.release();
+        await side.destroy();
       }
       expect(await requestCount()).toBe(before);
       expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: 0 }]);

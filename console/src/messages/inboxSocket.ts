@@ -1,4 +1,4 @@
-import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, socketPathOf, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
+import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, SOCKET_RECONNECTION, socketPathOf, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { authClient } from '../auth';
@@ -33,11 +33,7 @@ const defaultSocket = (auth: (cb: (data: object) => void) => void): InboxSocket 
     path: socketPathOf('messaging'),
     autoConnect: false,
     forceNew: true,
-    reconnection: true,
-    reconnectionAttempts: Infinity,
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 30_000,
-    randomizationFactor: 0.5,
+    ...SOCKET_RECONNECTION,
     auth,
   });
 

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { DISPLAY_NAMESPACE, socketPathOf, type DisplayClientEvents, type DisplayServerEvents } from '@app/contracts';
+import { DISPLAY_NAMESPACE, SOCKET_RECONNECTION, socketPathOf, type DisplayClientEvents, type DisplayServerEvents } from '@app/contracts';
 
 /** The Display Mode socket, typed by the contract's event maps. */
 export type DisplaySocket = Socket<DisplayServerEvents, DisplayClientEvents>;
@@ -13,12 +13,8 @@ export function createDisplaySocket(origin: string, getToken: TokenSource, onTok
     autoConnect: false,
     // Each mount gets its own manager: an old socket's close never takes the new one down.
     forceNew: true,
-    // Transport failures: socket.io retries by itself, forever, with jittered backoff.
-    reconnection: true,
-    reconnectionAttempts: Infinity,
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 30_000,
-    randomizationFactor: 0.5,
+    // Transport failures: socket.io retries by itself, forever, with jittered backoff capped at 2 s.
+    ...SOCKET_RECONNECTION,
     auth: (cb) => {
       getToken().then(
         (token) => {

@@ -73,3 +73,16 @@ export function resolveRoute(path: string): RouteEntry | undefined {
 export function socketPathOf(service: ServiceName): string {
   return `/api/${service}/socket.io`;
 }
+
+/**
+ * Reconnection of the browser sockets (Display Mode, the console's inbox): forever, first after
+ * 0.5 s, never more than 2 s apart, jittered so a thousand TVs do not knock at once. A restarted API
+ * (back in about 2 s) has its sockets again within about 3 s.
+ */
+export const SOCKET_RECONNECTION = {
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 500,
+  reconnectionDelayMax: 2_000,
+  randomizationFactor: 0.5,
+} as const;

@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, type MigrationInterface } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import type { ServiceName } from '@app/contracts';
 import { schemaOf } from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
@@ -75,4 +76,15 @@ export async function eventually<T>(probe: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, stepMs));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+/**
+ * A DataSource of the test's own on the service's database, outside the service's pool (of one in
+ * the suites): for a test that holds a lock, or reads pg_stat_activity, while the service answers.
+ * Destroy it when done.
+ */
+export async function sideDataSource(of: DataSource): Promise<DataSource> {
+  const options = of.options as PostgresConnectionOptions;
+  const side = new DataSource({ ...options, poolSize: 2, applicationName: 'test-side', extra: { ...(options.extra ?? {}), connectionTimeoutMillis: undefined } });
+  return side.initialize();
 }

@@ -265,7 +265,10 @@ describe('e-sign requests and signing (issue 22)', () => {
       const before = await requestCount();
       const files = booted.storedFiles();
       const { response, discard } = await sendWithFailedCommit(false);
-      expect(response.status).toBe(500);
+      // A connection lost under the COMMIT is Postgres away: 503 with Retry-After, the client may retry.
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'error', message: 'The service is busy. Try again.' });
+      expect(response.headers['retry-after']).toBe('2');
       expect(await requestCount()).toBe(before);
       expect(discard).toHaveBeenCalledTimes(1);
       expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual([]);

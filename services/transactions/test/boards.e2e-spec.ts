@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts';
-import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { sideDataSource, TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { TasksRepository } from '../src/tasks/tasks.repository';
 import { apiAs, bootTransactions, publishedOf } from './transactions-test-kit';
 
@@ -307,7 +307,9 @@ describe('boards (issue 17)', () => {
     it("a column's page walks tasks_board_order_idx in board order and counts the column without sorting it", async () => {
       const client = uc[3];
       for (let i = 0; i < 4; i += 1) await tasks.task(TEAM, client, { due_dt: `2030-01-0${i + 1}`, assigned_to_agent_id: AGENT });
-      const runner = sut.dataSource.createQueryRunner();
+      // EXPLAIN on a connection of the test's own: the service's pool (of one here) serves boardPage meanwhile.
+      const side = await sideDataSource(sut.dataSource);
+      const runner = side.createQueryRunner();
       await runner.connect();
       try {
         for (const [scope, statusId] of [
@@ -333,6 +335,7 @@ describe('boards (issue 17)', () => {
         }
       } finally {
         await runner.release();
+        await side.destroy();
         await query(`DELETE FROM transactions.tasks WHERE client_id = $1`, [client]);
       }
     });

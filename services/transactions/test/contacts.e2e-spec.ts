@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { CONTACT_MESSAGES, FORM_FIELD_MESSAGES, type ContactRecord, type Role } from '@app/contracts';
-import { signTestToken, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
+import { sideDataSource, signTestToken, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
 /** Contacts and merge (issue 14): GET /contacts (and its CSV), filter options, one contact, create, edit, merge. */
@@ -428,7 +428,9 @@ describe('contacts calls (issue 14)', () => {
       const b = await contactOf({ first_name: 'Lock', last_name: 'Two' });
       const { body: conflicts } = await admin().get('/contacts/merge/conflicts', { contact_ids: `${a},${b}` }).expect(200);
       const resolutions = conflicts.fields.map((f: { field: string }) => ({ field: f.field, contact_id: a }));
-      const holder = sut.dataSource.createQueryRunner();
+      // On a connection of the test's own: the service's pool (of one here) must stay free for the merge.
+      const side = await sideDataSource(sut.dataSource);
+      const holder = side.createQueryRunner();
       await holder.connect();
       await holder.startTransaction();
       try {
@@ -438,6 +440,7 @@ describe('contacts calls (issue 14)', () => {
       } finally {
         await holder.rollbackTransaction();
         await holder.release();
+        await side.destroy();
       }
       await admin().post('/contacts/merge', { contact_ids: [a, b], resolutions }).expect(200);
     });
