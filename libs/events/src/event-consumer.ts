@@ -1,14 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType } from '@app/contracts';
 import { EVENT_SUBSCRIPTIONS, TEST_ONLY_EVENT_TYPES, eventsQueueOf } from '@app/contracts';
+import { isDependencyUnavailable } from './dependency-errors';
 import { createQueueConnection as createRedis } from './redis-connection';
 import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
 import { HANDLES_EVENT, type EventHandlerFn } from './handle-event.decorator';
 
 export type ConsumeResult = 'applied' | 'duplicate';
+
+/** How long an event waits before it is tried again while Postgres cannot serve it. */
+export const OUTAGE_RETRY_MS = 2000;
 
 /**
  * Consumes events.<service>: each event is applied in one transaction together with its inbox
@@ -90,7 +94,20 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     if (!this.options.consume) return;
     this.worker = new Worker(
       eventsQueueOf(this.options.service),
-      async (job: Job<EventEnvelope>) => this.consume(job.data),
+      async (job: Job<EventEnvelope>, token?: string) => {
+        try {
+          return await this.consume(job.data);
+        } catch (error) {
+          // Postgres away or the pool full: wait and try again without spending an attempt, so an outage
+          // longer than the backoff's reach never fails an event for good.
+          if (token && isDependencyUnavailable(error)) {
+            this.logger.warn(`event ${job.data?.type} ${job.id} waits ${OUTAGE_RETRY_MS} ms: ${(error as Error).message}`);
+            await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
+            throw new DelayedError();
+          }
+          throw error;
+        }
+      },
       {
         // BullMQ does not close a connection it was handed (it treats it as shared): we close it below.
         connection: (this.connection = createRedis(this.options.redisUrl, `${this.options.service}:consumer`)),

@@ -7,3 +7,4 @@ export * from './event-consumer';
 export * from './handle-event.decorator';
 export * from './events.module';
 export * from './redis-connection';
+export * from './dependency-errors';

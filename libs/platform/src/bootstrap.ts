@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { INestApplicationContext, Type, DynamicModule } from '@nestjs/common';
 import { LogController } from 'fastify';
+import IORedis from 'ioredis';
 import type { Logger } from 'pino';
 import { rpcServerStrategy } from '@app/rpc';
 import type { ServiceConfig } from './config';
@@ -103,10 +104,35 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   return app;
 }
 
+/**
+ * Waits until Redis answers a PING (0.5 s, 1 s, ... capped at 5 s, logging what it waits for), so a
+ * process started while Redis is away waits for it instead of failing its boot (the RPC server's
+ * first connect does not retry).
+ */
+export async function waitForRedis(url: string, logger: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const probe = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 2000 });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      if (attempt > 1) logger.info(`Redis reached after ${attempt} attempts`);
+      return;
+    } catch (error) {
+      const waitMs = Math.min(500 * attempt, 5000);
+      logger.warn(`waiting for Redis (${(error as Error).message}); retrying in ${waitMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    } finally {
+      probe.disconnect();
+    }
+  }
+}
+
 /** HTTP entry of a service: build, listen, log where. */
 export async function runHttpService(options: HttpAppOptions): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(options.config.service, options.config.LOG_LEVEL);
   try {
+    await waitForRedis(options.config.REDIS_URL, logger);
     const app = await createHttpApp({ ...options, logger });
     await app.listen({ port: options.config.PORT, host: options.config.HOST });
     logger.info({ port: options.config.PORT }, `${options.config.service} listening`);
@@ -124,6 +150,7 @@ export async function runHttpService(options: HttpAppOptions): Promise<NestFasti
 export async function runWorker(config: ServiceConfig, module: Type | DynamicModule): Promise<INestApplicationContext> {
   const logger = createLogger(`${config.service}-worker`, config.LOG_LEVEL);
   try {
+    await waitForRedis(config.REDIS_URL, logger);
     const app = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(rpcOptionsOf(config)), logger: new PinoNestLogger(logger) });
     app.enableShutdownHooks();
     await app.listen();

@@ -9,6 +9,11 @@ import { AllExceptionsFilter, INVALID_VALUE_MESSAGE } from './errors';
 function reply(exception: unknown) {
   const sent: { status?: number; body?: unknown } = {};
   const fastifyReply = {
+    headers: {} as Record<string, string>,
+    header(name: string, value: string) {
+      this.headers[name] = value;
+      return this;
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -20,7 +25,7 @@ function reply(exception: unknown) {
   const request = { log: { error: jest.fn(), info: jest.fn() } };
   const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
   new AllExceptionsFilter().catch(exception, host);
-  return { ...sent, request };
+  return { ...sent, headers: fastifyReply.headers, request };
 }
 
 describe('AllExceptionsFilter', () => {
@@ -32,6 +37,23 @@ describe('AllExceptionsFilter', () => {
     const { status, body } = reply(error);
     expect(status).toBe(400);
     expect(body).toEqual({ status: 'error', message: INVALID_VALUE_MESSAGE });
+  });
+
+  it.each([
+    ['a pool with no free connection within its acquire timeout', new Error('timeout exceeded when trying to connect')],
+    ['a statement cut by statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } })],
+    ['Postgres shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['Postgres starting up', Object.assign(new Error('the database system is starting up'), { driverError: { code: '57P03' } })],
+    ['an idle-in-transaction timeout', Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' })],
+    ['Postgres unreachable', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['a Redis command past its timeout', new Error('Command timed out')],
+    ['Redis away past its retries', Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' })],
+  ])('answers 503 busy with Retry-After for %s', (_, error) => {
+    const { status, body, headers } = reply(error);
+    expect(status).toBe(503);
+    expect(body).toEqual({ status: 'error', message: 'The service is busy. Try again.' });
+    expect(headers['retry-after']).toBe('2');
   });
 
   it('keeps 500 for other database failures, and logs them', () => {
