@@ -3,3 +3,4 @@ export * from './test-service';
 export * from './factories';
 export * from './event-delivery';
 export * from './images';
+export * from './own-infra';
