@@ -29,3 +29,4 @@ export * from './esign-requests';
 export * from './esign-values';
 export * from './esign-send';
 export * from './esign-dates';
+export * from './idempotency';

@@ -11,3 +11,4 @@ export * from './form-fields';
 export * from './json-body.parser';
 export * from './csv';
 export * from './openapi';
+export * from './idempotency';

@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
+import { IdempotencyKeys1763700003000 } from '@app/platform';
 import { IdentityInitial1763700000100 } from './1763700000100-identity-initial';
 import { IdentityPasswordRecovery1763700000110 } from './1763700000110-identity-password-recovery';
 import { IdentityAccountSettings1763700000120 } from './1763700000120-identity-account-settings';
@@ -23,4 +24,5 @@ export const identityMigrations = [
   IdentityContactsReadCopy1763700000170,
   IdentityVendorEnrollment1763700000180,
   IdentityCommissionTemplates1763700000190,
+  IdempotencyKeys1763700003000,
 ];

@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
+import { IdempotencyKeys1763700003000 } from '@app/platform';
 import { IntegrationsSyncUsers1763700000500 } from './1763700000500-integrations-sync-users';
 import { SkySlopeSettings1763700000510 } from './1763700000510-skyslope-settings';
 import { SkySlopeMatchedUsers1763700000520 } from './1763700000520-skyslope-matched-users';
@@ -11,4 +12,5 @@ export const integrationsSyncMigrations = [
   SkySlopeSettings1763700000510,
   SkySlopeMatchedUsers1763700000520,
   SkySlopeTransactionSync1763700000530,
+  IdempotencyKeys1763700003000,
 ];

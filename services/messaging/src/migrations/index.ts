@@ -1,7 +1,8 @@
 import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
+import { IdempotencyKeys1763700003000 } from '@app/platform';
 import { MessagingReadCopies1763700000600 } from './1763700000600-messaging-read-copies';
 import { MessagingInbox1763700000610 } from './1763700000610-messaging-inbox';
 import { MessagingNotificationTemplates1763700000620 } from './1763700000620-messaging-notification-templates';
 import { MessagingClientActivity1763700000630 } from './1763700000630-messaging-client-activity';
 
-export const messagingMigrations = [EventBusTables1763700000000, OutboxJobs1763700000010, MessagingReadCopies1763700000600, MessagingInbox1763700000610, MessagingNotificationTemplates1763700000620, MessagingClientActivity1763700000630];
+export const messagingMigrations = [EventBusTables1763700000000, OutboxJobs1763700000010, MessagingReadCopies1763700000600, MessagingInbox1763700000610, MessagingNotificationTemplates1763700000620, MessagingClientActivity1763700000630, IdempotencyKeys1763700003000];

@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
+import { IdempotencyKeys1763700003000 } from '@app/platform';
 import { TeamAdminTeams1763700000300 } from './1763700000300-team-admin-teams';
 import { TeamAdminDocuments1763700000310 } from './1763700000310-team-admin-documents';
 import { TeamAdminBlackoutDays1763700000320 } from './1763700000320-team-admin-blackout-days';
@@ -17,4 +18,5 @@ export const teamAdminMigrations = [
   TeamAdminPublishExistingDocumentLists1763700000340,
   TeamAdminTooltips1763700000350,
   TeamAdminPublishForTransactions1763700000360,
+  IdempotencyKeys1763700003000,
 ];

@@ -1,4 +1,5 @@
 import { EventBusTables1763700000000, OutboxJobs1763700000010 } from '@app/events';
+import { IdempotencyKeys1763700003000 } from '@app/platform';
 import { TransactionsInitial1763700000200 } from './1763700000200-transactions-initial';
 import { TransactionsForms1763700000210 } from './1763700000210-transactions-forms';
 import { TransactionsTeamSettingsRevision1763700000220 } from './1763700000220-transactions-team-settings-revision';
@@ -35,4 +36,5 @@ export const transactionsMigrations = [
   TasksBoardOrder1763700000350,
   EsignSignedDocuments1763700000360,
   EsignFieldUpdates1763700000370,
+  IdempotencyKeys1763700003000,
 ];
