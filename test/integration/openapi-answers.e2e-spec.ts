@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
-import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
+import { IDEMPOTENT_OPERATIONS, SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import { createTestDatabase, type TestDatabase, type TestService } from '@app/testing';
 import { bootEveryService, type AnyConfig } from '../all-services';
 
@@ -64,6 +64,17 @@ describe('every OpenAPI document declares what each operation answers', () => {
       expect(problems).toEqual([]);
       expect(document.components?.schemas?.ErrorResponse).toMatchObject({ required: expect.arrayContaining(['status', 'message']) });
     });
+  });
+
+  it('documents the optional Idempotency-Key header on exactly the operations the console retries by (IDEMPOTENT_OPERATIONS)', () => {
+    const documented = [...documents.values()].flatMap((document) =>
+      Object.entries((document as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> }).paths).flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method, operation]) => METHODS.includes(method) && operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && !p.required))
+          .map(([method]) => `${method.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`),
+      ),
+    );
+    expect(documented.sort()).toEqual([...IDEMPOTENT_OPERATIONS].sort());
   });
 
   it('the check itself: finds an operation without a 2xx schema and a 4xx of another shape', () => {

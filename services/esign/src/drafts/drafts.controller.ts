@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/auth';
 import { ESIGN_MESSAGES, ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
-import { ApiAnswer, ApiErrors, obj } from '@app/platform';
+import { ApiAnswer, ApiErrors, obj, Idempotent } from '@app/platform';
 import { DRAFT_SAVED_SCHEMA, ESIGN_DRAFT_SCHEMA } from '../esign.openapi';
 import { DraftIdParamDto } from './dto/drafts.dto';
 import { DraftsService } from './drafts.service';
@@ -20,6 +20,7 @@ export class DraftsController {
   constructor(private readonly drafts: DraftsService) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary:
       "Starts a send on a transaction: {client_id, template_ids | packet_id} -> the draft: step 1 fields (no signature, initials, strikethrough or {{date}} fields) prefilled from the transaction over RPC, roles with their order, this request's own schema copy and the PDFs. 503 'Transaction data is unavailable. Please try again.'",

@@ -13,7 +13,7 @@ import {
   UpdateTemplateDto,
 } from './dto/templates.dto';
 import { TemplatesService } from './templates.service';
-import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
 import { BUILDER_TOKEN_SCHEMA, ESIGN_TEMPLATE_DETAIL_SCHEMA, ESIGN_TEMPLATES_SCHEMA, TEMPLATE_DELETED_SCHEMA, UPLOAD_CONFIRMED_SCHEMA } from '../esign.openapi';
 
 /** E-sign templates (issue 21): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
@@ -44,6 +44,7 @@ export class TemplatesController {
 
   @Post('upload/confirm')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: "Checks the uploaded bytes (a readable PDF, at most 50,000,000 bytes): {key, pages, size}; a refused file is deleted: 400 'The file must be a PDF'" })
   @ApiAnswer(200, UPLOAD_CONFIRMED_SCHEMA)
   @ApiErrors(400)

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, ADMIN_ROLES } from '@app/contracts';
 import { ProfileImageConfirmDto, ProfileImageUploadDto } from '../profile/dto/profile-image.dto';
 import { AdminUserAccessService } from './admin-user-access.service';
 import { AdminSetPasswordDto, AgentIdBodyDto, AgentIdQueryDto, SendUserEmailDto, UserHistoryQueryDto } from './dto/admin-user-query.dto';
-import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA, UPLOAD_URL_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
 import { CONFIRMED_IMAGE_SCHEMA, LOGIN_HISTORY_SCHEMA } from '../identity.openapi';
 
 @ApiTags('user administration')
@@ -67,6 +67,7 @@ export class AdminUserAccessController {
 
   @Post('avatar/confirm')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: 'With the S3 driver, after the PUT: checks the stored bytes and sets the image; answers {url}' })
   @ApiAnswer(200, CONFIRMED_IMAGE_SCHEMA)
   @ApiErrors(400, 404, 413, 415)

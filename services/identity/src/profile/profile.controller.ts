@@ -6,7 +6,7 @@ import { ProfileImageConfirmDto, ProfileImageQueryDto, ProfileImageUploadDto } f
 import { ProfileImageService } from './profile-image.service';
 import { ProfileService } from './profile.service';
 import { PROFILE_MESSAGES } from './profile.errors';
-import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
 import { ACCOUNT_PROFILE_SCHEMA, CONFIRMED_IMAGE_SCHEMA, IMAGE_URL_SCHEMA } from '../identity.openapi';
 
 @ApiTags('profile')
@@ -65,6 +65,7 @@ export class ProfileController {
 
   @Post('image/confirm')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: 'Accept an uploaded image after checking its size and bytes; answers {url}' })
   @ApiAnswer(200, CONFIRMED_IMAGE_SCHEMA)
   @ApiErrors(400, 403, 404, 413, 415)

@@ -4,7 +4,7 @@ import { CurrentUser, type AuthenticatedUser } from '@app/auth';
 import { isClient } from '../inbox/inbox-errors';
 import { CommentsService } from './comments.service';
 import { CommentIdParamDto, CommentsBulkStatusDto, CommentsOnParamDto, CommentsQueryDto, CommentStatusDto, CreateCommentDto, UpdateCommentDto } from './dto/comments.dto';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { COMMENT_SCHEMA, COMMENT_THREADS_SCHEMA, COMMENTS_SCHEMA, UPDATED_SCHEMA } from '../messaging.openapi';
 
 /** Every role may comment on what it may see; clients only client-facing, and never in bulk. */
@@ -64,6 +64,7 @@ export class CommentsController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary:
       "A comment or a reply (parent_comment_id: a top-level comment on the same item) on something the caller may see (else 404); visibility i (default for staff) or c; a CLIENT posting i: 403. -> the thread",

@@ -10,7 +10,7 @@ import {
   DirectMessageStatusDto,
   UpdateDirectMessageDto,
 } from './dto/direct-messages.dto';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { DIRECT_MESSAGE_SCHEMA, DIRECT_MESSAGES_SCHEMA, UPDATED_SCHEMA } from '../messaging.openapi';
 
 /** Every DM call refuses CLIENT (403); vendors and staff may DM. */
@@ -61,6 +61,7 @@ export class DirectMessagesController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary:
       "A new thread to the users and groups it mentions (none: 400 'Mention a user or group to send this message'), or a reply (parent_dm_id: the thread, plus anyone newly mentioned). " +

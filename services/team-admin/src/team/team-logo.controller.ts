@@ -4,7 +4,7 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { ADMIN_MESSAGES, ADMIN_ROLES } from '@app/contracts';
 import { TeamLogoConfirmDto, TeamLogoUploadDto } from './dto/team-logo.dto';
 import { TeamLogoService } from './team-logo.service';
-import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA, UPLOAD_URL_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
 import { LOGO_URL_SCHEMA } from '../team-admin.openapi';
 
 @ApiTags('team settings')
@@ -40,6 +40,7 @@ export class TeamLogoController {
 
   @Post('confirm')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: 'Accept an uploaded logo after checking its size and bytes; answers {url} (ADMIN)' })
   @ApiAnswer(200, LOGO_URL_SCHEMA, 'The new logo')
   @ApiErrors(400, 404, 413, 415)

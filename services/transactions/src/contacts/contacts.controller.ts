@@ -7,7 +7,7 @@ import { ContactsService } from './contacts.service';
 import { ContactFilterOptionsQueryDto, ContactListQueryDto } from './dto/contact-query.dto';
 import { ContactMergeConflictsQueryDto, ContactMergeDto } from './dto/contact-merge.dto';
 import { ContactCreateDto, ContactIdParamDto, ContactUpdateDto } from './dto/contact-write.dto';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { CONTACT_CONFLICTS_SCHEMA, CONTACT_DETAIL_SCHEMA, CONTACT_FILTER_OPTIONS_SCHEMA, CONTACT_ID_SCHEMA, CONTACT_LIST_SCHEMA, CONTACT_VERSION_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('contacts')
@@ -82,6 +82,7 @@ export class ContactsController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: "Adds a contact -> {contact_id}: first_name, last_name required; email, mobile_phone (10 digits) optional; agent_id ADMIN, TRANC, ISISA only (default the caller)" })
   @ApiAnswer(201, CONTACT_ID_SCHEMA)
   @ApiErrors(400, 404)

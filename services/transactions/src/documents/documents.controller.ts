@@ -5,7 +5,7 @@ import { TRANSACTION_LIST_ROLES } from '@app/contracts';
 import { ClientIdParamDto } from '../transactions/dto/transaction-edit.dto';
 import { DocumentsService } from './documents.service';
 import { DocumentConfirmDto, DocumentFoldersQueryDto, DocumentIdParamDto, DocumentUploadDto } from './dto/documents.dto';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { DOCUMENT_FOLDERS_SCHEMA, DOCUMENT_TYPES_SCHEMA, DOCUMENT_WITH_URL_SCHEMA, DOCUMENTS_BY_FOLDER_SCHEMA, ID_SCHEMA, TRANSACTION_DOCUMENT_SCHEMA, UPLOAD_URL_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('documents')
@@ -68,6 +68,7 @@ export class DocumentsController {
 
   @Post(':client_id/documents/confirm')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: "Checks the uploaded bytes (PDF, JPEG or PNG; at most 50,000,000 bytes), records the document and attaches it to its task. A key that is not the caller's pending upload: 400 'Unknown upload'." })
   @ApiAnswer(200, TRANSACTION_DOCUMENT_SCHEMA, 'The recorded document')
   @ApiErrors(400, 404)

@@ -4,7 +4,7 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { TRANSACTION_LIST_ROLES } from '@app/contracts';
 import { CreateFilterDto, DeleteFilterQueryDto, FilterComponentQueryDto, ScopesQueryDto, UpdateFilterDto } from './dto/filters.dto';
 import { FiltersService } from './filters.service';
-import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA, Idempotent } from '@app/platform';
 import { FILTER_FORM_SCHEMA, FILTER_ID_SCHEMA, SAVED_FILTERS_SCHEMA, SCOPES_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('filters')
@@ -32,6 +32,7 @@ export class FiltersController {
   }
 
   @Post('transaction/filters')
+  @Idempotent()
   @ApiOperation({ summary: "Saves a filter {name, filters, component, owner_type}: a team filter (ADMIN only) or the caller's own -> {filter_id}" })
   @ApiAnswer(201, FILTER_ID_SCHEMA)
   @ApiErrors(400)

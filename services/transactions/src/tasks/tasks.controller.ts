@@ -4,7 +4,7 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { TASK_ROLES } from '@app/contracts';
 import { TaskBulkDto, TaskCreateDto, TaskIdParamDto, TaskListQueryDto, TaskUpdateDto } from './dto/tasks.dto';
 import { TasksService } from './tasks.service';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { TASK_ID_SCHEMA, TASK_LIST_SCHEMA, TASK_SCHEMA, TASK_STATUSES_SCHEMA, UPDATED_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('tasks')
@@ -52,6 +52,7 @@ export class TasksController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: 'Adds a task to a transaction the caller sees (due_source manual; assignee default the caller). VENDOR: 403. -> the task' })
   @ApiAnswer(201, TASK_SCHEMA)
   @ApiErrors(400, 404)

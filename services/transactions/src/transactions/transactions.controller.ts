@@ -18,7 +18,7 @@ import { TransactionEditService } from './transaction-edit.service';
 import { TransactionListService } from './transaction-list.service';
 import { TeamOptionsRepository } from '../fields/team-options.repository';
 import { TRANSACTION_ERRORS } from './transactions.errors';
-import { ApiAnswer, ApiErrors } from '@app/platform';
+import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { CHOICES_SCHEMA, CLIENT_ID_SCHEMA, SELECT_OPTIONS_SCHEMA, TRANSACTION_CHANGED_SCHEMA, TRANSACTION_DETAIL_SCHEMA, TRANSACTION_HISTORY_SCHEMA, TRANSACTION_LIST_SCHEMA } from '../transactions.openapi';
 
 @ApiTags('transactions')
@@ -48,6 +48,7 @@ export class TransactionsController {
   }
 
   @Post('transactions')
+  @Idempotent()
   @ApiOperation({ summary: 'Adds a transaction: type and a contact (contact_id or contact) or address_1; primary_agent_id defaults to the caller (an AGENT names only themselves). VENDOR: 403. -> {client_id}' })
   @ApiAnswer(201, CLIENT_ID_SCHEMA)
   @ApiErrors(400, 404)
