@@ -17,7 +17,7 @@ function managerOf(inTransaction: boolean) {
 describe(EventOutbox.name, () => {
   const sut = new EventOutbox({ service: 'messaging', schema: 'messaging', databaseUrl: 'postgres://unused', redisUrl: 'redis://unused' });
 
-  describe('enqueue', () => {
+  describe('enqueue and enqueueMany', () => {
     it('refuses to run outside a transaction, like publish, and writes nothing', async () => {
       const { manager, queries } = managerOf(false);
       await expect(sut.enqueue(manager, 'mail.outgoing', 'send', { id: 'm-1' })).rejects.toThrow(
@@ -26,7 +26,20 @@ describe(EventOutbox.name, () => {
       await expect(sut.publish(manager, 'messaging.mail.failed', null, { message_id: 'm-1' })).rejects.toThrow('must run inside a database transaction');
       const noRunner = { query: manager.query } as unknown as EntityManager;
       await expect(sut.enqueue(noRunner, 'mail.outgoing', 'send', { id: 'm-1' })).rejects.toThrow('must run inside a database transaction');
+      await expect(sut.enqueueMany(manager, 'mail.outgoing', [{ name: 'send', data: {} }])).rejects.toThrow('must run inside a database transaction');
       expect(queries).toEqual([]);
+    });
+
+    it('writes several jobs of a queue in one statement, in order, each with its own job id', async () => {
+      const { manager, queries } = managerOf(true);
+      const jobs = await sut.enqueueMany(manager, 'mail.outgoing', [
+        { name: 'send', data: { id: 'a' }, options: { jobId: 'mail-a' } },
+        { name: 'send', data: { id: 'b' } },
+      ]);
+      expect(jobs.map((j) => j.jobId)).toEqual(['mail-a', jobs[1].id]);
+      expect(queries).toHaveLength(2);
+      expect(JSON.parse(queries[0].params[4] as string).map((row: { payload: unknown }) => row.payload)).toEqual([{ id: 'a' }, { id: 'b' }]);
+      expect(await sut.enqueueMany(manager, 'mail.outgoing', [])).toEqual([]);
     });
 
     it('writes one outbox row for the queue (name, data, job id, options apart) and wakes the relay', async () => {
@@ -43,16 +56,9 @@ describe(EventOutbox.name, () => {
       expect(job.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(queries).toHaveLength(2);
       expect(queries[0].sql).toContain('INSERT INTO "messaging".outbox');
-      expect(queries[0].params).toEqual([
-        job.id,
-        'send',
-        12,
-        JSON.stringify({ id: 'dm-7-to-3', to: 'a@b.test' }),
-        null,
-        null,
-        'mail.outgoing',
-        'dm-7-to-3',
-        JSON.stringify({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } }),
+      expect(queries[0].params).toEqual([12, null, null, 'mail.outgoing', expect.any(String)]);
+      expect(JSON.parse(queries[0].params[4] as string)).toEqual([
+        { id: job.id, type: 'send', payload: { id: 'dm-7-to-3', to: 'a@b.test' }, job_id: 'dm-7-to-3', job_options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 } } },
       ]);
       expect(queries[1]).toEqual({ sql: 'SELECT pg_notify($1, \'\')', params: ['outbox_messaging'] });
     });
@@ -61,7 +67,7 @@ describe(EventOutbox.name, () => {
       const { manager, queries } = managerOf(true);
       const job = await sut.enqueue(manager, 'recompute-team-due-dates', 'recompute-team-due-dates', { team_id: 1, revision: 2 });
       expect(job.jobId).toBe(job.id);
-      expect(queries[0].params[7]).toBeNull();
+      expect(JSON.parse(queries[0].params[4] as string)[0].job_id).toBeNull();
     });
 
     it('refuses a job id BullMQ would refuse (it fails the whole batch), inside the caller\'s transaction', async () => {

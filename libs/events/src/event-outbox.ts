@@ -105,23 +105,40 @@ export class EventOutbox {
     options: OutboxJobOptions = {},
     meta: EnqueueMeta = {},
   ): Promise<OutboxJob> {
+    const [job] = await this.enqueueMany(manager, queue, [{ name, data, options }], meta);
+    return job;
+  }
+
+  /** Several jobs of one queue in one statement (a DM to a whole team mails each member): as enqueue, each. */
+  async enqueueMany(
+    manager: EntityManager,
+    queue: JobQueueName,
+    jobs: readonly { name: string; data: object; options?: OutboxJobOptions }[],
+    meta: EnqueueMeta = {},
+  ): Promise<OutboxJob[]> {
     if (!manager.queryRunner?.isTransactionActive) {
       // A job queued outside the change's transaction is "commit, then enqueue" again: lost in between.
-      throw new Error(`EventOutbox.enqueue(${queue}, ${name}) must run inside a database transaction`);
+      throw new Error(`EventOutbox.enqueue(${queue}, ${jobs[0]?.name ?? '-'}) must run inside a database transaction`);
     }
-    const id = randomUUID();
-    const { jobId, ...jobOptions } = options;
-    if (jobId !== undefined) {
-      const problem = jobIdProblem(jobId);
-      if (problem) throw new Error(`EventOutbox.enqueue(${queue}, ${name}): ${problem}`);
-    }
+    if (jobs.length === 0) return [];
+    const rows = jobs.map(({ name, data, options = {} }) => {
+      const { jobId, ...jobOptions } = options;
+      if (jobId !== undefined) {
+        const problem = jobIdProblem(jobId);
+        if (problem) throw new Error(`EventOutbox.enqueue(${queue}, ${name}): ${problem}`);
+      }
+      return { id: randomUUID(), type: name, payload: data, job_id: jobId ?? null, job_options: jobOptions };
+    });
     await manager.query(
       `INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options)
-       VALUES ($1, $2, $3, 1, $4, now(), $5, $6, $7, $8, $9)`,
-      [id, name, meta.team_id ?? null, JSON.stringify(data), meta.correlation_id ?? null, meta.causation_id ?? null, queue, jobId ?? null, JSON.stringify(jobOptions)],
+       SELECT r.id, r.type, $1, 1, r.payload, now(), $2, $3, $4, r.job_id, r.job_options
+         FROM ROWS FROM (jsonb_to_recordset($5::jsonb) AS (id uuid, type text, payload jsonb, job_id text, job_options jsonb))
+              WITH ORDINALITY AS r(id, type, payload, job_id, job_options, n)
+        ORDER BY r.n`,
+      [meta.team_id ?? null, meta.correlation_id ?? null, meta.causation_id ?? null, queue, JSON.stringify(rows)],
     );
     await this.notify(manager);
-    return { id, jobId: jobId ?? id };
+    return rows.map((row) => ({ id: row.id, jobId: row.job_id ?? row.id }));
   }
 
   /**

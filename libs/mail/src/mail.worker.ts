@@ -16,6 +16,12 @@ export interface MailDeliveryHooks {
   skipReasonOf?(mail: QueuedMail): Promise<string | null>;
   /** A mail failed for good: its last attempt failed, or a permanent error (an SMTP 5xx) failed it at once. */
   onFailedForGood?(mail: QueuedMail, error: Error): Promise<void>;
+  /**
+   * A mail was handed to the driver: record its id, so that skipReasonOf drops the same message id queued
+   * again (a relay publishing its outbox row twice after the job was removed). A failure is logged, never
+   * retried: the mail went.
+   */
+  onDelivered?(mail: QueuedMail): Promise<void>;
 }
 
 /** What one job ended with (the job's return value, shown on the operators' board). */
@@ -73,6 +79,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         return { skipped: skipReason };
       }
       await this.driver.deliver(mail);
+      await this.hooks.onDelivered?.(mail).catch((error: Error) => this.logger.warn(`mail ${mail.id} delivered, not recorded: ${error.message}`));
       return { delivered: true };
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
