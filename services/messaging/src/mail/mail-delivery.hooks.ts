@@ -8,7 +8,10 @@ import { MailDeliveryRepository } from './mail-delivery.repository';
  * Messaging's rules for the mail its worker delivers (every service's mail.outgoing jobs):
  * - a mail with a notification_key is dropped when to_agent_id's effective switch of that code is off
  *   at delivery time (mails without a key, e.g. reset, welcome, task notifications, always go);
- * - a mail that failed for good publishes messaging.mail.failed {message_id} through the outbox.
+ * - a mail that failed for good publishes messaging.mail.failed {message_id} through the outbox;
+ * - a message id is delivered once: each delivery is recorded (messaging.mail_deliveries), and a job of an
+ *   id delivered before is dropped (mail written through an outbox may be relayed twice; BullMQ's own
+ *   job-id check only lasts as long as it keeps the job).
  */
 @Injectable()
 export class MessagingMailDeliveryHooks implements MailDeliveryHooks, OnModuleInit {
@@ -26,9 +29,14 @@ export class MessagingMailDeliveryHooks implements MailDeliveryHooks, OnModuleIn
   }
 
   async skipReasonOf(mail: QueuedMail): Promise<string | null> {
+    if (await this.repository.wasDelivered(this.dataSource.manager, mail.id)) return `message ${mail.id} was delivered before`;
     if (!mail.notification_key || mail.to_agent_id === undefined || mail.to_agent_id === null) return null;
     const on = await this.repository.switchIsOn(this.dataSource.manager, mail.to_agent_id, mail.notification_key);
     return on ? null : `agent ${mail.to_agent_id} turned off ${mail.notification_key} notifications`;
+  }
+
+  async onDelivered(mail: QueuedMail): Promise<void> {
+    await this.repository.recordDelivered(this.dataSource.manager, mail.id);
   }
 
   async onFailedForGood(mail: QueuedMail): Promise<void> {

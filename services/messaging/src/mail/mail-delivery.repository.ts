@@ -18,4 +18,15 @@ export class MailDeliveryRepository {
     const rows: { team_id: number }[] = await manager.query(`SELECT team_id FROM messaging.users WHERE agent_id = $1`, [agentId]);
     return rows[0]?.team_id ?? null;
   }
+
+  /** Whether this message id was delivered before (by any attempt of any job). */
+  async wasDelivered(manager: EntityManager, messageId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM messaging.mail_deliveries WHERE message_id = $1`, [messageId]);
+    return rows.length > 0;
+  }
+
+  /** Records a delivered message id (a second record of the same id changes nothing). */
+  async recordDelivered(manager: EntityManager, messageId: string): Promise<void> {
+    await manager.query(`INSERT INTO messaging.mail_deliveries (message_id) VALUES ($1) ON CONFLICT (message_id) DO NOTHING`, [messageId]);
+  }
 }
