@@ -53,8 +53,8 @@ interface RenderedNotification {
  * Email notifications of notification tasks (task_type N), from messaging's read copies: preview
  * (rendered from the task's template or the team default, recipients the transaction's contacts with an
  * email, from the caller's email), send (one mail per recipient From '{sender} via {team}' at MAIL_FROM with
- * Reply-To from_email; messaging.task-notification.sent through the outbox with the send's record, so
- * transactions completes the task), and the task's template.
+ * Reply-To from_email; the mails and messaging.task-notification.sent through the outbox with the send's
+ * record, so transactions completes the task), and the task's template.
  */
 @Injectable()
 export class NotificationsService {
@@ -136,9 +136,9 @@ export class NotificationsService {
           mails.push({ id: `task-notification-${send_id}-${index + 1}`, to, subject: r.subject, html: r.html, text: r.text, from_name: fromName, reply_to: fromEmail }),
         );
       }
-      // Queued last, before the commit: a queue that cannot take them (Redis down) rolls the send back, so a send
-      // is never recorded (nor its task completed) without its mails. The mails need no row of this transaction.
-      for (const mail of mails) await this.mail.send(mail);
+      // Written with the send's record (the outbox): a committed send always has its mails, however long Redis
+      // is away, and a send that rolls back mails nobody.
+      await this.mail.sendAllInTransaction(tx, mails, { team_id: caller.team_id });
     });
     this.logger.log(`agent ${caller.agent_id} sent ${rendered.length} notification(s) as ${mails.length} mail(s) from ${addressOf(this.config.MAIL_FROM)}`);
     return { message: M.messageSent };
