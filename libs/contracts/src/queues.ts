@@ -9,6 +9,11 @@ import { eventsQueueOf } from './events';
 export const JOB_QUEUES = {
   /** Outgoing mail of every service (libs/mail), delivered by the sender's worker. */
   mail: 'mail.outgoing',
+  /**
+   * messaging: the real-time side of a new or edited DM or comment (message.created / message.updated and the
+   * counts), written in the message's transaction (outbox), so a push is never lost between commit and socket.
+   */
+  inboxPush: 'messaging-inbox-push',
   /** transactions: a team's task due dates after a blackout-days change. */
   recomputeTeamDueDates: 'recompute-team-due-dates',
   /** transactions: the 15-minute sweep of uploads that were never confirmed. */
@@ -42,6 +47,7 @@ export interface QueueDescription {
 export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
   ...SERVICE_NAMES.map((service) => ({ name: eventsQueueOf(service), processedBy: service, carries: `events ${service} consumes (EVENT_SUBSCRIPTIONS)` })),
   { name: JOB_QUEUES.mail, processedBy: 'each sender', carries: 'outgoing mail' },
+  { name: JOB_QUEUES.inboxPush, processedBy: 'messaging', carries: 'real-time pushes of new and edited DMs and comments (and the counts they change)' },
   { name: JOB_QUEUES.recomputeTeamDueDates, processedBy: 'transactions', carries: "a team's task due dates" },
   { name: JOB_QUEUES.removeAbandonedUploads, processedBy: 'transactions', carries: 'removal of abandoned uploads (every 15 minutes)' },
   { name: JOB_QUEUES.skyslopeMatchUsers, processedBy: 'integrations-sync', carries: 'SkySlope user matching (nightly 03:00 UTC and on demand)' },

@@ -4,8 +4,10 @@ import { InboxPublisher, type InboxCountsPush, type InboxMessagePush } from '../
 import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 
 // Who the inbox pushes what to (issue 15, "Real-time gateway"): after the commit, each user who may see
-// the message gets it as they see it, and each user whose counts changed gets them. The socket delivery
-// itself is tested through the edge in realtime.e2e-spec; here the publisher's calls are recorded.
+// the message gets it as they see it, and each user whose counts changed gets them. A new or edited message's
+// pushes ride the outbox and messaging's worker sends them ('all' mode; kit.pushed() waits for them); a status
+// change refreshes the user's own tabs at once. The socket delivery itself is tested through the edge in
+// realtime.e2e-spec; here the publisher's calls are recorded.
 
 describe('inbox pushes (issue 15)', () => {
   let kit: InboxKit;
@@ -21,7 +23,7 @@ describe('inbox pushes (issue 15)', () => {
   const ids = (...people: Person[]) => people.map((p) => p.user.agent_id).sort((a, b) => a - b);
 
   beforeAll(async () => {
-    kit = await bootInbox();
+    kit = await bootInbox('all');
     const publisher = kit.sut.app.get(InboxPublisher);
     jest.spyOn(publisher, 'pushMessages').mockImplementation(async (pushes) => void messages.push(...pushes));
     jest.spyOn(publisher, 'pushCounts').mockImplementation(async (entries) => void counts.push(...entries));
@@ -44,6 +46,7 @@ describe('inbox pushes (issue 15)', () => {
   it('a DM to @tcs: message.created to the thread, each with their read_ts; counts to the recipient only', async () => {
     const sent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${groupOf('tcs')} hi</p>` });
     expect(sent.status).toBe(201);
+    await kit.pushed();
     expect(receivers(messages)).toEqual(ids(ann, tina));
     expect(messages.every((m) => m.event === MESSAGING_SOCKET_EVENTS.messageCreated && m.push.kind === 'dm')).toBe(true);
     const tinas = messages.find((m) => m.agent_id === tina.user.agent_id)!.push.record as DirectMessage;
@@ -65,6 +68,7 @@ describe('inbox pushes (issue 15)', () => {
 
   it('an internal comment goes to those who may see it, never the client or another agent of the team', async () => {
     await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(adam.user)} internal</p>` });
+    await kit.pushed();
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));
     const viewOf = (who: Person) => messages.find((m) => m.agent_id === who.user.agent_id)!.push.record as Comment;
     expect(viewOf(ann).viewed_ts).not.toBeNull();
@@ -75,10 +79,12 @@ describe('inbox pushes (issue 15)', () => {
 
   it('a client-facing comment reaches the client too, with only the replies they may see', async () => {
     const top = await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>shared</p>', visibility: 'c' });
+    await kit.pushed();
     expect(receivers(messages)).toEqual(ids(ann, tina, adam, cleo));
     messages = [];
     counts = [];
     await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>staff only</p>', parent_comment_id: top.body.comment_id });
+    await kit.pushed();
     // An internal reply: the client gets nothing.
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));
     const staffView = messages.find((m) => m.agent_id === tina.user.agent_id)!.push.record as Comment;

@@ -1,12 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EventEnvelope, Role } from '@app/contracts';
+import { Queue } from 'bullmq';
+import { JOB_QUEUES, type EventEnvelope, type Role } from '@app/contracts';
+import { createBlockingRedis } from '@app/platform';
 import type { ProcessMode } from '@app/platform';
 import {
   bootTestService,
   createTestDatabase,
   eventDelivery,
+  eventually,
   MessagingFactory,
   signedInClient,
   testEnv,
@@ -31,6 +34,11 @@ export interface InboxKit {
   userAs(teamId: number, overrides?: MessagingUserOverrides): Promise<{ user: MessagingUserRow; api: SignedInClient }>;
   /** Puts an event on messaging's events queue and waits until it was consumed ('all' mode). */
   deliver(envelope: EventEnvelope, jobId?: string): Promise<void>;
+  /**
+   * Waits until the outbox is relayed and the real-time pushes it queued have run ('all' mode): what a new or
+   * edited message pushes goes through messaging's worker.
+   */
+  pushed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +56,7 @@ export async function bootInbox(mode: ProcessMode = 'api'): Promise<InboxKit> {
   });
   const factory = new MessagingFactory(sut.dataSource);
   const events = eventDelivery('messaging', sut.config);
+  let pushes: Queue | undefined;
   return {
     sut,
     database,
@@ -58,7 +67,22 @@ export async function bootInbox(mode: ProcessMode = 'api'): Promise<InboxKit> {
       return { user, api: await signedInClient(sut.server, { agent_id: user.agent_id, team_id: teamId, roles: user.roles as Role[] }) };
     },
     deliver: events.deliver,
+    async pushed() {
+      pushes ??= new Queue(JOB_QUEUES.inboxPush, { connection: createBlockingRedis(sut.config.REDIS_URL, 'inbox-kit'), prefix: sut.config.QUEUE_PREFIX });
+      const queue = pushes;
+      await eventually(async () => {
+        const [{ n }]: { n: number }[] = await sut.dataSource.query(`SELECT count(*)::int AS n FROM messaging.outbox WHERE published_at IS NULL`);
+        if (n > 0) return false;
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return Object.values(counts).every((count) => count === 0);
+      });
+    },
     async close() {
+      if (pushes) {
+        const connection = await pushes.client;
+        await pushes.close();
+        await connection.quit().catch(() => connection.disconnect());
+      }
       await events.close();
       await sut.close();
       await database.drop();

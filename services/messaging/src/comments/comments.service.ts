@@ -1,11 +1,11 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { INBOX_PER_PAGE, MESSAGING_MESSAGES, type Comment, type CommentsPage, type CommentVisibility, type MessageStatus } from '@app/contracts';
 import type { AuthenticatedUser } from '@app/auth';
 import { paginationOf } from '@app/database';
 import { CommentAudienceRepository } from '../audience/comment-audience';
 import { InboxMailer } from '../inbox/inbox-mailer';
-import { InboxNotifier, MESSAGE_CREATED, MESSAGE_UPDATED } from '../inbox/inbox-notifier';
+import { countsOf, InboxNotifier, MESSAGE_CREATED, MESSAGE_UPDATED } from '../inbox/inbox-notifier';
 import { fieldError, isClient, messageNotFound, onlyAuthor, pageOf, searchTextOf } from '../inbox/inbox-errors';
 import { parseMentions } from '../mentions/mention-parser';
 import { MentionsRepository } from '../mentions/mentions.repository';
@@ -75,7 +75,7 @@ export class CommentsService {
     const parsed = parseMentions(html);
     const audience = await this.audience.audienceOf(this.dataSource.manager, target.client_id, visibility);
     const before = await this.notifier.countsBefore(audience, 'comments');
-    const written = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility, author_is_client: client });
       const commentId = await this.comments.insert(manager, {
         team_id: caller.team_id,
@@ -92,19 +92,17 @@ export class CommentsService {
       await this.comments.touchThread(manager, thread, caller.agent_id, visibility);
       await this.mentions.replace(manager, 'comment', commentId, mentioned);
       await this.comments.markMentioned(manager, thread, mentioned);
-      return { commentId, threadId: thread, mentioned };
+      // The push and the mention mails ride the outbox with the comment (messaging's worker delivers them).
+      await this.notifier.queue(manager, caller.team_id, {
+        kind: 'comment',
+        thread_id: thread,
+        messages: [{ event: MESSAGE_CREATED, to: audience }],
+        counts: { scope: 'comments', agent_ids: audience, before: countsOf(before) },
+      });
+      await this.mailer.queue(manager, caller.team_id, { kind: 'comments', message_id: commentId, thread_id: thread, author_agent_id: caller.agent_id, html, recipients: mentioned });
+      // The answer is read before the commit: nothing after it can turn a saved comment into an error.
+      return this.threadOf(manager, caller, thread);
     });
-    await this.notifier.pushCommentThread(written.threadId, MESSAGE_CREATED, audience);
-    await this.notifier.pushCountChanges(before, audience, 'comments');
-    await this.mailer.send(this.dataSource.manager, {
-      kind: 'comments',
-      message_id: written.commentId,
-      thread_id: written.threadId,
-      author_agent_id: caller.agent_id,
-      html,
-      recipients: written.mentioned,
-    });
-    return this.one(caller, written.threadId);
   }
 
   async update(caller: AuthenticatedUser, body: UpdateCommentDto): Promise<Comment> {
@@ -115,7 +113,7 @@ export class CommentsService {
     const parsed = parseMentions(html);
     const audience = await this.audience.audienceOf(this.dataSource.manager, found.client_id, found.visibility);
     const before = await this.notifier.countsBefore(audience, 'comments');
-    const written = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const previous: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`, [found.comment_id]);
       await this.comments.updateText(manager, found.comment_id, html, searchTextOf(html));
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, {
@@ -128,26 +126,21 @@ export class CommentsService {
       const added = mentioned.filter((id) => !previous.some((p) => p.agent_id === id));
       await this.comments.markMentioned(manager, found.thread_id, added);
       await this.comments.refreshMentionedFlags(manager, found.thread_id);
-      return { added };
+      await this.notifier.queue(manager, caller.team_id, {
+        kind: 'comment',
+        thread_id: found.thread_id,
+        messages: [{ event: MESSAGE_UPDATED, to: audience }],
+        counts: { scope: 'comments', agent_ids: audience, before: countsOf(before) },
+      });
+      await this.mailer.queue(manager, caller.team_id, { kind: 'comments', message_id: found.comment_id, thread_id: found.thread_id, author_agent_id: caller.agent_id, html, recipients: added });
+      return this.threadOf(manager, caller, found.thread_id);
     });
-    await this.notifier.pushCommentThread(found.thread_id, MESSAGE_UPDATED, audience);
-    await this.notifier.pushCountChanges(before, audience, 'comments');
-    await this.mailer.send(this.dataSource.manager, {
-      kind: 'comments',
-      message_id: found.comment_id,
-      thread_id: found.thread_id,
-      author_agent_id: caller.agent_id,
-      html,
-      recipients: written.added,
-    });
-    return this.one(caller, found.thread_id);
   }
 
   async setStatus(caller: AuthenticatedUser, body: CommentStatusDto): Promise<Comment> {
     const found = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, body.comment_id);
     if (!found || (body.comment_type !== undefined && found.comment_type !== body.comment_type)) throw messageNotFound();
-    await this.changeStates(caller, [found.thread_id], body.status);
-    return this.one(caller, found.thread_id);
+    return (await this.changeStates(caller, [found.thread_id], body.status, (manager) => this.threadOf(manager, caller, found.thread_id))).answer;
   }
 
   async setBulkStatus(caller: AuthenticatedUser, body: CommentsBulkStatusDto): Promise<{ updated: number }> {
@@ -161,16 +154,30 @@ export class CommentsService {
     } else {
       threadIds = await this.comments.inboxThreadIds(this.dataSource.manager, caller.agent_id, caller.team_id, body.status);
     }
-    return { updated: await this.changeStates(caller, threadIds, body.status) };
+    return { updated: (await this.changeStates(caller, threadIds, body.status, async () => undefined)).updated };
   }
 
-  private async changeStates(caller: AuthenticatedUser, threadIds: number[], status: MessageStatus): Promise<number> {
+  /**
+   * Sets the caller's state of threads and reads the answer in the same transaction; then refreshes the caller's
+   * other tabs, best effort (a push that fails is logged: the change stands and the answer goes out).
+   */
+  private async changeStates<T>(caller: AuthenticatedUser, threadIds: number[], status: MessageStatus, answerOf: (manager: EntityManager) => Promise<T>): Promise<{ updated: number; answer: T }> {
     const before = await this.notifier.countsBefore([caller.agent_id], 'comments');
-    const updated = await this.comments.setState(this.dataSource.manager, caller.agent_id, threadIds, status);
+    const result = await this.dataSource.transaction(async (manager) => {
+      const updated = await this.comments.setState(manager, caller.agent_id, threadIds, status);
+      return { updated, answer: await answerOf(manager) };
+    });
     // The caller's other tabs: a single change's thread, and the counts.
     if (threadIds.length === 1) await this.notifier.pushCommentThread(threadIds[0], MESSAGE_UPDATED, [caller.agent_id]);
     await this.notifier.pushCountChanges(before, [caller.agent_id], 'comments');
-    return updated;
+    return result;
+  }
+
+  /** A thread as the caller sees it (404 when they may not). */
+  private async threadOf(manager: EntityManager, caller: AuthenticatedUser, threadId: number): Promise<Comment> {
+    const [record] = await this.comments.threadsOf(manager, caller.agent_id, [threadId]);
+    if (!record) throw messageNotFound();
+    return record;
   }
 
   /** The transaction of a comment target the caller may see (some comment of it, at least client-facing); else 404. */

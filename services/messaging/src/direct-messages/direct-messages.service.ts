@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { INBOX_PER_PAGE, MESSAGING_MESSAGES, type BulkMessageStatus, type DirectMessage, type DirectMessagesPage, type MessageStatus } from '@app/contracts';
 import type { AuthenticatedUser } from '@app/auth';
 import { paginationOf } from '@app/database';
 import { InboxMailer } from '../inbox/inbox-mailer';
-import { InboxNotifier, MESSAGE_CREATED, MESSAGE_UPDATED } from '../inbox/inbox-notifier';
+import { countsOf, InboxNotifier, MESSAGE_CREATED, MESSAGE_UPDATED } from '../inbox/inbox-notifier';
 import { fieldError, messageNotFound, onlyAuthor, pageOf, searchTextOf } from '../inbox/inbox-errors';
 import { parseMentions } from '../mentions/mention-parser';
 import { MentionsRepository } from '../mentions/mentions.repository';
@@ -13,7 +13,9 @@ import type { CreateDirectMessageDto, DirectMessagesBulkStatusDto, DirectMessage
 
 /**
  * Direct messages (issue 15): threads between users of a team, started by mentioning users or groups.
- * Clients never reach here (the controller refuses them). Realtime pushes and mails go out after commit.
+ * Clients never reach here (the controller refuses them). A new or edited message writes its push and its
+ * mails into the outbox in its own transaction (messaging's worker delivers them); status changes refresh the
+ * caller's other tabs after the commit, best effort.
  */
 @Injectable()
 export class DirectMessagesService {
@@ -43,7 +45,7 @@ export class DirectMessagesService {
     const html = body.dm_value;
     const parsed = parseMentions(html);
     const before = await this.notifier.countsBefore(await this.affectedByCreate(caller, body.parent_dm_id ?? null, parsed), 'dms');
-    const written = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'dm' });
       let threadId: number;
       if (body.parent_dm_id) {
@@ -64,19 +66,18 @@ export class DirectMessagesService {
       await this.dms.touchThread(manager, threadId, caller.agent_id);
       await this.dms.addParticipants(manager, threadId, mentioned);
       await this.mentions.replace(manager, 'dm', messageId, mentioned);
-      return { messageId, threadId, participants: await this.dms.participantsOf(manager, threadId) };
+      const participants = await this.dms.participantsOf(manager, threadId);
+      // The push and the mails ride the outbox with the message: committed, they go, whatever happens next.
+      await this.notifier.queue(manager, caller.team_id, {
+        kind: 'dm',
+        thread_id: threadId,
+        messages: [{ event: MESSAGE_CREATED }],
+        counts: { scope: 'dms', agent_ids: participants, before: countsOf(before) },
+      });
+      await this.mailer.queue(manager, caller.team_id, { kind: 'dms', message_id: messageId, thread_id: threadId, author_agent_id: caller.agent_id, html, recipients: participants });
+      // The answer is read before the commit: nothing after it can turn a saved message into an error.
+      return this.threadOf(manager, caller, threadId);
     });
-    await this.notifier.pushDmThread(written.threadId, MESSAGE_CREATED);
-    await this.notifier.pushCountChanges(before, written.participants, 'dms');
-    await this.mailer.send(this.dataSource.manager, {
-      kind: 'dms',
-      message_id: written.messageId,
-      thread_id: written.threadId,
-      author_agent_id: caller.agent_id,
-      html,
-      recipients: written.participants,
-    });
-    return this.one(caller, written.threadId);
   }
 
   async update(caller: AuthenticatedUser, body: UpdateDirectMessageDto): Promise<DirectMessage> {
@@ -85,7 +86,7 @@ export class DirectMessagesService {
     const before = await this.dms.threadOfMessage(this.dataSource.manager, caller.agent_id, caller.team_id, body.dm_id);
     if (!before) throw messageNotFound();
     const countsBefore = await this.notifier.countsBefore(await this.dms.participantsOf(this.dataSource.manager, before.dm_id), 'dms');
-    const written = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const thread = await this.dms.threadOfMessage(manager, caller.agent_id, caller.team_id, body.dm_id);
       if (!thread) throw messageNotFound();
       if (thread.message_author_agent_id !== caller.agent_id) throw onlyAuthor();
@@ -94,27 +95,25 @@ export class DirectMessagesService {
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'dm' });
       await this.mentions.replace(manager, 'dm', body.dm_id, mentioned);
       const added = await this.dms.addParticipants(manager, thread.dm_id, mentioned);
-      return { threadId: thread.dm_id, added, participants: await this.dms.participantsOf(manager, thread.dm_id) };
+      const participants = await this.dms.participantsOf(manager, thread.dm_id);
+      await this.notifier.queue(manager, caller.team_id, {
+        kind: 'dm',
+        thread_id: thread.dm_id,
+        messages: [
+          { event: MESSAGE_UPDATED, to: participants.filter((id) => !added.includes(id)) },
+          { event: MESSAGE_CREATED, to: added },
+        ],
+        counts: { scope: 'dms', agent_ids: participants, before: countsOf(countsBefore) },
+      });
+      await this.mailer.queue(manager, caller.team_id, { kind: 'dms', message_id: body.dm_id, thread_id: thread.dm_id, author_agent_id: caller.agent_id, html, recipients: added });
+      return this.threadOf(manager, caller, thread.dm_id);
     });
-    await this.notifier.pushDmThread(written.threadId, MESSAGE_UPDATED, written.participants.filter((id) => !written.added.includes(id)));
-    if (written.added.length) await this.notifier.pushDmThread(written.threadId, MESSAGE_CREATED, written.added);
-    await this.notifier.pushCountChanges(countsBefore, written.participants, 'dms');
-    await this.mailer.send(this.dataSource.manager, {
-      kind: 'dms',
-      message_id: body.dm_id,
-      thread_id: written.threadId,
-      author_agent_id: caller.agent_id,
-      html,
-      recipients: written.added,
-    });
-    return this.one(caller, written.threadId);
   }
 
   async setStatus(caller: AuthenticatedUser, body: DirectMessageStatusDto): Promise<DirectMessage> {
     const thread = await this.dms.threadOfMessage(this.dataSource.manager, caller.agent_id, caller.team_id, body.dm_id);
     if (!thread) throw messageNotFound();
-    await this.changeStates(caller, [thread.dm_id], body.status);
-    return this.one(caller, thread.dm_id);
+    return (await this.changeStates(caller, [thread.dm_id], body.status, (manager) => this.threadOf(manager, caller, thread.dm_id))).answer;
   }
 
   async setBulkStatus(caller: AuthenticatedUser, body: DirectMessagesBulkStatusDto): Promise<{ updated: number }> {
@@ -126,16 +125,35 @@ export class DirectMessagesService {
       if (threads.size !== ids.length) throw messageNotFound();
       threadIds = [...new Set(threads.values())];
     }
-    return { updated: await this.changeStates(caller, threadIds, body.status) };
+    return { updated: (await this.changeStates(caller, threadIds, body.status, async () => undefined)).updated };
   }
 
-  private async changeStates(caller: AuthenticatedUser, threadIds: number[] | null, status: MessageStatus | BulkMessageStatus): Promise<number> {
+  /**
+   * Sets the caller's state of threads and reads the answer in the same transaction; then refreshes the caller's
+   * other tabs, best effort (a push that fails is logged: the change stands and the answer goes out).
+   */
+  private async changeStates<T>(
+    caller: AuthenticatedUser,
+    threadIds: number[] | null,
+    status: MessageStatus | BulkMessageStatus,
+    answerOf: (manager: EntityManager) => Promise<T>,
+  ): Promise<{ updated: number; answer: T }> {
     const before = await this.notifier.countsBefore([caller.agent_id], 'dms');
-    const updated = await this.dms.setState(this.dataSource.manager, caller.agent_id, caller.team_id, threadIds, status);
+    const result = await this.dataSource.transaction(async (manager) => {
+      const updated = await this.dms.setState(manager, caller.agent_id, caller.team_id, threadIds, status);
+      return { updated, answer: await answerOf(manager) };
+    });
     // The caller's other tabs: the threads' new state and the counts.
     if (threadIds) await this.notifier.pushDmThreadsTo(caller.agent_id, threadIds, MESSAGE_UPDATED);
     await this.notifier.pushCountChanges(before, [caller.agent_id], 'dms');
-    return updated;
+    return result;
+  }
+
+  /** A thread of the caller as the answers give it (404 when it is not theirs). */
+  private async threadOf(manager: EntityManager, caller: AuthenticatedUser, threadId: number): Promise<DirectMessage> {
+    const [record] = await this.dms.threadsOf(manager, caller.agent_id, [threadId]);
+    if (!record) throw messageNotFound();
+    return record;
   }
 
   /** Who a new message may change the counts of: the author, the thread's people and the mentioned. */

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { messageLinkOf } from '@app/contracts';
-import { MailService } from '@app/mail';
+import { MailService, type MailMessage } from '@app/mail';
 import { SERVICE_CONFIG, richTextPlain, type ServiceConfig } from '@app/platform';
 
 /** What a new message mails: its recipients (author left out), under one notification switch. */
@@ -23,18 +23,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 /**
  * Mails of the inbox through libs/mail: a DM or reply to each recipient under `direct_message`, a comment
  * mention to the mentioned user under `comment_mention` (the delivering worker drops it while that user's
- * switch is off). Never to the author; the job id makes it one mail per user per message.
+ * switch is off). Never to the author; the message id makes it one mail per user per message. Written in the
+ * message's transaction (the outbox): a committed message always gets its mails, however long Redis is away.
  */
 @Injectable()
 export class InboxMailer {
-  private readonly logger = new Logger(InboxMailer.name);
-
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Optional() private readonly mail?: MailService,
   ) {}
 
-  async send(manager: EntityManager, mail: MessageMail): Promise<void> {
+  /** Writes the message's mails into the outbox; `manager` is the message's transaction. */
+  async queue(manager: EntityManager, teamId: number, mail: MessageMail): Promise<void> {
     const recipients = mail.recipients.filter((id) => id !== mail.author_agent_id);
     if (!this.mail || recipients.length === 0) return;
     const users: { agent_id: number; email: string; first_name: string; last_name: string }[] = await manager.query(
@@ -47,23 +47,20 @@ export class InboxMailer {
     const dm = mail.kind === 'dms';
     const subject = dm ? `New message from ${authorName}` : `${authorName} mentioned you in a comment${mail.context ? ` on ${mail.context}` : ''}`;
     const text = richTextPlain(mail.html).trim();
+    const mails: MailMessage[] = [];
     for (const user of users) {
       if (user.agent_id === mail.author_agent_id || !recipients.includes(user.agent_id)) continue;
-      try {
-        await this.mail.send({
-          id: `${dm ? 'dm' : 'comment'}-${mail.message_id}-to-${user.agent_id}`,
-          to: user.email,
-          subject,
-          text: `${subject}:\n\n${text}\n\nOpen it: ${link}`,
-          html: `<p>${escapeHtml(subject)}:</p>\n<blockquote>${mail.html}</blockquote>\n<p><a href="${escapeHtml(link)}">Open it</a></p>`,
-          from_name: authorName,
-          notification_key: dm ? 'direct_message' : 'comment_mention',
-          to_agent_id: user.agent_id,
-        });
-      } catch (error) {
-        // The message is saved; a mail that cannot be queued is logged, never an error for the author.
-        this.logger.warn(`mail of ${mail.kind} ${mail.message_id} to ${user.agent_id} not queued: ${(error as Error).message}`);
-      }
+      mails.push({
+        id: `${dm ? 'dm' : 'comment'}-${mail.message_id}-to-${user.agent_id}`,
+        to: user.email,
+        subject,
+        text: `${subject}:\n\n${text}\n\nOpen it: ${link}`,
+        html: `<p>${escapeHtml(subject)}:</p>\n<blockquote>${mail.html}</blockquote>\n<p><a href="${escapeHtml(link)}">Open it</a></p>`,
+        from_name: authorName,
+        notification_key: dm ? 'direct_message' : 'comment_mention',
+        to_agent_id: user.agent_id,
+      });
     }
+    if (mails.length) await this.mail.sendAllInTransaction(manager, mails, { team_id: teamId });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { MESSAGING_SOCKET_EVENTS, type Comment, type DirectMessage, type InboxCounts } from '@app/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { JOB_QUEUES, MESSAGING_SOCKET_EVENTS, type Comment, type DirectMessage, type InboxCounts } from '@app/contracts';
+import { EventOutbox } from '@app/events';
 import { CommentsRepository } from '../comments/comments.repository';
 import { DirectMessagesRepository } from '../direct-messages/direct-messages.repository';
 import { InboxPublisher, type InboxMessagePush } from '../realtime/inbox.publisher';
@@ -11,10 +12,32 @@ type MessageEvent = InboxMessagePush['event'];
 export const MESSAGE_CREATED: MessageEvent = MESSAGING_SOCKET_EVENTS.messageCreated;
 export const MESSAGE_UPDATED: MessageEvent = MESSAGING_SOCKET_EVENTS.messageUpdated;
 
+/** The queue of the real-time side of a new or edited message; messaging's worker runs it (InboxPushWorker). */
+export const INBOX_PUSH_QUEUE = JOB_QUEUES.inboxPush;
+
 /**
- * The real-time side of a change, run after its transaction committed: each user who may see the thread
- * gets it as they see it (their read mark, the replies they may see), and each user whose counts changed
- * gets the new counts. A failure here is logged; the change itself stands.
+ * The real-time side of a new or edited message, written in its transaction (EventOutbox.enqueue) and run by
+ * messaging's worker once it committed: the thread to each user, as they see it when the job runs, and the
+ * counts of those whose counts differ from `before` (read before the change). Pushing it twice is harmless:
+ * the console replaces a thread by its id, and counts are whole values.
+ */
+export interface InboxPushJob {
+  kind: 'dm' | 'comment';
+  thread_id: number;
+  /** A DM: to its participants (`to`: only those). A comment: to `to`, who may see it. */
+  messages: { event: MessageEvent; to?: number[] }[];
+  counts: { scope: CountScope; agent_ids: number[]; before: { agent_id: number; counts: InboxCounts }[] };
+}
+
+/** Counts read before a change (countsBefore), as a push job carries them. */
+export const countsOf = (before: Map<number, InboxCounts>): InboxPushJob['counts']['before'] => [...before].map(([agent_id, counts]) => ({ agent_id, counts }));
+
+/**
+ * The real-time side of a change: each user who may see the thread gets it as they see it (their read mark,
+ * the replies they may see), and each user whose counts changed gets the new counts. A new or edited message
+ * queues it in its transaction (queue(): delivered by the worker, retried until it goes); the push* methods
+ * push at once after a commit, for what only refreshes the user's own tabs: a failure there is logged, the
+ * change itself stands.
  */
 @Injectable()
 export class InboxNotifier {
@@ -26,7 +49,32 @@ export class InboxNotifier {
     private readonly comments: CommentsRepository,
     private readonly counts: InboxCountsService,
     private readonly publisher: InboxPublisher,
+    private readonly outbox: EventOutbox,
   ) {}
+
+  /** Writes the push of a new or edited message into the outbox, inside the message's transaction. */
+  async queue(manager: EntityManager, teamId: number, job: InboxPushJob): Promise<void> {
+    const messages = job.messages.filter((m) => m.to === undefined || m.to.length > 0);
+    if (messages.length === 0 && job.counts.agent_ids.length === 0) return;
+    await this.outbox.enqueue(
+      manager,
+      INBOX_PUSH_QUEUE,
+      job.kind,
+      { ...job, messages },
+      { attempts: 6, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      { team_id: teamId },
+    );
+  }
+
+  /** Runs a queued push (the worker): throws when it cannot read or push, so the job is tried again. */
+  async deliver(job: InboxPushJob): Promise<void> {
+    for (const message of job.messages) {
+      if (job.kind === 'dm') await this.sendDmThread(job.thread_id, message.event, message.to);
+      else await this.sendCommentThread(job.thread_id, message.event, message.to ?? []);
+    }
+    const before = new Map(job.counts.before.map((entry) => [entry.agent_id, entry.counts]));
+    await this.sendCountChanges(before, job.counts.agent_ids, job.counts.scope);
+  }
 
   /** Counts of users before a change (to push only those that change), of the kind the change can move. */
   async countsBefore(agentIds: number[], scope: CountScope = 'all'): Promise<Map<number, InboxCounts>> {
@@ -45,32 +93,40 @@ export class InboxNotifier {
    */
   async pushCountChanges(before: Map<number, InboxCounts>, agentIds: number[], scope: CountScope = 'all'): Promise<void> {
     try {
-      const after = await this.counts.countsOf(this.dataSource.manager, agentIds, undefined, scope);
-      const changed = [...after].filter(([id, counts]) => countsDiffer(before.get(id), counts, scope)).map(([id]) => id);
-      if (changed.length === 0) return;
-      const full = scope === 'all' ? after : await this.counts.countsOf(this.dataSource.manager, changed);
-      await this.publisher.pushCounts(changed.map((agent_id) => ({ agent_id, counts: full.get(agent_id)! })));
+      await this.sendCountChanges(before, agentIds, scope);
     } catch (error) {
       this.logger.warn(`counts push failed: ${(error as Error).message}`);
     }
   }
 
+  private async sendCountChanges(before: Map<number, InboxCounts>, agentIds: number[], scope: CountScope): Promise<void> {
+    const after = await this.counts.countsOf(this.dataSource.manager, agentIds, undefined, scope);
+    const changed = [...after].filter(([id, counts]) => countsDiffer(before.get(id), counts, scope)).map(([id]) => id);
+    if (changed.length === 0) return;
+    const full = scope === 'all' ? after : await this.counts.countsOf(this.dataSource.manager, changed);
+    await this.publisher.pushCounts(changed.map((agent_id) => ({ agent_id, counts: full.get(agent_id)! })));
+  }
+
   /** A DM thread to each of its participants (or those given), with their own read marks. */
   async pushDmThread(threadId: number, event: MessageEvent, only?: number[]): Promise<void> {
     try {
-      const states = (await this.dms.participantStates(this.dataSource.manager, threadId)).filter((s) => !only || only.includes(s.agent_id));
-      if (states.length === 0) return;
-      const [thread] = await this.dms.threadsOf(this.dataSource.manager, states[0].agent_id, [threadId]);
-      if (!thread) return;
-      const pushes = states.map((state) => ({
-        agent_id: state.agent_id,
-        event,
-        push: { kind: 'dm' as const, record: this.dmAsSeenBy(thread, state.read_ts) },
-      }));
-      await this.publisher.pushMessages(pushes);
+      await this.sendDmThread(threadId, event, only);
     } catch (error) {
       this.logger.warn(`dm push failed: ${(error as Error).message}`);
     }
+  }
+
+  private async sendDmThread(threadId: number, event: MessageEvent, only?: number[]): Promise<void> {
+    const states = (await this.dms.participantStates(this.dataSource.manager, threadId)).filter((s) => !only || only.includes(s.agent_id));
+    if (states.length === 0) return;
+    const [thread] = await this.dms.threadsOf(this.dataSource.manager, states[0].agent_id, [threadId]);
+    if (!thread) return;
+    const pushes = states.map((state) => ({
+      agent_id: state.agent_id,
+      event,
+      push: { kind: 'dm' as const, record: this.dmAsSeenBy(thread, state.read_ts) },
+    }));
+    await this.publisher.pushMessages(pushes);
   }
 
   /** Threads to one user as they see them (their other tabs after a status change): read in two queries whatever their number. */
@@ -98,29 +154,33 @@ export class InboxNotifier {
    */
   async pushCommentThread(threadId: number, event: MessageEvent, agentIds: number[]): Promise<void> {
     try {
-      const manager = this.dataSource.manager;
-      if (agentIds.length === 0) return;
-      const clients = await this.comments.clientsAmong(manager, agentIds);
-      const staff = agentIds.filter((id) => !clients.has(id));
-      const pushes: InboxMessagePush[] = [];
-      if (staff.length) {
-        const marks = await this.comments.viewMarks(manager, threadId, staff);
-        let base: Comment | undefined;
-        for (const agentId of staff) {
-          // The first staff member who may see it gives the staff's view (the same thread for all of them).
-          base ??= (await this.comments.threadsOf(manager, agentId, [threadId]))[0];
-          if (!base) continue;
-          pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: this.commentAsSeenBy(base, marks.get(agentId) ?? null) } });
-        }
-      }
-      for (const agentId of clients) {
-        const [thread]: Comment[] = await this.comments.threadsOf(manager, agentId, [threadId]);
-        if (thread) pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: thread } });
-      }
-      if (pushes.length) await this.publisher.pushMessages(pushes);
+      await this.sendCommentThread(threadId, event, agentIds);
     } catch (error) {
       this.logger.warn(`comment push failed: ${(error as Error).message}`);
     }
+  }
+
+  private async sendCommentThread(threadId: number, event: MessageEvent, agentIds: number[]): Promise<void> {
+    const manager = this.dataSource.manager;
+    if (agentIds.length === 0) return;
+    const clients = await this.comments.clientsAmong(manager, agentIds);
+    const staff = agentIds.filter((id) => !clients.has(id));
+    const pushes: InboxMessagePush[] = [];
+    if (staff.length) {
+      const marks = await this.comments.viewMarks(manager, threadId, staff);
+      let base: Comment | undefined;
+      for (const agentId of staff) {
+        // The first staff member who may see it gives the staff's view (the same thread for all of them).
+        base ??= (await this.comments.threadsOf(manager, agentId, [threadId]))[0];
+        if (!base) continue;
+        pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: this.commentAsSeenBy(base, marks.get(agentId) ?? null) } });
+      }
+    }
+    for (const agentId of clients) {
+      const [thread]: Comment[] = await this.comments.threadsOf(manager, agentId, [threadId]);
+      if (thread) pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: thread } });
+    }
+    if (pushes.length) await this.publisher.pushMessages(pushes);
   }
 
   private commentAsSeenBy(thread: Comment, viewedTs: Date | null): Comment {

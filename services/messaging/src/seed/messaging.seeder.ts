@@ -18,11 +18,13 @@ const READ_COPY_WAIT_MS = 90_000;
 // The seed writes through the inbox's own services (the same rules as the API), without pushes or mails.
 const silentNotifier = {
   countsBefore: async () => new Map(),
+  queue: async () => undefined,
   pushCountChanges: async () => undefined,
   pushDmThread: async () => undefined,
+  pushDmThreadsTo: async () => undefined,
   pushCommentThread: async () => undefined,
 } as unknown as InboxNotifier;
-const silentMailer = { send: async () => undefined } as unknown as InboxMailer;
+const silentMailer = { queue: async () => undefined } as unknown as InboxMailer;
 
 interface DemoPeople {
   admin: AuthenticatedUser;
