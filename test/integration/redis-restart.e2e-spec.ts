@@ -135,12 +135,9 @@ describe('Redis restart under the transactions service', () => {
       expect(await probe(`SELECT client_id FROM transactions.transactions WHERE address_1 = '1 Outage St'`)).toEqual([]);
     });
 
-    // BUG (reported, not fixed here): libs/events/src/outbox-relay.ts relayOnce() keeps its database transaction
-    // (the outbox rows locked FOR UPDATE) open across addBulk() on a BullMQ connection that never gives up
-    // (createQueueConnection: maxRetriesPerRequest null, no command timeout). With Redis away the relay's pass
-    // waits for Redis holding a pooled connection idle in transaction until Redis returns or Postgres'
-    // idle_in_transaction_session_timeout (60 s) ends it; with the suites' pool of one every other query of the
-    // service then waits out the 10 s acquire timeout (and readiness reports the database down too).
+    // The relay's pass opens its database transaction (outbox rows locked, a pooled connection held) only
+    // once Redis is ready, and gives up its adds when the connection drops: with the suites' pool of one,
+    // a pass waiting on Redis would hold the service's only connection.
     it('keeps no database session idle in transaction while Redis is away (the relay waits for Redis outside a transaction)', async () => {
       // The create above committed an outbox row and woke the relay; give its pass time to reach Redis.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + 2_500 - Date.now())));
@@ -151,11 +148,8 @@ describe('Redis restart under the transactions service', () => {
       expect(idle).toEqual([]);
     }, 20_000);
 
-    // BUG (reported, not fixed here): libs/auth/src/token-revocations.ts isRevoked() falls back to a cached mark of
-    // any age when Redis fails (the catch keeps `entry` however old; "a mark read moments ago" is not bounded by
-    // REVOCATION_CACHE_MS), so a caller seen once before the outage passes the guard unchecked for the whole outage
-    // and a revocation made just before Redis went away is not enforced: the check must fail closed once the mark
-    // is older than its cache life. GET /tasks/statuses needs no database, so only the guard decides.
+    // A mark older than its cache life is not trusted while Redis is away: a revocation made just before the
+    // outage is enforced. GET /tasks/statuses needs no database, so only the guard decides.
     it('refuses (503) a caller whose mark was read before the outage, once the mark is older than its cache life', async () => {
       const wait = earlierCheckedAt + REVOCATION_CACHE_MS + 500 - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

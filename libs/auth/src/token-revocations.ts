@@ -77,11 +77,11 @@ export class RedisTokenRevocations implements TokenRevocations {
         const [rawMark, rawEnded] = await this.redis.mget(this.userKey(user.agent_id), user.session_id ? this.sessionKey(user.session_id) : `${this.prefix}:auth:no-session`);
         entry = { mark: parseMark(rawMark), ended: rawEnded !== null, until: now + this.cacheMs };
       } catch (error) {
-        // Redis away: a mark read moments ago still holds; with none, the call cannot be checked and
-        // fails (503 with Retry-After, within the connection's command timeout) rather than letting a
-        // revoked token through.
+        // Redis away and the mark read over cacheMs ago: the call cannot be checked and fails (503 with
+        // Retry-After, within the connection's command timeout) rather than letting a token revoked
+        // since then through. Marks read within cacheMs are used without asking Redis at all.
         this.logger.warn(`revocation check failed: ${(error as Error).message}`);
-        if (!entry) throw error;
+        throw error;
       }
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(cacheKey, entry);

@@ -8,6 +8,9 @@ const UNAVAILABLE_SQLSTATES = /^(08|57014|57P0[1-3]|25P03|53300|55P03)/;
 const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect', // pg-pool: no free connection within the acquire timeout
   'Connection terminated',
+  'Client has encountered a connection error and is not queryable', // pg: a client whose connection died
+  'Client was closed and is not queryable',
+  'Query runner already released', // TypeORM: the runner dropped with its dead connection mid-transaction
   'Command timed out', // ioredis commandTimeout
   'Reached the max retries per request limit', // ioredis maxRetriesPerRequest
   "Stream isn't writeable",

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { type JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType, ServiceName } from '@app/contracts';
@@ -32,6 +33,29 @@ export type AfterEnqueueHook = (ids: string[]) => Promise<void>;
  * dies after enqueueing leaves its rows unpublished, and the next pass enqueues them again under the
  * same job ids (BullMQ ignores the duplicates; the consumers' inbox covers the rest).
  */
+/**
+ * How long a pass waits for Redis to take a batch before it gives up and rolls back (its rows stay
+ * unpublished; a late add is harmless, the next pass adds the same job ids again).
+ */
+export const ENQUEUE_TIMEOUT_MS = 5000;
+
+/** The batch's adds, given up when Redis drops the connection or takes longer than ms: the pass rolls back at once. */
+function enqueueBounded<T>(connection: Redis, work: Promise<T>, ms = ENQUEUE_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onClose: (() => void) | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not take the batch within ${ms} ms`)), ms);
+    onClose = () => reject(new Error('Redis connection lost while adding the batch'));
+    connection.once('close', onClose);
+  });
+  // Given up, the adds may still settle later: never as an unhandled rejection.
+  work.catch(() => undefined);
+  return Promise.race([work, givenUp]).finally(() => {
+    clearTimeout(timer);
+    connection.off('close', onClose!);
+  });
+}
+
 /** The BullMQ priority of a service's own events on its queue (lower numbers first; none is first of all). */
 export const OWN_EVENTS_PRIORITY = 10;
 
@@ -63,14 +87,38 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         connection: this.connection,
         prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
       });
+      // The connection's own listener reports an outage once; without one BullMQ prints every error.
+      queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  /**
+   * Resolves once the relay's Redis connection is ready, or throws after waitMs: a pass never opens its
+   * database transaction (locking rows, holding a pooled connection) while Redis cannot take the jobs.
+   */
+  private async redisReady(waitMs = ENQUEUE_TIMEOUT_MS): Promise<void> {
+    this.connection ??= createRedis(this.options.redisUrl, `${this.options.service}:relay`);
+    const connection = this.connection;
+    if (connection.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        connection.off('ready', onReady);
+        reject(new Error(`Redis is not ready (${connection.status})`));
+      }, waitMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      connection.once('ready', onReady);
+    });
+  }
+
   /** Publishes one batch; returns how many outbox rows it moved. */
   async relayOnce(): Promise<number> {
     const batchSize = this.options.relayBatchSize ?? 500;
+    await this.redisReady();
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options
@@ -118,7 +166,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const attempts = this.options.attempts ?? 10;
       const delay = this.options.backoffMs ?? 500;
       for (const [consumer, envelopes] of byConsumer) {
-        await this.queueOf(eventsQueueOf(consumer)).addBulk(
+        await enqueueBounded(this.connection!, this.queueOf(eventsQueueOf(consumer)).addBulk(
           envelopes.map((envelope) => ({
             name: envelope.type,
             data: envelope,
@@ -133,10 +181,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
               removeOnFail: { age: 7 * 24 * 3600 },
             },
           })),
-        );
+        ));
       }
       // Side effects: the same job id again is ignored by BullMQ while the job is kept (its own retention).
-      for (const [queue, jobs] of jobsByQueue) await this.queueOf(queue).addBulk(jobs);
+      for (const [queue, jobs] of jobsByQueue) await enqueueBounded(this.connection!, this.queueOf(queue).addBulk(jobs));
       const ids = rows.map((r) => r.id);
       if (this.afterEnqueue) await this.afterEnqueue(ids);
       await manager.query(`UPDATE "${this.options.schema}".outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);

@@ -22,7 +22,7 @@ function reply(exception: unknown) {
       sent.body = body;
     },
   };
-  const request = { log: { error: jest.fn(), info: jest.fn() } };
+  const request = { log: { error: jest.fn(), warn: jest.fn(), info: jest.fn() } };
   const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
   new AllExceptionsFilter().catch(exception, host);
   return { ...sent, headers: fastifyReply.headers, request };
@@ -47,13 +47,16 @@ describe('AllExceptionsFilter', () => {
     ['an idle-in-transaction timeout', Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' })],
     ['Postgres unreachable', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['a client whose connection died', new Error('Client has encountered a connection error and is not queryable')],
     ['a Redis command past its timeout', new Error('Command timed out')],
     ['Redis away past its retries', Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' })],
   ])('answers 503 busy with Retry-After for %s', (_, error) => {
-    const { status, body, headers } = reply(error);
+    const { status, body, headers, request } = reply(error);
     expect(status).toBe(503);
     expect(body).toEqual({ status: 'error', message: 'The service is busy. Try again.' });
     expect(headers['retry-after']).toBe('2');
+    expect(request.log.warn).toHaveBeenCalled();
+    expect(request.log.error).not.toHaveBeenCalled();
   });
 
   it('keeps 500 for other database failures, and logs them', () => {

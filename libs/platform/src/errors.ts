@@ -89,7 +89,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       status = 400;
       body = { status: 'error', message: INVALID_VALUE_MESSAGE };
     }
-    if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    // A dependency away is an outage to watch, not a fault of the code: one warn line each, no stack.
+    if (status === 503 && !(exception instanceof HttpException)) request.log.warn({ reason: (exception as Error)?.message }, 'request refused: dependency unavailable');
+    else if (status >= 500) request.log.error({ err: exception }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     reply.status(status).send(body);
   }

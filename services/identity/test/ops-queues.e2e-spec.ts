@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { allQueueNames, eventsQueueOf, JOB_QUEUES, SERVICE_NAMES } from '@app/contracts';
-import { createRedis } from '@app/platform';
+import { createBlockingRedis, createRedis } from '@app/platform';
 import { eventually } from '@app/testing';
 import { bootIdentity } from './identity-test-app';
 
@@ -103,7 +103,7 @@ describe('operators queues board', () => {
     const queue = new Queue(name, { connection: redis, prefix: sut.config.QUEUE_PREFIX });
     // Stands in for integrations-sync's worker: fails every job it takes.
     const failing = () =>
-      new Worker(name, async () => { throw new Error('SkySlope is down'); }, { connection: createRedis(sut.config.REDIS_URL, 'ops-queues-spec:worker'), prefix: sut.config.QUEUE_PREFIX });
+      new Worker(name, async () => { throw new Error('SkySlope is down'); }, { connection: createBlockingRedis(sut.config.REDIS_URL, 'ops-queues-spec:worker'), prefix: sut.config.QUEUE_PREFIX });
     try {
       let worker = failing();
       const job = await queue.add('backfill', { team_id: 1 }, { attempts: 1 });

@@ -11,6 +11,10 @@ import { teamTodaySql } from '../tasks/task-writer';
  */
 export async function seedDashboards(dataSource: DataSource, teamId: number, memberIds: readonly number[]): Promise<{ goals: number }> {
   return dataSource.transaction(async (manager) => {
+    // Bulk work of the seed, not a request: the service's statement_timeout does not apply.
+    await manager.query(`SET LOCAL statement_timeout = 0`);
+    // The tables were just bulk-loaded: planned on empty-table statistics, the UPDATE below took minutes.
+    await manager.query(`ANALYZE transactions.activities, transactions.tasks, transactions.transactions, transactions.transaction_history`);
     // A seeded completion happened by its due date, and by the closing at the latest (never in the future).
     await manager.query(
       `UPDATE transactions.activities x
