@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Queue } from 'bullmq';
 import request from 'supertest';
-import { readMailbox } from '@app/mail';
+import { MailboxDriver, readMailbox } from '@app/mail';
 import { eventually } from '@app/testing';
 import { CaptchaGenerator, type GeneratedCaptcha } from '../src/captcha/captcha-generator';
 import { FORGOT_MIN_RESPONSE_MS } from '../src/password/password-recovery.service';
@@ -169,6 +170,43 @@ describe('identity password recovery', () => {
       expect(rows[0]).toMatchObject({ ttl: { hours: 1 }, used_at: null });
       const plain = await sut.dataSource.query(`SELECT 1 FROM identity.password_reset_keys WHERE key_hash = $1`, [key]);
       expect(plain).toEqual([]);
+    });
+
+    it('takes a reset while the mail queue is out of reach: the key and its mail commit together, and the mail goes once the relay can, once', async () => {
+      const email = 'tc@demo-realty.test';
+      const delivered = jest.spyOn(MailboxDriver.prototype, 'deliver');
+      const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+      const queueSpies = [jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused), jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused)];
+      let mailId: string;
+      try {
+        await forgotWithCaptcha(email);
+        // The mail's id is the key's row id: written in the key's transaction, waiting for the relay.
+        const waiting: { job_id: string }[] = await sut.dataSource.query(
+          `SELECT o.job_id FROM identity.outbox o
+             JOIN identity.password_reset_keys k ON k.id::text = o.job_id
+             JOIN identity.users u ON u.agent_id = k.agent_id
+            WHERE o.queue = 'mail.outgoing' AND o.published_at IS NULL AND lower(u.email) = $1`,
+          [email],
+        );
+        expect(waiting).toHaveLength(1);
+        mailId = waiting[0].job_id;
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await mailsTo(email)).filter((m) => m.id === mailId)).toEqual([]);
+      } finally {
+        queueSpies.forEach((spy) => spy.mockRestore());
+      }
+      try {
+        // Redis answers again: the relay's next pass queues it and the mail worker delivers it.
+        await eventually(async () => (await mailsTo(email)).some((m) => m.id === mailId), 15_000);
+        // Relayed once more (as by a relay that died between adding and marking it): the same job id, no new mail.
+        await sut.dataSource.query(`UPDATE identity.outbox SET published_at = NULL WHERE job_id = $1`, [mailId]);
+        await eventually(async () => (await sut.dataSource.query(`SELECT published_at FROM identity.outbox WHERE job_id = $1`, [mailId]))[0].published_at, 10_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(delivered.mock.calls.filter(([mail]) => mail.id === mailId)).toHaveLength(1);
+        expect((await mailsTo(email)).filter((m) => m.id === mailId)).toHaveLength(1);
+      } finally {
+        delivered.mockRestore();
+      }
     });
 
     it('mails nobody for an inactive user, with the same answer', async () => {

@@ -39,8 +39,10 @@ export class AdminUserAccessService {
     // The reset page refuses the key of an inactive user: a link that cannot work is not sent.
     if (user.status !== 'active') throw new BadRequestException(ADMIN_USER_ERRORS.userInactive);
     const recipient = { agent_id: user.agent_id, email: user.email, first_name: user.first_name };
-    if (body.type === 'welcome') await this.mailer.sendWelcome({ ...recipient, team_name: user.team?.name ?? '' }, ip);
-    else await this.mailer.sendReset(recipient, ip);
+    await this.dataSource.transaction(async (manager) => {
+      if (body.type === 'welcome') await this.mailer.sendWelcome(manager, { ...recipient, team_name: user.team?.name ?? '' }, ip);
+      else await this.mailer.sendReset(manager, recipient, ip);
+    });
     return { status: 'success', message: ADMIN_MESSAGES.emailSent };
   }
 

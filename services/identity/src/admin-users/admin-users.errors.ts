@@ -3,7 +3,6 @@ import { ADMIN_MESSAGES } from '@app/contracts';
 
 /** Messages of the user administration rules that the spec does not word (the spec's are ADMIN_MESSAGES). */
 export const ADMIN_USER_ERRORS = {
-  welcomeMailNotSent: 'The welcome email could not be sent. Use Send Welcome Email to try again.',
   userNotFound: 'User not found',
   unknownRole: 'Choose one of ADMIN, TRANC, ISISA, AGENT, VENDOR',
   ownRole: 'You cannot change your own role',

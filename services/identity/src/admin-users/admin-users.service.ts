@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { ADMIN_MESSAGES, ADMIN_USER_FORM_DEFAULTS, COMMISSION_MESSAGES, type AdminUserRecord, type FieldError } from '@app/contracts';
@@ -28,8 +28,6 @@ export interface Success {
 }
 export interface RecordAnswer extends Success {
   record: AdminUserRecord;
-  /** Set when the change was saved but a follow-up (the welcome mail) failed. */
-  warning?: string;
 }
 
 // The form's defaults (spec 000 section 3) that are columns; send_welcome_email is an instruction, not stored.
@@ -46,7 +44,6 @@ function isDuplicateEmail(error: unknown): boolean {
 /** The users of a team as its ADMIN manages them: the user form, disable and activate (spec 000 sections 3 to 8). */
 @Injectable()
 export class AdminUsersService {
-  private readonly logger = new Logger(AdminUsersService.name);
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -88,19 +85,11 @@ export class AdminUsersService {
       const { agent_id } = await this.save(user, manager);
       const created = (await this.users.findInTeam(agent_id, team.team_id, manager))!;
       await this.outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf(created));
+      // The welcome link and its mail with the user (the mail through the outbox): a saved user always gets it.
+      if (send_welcome_email) await this.mailer.sendWelcome(manager, { agent_id: created.agent_id, email: created.email, first_name: created.first_name, team_name: created.team?.name ?? '' }, ip);
       return created;
     });
-    let warning: string | undefined;
-    if (send_welcome_email) {
-      // The user exists now whatever happens to the mail: a failure to queue it must not read as a failed add.
-      try {
-        await this.mailer.sendWelcome({ agent_id: saved.agent_id, email: saved.email, first_name: saved.first_name, team_name: saved.team?.name ?? '' }, ip);
-      } catch (error) {
-        this.logger.warn(`welcome mail for user ${saved.agent_id} not queued: ${(error as Error).message}`);
-        warning = ADMIN_USER_ERRORS.welcomeMailNotSent;
-      }
-    }
-    return { status: 'success', message: ADMIN_MESSAGES.userAdded, agent_id: saved.agent_id, record: await this.recordOf(saved), ...(warning ? { warning } : {}) };
+    return { status: 'success', message: ADMIN_MESSAGES.userAdded, agent_id: saved.agent_id, record: await this.recordOf(saved) };
   }
 
   async update(caller: AuthenticatedUser, changes: UpdateAdminUserDto): Promise<RecordAnswer> {

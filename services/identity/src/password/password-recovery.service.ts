@@ -15,7 +15,7 @@ export { RESET_KEY_TTL_SECONDS } from './reset-mailer.service';
 
 /**
  * Forgot-password answers no sooner than this: with or without an account behind the email the
- * same hashing is done, and the floor hides the remaining insert and enqueue.
+ * same hashing is done, and the floor hides the remaining insert of the key and its mail.
  */
 export const FORGOT_MIN_RESPONSE_MS = 150;
 
@@ -46,7 +46,8 @@ export class PasswordRecoveryService {
     const secret = newResetSecret();
     const mayMail = await this.throttle.mayMail(body.email);
     const user = await this.passwords.findActiveByEmail(body.email);
-    if (user && mayMail) await this.mailer.sendReset(user, ip, secret);
+    // The key and its mail in one transaction (the mail through the outbox): no Redis on this path.
+    if (user && mayMail) await this.dataSource.transaction((manager) => this.mailer.sendReset(manager, user, ip, secret));
     const wait = FORGOT_MIN_RESPONSE_MS - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { status: 'ok', message: PASSWORD_MESSAGES.forgotAccepted };

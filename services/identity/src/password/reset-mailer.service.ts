@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { MailService } from '@app/mail';
 import { SERVICE_CONFIG } from '@app/platform';
 import { hashToken } from '../auth/refresh-tokens.repository';
@@ -35,7 +36,9 @@ function escapeHtml(text: string): string {
 /**
  * Mails that carry a link to the console's reset page (/auth/reset-password/<key>): the reset mail of
  * password recovery and of the admin's "Send Password Reset", and the welcome mail of a new user.
- * Either link is spent by POST /auth/reset-password.
+ * Either link is spent by POST /auth/reset-password. The key's row and its mail are written in the caller's
+ * transaction (`manager`; the mail through the outbox, id = the key's row id): a committed key always gets
+ * its mail, and a mail never carries a key that was not stored.
  */
 @Injectable()
 export class ResetMailer {
@@ -45,8 +48,8 @@ export class ResetMailer {
     private readonly mail: MailService,
   ) {}
 
-  async sendReset(user: MailRecipient, ip: string | null, secret: ResetSecret = newResetSecret()): Promise<void> {
-    const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, RESET_KEY_TTL_SECONDS, ip);
+  async sendReset(manager: EntityManager, user: MailRecipient, ip: string | null, secret: ResetSecret = newResetSecret()): Promise<void> {
+    const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, RESET_KEY_TTL_SECONDS, ip, manager);
     const link = this.link(secret.key);
     const lines = [
       `Hello ${user.first_name},`,
@@ -54,7 +57,7 @@ export class ResetMailer {
       link,
       'If you did not ask for this, you can ignore this email: your password stays the same.',
     ];
-    await this.mail.send({
+    await this.mail.sendInTransaction(manager, {
       id,
       to: user.email,
       subject: 'Reset your Realty password',
@@ -68,9 +71,9 @@ export class ResetMailer {
     });
   }
 
-  async sendWelcome(user: MailRecipient & { team_name: string }, ip: string | null): Promise<void> {
+  async sendWelcome(manager: EntityManager, user: MailRecipient & { team_name: string }, ip: string | null): Promise<void> {
     const secret = newResetSecret();
-    const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, WELCOME_KEY_TTL_SECONDS, ip);
+    const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, WELCOME_KEY_TTL_SECONDS, ip, manager);
     const link = this.link(secret.key);
     const lines = [
       `Hello ${user.first_name},`,
@@ -78,7 +81,7 @@ export class ResetMailer {
       link,
       'After that, ask your team administrator to send you a new link.',
     ];
-    await this.mail.send({
+    await this.mail.sendInTransaction(manager, {
       id,
       to: user.email,
       subject: 'Welcome to Realty',

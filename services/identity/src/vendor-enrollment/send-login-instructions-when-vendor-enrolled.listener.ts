@@ -21,7 +21,7 @@ export class SendLoginInstructionsWhenVendorEnrolled {
   async onEnrolled(event: EventEnvelope<'identity.vendor.enrolled'>, manager: EntityManager) {
     const user = await this.users.findById(event.payload.agent_id, manager);
     if (!user || user.status !== 'active') return;
-    // Queued inside the handler: if queueing fails the inbox row rolls back and the event is retried.
-    await this.mailer.sendWelcome({ agent_id: user.agent_id, email: user.email, first_name: user.first_name, team_name: user.team?.name ?? '' }, null);
+    // The key and the mail in the handler's transaction, with its inbox row: applied once, mailed once.
+    await this.mailer.sendWelcome(manager, { agent_id: user.agent_id, email: user.email, first_name: user.first_name, team_name: user.team?.name ?? '' }, null);
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import {
@@ -42,8 +42,6 @@ function isDuplicateEmail(error: unknown): boolean {
  */
 @Injectable()
 export class VendorEnrollmentService {
-  private readonly logger = new Logger(VendorEnrollmentService.name);
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
@@ -63,23 +61,20 @@ export class VendorEnrollmentService {
     const { token, tokenHash } = newInviteToken();
     const email = body.email ?? null;
     const name = body.name ?? null;
-    const { expires_at } = await this.repository.insertInvite({
-      team_id: caller.team_id,
-      token_hash: tokenHash,
-      email,
-      name,
-      vendor_type: body.vendor_type ?? null,
-      created_by_agent_id: caller.agent_id,
-      ttl_days: VENDOR_INVITE_TTL_DAYS,
-    });
     const url = this.urlOf(token);
-    if (email) {
-      const invite = await this.repository.inviteByHash(tokenHash);
-      // The invite stands whatever happens to the mail: the link is in the answer to share by hand.
-      await this.mailer.send({ email, name, team_name: invite?.team_name ?? '', url }).catch((error: Error) => {
-        this.logger.warn(`vendor invite mail to ${email} not queued: ${error.message}`);
-      });
-    }
+    // The invite and its mail in one transaction (the mail through the outbox): no Redis on this path, and a
+    // stored invite with an email always gets its mail.
+    const { expires_at } = await this.dataSource.transaction(async (manager) => {
+      const stored = await this.repository.insertInvite(
+        { team_id: caller.team_id, token_hash: tokenHash, email, name, vendor_type: body.vendor_type ?? null, created_by_agent_id: caller.agent_id, ttl_days: VENDOR_INVITE_TTL_DAYS },
+        manager,
+      );
+      if (email) {
+        const invite = await this.repository.inviteByHash(tokenHash, manager);
+        await this.mailer.send(manager, { team_id: caller.team_id, email, name, team_name: invite?.team_name ?? '', url });
+      }
+      return stored;
+    });
     return { status: 'success', invite_token: token, url, expires_at: new Date(expires_at).toISOString() };
   }
 

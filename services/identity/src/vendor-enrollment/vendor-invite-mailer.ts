@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { MailService } from '@app/mail';
 import { VENDOR_ENROLLMENT_MESSAGES, VENDOR_INVITE_TTL_DAYS } from '@app/contracts';
 
@@ -7,19 +8,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The invite mail: the team's invitation and the link to the Vendor Enrollment Form. */
+/** The invite mail: the team's invitation and the link to the Vendor Enrollment Form, written with the invite (outbox). */
 @Injectable()
 export class VendorInviteMailer {
   constructor(private readonly mail: MailService) {}
 
-  async send(invite: { email: string; name: string | null; team_name: string; url: string }): Promise<void> {
+  async send(manager: EntityManager, invite: { team_id: number; email: string; name: string | null; team_name: string; url: string }): Promise<void> {
     const lines = [
       invite.name ? `Hello ${invite.name},` : 'Hello,',
       `${invite.team_name} invites you to Realty. ${VENDOR_ENROLLMENT_MESSAGES.intro} Open this link within ${VENDOR_INVITE_TTL_DAYS} days to fill in the Vendor Enrollment Form:`,
       invite.url,
       'The link works once. After that, ask the team for a new one.',
     ];
-    await this.mail.send({
+    await this.mail.sendInTransaction(manager, {
       id: randomUUID(),
       to: invite.email,
       subject: `${invite.team_name} invites you to enroll as a vendor`,
@@ -30,6 +31,6 @@ export class VendorInviteMailer {
         `<p><a href="${escapeHtml(invite.url)}">${escapeHtml(VENDOR_ENROLLMENT_MESSAGES.title)}</a></p>`,
         `<p>${escapeHtml(lines[3])}</p>`,
       ].join('\n'),
-    });
+    }, { team_id: invite.team_id });
   }
 }
