@@ -7,7 +7,7 @@ import { TeamCalendarRepository } from './team-calendar.repository';
 
 /**
  * Blackout days saved in the administration area: store the team's calendar (an older revision
- * delivered late is dropped) and, once that is committed, queue the recompute of its open due dates.
+ * delivered late is dropped) and, in the same transaction, queue the recompute of its open due dates.
  */
 @Injectable()
 export class RecomputeDueDatesWhenBlackoutDaysChange {
@@ -22,7 +22,7 @@ export class RecomputeDueDatesWhenBlackoutDaysChange {
     if (teamId === null) return;
     const { revision, weekdays, dates } = event.payload;
     if (!(await this.calendars.store(manager, teamId, revision, weekdays, dates))) return;
-    // Lost if the process dies right here: the worker's start-up sweep queues every unapplied calendar.
-    return () => this.queue.enqueue(teamId, revision);
+    // In the calendar's transaction (the outbox): stored, its recompute is queued, whatever happens next.
+    await this.queue.enqueueInTransaction(manager, teamId, revision);
   }
 }
