@@ -4,6 +4,7 @@ import { IntegrationsSyncUsers1763700000500 } from './1763700000500-integrations
 import { SkySlopeSettings1763700000510 } from './1763700000510-skyslope-settings';
 import { SkySlopeMatchedUsers1763700000520 } from './1763700000520-skyslope-matched-users';
 import { SkySlopeTransactionSync1763700000530 } from './1763700000530-skyslope-transaction-sync';
+import { SkySlopeSyncLeases1763700000540 } from './1763700000540-skyslope-sync-leases';
 
 export const integrationsSyncMigrations = [
   EventBusTables1763700000000,
@@ -12,5 +13,6 @@ export const integrationsSyncMigrations = [
   SkySlopeSettings1763700000510,
   SkySlopeMatchedUsers1763700000520,
   SkySlopeTransactionSync1763700000530,
+  SkySlopeSyncLeases1763700000540,
   IdempotencyKeys1763700003000,
 ];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SkySlopeFileKind, SkySlopeSyncActivity, SkySlopeSyncResult, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from '@app/contracts';
@@ -185,20 +186,30 @@ export class TransactionSyncRepository {
     return new Map(rows.map((row) => [row.agent_id, row.guid]));
   }
 
-  /** Runs `work` while holding the transaction's advisory lock (on one connection); null when another holds it. */
-  async withTransactionLock<T>(clientId: number, work: () => Promise<T>): Promise<{ value: T } | null> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+  /**
+   * Runs `work` holding the transaction's sync lease (one sync of a transaction at a time); null when
+   * another holds it. The lease is taken, renewed every leaseMs / 3 and dropped by single statements, so
+   * no connection is held while `work` runs its own queries; a dead worker's lease ends after leaseMs.
+   */
+  async withTransactionLock<T>(clientId: number, work: () => Promise<T>, leaseMs: number): Promise<{ value: T } | null> {
+    const holder = randomUUID();
+    const taken: unknown[] = await this.dataSource.query(
+      `INSERT INTO integrations_sync.sync_leases (client_id, holder, until) VALUES ($1, $2, now() + make_interval(secs => $3))
+       ON CONFLICT (client_id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until WHERE sync_leases.until < now()
+       RETURNING holder`,
+      [clientId, holder, leaseMs / 1000],
+    );
+    if (taken.length === 0) return null;
+    const renew = setInterval(() => {
+      void this.dataSource
+        .query(`UPDATE integrations_sync.sync_leases SET until = now() + make_interval(secs => $3) WHERE client_id = $1 AND holder = $2`, [clientId, holder, leaseMs / 1000])
+        .catch(() => undefined);
+    }, Math.max(100, Math.floor(leaseMs / 3)));
     try {
-      const [{ locked }]: { locked: boolean }[] = await runner.query(`SELECT pg_try_advisory_lock($1, $2) AS locked`, [LOCK_SPACE, clientId]);
-      if (!locked) return null;
-      try {
-        return { value: await work() };
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1, $2)`, [LOCK_SPACE, clientId]).catch(() => undefined);
-      }
+      return { value: await work() };
     } finally {
-      await runner.release();
+      clearInterval(renew);
+      await this.dataSource.query(`DELETE FROM integrations_sync.sync_leases WHERE client_id = $1 AND holder = $2`, [clientId, holder]).catch(() => undefined);
     }
   }
 }
@@ -209,5 +220,3 @@ function returnedRows(result: unknown): unknown[] {
   return Array.isArray(result) ? result : [];
 }
 
-/** The advisory lock space of a transaction's SkySlope sync (the second key is the client_id). */
-const LOCK_SPACE = 26_0530;

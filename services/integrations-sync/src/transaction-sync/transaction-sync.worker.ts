@@ -23,7 +23,7 @@ const LOCKED_RETRY_MS = 200;
 
 /**
  * Runs the transaction sync in the integrations-sync worker: one transaction's jobs one at a time (its
- * advisory lock; a job that finds it held waits its turn), SkySlope busy or down retried with backoff
+ * lease; a job that finds it held waits its turn), SkySlope busy or down retried with backoff
  * (the row says 'retrying' meanwhile, 'failed' after the last attempt); and the team's backfill, page by
  * page over RPC from transactions, going on from the last page read when it is retried.
  */
@@ -76,14 +76,18 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
 
   private async processSync(job: Job<SyncTransactionJobData>, token?: string): Promise<SyncOutcome> {
     const { client_id: clientId, version } = job.data;
-    const ran = await this.repository.withTransactionLock(clientId, async () => {
-      try {
-        return await this.fileSync.sync(clientId, version);
-      } catch (error) {
-        if (isTransient(error)) await this.markRetrying(job, (error as Error).message);
-        throw error;
-      }
-    });
+    const ran = await this.repository.withTransactionLock(
+      clientId,
+      async () => {
+        try {
+          return await this.fileSync.sync(clientId, version);
+        } catch (error) {
+          if (isTransient(error)) await this.markRetrying(job, (error as Error).message);
+          throw error;
+        }
+      },
+      this.config.SKYSLOPE_SYNC_LOCK_MS,
+    );
     if (!ran) {
       // Another job of this transaction runs: this one waits its turn without spending an attempt.
       await job.moveToDelayed(Date.now() + LOCKED_RETRY_MS, token);
