@@ -88,6 +88,9 @@ async function main(): Promise<void> {
     console.log(`[${LABEL}] SkySlope sync on for Demo Realty (fake SkySlope at ${control.skySlopeUrl})`);
 
     const { clientIds, taskIds } = await writeTargetsOf(db, teamId);
+    // The seed's events (and the SkySlope backfill) are still being applied after the stack says ready.
+    const quietAfter = await control.waitQuiet(db, 300_000);
+    console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 300 s; going on' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
     const tag = `f${Date.now().toString(36).slice(-5)}`;
     // Transactions for the demo agent, who has a SkySlope user: each create must reach SkySlope once.
     const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds });
@@ -221,6 +224,7 @@ async function main(): Promise<void> {
         label: LABEL,
         measured_at: new Date().toISOString(),
         machine: machineInfo(),
+        quiet_after_start_s: quietAfter,
         settings: { rate, seconds, replicas, down_s: downS, transactions, slot_s: round(slotMs / 1000, 1), ...stackSettings() },
         goals: GOALS,
         goals_met: goalsMet,

@@ -11,6 +11,7 @@
 // autocannon). Prints tables and writes bench-results/load-latest.json.
 // A report, not a test. Goal on the 2-core machine: 100 mixed writes/s with 0 errors and p95 <= 500 ms; creates at
 // least 0.5x their floor.
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { importSPKI, jwtVerify } from 'jose';
@@ -24,6 +25,7 @@ import { floorEnv, FLOOR_POOL_SIZE } from './bench-floor';
 import {
   ControlledStack,
   openLoop,
+  coresUsed,
   pgConnections,
   routeFigures,
   signIn,
@@ -71,6 +73,9 @@ async function main(): Promise<void> {
     const [admin, , isa, agent] = sessions;
     const teamId = (await db.query('SELECT team_id FROM identity.users WHERE agent_id = $1', [admin.agent_id])).rows[0].team_id as number;
     const { clientIds, taskIds } = await writeTargetsOf(db, teamId);
+    // The seed's events are still being applied for a while after the stack says ready: measure after them.
+    const quietAfter = await control.waitQuiet(db, 600_000);
+    console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 600 s; measuring anyway' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
     const tag = `l${Date.now().toString(36).slice(-5)}`;
     const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds });
     const checker = new WriteChecker(db, control.stack.mailDir, null, admin.agent_id, isa.agent_id);
@@ -147,6 +152,10 @@ async function main(): Promise<void> {
       routes: ReturnType<typeof routeFigures>;
       pg_connections_max: { total: number; active: number; idle_in_transaction: number };
       error_examples: string[];
+      /** Cores each process used during the step, busiest first (2 on this machine, shared with anything else running). */
+      cores_by_process: { process: string; cores: number }[];
+      /** The machine's 1-minute load average at the step's end (other work on the machine shows here). */
+      load_average: number;
     }
     const steps: StepRow[] = [];
     const startedWall = Date.now();
@@ -166,6 +175,7 @@ async function main(): Promise<void> {
           .catch(() => {});
       }, 1000);
       console.log(`[${LABEL}] step: ${rate} writes/s + ${rate * readRatio} reads/s for ${seconds} s...`);
+      const cpuBefore = await control.cpuSeconds();
       const began = performance.now();
       const samples = await openLoop(origin, total, seconds, (n) => {
         const isWrite = Math.floor((n + 1) * writeShare) > Math.floor(n * writeShare);
@@ -175,15 +185,18 @@ async function main(): Promise<void> {
       });
       const took = (performance.now() - began) / 1000;
       clearInterval(sampler);
+      const cores = coresUsed(cpuBefore, await control.cpuSeconds(), took);
       allSamples.push(...samples);
       const routes = routeFigures(samples);
       const all = routes.find((r) => r.route === 'all')!;
       const examples = [...new Set(samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => `${s.route} ${s.status || s.error}`))].slice(0, 5);
-      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples };
+      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2) };
       steps.push(row);
       console.log(`[${LABEL}]   ${all.calls} calls, ${all.errors} errors, p50 ${all.p50_ms} ms, p95 ${all.p95_ms} ms, p99 ${all.p99_ms} ms; Postgres connections up to ${pg.total} (${pg.active} active)${examples.length ? `; e.g. ${examples.join(', ')}` : ''}`);
+      console.log(`[${LABEL}]   cores used: ${cores.slice(0, 6).map((c) => `${c.process} ${c.cores}`).join(', ')}; all of the stack and the bench ${round(cores.reduce((sum, c) => sum + c.cores, 0), 2)}; machine load average ${round(os.loadavg()[0], 1)}`);
       if (all.errors > 0 || all.p95_ms > STOP_P95_MS) break;
-      await sleep(3000);
+      // Each step from a drained stack: what the last one left queued is applied first (at most 60 s).
+      await control.waitQuiet(db, 60_000);
     }
     const sustained = [...steps].reverse().find((s) => s.errors === 0 && s.p95_ms <= STOP_P95_MS) ?? null;
 
@@ -195,7 +208,9 @@ async function main(): Promise<void> {
     const dmsAcked = new Set(mix.records.filter((r) => r.kind === 'dm-create' && r.status >= 200 && r.status < 300).map((r) => r.marker));
     await sleep(1000);
 
-    // The create path against its floor, closed-loop (autocannon, 10 connections) on one transactions API process.
+    // The create path against its floor, closed-loop (autocannon, 10 connections) on one transactions API process, once
+    // what the steps left queued is applied (at most 120 s).
+    await control.waitQuiet(db, 120_000);
     const floor = await startChild('--create-floor', floorEnv(control.stack.databaseUrl, control.dataDir));
     control.bench.onStop(() => stopChild(floor.child));
     const createBody = JSON.stringify({ type: 'b', address_1: `${tag} floor probe St`, primary_agent_id: agent.agent_id });
@@ -270,6 +285,7 @@ async function main(): Promise<void> {
         label: LABEL,
         measured_at: new Date().toISOString(),
         machine: machineInfo(),
+        quiet_after_start_s: quietAfter,
         settings: { start_rate: startRate, step, max_rate: maxRate, seconds, read_ratio: readRatio, tvs, replicas, transactions, floor_seconds: floorSeconds, ...stackSettings() },
         goals: GOALS,
         goals_met: goalsMet,

@@ -57,6 +57,26 @@ function environOf(pid: number): NodeJS.ProcessEnv {
   return env;
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system) a process used so far, 0 when it is gone. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 of the whole line.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Cores each process used between two cpuSeconds() snapshots, busiest first. */
+export function coresUsed(before: Map<string, number>, after: Map<string, number>, seconds: number): { process: string; cores: number }[] {
+  return [...after]
+    .map(([name, total]) => ({ process: name, cores: round(Math.max(0, total - (before.get(name) ?? total)) / seconds, 2) }))
+    .sort((a, b) => b.cores - a.cores);
+}
+
 /** Children of a process (ps), for Postgres' backends. */
 function childrenOf(pid: number): number[] {
   const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
@@ -242,6 +262,51 @@ export class ControlledStack {
   async restartRedis(): Promise<void> {
     const { startRedis } = await infra();
     this.restartedRedis = await startRedis({ dataDir: path.join(this.dataDir, 'redis'), port: portOf(this.stack.redisUrl) });
+  }
+
+  /**
+   * Waits until the stack is quiet: no outbox row unpublished in any schema and no job waiting or running in any
+   * queue (delayed jobs aside: retries and scheduled ticks). After a seed the workers apply its events for a while; a
+   * measure taken meanwhile measures the seed. Answers the seconds waited, or null at the time limit.
+   */
+  async waitQuiet(db: Client, timeoutMs: number): Promise<number | null> {
+    const started = performance.now();
+    const prefix = this.queuePrefix();
+    const schemas = ['identity', 'team_admin', 'transactions', 'messaging', 'esign', 'integrations_sync'];
+    while (performance.now() - started < timeoutMs) {
+      const outbox = await db
+        .query(schemas.map((schema) => `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`).join(' UNION ALL '))
+        .then((result) => result.rows.reduce((sum: number, row: { n: number }) => sum + row.n, 0))
+        .catch(() => -1);
+      let jobs = 0;
+      for (const [suffix, command] of [['wait', 'LLEN'], ['active', 'LLEN'], ['prioritized', 'ZCARD'], ['paused', 'LLEN']] as const) {
+        const keys = ((await redisCommand(this.redisPort, ['KEYS', `${prefix}:*:${suffix}`]).catch(() => [])) as string[]) ?? [];
+        for (const key of keys) jobs += Number(await redisCommand(this.redisPort, [command, key]).catch(() => 0));
+      }
+      if (outbox === 0 && jobs === 0) return round((performance.now() - started) / 1000, 1);
+      await sleep(1000);
+    }
+    return null;
+  }
+
+  /**
+   * CPU seconds used so far by each process of the stack, Postgres (postmaster and every backend) and Redis, and
+   * this bench (the load generator): two snapshots' difference over the seconds between is the cores each used.
+   */
+  async cpuSeconds(): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const p of this.processes()) if (p.pid) out.set(p.name, cpuOf(p.pid));
+    try {
+      const postmaster = Number(readFileSync(path.join(this.postgresDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      out.set('postgres', [postmaster, ...childrenOf(postmaster)].reduce((sum, pid) => sum + cpuOf(pid), 0));
+    } catch {
+      // Postgres is down
+    }
+    const redis = await this.redisPid().catch(() => 0);
+    if (redis) out.set('redis', cpuOf(redis));
+    const own = process.cpuUsage();
+    out.set('load generator (this bench)', (own.user + own.system) / 1e6);
+    return out;
   }
 
   /** Health of every API (each replica directly, and through the bench's edge); true when all answer 200. */
