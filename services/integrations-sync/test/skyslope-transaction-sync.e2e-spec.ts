@@ -1,4 +1,8 @@
+import { Queue } from 'bullmq';
 import request from 'supertest';
+import { JOB_QUEUES } from '@app/contracts';
+import { EventConsumer } from '@app/events';
+import { eventually } from '@app/testing';
 import { FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID } from '../fake-skyslope';
 import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 import { connectTeam, envelopeOf, FAST_SYNC_ENV, filesOf, seedTeamUsers, ssGuidOf, syncRowOf, transactionRow, until } from './transaction-sync-kit';
@@ -277,5 +281,39 @@ describe('SkySlope transaction sync (issue 26)', () => {
       await request(booted.sut.server).post('/api/skyslope/offices').set(await admin()).send({ skyslope_guid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID }).expect(200);
     }
     expect(await syncRowOf(booted, row.client_id)).toMatchObject({ result: 'synced' });
+  });
+
+  it('syncs a transaction whose event was applied while the sync queue refused: its job was written with the row, and a second relay of it makes no second file', async () => {
+    const row = transactionRow(TEAM, newClientId());
+    const creates = () => booted.fake.control.stats().byPath['/api/files/sales'] ?? 0;
+    const before = creates();
+    const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    const spies = [jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused), jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused)];
+    let jobId: string;
+    try {
+      // Applied as the consumer does (its inbox row and the stored row commit); no queue answers meanwhile.
+      expect(await booted.sut.app.get(EventConsumer).consume(envelopeOf('transactions.transaction.created', TEAM, row))).toBe('applied');
+      const waiting: { job_id: string }[] = await booted.sut.dataSource.query(
+        `SELECT job_id FROM integrations_sync.outbox WHERE queue = $1 AND payload->>'client_id' = $2 AND published_at IS NULL`,
+        [JOB_QUEUES.skyslopeSyncTransaction, String(row.client_id)],
+      );
+      expect(waiting).toEqual([{ job_id: `${TEAM}-${row.client_id}-v1` }]);
+      jobId = waiting[0].job_id;
+      expect(await syncRowOf(booted, row.client_id)).toBeUndefined();
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    // The queue answers again: the relay's next pass queues the job and the worker syncs.
+    await until(booted, row.client_id, 'synced', 1);
+    expect(creates() - before).toBe(1);
+
+    // The relay publishes the row again (it died between adding and marking): the sync sees nothing new to send.
+    await booted.sut.dataSource.query(`UPDATE integrations_sync.outbox SET published_at = NULL WHERE job_id = $1`, [jobId]);
+    await eventually(async () => (await booted.sut.dataSource.query(`SELECT 1 FROM integrations_sync.outbox WHERE job_id = $1 AND published_at IS NOT NULL`, [jobId])).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(booted, row.client_id, 'synced', 1);
+    expect(filesOf(booted, row.client_id)).toHaveLength(1);
+    expect(creates() - before).toBe(1);
+    expect(filesOf(booted, row.client_id)[0].updates).toBe(0);
   });
 });

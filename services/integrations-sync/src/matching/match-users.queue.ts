@@ -1,6 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { EntityManager } from 'typeorm';
+import { EventOutbox } from '@app/events';
 import { SERVICE_CONFIG, createBlockingRedis } from '@app/platform';
 import type { IntegrationsSyncConfig } from '../integrations-sync.config';
 import { JOB_QUEUES } from '@app/contracts';
@@ -24,7 +26,10 @@ export class MatchUsersQueue implements OnApplicationShutdown {
   private queue?: Queue<MatchUsersJobData>;
   private events?: QueueEvents;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: IntegrationsSyncConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: IntegrationsSyncConfig,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   queueOf(): Queue<MatchUsersJobData> {
     if (!this.queue) {
@@ -34,15 +39,25 @@ export class MatchUsersQueue implements OnApplicationShutdown {
     return this.queue;
   }
 
-  async enqueue(data: MatchUsersJobData) {
-    return this.queueOf().add(SKYSLOPE_MATCH_USERS, data, {
+  private jobOptionsOf(data: MatchUsersJobData) {
+    return {
       jobId: `team-${data.team_id}`,
       attempts: 3,
       backoff: { type: 'exponential', delay: 2_000 },
       // Gone once finished, so the next request queues a new run.
       removeOnComplete: true,
       removeOnFail: true,
-    });
+    };
+  }
+
+  /** Queues (or joins) the team's run now: on demand and the nightly fan-out, which change nothing first. */
+  async enqueue(data: MatchUsersJobData) {
+    return this.queueOf().add(SKYSLOPE_MATCH_USERS, data, this.jobOptionsOf(data));
+  }
+
+  /** The team's run, written in the caller's transaction (a user's change stored): the relay queues it once that commits. */
+  async enqueueInTransaction(manager: EntityManager, data: MatchUsersJobData): Promise<void> {
+    await this.outbox.enqueue(manager, SKYSLOPE_MATCH_USERS, SKYSLOPE_MATCH_USERS, data, this.jobOptionsOf(data), { team_id: data.team_id });
   }
 
   /** Queues (or joins) the team's run and waits for it up to `waitMs`: 'done', or 'running' when it takes longer. */

@@ -67,9 +67,11 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
     const outcome = matchUsers(teamUsers, skySlopeUsers);
     for (const email of outcome.ambiguousEmails) this.logger.warn(`team ${teamId}: ${email} is held by more than one SkySlope user; it matches nobody`);
     for (const unknown of outcome.unknownGuids) this.logger.warn(`team ${teamId}: user ${unknown.agent_id}'s SkySlope guid ${unknown.guid} is not one SkySlope lists`);
-    const changed = await this.repository.replace(teamId, outcome.matches);
-    // A new match may be what a transaction's sync was waiting for.
-    if (changed > 0) await this.transactionSync.requeueFailed(teamId, 'match');
+    // A new match may be what a transaction's sync was waiting for: queued with the matches (through the outbox),
+    // since a retried run would find nothing changed and queue nothing.
+    const changed = await this.repository.replace(teamId, outcome.matches, async (manager, count) => {
+      if (count > 0) await this.transactionSync.requeueFailed(manager, teamId, 'match');
+    });
     return { matched: outcome.matches.length, changed };
   }
 

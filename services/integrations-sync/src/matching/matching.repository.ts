@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { TeamUser, UserMatch } from './match-users';
 
 @Injectable()
@@ -11,8 +11,11 @@ export class MatchingRepository {
     return this.dataSource.query(`SELECT agent_id, email, skyslope_agent_guid FROM integrations_sync.users WHERE team_id = $1 AND status = 'active' ORDER BY agent_id`, [teamId]);
   }
 
-  /** The team's matches replaced by these, in one database transaction (stale rows dropped); answers how many rows changed. */
-  async replace(teamId: number, matches: readonly UserMatch[]): Promise<number> {
+  /**
+   * The team's matches replaced by these, in one database transaction (stale rows dropped); answers how many rows
+   * changed. `alsoInTransaction` runs in that transaction with the count (what a change queues).
+   */
+  async replace(teamId: number, matches: readonly UserMatch[], alsoInTransaction?: (manager: EntityManager, changed: number) => Promise<unknown>): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const agentIds = matches.map((match) => match.agent_id);
       const dropped: unknown[] = await manager.query(`DELETE FROM integrations_sync.matched_users WHERE team_id = $1 AND NOT (agent_id = ANY($2::int[])) RETURNING agent_id`, [teamId, agentIds]);
@@ -33,6 +36,7 @@ export class MatchingRepository {
         );
         changed += rows.length;
       }
+      await alsoInTransaction?.(manager, changed);
       return changed;
     });
   }

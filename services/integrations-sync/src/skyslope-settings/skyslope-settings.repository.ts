@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface SkySlopeSettingsRow {
   team_id: number;
@@ -33,15 +33,15 @@ export class SkySlopeSettingsRepository {
     );
   }
 
-  async setOffice(teamId: number, guid: string, agentId: number): Promise<void> {
-    await this.dataSource.query(
+  async setOffice(teamId: number, guid: string, agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
       `UPDATE integrations_sync.skyslope_settings SET office_guid = $2, updated_by = $3, updated_ts = now() WHERE team_id = $1`,
       [teamId, guid, agentId],
     );
   }
 
-  async setPrimaryAgent(teamId: number, guid: string | null, agentId: number): Promise<void> {
-    await this.dataSource.query(
+  async setPrimaryAgent(teamId: number, guid: string | null, agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
       `UPDATE integrations_sync.skyslope_settings SET primary_agent_guid = $2, updated_by = $3, updated_ts = now() WHERE team_id = $1`,
       [teamId, guid, agentId],
     );

@@ -1,4 +1,5 @@
 import { BadGatewayException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { SKYSLOPE_MESSAGES, type SkySlopeMatchedUsersResponse, type SkySlopeOfficesResponse, type SkySlopePrimaryAgentsResponse } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
@@ -22,6 +23,7 @@ export class SkySlopeTeamService {
   private readonly officeCache = new Map<number, { at: number; accessKey: string; offices: SkySlopeOffice[] }>();
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly access: SkySlopeSettingsService,
     private readonly settings: SkySlopeSettingsRepository,
     private readonly matching: MatchingRepository,
@@ -44,9 +46,12 @@ export class SkySlopeTeamService {
     this.access.checkAccess(caller);
     const offices = typeof guid === 'string' ? await this.officesOf(caller.team_id) : [];
     if (!offices.some((office) => office.officeGuid === guid)) throw new FieldErrorsException([{ field: 'skyslope_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
-    await this.settings.setOffice(caller.team_id, guid as string, caller.agent_id);
-    // The first office queues the backfill of the team's open transactions; a later one retries the failed ones.
-    await this.sync.officeChosen(caller.team_id);
+    // The first office queues the backfill of the team's open transactions; a later one retries the failed ones:
+    // in the office's transaction (the jobs through the outbox).
+    await this.dataSource.transaction(async (manager) => {
+      await this.settings.setOffice(caller.team_id, guid as string, caller.agent_id, manager);
+      await this.sync.officeChosen(manager, caller.team_id);
+    });
     return { message: SKYSLOPE_MESSAGES.officeUpdated };
   }
 
@@ -64,8 +69,10 @@ export class SkySlopeTeamService {
       const matched = typeof guid === 'string' ? await this.matching.matched(caller.team_id) : [];
       if (!matched.some((user) => user.guid === guid)) throw new FieldErrorsException([{ field: 'selected_primary_agent_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
     }
-    await this.settings.setPrimaryAgent(caller.team_id, guid as string | null, caller.agent_id);
-    await this.sync.requeueFailed(caller.team_id, 'primary-agent');
+    await this.dataSource.transaction(async (manager) => {
+      await this.settings.setPrimaryAgent(caller.team_id, guid as string | null, caller.agent_id, manager);
+      await this.sync.requeueFailed(manager, caller.team_id, 'primary-agent');
+    });
     return { message: SKYSLOPE_MESSAGES.primaryAgentUpdated };
   }
 

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { SKYSLOPE_SYNC_MESSAGES, type SkySlopeSyncActivityResponse } from '@app/contracts';
 import { MAX_DATABASE_ID } from '@app/platform';
@@ -9,7 +10,10 @@ import { TransactionSyncRepository } from './transaction-sync.repository';
 /** Sync Activity (GET /skyslope/sync-activity, POST .../{client_id}/retry) and the sync's reactions to a changed cause. */
 @Injectable()
 export class SyncActivityService {
+  private readonly logger = new Logger(SyncActivityService.name);
+
   constructor(
+    private readonly dataSource: DataSource,
     private readonly access: SkySlopeSettingsService,
     private readonly repository: TransactionSyncRepository,
     private readonly queue: TransactionSyncQueue,
@@ -28,22 +32,31 @@ export class SyncActivityService {
     const row = clientId >= 1 && clientId <= MAX_DATABASE_ID ? await this.repository.syncRowOfTeam(caller.team_id, clientId) : null;
     if (!row) throw new NotFoundException();
     if (row.version != null) {
-      await this.repository.recordResult(caller.team_id, clientId, row.kind, 'pending', null);
-      await this.queue.enqueueSync({ team_id: caller.team_id, client_id: clientId, version: row.version, reason: 'retry' }, true);
+      const job: SyncTransactionJobData = { team_id: caller.team_id, client_id: clientId, version: row.version, reason: 'retry' };
+      // 'pending' and its job in one transaction (the job through the outbox): no pending row without a job.
+      await this.dataSource.transaction(async (manager) => {
+        await this.repository.recordResult(caller.team_id, clientId, row.kind, 'pending', null, manager);
+        await this.queue.enqueueSyncsInTransaction(manager, [job]);
+      });
+      // A job of the same version waiting out a backoff runs now; best effort (it runs at its time anyway).
+      await this.queue.promoteIfDelayed(job).catch((error: Error) => this.logger.warn(`transaction ${clientId}: retry could not promote its job: ${error.message}`));
     }
     return { message: SKYSLOPE_SYNC_MESSAGES.retryQueued };
   }
 
-  /** A cause of failure may have gone (a new match, office or primary agent): the team's failed transactions again. */
-  async requeueFailed(teamId: number, reason: SyncTransactionJobData['reason']): Promise<number> {
-    const failed = await this.repository.failedOf(teamId);
-    for (const row of failed) await this.queue.enqueueSync({ team_id: teamId, client_id: row.client_id, version: row.version, reason });
+  /**
+   * A cause of failure may have gone (a new match, office or primary agent): the team's failed transactions again,
+   * written in the caller's transaction (the change of that cause).
+   */
+  async requeueFailed(manager: EntityManager, teamId: number, reason: SyncTransactionJobData['reason']): Promise<number> {
+    const failed = await this.repository.failedOf(teamId, manager);
+    await this.queue.enqueueSyncsInTransaction(manager, failed.map((row) => ({ team_id: teamId, client_id: row.client_id, version: row.version, reason })));
     return failed.length;
   }
 
-  /** The office was chosen: the first time, the team's open transactions are backfilled; later, failed ones retried. */
-  async officeChosen(teamId: number): Promise<void> {
-    if (await this.repository.markBackfillQueued(teamId)) await this.queue.enqueueBackfill(teamId);
-    await this.requeueFailed(teamId, 'office');
+  /** The office was chosen (in `manager`'s transaction): the first time, the team's open transactions are backfilled; later, failed ones retried. */
+  async officeChosen(manager: EntityManager, teamId: number): Promise<void> {
+    if (await this.repository.markBackfillQueued(teamId, manager)) await this.queue.enqueueBackfillInTransaction(manager, teamId);
+    await this.requeueFailed(manager, teamId, 'office');
   }
 }

@@ -130,8 +130,8 @@ export class TransactionSyncRepository {
   }
 
   /** A result other than synced, with its reason (the row is created when the transaction never had one). */
-  async recordResult(teamId: number, clientId: number, kind: SkySlopeFileKind, result: SkySlopeSyncResult, reason: string | null): Promise<void> {
-    await this.dataSource.query(
+  async recordResult(teamId: number, clientId: number, kind: SkySlopeFileKind, result: SkySlopeSyncResult, reason: string | null, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
       `INSERT INTO integrations_sync.skyslope_sync (team_id, client_id, kind, result, reason) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (client_id) DO UPDATE SET result = EXCLUDED.result, reason = EXCLUDED.reason, updated_ts = now()`,
       [teamId, clientId, kind, result, reason],
@@ -139,8 +139,8 @@ export class TransactionSyncRepository {
   }
 
   /** The team's transactions whose sync failed (to queue again when the cause may have changed). */
-  async failedOf(teamId: number): Promise<{ client_id: number; version: number }[]> {
-    return this.dataSource.query(
+  async failedOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<{ client_id: number; version: number }[]> {
+    return manager.query(
       `SELECT s.client_id, t.version FROM integrations_sync.skyslope_sync s JOIN integrations_sync.skyslope_transactions t ON t.client_id = s.client_id
         WHERE s.team_id = $1 AND s.result = 'failed' ORDER BY s.client_id`,
       [teamId],
@@ -148,8 +148,8 @@ export class TransactionSyncRepository {
   }
 
   /** Marks the team's backfill queued; true only the first time. */
-  async markBackfillQueued(teamId: number): Promise<boolean> {
-    const result: unknown = await this.dataSource.query(
+  async markBackfillQueued(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const result: unknown = await manager.query(
       `UPDATE integrations_sync.skyslope_settings SET backfill_queued_ts = now() WHERE team_id = $1 AND backfill_queued_ts IS NULL RETURNING team_id`,
       [teamId],
     );

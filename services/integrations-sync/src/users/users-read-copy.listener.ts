@@ -7,8 +7,8 @@ import { UsersRepository } from './users.repository';
 
 /**
  * Keeps integrations-sync's copy of the team's users, which SkySlope user matching reads, and queues the
- * team's matching when a user is new or their email or skyslope_agent_guid changed (after the commit; a
- * team without SkySlope credentials runs nothing). A snapshot older than the stored one changes nothing.
+ * team's matching when a user is new or their email or skyslope_agent_guid changed (in the same transaction,
+ * through the outbox; a team without SkySlope credentials runs nothing). A snapshot older than the stored one changes nothing.
  */
 @Injectable()
 export class UpdateUsersWhenUserChanges {
@@ -32,9 +32,8 @@ export class UpdateUsersWhenUserChanges {
     const change = await this.users.apply(snapshot, event.occurred_at, manager);
     const matchMayChange =
       change.applied && (!change.previous || change.previous.email !== snapshot.email || change.previous.skyslope_agent_guid !== (snapshot.skyslope_agent_guid ?? null));
-    if (!matchMayChange) return undefined;
-    return async () => {
-      await this.matching.enqueue({ team_id: snapshot.team_id, reason: 'user-changed', agent_id: snapshot.agent_id });
-    };
+    if (!matchMayChange) return;
+    // In the event's transaction (the outbox): the stored change always gets its matching run.
+    await this.matching.enqueueInTransaction(manager, { team_id: snapshot.team_id, reason: 'user-changed', agent_id: snapshot.agent_id });
   }
 }
