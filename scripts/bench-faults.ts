@@ -60,6 +60,8 @@ async function main(): Promise<void> {
   const replicas = argValue('--replicas', 1);
   const downS = argValue('--down', 5);
   const transactions = argValue('--transactions', 50);
+  // --retries N: a client that sends a write again after a 5xx or no answer, with the same Idempotency-Key.
+  const retries = argValue('--retries', 0);
   const control = new ControlledStack(LABEL, replicas);
   let db: Client | undefined;
   control.bench.onStop(async () => void (await db?.end().catch(() => {})));
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
     console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 300 s; going on' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
     const tag = `f${Date.now().toString(36).slice(-5)}`;
     // Transactions for the demo agent, who has a SkySlope user: each create must reach SkySlope once.
-    const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds });
+    const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds }, retries);
     const checker = new WriteChecker(db, control.stack.mailDir, control.skySlopeUrl, admin.agent_id, isa.agent_id);
 
     // --faults a,b,c: only the faults whose names contain one of those words (development runs).
@@ -189,10 +191,11 @@ async function main(): Promise<void> {
       console.log(`[${LABEL}] job schedulers not read: ${error.message}`);
       return [];
     });
-    const header = ['fault', 'acked', 'lost', 'doubled', '5xx', 'timeouts', 'failed+committed', 'effects missing', 'effects doubled', 'healthy s', 'converged s'];
+    const header = ['fault', 'acked', 'retried', 'lost', 'doubled', '5xx', 'timeouts', 'failed+committed', 'effects missing', 'effects doubled', 'healthy s', 'converged s'];
     const line = (name: string, w: ReturnType<typeof writeFigures>, healthy: string, converged: string) => [
       name,
       String(w.acknowledged),
+      String(w.retried),
       String(w.lost),
       String(w.doubled),
       String(w.client_5xx),
@@ -211,7 +214,7 @@ async function main(): Promise<void> {
           line('all writes', total, '-', finalConverged === null ? 'never' : 'yes'),
         ]),
     );
-    console.log('\n' + formatTable(['write kind', 'acked', 'lost', 'doubled', '5xx', 'timeouts', 'failed+committed', 'effects missing', 'effects doubled'], Object.entries(byKind).map(([k, w]) => line(k, w, '', '').slice(0, 9))));
+    console.log('\n' + formatTable(['write kind', ...header.slice(1, 10)], Object.entries(byKind).map(([k, w]) => line(k, w, '', '').slice(0, 10))));
     console.log('\n' + formatTable(['job scheduler', 'every', 'fires in the run', 'fired twice for one tick'], schedulers.map((j) => [`${j.queue} / ${j.scheduler}`, j.every_ms ? `${j.every_ms / 1000} s` : (j.pattern ?? '-'), String(j.fires), String(j.double_fires)])));
     const slowest = Math.max(...rows.map((r) => r.healthy_after_s ?? Infinity));
     const goalsMet = total.lost === 0 && total.doubled === 0 && slowest <= GOALS.healthy_within_s;
@@ -225,7 +228,7 @@ async function main(): Promise<void> {
         measured_at: new Date().toISOString(),
         machine: machineInfo(),
         quiet_after_start_s: quietAfter,
-        settings: { rate, seconds, replicas, down_s: downS, transactions, slot_s: round(slotMs / 1000, 1), ...stackSettings() },
+        settings: { rate, seconds, replicas, retries, down_s: downS, transactions, slot_s: round(slotMs / 1000, 1), ...stackSettings() },
         goals: GOALS,
         goals_met: goalsMet,
         load: { seconds: round(loadSeconds, 1), writes: mix.records.length, answered_per_s: round(samples.length / loadSeconds, 2) },

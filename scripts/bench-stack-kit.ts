@@ -587,8 +587,10 @@ export interface Call {
   path: string;
   token: string;
   body?: unknown;
-  /** Called with the answer (status 0: no answer, a timeout or a connection error). */
-  done?: (status: number, ms: number, text: string) => void;
+  /** Sent again this many times at most after a 5xx or no answer (0.5 s, 1 s, 2 s ... later), with the same Idempotency-Key. */
+  retries?: number;
+  /** Called with the last answer (status 0: no answer, a timeout or a connection error) and how many tries it took. */
+  done?: (status: number, ms: number, text: string, attempts: number) => void;
 }
 
 export interface Sample {
@@ -596,6 +598,7 @@ export interface Sample {
   at: number;
   ms: number;
   status: number;
+  attempts: number;
   error?: string;
 }
 
@@ -625,24 +628,34 @@ export async function openLoop(origin: string, rate: number, seconds: number, pi
 
 async function fire(origin: string, call: Call, samples: Sample[], timeoutMs: number): Promise<void> {
   const at = performance.now();
+  // One key for the call and its retries: a retried create that had committed answers the first answer.
+  const key = `bench-${process.pid}-${at}-${Math.random()}`;
   let status = 0;
   let text = '';
   let error: string | undefined;
-  try {
-    const response = await fetch(`${origin}${call.path}`, {
-      method: call.method,
-      headers: { authorization: `Bearer ${call.token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(call.method !== 'GET' ? { 'idempotency-key': `bench-${process.pid}-${at}-${Math.random()}` } : {}) },
-      body: call.body !== undefined ? JSON.stringify(call.body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.status;
-    text = await response.text();
-  } catch (caught) {
-    error = (caught as Error).name === 'TimeoutError' ? 'timeout' : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
+  let attempts = 0;
+  for (;;) {
+    attempts++;
+    status = 0;
+    error = undefined;
+    try {
+      const response = await fetch(`${origin}${call.path}`, {
+        method: call.method,
+        headers: { authorization: `Bearer ${call.token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(call.method !== 'GET' ? { 'idempotency-key': key } : {}) },
+        body: call.body !== undefined ? JSON.stringify(call.body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (caught) {
+      error = (caught as Error).name === 'TimeoutError' ? 'timeout' : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
+    }
+    if ((status !== 0 && status < 500) || attempts > (call.retries ?? 0)) break;
+    await sleep(500 * 2 ** (attempts - 1));
   }
   const ms = performance.now() - at;
-  samples.push({ route: call.route, at, ms, status, ...(error ? { error } : {}) });
-  call.done?.(status, ms, text);
+  samples.push({ route: call.route, at, ms, status, attempts, ...(error ? { error } : {}) });
+  call.done?.(status, ms, text, attempts);
 }
 
 /** p50/p95/p99 and counts of samples per route (and 'all'). */
@@ -687,6 +700,8 @@ export interface WriteRecord {
   sentAt: number;
   status: number;
   ms: number;
+  /** Tries it took (more than 1: retried after a 5xx or no answer, with its Idempotency-Key). */
+  attempts: number;
   error?: string;
 }
 
@@ -721,13 +736,15 @@ export class WriteMix {
   constructor(
     readonly tag: string,
     private readonly targets: WriteTargets,
+    /** Retries of a write after a 5xx or no answer (the same Idempotency-Key). */
+    private readonly retries = 0,
   ) {}
 
   next(kind: WriteKind = WRITE_KINDS[this.seq % WRITE_KINDS.length]): Call {
     const seq = ++this.seq;
     const t = this.targets;
     const pickOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
-    const record: WriteRecord = { seq, kind, marker: '', target: 0, window: this.window, sentAt: performance.now(), status: 0, ms: 0 };
+    const record: WriteRecord = { seq, kind, marker: '', target: 0, window: this.window, sentAt: performance.now(), status: 0, ms: 0, attempts: 0 };
     let call: Omit<Call, 'done'>;
     switch (kind) {
       case 'transaction-create':
@@ -766,9 +783,11 @@ export class WriteMix {
     this.records.push(record);
     return {
       ...call,
-      done: (status, ms) => {
+      retries: this.retries,
+      done: (status, ms, _text, attempts) => {
         record.status = status;
         record.ms = ms;
+        record.attempts = attempts;
       },
     };
   }
@@ -989,6 +1008,8 @@ export function writeFigures(records: WriteRecord[], checks: Map<number, WriteCh
     client_5xx: records.filter((r) => r.status >= 500).length,
     client_4xx: records.filter((r) => r.status >= 400 && r.status < 500).length,
     timeouts_or_no_answer: records.filter((r) => r.status === 0).length,
+    /** Acknowledged after one retry or more. */
+    retried: ack.filter((r) => r.attempts > 1).length,
     /** Answered with an error or not at all, yet committed. */
     failed_but_committed: failed.filter((r) => rowsOf(r) > 0).length,
   };
