@@ -47,8 +47,8 @@ const GOALS = { writes_per_s: 100, errors: 0, p95_ms: 500, create_floor_ratio: 0
 const STOP_P95_MS = 1000;
 
 async function main(): Promise<void> {
-  const startRate = argValue('--rate', 20);
-  const step = argValue('--step', 20);
+  const startRate = argValue('--rate', 10);
+  const step = argValue('--step', 10);
   const maxRate = argValue('--max-rate', 200);
   const seconds = argValue('--seconds', 20);
   const readRatio = argValue('--read-ratio', 1);
