@@ -234,6 +234,9 @@ describe('Idempotency-Key on creating POSTs', () => {
     const operation = operations[0];
     const key = randomUUID();
     const first = await send(user, operation, operation.body(), key).expect(201);
+    expect(await transactions.dataSource.query(`SELECT team_id, agent_id, operation, status_code FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual([
+      { team_id: TEAM, agent_id: 9101, operation: 'POST /api/transactions', status_code: 201 },
+    ]);
     await transactions.dataSource.query(`UPDATE transactions.idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = $1`, [key]);
     const again = await send(user, operation, operation.otherBody(), key).expect(201);
     expect(again.headers['idempotent-replayed']).toBeUndefined();

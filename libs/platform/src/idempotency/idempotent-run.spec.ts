@@ -1,4 +1,5 @@
 import { ConflictException, HttpException, UnprocessableEntityException, type CallHandler, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { IDEMPOTENCY_MESSAGES } from '@app/contracts';
@@ -223,10 +224,11 @@ describe('requestFingerprint', () => {
 describe(IdempotencyInterceptor.name, () => {
   const contextOf = (headers: Record<string, string>, user: object | null = { agent_id: 7, team_id: 3 }) => {
     const request = { headers, user: user ?? undefined, method: 'POST', url: '/api/tasks?x=1', query: { x: '1' }, body: { name: 'Call' }, routeOptions: { url: '/api/tasks' }, log };
+    const handler = function create() {};
     return {
       getType: () => 'http',
       getClass: () => class TasksController {},
-      getHandler: () => function create() {},
+      getHandler: () => handler,
       switchToHttp: () => ({ getRequest: () => request, getResponse: () => testReply().reply }),
     } as unknown as ExecutionContext;
   };
@@ -238,7 +240,7 @@ describe(IdempotencyInterceptor.name, () => {
   let sut: IdempotencyInterceptor;
   beforeEach(() => {
     store = new MemoryStore({ now: Date.now });
-    sut = new IdempotencyInterceptor({} as DataSource, { store });
+    sut = new IdempotencyInterceptor({} as DataSource, new Reflector(), { store });
   });
 
   it('lets a request without the header (or without a user) through untouched', async () => {
@@ -254,6 +256,17 @@ describe(IdempotencyInterceptor.name, () => {
     await lastValueFrom(sut.intercept(contextOf({ 'idempotency-key': 'k' }), handler));
     expect(handler.calls).toBe(1);
     expect([...store.rows.keys()]).toEqual([JSON.stringify([3, 7, 'POST /api/tasks', 'k'])]);
+  });
+
+  it('lets a request its route skips (writes nothing) through without its key', async () => {
+    const skipping = new IdempotencyInterceptor({} as DataSource, new Reflector(), { store });
+    const context = contextOf({ 'idempotency-key': 'k' });
+    Reflect.defineMetadata('platform:idempotent', { skipWhen: (body: { name?: string }) => body.name === 'Call' }, context.getHandler());
+    const handler = handlerOf({ url: 'data:' });
+    await lastValueFrom(skipping.intercept(context, handler));
+    await lastValueFrom(skipping.intercept(context, handler));
+    expect(handler.calls).toBe(2);
+    expect(store.rows.size).toBe(0);
   });
 
   it('refuses a malformed key before the handler runs', () => {

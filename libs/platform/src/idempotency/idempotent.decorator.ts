@@ -1,16 +1,17 @@
-import { applyDecorators, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@app/contracts';
 import { ApiErrors } from '../openapi';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IDEMPOTENT_ROUTE, IdempotencyInterceptor, type IdempotentRouteOptions } from './idempotency.interceptor';
 
 /**
  * A creating POST that honours an `Idempotency-Key` header (docs/idempotency.md): a retry with the same key
  * and body within 24 hours answers the first answer again instead of writing twice. Its operation must be
  * listed in IDEMPOTENT_OPERATIONS (libs/contracts), which the console retries by.
  */
-export function Idempotent() {
+export function Idempotent(options: IdempotentRouteOptions = {}) {
   return applyDecorators(
+    SetMetadata(IDEMPOTENT_ROUTE, options),
     UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,

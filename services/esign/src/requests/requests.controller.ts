@@ -19,7 +19,8 @@ export class RequestsController {
   constructor(private readonly requests: RequestsService) {}
 
   @Post()
-  @Idempotent()
+  // A preview writes nothing and answers the whole filled PDF: not worth keeping for 24 hours.
+  @Idempotent({ skipWhen: (body) => (body as { preview?: unknown } | null)?.preview === true })
   @ApiOperation({
     summary:
       "Sends a request: {client_id, template_ids | packet_id, signature_order P|S, email_config {default {subject, body}, roles, useRoleConfig}, signers [{role, name, email, contact_id, order}], fields [{fieldId, value, readonly}], preview}. 'Signer name is required', 'Email is required', 'Please enter a valid email address', the value rules of spec 002 section 5. preview: {url} of the filled PDF, nothing stored or sent. Or {draft_id, ...}: from the caller's send draft, marked sent with the request; 409 'This request was already sent' for a draft sent before",
