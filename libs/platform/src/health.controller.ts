@@ -30,9 +30,6 @@ export function createHealthController(service: string) {
   @ApiTags('health')
   @Controller(`${service}/health`)
   class HealthController {
-    /** Migrations only move forward while a process runs: once none is pending, a ping is enough. */
-    private migrated = false;
-
     constructor(
       @Inject(DataSource) readonly dataSource: DataSource,
       @Inject(REDIS) readonly redis: Redis,
@@ -45,10 +42,7 @@ export function createHealthController(service: string) {
     @ApiAnswer(503, READINESS_SCHEMA, 'Not ready: the check that is down')
     async readiness(@Res({ passthrough: true }) reply: FastifyReply) {
       const [database, redis] = await Promise.all([
-        check(async () => {
-          if (this.migrated) return (await this.dataSource.query('SELECT 1')).length === 1;
-          return (this.migrated = await schemaIsReady(this.dataSource));
-        }),
+        check(() => schemaIsReady(this.dataSource)),
         check(async () => (await this.redis.ping()) === 'PONG'),
       ]);
       const ok = database === 'up' && redis === 'up';
