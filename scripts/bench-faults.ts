@@ -17,6 +17,7 @@ import {
   argText,
   ControlledStack,
   openLoop,
+  renewTokensEvery,
   signIn,
   sleep,
   waitConverged,
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     const tag = `f${Date.now().toString(36).slice(-5)}`;
     // Transactions for the demo agent, who has a SkySlope user: each create must reach SkySlope once.
     const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds }, retries);
-    const checker = new WriteChecker(db, control.stack.mailDir, control.skySlopeUrl, admin.agent_id, isa.agent_id);
+    const checker = await new WriteChecker(db, control.stack.mailDir, control.skySlopeUrl, admin.agent_id, isa.agent_id).init();
 
     // --faults a,b,c: only the faults whose names contain one of those words (development runs).
     const only = argText('--faults', '').split(',').filter(Boolean);
@@ -110,15 +111,8 @@ async function main(): Promise<void> {
     const started = performance.now();
     const startedWall = Date.now();
     // The load: steady until the last fault's effects converged (tokens renewed every 10 minutes).
-    let renewedAt = performance.now();
     const loadDone = openLoop(origin, rate, 24 * 3600, () => mix.next(), 10_000, () => stop);
-    const renewer = setInterval(() => {
-      if (performance.now() - renewedAt < 600_000) return;
-      renewedAt = performance.now();
-      void Promise.all(emails.map((email) => signIn(origin, email, DEMO_PASSWORD).catch(() => undefined))).then((list) =>
-        mix.renewTokens(new Map(list.filter(Boolean).map((s) => [s!.email, s!.token]))),
-      );
-    }, 5_000);
+    const stopRenewing = renewTokensEvery(origin, emails, DEMO_PASSWORD, mix, 600_000);
 
     console.log(`[${LABEL}] ${rate} writes/s; warming up ${round(slotMs / 1000, 1)} s, then ${faults.length} faults, one every ${round(slotMs / 1000, 1)} s or more`);
     await sleep(slotMs);
@@ -169,7 +163,7 @@ async function main(): Promise<void> {
       if (wait > 0) await sleep(wait);
     }
     stop = true;
-    clearInterval(renewer);
+    stopRenewing();
     const samples: Sample[] = await loadDone;
     const loadSeconds = (performance.now() - started) / 1000;
 

@@ -27,6 +27,7 @@ import {
   openLoop,
   coresUsed,
   pgConnections,
+  renewTokensEvery,
   routeFigures,
   signIn,
   sleep,
@@ -78,7 +79,9 @@ async function main(): Promise<void> {
     console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 600 s; measuring anyway' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
     const tag = `l${Date.now().toString(36).slice(-5)}`;
     const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds });
-    const checker = new WriteChecker(db, control.stack.mailDir, null, admin.agent_id, isa.agent_id);
+    const checker = await new WriteChecker(db, control.stack.mailDir, null, admin.agent_id, isa.agent_id).init();
+    const stopRenewing = renewTokensEvery(origin, emails, DEMO_PASSWORD, mix, 600_000);
+    control.bench.onStop(async () => stopRenewing());
 
     // Display Mode TVs and the TCs' inboxes (the DMs' recipients): spread over the replicas, each connected to one
     // replica directly, so a push that reaches them all crossed replicas.

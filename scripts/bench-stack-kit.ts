@@ -816,6 +816,9 @@ const acked = (r: WriteRecord) => r.status >= 200 && r.status < 300;
 
 /** Checks writes against the databases, the mailbox and the fake SkySlope. */
 export class WriteChecker {
+  /** The outboxes' last rows before the run: the events looked at are the run's (the seed's are many). */
+  private since = { identity: 0, transactions: 0 };
+
   constructor(
     /** Replaced after a Postgres restart (the old connection died with the server). */
     public db: Client,
@@ -824,6 +827,12 @@ export class WriteChecker {
     private readonly adminId: number,
     private readonly mentionedId: number,
   ) {}
+
+  async init(): Promise<this> {
+    const last = async (schema: string) => Number((await this.db.query(`SELECT coalesce(max(seq), 0) AS n FROM ${schema}.outbox`)).rows[0].n);
+    this.since = { identity: await last('identity'), transactions: await last('transactions') };
+    return this;
+  }
 
   async check(records: WriteRecord[]): Promise<Map<number, WriteCheck>> {
     const out = new Map<number, WriteCheck>();
@@ -871,8 +880,8 @@ export class WriteChecker {
       const events: { marker: string; agent_id: number; at: Date }[] = (
         await this.db.query(
           `SELECT payload->>'last_name' AS marker, (payload->>'agent_id')::int AS agent_id, occurred_at AS at FROM identity.outbox
-            WHERE type = 'identity.user.updated' AND payload->>'last_name' = ANY($1::text[])`,
-          [profiles.map((r) => r.marker)],
+            WHERE seq > $2 AND type = 'identity.user.updated' AND payload->>'last_name' = ANY($1::text[])`,
+          [profiles.map((r) => r.marker), this.since.identity],
         )
       ).rows;
       const copies: { agent_id: number; t: Date; m: Date; e: Date; s: Date }[] = (
@@ -952,8 +961,8 @@ export class WriteChecker {
       const events: { marker: string; task_id: number; version: number }[] = (
         await this.db.query(
           `SELECT payload->>'name' AS marker, (payload->>'task_id')::int AS task_id, (payload->>'version')::int AS version FROM transactions.outbox
-            WHERE type = 'transactions.task.updated' AND payload->>'name' = ANY($1::text[])`,
-          [tasks.map((r) => r.marker)],
+            WHERE seq > $2 AND type = 'transactions.task.updated' AND payload->>'name' = ANY($1::text[])`,
+          [tasks.map((r) => r.marker), this.since.transactions],
         )
       ).rows;
       const copies = new Map<number, number>(
@@ -1025,6 +1034,17 @@ export async function waitConverged(checker: WriteChecker, records: WriteRecord[
     if (performance.now() > deadline) return null;
     await sleep(500);
   }
+}
+
+/** Signs everyone in again every `everyMs` (access tokens live 15 minutes); answers a function that stops it. */
+export function renewTokensEvery(origin: string, emails: string[], password: string, mix: WriteMix, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    void Promise.all(emails.map((email) => signIn(origin, email, password).catch(() => undefined))).then((list) =>
+      mix.renewTokens(new Map(list.flatMap((session) => (session ? [[session.email, session.token] as [string, string]] : [])))),
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export async function signIn(origin: string, email: string, password: string): Promise<Session> {
