@@ -227,6 +227,8 @@ export function signerFor(booted: BootedProvider): Signer {
   const redis = new IORedis(booted.config.REDIS_URL, { maxRetriesPerRequest: null });
   const mailQueue = new Queue<QueuedMail>('mail.outgoing', { connection: redis, prefix: booted.config.QUEUE_PREFIX });
   const invitations = async (requestId: number) => {
+    // Written in the change's transaction, put on mail.outgoing by the relay right after the commit.
+    await eventually(async () => ((await booted.dataSource.query(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`)) as { n: number }[])[0].n === 0);
     const jobs = await mailQueue.getJobs(['waiting', 'delayed', 'completed', 'failed', 'active', 'paused', 'prioritized']);
     return jobs
       .map((job) => job.data)

@@ -6,6 +6,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateDetail, type TransactionSnapshot, type UserSnapshot } from '@app/contracts';
 import type { QueuedMail } from '@app/mail';
 import { StorageService } from '@app/storage';
+import { eventually } from '@app/testing';
 import { ESIGN_PROVIDER, type EsignProvider } from '../src/provider/esign-provider';
 import { RequestsRepository } from '../src/requests/requests.repository';
 import { SigningEngine } from '../src/requests/signing-engine';
@@ -72,8 +73,10 @@ describe('e-sign requests and signing (issue 22)', () => {
     ...extra,
   });
 
-  /** Mails esign queued for one request (messaging's worker would deliver them). */
+  /** Mails esign queued for one request (messaging's worker would deliver them), once its outbox is relayed. */
   const mailsOf = async (requestId: number): Promise<QueuedMail[]> => {
+    // Written in the change's transaction, put on mail.outgoing by the relay right after the commit.
+    await eventually(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`))[0].n === 0);
     const jobs = await mailQueue.getJobs(['waiting', 'delayed', 'completed', 'failed', 'active', 'paused', 'prioritized']);
     return jobs
       .map((job) => job.data)

@@ -29,8 +29,9 @@ const paragraphs = (text: string) =>
 
 /**
  * The request's mails. Each goes only onto the mail.outgoing queue (libs/mail; messaging's worker delivers it)
- * and is recorded with its request, so a messaging.mail.failed names the invitation it was. Mails are queued as
- * the last step of the change's database transaction: a queue that cannot take them rolls the change back.
+ * and is recorded with its request, so a messaging.mail.failed names the invitation it was. Each is written into
+ * esign's outbox in the change's database transaction (MailService.sendInTransaction): a committed change always
+ * gets its mails, however long Redis is away, and a change that rolls back mails nobody (no link it never stored).
  */
 @Injectable()
 export class RequestMailer {
@@ -140,7 +141,7 @@ export class RequestMailer {
     const id = `esign-${request.esig_request_id}-${mail.kind}-${randomUUID()}`;
     await this.requests.insertMail(manager, { mail_id: id, esig_request_id: request.esig_request_id, signer_id: mail.signer_id, kind: mail.kind, recipient: mail.to, attempt: mail.attempt ?? 1 });
     await this.requests.appendAudit(manager, request.esig_request_id, { type: 'mail_queued', actor: 'System', email: mail.to, detail: `${mail.kind}: ${mail.subject}` });
-    await this.mail.send({
+    await this.mail.sendInTransaction(manager, {
       id,
       to: mail.to,
       subject: mail.subject,
@@ -148,7 +149,7 @@ export class RequestMailer {
       html: mail.html,
       ...(mail.sender ? { from_name: fullNameOf(mail.sender), reply_to: mail.sender.email } : {}),
       ...(mail.notification_key ? { notification_key: mail.notification_key, to_agent_id: mail.to_agent_id } : {}),
-    });
+    }, { team_id: request.team_id });
     return id;
   }
 }

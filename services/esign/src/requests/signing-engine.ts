@@ -169,7 +169,7 @@ export class SigningEngine {
 
   /** A signer finishes: their values checked with the spec's rules, the next order invited, sealing queued when all signed. */
   async complete(token: string, body: { values?: unknown; consent?: unknown }, client: SignerClient): Promise<{ state: EsignSigningState }> {
-    const sealFor = await this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const { request, signer, link } = await this.resolve(manager, token, true);
       const { state, message } = stateOf(request, signer, link);
       if (state !== 'open' || !signer) throw new ConflictException({ status: 'error', message: message ?? M.alreadySigned });
@@ -181,11 +181,11 @@ export class SigningEngine {
       if (!done) {
         if (request.status === 'S' || request.status === 'V') await this.status.move(manager, request, 'P', signer.name);
         await this.inviteNext(manager, request);
-        return null;
+        return;
       }
-      return request.esig_request_id;
+      // The seal with the last signature (the outbox): it cannot be lost between this commit and the queue.
+      await this.seals.enqueueInTransaction(manager, request.team_id, request.esig_request_id);
     });
-    if (sealFor !== null) await this.seals.enqueue(sealFor);
     return { state: 'signed' };
   }
 
@@ -249,7 +249,10 @@ export class SigningEngine {
     if (isOpenStatus(request)) await this.status.move(manager, request, 'F');
   }
 
-  /** The poller's own-engine step: expiry first, then the invitations whose resend is due, then a lost seal job. */
+  /**
+   * The poller's own-engine step: expiry first, then the invitations whose resend is due, then a lost seal job
+   * (queued directly: the poller looks again at the next tick, so nothing is lost if Redis refuses it).
+   */
   async refresh(requestId: number, lifetimeNow = new Date()): Promise<void> {
     const sealFor = await this.dataSource.transaction(async (manager) => {
       const request = await this.requests.lock(manager, requestId);
