@@ -52,6 +52,8 @@ interface FaultRow {
   /** From the dependency back until every effect of the writes sent up to then in this window is there. */
   converged_after_s: number | null;
   down_s: number;
+  /** Processes that run under another pid afterwards (the killed one, and any that exited meanwhile). */
+  restarted: string[];
   writes: ReturnType<typeof writeFigures>;
 }
 
@@ -153,11 +155,15 @@ async function main(): Promise<void> {
         healthy_after_s: healthyAt === null ? null : round((healthyAt - backAt) / 1000, 2),
         converged_after_s: convergedAt === null ? null : round((convergedAt - backAt) / 1000, 2),
         down_s: round((backAt - faultAt) / 1000, 1),
+        restarted: control
+          .processes()
+          .filter((now) => before.some((old) => old.name === now.name && old.pid !== now.pid))
+          .map((p) => p.name),
         writes: writeFigures([], new Map()),
       };
       rows.push(row);
       console.log(
-        `[${LABEL}] ${fault.name}: healthy after ${row.healthy_after_s ?? 'never (120 s)'} s, effects converged after ${row.converged_after_s ?? 'never (90 s)'} s`,
+        `[${LABEL}] ${fault.name}: healthy after ${row.healthy_after_s ?? 'never (120 s)'} s, effects converged after ${row.converged_after_s ?? 'never (90 s)'} s; restarted: ${row.restarted.join(', ') || 'none'}`,
       );
       const wait = faultAt + slotMs - performance.now();
       if (wait > 0) await sleep(wait);
