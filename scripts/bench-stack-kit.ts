@@ -191,9 +191,9 @@ export class ControlledStack {
     return list;
   }
 
-  /** The APIs and workers the fault run kills in turn (the first replica's with --replicas 2). */
+  /** The APIs and workers the fault run kills in turn (the first replica's with --replicas 2), then the edge in use. */
   killable(): string[] {
-    return SERVICES.flatMap((service) => [service, `${service}-worker`]);
+    return [...SERVICES.flatMap((service) => [service, `${service}-worker`]), this.replicaCount > 1 ? 'edge#2' : 'edge'];
   }
 
   /** kill -9 a process by name; answers its pid. */
