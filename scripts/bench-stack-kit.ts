@@ -107,10 +107,11 @@ class Supervised {
   start(): void {
     const out = createWriteStream(this.log, { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist', this.script)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.pipe(out);
-    child.stderr!.pipe(out);
+    child.stdout!.pipe(out, { end: false });
+    child.stderr!.pipe(out, { end: false });
     child.on('exit', () => {
       if (this.child === child) this.child = undefined;
+      out.end();
       if (!this.stopping) setTimeout(() => !this.stopping && this.start(), 1000);
     });
     this.child = child;
