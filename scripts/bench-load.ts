@@ -89,14 +89,21 @@ async function main(): Promise<void> {
     const us = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
     const range = { start_date: us(`${today.slice(0, 8)}01`), end_date: us(today) };
     const baseOf = (service: 'transactions' | 'messaging', i: number) => (replicas > 1 ? control.apiUrls[service][i % control.apiUrls[service].length] : origin);
-    const tvPushes: { replica: number; pushes: number }[] = [];
+    const tvPushes: { replica: number; pushes: number; duplicates: number }[] = [];
     await Promise.all(
       Array.from({ length: tvs }, async (_, i) => {
         const socket = io(`${baseOf('transactions', i)}${DISPLAY_NAMESPACE}`, { path: socketPathOf('transactions'), auth: { token: admin.token }, transports: ['websocket'], reconnection: true });
         sockets.push(socket);
-        const seen = { replica: replicas > 1 ? i % replicas : 0, pushes: 0 };
+        const seen = { replica: replicas > 1 ? i % replicas : 0, pushes: 0, duplicates: 0 };
         tvPushes.push(seen);
-        socket.on('display:data', () => seen.pushes++);
+        // A key and version pushed twice to one TV: a change applied (or published) twice.
+        const versions = new Set<string>();
+        socket.on('display:data', (push: { key: string; version: number }) => {
+          seen.pushes++;
+          const id = `${push.key}:${push.version}`;
+          if (versions.has(id)) seen.duplicates++;
+          versions.add(id);
+        });
         socket.on('display:agents', () => seen.pushes++);
         await new Promise((resolve, reject) => {
           socket.once('display:welcome', resolve);
@@ -110,16 +117,17 @@ async function main(): Promise<void> {
       await db.query(`SELECT agent_id, email FROM identity.users WHERE team_id = $1 AND 'TRANC' = ANY(roles) AND status = 'active' ORDER BY agent_id`, [teamId])
     ).rows;
     const tcSessions: Session[] = await Promise.all(tcIds.map((tc) => signIn(origin, tc.email, DEMO_PASSWORD)));
-    const inboxSeen: { replica: number; email: string; dms: Set<string> }[] = [];
+    const inboxSeen: { replica: number; email: string; dms: Set<string>; duplicates: number }[] = [];
     await Promise.all(
       tcSessions.flatMap((session, k) =>
         Array.from({ length: Math.max(1, replicas) }, async (_, r) => {
           const socket = io(`${baseOf('messaging', r + k)}${MESSAGING_NAMESPACE}`, { path: socketPathOf('messaging'), auth: { token: session.token }, transports: ['websocket'], reconnection: true });
           sockets.push(socket);
-          const seen = { replica: replicas > 1 ? (r + k) % replicas : 0, email: session.email, dms: new Set<string>() };
+          const seen = { replica: replicas > 1 ? (r + k) % replicas : 0, email: session.email, dms: new Set<string>(), duplicates: 0 };
           inboxSeen.push(seen);
           socket.on('message.created', (push: { kind: string; record: { dm_value?: string } }) => {
             const marker = push.kind === 'dm' ? new RegExp(`(${tag}D\\d+x)`).exec(push.record.dm_value ?? '')?.[1] : undefined;
+            if (marker && seen.dms.has(marker)) seen.duplicates++;
             if (marker) seen.dms.add(marker);
           });
           await new Promise<void>((resolve, reject) => {
@@ -255,13 +263,19 @@ async function main(): Promise<void> {
     );
     const tvByReplica = Array.from({ length: replicas }, (_, r) => {
       const list = tvPushes.filter((t) => t.replica === r);
-      return { replica: r + 1, tvs: list.length, tvs_with_pushes: list.filter((t) => t.pushes > 0).length, pushes: list.reduce((sum, t) => sum + t.pushes, 0) };
+      return {
+        replica: r + 1,
+        tvs: list.length,
+        tvs_with_pushes: list.filter((t) => t.pushes > 0).length,
+        pushes: list.reduce((sum, t) => sum + t.pushes, 0),
+        duplicate_pushes: list.reduce((sum, t) => sum + t.duplicates, 0),
+      };
     });
     const inboxByReplica = Array.from({ length: replicas }, (_, r) => {
       const list = inboxSeen.filter((s) => s.replica === r);
       const expected = list.length * dmsAcked.size;
       const received = list.reduce((sum, s) => sum + [...s.dms].filter((m) => dmsAcked.has(m)).length, 0);
-      return { replica: r + 1, sockets: list.length, dms_acknowledged: dmsAcked.size, received, expected };
+      return { replica: r + 1, sockets: list.length, dms_acknowledged: dmsAcked.size, received, expected, duplicate_pushes: list.reduce((sum, s) => sum + s.duplicates, 0) };
     });
     console.log(
       '\n' +
@@ -274,8 +288,8 @@ async function main(): Promise<void> {
             ['creates req/s: service / floor', `${createService.requests_per_s} / ${createFloor.requests_per_s} = ${createRatio}x`, `>= ${GOALS.create_floor_ratio}x`],
             ['creates p50 ms: service / floor', `${createService.p50_ms} / ${createFloor.p50_ms}`, ''],
             ['creates non-2xx + errors: service / floor', `${createService.non_2xx + createService.errors} / ${createFloor.non_2xx + createFloor.errors}`, '0'],
-            ...tvByReplica.map((t) => [`Display TVs on replica ${t.replica}: with a push / pushes`, `${t.tvs_with_pushes} of ${t.tvs} / ${t.pushes}`, 'every TV']),
-            ...inboxByReplica.map((s) => [`inbox DM pushes on replica ${s.replica}: received / expected`, `${s.received} / ${s.expected}`, 'all']),
+            ...tvByReplica.map((t) => [`Display TVs on replica ${t.replica}: with a push / pushes / twice`, `${t.tvs_with_pushes} of ${t.tvs} / ${t.pushes} / ${t.duplicate_pushes}`, 'every TV, 0 twice']),
+            ...inboxByReplica.map((s) => [`inbox DM pushes on replica ${s.replica}: received / expected / twice`, `${s.received} / ${s.expected} / ${s.duplicate_pushes}`, 'all, 0 twice']),
           ],
         ),
     );
