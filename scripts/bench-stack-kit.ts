@@ -5,7 +5,7 @@
 // marker each, and the check of every acknowledged write and its downstream effects from the databases, the
 // mailbox and the fake SkySlope.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, createWriteStream, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -232,9 +232,7 @@ export class ControlledStack {
       await sleep(100);
     }
     const { startPostgres } = await infra();
-    const previous = this.restartedPostgres;
     this.restartedPostgres = await startPostgres({ dataDir: this.postgresDir, port: portOf(this.stack.databaseUrl), quiet: true });
-    void previous;
   }
 
   get redisPort(): number {
@@ -1075,8 +1073,4 @@ export async function writeTargetsOf(db: Client, teamId: number): Promise<{ clie
   const taskIds = (await db.query('SELECT task_id FROM transactions.tasks WHERE team_id = $1 AND task_type IS NULL ORDER BY task_id LIMIT 500', [teamId])).rows.map((r: { task_id: number }) => r.task_id);
   if (!clientIds.length || !taskIds.length) throw new Error(`team ${teamId} has no transactions or tasks to write to (seed it with --transactions)`);
   return { clientIds, taskIds };
-}
-
-export function writeJson(file: string, value: unknown): void {
-  writeFileSync(file, JSON.stringify(value, null, 2));
 }
