@@ -279,6 +279,70 @@ describe('createAuthClient', () => {
       expect(request).toHaveBeenCalledTimes(1);
       expect(request.mock.calls[0][0]).toBe('realty.session.refresh');
     });
+
+    describe('Idempotency-Key', () => {
+      const keyOf = (init: RequestInit | undefined) => headersOf(init).get('Idempotency-Key');
+      const noPause = { retryDelaysMs: [0, 0] };
+
+      it('gives each POST a key of its own, keeps one the caller set, and none to other methods', async () => {
+        const { sut, callsTo } = await signedIn(() => jsonResponse(201, {}), { newIdempotencyKey: (() => { let n = 0; return () => `key-${++n}`; })() });
+
+        await sut.fetch('/api/transactions', { method: 'POST', body: '{}' });
+        await sut.fetch('/api/transactions', { method: 'POST', body: '{}' });
+        await sut.fetch('/api/tasks', { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'mine' } });
+        await sut.fetch('/api/user/profile', { method: 'PATCH', body: '{}' });
+        await sut.fetch('/api/user/profile');
+
+        expect(callsTo('/api/transactions').map(([, init]) => keyOf(init))).toEqual(['key-1', 'key-2']);
+        expect(keyOf(callsTo('/api/tasks')[0][1])).toBe('mine');
+        expect(callsTo('/api/user/profile').map(([, init]) => keyOf(init))).toEqual([null, null]);
+      });
+
+      it('retries an idempotent POST after a network error and after a 503 with the same key, then answers', async () => {
+        let attempt = 0;
+        const { sut, callsTo } = await signedIn(() => {
+          attempt += 1;
+          if (attempt === 1) throw new TypeError('Failed to fetch');
+          if (attempt === 2) return jsonResponse(503, { status: 'error', message: 'The service is busy. Try again.' });
+          return jsonResponse(201, { client_id: 7 });
+        }, noPause);
+
+        const response = await sut.fetch('/api/transactions', { method: 'POST', body: '{"type":"b"}' });
+
+        expect(response.status).toBe(201);
+        const sends = callsTo('/api/transactions');
+        expect(sends).toHaveLength(3);
+        expect(new Set(sends.map(([, init]) => keyOf(init))).size).toBe(1);
+        expect(keyOf(sends[0][1])).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(sends.map(([, init]) => init?.body)).toEqual(['{"type":"b"}', '{"type":"b"}', '{"type":"b"}']);
+      });
+
+      it('gives up after the last retry, and never retries a POST the server does not key', async () => {
+        const busy = await signedIn(() => jsonResponse(503, { status: 'error', message: 'busy' }), noPause);
+        expect((await busy.sut.fetch('/api/messages/dms', { method: 'POST', body: '{}' })).status).toBe(503);
+        expect(busy.callsTo('/api/messages/dms')).toHaveLength(3);
+
+        const down = await signedIn(() => {
+          throw new TypeError('Failed to fetch');
+        }, noPause);
+        await expect(down.sut.fetch('/api/notifications/send', { method: 'POST', body: '{}' })).rejects.toThrow('Failed to fetch');
+        expect(down.callsTo('/api/notifications/send')).toHaveLength(1);
+      });
+
+      it('sends the same key again after a 401 and its refresh', async () => {
+        const rotated = buildTokenResponse({ refresh_token: undefined });
+        const { sut, callsTo } = await signedIn((url, init) => {
+          if (url === '/api/auth/refresh') return jsonResponse(200, rotated);
+          return headersOf(init).get('Authorization') === `Bearer ${rotated.access_token}` ? jsonResponse(201, {}) : jsonResponse(401, {});
+        });
+
+        await sut.fetch('/api/esign/drafts', { method: 'POST', body: '{}' });
+
+        const [first, second] = callsTo('/api/esign/drafts');
+        expect(keyOf(second[1])).toBe(keyOf(first[1]));
+        expect(keyOf(first[1])).toBeTruthy();
+      });
+    });
   });
 
   describe('logout', () => {

@@ -1,4 +1,4 @@
-import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, type ErrorResponse, type TokenResponse } from '@app/contracts';
+import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, IDEMPOTENCY_KEY_HEADER, isIdempotentOperation, type ErrorResponse, type TokenResponse } from '@app/contracts';
 import { AUTH_MESSAGES } from './messages';
 import { LOGIN_PATH } from './routes';
 import {
@@ -50,12 +50,19 @@ export interface AuthClientOptions {
   onSessionEnded?: () => void;
   /** Cross-tab lock; defaults to navigator.locks where the browser has it, null to disable. */
   locks?: LockManagerLike | null;
+  /** Pauses before each automatic retry of an idempotent POST (network error or 503); default 500 ms, then 1500 ms. */
+  retryDelaysMs?: readonly number[];
+  /** A new Idempotency-Key; default a random UUID. */
+  newIdempotencyKey?: () => string;
 }
 
 export interface AuthClient {
   login(email: string, password: string): Promise<Session>;
   logout(): Promise<void>;
-  /** fetch() with the Bearer token, refreshing before expiry (or before the page's first call) and once after a 401. */
+  /**
+   * fetch() with the Bearer token, refreshing before expiry (or before the page's first call) and once after a 401.
+   * A POST gets an Idempotency-Key of its own unless it has one; every send of that call reuses it.
+   */
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Single-flight refresh. `failedAccessToken` is the token a request was refused with. */
   refresh(failedAccessToken?: string): Promise<Session>;
@@ -65,6 +72,27 @@ export interface AuthClient {
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 const REFRESH_LOCK_NAME = 'realty.session.refresh';
+const DEFAULT_RETRY_DELAYS_MS = [500, 1500];
+/** Longest Retry-After of a 503 the console waits for before a retry (a longer one is answered at once). */
+const MAX_RETRY_AFTER_MS = 5000;
+
+/** A random UUID (v4). crypto.randomUUID exists only in secure contexts; getRandomValues everywhere. */
+export function randomIdempotencyKey(): string {
+  const webCrypto = globalThis.crypto;
+  if (typeof webCrypto?.randomUUID === 'function') return webCrypto.randomUUID();
+  const bytes = webCrypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const wait = (ms: number, signal?: AbortSignal | null) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 
 function defaultLocks(): LockManagerLike | null {
   if (typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks) {
@@ -101,6 +129,8 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const margin = options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
   const onSessionEnded = options.onSessionEnded ?? goToLogin;
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const newKey = options.newIdempotencyKey ?? randomIdempotencyKey;
 
   let inFlight: Promise<Session> | null = null;
   /** This page's access token: memory only. */
@@ -172,14 +202,52 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     return fetchImpl(url, { ...init, headers });
   }
 
-  async function authFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  /** Whether a call may be sent again unchanged: a POST that holds its key, to an operation that honours it. */
+  function retriable(url: string, init: RequestInit): boolean {
+    if ((init.method ?? 'GET').toUpperCase() !== 'POST' || !new Headers(init.headers).has(IDEMPOTENCY_KEY_HEADER)) return false;
+    const path = new URL(url, 'http://console.invalid').pathname;
+    const prefix = new URL(apiBase, 'http://console.invalid').pathname.replace(/\/+$/, '');
+    return path.startsWith(`${prefix}/`) && isIdempotentOperation('POST', path.slice(prefix.length));
+  }
+
+  /**
+   * One send, and for an idempotent POST a few more after a network error or a 503 (the server answered
+   * nothing stored, or the answer was lost): the same key makes the server run it once and replay its answer.
+   */
+  async function sendRetrying(url: string, init: RequestInit, accessToken: string | undefined): Promise<Response> {
+    const mayRetry = retriable(url, init);
+    for (let attempt = 0; ; attempt += 1) {
+      const last = !mayRetry || attempt >= retryDelays.length;
+      let response: Response;
+      try {
+        response = await send(url, init, accessToken);
+      } catch (error) {
+        if (last || (error as Error | null)?.name === 'AbortError') throw error;
+        await wait(retryDelays[attempt], init.signal);
+        continue;
+      }
+      if (response.status !== 503 || last) return response;
+      const retryAfterMs = Number(response.headers.get('Retry-After')) * 1000;
+      if (retryAfterMs > MAX_RETRY_AFTER_MS) return response;
+      await wait(Math.max(retryDelays[attempt], retryAfterMs || 0), init.signal);
+    }
+  }
+
+  async function authFetch(url: string, input: RequestInit = {}): Promise<Response> {
+    // One key per call (a user's submit), made here once: the retries below and the one after a 401 send the same.
+    let init = input;
+    if ((init.method ?? 'GET').toUpperCase() === 'POST' && !new Headers(init.headers).has(IDEMPOTENCY_KEY_HEADER)) {
+      const headers = new Headers(init.headers);
+      headers.set(IDEMPOTENCY_KEY_HEADER, newKey());
+      init = { ...init, headers };
+    }
     let session = current();
     if (session && !isFresh(session)) session = await refresh();
-    const response = await send(url, init, session?.access_token);
+    const response = await sendRetrying(url, init, session?.access_token);
     if (response.status !== 401 || !session) return response;
     // One refresh, one retry: a second 401 goes back to the caller (react-admin's checkError).
     const renewed = await refresh(session.access_token);
-    return send(url, init, renewed.access_token);
+    return sendRetrying(url, init, renewed.access_token);
   }
 
   async function login(email: string, password: string): Promise<Session> {
