@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
-import { Global, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import {
   ESIGN_MESSAGES,
   esignFieldOf,
@@ -18,16 +16,14 @@ import {
   type TransactionSnapshot,
   type UserSnapshot,
 } from '@app/contracts';
-import { createRedis, rpcOptionsOf } from '@app/platform';
-import { rpcServerStrategy } from '@app/rpc';
+import { createRedis } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { createTestDatabase, eventually, sideDataSource, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { DraftsRepository } from '../../services/esign/src/drafts/drafts.repository';
 import { REMOVE_OLD_DRAFTS, REMOVE_OLD_DRAFTS_EVERY_MS, RemoveOldDraftsJob } from '../../services/esign/src/drafts/remove-old-drafts.job';
 import { RequestsService } from '../../services/esign/src/requests/requests.service';
-import { TransactionsEsignFieldsRpcModule } from '../../services/transactions/src/fields/esign-fields-rpc.controller';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
+import { bootTransactionsBeside, startEsignFieldsRpc } from '../../services/transactions/test/transactions-test-kit';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign, type SeededCaller } from '../../services/esign/test/esign-test-kit';
 
 // Send drafts and signer options (issue 23): step 1 built from the templates with the transaction's values (asked of
@@ -62,13 +58,7 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
 
   /** The transactions worker's RPC answers (its real module) on the transactions schema of the shared database. */
   const startWorker = async () => {
-    @Global()
-    @Module({ providers: [{ provide: DataSource, useValue: transactions.dataSource }], exports: [DataSource] })
-    class TransactionsDatabase {}
-    @Module({ imports: [TransactionsDatabase, TransactionsEsignFieldsRpcModule] })
-    class TransactionsEsignAnswers {}
-    worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
-    await worker.listen();
+    worker = await startEsignFieldsRpc(transactions);
   };
   const stopWorker = async () => {
     await worker?.close();

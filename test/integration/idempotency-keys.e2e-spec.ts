@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { Global, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { IDEMPOTENCY_MESSAGES, type Permission, type Role } from '@app/contracts';
-import { IdempotencyKeysRepository, rpcOptionsOf } from '@app/platform';
-import { rpcServerStrategy } from '@app/rpc';
+import { IdempotencyKeysRepository } from '@app/platform';
 import { createTestDatabase, signedInClient, TransactionsFactory, type SignedInClient, type TestDatabase, type TestService } from '@app/testing';
-import { TransactionsEsignFieldsRpcModule } from '../../services/transactions/src/fields/esign-fields-rpc.controller';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
-import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
+import { bootTransactionsBeside, startEsignFieldsRpc } from '../../services/transactions/test/transactions-test-kit';
 import { bootInbox, groupOf, type InboxKit } from '../../services/messaging/test/inbox-test-kit';
 import { apiAs, bootEsign, createSellerAgentTemplate, seedSenderAndTransaction, type BootedEsign } from '../../services/esign/test/esign-test-kit';
 
@@ -54,13 +51,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     inbox = await bootInbox();
 
     // The transactions worker's RPC answers, which an e-sign draft's step 1 values come from.
-    @Global()
-    @Module({ providers: [{ provide: DataSource, useValue: transactions.dataSource }], exports: [DataSource] })
-    class TransactionsDatabase {}
-    @Module({ imports: [TransactionsDatabase, TransactionsEsignFieldsRpcModule] })
-    class TransactionsEsignAnswers {}
-    worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
-    await worker.listen();
+    worker = await startEsignFieldsRpc(transactions);
 
     const factory = new TransactionsFactory(transactions.dataSource);
     const options = await factory.options(TEAM);

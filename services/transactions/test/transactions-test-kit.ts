@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { Global, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { rpcServerStrategy } from '@app/rpc';
 import { eventsQueueOf, type EventEnvelope, type EventPayloads, type EventType, type Role } from '@app/contracts';
-import type { ProcessMode } from '@app/platform';
+import { rpcOptionsOf, type ProcessMode } from '@app/platform';
 import { bootTestService, createTestDatabase, eventDelivery, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import { TransactionsEsignFieldsRpcModule } from '../src/fields/esign-fields-rpc.controller';
 import { transactionsMigrations } from '../src/migrations';
 import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
 import { configureTransactionsApp, TransactionsModule } from '../src/transactions.module';
@@ -98,4 +102,19 @@ export function envelopeOf<T extends EventType>(type: T, teamId: number, payload
 /** The transactions outbox's events of one type whose row matches `filter` (SQL; $2.. are params), oldest first. */
 export function publishedOf<T extends EventType>(dataSource: DataSource, type: T, filter: string, params: unknown[]): Promise<{ payload: EventPayloads[T]; version: number }[]> {
   return dataSource.query(`SELECT payload, version FROM transactions.outbox WHERE type = $1 AND ${filter} ORDER BY seq`, [type, ...params]);
+}
+
+/**
+ * The transactions worker's e-sign field answers over RPC (its real module) on the given service's database:
+ * what an e-sign draft's step 1 values come from, for suites that boot esign beside transactions.
+ */
+export async function startEsignFieldsRpc(transactions: TestService<TransactionsConfig>): Promise<INestMicroservice> {
+  @Global()
+  @Module({ providers: [{ provide: DataSource, useValue: transactions.dataSource }], exports: [DataSource] })
+  class TransactionsDatabase {}
+  @Module({ imports: [TransactionsDatabase, TransactionsEsignFieldsRpcModule] })
+  class TransactionsEsignAnswers {}
+  const worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
+  await worker.listen();
+  return worker;
 }
