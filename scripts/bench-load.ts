@@ -167,6 +167,8 @@ async function main(): Promise<void> {
       cores_by_process: { process: string; cores: number }[];
       /** The machine's 1-minute load average at the step's end (other work on the machine shows here). */
       load_average: number;
+      /** Statements Postgres ran, sampled 4 times a second: how many backends ran each on average (the first 200 characters, whitespace folded). */
+      postgres_busiest: { backends: number; query: string }[];
     }
     const steps: StepRow[] = [];
     const startedWall = Date.now();
@@ -185,6 +187,17 @@ async function main(): Promise<void> {
           })
           .catch(() => {});
       }, 1000);
+      // A sampling profile of Postgres: what the active backends run, four times a second.
+      const activeQueries = new Map<string, number>();
+      let querySamples = 0;
+      const profiler = setInterval(() => {
+        void activeQueriesOf(db!)
+          .then((queries) => {
+            querySamples++;
+            for (const query of queries) activeQueries.set(query, (activeQueries.get(query) ?? 0) + 1);
+          })
+          .catch(() => {});
+      }, 250);
       console.log(`[${LABEL}] step: ${rate} writes/s + ${rate * readRatio} reads/s for ${seconds} s...`);
       const cpuBefore = await control.cpuSeconds();
       const began = performance.now();
@@ -196,15 +209,22 @@ async function main(): Promise<void> {
       });
       const took = (performance.now() - began) / 1000;
       clearInterval(sampler);
+      clearInterval(profiler);
+      // Average backends running each statement (samples seen / samples taken), busiest first.
+      const busiest = [...activeQueries]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([query, seen]) => ({ backends: round(seen / Math.max(1, querySamples), 2), query }));
       const cores = coresUsed(cpuBefore, await control.cpuSeconds(), took);
       allSamples.push(...samples);
       const routes = routeFigures(samples);
       const all = routes.find((r) => r.route === 'all')!;
       const examples = [...new Set(samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => `${s.route} ${s.status || s.error}`))].slice(0, 5);
-      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2) };
+      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2), postgres_busiest: busiest };
       steps.push(row);
       console.log(`[${LABEL}]   ${all.calls} calls, ${all.errors} errors, p50 ${all.p50_ms} ms, p95 ${all.p95_ms} ms, p99 ${all.p99_ms} ms; Postgres connections up to ${pg.total} (${pg.active} active)${examples.length ? `; e.g. ${examples.join(', ')}` : ''}`);
       console.log(`[${LABEL}]   cores used: ${cores.slice(0, 6).map((c) => `${c.process} ${c.cores}`).join(', ')}; all of the stack and the bench ${round(cores.reduce((sum, c) => sum + c.cores, 0), 2)}; machine load average ${round(os.loadavg()[0], 1)}`);
+      if (busiest.length) console.log(`[${LABEL}]   Postgres busiest (backends on average): ${busiest.slice(0, 3).map((q) => `${q.backends} ${q.query.slice(0, 90)}`).join(' | ')}`);
       if (all.errors > 0 || all.p95_ms > STOP_P95_MS) break;
       // Each step from a drained stack: what the last one left queued is applied first (at most 60 s).
       await control.waitQuiet(db, 60_000);
@@ -320,6 +340,15 @@ async function main(): Promise<void> {
     console.log(`[${LABEL}] stopping the stack...`);
     await control.bench.stop();
   }
+}
+
+/** What the active backends (other than this one) run now, the first 200 characters with whitespace folded. */
+async function activeQueriesOf(db: Client): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query FROM pg_stat_activity
+      WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND datname = current_database()`,
+  );
+  return rows.map((row: { query: string }) => row.query);
 }
 
 /**
