@@ -171,6 +171,10 @@ describe('Display Mode slideshow', () => {
     await page.getByTestId('play-pause-button').click();
     await shot(page, 'display-mode-1080p.png');
 
+    // Last month holds a whole month of the seed's activity whatever today's date: the default, this month,
+    // has only a day or two of it early in a month (25 items on the 2nd).
+    await page.getByTestId('range-preset').selectOption('lastMonth');
+    await shownSlide(page, 0);
     await page.getByTestId('slide-dot').nth(activity).click();
     await shownSlide(page, activity);
     const items = () => page.getByTestId('activity-item').count();
