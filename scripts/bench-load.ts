@@ -69,6 +69,9 @@ async function main(): Promise<void> {
     const origin = control.origin;
     db = new Client({ connectionString: control.stack.databaseUrl, application_name: LABEL });
     await db.connect();
+    // The step's samplers (connections every second, active statements 4 times a second) on connections of their own.
+    const monitor = new Pool({ connectionString: control.stack.databaseUrl, application_name: `${LABEL} monitor`, max: 2 });
+    control.bench.onStop(() => monitor.end().catch(() => {}));
     const emails = ['admin@bench-realty.test', 'tc@bench-realty.test', 'isa1@bench-realty.test', 'agent1@bench-realty.test'];
     const sessions = await Promise.all(emails.map((email) => signIn(origin, email, DEMO_PASSWORD)));
     const [admin, , isa, agent] = sessions;
@@ -179,7 +182,7 @@ async function main(): Promise<void> {
       const writeShare = 1 / (1 + readRatio);
       const pg = { total: 0, active: 0, idle_in_transaction: 0 };
       const sampler = setInterval(() => {
-        void pgConnections(db!)
+        void pgConnections(monitor)
           .then((now) => {
             pg.total = Math.max(pg.total, now.total);
             pg.active = Math.max(pg.active, now.active);
@@ -191,7 +194,7 @@ async function main(): Promise<void> {
       const activeQueries = new Map<string, number>();
       let querySamples = 0;
       const profiler = setInterval(() => {
-        void activeQueriesOf(db!)
+        void activeQueriesOf(monitor)
           .then((queries) => {
             querySamples++;
             for (const query of queries) activeQueries.set(query, (activeQueries.get(query) ?? 0) + 1);
@@ -342,11 +345,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** What the active backends (other than this one) run now, the first 200 characters with whitespace folded. */
-async function activeQueriesOf(db: Client): Promise<string[]> {
+/** What the active backends (not this bench's) run now, the first 200 characters with whitespace folded. */
+async function activeQueriesOf(db: Pool): Promise<string[]> {
   const { rows } = await db.query(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query FROM pg_stat_activity
-      WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND datname = current_database()`,
+      WHERE state = 'active' AND backend_type = 'client backend' AND datname = current_database() AND application_name NOT LIKE 'bench:%'`,
   );
   return rows.map((row: { query: string }) => row.query);
 }

@@ -1059,7 +1059,7 @@ export async function signIn(origin: string, email: string, password: string): P
 }
 
 /** Postgres connections now: all client backends, and those running a statement. */
-export async function pgConnections(db: Client): Promise<{ total: number; active: number; idle_in_transaction: number }> {
+export async function pgConnections(db: Pick<Client, 'query'>): Promise<{ total: number; active: number; idle_in_transaction: number }> {
   const { rows } = await db.query(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'active')::int AS active, count(*) FILTER (WHERE state LIKE 'idle in transaction%')::int AS iit
        FROM pg_stat_activity WHERE backend_type = 'client backend' AND datname = current_database()`,
