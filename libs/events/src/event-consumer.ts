@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType } from '@app/contracts';
 import { EVENT_SUBSCRIPTIONS, TEST_ONLY_EVENT_TYPES, eventsQueueOf } from '@app/contracts';
 import { isDependencyUnavailable } from './dependency-errors';
-import { createQueueConnection as createRedis } from './redis-connection';
+import { createBlockingRedis } from './redis-connection';
 import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions } from './events.options';
 import { HANDLES_EVENT, type EventHandlerFn } from './handle-event.decorator';
 
@@ -24,7 +24,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger(EventConsumer.name);
   private readonly handlers = new Map<EventType, EventHandlerFn>();
   private worker?: Worker;
-  private connection?: ReturnType<typeof createRedis>;
+  private connection?: ReturnType<typeof createBlockingRedis>;
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
@@ -110,7 +110,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       },
       {
         // BullMQ does not close a connection it was handed (it treats it as shared): we close it below.
-        connection: (this.connection = createRedis(this.options.redisUrl, `${this.options.service}:consumer`)),
+        connection: (this.connection = createBlockingRedis(this.options.redisUrl, `${this.options.service}:consumer`)),
         prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
         concurrency: this.options.consumerConcurrency ?? 10,
       },

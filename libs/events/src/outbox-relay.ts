@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType, ServiceName } from '@app/contracts';
 import { EVENT_SUBSCRIPTIONS, eventsQueueOf } from '@app/contracts';
-import { createQueueConnection as createRedis } from './redis-connection';
+import { createBlockingRedis } from './redis-connection';
 import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions, notifyChannelOf } from './events.options';
 
 interface OutboxRow {
@@ -63,7 +63,7 @@ export const OWN_EVENTS_PRIORITY = 10;
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly queues = new Map<string, Queue>();
-  private connection?: ReturnType<typeof createRedis>;
+  private connection?: ReturnType<typeof createBlockingRedis>;
   private listener?: Client;
   private running = false;
   private wake?: () => void;
@@ -82,7 +82,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private queueOf(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      this.connection ??= createRedis(this.options.redisUrl, `${this.options.service}:relay`);
+      this.connection ??= createBlockingRedis(this.options.redisUrl, `${this.options.service}:relay`);
       queue = new Queue(name, {
         connection: this.connection,
         prefix: this.options.queuePrefix ?? DEFAULT_QUEUE_PREFIX,
@@ -99,7 +99,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * database transaction (locking rows, holding a pooled connection) while Redis cannot take the jobs.
    */
   private async redisReady(waitMs = ENQUEUE_TIMEOUT_MS): Promise<void> {
-    this.connection ??= createRedis(this.options.redisUrl, `${this.options.service}:relay`);
+    this.connection ??= createBlockingRedis(this.options.redisUrl, `${this.options.service}:relay`);
     const connection = this.connection;
     if (connection.status === 'ready') return;
     await new Promise<void>((resolve, reject) => {

@@ -35,5 +35,3 @@ export function createBlockingRedis(url: string, name: string): Redis {
   return watchRedis(new IORedis(url, { maxRetriesPerRequest: null, connectionName: name, retryStrategy: redisRetryStrategy }), name);
 }
 
-/** BullMQ's connections (queues, workers, the relay). */
-export const createQueueConnection = createBlockingRedis;
