@@ -194,8 +194,11 @@ describe('dashboards, leaderboard and goals (issue 19)', () => {
       const today = nyToday();
       const start = shift(today, -9);
       const end = shift(today, 10);
-      // A goal of a day per day in every year the range touches: the range's goal is its 20 days; the pacer 10.
-      for (const year of new Set([start.slice(0, 4), end.slice(0, 4)])) {
+      const futureStart = shift(today, 30);
+      const futureEnd = shift(today, 49);
+      // A goal of a day per day in every year the ranges touch (the future one may be next year's): the range's
+      // goal is its 20 days; the pacer 10.
+      for (const year of new Set([start, end, futureStart, futureEnd].map((day) => day.slice(0, 4)))) {
         const days = Number(year) % 4 === 0 && (Number(year) % 100 !== 0 || Number(year) % 400 === 0) ? 366 : 365;
         await dashboards.goal(TEAM, Number(year), 'closed', PACER, days);
       }
@@ -210,7 +213,7 @@ describe('dashboards, leaderboard and goals (issue 19)', () => {
       expect(await closedCircle()).toMatchObject({ value: 10, pacer_value: 10, pacer_percent: 100, pace: 'on_pace' });
       await close(10);
       expect(await closedCircle()).toMatchObject({ value: 20, goal_percent: 100, pace: 'achieved' });
-      const future = { ...range, dashboard_start_date: us(shift(today, 30)), dashboard_end_date: us(shift(today, 49)) };
+      const future = { ...range, dashboard_start_date: us(futureStart), dashboard_end_date: us(futureEnd) };
       expect((await dashboard(7, future)).data.contacts_circle_charts.bottom.find((e: CircleEntry) => e.label === 'Closed')).toMatchObject({ value: 0, pacer_value: 0, pacer_percent: null, pace: 'on_pace' });
     });
   });
