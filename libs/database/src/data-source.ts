@@ -24,7 +24,9 @@ export const POOL_ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to con
 
 /** One DataSource per service, pinned to the service's schema (tables and search_path). */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
-  const settings = [`-c search_path=${options.schema},public`];
+  // Only named statements (preparedQuery) are saved plans: one generic plan each, never re-planned per call.
+  // Every other query is an unnamed statement, which Postgres always plans for its values whatever this says.
+  const settings = [`-c search_path=${options.schema},public`, '-c plan_cache_mode=force_generic_plan'];
   if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
   if (options.idleInTransactionTimeoutMs) settings.push(`-c idle_in_transaction_session_timeout=${options.idleInTransactionTimeoutMs}`);
   return new DataSource({

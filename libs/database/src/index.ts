@@ -2,3 +2,4 @@ export * from './data-source';
 export * from './pagination';
 export * from './database.module';
 export * from './document-lists-copy';
+export * from './prepared-query';

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '@app/database';
 import type { EventEnvelope, EventType } from '@app/contracts';
 import { EVENT_SUBSCRIPTIONS, TEST_ONLY_EVENT_TYPES, eventsQueueOf } from '@app/contracts';
 import { isDependencyUnavailable } from './dependency-errors';
@@ -70,7 +71,8 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     if (!handler) throw new UnrecoverableError(`${this.options.service} has no handler for ${envelope.type}`);
     const pending: { afterCommit?: () => Promise<void> | void } = {};
     const result = await this.dataSource.transaction(async (manager): Promise<ConsumeResult> => {
-      const inserted: unknown[] = await manager.query(
+      const inserted = await preparedQuery(
+        manager,
         `INSERT INTO "${this.options.schema}".inbox (event_id, event_type) VALUES ($1, $2)
          ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
         [envelope.id, envelope.type],

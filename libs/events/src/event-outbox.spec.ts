@@ -1,15 +1,22 @@
 import type { EntityManager } from 'typeorm';
 import { EventOutbox, jobIdProblem } from './event-outbox';
 
-/** A manager whose query runner is (or is not) in a transaction, recording the SQL it is given. */
+/** A manager whose query runner is (or is not) in a transaction, recording the SQL its connection is given. */
 function managerOf(inTransaction: boolean) {
-  const queries: { sql: string; params: unknown[] }[] = [];
-  const manager = {
-    queryRunner: { isTransactionActive: inTransaction },
-    query: async (sql: string, params: unknown[] = []) => {
-      queries.push({ sql, params });
-      return [];
+  const queries: { sql: string; params: unknown[]; name?: string }[] = [];
+  const record = async (sql: string, params: unknown[] = []) => {
+    queries.push({ sql, params });
+    return [];
+  };
+  const client = {
+    query: async (config: { name: string; text: string; values: unknown[] }) => {
+      queries.push({ sql: config.text, params: config.values, name: config.name });
+      return { rows: [] };
     },
+  };
+  const manager = {
+    queryRunner: { isTransactionActive: inTransaction, isReleased: false, connect: async () => client },
+    query: record,
   } as unknown as EntityManager;
   return { manager, queries };
 }
@@ -37,7 +44,7 @@ describe(EventOutbox.name, () => {
         { name: 'send', data: { id: 'b' } },
       ]);
       expect(jobs.map((j) => j.jobId)).toEqual(['mail-a', jobs[1].id]);
-      expect(queries).toHaveLength(2);
+      expect(queries).toHaveLength(1);
       expect(JSON.parse(queries[0].params[4] as string).map((row: { payload: unknown }) => row.payload)).toEqual([{ id: 'a' }, { id: 'b' }]);
       expect(await sut.enqueueMany(manager, 'mail.outgoing', [])).toEqual([]);
     });
@@ -54,13 +61,15 @@ describe(EventOutbox.name, () => {
       );
       expect(job.jobId).toBe('dm-7-to-3');
       expect(job.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(queries).toHaveLength(2);
+      // One statement writes the row and wakes the relay, prepared once per connection under a name of its text.
+      expect(queries).toHaveLength(1);
       expect(queries[0].sql).toContain('INSERT INTO "messaging".outbox');
-      expect(queries[0].params).toEqual([12, null, null, 'mail.outgoing', expect.any(String)]);
+      expect(queries[0].sql).toContain("SELECT pg_notify($6, '')");
+      expect(queries[0].name).toMatch(/^q_[0-9a-f]{20}$/);
+      expect(queries[0].params).toEqual([12, null, null, 'mail.outgoing', expect.any(String), 'outbox_messaging']);
       expect(JSON.parse(queries[0].params[4] as string)).toEqual([
         { id: job.id, type: 'send', payload: { id: 'dm-7-to-3', to: 'a@b.test' }, job_id: 'dm-7-to-3', job_options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 } } },
       ]);
-      expect(queries[1]).toEqual({ sql: 'SELECT pg_notify($1, \'\')', params: ['outbox_messaging'] });
     });
 
     it("uses the row's id as the job id when none is given", async () => {

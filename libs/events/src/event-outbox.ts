@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@app/database';
 import type { EventEnvelope, EventPayloads, EventType, JobQueueName } from '@app/contracts';
 import { EVENTS_OPTIONS, type EventsModuleOptions, notifyChannelOf } from './events.options';
 
@@ -72,9 +73,12 @@ export class EventOutbox {
       ...meta,
       payload,
     };
-    await manager.query(
-      `INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    await preparedQuery(
+      manager,
+      `WITH published AS (
+         INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8))
+       SELECT pg_notify($9, '')`,
       [
         envelope.id,
         type,
@@ -84,9 +88,9 @@ export class EventOutbox {
         envelope.occurred_at,
         meta.correlation_id ?? null,
         meta.causation_id ?? null,
+        this.channel,
       ],
     );
-    await this.notify(manager);
     return envelope;
   }
 
@@ -129,15 +133,17 @@ export class EventOutbox {
       }
       return { id: randomUUID(), type: name, payload: data, job_id: jobId ?? null, job_options: jobOptions };
     });
-    await manager.query(
-      `INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options)
-       SELECT r.id, r.type, $1, 1, r.payload, now(), $2, $3, $4, r.job_id, r.job_options
-         FROM ROWS FROM (jsonb_to_recordset($5::jsonb) AS (id uuid, type text, payload jsonb, job_id text, job_options jsonb))
-              WITH ORDINALITY AS r(id, type, payload, job_id, job_options, n)
-        ORDER BY r.n`,
-      [meta.team_id ?? null, meta.correlation_id ?? null, meta.causation_id ?? null, queue, JSON.stringify(rows)],
+    await preparedQuery(
+      manager,
+      `WITH published AS (
+         INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id, queue, job_id, job_options)
+         SELECT r.id, r.type, $1, 1, r.payload, now(), $2, $3, $4, r.job_id, r.job_options
+           FROM ROWS FROM (jsonb_to_recordset($5::jsonb) AS (id uuid, type text, payload jsonb, job_id text, job_options jsonb))
+                WITH ORDINALITY AS r(id, type, payload, job_id, job_options, n)
+          ORDER BY r.n)
+       SELECT pg_notify($6, '')`,
+      [meta.team_id ?? null, meta.correlation_id ?? null, meta.causation_id ?? null, queue, JSON.stringify(rows), this.channel],
     );
-    await this.notify(manager);
     return rows.map((row) => ({ id: row.id, jobId: row.job_id ?? row.id }));
   }
 
@@ -157,22 +163,26 @@ export class EventOutbox {
       throw new Error(`EventOutbox.publishEach(${type}) must run inside a database transaction`);
     }
     const n = params.length;
-    const result: { count: number }[] = await manager.query(
+    // The relay is woken only when a row was written (the subquery's one-time filter skips pg_notify otherwise).
+    const result = await preparedQuery<{ count: number }>(
+      manager,
       `WITH published AS (
          INSERT INTO "${this.options.schema}".outbox (id, type, team_id, version, payload, occurred_at, correlation_id, causation_id)
          SELECT gen_random_uuid(), $${n + 1}, rows.team_id, 1, rows.payload, now(), $${n + 2}, $${n + 3}
            FROM (${rowsSql}) AS rows
-         RETURNING 1)
-       SELECT count(*)::int AS count FROM published`,
-      [...params, type, meta.correlation_id ?? null, meta.causation_id ?? null],
+         RETURNING 1),
+       written AS (SELECT count(*)::int AS count FROM published)
+       SELECT written.count, (SELECT true FROM (SELECT pg_notify($${n + 4}, '')) notified WHERE written.count > 0) AS notified FROM written`,
+      [...params, type, meta.correlation_id ?? null, meta.causation_id ?? null, this.channel],
     );
-    const count = result[0]?.count ?? 0;
-    if (count > 0) await this.notify(manager);
-    return count;
+    return result[0]?.count ?? 0;
   }
 
-  // Delivered by Postgres only if the transaction commits: wakes the relay without polling delay.
-  private async notify(manager: EntityManager) {
-    await manager.query(`SELECT pg_notify($1, '')`, [notifyChannelOf(this.options.schema)]);
+  /**
+   * Where each write wakes the relay, in the writing statement itself (one round trip, not two). Postgres
+   * delivers a NOTIFY only if the transaction commits.
+   */
+  private get channel(): string {
+    return notifyChannelOf(this.options.schema);
   }
 }

@@ -17,8 +17,10 @@ const options: MailModuleOptions = {
 
 function managerOf(inTransaction: boolean) {
   const queries: { sql: string; params: unknown[] }[] = [];
+  // The outbox writes through the transaction's own connection (prepared statements).
+  const client = { query: async (config: { text: string; values: unknown[] }) => (queries.push({ sql: config.text, params: config.values }), { rows: [] }) };
   const manager = {
-    queryRunner: { isTransactionActive: inTransaction },
+    queryRunner: { isTransactionActive: inTransaction, isReleased: false, connect: async () => client },
     query: async (sql: string, params: unknown[] = []) => void queries.push({ sql, params }),
   } as unknown as EntityManager;
   return { manager, queries };

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@app/database';
 
 /**
  * A transaction's commission lines (spec 000 section 3): copies of its primary agent's default templates
@@ -9,10 +10,12 @@ import type { EntityManager } from 'typeorm';
 const amountSql = (gross: string, pct: string, flat: string) => `round(coalesce(${gross}, 0) * ${pct} / 100 + ${flat}, 2)`;
 
 /** Replaces the lines of the transactions with copies of their primary agent's default templates for their side. */
-export async function copyDefaultLines(manager: EntityManager, clientIds: readonly number[]): Promise<void> {
+export async function copyDefaultLines(manager: EntityManager, clientIds: readonly number[], options: { replace: boolean } = { replace: true }): Promise<void> {
   if (clientIds.length === 0) return;
-  await manager.query(`DELETE FROM transactions.commission_lines WHERE client_id = ANY($1::int[])`, [clientIds]);
-  await manager.query(
+  // A new transaction has no lines to replace.
+  if (options.replace) await preparedQuery(manager, `DELETE FROM transactions.commission_lines WHERE client_id = ANY($1::int[])`, [clientIds]);
+  await preparedQuery(
+    manager,
     `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)
      SELECT client_id, team_id, commission_template_id, name, cap_kind, ct_pct, ct_flat, ${amountSql('gross', 'ct_pct', 'ct_flat')}
        FROM (SELECT t.client_id, t.team_id, t.gross_commission_amt AS gross, ct.commission_template_id, ct.name, ct.cap_kind,

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@app/database';
 import { DEFAULT_TEAM_TIMEZONE } from '@app/contracts';
 
 /** The milestones an activity row records, with the status date that reaches each and its words. */
@@ -31,7 +32,8 @@ export const ActivityWriter = {
       options.datedByMilestones
         ? `least(now(), (t.${column} + time '12:00') AT TIME ZONE coalesce((SELECT tm.timezone FROM transactions.teams tm WHERE tm.team_id = t.team_id), '${DEFAULT_TEAM_TIMEZONE}'))`
         : 'now()';
-    await manager.query(
+    await preparedQuery(
+      manager,
       `INSERT INTO transactions.activities (team_id, agent_id, client_id, kind, text, ts)
        SELECT t.team_id, t.primary_agent_id, t.client_id, 'created', 'New ' || ${SIDE_SQL} || ' transaction: ' || ${LABEL_SQL}, t.created_ts
          FROM transactions.transactions t WHERE t.client_id = ANY($1::int[])

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@app/database';
 import type { ContactStatus, TransactionSide } from '@app/contracts';
 import { EventOutbox } from '@app/events';
 import { returned } from '../common/returned';
@@ -72,9 +73,10 @@ export interface NewTransaction {
   created_ts?: string;
 }
 
-const ids = (manager: EntityManager, sequence: string, n: number): Promise<number[]> =>
-  manager
-    .query(`SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`, [sequence, n])
+const ids = async (manager: EntityManager, sequence: string, n: number): Promise<number[]> =>
+  n === 0
+    ? []
+    : preparedQuery<{ ids: number[] }>(manager, `SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`, [sequence, n])
     .then((rows: { ids: number[] }[]) => rows[0].ids);
 
 /**
@@ -101,10 +103,10 @@ export class TransactionWriter {
     const existing = new Map<number, NewContact>(
       existingIds.length
         ? (
-            await manager.query(`SELECT contact_id, agent_id, first_name, last_name, email, mobile_phone, lead_type_id FROM transactions.contacts WHERE contact_id = ANY($1::int[])`, [
+            await preparedQuery<NewContact & { contact_id: number }>(manager, `SELECT contact_id, agent_id, first_name, last_name, email, mobile_phone, lead_type_id FROM transactions.contacts WHERE contact_id = ANY($1::int[])`, [
               existingIds,
             ])
-          ).map((c: NewContact & { contact_id: number }) => [c.contact_id, c])
+          ).map((c) => [c.contact_id, c])
         : [],
     );
     let next = 0;
@@ -128,7 +130,8 @@ export class TransactionWriter {
         : [],
     );
     if (contacts.length > 0) {
-      await manager.query(
+      await preparedQuery(
+        manager,
         `INSERT INTO transactions.contacts
            (contact_id, team_id, agent_id, first_name, last_name, email, mobile_phone, address_1, address_2, city, state, postal_code,
             lead_type_id, status, created_ts, updated_ts)
@@ -158,7 +161,8 @@ export class TransactionWriter {
         gross_commission_typed: item.gross_commission_amt !== undefined,
       };
     });
-    await manager.query(
+    await preparedQuery(
+        manager,
       `INSERT INTO transactions.transactions
          (client_id, team_id, type, address_1, address_2, city, state, postal_code, first_name, last_name, email, mobile_phone,
           primary_agent_id, primary_agent_name, tc_agent_id, client_user_ids, vendor_user_ids, stage_id, status_id, status_category,
@@ -187,18 +191,20 @@ export class TransactionWriter {
          JOIN transactions.statuses s ON s.status_id = x.status_id AND s.team_id = x.team_id`,
       [JSON.stringify(rows)],
     );
-    await manager.query(
+    if (contactIds.some((id) => id !== null)) await preparedQuery(
+        manager,
       `INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary)
        SELECT l.client_id, l.contact_id, true FROM unnest($1::int[], $2::int[]) AS l(client_id, contact_id) WHERE l.contact_id IS NOT NULL`,
       [clientIds, contactIds],
     );
-    await manager.query(
+    await preparedQuery(
+        manager,
       `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, created_ts)
        SELECT client_id, team_id, $2, $3, 'created', created_ts FROM transactions.transactions WHERE client_id = ANY($1::int[])`,
       [clientIds, actor.agent_id, actor.source],
     );
     // Each gets its primary agent's default commission templates for its side (a past closing entered now too).
-    await copyDefaultLines(manager, clientIds);
+    await copyDefaultLines(manager, clientIds, { replace: false });
     await ActivityWriter.created(manager, clientIds, { datedByMilestones: actor.source === 'seed' });
     if (allocated.length > 0) {
       await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [allocated]);
@@ -216,8 +222,8 @@ export class TransactionWriter {
    * changed fields (empty: nothing changed, no version, no events).
    */
   async update(manager: EntityManager, clientId: number, changes: TransactionChanges, actor: ChangeActor): Promise<{ changed: string[]; version: number }> {
-    const [old]: (Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean })[] =
-      await manager.query(
+    const [old] = await preparedQuery<Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean }>(
+        manager,
         `SELECT t.*, to_char(t.appt_set_dt, 'YYYY-MM-DD') AS appt_set_dt, to_char(t.appt_met_dt, 'YYYY-MM-DD') AS appt_met_dt,
                 to_char(t.signed_dt, 'YYYY-MM-DD') AS signed_dt, to_char(t.under_contract_dt, 'YYYY-MM-DD') AS under_contract_dt,
                 to_char(t.est_close_dt, 'YYYY-MM-DD') AS est_close_dt, to_char(t.closed_dt, 'YYYY-MM-DD') AS closed_dt,
@@ -291,7 +297,8 @@ export class TransactionWriter {
         params,
       ),
     );
-    if (history.length > 0) await manager.query(
+    if (history.length > 0) await preparedQuery(
+      manager,
       `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, old_value, new_value)
        SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
       [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
