@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@app/database';
 import type { Comment, CommentType, CommentVisibility, InboxStatusFilter } from '@app/contracts';
 import { maySeeCommentSql } from '../audience/comment-audience';
 import { AUTHOR_COLUMNS, authorOf, containsPattern, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
@@ -87,9 +88,19 @@ const partOfCandidates = (u: string) => {
     SELECT pk.task_id FROM messaging.tasks pk WHERE NOT pk.deleted AND pk.assigned_to_agent_id = ${who}))
   UNION SELECT ps.comment_id FROM messaging.comment_states ps WHERE ps.agent_id = ${who} AND (ps.participant OR ps.mentioned)`;
 };
-/** Users `u` with the top-level comments `c` they may be part of (INBOX_CONDITION decides). */
+/**
+ * The top-level comments each user of `agentsSql` (a condition on `u`) may be part of, as the first CTE of a
+ * statement, read once whatever join order the planner picks: as a join condition or a lateral set of `u`, a
+ * plan made while the comments were few (a fresh team, a cached plan) re-ran them for every comment of the team.
+ */
+const inboxCandidates = (agentsSql: string) => `inbox_candidates AS MATERIALIZED (
+  SELECT u.agent_id, candidate.comment_id FROM messaging.users u
+  CROSS JOIN LATERAL unnest(ARRAY(${partOfCandidates('u')})) AS candidate(comment_id)
+  WHERE ${agentsSql})`;
+/** Users `u` with the top-level comments `c` they may be part of (INBOX_CONDITION decides); needs inboxCandidates. */
 const USER_INBOX_THREADS = `messaging.users u
-  JOIN messaging.comments c ON c.comment_id = ANY(ARRAY(${partOfCandidates('u')})) ${THREAD_JOINS}`;
+  JOIN inbox_candidates candidate ON candidate.agent_id = u.agent_id
+  JOIN messaging.comments c ON c.comment_id = candidate.comment_id ${THREAD_JOINS}`;
 
 /** Latest activity first: for a client the latest client-facing activity (an internal reply they never see does not move a thread). */
 const LATEST_ACTIVITY_ORDER = `CASE WHEN 'CLIENT' = ANY(u.roles) THEN c.client_activity_ts ELSE c.last_activity_ts END DESC, c.comment_id DESC`;
@@ -128,14 +139,16 @@ export class CommentsRepository {
       LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id`;
     const where = `u.agent_id = $1 AND u.team_id = $2 AND ${conditions.join(' AND ')}`;
     params.push(perPage, (page - 1) * perPage);
-    const rows: ThreadRow[] = await manager.query(
-      `SELECT ${THREAD_COLUMNS}, count(*) OVER ()::int AS total FROM ${from} WHERE ${where}
+    const rows = await preparedQuery<ThreadRow>(
+      manager,
+      `WITH ${inboxCandidates('u.agent_id = $1')}
+       SELECT ${THREAD_COLUMNS}, count(*) OVER ()::int AS total FROM ${from} WHERE ${where}
        ORDER BY ${LATEST_ACTIVITY_ORDER} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && page > 1) {
-      const [row]: { n: number }[] = await manager.query(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params.slice(0, -2));
+      const [row]: { n: number }[] = await manager.query(`WITH ${inboxCandidates('u.agent_id = $1')} SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params.slice(0, -2));
       total = row.n;
     }
     return { records: await this.withReplies(manager, agentId, rows), total };
@@ -143,7 +156,8 @@ export class CommentsRepository {
 
   /** The threads on one transaction, task or document that the caller may see, latest activity first. */
   async threadsOn(manager: EntityManager, agentId: number, teamId: number, commentType: CommentType, commentOnId: number): Promise<Comment[]> {
-    const rows: ThreadRow[] = await manager.query(
+    const rows = await preparedQuery<ThreadRow>(
+      manager,
       `SELECT ${THREAD_COLUMNS} FROM ${USER_THREADS} LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id
        WHERE u.agent_id = $1 AND u.team_id = $2 AND ${VISIBLE_CONDITION} AND c.comment_type = $3 AND c.comment_on_id = $4
        ORDER BY ${LATEST_ACTIVITY_ORDER}`,
@@ -166,7 +180,8 @@ export class CommentsRepository {
 
   private async withReplies(manager: EntityManager, agentId: number, threads: ThreadRow[]): Promise<Comment[]> {
     if (threads.length === 0) return [];
-    const replies: CommentRow[] = await manager.query(
+    const replies = await preparedQuery<CommentRow>(
+      manager,
       `SELECT c.comment_id, c.parent_comment_id, c.comment_type, c.comment_on_id, c.comment_value, c.visibility, c.author_agent_id,
               c.created_ts, c.updated_ts, ${AUTHOR_COLUMNS}
        FROM messaging.comments c JOIN messaging.users u ON u.agent_id = $1 LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id
@@ -306,7 +321,7 @@ export class CommentsRepository {
   /** The threads of the caller's whole comment inbox (All for read, everything for archived). */
   async inboxThreadIds(manager: EntityManager, agentId: number, teamId: number, status: 'read' | 'archived'): Promise<number[]> {
     const rows: { comment_id: number }[] = await manager.query(
-      `SELECT c.comment_id FROM ${USER_INBOX_THREADS}
+      `WITH ${inboxCandidates('u.agent_id = $1')} SELECT c.comment_id FROM ${USER_INBOX_THREADS}
        WHERE u.agent_id = $1 AND u.team_id = $2 AND ${INBOX_CONDITION} AND ${status === 'read' ? STATUS_CONDITION.unread : STATUS_CONDITION.all}`,
       [agentId, teamId],
     );
@@ -315,14 +330,17 @@ export class CommentsRepository {
 
   /** Unread threads of each user's comment inbox (All), and those of them that mention the user. */
   async unreadCounts(manager: EntityManager, agentIds: number[]): Promise<Map<number, { comments: number; mentions: number }>> {
-    const rows: { agent_id: number; comments: number; mentions: number }[] = await manager.query(
-      `SELECT u.agent_id, coalesce(x.comments, 0) AS comments, coalesce(x.mentions, 0) AS mentions
-       FROM messaging.users u
-       LEFT JOIN LATERAL (
-         SELECT count(*)::int AS comments, (count(*) FILTER (WHERE coalesce(s.mentioned, false)))::int AS mentions
-         FROM messaging.comments c ${THREAD_JOINS}
-         WHERE c.comment_id = ANY(ARRAY(${partOfCandidates('u')})) AND c.team_id = u.team_id AND ${INBOX_CONDITION} AND ${STATUS_CONDITION.unread}) x ON true
-       WHERE u.agent_id = ANY($1::int[])`,
+    const rows = await preparedQuery<{ agent_id: number; comments: number; mentions: number }>(
+      manager,
+      `WITH ${inboxCandidates('u.agent_id = ANY($1::int[])')},
+       unread AS (
+         SELECT u.agent_id, count(*)::int AS comments, (count(*) FILTER (WHERE coalesce(s.mentioned, false)))::int AS mentions
+           FROM ${USER_INBOX_THREADS}
+          WHERE ${INBOX_CONDITION} AND ${STATUS_CONDITION.unread}
+          GROUP BY u.agent_id)
+       SELECT u.agent_id, coalesce(x.comments, 0) AS comments, coalesce(x.mentions, 0) AS mentions
+         FROM messaging.users u LEFT JOIN unread x ON x.agent_id = u.agent_id
+        WHERE u.agent_id = ANY($1::int[])`,
       [agentIds],
     );
     return new Map(rows.map((r) => [r.agent_id, { comments: r.comments, mentions: r.mentions }]));
