@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const replicas = argValue('--replicas', 1);
   const transactions = argValue('--transactions', 2_000);
   const floorSeconds = argValue('--floor-seconds', 10);
+  const keep = process.argv.includes('--keep');
   const control = new ControlledStack(LABEL, replicas);
   const sockets: Socket[] = [];
   let db: Client | undefined;
@@ -172,6 +173,8 @@ async function main(): Promise<void> {
       load_average: number;
       /** Statements Postgres ran, sampled 4 times a second: how many backends ran each on average (the first 200 characters, whitespace folded). */
       postgres_busiest: { backends: number; query: string }[];
+      /** pg_stat_statements over the step: the statements with the most planning + execution time, and their calls. */
+      postgres_statements: StatementTime[];
     }
     const steps: StepRow[] = [];
     const startedWall = Date.now();
@@ -202,6 +205,7 @@ async function main(): Promise<void> {
           .catch(() => {});
       }, 250);
       console.log(`[${LABEL}] step: ${rate} writes/s + ${rate * readRatio} reads/s for ${seconds} s...`);
+      const statementsAtStart = await statementTimes(monitor);
       const cpuBefore = await control.cpuSeconds();
       const began = performance.now();
       const samples = await openLoop(origin, total, seconds, (n) => {
@@ -219,14 +223,18 @@ async function main(): Promise<void> {
         .slice(0, 8)
         .map(([query, seen]) => ({ backends: round(seen / Math.max(1, querySamples), 2), query }));
       const cores = coresUsed(cpuBefore, await control.cpuSeconds(), took);
+      const statements = statementsDuring(statementsAtStart, await statementTimes(monitor));
       allSamples.push(...samples);
       const routes = routeFigures(samples);
       const all = routes.find((r) => r.route === 'all')!;
       const examples = [...new Set(samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => `${s.route} ${s.status || s.error}`))].slice(0, 5);
-      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2), postgres_busiest: busiest };
+      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2), postgres_busiest: busiest, postgres_statements: statements };
       steps.push(row);
       console.log(`[${LABEL}]   ${all.calls} calls, ${all.errors} errors, p50 ${all.p50_ms} ms, p95 ${all.p95_ms} ms, p99 ${all.p99_ms} ms; Postgres connections up to ${pg.total} (${pg.active} active)${examples.length ? `; e.g. ${examples.join(', ')}` : ''}`);
       console.log(`[${LABEL}]   cores used: ${cores.slice(0, 6).map((c) => `${c.process} ${c.cores}`).join(', ')}; all of the stack and the bench ${round(cores.reduce((sum, c) => sum + c.cores, 0), 2)}; machine load average ${round(os.loadavg()[0], 1)}`);
+      if (statements.length) {
+        console.log(`[${LABEL}]   Postgres time by statement (plan + run ms / calls): ${statements.slice(0, 4).map((q) => `${q.plan_ms} + ${q.exec_ms} / ${q.calls} ${q.query.slice(0, 70)}`).join(' | ')}`);
+      }
       if (busiest.length) console.log(`[${LABEL}]   Postgres busiest (backends on average): ${busiest.slice(0, 3).map((q) => `${q.backends} ${q.query.slice(0, 90)}`).join(' | ')}`);
       if (all.errors > 0 || all.p95_ms > STOP_P95_MS) break;
       // Each step from a drained stack: what the last one left queued is applied first (at most 60 s).
@@ -340,12 +348,50 @@ async function main(): Promise<void> {
       LABEL,
     );
   } finally {
+    if (keep && control.stack) {
+      // --keep: the stack stays up as the run left it (its data, pg_stat_statements) until Ctrl-C.
+      console.log(`[${LABEL}] --keep: edge ${control.origin}, database ${control.stack.databaseUrl}, logs ${control.stack.logDir}; Ctrl-C stops it`);
+      await new Promise(() => {});
+    }
     console.log(`[${LABEL}] stopping the stack...`);
     await control.bench.stop();
   }
 }
 
 /** What the active backends (not this bench's) run now, the first 200 characters with whitespace folded. */
+interface StatementTime {
+  query: string;
+  calls: number;
+  plan_ms: number;
+  exec_ms: number;
+}
+
+/** pg_stat_statements now (the stack's Postgres preloads it; none where it is not installed). */
+async function statementTimes(db: Pool): Promise<Map<string, StatementTime>> {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await db.query(
+      `SELECT queryid::text AS id, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query, calls::int AS calls, total_plan_time AS plan_ms, total_exec_time AS exec_ms
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return new Map(rows.map((row: StatementTime & { id: string }) => [row.id, row]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** What each statement cost between two readings, the costliest first (top 8). */
+function statementsDuring(before: Map<string, StatementTime>, after: Map<string, StatementTime>): StatementTime[] {
+  return [...after]
+    .map(([id, now]) => {
+      const then = before.get(id);
+      return { query: now.query, calls: now.calls - (then?.calls ?? 0), plan_ms: round(now.plan_ms - (then?.plan_ms ?? 0), 0), exec_ms: round(now.exec_ms - (then?.exec_ms ?? 0), 0) };
+    })
+    .filter((s) => s.calls > 0)
+    .sort((a, b) => b.plan_ms + b.exec_ms - (a.plan_ms + a.exec_ms))
+    .slice(0, 8);
+}
+
 async function activeQueriesOf(db: Pool): Promise<string[]> {
   const { rows } = await db.query(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query FROM pg_stat_activity

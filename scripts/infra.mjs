@@ -111,7 +111,8 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
     password: 'postgres',
     persistent: true,
     createPostgresUser: isRoot(),
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1'],
+    // pg_stat_statements (loaded, created by whoever wants it) tells an operator and bench:load where Postgres spends its time.
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'],
     onLog: () => {},
     onError: (message) => {
       if (!quiet) process.stderr.write(`[postgres] ${String(message)}`);
