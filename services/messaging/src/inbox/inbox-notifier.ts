@@ -103,8 +103,19 @@ export class InboxNotifier {
     const after = await this.counts.countsOf(this.dataSource.manager, agentIds, undefined, scope);
     const changed = [...after].filter(([id, counts]) => countsDiffer(before.get(id), counts, scope)).map(([id]) => id);
     if (changed.length === 0) return;
-    const full = scope === 'all' ? after : await this.counts.countsOf(this.dataSource.manager, changed);
-    await this.publisher.pushCounts(changed.map((agent_id) => ({ agent_id, counts: full.get(agent_id)! })));
+    if (scope === 'all') {
+      await this.publisher.pushCounts(changed.map((agent_id) => ({ agent_id, counts: after.get(agent_id)! })));
+      return;
+    }
+    // The pushed counts are whole: the other kind is read for those it changed, the changed kind is the one just read.
+    const other = await this.counts.countsOf(this.dataSource.manager, changed, undefined, scope === 'dms' ? 'comments' : 'dms');
+    await this.publisher.pushCounts(
+      changed.map((agent_id) => {
+        const read = after.get(agent_id)!;
+        const rest = other.get(agent_id)!;
+        return { agent_id, counts: scope === 'dms' ? { ...rest, dms: read.dms } : { ...rest, comments: read.comments, mentions: read.mentions } };
+      }),
+    );
   }
 
   /** A DM thread to each of its participants (or those given), with their own read marks. */
