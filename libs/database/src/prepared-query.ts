@@ -23,6 +23,8 @@ function nameOf(text: string): string {
  * after a few runs, keeps one plan: the planning of a many-join statement costs more than running it (measured
  * by bench:load, 6 to 9 ms against 6 ms for the comment inbox). For statements whose text does not vary with
  * the input only (one name per text, kept for the connection's life); the rest go through `manager.query`.
+ * Never `SELECT *` or `RETURNING *`: a prepared statement's columns are fixed, so a migration adding one under a
+ * running process would fail it ('cached plan must not change result type') until the connection closes.
  * Failures are TypeORM's QueryFailedError, as from `manager.query`.
  */
 export async function preparedQuery<T = Record<string, unknown>>(manager: EntityManager, text: string, values: unknown[]): Promise<T[]> {

@@ -4,10 +4,6 @@ import { EventOutbox, jobIdProblem } from './event-outbox';
 /** A manager whose query runner is (or is not) in a transaction, recording the SQL its connection is given. */
 function managerOf(inTransaction: boolean) {
   const queries: { sql: string; params: unknown[]; name?: string }[] = [];
-  const record = async (sql: string, params: unknown[] = []) => {
-    queries.push({ sql, params });
-    return [];
-  };
   const client = {
     query: async (config: { name: string; text: string; values: unknown[] }) => {
       queries.push({ sql: config.text, params: config.values, name: config.name });
@@ -16,7 +12,10 @@ function managerOf(inTransaction: boolean) {
   };
   const manager = {
     queryRunner: { isTransactionActive: inTransaction, isReleased: false, connect: async () => client },
-    query: record,
+    query: async (sql: string, params: unknown[] = []) => {
+      queries.push({ sql, params });
+      return [];
+    },
   } as unknown as EntityManager;
   return { manager, queries };
 }

@@ -73,11 +73,11 @@ export interface NewTransaction {
   created_ts?: string;
 }
 
-const ids = async (manager: EntityManager, sequence: string, n: number): Promise<number[]> =>
-  n === 0
-    ? []
-    : preparedQuery<{ ids: number[] }>(manager, `SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`, [sequence, n])
-    .then((rows: { ids: number[] }[]) => rows[0].ids);
+async function ids(manager: EntityManager, sequence: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const [row] = await preparedQuery<{ ids: number[] }>(manager, `SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`, [sequence, n]);
+  return row.ids;
+}
 
 /**
  * Every write of transactions and contacts goes through here: the rows, their history, and their
@@ -162,7 +162,7 @@ export class TransactionWriter {
       };
     });
     await preparedQuery(
-        manager,
+      manager,
       `INSERT INTO transactions.transactions
          (client_id, team_id, type, address_1, address_2, city, state, postal_code, first_name, last_name, email, mobile_phone,
           primary_agent_id, primary_agent_name, tc_agent_id, client_user_ids, vendor_user_ids, stage_id, status_id, status_category,
@@ -191,14 +191,16 @@ export class TransactionWriter {
          JOIN transactions.statuses s ON s.status_id = x.status_id AND s.team_id = x.team_id`,
       [JSON.stringify(rows)],
     );
-    if (contactIds.some((id) => id !== null)) await preparedQuery(
+    if (contactIds.some((id) => id !== null)) {
+      await preparedQuery(
         manager,
-      `INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary)
-       SELECT l.client_id, l.contact_id, true FROM unnest($1::int[], $2::int[]) AS l(client_id, contact_id) WHERE l.contact_id IS NOT NULL`,
-      [clientIds, contactIds],
-    );
+        `INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary)
+         SELECT l.client_id, l.contact_id, true FROM unnest($1::int[], $2::int[]) AS l(client_id, contact_id) WHERE l.contact_id IS NOT NULL`,
+        [clientIds, contactIds],
+      );
+    }
     await preparedQuery(
-        manager,
+      manager,
       `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, created_ts)
        SELECT client_id, team_id, $2, $3, 'created', created_ts FROM transactions.transactions WHERE client_id = ANY($1::int[])`,
       [clientIds, actor.agent_id, actor.source],
@@ -222,8 +224,9 @@ export class TransactionWriter {
    * changed fields (empty: nothing changed, no version, no events).
    */
   async update(manager: EntityManager, clientId: number, changes: TransactionChanges, actor: ChangeActor): Promise<{ changed: string[]; version: number }> {
-    const [old] = await preparedQuery<Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean }>(
-        manager,
+    // t.*: an unnamed statement (a prepared one would fail once a migration adds a column under a running process).
+    const [old]: (Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean })[] =
+      await manager.query(
         `SELECT t.*, to_char(t.appt_set_dt, 'YYYY-MM-DD') AS appt_set_dt, to_char(t.appt_met_dt, 'YYYY-MM-DD') AS appt_met_dt,
                 to_char(t.signed_dt, 'YYYY-MM-DD') AS signed_dt, to_char(t.under_contract_dt, 'YYYY-MM-DD') AS under_contract_dt,
                 to_char(t.est_close_dt, 'YYYY-MM-DD') AS est_close_dt, to_char(t.closed_dt, 'YYYY-MM-DD') AS closed_dt,
