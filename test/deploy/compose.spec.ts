@@ -214,7 +214,7 @@ describe('docker-compose.yml', () => {
       if (!existsSync(DOCKER_COMPOSE)) {
         throw new Error(
           `${DOCKER_COMPOSE} is missing: install it (Debian: apt-get install -y docker-compose) to validate ` +
-            'docker-compose.yml; .ci/run installs it.',
+            'docker-compose.yml; npm test installs it (scripts/prerequisites.mjs).',
         );
       }
       return spawnSync(DOCKER_COMPOSE, ['--env-file', envFile, '-f', 'docker-compose.yml', ...args], {
