@@ -31,6 +31,8 @@ export interface AutocannonOptions {
 interface AutocannonTracker {
   on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
 }
+// autocannon ships no types: the cast declares the one call used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (
   options: AutocannonOptions,
   done: (error: Error | null, result: AutocannonResult) => void,

@@ -1,6 +1,6 @@
 // Browser tests run against the whole built stack, started once per run on free ports in a
 // throwaway folder, so a developer's own `npm start` (port 8080, .data/) is left alone.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/infra.mjs';

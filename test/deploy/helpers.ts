@@ -4,12 +4,14 @@ import path from 'node:path';
 
 // js-yaml 4 (root devDependency) has no bundled types and @types/js-yaml is not installed: declare
 // the two calls used here. Its default schema resolves YAML merge keys (`<<: *anchor`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const jsYaml = require('js-yaml') as {
   load(source: string, options?: { filename?: string }): unknown;
   loadAll(source: string, iterator?: null, options?: { filename?: string }): unknown[];
 };
 
 /** A parsed manifest or compose node: deliberately loose, the tests check the shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = any;
 
 export const ROOT = path.resolve(__dirname, '..', '..');

@@ -43,7 +43,8 @@ describe('the request path, through the edge to every service', () => {
   afterAll(async () => {
     await new Promise<void>((resolve) => {
       edge?.closeAllConnections();
-      edge ? edge.close(() => resolve()) : resolve();
+      if (edge) edge.close(() => resolve());
+      else resolve();
     });
     for (const service of services?.values() ?? []) await service.close();
     await database?.drop();

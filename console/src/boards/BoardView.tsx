@@ -168,7 +168,7 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
         );
       },
     }),
-    [board, reloadColumns, notify], // eslint-disable-line react-hooks/exhaustive-deps
+    [board, reloadColumns, notify],
   );
 
   const closeOpened = () => {

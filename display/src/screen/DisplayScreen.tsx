@@ -86,10 +86,12 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
   // (and a ytd leaderboard to the next day) by itself; custom days stay as picked.
   const shownRange = useMemo<SelectedRange>(
     () => (range.preset === 'custom' ? range : { preset: range.preset, ...rangeOfPreset(range.preset, new Date(), timeZone) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new fetch (fetchSeq) re-reads "today"
     [range, timeZone, show.fetchSeq],
   );
   const subscription = useMemo(
     () => (slide ? subscriptionOf(slide, scope, teamId, shownRange, new Date(), timeZone) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new fetch (fetchSeq) re-reads "today"
     [slide, scope, teamId, shownRange, timeZone, show.fetchSeq],
   );
   const key = subscription ? displayKeyOf(teamId, subscription) : null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FileHandoff } from '@app/contracts';
 import { contentDispositionOf } from './content-disposition';

@@ -12,7 +12,7 @@ describe('comments (issue 15)', () => {
   const RIVAL = 82;
   type Person = { user: MessagingUserRow; api: SignedInClient };
   let adam: Person, tina: Person, tom: Person, ivy: Person, pam: Person, otto: Person, asa: Person, ven: Person, cli: Person, cal: Person, rival: Person;
-  let deal: number, task: number, doc: number, otherDeal: number, rivalDeal: number;
+  let deal: number, task: number, otherDeal: number, rivalDeal: number;
 
   const post = async (who: Person, body: Record<string, unknown>) => {
     const response = await who.api.post('/api/messages/comments').send(body);
@@ -54,7 +54,7 @@ describe('comments (issue 15)', () => {
       formatted_address: '12 Elm Street, Springfield',
     });
     task = await kit.factory.task(TEAM, deal, { name: 'Order inspection', assigned_to_agent_id: asa.user.agent_id });
-    doc = await kit.factory.document(TEAM, deal, { filename: 'contract.pdf' });
+    await kit.factory.document(TEAM, deal, { filename: 'contract.pdf' });
     otherDeal = await kit.factory.transaction(TEAM, { primary_agent_id: otto.user.agent_id, client_user_ids: [cal.user.agent_id] });
     rivalDeal = await kit.factory.transaction(RIVAL, {});
   }, 60_000);

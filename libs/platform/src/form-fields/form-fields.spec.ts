@@ -171,7 +171,7 @@ describe(IsWholeNumberField.name, () => {
     ['12', 12],
     [' 7 ', 7],
     [0, 0],
-  ])('accepts %p as %p', async (input, stored) => {
+  ])('accepts %p as %p', async (input, _stored) => {
     expect(await errorOf(NumbersDto, 'count', input)).toBeUndefined();
     const { errors } = await submit(NumbersDto, { count: input, amount: 1, rate: 1 });
     expect(errors).toBeUndefined();

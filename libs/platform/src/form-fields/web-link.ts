@@ -31,6 +31,7 @@ export function webLinkProblem(value: unknown, options: WebLinkOptions = {}): st
   if (options.httpsOnly ? !/^https:\/\//i.test(value) : !/^https?:\/\//i.test(value)) {
     return options.httpsOnly ? FORM_FIELD_MESSAGES.urlHttpsOnly : FORM_FIELD_MESSAGES.urlScheme;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (value.length > WEB_LINK_MAX_LENGTH || /[\s\u0000-\u001f\u007f]/.test(value) || LONE_SURROGATE.test(value)) {
     return FORM_FIELD_MESSAGES.urlFormat;
   }

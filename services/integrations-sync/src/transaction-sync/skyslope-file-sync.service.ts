@@ -38,7 +38,7 @@ export class SkySlopeFileSync {
     private readonly connection: SkySlopeConnection,
   ) {}
 
-  async sync(clientId: number, version: number): Promise<SyncOutcome> {
+  async sync(clientId: number, _version: number): Promise<SyncOutcome> {
     const stored = await this.repository.storedRow(clientId);
     if (!stored) return { result: 'skipped' };
     const row = stored.row;
