@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { OutboundHttpClient, OutboundTransportError, type HttpMethod, type OutboundAnswer } from '@app/http';
 import { skySlopeLoginRequest, type SkySlopeAccessKeys, type SkySlopeIntegrator } from './skyslope-signature';
 import { SkySlopeErrorCode, SkySlopeException, skySlopeErrorCodeOfStatus, skySlopePingCodeOf } from './skyslope.exception';
 
@@ -159,9 +160,7 @@ export class SkySlopeClient {
   private readonly baseUrl: URL;
   private readonly settings: typeof DEFAULTS;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly http: OutboundHttpClient;
   private readonly sessions = new Map<string, SkySlopeSession>();
   private readonly logins = new Map<string, Promise<SkySlopeSession>>();
   private calls = 0;
@@ -177,9 +176,22 @@ export class SkySlopeClient {
       maxPages: options.maxPages ?? DEFAULTS.maxPages,
     };
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.random = options.random ?? Math.random;
-    this.fetchImpl = options.fetch ?? fetch;
+    this.http = new OutboundHttpClient({
+      timeoutMs: this.settings.timeoutMs,
+      tries: this.settings.maxAttempts,
+      baseDelayMs: this.settings.retryBaseMs,
+      maxDelayMs: this.settings.retryMaxMs,
+      jitter: 'equal',
+      retryStatus: (status) => status === 429 || status === 503,
+      // Only 429 and 503 are tried again here; a timeout or a dropped connection ends the call.
+      retryTransportFor: [],
+      // A Retry-After longer than we wait ends the call; the error carries it.
+      longRetryAfter: 'give-up',
+      fetch: options.fetch,
+      sleep: options.sleep,
+      random: options.random,
+      now: this.now,
+    });
   }
 
   /** HTTP calls made so far (every attempt, logins included): for the bench and tests. */
@@ -252,7 +264,7 @@ export class SkySlopeClient {
   }
 
   /** One call of the Files API with the team's session (a refused session logs in once more): the whole envelope. */
-  private async call<T>(team: SkySlopeTeamCredentials, method: string, pathOrUrl: string, query: Record<string, string> = {}, body?: unknown): Promise<SkySlopeEnvelope<T>> {
+  private async call<T>(team: SkySlopeTeamCredentials, method: HttpMethod, pathOrUrl: string, query: Record<string, string> = {}, body?: unknown): Promise<SkySlopeEnvelope<T>> {
     const url = this.resolve(pathOrUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -358,56 +370,41 @@ export class SkySlopeClient {
     throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, { path });
   }
 
-  /** One call with retries of 429 and 503 (exponential backoff with jitter, at least Retry-After). */
-  private async withRetries(method: string, url: URL, build: () => { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
-    for (let attempt = 1; ; attempt += 1) {
-      const answer = await this.once(method, url, build());
-      if (answer.status !== 429 && answer.status !== 503) return answer;
-      const retryAfterMs = retryAfterOf(answer.headers.get('retry-after'), this.now());
-      const backoff = Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** (attempt - 1));
-      // "Equal jitter": half the backoff fixed, half random, so concurrent callers spread out.
-      const delay = Math.max(retryAfterMs ?? 0, Math.round(backoff / 2 + this.random() * (backoff / 2)));
-      if (attempt >= this.settings.maxAttempts || delay > this.settings.retryMaxMs) {
-        const code = skySlopeErrorCodeOfStatus(answer.status);
-        throw new SkySlopeException(code, `SkySlope answered ${answer.status} to ${method} ${url.pathname} after ${attempt} attempt(s)`, {
-          status: answer.status,
-          method,
-          path: url.pathname,
-          retryAfterMs,
-          attempts: attempt,
-          body: answer.body,
-        });
-      }
-      this.options.logger?.warn({ status: answer.status, method, path: url.pathname, attempt, delay }, 'SkySlope busy; retrying');
-      await this.sleep(delay);
-    }
-  }
-
-  /** One HTTP call; the timeout covers the body too. */
-  private async once(method: string, url: URL, request: { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
-    this.calls += 1;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+  /** One call with retries of 429 and 503 (@app/http: exponential backoff with equal jitter, at least Retry-After). */
+  private async withRetries(method: HttpMethod, url: URL, build: () => { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+    let answer: OutboundAnswer;
     try {
-      const response = await this.fetchImpl(url, { method, headers: request.headers, body: request.body, signal: controller.signal });
-      const text = await response.text();
-      let body: unknown = null;
-      if (text) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
-        }
-      }
-      return { status: response.status, headers: response.headers, body };
+      answer = await this.http.send(() => ({ method, url, ...build() }), {
+        onAttempt: () => void (this.calls += 1),
+        onRetry: (retry) => this.options.logger?.warn({ status: retry.status, method, path: url.pathname, attempt: retry.attempt, delay: retry.waitMs }, 'SkySlope busy; retrying'),
+      });
     } catch (error) {
-      if (controller.signal.aborted) {
+      if (!(error instanceof OutboundTransportError)) throw error;
+      if (error.failure === 'timeout') {
         throw new SkySlopeException(SkySlopeErrorCode.Timeout, `SkySlope did not answer ${method} ${url.pathname} within ${this.settings.timeoutMs} ms`, { method, path: url.pathname });
       }
-      throw new SkySlopeException(SkySlopeErrorCode.Network, `SkySlope unreachable for ${method} ${url.pathname}: ${(error as Error)?.message ?? error}`, { method, path: url.pathname });
-    } finally {
-      clearTimeout(timer);
+      throw new SkySlopeException(SkySlopeErrorCode.Network, `SkySlope unreachable for ${method} ${url.pathname}: ${(error.cause as Error)?.message ?? error.cause}`, { method, path: url.pathname });
     }
+    const text = answer.body.toString('utf8');
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (answer.exhausted) {
+      throw new SkySlopeException(skySlopeErrorCodeOfStatus(answer.status), `SkySlope answered ${answer.status} to ${method} ${url.pathname} after ${answer.attempts} attempt(s)`, {
+        status: answer.status,
+        method,
+        path: url.pathname,
+        retryAfterMs: answer.retryAfterMs ?? undefined,
+        attempts: answer.attempts,
+        body,
+      });
+    }
+    return { status: answer.status, headers: answer.headers, body };
   }
 
   private throwUnlessOk(method: string, url: URL, answer: RawAnswer): void {
@@ -454,15 +451,6 @@ function listOf<T>(envelope: SkySlopeEnvelope<Record<string, unknown>>, field: s
 function nextLink(envelope: SkySlopeEnvelope<unknown>): string | undefined {
   const link = envelope.links.find((candidate) => typeof candidate.rel === 'string' && candidate.rel.toLowerCase() === 'next');
   return typeof link?.href === 'string' && link.href ? link.href : undefined;
-}
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterOf(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Expiration as a date string, epoch seconds or epoch milliseconds; unreadable means use it once, cache nothing. */

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ProviderRejectedError, ProviderRequestError, ProviderUnavailableError } from '../esign-provider';
-import { DocusealClient, retryAfterMs } from './docuseal-client';
+import { retryAfterMs } from '@app/http';
+import { DocusealClient } from './docuseal-client';
 
 const KEY = 'secret-docuseal-key-123';
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
