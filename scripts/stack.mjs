@@ -135,7 +135,7 @@ export async function startStack(options = {}) {
 
   // SkySlope cannot be reached from here: without SKYSLOPE_BASE_URL the local fake SkySlope runs and
   // integrations-sync talks to it with the integrator's id and secret the fake knows (its Access Key and
-  // Secret for the integration page are in the README).
+  // Secret for the integration page are in docs/operations.md).
   const skySlopeEnv = {};
   if (!process.env.SKYSLOPE_BASE_URL) {
     // A CommonJS build: its exports are the namespace's default.

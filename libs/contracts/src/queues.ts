@@ -43,7 +43,7 @@ export interface QueueDescription {
   carries: string;
 }
 
-/** Every queue of the platform, events first: what the operators' board shows and the README lists. */
+/** Every queue of the platform, events first: what the operators' board shows and docs/operations.md lists. */
 export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
   ...SERVICE_NAMES.map((service) => ({ name: eventsQueueOf(service), processedBy: service, carries: `events ${service} consumes (EVENT_SUBSCRIPTIONS)` })),
   { name: JOB_QUEUES.mail, processedBy: 'each sender', carries: 'outgoing mail' },
