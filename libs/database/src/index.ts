@@ -3,3 +3,4 @@ export * from './pagination';
 export * from './database.module';
 export * from './document-lists-copy';
 export * from './prepared-query';
+export type * from './table-row';
