@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './errors';
 export * from './redis';
+export * from './rate-limits';
 export * from './metrics';
 export * from './platform.module';
 export * from './bootstrap';

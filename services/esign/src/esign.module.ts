@@ -37,7 +37,6 @@ import { SealQueue } from './requests/seal-queue';
 import { SealRequestJob } from './requests/seal-request.job';
 import { SigningController } from './requests/signing.controller';
 import { SigningEngine } from './requests/signing-engine';
-import { SigningThrottleGuard } from './requests/signing-throttle.guard';
 import { TemplateUploadsRepository } from './templates/template-uploads.repository';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesRepository } from './templates/templates.repository';
@@ -91,7 +90,6 @@ export class EsignModule {
         SealQueue,
         SigningEngine,
         RequestsService,
-        SigningThrottleGuard,
         MarkInvitationFailedWhenMailFails,
         BoardRepository,
         BoardService,

@@ -14,7 +14,6 @@ import { LicencesService } from './admin-users/licences.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { LoginHistoryRepository } from './auth/login-history.repository';
-import { LoginThrottleService } from './auth/login-throttle.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { RefreshGrace } from './auth/refresh-grace';
 import { RefreshTokensRepository } from './auth/refresh-tokens.repository';
@@ -34,7 +33,6 @@ import { PasswordRecoveryController } from './password/password-recovery.control
 import { PasswordRecoveryService } from './password/password-recovery.service';
 import { PasswordController } from './password/password.controller';
 import { PasswordRepository } from './password/password.repository';
-import { RecoveryThrottleService } from './password/recovery-throttle.service';
 import { ResetMailer } from './password/reset-mailer.service';
 import { DefaultsController } from './defaults/defaults.controller';
 import { DefaultsService } from './defaults/defaults.service';
@@ -55,7 +53,6 @@ import { UsersLookupController } from './users-lookup/users-lookup.controller';
 import { UsersLookupRepository } from './users-lookup/users-lookup.repository';
 import { UsersLookupService } from './users-lookup/users-lookup.service';
 import { SendLoginInstructionsWhenVendorEnrolled } from './vendor-enrollment/send-login-instructions-when-vendor-enrolled.listener';
-import { VendorEnrollmentThrottleGuard } from './vendor-enrollment/vendor-enrollment-throttle.guard';
 import { VendorEnrollmentController } from './vendor-enrollment/vendor-enrollment.controller';
 import { VendorEnrollmentRepository } from './vendor-enrollment/vendor-enrollment.repository';
 import { VendorEnrollmentService } from './vendor-enrollment/vendor-enrollment.service';
@@ -99,7 +96,6 @@ export class IdentityModule {
         RefreshTokensRepository,
         RefreshGrace,
         LoginHistoryRepository,
-        LoginThrottleService,
         PasswordHasher,
         AuthService,
         ProfileService,
@@ -108,7 +104,6 @@ export class IdentityModule {
         CaptchaRepository,
         CaptchaService,
         PasswordRepository,
-        RecoveryThrottleService,
         ResetMailer,
         PasswordRecoveryService,
         ChangePasswordService,
@@ -133,7 +128,6 @@ export class IdentityModule {
         VendorEnrollmentRepository,
         VendorInviteMailer,
         VendorEnrollmentService,
-        VendorEnrollmentThrottleGuard,
         SendLoginInstructionsWhenVendorEnrolled,
       ],
     };

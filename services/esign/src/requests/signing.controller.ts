@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
-import { ApiAnswer, ApiErrors, bool, dict, anyValue, obj, str } from '@app/platform';
+import { ApiAnswer, ApiErrors, bool, dict, anyValue, obj, RateLimit, str } from '@app/platform';
 import { SIGNING_RESULT_SCHEMA, SIGNING_SESSION_SCHEMA } from '../esign.openapi';
 import { SigningEngine, type SignerClient } from './signing-engine';
-import { SigningThrottleGuard } from './signing-throttle.guard';
 
 const clientOf = (request: FastifyRequest): SignerClient => ({
   ip: request.ip ?? null,
@@ -15,7 +14,8 @@ const clientOf = (request: FastifyRequest): SignerClient => ({
 /** The public signing page's calls: no account, the link's token is the key; throttled per IP. */
 @ApiTags('esign signing')
 @Public()
-@UseGuards(SigningThrottleGuard)
+// Every call of an address counts, malformed bodies and guessed tokens too (RATE_LIMITS.signing).
+@RateLimit('signing')
 @ApiErrors(404, 429)
 @Controller('esign/sign')
 export class SigningController {

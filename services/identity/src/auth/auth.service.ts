@@ -4,11 +4,11 @@ import { DataSource } from 'typeorm';
 import type { Permission, TokenResponse } from '@app/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, PERMISSIONS, STAFF_ROLES } from '@app/contracts';
 import { AccessTokenSigner, type AuthenticatedUser } from '@app/auth';
+import { RateLimiter, SIGN_IN_LIMITS } from '@app/platform';
 import { UsersRepository } from '../users/users.repository';
 import type { UserEntity } from '../users/user.entity';
 import { profileOf } from '../profile/profile.mapper';
 import { LoginHistoryRepository } from './login-history.repository';
-import { LoginThrottleService } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher';
 import { RefreshGrace } from './refresh-grace';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -28,14 +28,15 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly history: LoginHistoryRepository,
-    private readonly throttle: LoginThrottleService,
+    private readonly limits: RateLimiter,
     private readonly hasher: PasswordHasher,
     private readonly grace: RefreshGrace,
     @Inject(AccessTokenSigner) private readonly signer: AccessTokenSigner,
   ) {}
 
   async login(email: string, password: string, client: ClientContext): Promise<TokenResponse> {
-    await this.throttle.assertAllowed(client.ip, email);
+    const attempt = { ip: client.ip, account: email };
+    await this.limits.assertAllowed(SIGN_IN_LIMITS, attempt);
     const user = await this.users.findByEmailWithSecret(email);
     const passwordOk = await this.hasher.verify(user?.password_hash, password);
     const success = !!user && passwordOk && user.status === 'active';
@@ -48,13 +49,13 @@ export class AuthService {
       user_agent: client.userAgent,
     });
     if (!success) {
-      await this.throttle.recordFailure(client.ip, email);
+      await this.limits.recordFailure(SIGN_IN_LIMITS, attempt);
       if (user && passwordOk && user.status !== 'active') {
         throw new UnauthorizedException('This account is inactive. Contact your team administrator.');
       }
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(client.ip, email);
+    await this.limits.recordSuccess(SIGN_IN_LIMITS, attempt);
     await this.users.touchLastAccess(user.agent_id);
     const sessionId = randomUUID();
     const refreshToken = await this.refreshTokens.issue(user.agent_id, sessionId, {

@@ -8,16 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { QUEUE_CATALOGUE } from '@app/contracts';
-import { createBlockingRedis, metricsRegistryOf, REDIS, SERVICE_CONFIG } from '@app/platform';
+import { createBlockingRedis, metricsRegistryOf, RATE_LIMITS, RateLimiter, SERVICE_CONFIG } from '@app/platform';
 import type { IdentityConfig } from '../identity.config';
 import { opsCredentialMatches } from './ops-credential';
 
 /** Where the board is served, behind the edge and the Ingress (ROUTE_TABLE: /api/ops -> identity). */
 export const OPS_QUEUES_PATH = '/api/ops/queues';
-
-/** Wrong operator credentials one address may send per window before it is refused outright (429). */
-export const OPS_MAX_FAILURES_PER_IP = 10;
-export const OPS_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /** Job states counted in identity's /metrics as bullmq_queue_jobs{queue, state}. */
 export const QUEUE_METRIC_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
@@ -49,7 +45,7 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly limits: RateLimiter,
   ) {}
 
   onModuleInit() {
@@ -71,21 +67,20 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
     // An encapsulated scope: the credential check and the page's content policy apply to the board only.
     void fastify.register(async (scope) => {
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        // Guessing is throttled per address across replicas: past the limit even the right credential waits.
-        const failures = `${this.config.QUEUE_PREFIX}:ops-failures:${request.ip}`;
-        if (Number((await this.redis.get(failures)) ?? 0) >= OPS_MAX_FAILURES_PER_IP) {
-          const ttl = Math.max(1, await this.redis.ttl(failures));
+        // Guessing is throttled per address across replicas (RATE_LIMITS['ops-board']): past the limit even the right credential waits.
+        const refused = await this.limits.refusal(['ops-board'], { ip: request.ip });
+        if (refused) {
           return reply
             .code(429)
-            .header('retry-after', String(ttl))
+            .header('retry-after', String(refused.seconds))
             .header('cache-control', 'no-store')
             .type('application/json; charset=utf-8')
-            .send({ status: 'error', message: 'Too many wrong operator credentials. Try again later.' });
+            .send({ status: 'error', message: RATE_LIMITS['ops-board'].message() });
         }
         if (opsCredentialMatches(request.headers.authorization, credential)) return;
         if (request.headers.authorization) {
           this.logger.warn(`refused operator credentials from ${request.ip}`);
-          await this.redis.multi().incr(failures).expire(failures, OPS_FAILURE_WINDOW_SECONDS, 'NX').exec();
+          await this.limits.recordFailure(['ops-board'], { ip: request.ip });
         }
         return reply
           .code(401)

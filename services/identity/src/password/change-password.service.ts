@@ -2,9 +2,8 @@ import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
 import { ACCOUNT_MESSAGES, type FieldError } from '@app/contracts';
-import { FieldErrorsException } from '@app/platform';
+import { CURRENT_PASSWORD_LIMITS, FieldErrorsException, RateLimiter } from '@app/platform';
 import type { ClientContext } from '../auth/auth.service';
-import { LoginThrottleService } from '../auth/login-throttle.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import type { ChangePasswordDto } from './dto/password.dto';
@@ -18,7 +17,7 @@ export class ChangePasswordService {
   constructor(
     private readonly passwords: PasswordRepository,
     private readonly hasher: PasswordHasher,
-    private readonly throttle: LoginThrottleService,
+    private readonly limits: RateLimiter,
     private readonly refreshTokens: RefreshTokensRepository,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
@@ -31,12 +30,12 @@ export class ChangePasswordService {
   async change(caller: AuthenticatedUser, body: ChangePasswordDto, client: ClientContext): Promise<StatusMessage> {
     const account = await this.passwords.passwordHashOf(caller.agent_id, caller.team_id);
     if (account === null) throw new UnauthorizedException();
-    const throttleKey = `agent:${caller.agent_id}`;
-    await this.throttle.assertAllowed(client.ip, throttleKey, 'password');
+    const attempt = { ip: client.ip, account: `agent:${caller.agent_id}` };
+    await this.limits.assertAllowed(CURRENT_PASSWORD_LIMITS, attempt);
     const errors: FieldError[] = [];
     if (!body.current_password) errors.push({ field: 'current_password', error: ACCOUNT_MESSAGES.fieldRequired });
     else if (!(await this.hasher.verify(account, body.current_password))) {
-      await this.throttle.recordFailure(client.ip, throttleKey, 'password');
+      await this.limits.recordFailure(CURRENT_PASSWORD_LIMITS, attempt);
       errors.push({ field: 'current_password', error: PASSWORD_MESSAGES.currentIncorrect });
     }
     errors.push(
@@ -47,7 +46,7 @@ export class ChangePasswordService {
       ),
     );
     if (errors.length) throw new FieldErrorsException(errors);
-    await this.throttle.recordSuccess(client.ip, throttleKey, 'password');
+    await this.limits.recordSuccess(CURRENT_PASSWORD_LIMITS, attempt);
     const hash = await this.hasher.hash(body.new_password);
     await this.dataSource.transaction(async (manager) => {
       await this.passwords.setPasswordHash(caller.agent_id, hash, manager);

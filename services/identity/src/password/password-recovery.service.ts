@@ -1,14 +1,13 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { FieldErrorsException } from '@app/platform';
+import { FieldErrorsException, RateLimiter } from '@app/platform';
 import { PasswordHasher } from '../auth/password-hasher';
 import { hashToken, RefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { CaptchaService } from '../captcha/captcha.service';
 import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { PASSWORD_MESSAGES, passwordRuleErrors } from './password-rules';
 import { PasswordRepository } from './password.repository';
-import { RecoveryThrottleService } from './recovery-throttle.service';
 import { newResetSecret, ResetMailer } from './reset-mailer.service';
 
 export { RESET_KEY_TTL_SECONDS } from './reset-mailer.service';
@@ -32,19 +31,19 @@ export class PasswordRecoveryService {
     private readonly passwords: PasswordRepository,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly hasher: PasswordHasher,
-    private readonly throttle: RecoveryThrottleService,
+    private readonly limits: RateLimiter,
     private readonly mailer: ResetMailer,
   ) {}
 
   async forgot(body: ForgotPasswordDto, ip: string): Promise<StatusMessage> {
-    await this.throttle.hitFromIp(ip);
+    await this.limits.hit('password-recovery', { ip });
     if (!(await this.captchas.verify(body.captcha_hash, body.captcha_string))) {
       throw new FieldErrorsException([{ field: 'captcha_string', error: ACCOUNT_MESSAGES.invalidCaptcha }]);
     }
     const started = Date.now();
     // Same work whether or not the email belongs to someone: a key, its hash, the mail counter, a lookup.
     const secret = newResetSecret();
-    const mayMail = await this.throttle.mayMail(body.email);
+    const mayMail = await this.limits.allows('reset-mails', { account: body.email });
     const user = await this.passwords.findActiveByEmail(body.email);
     // The key and its mail in one transaction (the mail through the outbox): no Redis on this path.
     if (user && mayMail) await this.dataSource.transaction((manager) => this.mailer.sendReset(manager, user, ip, secret));
@@ -66,7 +65,7 @@ export class PasswordRecoveryService {
   }
 
   async reset(body: ResetPasswordDto, ip: string): Promise<StatusMessage> {
-    await this.throttle.hitFromIp(ip);
+    await this.limits.hit('password-recovery', { ip });
     const errors = passwordRuleErrors(
       { password: body.password, confirm: body.verify_password },
       { password: 'password', confirm: 'verify_password' },

@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@app/auth';
 import { VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_INVITE_ROLES, VENDOR_INVITE_STATUSES, type VendorInviteStatus } from '@app/contracts';
 import { CreateVendorInviteDto, RevokeVendorInviteDto, VendorEnrollmentDto, VendorInviteInfoQueryDto } from './dto/vendor-enrollment.dto';
-import { VendorEnrollmentThrottleGuard } from './vendor-enrollment-throttle.guard';
 import { VendorEnrollmentService } from './vendor-enrollment.service';
-import { ApiAnswer, ApiErrors, SUCCESS_SCHEMA } from '@app/platform';
+import { ApiAnswer, ApiErrors, RateLimit, SUCCESS_SCHEMA } from '@app/platform';
 import { VENDOR_INVITE_CREATED_SCHEMA, VENDOR_INVITE_INFO_SCHEMA, VENDOR_INVITES_SCHEMA } from '../identity.openapi';
 
 const INVITE_REFUSALS = `Unknown or revoked token: 404 "${M.inviteInvalid}"; expired: 410 "${M.inviteExpired}"; used: 410 "${M.inviteUsed}".`;
@@ -59,7 +58,7 @@ export class VendorEnrollmentController {
   }
 
   @Public()
-  @UseGuards(VendorEnrollmentThrottleGuard)
+  @RateLimit('vendor-enrollment')
   @Get('link/info')
   @ApiOperation({
     summary: 'The Vendor Enrollment Form prefilled from an invite (public) -> {team_name, name, address, primary_contact}',
@@ -72,7 +71,7 @@ export class VendorEnrollmentController {
   }
 
   @Public()
-  @UseGuards(VendorEnrollmentThrottleGuard)
+  @RateLimit('vendor-enrollment')
   @Post()
   @HttpCode(200)
   @ApiOperation({
