@@ -6,3 +6,4 @@ export * from './mail.service';
 export * from './mail.worker';
 export * from './mail.module';
 export * from './mail-delivery';
+export * from './mail-template';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { MESSAGING_MESSAGES as M, type NotificationPreview, type Role } from '@app/contracts';
-import { readMailbox } from '@app/mail';
+import { mailLayout, readMailbox } from '@app/mail';
 import { bootTestService, createTestDatabase, eventually, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.config';
 import { MessagingModule } from '../src/messaging.module';
@@ -327,7 +327,7 @@ describe('email notifications (issue 15)', () => {
           from: 'Jane Doe via Demo Realty <no-reply@realty.test>',
           reply_to: 'jane.doe@personal.test',
           subject: 'Edited: Inspection notice',
-          html: `<p>Hello Ann, <strong>see you</strong> at ${ADDRESS}</p>`,
+          html: mailLayout(`<p>Hello Ann, <strong>see you</strong> at ${ADDRESS}</p>`),
           text: `Hello Ann, see you at ${ADDRESS}`,
         });
       }

@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { MailService } from '@app/mail';
+import { MailService, mailParts } from '@app/mail';
 import { SERVICE_CONFIG } from '@app/platform';
 import type { EsignConfig } from '../esign.config';
 import { RequestsRepository, type EsignUserRow, type RequestRow, type SignerRow } from './requests.repository';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A new signer link token: 32 random bytes, base64url; only its SHA-256 is stored. */
 export function newLinkToken(): { token: string; hash: string } {
@@ -18,14 +16,11 @@ export const hashOfToken = (token: string) => createHash('sha256').update(token)
 
 export const fullNameOf = (user: Pick<EsignUserRow, 'first_name' | 'last_name'> | null) => (user ? `${user.first_name} ${user.last_name}`.trim() : 'Realty');
 
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;background:#1976d2;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-
-const paragraphs = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
+/** The parts of a mail of one text and one button; its text part ends with a new line. */
+const withButton = (text: string, href: string, label: string) => {
+  const parts = mailParts([text, { href, label, button: true }]);
+  return { text: `${parts.text}\n`, html: parts.html };
+};
 
 /**
  * The request's mails. Each goes only onto the mail.outgoing queue (libs/mail; messaging's worker delivers it)
@@ -58,8 +53,7 @@ export class RequestMailer {
       kind: 'invitation',
       to: signer.email,
       subject: message.subject,
-      text: `${body}\n\nReview and Sign: ${link}\n`,
-      html: `${paragraphs(body)}\n${button(link, 'Review and Sign')}`,
+      ...withButton(body, link, 'Review and Sign'),
       sender,
       attempt,
     });
@@ -82,8 +76,7 @@ export class RequestMailer {
         kind: 'completed',
         to: recipient.email,
         subject,
-        text: `${text}\n\nDownload the signed document: ${link}\n`,
-        html: `${paragraphs(text)}\n${button(link, 'Download the signed document')}`,
+        ...withButton(text, link, 'Download the signed document'),
         sender,
         ...(recipient.signer ? {} : { notification_key: 'esign_completed', to_agent_id: request.created_by_agent_id }),
       });
@@ -99,8 +92,7 @@ export class RequestMailer {
       kind: 'declined',
       to: sender.email,
       subject: `Declined: ${request.title}`,
-      text,
-      html: paragraphs(text),
+      ...mailParts([text]),
       sender,
       notification_key: 'esign_declined',
       to_agent_id: request.created_by_agent_id,
@@ -111,14 +103,14 @@ export class RequestMailer {
   async expired(manager: EntityManager, request: RequestRow, sender: EsignUserRow | null): Promise<void> {
     if (!sender) return;
     const text = `${request.title} expired before everyone signed it.`;
-    await this.queue(manager, request, { signer_id: null, kind: 'expired', to: sender.email, subject: `Expired: ${request.title}`, text, html: paragraphs(text), sender });
+    await this.queue(manager, request, { signer_id: null, kind: 'expired', to: sender.email, subject: `Expired: ${request.title}`, ...mailParts([text]), sender });
   }
 
   /** The request was cancelled: signers who had a link hear it. */
   async cancelled(manager: EntityManager, request: RequestRow, signers: readonly SignerRow[], sender: EsignUserRow | null): Promise<void> {
     for (const signer of signers.filter((s) => s.invited_ts !== null)) {
       const text = `${fullNameOf(sender)} cancelled the request to sign ${request.title}. You do not need to do anything.`;
-      await this.queue(manager, request, { signer_id: signer.signer_id, kind: 'cancelled', to: signer.email, subject: `Cancelled: ${request.title}`, text, html: paragraphs(text), sender });
+      await this.queue(manager, request, { signer_id: signer.signer_id, kind: 'cancelled', to: signer.email, subject: `Cancelled: ${request.title}`, ...mailParts([text]), sender });
     }
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { MailService } from '@app/mail';
+import { MailService, mailParts } from '@app/mail';
 import { SERVICE_CONFIG } from '@app/platform';
 import { hashToken } from '../auth/refresh-tokens.repository';
 import type { IdentityConfig } from '../identity.config';
@@ -29,10 +29,6 @@ export function newResetSecret(): ResetSecret {
   return { key, keyHash: hashToken(key) };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /**
  * Mails that carry a link to the console's reset page (/auth/reset-password/<key>): the reset mail of
  * password recovery and of the admin's "Send Password Reset", and the welcome mail of a new user.
@@ -51,48 +47,26 @@ export class ResetMailer {
   async sendReset(manager: EntityManager, user: MailRecipient, ip: string | null, secret: ResetSecret = newResetSecret()): Promise<void> {
     const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, RESET_KEY_TTL_SECONDS, ip, manager);
     const link = this.link(secret.key);
-    const lines = [
+    const { text, html } = mailParts([
       `Hello ${user.first_name},`,
       'We received a request to reset the password of your Realty account. Open this link within 1 hour to choose a new password:',
-      link,
+      { href: link, label: 'Choose a new password', text: link },
       'If you did not ask for this, you can ignore this email: your password stays the same.',
-    ];
-    await this.mail.sendInTransaction(manager, {
-      id,
-      to: user.email,
-      subject: 'Reset your Realty password',
-      text: lines.join('\n\n'),
-      html: [
-        `<p>${escapeHtml(lines[0])}</p>`,
-        `<p>${escapeHtml(lines[1])}</p>`,
-        `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
-        `<p>${escapeHtml(lines[3])}</p>`,
-      ].join('\n'),
-    });
+    ]);
+    await this.mail.sendInTransaction(manager, { id, to: user.email, subject: 'Reset your Realty password', text, html });
   }
 
   async sendWelcome(manager: EntityManager, user: MailRecipient & { team_name: string }, ip: string | null): Promise<void> {
     const secret = newResetSecret();
     const id = await this.passwords.insertResetKey(user.agent_id, secret.keyHash, WELCOME_KEY_TTL_SECONDS, ip, manager);
     const link = this.link(secret.key);
-    const lines = [
+    const { text, html } = mailParts([
       `Hello ${user.first_name},`,
       `${user.team_name} has given you an account on Realty. Your sign-in email is ${user.email}. Open this link within 7 days to choose your password:`,
-      link,
+      { href: link, label: 'Choose your password', text: link },
       'After that, ask your team administrator to send you a new link.',
-    ];
-    await this.mail.sendInTransaction(manager, {
-      id,
-      to: user.email,
-      subject: 'Welcome to Realty',
-      text: lines.join('\n\n'),
-      html: [
-        `<p>${escapeHtml(lines[0])}</p>`,
-        `<p>${escapeHtml(lines[1])}</p>`,
-        `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
-        `<p>${escapeHtml(lines[3])}</p>`,
-      ].join('\n'),
-    });
+    ]);
+    await this.mail.sendInTransaction(manager, { id, to: user.email, subject: 'Welcome to Realty', text, html });
   }
 
   private link(key: string): string {

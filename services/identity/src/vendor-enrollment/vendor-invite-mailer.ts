@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { MailService } from '@app/mail';
+import { MailService, mailParts } from '@app/mail';
 import { VENDOR_ENROLLMENT_MESSAGES, VENDOR_INVITE_TTL_DAYS } from '@app/contracts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The invite mail: the team's invitation and the link to the Vendor Enrollment Form, written with the invite (outbox). */
 @Injectable()
@@ -14,23 +10,18 @@ export class VendorInviteMailer {
   constructor(private readonly mail: MailService) {}
 
   async send(manager: EntityManager, invite: { team_id: number; email: string; name: string | null; team_name: string; url: string }): Promise<void> {
-    const lines = [
+    const { text, html } = mailParts([
       invite.name ? `Hello ${invite.name},` : 'Hello,',
       `${invite.team_name} invites you to Realty. ${VENDOR_ENROLLMENT_MESSAGES.intro} Open this link within ${VENDOR_INVITE_TTL_DAYS} days to fill in the Vendor Enrollment Form:`,
-      invite.url,
+      { href: invite.url, label: VENDOR_ENROLLMENT_MESSAGES.title, text: invite.url },
       'The link works once. After that, ask the team for a new one.',
-    ];
+    ]);
     await this.mail.sendInTransaction(manager, {
       id: randomUUID(),
       to: invite.email,
       subject: `${invite.team_name} invites you to enroll as a vendor`,
-      text: lines.join('\n\n'),
-      html: [
-        `<p>${escapeHtml(lines[0])}</p>`,
-        `<p>${escapeHtml(lines[1])}</p>`,
-        `<p><a href="${escapeHtml(invite.url)}">${escapeHtml(VENDOR_ENROLLMENT_MESSAGES.title)}</a></p>`,
-        `<p>${escapeHtml(lines[3])}</p>`,
-      ].join('\n'),
+      text,
+      html,
     }, { team_id: invite.team_id });
   }
 }

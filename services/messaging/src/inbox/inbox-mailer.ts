@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { messageLinkOf } from '@app/contracts';
-import { MailService, type MailMessage } from '@app/mail';
+import { MailService, mailParts, type MailMessage } from '@app/mail';
 import { SERVICE_CONFIG, richTextPlain, type ServiceConfig } from '@app/platform';
 
 /** What a new message mails: its recipients (author left out), under one notification switch. */
@@ -17,8 +17,6 @@ export interface MessageMail {
   /** Where the comment is, for the subject ('on 12 Main St'). */
   context?: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Mails of the inbox through libs/mail: a DM or reply to each recipient under `direct_message`, a comment
@@ -46,7 +44,7 @@ export class InboxMailer {
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}${messageLinkOf(mail.kind, mail.thread_id)}`;
     const dm = mail.kind === 'dms';
     const subject = dm ? `New message from ${authorName}` : `${authorName} mentioned you in a comment${mail.context ? ` on ${mail.context}` : ''}`;
-    const text = richTextPlain(mail.html).trim();
+    const { text, html } = mailParts([`${subject}:`, { html: mail.html, text: richTextPlain(mail.html).trim(), quote: true }, { href: link, label: 'Open it' }]);
     const mails: MailMessage[] = [];
     for (const user of users) {
       if (user.agent_id === mail.author_agent_id || !recipients.includes(user.agent_id)) continue;
@@ -54,8 +52,8 @@ export class InboxMailer {
         id: `${dm ? 'dm' : 'comment'}-${mail.message_id}-to-${user.agent_id}`,
         to: user.email,
         subject,
-        text: `${subject}:\n\n${text}\n\nOpen it: ${link}`,
-        html: `<p>${escapeHtml(subject)}:</p>\n<blockquote>${mail.html}</blockquote>\n<p><a href="${escapeHtml(link)}">Open it</a></p>`,
+        text,
+        html,
         from_name: authorName,
         notification_key: dm ? 'direct_message' : 'comment_mention',
         to_agent_id: user.agent_id,

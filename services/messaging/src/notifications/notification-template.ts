@@ -1,4 +1,5 @@
 import { NOTIFICATION_MERGE_FIELDS, type NotificationMergeField } from '@app/contracts';
+import { escapeHtml, paragraphsHtml } from '@app/mail';
 import { richTextPlain } from '@app/platform';
 
 /** The team default of a task without a template of its own (merge fields as written). */
@@ -21,10 +22,6 @@ const KNOWN = new Set<string>(NOTIFICATION_MERGE_FIELDS);
 /** The merge fields a text uses that are not known (empty when every one is). */
 export function unknownMergeFields(text: string): string[] {
   return [...text.matchAll(MERGE_FIELD)].map((m) => m[1]).filter((name) => !KNOWN.has(name));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** Sanitised HTML with each known merge field replaced by its value, escaped (unknown ones stay as written). */
@@ -66,11 +63,7 @@ export function htmlToText(html: string): string {
 
 /** Plain text as HTML paragraphs (escaped): what a message sent as text only is mailed as. */
 export function textToHtml(text: string): string {
-  return text
-    .trim()
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+  return paragraphsHtml(text.trim(), '');
 }
 
 /** MM/DD/YYYY of a date column ('2026-03-05' or a Date), or '' without one. */

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { addressOf, MailService, type MailMessage } from '@app/mail';
+import { addressOf, MailService, mailParts, type MailMessage } from '@app/mail';
 import type { AuthenticatedUser } from '@app/auth';
 import {
   FORM_FIELD_MESSAGES,
@@ -132,8 +132,10 @@ export class NotificationsService {
           recipients: r.recipients,
         });
         await this.outbox.publish(tx, 'messaging.task-notification.sent', caller.team_id, { task_id: r.task.task_id, sent_ts: new Date(sent_ts).toISOString() });
+        // The message as written (the preview's words), in the mail layout.
+        const { text, html } = mailParts([{ html: r.html, text: r.text }]);
         r.recipients.forEach((to, index) =>
-          mails.push({ id: `task-notification-${send_id}-${index + 1}`, to, subject: r.subject, html: r.html, text: r.text, from_name: fromName, reply_to: fromEmail }),
+          mails.push({ id: `task-notification-${send_id}-${index + 1}`, to, subject: r.subject, html, text, from_name: fromName, reply_to: fromEmail }),
         );
       }
       // Written with the send's record (the outbox): a committed send always has its mails, however long Redis
