@@ -8,3 +8,6 @@ export * from './handle-event.decorator';
 export * from './events.module';
 export * from './redis-connection';
 export * from './dependency-errors';
+export * from './read-copy';
+export * from './read-list-copy';
+export * from './document-lists-copy';

@@ -1,44 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@app/contracts';
-import { HandleEvent } from '@app/events';
-import { EsignReadCopiesRepository } from './read-copies.repository';
+import { ReadCopyListener } from '@app/events';
 
-/** Senders' names and addresses, audit actors and the request board's creators. */
+/**
+ * Senders' names and addresses, audit actors and the request board's creators. The newest by the event's
+ * occurred_at, so a repeated or late event changes nothing.
+ */
 @Injectable()
-export class UpdateUsersWhenUserChanges {
-  constructor(private readonly copies: EsignReadCopiesRepository) {}
+export class UpdateUsersWhenUserChanges extends ReadCopyListener({
+  table: 'esign.users',
+  upsertOn: ['identity.user.created', 'identity.user.updated'],
+  row: ({ payload: user, occurred_at }) => ({
+    agent_id: user.agent_id,
+    team_id: user.team_id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    status: user.status,
+    roles: user.roles,
+    source_occurred_at: occurred_at,
+  }),
+  key: ['agent_id'],
+  newest: { column: 'source_occurred_at', equalReplaces: true },
+}) {}
 
-  @HandleEvent('identity.user.created')
-  async onCreated(event: EventEnvelope<'identity.user.created'>, manager: EntityManager) {
-    await this.copies.applyUser(event.payload, event.occurred_at, manager);
-  }
-
-  @HandleEvent('identity.user.updated')
-  async onUpdated(event: EventEnvelope<'identity.user.updated'>, manager: EntityManager) {
-    await this.copies.applyUser(event.payload, event.occurred_at, manager);
-  }
-}
-
-/** The transaction a request is sent on: its team, side, address and primary agent (who may see its requests). */
+/**
+ * The transaction a request is sent on: its team, side, address and primary agent (who may see its requests).
+ * The newest by the row's version; a deleted transaction stays as a mark (deleted), so a late update cannot bring it back.
+ */
 @Injectable()
-export class UpdateTransactionsWhenTransactionChanges {
-  constructor(private readonly copies: EsignReadCopiesRepository) {}
+export class UpdateTransactionsWhenTransactionChanges extends ReadCopyListener({
+  table: 'esign.transactions',
+  upsertOn: ['transactions.transaction.created', 'transactions.transaction.updated'],
+  deleteOn: ['transactions.transaction.deleted'],
+  row: ({ payload: row }) => ({
+    client_id: row.client_id,
+    team_id: row.team_id,
+    version: row.version,
+    type: row.type,
+    address_1: row.address_1 ?? '',
+    address_2: row.address_2 ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+    postal_code: row.postal_code ?? '',
+    primary_agent_id: row.primary_agent_id ?? null,
+  }),
+  key: ['client_id'],
+  newest: { column: 'version' },
+  tombstone: 'deleted',
+}) {}
 
-  @HandleEvent('transactions.transaction.created')
-  async onCreated(event: EventEnvelope<'transactions.transaction.created'>, manager: EntityManager) {
-    await this.copies.applyTransaction(event.payload, false, manager);
-  }
-
-  @HandleEvent('transactions.transaction.updated')
-  async onUpdated(event: EventEnvelope<'transactions.transaction.updated'>, manager: EntityManager) {
-    await this.copies.applyTransaction(event.payload, false, manager);
-  }
-
-  @HandleEvent('transactions.transaction.deleted')
-  async onDeleted(event: EventEnvelope<'transactions.transaction.deleted'>, manager: EntityManager) {
-    await this.copies.applyTransaction(event.payload, true, manager);
-  }
-}
-
-export const ESIGN_READ_COPY_LISTENERS = [EsignReadCopiesRepository, UpdateUsersWhenUserChanges, UpdateTransactionsWhenTransactionChanges];
+export const ESIGN_READ_COPY_LISTENERS = [UpdateUsersWhenUserChanges, UpdateTransactionsWhenTransactionChanges];
