@@ -34,7 +34,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'integration',
-      // test/security: the security suite (issue 9), kept true by every run.
+      // test/security: the security suite, kept true by every run.
       testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts', '<rootDir>/test/security/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/jest/global-setup.mjs',
       globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',

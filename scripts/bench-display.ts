@@ -1,4 +1,4 @@
-// `npm run bench:display [-- --sockets N] [-- --rate R] [-- --seconds S] [-- --transactions T]` (issue 20): Display
+// `npm run bench:display [-- --sockets N] [-- --rate R] [-- --seconds S] [-- --transactions T]` (spec 002 section 2.1): Display
 // Mode's live push at volume. Starts its own stack, seeds Bench Realty (T transactions, default 2,000), opens N TV
 // sockets through the edge (default 2,000) across the team's scopes (the team and each agent, slide 2, this month),
 // then changes closed transactions through the API at R per second (default 200) for S seconds (default 30) and

@@ -1,7 +1,7 @@
-// npm run bench:skyslope (issue 25): reading every SkySlope user of a big office and matching them, the
+// npm run bench:skyslope (spec 002 section 2.6): reading every SkySlope user of a big office and matching them, the
 // work of the skyslope-match-users job, against the fake SkySlope with 10,000 users at 50 ms a call.
 // Reports wall time and SkySlope calls per concurrency of page reads (the job uses 10); the aim is under
-// 10 s. Then the transaction sync's SkySlope work (issue 26). A report, not a test: nothing is asserted.
+// 10 s. Then the transaction sync's SkySlope work (spec 002 section 2.6). A report, not a test: nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import {
   FAKE_SKYSLOPE_ACCESS_KEY,
@@ -61,7 +61,7 @@ runBench(LABEL, async () => {
 });
 
 /**
- * The transaction sync's SkySlope work (issue 26) at the same latency, through the client and the sync's own
+ * The transaction sync's SkySlope work (spec 002 section 2.6) at the same latency, through the client and the sync's own
  * mapping (planSkySlopeFile): SYNC_TRANSACTIONS new transactions each made a sale with two contacts, SYNC_JOBS at
  * once (the sync worker's concurrency), then each updated with one PUT, then the list of the agent's files that
  * a retried create reads to adopt its file. Reported, not asserted.

@@ -95,7 +95,7 @@ interface ListParams {
   order_by?: string;
   order_dir?: 1 | -1;
   quick_search_filter?: string;
-  /** Filter keys as the console sends them (issue 16), parsed and turned into SQL as the service does. */
+  /** Filter keys as the console sends them (spec 001), parsed and turned into SQL as the service does. */
   filters?: Record<string, string>;
 }
 
@@ -314,7 +314,7 @@ class Session {
   }
 }
 
-/** Steps of each bench template; templates assigned at once; transactions in the bulk call (issue 12's goal: 100 x 3 x 25 in under 2 s). */
+/** Steps of each bench template; templates assigned at once; transactions in the bulk call (goal: 100 x 3 x 25 in under 2 s). */
 const ROADMAP_STEPS = 25;
 const ROADMAP_TEMPLATES = 3;
 const ROADMAP_TRANSACTIONS = 100;
@@ -410,7 +410,7 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
   };
 }
 
-/** Issue 18's goal: reassigning 10,000 transactions in under 5 s. */
+/** The goal: reassigning 10,000 transactions in under 5 s. */
 const REASSIGN_TRANSACTIONS = 10_000;
 
 interface ReassignReport {
@@ -424,7 +424,7 @@ interface ReassignReport {
 }
 
 /**
- * Reassignment (issue 18): one bench agent is given REASSIGN_TRANSACTIONS of the team's transactions (by SQL),
+ * Reassignment (spec 000): one bench agent is given REASSIGN_TRANSACTIONS of the team's transactions (by SQL),
  * then POST /api/transactions/reassign moves them all to another agent, with their open tasks and lines, timed
  * beside the floor (one raw UPDATE of the same rows' primary agent, rolled back). Then the cap card's read
  * (GET /api/caps for that agent) in sequence. Reported, not asserted.
@@ -488,7 +488,7 @@ interface BoardCaseReport {
 }
 
 /**
- * Boards at volume (issue 17's goal: a column of 5,000 cards answers its first page in under 150 ms):
+ * Boards at volume (goal: a column of 5,000 cards answers its first page in under 150 ms):
  * the stages board's biggest column filled up to BOARD_CONSTANTS.benchColumnCards (run last: it moves
  * bench transactions between stages), its first page through the edge beside its SQL on pg; the
  * columns call; and the tasks board's Not Started column.

@@ -113,7 +113,7 @@ describe('Team administration', () => {
       for (const key of ['admin-users', 'team-settings', 'document-folders', 'document-types', 'document-message-template', 'team-notifications']) {
         expect({ key, count: await page.getByTestId(`menu-${key}`).count() }).toEqual({ key, count: 0 });
       }
-      // The demo agent holds team_esign and agent_esign: the admin section shows E-sign Templates (issue 21), and only it.
+      // The demo agent holds team_esign and agent_esign: the admin section shows E-sign Templates (spec 002 sections 2.3 and 2.4), and only it.
       await page.getByTestId('menu-esign-templates').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('menu-section-admin').count()).toBe(1);
       expect(await page.getByTestId('menu-profile').count()).toBe(1);

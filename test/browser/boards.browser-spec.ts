@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { launchChromium } from './chromium';
 import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The boards of issue 17 (spec 001 sections 2, 3, 4 and 9) against the seeded demo team, as its admin:
+// The boards (spec 001 sections 2, 3, 4 and 9) against the seeded demo team, as its admin:
 // each board showing 15 skeleton cards per column while its cards load; on the task board pin to top,
 // a drag of a task needing its document snapping back with the rule's words, unpin and move to bottom, and
 // a task without one dropped on In Progress; on the stages board a drag to another stage (its card's list

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS, mailsTo, until } from './browser-helpers';
 
-// The CommentsPanel and the email notification dialog of issue 15 (Console screens) against the seeded demo
+// The CommentsPanel and the email notification dialog (spec 001 section 2) against the seeded demo
 // team: the admin comments on an agent's transaction from the transaction page with an @ mention picked
 // from the suggestions, and the mentioned agent finds it under @ Mentions; the TC opens a notification
 // task's Edit and Send, edits the subject, adds a recipient, previews the email as the recipient sees it and

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api, tokenOf, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// Commission templates, the commission cap card and transaction reassignment (issue 18, spec 000). Each
+// Commission templates, the commission cap card and transaction reassignment (spec 000). Each
 // test has its own users, made through the admin API before the tests (names carry a token of the run)
 // with the seeded templates as their defaults and caps of 20,000 (B) and 3,000 (R), and transactions
 // given through the API; they are disabled at the end, so the demo users, their transactions and the team's licences stay

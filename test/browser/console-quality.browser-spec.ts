@@ -4,7 +4,7 @@ import { canSee, documentTitleOf, SCREENS, type ConsoleScreen } from '../../cons
 import { api, baseUrl, blockingAxeViolations, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 import { launchChromium } from './chromium';
 
-// Two checks over every console screen (issue 27, CONVENTIONS.md): each route of the screens list
+// Two checks over every console screen (CONVENTIONS.md: no sideways scroll, axe-core clean): each route of the screens list
 // (console/src/layout/screens.ts) is opened as each demo role that may open it, at a phone's
 // 390x844 and a desktop's 1366x800, and fails when the page scrolls sideways, when an app bar control
 // (menu button, theme toggle, account menu) is off screen, when the browser console shows an error,

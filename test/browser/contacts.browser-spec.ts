@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The Contacts screens end to end (spec 001 sections 2, 4, 5, 6, 8 and 9; issue 14) against the seeded
+// The Contacts screens end to end (spec 001 sections 2, 4, 5, 6, 8 and 9) against the seeded
 // demo team (Demo Realty's 30 contacts, two duplicate pairs, beside its transactions' contacts):
 // search, Lead Source filter and paging; Export CSV of the whole filtered set; a merge with a choice
 // missing, then a full one; a contact edit with a bad email, Cancel, and Update. The merge and the

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The dashboard administration screens (issue 19): Goals, Display Settings, and Log Activity from the user
+// The dashboard administration screens (spec 002 section 2.1): Goals, Display Settings, and Log Activity from the user
 // list. The goals are edited for next year, which no dashboard of this month reads, and put back to none at
 // the end; the team's slides are put back as they were, so the other suites' dashboards and Display Mode
 // see the seeded set. Every figure the screens must show is read back from the API.

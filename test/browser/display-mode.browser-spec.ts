@@ -3,7 +3,7 @@ import type { DisplayConfig, UserDefaults } from '@app/contracts';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // Display Mode's slideshow in Chromium against the seeded demo team (spec 002 sections 2.1, 4, 6, 9;
-// issue 20): the page clock drives the 25 s rotation; controls, dots, range and scope, the leaderboard
+// the TV app): the page clock drives the 25 s rotation; controls, dots, range and scope, the leaderboard
 // without the scope dropdown, fullscreen and theme, the activity count by width, Exit Display Mode to
 // each default landing page, an agent's team figures not clickable, a circle listing its transactions.
 // Nothing here changes the demo data but the admin's default landing page, put back at the end.

@@ -4,7 +4,7 @@ import { esignFieldOf, type EsignStatusTotals } from '@app/contracts';
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, tokenOf, UI_TIMEOUT_MS, until } from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
-// The e-sign request board (issue 23, spec 002 section 2.5) against the whole stack: three requests of a
+// The e-sign request board (spec 002 section 2.5) against the whole stack: three requests of a
 // template made for this run, sent through the API on a seeded transaction; one completed by its signer
 // through the public signing calls (the link from the local mailbox), one declined. The demo agent's
 // /app/esign-requests: the status tiles and their filter, Clear, quick search with no match, the status

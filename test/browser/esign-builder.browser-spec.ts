@@ -3,7 +3,7 @@ import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemp
 import { api, tokenOf, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS, until } from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
-// The e-sign template builder (issue 21, spec 002 sections 2.3, 4 and 9) against the real esign service:
+// The e-sign template builder (spec 002 sections 2.3, 4 and 9) against the real esign service:
 // a PDF uploaded through the API, the builder opened on it, one field of every type dragged from the palette
 // for two roles, their properties set, autosave's Saved, and after a reload every field where it was with
 // its properties; the dropdown switching templates, and the phone layout.

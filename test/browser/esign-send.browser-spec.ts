@@ -4,7 +4,7 @@ import { esignFieldOf, type EsignField, type EsignFieldType, type EsignSignerOpt
 import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, tokenOf, UI_TIMEOUT_MS, until } from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
-// The e-sign send stepper (issue 23, spec 002 sections 2.2, 4 and 5) against the whole stack: the demo agent
+// The e-sign send stepper (spec 002 sections 2.2, 4 and 5) against the whole stack: the demo agent
 // opens a seeded transaction's e-sign tab, picks a template made for this run (a text field mapped to the
 // transaction's title company with can_update, a phone, an amount, a select, a checkbox, a date and a
 // signature for each of two roles), checks step 1's messages and rules, reloads mid-step, goes through Fill Out

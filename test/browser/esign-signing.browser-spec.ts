@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api, tokenOf, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
 
-// The e-sign signing engine (issue 22) through the stack: a two-signer sequential request sent through the API on
+// The e-sign signing engine (spec 002) through the stack: a two-signer sequential request sent through the API on
 // a seeded demo transaction; the buyer signs from the mailed link on a phone (signature drawn), the agent on a
 // desktop (typed); the sealed PDF then shows once among the transaction's documents. A decline on another request.
 

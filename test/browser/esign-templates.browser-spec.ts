@@ -3,7 +3,7 @@ import { ESIGN_MESSAGES, type EsignPacketListResponse, type EsignTemplate, type 
 import { api, tokenOf, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 import { createEsignTemplate, pdfOf } from './esign-template-kit';
 
-// The e-sign templates list (issue 21, spec 002 sections 2.4, 6 and 8) against the real esign service:
+// The e-sign templates list (spec 002 sections 2.4, 6 and 8) against the real esign service:
 // inline rename, clone, delete with its confirmation; Create Packet and Edit Packet with their order, and
 // a template still in a packet refused with the server's words; search and page size; Add Template through
 // the file picker opening the builder; the demo agent's phone layout; isa@demo-realty.test (no agent_esign)

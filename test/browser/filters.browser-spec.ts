@@ -2,7 +2,7 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { api, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The filter sidebar and dashboard links on the transaction screen (spec 001 sections 2, 4, 5, 8 and 9;
-// issue 16) against the seeded demo team: a link's keys as chips (removed, cleared) narrowing the list;
+// the filter keys) against the seeded demo team: a link's keys as chips (removed, cleared) narrowing the list;
 // a filter saved as new, applied (its toast, the list narrowed), deselected by an edit, updated and
 // removed; the seeded team filter seen by an agent with '(Team)' and no remove; the tag filter's value
 // hidden until its type, then required; a date preset filling both dates. Saved filters made here carry

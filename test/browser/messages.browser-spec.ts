@@ -3,7 +3,7 @@ import type { Comment, DirectMessage, InboxCounts } from '@app/contracts';
 import { launchChromium } from './chromium';
 import { api, baseUrl, blockingAxeViolations, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The message center of issue 15 (spec 001 sections 2, 4, 6 and 9) against the seeded demo team: an agent
+// The message center (spec 001 sections 2, 4, 6 and 9) against the seeded demo team: an agent
 // messages @tcs from the direct message dialog, the TC sees the badge and the thread arrive without a
 // reload, opens it (id in the URL, marked read) and replies, and the agent sees the reply live; filters,
 // the context menu and the bulk menu; at 400 px one panel at a time with a back button to the list; a

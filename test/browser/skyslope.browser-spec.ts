@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { api, tokenOf, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The SkySlope integration page (issue 25) as the demo admin, against the fake SkySlope the stack runs:
+// The SkySlope integration page (spec 002 section 2.6) as the demo admin, against the fake SkySlope the stack runs:
 // only the first panel without keys, the field messages, a refused and then a working connection, the
 // secret shown and hidden; then the office, Re-match filling the table (the restricted user in other letter
 // case too), the primary agent and a preference, each with its toast. The demo agent gets 403.
-// Then Sync Activity (issue 26): a new transaction SkySlope refuses (422 from the fake) listed as Failed with
+// Then Sync Activity (spec 002 section 2.6): a new transaction SkySlope refuses (422 from the fake) listed as Failed with
 // SkySlope's words, and Retry syncing it to exactly one sale, its guid shown.
 
 const ADMIN = 'admin@demo-realty.test';

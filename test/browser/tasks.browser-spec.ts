@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { api, BASE64_IMAGE_HTML, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, pasteHtml, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
-// The task screens of issue 13 (spec 001 sections 2, 4, 5 and 8) as the demo TC on the seeded demo team:
+// The task screens (spec 001 sections 2, 4, 5 and 8) as the demo TC on the seeded demo team:
 // a transaction's tasks with their due labels (and the blackout icon: Demo Realty blacks out Sundays), the
 // task modal saving each change at once (status, due date set and cleared, assignee, stage; description,
 // a pasted base64 image refused, TC and tags), an N task's disabled status, bulk edit of three tasks

@@ -2,7 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { api, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
 
 // The transaction modal, the transaction page, the status-change dialog and Add Transaction end to end
-// (spec 001 sections 2, 3, 4, 5 and 9; issue 11) against the seeded demo team (300 transactions). The
+// (spec 001 sections 2, 3, 4, 5 and 9) against the seeded demo team (300 transactions). The
 // edits change demo data of this run's throwaway stack only: a stage, an email, a status, one new
 // transaction. console-quality.browser-spec.ts cannot pick a transaction a role sees for
 // '/app/transactions/:id' and '/app/transaction/:id/detail' (screens.ts marks them unchecked): the last

@@ -9,7 +9,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { seedTeamOptions } from '../../services/transactions/src/seed/team-options.seed';
 
 /**
- * identity and transactions on one database and one Redis (issue 18): transactions publishes the team's
+ * identity and transactions on one database and one Redis (spec 000): transactions publishes the team's
  * commission templates, identity's admin user form refuses an id not among them; identity's cap and
  * template edits reach the agents read copy and the cap card.
  */

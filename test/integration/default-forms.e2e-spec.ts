@@ -15,7 +15,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
 /**
- * Issue 9 (stored input): PATCH /user/profile/defaults keeps each default form to the caller's team's
+ * Stored input: PATCH /user/profile/defaults keeps each default form to the caller's team's
  * forms of the right side. Forms live in the transactions service; identity asks it over RPC
  * (transactions.forms.list, answered here by the worker's controller on the transactions schema).
  */

@@ -5,7 +5,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
 /**
- * Issue 24 end to end with ESIGN_PROVIDER=docuseal, as `npm start` runs it against the fake DocuSeal: a request sent
+ * The DocuSeal adapter end to end with ESIGN_PROVIDER=docuseal, as `npm start` runs it against the fake DocuSeal: a request sent
  * through esign's API becomes a DocuSeal submission, the signers sign through the fake's control endpoint (HTTP), the
  * esign worker's poller (every second here) brings the submission back, downloads the combined document, makes the
  * request C, and transactions adds the signed document to the transaction once, however often the poller comes.

@@ -26,7 +26,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { bootTransactionsBeside, startEsignFieldsRpc } from '../../services/transactions/test/transactions-test-kit';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign, type SeededCaller } from '../../services/esign/test/esign-test-kit';
 
-// Send drafts and signer options (issue 23): step 1 built from the templates with the transaction's values (asked of
+// Send drafts and signer options (spec 002 sections 2.2 and 2.5): step 1 built from the templates with the transaction's values (asked of
 // the transactions worker over RPC), the draft's own schema copy, the stepper's form state, the signer choices, and
 // sending from a draft (once: a sent draft answers 409 to another send) with the write-back of values marked Update
 // Transaction, and the worker's removal of old drafts. Two services (esign and the

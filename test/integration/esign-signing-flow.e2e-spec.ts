@@ -13,7 +13,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
 /**
- * Issue 22 end to end across services, talking only through the bus and the file handoff: esign sends a
+ * The own signing engine end to end across services, talking only through the bus and the file handoff: esign sends a
  * sequential request, messaging's worker delivers the invitations to the local mailbox (the second signer's only
  * once the first has signed), both sign from their mailed links, esign seals the PDF (pdfsig finds the signature
  * valid), and transactions adds it once to the transaction's documents.

@@ -10,7 +10,7 @@ import type { MessagingConfig } from '../../services/messaging/src/messaging.con
 import { bootMessagingBeside } from '../../services/messaging/test/mail-test-kit';
 
 /**
- * identity only queues its mails; messaging's worker delivers them (issue 15, "Outgoing mail"): identity
+ * identity only queues its mails; messaging's worker delivers them (docs/notifications-api.md): identity
  * runs with its worker ('all') and messaging beside it on the same database and queue prefix.
  */
 describe("identity's mails delivered by messaging's worker", () => {

@@ -11,7 +11,7 @@ import type { TransactionsConfig } from '../../services/transactions/src/transac
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
 /**
- * A sent notification completes its task (issue 15, "Email notifications"): messaging publishes
+ * A sent notification completes its task (docs/notifications-api.md): messaging publishes
  * messaging.task-notification.sent with the send, and transactions' CompleteNotificationTaskWhenNotificationSent
  * sets the N task Completed; both services on one database and one Redis, talking only through the bus.
  */

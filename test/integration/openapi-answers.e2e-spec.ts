@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase, type TestService } from '@app/te
 import { bootEveryService, type AnyConfig } from '../all-services';
 
 /**
- * Issue 9, section 3: every service's OpenAPI document is valid and says what each operation answers:
+ * docs/architecture.md section 3: every service's OpenAPI document is valid and says what each operation answers:
  * a 2xx with a schema (JSON or a declared file type; 204 has no body), and every 4xx the shared
  * ErrorResponse. Annotate with ApiAnswer / ApiFileAnswer / ApiErrors of libs/platform (openapi.ts).
  */

@@ -1,4 +1,4 @@
-// The SkySlope backfill (issue 26): the first office save queues the team's open transactions, read page by
+// The SkySlope backfill (spec 002 section 2.6): the first office save queues the team's open transactions, read page by
 // page from the transactions worker over RPC (transactions.sync.open-transactions); while that worker is
 // stopped the backfill job retries with backoff, and it ends synced once the worker answers.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';

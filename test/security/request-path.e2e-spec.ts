@@ -1,4 +1,4 @@
-// Security suite (issue 9): what every request meets on its way in and every answer carries on its way
+// Security suite: what every request meets on its way in and every answer carries on its way
 // out, checked through a real edge in front of every service: the headers of the console, Display Mode,
 // the APIs and stored files; bodies nested too deep, lone surrogates and bodies over the limit; NUL in a
 // query; strict ids in every service.

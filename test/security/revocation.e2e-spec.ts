@@ -1,4 +1,4 @@
-// Security suite (issue 9): a change that must end access reaches every service's guard within seconds,
+// Security suite: a change that must end access reaches every service's guard within seconds,
 // though the access token itself would live 15 minutes: a demotion, a disable, a permission taken away
 // ("valid after" marks), a logout (that session alone) and a password change (the user's other sessions).
 import request from 'supertest';

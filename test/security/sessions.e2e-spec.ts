@@ -1,4 +1,4 @@
-// Security suite (issue 9): sessions. Refresh tokens rotate; a reuse from elsewhere, or later than the
+// Security suite: sessions. Refresh tokens rotate; a reuse from elsewhere, or later than the
 // grace window, ends the whole session; two tabs refreshing at once get the same successor; a logout ends
 // that session alone; the console's refresh token is an HttpOnly, SameSite=Strict cookie on /api/auth.
 import request from 'supertest';

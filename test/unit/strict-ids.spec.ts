@@ -16,7 +16,7 @@ import { ReassignDto } from '../../services/transactions/src/reassignment/dto/re
 import { TaskCreateDto, TaskIdParamDto, TaskListQueryDto } from '../../services/transactions/src/tasks/dto/tasks.dto';
 import { ClientIdParamDto } from '../../services/transactions/src/transactions/dto/transaction-edit.dto';
 
-// Issue 9, strict ids: the pipe PlatformModule installs, over real DTOs of three services.
+// Strict ids: the pipe PlatformModule installs, over real DTOs of three services.
 const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });
 
 type Dto = new () => object;

@@ -18,7 +18,7 @@ export interface ActivityQuery {
 }
 
 /**
- * The dashboard administration calls of the transactions service (issue 19): goals, Display Mode's
+ * The dashboard administration calls of the transactions service (spec 002 section 2.1): goals, Display Mode's
  * slides, the dashboards' names and a user's activity. Errors are react-admin HttpErrors (status, the
  * server's message, `body.field_errors` the server's [{field, error}]).
  */

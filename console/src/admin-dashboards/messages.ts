@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, DASHBOARD_MESSAGES, GOAL_METRIC_LABELS, LEADERBOARD_TITLES } from '@app/contracts';
 
-// Words of the dashboard administration screens (issue 19: Goals, Display Settings, Log Activity). The
+// Words of the dashboard administration screens (Goals, Display Settings, Log Activity). The
 // server's messages ('Goals saved', 'Display settings saved', the field messages) come word for word from
 // the contract (DASHBOARD_MESSAGES, shared with the transactions service); the screens' own labels below.
 export { DASHBOARD_MESSAGES, GOAL_METRIC_LABELS, LEADERBOARD_TITLES };

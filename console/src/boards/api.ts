@@ -8,7 +8,7 @@ export interface BoardsApiOptions {
 }
 
 /**
- * The boards' own calls (the transactions service, issue 17). A drop calls the existing changes through
+ * The boards' own calls (the transactions service, spec 001). A drop calls the existing changes through
  * transactionsApi and tasksApi. Errors are react-admin HttpErrors (status, the server's {message, errors}).
  */
 export function createBoardsApi(options: BoardsApiOptions) {

@@ -1,4 +1,4 @@
-// Words of the CommentsPanel (issue 15); the thread and the editor bring theirs (console/src/messages).
+// Words of the CommentsPanel (spec 001); the thread and the editor bring theirs (console/src/messages).
 export const COMMENT_LABELS = {
   comments: 'Comments',
   loading: 'Loading the comments',

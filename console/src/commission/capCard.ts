@@ -2,7 +2,7 @@ import { CAP_KINDS, type CapKind, type CapRecord, type CapsResponse } from '@app
 import { formatCurrency } from '../shared/form-fields/rules';
 import { CAP_LABELS, COMMISSION_LABELS as L } from './messages';
 
-// What the commission cap card shows (spec 000 section 3; issue 18). Pure: the card and the tests share it.
+// What the commission cap card shows (spec 000 section 3). Pure: the card and the tests share it.
 
 /** An amount in USD, en-US ('$20,000.00'); no amount reads $0.00. */
 export function formatUsd(amount: number | null | undefined): string {

@@ -17,7 +17,7 @@ export interface ContactsApiOptions {
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
-/** The Contacts screens' calls (spec 001 section 7; paths fixed by issue 14). Errors are react-admin HttpErrors. */
+/** The Contacts screens' calls (spec 001 section 7; paths it does not show are fixed in libs/contracts/src/contacts.ts). Errors are react-admin HttpErrors. */
 export function createContactsApi(options: ContactsApiOptions) {
   const { call, send } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   return {

@@ -24,7 +24,7 @@ function recordsOf<T>(body: { records?: T[] | null } | null): T[] {
 }
 
 /**
- * A transaction's documents (spec 001 section 7, issue 13): the folder and type lists of the upload
+ * A transaction's documents (spec 001 section 7): the folder and type lists of the upload
  * dropdowns, the documents by folder, the account area's signed upload (request, PUT, confirm), the signed
  * download and delete. Errors are react-admin HttpErrors.
  */

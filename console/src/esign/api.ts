@@ -103,7 +103,7 @@ export function putWithProgress(createRequest: () => UploadRequest, url: string,
   });
 }
 
-/** The e-sign templates list's calls (issue 21; esign service under /api/esign). Errors are react-admin HttpErrors. */
+/** The e-sign templates list's calls (spec 002 section 2.4; esign service under /api/esign). Errors are react-admin HttpErrors. */
 export function createEsignApi(options: EsignApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   const createUploadRequest = options.createUploadRequest ?? (() => new XMLHttpRequest() as unknown as UploadRequest);
@@ -152,7 +152,7 @@ export function createEsignApi(options: EsignApiOptions) {
     updatePacket: (packetId: number, request: EsignPacketRequest) => call<EsignPacketBlueprint>(`/esign/packets/${id(packetId)}`, 'PATCH', request),
     deletePacket: (packetId: number) => call<unknown>(`/esign/packets/${id(packetId)}`, 'DELETE'),
 
-    // The request board and a transaction's e-sign tab (issue 23).
+    // The request board and a transaction's e-sign tab (spec 002 sections 2.2 and 2.5).
     /** `query` from board/boardState.toBoardQuery (include_status_totals, paging, sort, filters, client_id). */
     listRequests: (query: URLSearchParams) => call<EsignBoardResponse>(`/esign/requests?${query.toString()}`),
     getRequestUsers: () => call<EsignRequestUsers>('/esign/request-users'),

@@ -77,7 +77,7 @@ export const ESIGN_TEMPLATE_LABELS = {
 /** `Rename Purchase Agreement`, `Clone Purchase Agreement`: a row's button named after its row. */
 export const rowAction = (action: string, name: string): string => `${action} ${name}`;
 
-// ---------------------------------------------------------------- the request board (issue 23)
+// ---------------------------------------------------------------- the request board (spec 002 sections 2.2 and 2.5)
 
 /** The request board and a transaction's e-sign tab (spec 002 sections 2.5, 4, 7, 8): the page's own words. */
 export const ESIGN_BOARD_LABELS = {

@@ -18,7 +18,7 @@ export function isEsignAdminPath(pathname: string, basename = '/app'): boolean {
   return pathname === root || pathname.startsWith(`${root}/`);
 }
 
-// The request board and a transaction's e-sign pages (spec 002 sections 2.2 and 2.5, issue 23).
+// The request board and a transaction's e-sign pages (spec 002 sections 2.2 and 2.5).
 
 /** The request board, relative to /app (its menu entry's `to`). */
 export const ESIGN_REQUESTS_ROUTE = 'esign-requests';
@@ -37,7 +37,7 @@ export const esignSendPath = (basename: string, clientId: number | string, draft
   `${transactionEsignPath(basename, clientId)}/send/${encodeURIComponent(draftId)}?step=${step}`;
 
 /**
- * Whether a browser path is one of the e-sign pages of issue 23: the board, /app/esign (and anything under
+ * Whether a browser path is one of the e-sign pages of spec 002 sections 2.2 and 2.5: the board, /app/esign (and anything under
  * either), a transaction's e-sign tab and the stepper under it.
  */
 export function isEsignRequestsPath(pathname: string, basename = '/app'): boolean {

@@ -74,7 +74,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
   // Public, outside the sign-in area: without an invite token it shows 'This invite link is not valid.'
   // (vendor-tooltips.browser-spec.ts enrolls through a live link).
   { key: 'vendor-enrollment', path: '/enroll/vendor', title: VENDOR_MESSAGES.title, testId: 'vendor-enrollment-page', signedOut: true },
-  // Public: a signer's link (issue 22). The tab reads 'Sign: {title}' once the request is known.
+  // Public: a signer's link (spec 002). The tab reads 'Sign: {title}' once the request is known.
   {
     key: 'esign-signing',
     path: '/sign/:token',
@@ -170,7 +170,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: TRANSACTION_LIST_ROLES,
     unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
   },
-  // The e-sign send stepper (issue 23): both e-sign permissions besides the transaction roles.
+  // The e-sign send stepper (spec 002 sections 2.2 and 2.5): both e-sign permissions besides the transaction roles.
   {
     key: 'transaction-esign-send',
     path: '/app/transactions/:id/esign/send/:draftId',
@@ -194,9 +194,9 @@ export const SCREENS: readonly ConsoleScreen[] = [
   { key: 'board-stages', path: '/app/boards/stages', title: BOARD_TITLES.stages, testId: 'boards-page', roles: BOARD_ROLES },
   { key: 'board-status', path: '/app/boards/status', title: BOARD_TITLES.status, testId: 'boards-page', roles: BOARD_ROLES },
 
-  // The message center (issue 15): every role (a client sees only Comments).
+  // The message center (spec 001): every role (a client sees only Comments).
   { key: 'messages', path: '/app/messages', title: E.messages, testId: 'messages-page' },
-  // The e-sign request board (issue 23): both e-sign permissions, whatever the role. Without them the page
+  // The e-sign request board (spec 002 sections 2.2 and 2.5): both e-sign permissions, whatever the role. Without them the page
   // sends the user to the root (EsignRequestsGate).
   { key: 'esign-requests', path: '/app/esign-requests', title: ESIGN_BOARD_LABELS.title, testId: 'esign-requests-page', permissions: ESIGN_PERMISSIONS },
   {
@@ -302,7 +302,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
     roles: ADMIN_ROLES,
     permissions: ['transaction_sync'],
   },
-  // E-sign templates and packets (issue 21): both e-sign permissions, whatever the role. Without them the
+  // E-sign templates and packets (spec 002 sections 2.3 and 2.4): both e-sign permissions, whatever the role. Without them the
   // page sends the user to the root (EsignAdminGate).
   {
     key: 'esign-templates',

@@ -76,7 +76,7 @@ function useFillHeight() {
 const threadLoader = (api: MessagesApi, kind: InboxKind, id: number): Promise<InboxRecord> => (kind === 'dms' ? api.getDirectMessage(id) : api.getComment(id));
 
 /**
- * /app/messages?type=dms|comments&id= (spec 001 sections 2, 4, 6, 9; issue 15): the message center.
+ * /app/messages?type=dms|comments&id= (spec 001 sections 2, 4, 6, 9): the message center.
  */
 const MessageCenterPage = ({ api = messagesApi }: { api?: MessagesApi }) => {
   const { permissions, isPending } = usePermissions<ConsolePermissions>();

@@ -69,7 +69,7 @@ function textErrorOf(error: unknown): string | null {
 }
 
 /**
- * A message's editor (issue 15): the shared RichTextInput with @ autocomplete of users and groups from
+ * A message's editor (spec 001): the shared RichTextInput with @ autocomplete of users and groups from
  * GET /messages/mention-options?term=, kept as `<span data-mention="user:ID">@Name</span>` /
  * `data-mention="group:all"` when sent; optional group buttons and Internal / Client-facing choice.
  * Used by the direct message dialog, the thread's reply box and edit mode, and the comments panels.

@@ -195,7 +195,7 @@ export interface MessageThreadProps {
 }
 
 /**
- * A thread (issue 15): the top message, its replies, each editable by its author alone, and a reply box
+ * A thread (spec 001): the top message, its replies, each editable by its author alone, and a reply box
  * (with Internal / Client-facing for non-clients' comments). Shared by the message center and the
  * comments panels.
  */

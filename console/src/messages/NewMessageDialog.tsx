@@ -22,7 +22,7 @@ export interface NewMessageDialogProps {
 }
 
 /**
- * The direct message dialog (spec 001 section 2, issue 15): the rich-text box labelled Send Message
+ * The direct message dialog (spec 001 section 2): the rich-text box labelled Send Message
  * ('Message a user or group, type @ to begin') with @ autocomplete and the clickable @all, @team, @agents,
  * @isas, @tcs; sends dm_value; 'Message has been sent'. The server's refusal ('Mention a user or group to
  * send this message') shows under the box.

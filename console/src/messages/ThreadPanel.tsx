@@ -55,7 +55,7 @@ const CommentHeader = ({ comment, showLinks }: { comment: Comment; showLinks: bo
 };
 
 /**
- * The open thread (issue 15): the comment's transaction, task or document with their links, the top
+ * The open thread (spec 001): the comment's transaction, task or document with their links, the top
  * message and replies, edit on one's own, the reply box; a back button at 960 px or less.
  */
 export const ThreadPanel = ({ record, loading, error, currentUserId, client, showLinks = true, onBack, onReply, onEdit }: ThreadPanelProps) => {

@@ -7,7 +7,7 @@ import { MESSAGE_LABELS as L, fill } from './messages';
 export const unreadTotalOf = (counts: { dms: number; comments: number } | null): number => (counts ? (counts.dms ?? 0) + (counts.comments ?? 0) : 0);
 
 /**
- * The Messages menu entry's badge (issue 15): the unread count, live over the inbox socket (other tabs'
+ * The Messages menu entry's badge (spec 001): the unread count, live over the inbox socket (other tabs'
  * changes too). Wraps the entry's icon.
  */
 export const UnreadBadge = ({ children }: { children: ReactNode }) => {

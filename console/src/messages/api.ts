@@ -28,7 +28,7 @@ const withQuery = (path: string, query?: URLSearchParams) => {
 };
 
 /**
- * The messaging service's calls of the message center (issue 15: `/messages`). Errors are react-admin
+ * The messaging service's calls of the message center (`/messages`). Errors are react-admin
  * HttpErrors (status, the server's {message, errors}).
  */
 export function createMessagesApi(options: MessagesApiOptions) {

@@ -1,7 +1,7 @@
 import { INBOX_PER_PAGE, MENTION_GROUP_NAMES, MENTION_GROUPS, type Comment, type CommentType, type DirectMessage, type MessagePush, type MessageStatus, type Role } from '@app/contracts';
 import { MESSAGE_LABELS as L } from './messages';
 
-// The message center's rules as plain functions (issue 15, spec 001 sections 2, 4, 6 and 9): which
+// The message center's rules as plain functions (spec 001 sections 2, 4, 6 and 9): which
 // inboxes and filters a user has, what each filter sends, the context menu, the URL, infinite scroll and
 // which live messages join the open list. The screens stay thin; inboxRules.test.ts checks these.
 
@@ -32,7 +32,7 @@ export const filtersOf = (kind: InboxKind): readonly InboxFilter[] => (kind === 
 export const filterLabelOf = (filter: InboxFilter): string => L.filters[filter === 'mentions' ? 'mentions' : filter];
 
 /**
- * The query of one page of an inbox (issue 15): per_page 10; DMs: status unread or archived (All sends
+ * The query of one page of an inbox (spec 001): per_page 10; DMs: status unread or archived (All sends
  * none); comments: comment_type trans, task or doc, mention_only=true (@ Mentions), status unread or
  * archived; search when there is one.
  */
@@ -152,7 +152,7 @@ export function groupsMentionedIn(html: string): string[] {
 }
 
 /**
- * Whether a message mentions the caller (the @ Mentions filter, issue 15): by name, or through a group of
+ * Whether a message mentions the caller (the @ Mentions filter): by name, or through a group of
  * one of their roles (@all everyone but clients, @team, @agents, @isas, @tcs); the author is never
  * mentioned by their own message.
  */
@@ -163,7 +163,7 @@ export function mentionsCaller(message: Pick<Comment, 'comment_value' | 'author'
 }
 
 /**
- * Whether a pushed thread belongs in the open list (issue 15: "joining the open list ... when matching
+ * Whether a pushed thread belongs in the open list (pushes join "the open list ... when matching
  * its filter"). A new message unarchives its thread for its recipients, so Archived never gains one; a
  * search is the server's to match, so a searched list waits for the next load.
  */

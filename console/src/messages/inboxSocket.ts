@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { authClient } from '../auth';
 import { messagesApi } from './index';
 
-// The console's real-time inbox (issue 15): one socket.io connection per tab on socketPathOf('messaging'),
+// The console's real-time inbox (spec 001): one socket.io connection per tab on socketPathOf('messaging'),
 // namespace MESSAGING_NAMESPACE, the access token in `auth.token` asked afresh for every (re)connect (as
 // Display Mode does). It carries message.created / message.updated ({kind, record}) and inbox.counts.
 // Open while anything listens (the menu's badge, the message center, a comments panel); closed after.

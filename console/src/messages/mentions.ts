@@ -1,6 +1,6 @@
 import { MENTION_GROUP_NAMES, mentionAttributeOf, type MentionGroup, type MentionOption } from '@app/contracts';
 
-// @mentions in the editor (issue 15): the rich-text editor keeps plain text, so a chosen mention is typed
+// @mentions in the editor (spec 001): the rich-text editor keeps plain text, so a chosen mention is typed
 // in as '@Name' and remembered; when the message is sent, each remembered '@Name' becomes
 // `<span data-mention="user:ID">@Name</span>` (groups `data-mention="group:all"`), the form the server
 // reads. A message opened for editing gives back the mentions it already holds.

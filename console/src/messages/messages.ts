@@ -1,7 +1,7 @@
 import { MESSAGING_MESSAGES } from '@app/contracts';
 
 // Words of the message center, the thread and the direct message dialog (spec 001 sections 2, 4, 6, 8;
-// issue 15). The server's and the spec's own words come from the contracts (MESSAGING_MESSAGES).
+// docs/messaging-api.md). The server's and the spec's own words come from the contracts (MESSAGING_MESSAGES).
 export { MESSAGING_MESSAGES };
 
 export const MESSAGE_LABELS = {

@@ -16,7 +16,7 @@ export interface InboxListState {
 const initial: InboxListState = { items: [], page: 0, hasNext: false, loading: true, loaded: false, error: null };
 
 /**
- * One inbox's list (issue 15): page 1 for the kind, filter and search, the next page on demand while
+ * One inbox's list (spec 001): page 1 for the kind, filter and search, the next page on demand while
  * has_next, and local changes (a status, a live message) without reloading. A load answered after the
  * filter changed is dropped.
  */

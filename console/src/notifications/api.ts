@@ -7,7 +7,7 @@ export interface NotificationsApiOptions {
   apiBase?: string;
 }
 
-/** The email notification calls of notification tasks (issue 15, Email notifications): errors are react-admin HttpErrors. */
+/** The email notification calls of notification tasks (docs/notifications-api.md): errors are react-admin HttpErrors. */
 export function createNotificationsApi(options: NotificationsApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   return {

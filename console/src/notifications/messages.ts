@@ -1,6 +1,6 @@
 import { MESSAGING_MESSAGES } from '@app/contracts';
 
-// Words of the email notification dialog (issue 15). The spec's and the server's words come from the
+// Words of the email notification dialog (spec 001). The spec's and the server's words come from the
 // contracts (MESSAGING_MESSAGES: 'Message has been sent', 'Template updated', ...); the dialog's own below.
 export { MESSAGING_MESSAGES };
 
@@ -16,7 +16,7 @@ export const NOTIFICATION_LABELS = {
   from: 'From',
   to: 'To',
   replyTo: 'Reply-To',
-  /** The mail's sender name (issue 15: From '{sender} via {team}'). */
+  /** The mail's sender name (From '{sender} via {team}'). */
   senderVia: '{sender} via {team}',
   recipients: 'Recipients',
   addRecipient: 'Add a recipient',

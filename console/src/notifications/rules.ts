@@ -16,7 +16,7 @@ export interface NotificationFormValues {
 }
 export type NotificationField = keyof NotificationFormValues | 'recipients';
 
-/** The name the mail is sent under (From '{sender} via {team}', issue 15); null while the user is unknown. */
+/** The name the mail is sent under (From '{sender} via {team}'); null while the user is unknown. */
 export function senderNameOf(identity: { fullName?: string; teamName?: string } | null | undefined): string | null {
   const sender = identity?.fullName?.trim();
   if (!sender) return null;

@@ -5,7 +5,7 @@ import { createJsonClient, type FetchLike } from '../dataProvider/apiClient';
 export const signerFetch: FetchLike = (url, init) => globalThis.fetch(url, { ...init, credentials: 'omit' });
 
 /**
- * The public signer calls (issue 22): a signer link's session, Finish and Decline. Failures are
+ * The public signer calls (spec 002): a signer link's session, Finish and Decline. Failures are
  * react-admin HttpErrors carrying the server's message and its field errors (404 for an unknown link,
  * 429 when throttled, 400 with `errors`, 409 when the request closed meanwhile).
  */

@@ -1,4 +1,4 @@
-// Words of the public signing page (/sign/{token}, issue 22, spec 002 sections 3, 5 and 8). The
+// Words of the public signing page (/sign/{token}, spec 002 sections 3, 5 and 8). The
 // messages the server also says (closed states, value rules) come from ESIGN_REQUEST_MESSAGES and
 // esignValueError in @app/contracts; these are the page's own. Plain data: screens.ts reads the title.
 

@@ -299,7 +299,7 @@ export const ADMIN_MESSAGES = {
   invalidTimezone: 'Unknown time zone',
 } as const;
 
-/** Team administration words the spec does not have (issue 27), shared by team-admin and the console. */
+/** Team administration words the spec does not have, shared by team-admin and the console. */
 export const TEAM_SETUP_MESSAGES = {
   /** A custom blackout day before today in the team's time zone. */
   blackoutDatePast: 'Date must be today or later',

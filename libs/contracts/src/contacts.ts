@@ -1,8 +1,8 @@
 import type { Pagination } from './api';
 import type { Role } from './roles';
 
-// Contacts and merge (spec 001 sections 2 to 9; issue 14). Paths the spec does not show are fixed by
-// the issue: GET /contacts, /contacts/filter-options, /contacts/{id}, POST /contacts, PATCH
+// Contacts and merge (spec 001 sections 2 to 9). Paths the spec does not show are fixed by
+// this file: GET /contacts, /contacts/filter-options, /contacts/{id}, POST /contacts, PATCH
 // /contacts/{id}, GET /contacts/merge/conflicts, POST /contacts/merge.
 
 /** Who may call the contacts API (CLIENT and VENDOR get 403). */
@@ -160,7 +160,7 @@ export const CONTACT_MERGE_FIELDS: readonly { field: string; label: string; team
   { field: 'status', label: 'Status' },
 ];
 
-/** The spec's words (and the issue's) for contacts and merge. */
+/** The spec's words (and ours where it has none) for contacts and merge. */
 export const CONTACT_MESSAGES = {
   mergeTooFew: 'Select two or more contacts to merge together',
   mergeTooMany: 'Select no more than 10 contacts to merge',

@@ -1,5 +1,5 @@
 // Display Mode's figures: dashboards 7, 9, 2, 3, the leaderboard (4), goals, the slide configuration and the
-// activity feed (spec 002 sections 2.1, 3, 6, 7, 9; issue 19). Types and names only: the transactions service
+// activity feed (spec 002 sections 2.1, 3, 6, 7, 9). Types and names only: the transactions service
 // computes every figure; the console edits goals and slides; the display app shows them.
 import { STAFF_ROLES, type Role } from './roles';
 import type { TransactionFilterKeys } from './filters';

@@ -12,7 +12,7 @@ export interface DisplayAgent {
 }
 
 /**
- * What a TV shows and wants pushed (issue 20): the slide (7, 9, 2, 3 or 4), the leaderboard's report, the
+ * What a TV shows and wants pushed (spec 002 section 2.1): the slide (7, 9, 2, 3 or 4), the leaderboard's report, the
  * scope and the range (MM-DD-YYYY), checked like the HTTP calls (GET /dashboards, GET /leaderboard).
  */
 export interface DisplaySubscription {

@@ -1,7 +1,7 @@
 import type { DocumentFolderSnapshot, DocumentTypeSnapshot } from './events';
 import type { TransactionSide } from './transactions';
 
-// Transaction documents (spec 001, issue 13): the transactions service's folders and types (read copies of
+// Transaction documents (spec 001): the transactions service's folders and types (read copies of
 // team-admin's lists), a transaction's documents by folder, upload and download.
 
 /** GET /transaction/document-folders?type=b|s -> {records}. The system folders -1 'General' and -2 'Signed Documents' first. */

@@ -1,4 +1,4 @@
-// E-sign requests and the public signing page (issue 22, spec 002 sections 3 to 8): what the esign service's
+// E-sign requests and the public signing page (spec 002 sections 3 to 8): what the esign service's
 // request calls take and answer, the statuses, the messages word for word, and the events' payloads.
 import type { EsignField, EsignTemplateDocument } from './esign';
 import type { FileHandoff } from './storage';

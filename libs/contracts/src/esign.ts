@@ -1,7 +1,7 @@
 import type { Pagination } from './api';
 import type { TransactionType } from './admin';
 
-// E-sign templates and packets (issue 21, spec 002 sections 2.3, 2.4, 3, 5, 7, 8, 9). Every call lives
+// E-sign templates and packets (spec 002 sections 2.3, 2.4, 3, 5, 7, 8, 9). Every call lives
 // under /api/esign (the esign service). The template schema is shaped like DocuSeal's field JSON so that
 // a provider adapter maps it one to one.
 
@@ -84,7 +84,7 @@ export const ESIGN_TRANSACTION_TYPES: readonly TransactionTypeOption[] = [
   { id: 's', label: 'Seller' },
 ];
 
-/** Words of the spec and issue 21, word for word. */
+/** Words of the spec (spec 002 sections 5 and 8), word for word, and the ones it leaves to us. */
 export const ESIGN_MESSAGES = {
   required: 'This field is required',
   notAPdf: 'The file must be a PDF',

@@ -1,4 +1,4 @@
-// Filter keys, saved filters, the filter form and the scope menu (spec 001 sections 3, 4, 5, 7, 9; issue 16).
+// Filter keys, saved filters, the filter form and the scope menu (spec 001 sections 3, 4, 5, 7, 9).
 // Types and names only: the transactions service parses and applies the keys, the console's filter
 // sidebar edits them.
 import type { DatePreset } from './date-presets';

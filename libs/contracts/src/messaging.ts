@@ -219,7 +219,7 @@ export const MESSAGING_SOCKET_UNAUTHORIZED = 'unauthorized';
 /** Console deep links of a message (mails link here too). */
 export const messageLinkOf = (kind: 'dms' | 'comments', id: number) => `/app/messages?type=${kind}&id=${id}`;
 
-/** The spec's words (spec 001 sections 5, 8 and 9, and the issue). */
+/** The spec's words (spec 001 sections 5, 8 and 9, and ours where it has none). */
 export const MESSAGING_MESSAGES = {
   required: 'This field is required',
   mentionRequired: 'Mention a user or group to send this message',

@@ -1,4 +1,4 @@
-// The SkySlope integration's calls and words (spec 002, issue 25): integrations-sync answers, the console's
+// The SkySlope integration's calls and words (spec 002): integrations-sync answers, the console's
 // integration page (/app/admin/skyslope) shows them.
 
 /** The commission preferences and their labels (all false by default). */

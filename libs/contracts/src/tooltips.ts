@@ -1,10 +1,10 @@
 /**
- * Help tooltips (spec 001 sections 2, 3, 7 and 8; issue 14 "Tooltips"): platform help content per
+ * Help tooltips (spec 001 sections 2, 3, 7 and 8): platform help content per
  * market, served by team-admin and shown by the console's HelpTooltip widget. docs/tooltips-api.md
  * describes the calls.
  */
 
-/** Route segments or keys of the widget -> tooltip ids (issue 14). */
+/** Route segments or keys of the widget -> tooltip ids (spec 001). */
 export const TOOLTIP_IDS = {
   reports: 101,
   'vendors-under-contract': 102,

@@ -243,7 +243,7 @@ export interface ContactSnapshot {
   version: number;
 }
 
-// ---------------------------------------------------------------- the transaction modal and page (issue 11)
+// ---------------------------------------------------------------- the transaction modal and page (spec 001)
 
 /** PATCH /transaction/{client_id} presets and the change keys each accepts ('page' also takes the page form's fields). */
 export const TRANSACTION_PRESETS = ['task_modal', 'transaction_modal', 'board', 'page'] as const;

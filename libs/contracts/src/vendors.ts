@@ -1,5 +1,5 @@
 /**
- * Vendor enrollment (spec 001 sections 2 to 9; issue 14 "Vendor enrollment"): invites made by a team's
+ * Vendor enrollment (spec 001 sections 2 to 9): invites made by a team's
  * ADMIN or TRANC, the public enrollment form, and the event that tells other services. The server
  * (identity), transactions' read copy and the console share these names and words.
  * docs/vendor-enrollment-api.md describes every call.
@@ -96,7 +96,7 @@ export interface VendorEnrolled {
   logo_path: string | null;
 }
 
-/** The words of vendor enrollment, word for word where the spec or the issue gives them. */
+/** The words of vendor enrollment, word for word where the spec gives them, ours where it has none. */
 export const VENDOR_ENROLLMENT_MESSAGES = {
   title: 'Vendor Enrollment Form',
   intro: 'You are invited to enroll for free as a certified vendor.',

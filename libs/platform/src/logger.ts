@@ -3,8 +3,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * What never reaches a log line: credentials in headers and in any object one level down (a request body,
- * a job's data), the SkySlope keys included (issue 25), and DocuSeal's API key (esign's DOCUSEAL_API_KEY, sent as
- * X-Auth-Token; issue 24) should a config or a request's headers ever be logged.
+ * a job's data), the SkySlope keys included, and DocuSeal's API key (esign's DOCUSEAL_API_KEY, sent as
+ * X-Auth-Token) should a config or a request's headers ever be logged.
  */
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',

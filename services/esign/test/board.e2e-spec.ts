@@ -11,7 +11,7 @@ import {
 import { BoardService } from '../src/board/board.service';
 import { apiAs, bootEsign, seededCallers, type Api, type BootedEsign, type SeededCaller } from './esign-test-kit';
 
-// The request board (issue 23): every filter, the status totals, sorting, paging and who sees what, on rows written
+// The request board (spec 002 sections 2.2 and 2.5): every filter, the status totals, sorting, paging and who sees what, on rows written
 // straight into esign's tables (requests and the users and transactions read copies).
 
 interface Fixture {

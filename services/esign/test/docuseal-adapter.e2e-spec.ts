@@ -21,7 +21,7 @@ import {
   type Signer,
 } from './provider-test-kit';
 
-// The DocuSeal adapter against the fake DocuSeal (issue 24): every submission state as a request status, the completed
+// The DocuSeal adapter against the fake DocuSeal (spec 002): every submission state as a request status, the completed
 // files downloaded once however often the poller comes (and handed to transactions once), the builder token, DocuSeal's
 // 401/403 answered 502, 429 and 5xx tried again, and the API key in no log line and no answer.
 

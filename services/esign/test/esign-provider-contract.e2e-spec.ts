@@ -22,7 +22,7 @@ import {
   type Signer,
 } from './provider-test-kit';
 
-// The EsignProvider contract (issue 24): the same calls give the same product whichever engine is behind them, the
+// The EsignProvider contract (spec 002): the same calls give the same product whichever engine is behind them, the
 // own engine or DocuSeal (the fake DocuSeal, in process, with ESIGN_PROVIDER=docuseal). Templates: create from a PDF,
 // save the schema, clone, merge, archive, as the provider's own copy shows them. Requests: send P and S, the statuses
 // the signers move them through (own: the mailed links and the signing page; DocuSeal: the fake's control API), a

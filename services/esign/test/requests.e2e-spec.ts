@@ -12,7 +12,7 @@ import { RequestsRepository } from '../src/requests/requests.repository';
 import { SigningEngine } from '../src/requests/signing-engine';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign } from './esign-test-kit';
 
-// The own engine's requests (issue 22): sending with the spec's checks, signer links, statuses and the audit log.
+// The own engine's requests (spec 002): sending with the spec's checks, signer links, statuses and the audit log.
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 

@@ -164,7 +164,7 @@ describe('user administration: the user list and its CSV', () => {
       ['per_page=1000', 'per_page', 'Must be one of 10, 20, 60, 100'],
       ['page=0', 'page', 'Must be a page number from 1'],
       ['page=abc', 'page', 'Must be a page number from 1'],
-      // Digits as written only (issue 9): hex, exponents, signs and spaces are not page numbers.
+      // Digits as written only (strict ids): hex, exponents, signs and spaces are not page numbers.
       ['page=0x2', 'page', 'Must be a page number from 1'],
       ['page=2e0', 'page', 'Must be a page number from 1'],
       ['page=%202', 'page', 'Must be a page number from 1'],

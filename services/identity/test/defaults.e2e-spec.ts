@@ -45,7 +45,7 @@ describe('account settings (user defaults)', () => {
     ]);
   });
 
-  // The form ids are checked against the team's forms in the transactions service (issue 9): saving them
+  // The form ids are checked against the team's forms in the transactions service (stored input is checked): saving them
   // is tested across both services in test/integration/default-forms.e2e-spec.ts; arbitrary ids 1 to 4,
   // which this test saved, are now refused.
   it('saves a partial change and keeps the rest; the landing page is the profile one too', async () => {

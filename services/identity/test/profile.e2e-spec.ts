@@ -29,7 +29,7 @@ describe('PATCH /user/profile', () => {
     await request(sut.server).patch('/api/user/profile').send(REQUIRED).expect(401);
   });
 
-  // Issue 9 (partial updates): 'Required' applies to a field sent empty; an absent one is unchanged (below).
+  // Partial updates: 'Required' applies to a field sent empty; an absent one is unchanged (below).
   it('requires first_name, last_name and mobile_phone with "Required" when they are sent empty', async () => {
     const { token } = await signIn(sut, 'tc@demo-realty.test');
     const response = await patch(token, { first_name: '', last_name: null, mobile_phone: '' }).expect(400);

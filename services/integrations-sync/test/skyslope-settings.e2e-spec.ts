@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FAKE_SKYSLOPE_ACCESS_KEY, FAKE_SKYSLOPE_ACCESS_SECRET } from '../fake-skyslope';
 import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 
-// The team's SkySlope keys and preferences, and the connection test (issue 25), against the fake SkySlope.
+// The team's SkySlope keys and preferences, and the connection test (spec 002 section 2.6), against the fake SkySlope.
 
 describe('SkySlope settings and ping (issue 25)', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;

@@ -5,7 +5,7 @@ import { FAKE_SKYSLOPE_ACCESS_KEY, FAKE_SKYSLOPE_ACCESS_SECRET, FAKE_SKYSLOPE_DO
 import { MatchUsersWorker } from '../src/matching/match-users.worker';
 import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 
-// Office mapping, user matching and the primary agent (issue 25), against the fake SkySlope seeded with
+// Office mapping, user matching and the primary agent (spec 002 section 2.6), against the fake SkySlope seeded with
 // Demo Realty's users (one in other letter case) and strangers.
 
 describe('SkySlope offices, matched users and primary agent (issue 25)', () => {

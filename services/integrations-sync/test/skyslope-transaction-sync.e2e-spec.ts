@@ -7,7 +7,7 @@ import { FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID 
 import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 import { connectTeam, envelopeOf, FAST_SYNC_ENV, filesOf, seedTeamUsers, ssGuidOf, syncRowOf, transactionRow, until } from './transaction-sync-kit';
 
-// SkySlope transaction sync (issue 26) against the fake SkySlope: transaction events become one sale or
+// SkySlope transaction sync (spec 002 section 2.6) against the fake SkySlope: transaction events become one sale or
 // listing per transaction, kept up to date with PUTs, never duplicated.
 
 describe('SkySlope transaction sync (issue 26)', () => {

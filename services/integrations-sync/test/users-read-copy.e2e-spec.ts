@@ -3,7 +3,7 @@ import { EVENT_SUBSCRIPTIONS, type EventEnvelope, type EventType, type UserSnaps
 import { buildUserSnapshot } from '@app/testing';
 import { bootIntegrationsSync } from './skyslope-test-kit';
 
-// integrations-sync's copy of identity's users (issue 25): fed by identity.user.created and .updated
+// integrations-sync's copy of identity's users (spec 002 section 2.6): fed by identity.user.created and .updated
 // through the real event bus, applied once when delivered twice, an older snapshot ignored.
 
 describe('integrations-sync users read copy (issue 25)', () => {

@@ -2,7 +2,7 @@ import { MESSAGING_MESSAGES, type Comment } from '@app/contracts';
 import type { MessagingUserRow, SignedInClient } from '@app/testing';
 import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 
-// Comments (issue 15, "Comments", "Rules for both" and the audience rule): who may see a transaction's
+// Comments (spec 001 message center: comments, the rules shared with DMs and the audience rule): who may see a transaction's
 // comments, the comment inbox and its filters, mentions, statuses, author-only edits, clients and internal
 // comments, another team's ids.
 

@@ -2,7 +2,7 @@ import { MESSAGING_MESSAGES, type DirectMessage } from '@app/contracts';
 import type { MessagingUserRow, SignedInClient } from '@app/testing';
 import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 
-// Direct messages (issue 15, "Direct messages" and "Rules for both"): threads started by mentions, replies,
+// Direct messages (spec 001 message center: DMs and the rules shared with comments): threads started by mentions, replies,
 // per-user statuses, author-only edits, sanitised text, CLIENT refused, another team's ids 404.
 
 describe('direct messages (issue 15)', () => {

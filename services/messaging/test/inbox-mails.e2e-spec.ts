@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eventually, type MessagingUserRow, type SignedInClient } from '@app/testing';
 import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 
-// The inbox's own mails (issue 15, "Outgoing mail": "Its own"): a DM or reply mails each recipient under
+// The inbox's own mails (the inbox's own outgoing mail): a DM or reply mails each recipient under
 // direct_message, a comment mention the mentioned user under comment_mention; one mail per user per message,
 // none to the author; links to /app/messages?type=...&id=...; a switch off skips the mail, never the message.
 

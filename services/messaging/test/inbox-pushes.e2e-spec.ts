@@ -3,7 +3,7 @@ import type { MessagingUserRow, SignedInClient } from '@app/testing';
 import { InboxPublisher, type InboxCountsPush, type InboxMessagePush } from '../src/realtime/inbox.publisher';
 import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 
-// Who the inbox pushes what to (issue 15, "Real-time gateway"): after the commit, each user who may see
+// Who the inbox pushes what to (the real-time gateway): after the commit, each user who may see
 // the message gets it as they see it, and each user whose counts changed gets them. A new or edited message's
 // pushes ride the outbox and messaging's worker sends them ('all' mode; kit.pushed() waits for them); a status
 // change refreshes the user's own tabs at once. The socket delivery itself is tested through the edge in

@@ -2,7 +2,7 @@ import type { Role } from '@app/contracts';
 import type { MessagingUserRow, SignedInClient } from '@app/testing';
 import { bootInbox, type InboxKit } from './inbox-test-kit';
 
-// Scale (issue 15, "lists filtered/paginated in SQL with indexes, no N+1"): a team with thousands of comments.
+// Scale (lists filtered and paginated in SQL with indexes, no N+1): a team with thousands of comments.
 // A user's comment inbox and counts are read from what they are part of (indexed), never by checking every
 // comment of the team for every user; a change's counts for a whole team stay quick; bulk changes run a
 // bounded number of queries whatever the number of ids.

@@ -8,7 +8,7 @@ import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.conf
 import { MessagingModule } from '../src/messaging.module';
 import { messagingMigrations } from '../src/migrations';
 
-// Outgoing mail delivered by messaging's worker over SMTP (issue 15, "Outgoing mail"), against a local fake
+// Outgoing mail delivered by messaging's worker over SMTP (docs/notifications-api.md), against a local fake
 // SMTP server: a 4xx is retried with backoff, a 5xx fails at once and publishes messaging.mail.failed once;
 // a mail with a notification_key is dropped while its recipient's switch is off.
 

@@ -5,7 +5,7 @@ import { signedInClient } from '@app/testing';
 import { messagingSeeder } from '../src/seed/messaging.seeder';
 import { bootInbox, type InboxKit } from './inbox-test-kit';
 
-// The messaging seeder (issue 15, "Seed"): a few Demo Realty DM threads and comments, written through the
+// The messaging seeder (libs/seed): a few Demo Realty DM threads and comments, written through the
 // inbox's services once the read copies hold the demo users and transactions; a second run adds nothing.
 
 describe('messaging seeder (issue 15)', () => {

@@ -4,7 +4,7 @@ import { buildUserSnapshot, signedInClient } from '@app/testing';
 import { InboxPublisher, type InboxCountsPush } from '../src/realtime/inbox.publisher';
 import { bootInbox, type InboxKit } from './inbox-test-kit';
 
-// Messaging's read copies (issue 15, "Read copies fed by events"), through the real event bus: a repeated
+// Messaging's read copies (fed by events), through the real event bus: a repeated
 // event is applied once, an older one is ignored, and the inbox reads names and audiences from them.
 
 describe('messaging read copies (issue 15)', () => {

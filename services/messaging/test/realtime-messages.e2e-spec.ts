@@ -24,7 +24,7 @@ import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.conf
 import { MessagingModule } from '../src/messaging.module';
 import { configureMessagingApp } from '../src/realtime/realtime.providers';
 
-// The issue's socket tests (issue 15, "Real-time gateway" and "Tests"), through the edge with two messaging
+// The real-time gateway's socket tests (spec 001 message center), through the edge with two messaging
 // API replicas: after a DM or a comment is posted, its recipients get message.created and inbox.counts on
 // whichever replica their socket is; a third user, another team and a client (internal comments) get nothing.
 

@@ -28,7 +28,7 @@ import { MessagingModule } from '../src/messaging.module';
 import { InboxPublisher } from '../src/realtime/inbox.publisher';
 import { configureMessagingApp } from '../src/realtime/realtime.providers';
 
-// The real-time inbox (issue 15, "Real-time gateway"), always through the edge: socket.io at
+// The real-time inbox (spec 001 message center), always through the edge: socket.io at
 // /api/messaging/socket.io, namespace /inbox, the access token checked on connect, a room per user, and
 // two messaging API replicas fanned out through the Redis Streams adapter (libs/realtime).
 

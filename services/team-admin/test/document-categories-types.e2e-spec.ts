@@ -24,7 +24,7 @@ describe('document categories and types (/documents/categories, /documents/types
   };
   const newCategory = async (token: string, name: string) => (await categories.create(token, { name }).expect(201)).body.record as { team_document_category_id: number; name: string };
 
-  // Issue 9 (stored input): names refuse the spec's forbidden characters, like the profile's text fields.
+  // Stored input: names refuse the spec's forbidden characters, like the profile's text fields.
   describe('names refuse < > * ! ( ) { }', () => {
     const FORBIDDEN = ACCOUNT_MESSAGES.forbiddenCharacters;
     const PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'a*', 'hi!', '(x', 'y)', '{z', 'w}'];

@@ -178,7 +178,7 @@ describe('document folders (/documents/folders)', () => {
     const refused = await list(team.tokens.admin, '?order_by=team_id&order_dir=2&per_page=1000&page=0').expect(400);
     expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['order_by', 'order_dir', 'page', 'per_page']);
     await list(team.tokens.admin, '?fetch_all=maybe').expect(400);
-    // Digits as written only (issue 9): hex, exponents, signs and spaces are refused, not read as numbers.
+    // Digits as written only (strict ids): hex, exponents, signs and spaces are refused, not read as numbers.
     for (const query of ['?page=0x2', '?page=2e0', '?per_page=%203', '?per_page=%2B3', '?order_dir=-1e0']) {
       const { body } = await list(team.tokens.admin, query).expect(400);
       expect(body.errors).toHaveLength(1);
@@ -197,7 +197,7 @@ describe('document folders (/documents/folders)', () => {
     expect((await list(rival.tokens.admin, `?folder_id=${id}`).expect(200)).body.record).toEqual(record);
   });
 
-  // Issue 9: spec 000 section 7 names transaction_type, fetch_all and folder_id as the call's parameters.
+  // Spec 000 section 7 names transaction_type, fetch_all and folder_id as the call's parameters.
   it('takes the spec parameter names on PATCH: folder_id in the body, transaction_type and fetch_all beside it', async () => {
     const team = await sut.newTeam();
     const { record } = (await create(team.tokens.admin, { folder_name: 'Inspections' }).expect(201)).body;

@@ -43,7 +43,7 @@ describe('send-document message template (/admin/document/message-template)', ()
     expect((await get(team.tokens.admin)).body.message_template).toHaveLength(5000);
   });
 
-  // Issue 9 (stored input): the template goes through the shared rich-text sanitiser.
+  // Stored input: the template goes through the shared rich-text sanitiser.
   it('stores the template sanitised: scripts, images and handlers never reach it', async () => {
     const team = await sut.newTeam();
     const cases: Array<[string, string]> = [

@@ -3,7 +3,7 @@ import { sideDataSource, TasksFactory, TransactionsFactory, type TransactionOpti
 import { TasksRepository } from '../src/tasks/tasks.repository';
 import { apiAs, bootTransactions, publishedOf } from './transactions-test-kit';
 
-// Boards (issue 17, spec 001 sections 2-4 and 9): columns and totals, card order, card actions and their
+// Boards (spec 001 sections 2-4 and 9): columns and totals, card order, card actions and their
 // events, hidden cards, the filter keys on the transaction boards, and each role's rights.
 
 describe('boards (issue 17)', () => {

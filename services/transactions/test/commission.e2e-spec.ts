@@ -5,7 +5,7 @@ import { transactionsConfigSpec, type TransactionsConfig } from '../src/transact
 import { TransactionsModule } from '../src/transactions.module';
 import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions-test-kit';
 
-// Commission templates, lines, the cap card and reassignment (issue 18, spec 000 sections 2-4, 6, 7).
+// Commission templates, lines, the cap card and reassignment (spec 000 sections 2-4, 6, 7).
 
 describe('commission templates, caps and reassignment (issue 18)', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;

@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES, FORM_FIELD_MESSAGES, type ContactRecord, type Role } 
 import { sideDataSource, signTestToken, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
-/** Contacts and merge (issue 14): GET /contacts (and its CSV), filter options, one contact, create, edit, merge. */
+/** Contacts and merge (spec 001): GET /contacts (and its CSV), filter options, one contact, create, edit, merge. */
 describe('contacts calls (issue 14)', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;

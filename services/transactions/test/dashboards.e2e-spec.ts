@@ -3,7 +3,7 @@ import { resolveDatePreset, todayIn, type Permission, type Role, type StatCard, 
 import { DashboardsFactory, signTestToken, TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
-// Display Mode's figures (issue 19, spec 002 sections 2.1, 3, 6, 7, 9): milestones, ratios, goals and
+// Display Mode's figures (spec 002 sections 2.1, 3, 6, 7, 9): milestones, ratios, goals and
 // pace, stats, activity, the leaderboard, goals and slides, each rule with exact dates and amounts.
 
 describe('dashboards, leaderboard and goals (issue 19)', () => {

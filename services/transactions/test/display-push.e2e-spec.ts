@@ -8,7 +8,7 @@ import { transactionsConfigSpec, type TransactionsConfig } from '../src/transact
 import { configureTransactionsApp, TransactionsModule } from '../src/transactions.module';
 import { apiAs } from './transactions-test-kit';
 
-// Live push to Display Mode (issue 20): display:subscribe checked like the HTTP calls, one room per key,
+// Live push to Display Mode (spec 002 section 2.1): display:subscribe checked like the HTTP calls, one room per key,
 // figures computed once per change in the worker and pushed through the Redis Streams adapter to every
 // gateway replica, at most once per key per 200 ms, only where they moved; a reconnecting TV gets what it missed.
 

@@ -8,7 +8,7 @@ import { TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { TransactionsEsignFieldsRpcModule } from '../src/fields/esign-fields-rpc.controller';
 import { bootTransactions } from './transactions-test-kit';
 
-// The transactions worker's answers to the e-sign send stepper (issue 23): transactions.esign.field-values (the
+// The transactions worker's answers to the e-sign send stepper (spec 002 sections 2.2 and 2.5): transactions.esign.field-values (the
 // transaction's values of mapped fields) and transactions.esign.signer-contacts (the signer choices), asked over the
 // real Redis transport as esign asks them.
 

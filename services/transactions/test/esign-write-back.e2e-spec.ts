@@ -4,7 +4,7 @@ import { TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { ApplyEsignFieldChangesWhenUpdateRequested } from '../src/transactions/esign-field-changes.listener';
 import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions-test-kit';
 
-// issue 23: the values an e-sign sender marked Update Transaction, written back once per request.
+// Spec 002 section 2.2: the values an e-sign sender marked Update Transaction, written back once per request.
 
 describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;

@@ -3,7 +3,7 @@ import { signTestToken, TransactionsFactory, type TransactionOptionsRow } from '
 import request from 'supertest';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
-// Filter keys on GET /transactions/records, the scope menu and saved filters (issue 16, spec 001 sections
+// Filter keys on GET /transactions/records, the scope menu and saved filters (spec 001 sections
 // 3, 4, 5 and 7). Each key is checked against a query written by hand over the same rows.
 
 describe('filters (issue 16)', () => {
@@ -236,7 +236,7 @@ describe('filters (issue 16)', () => {
       expect(await listed({ filter_id: mine }, agent)).toEqual(await expected(`primary_agent_id = $2 AND type = 'b'`, [AGENT]));
       expect(await listed({ filter_id: mine, type_filter: 's' }, agent)).toEqual(await expected(`primary_agent_id = $2 AND type = 's'`, [AGENT]));
       await as('AGENT', OTHER_AGENT).get('/transactions/records', { filter_id: mine }).expect(404);
-      // Read from its text, digits only (issue 9): hex, exponent and padded forms of the id are refused.
+      // Read from its text, digits only (strict ids): hex, exponent and padded forms of the id are refused.
       for (const loose of [`0x${mine.toString(16)}`, `${mine}e0`, ` ${mine} `, `+${mine}`]) {
         const refused = await agent().get('/transactions/records', { filter_id: loose }).expect(400);
         expect(refused.body.errors).toEqual([{ field: 'filter_id', error: expect.any(String) }]);

@@ -1,6 +1,6 @@
 import { REASSIGN_MESSAGES, type ReassignCountResponse, type ReassignType, type ScopeMenu } from '@app/contracts';
 
-// Rules of the Reassign Transactions screen (spec 000 sections 2-4; issue 18). Pure: the screen and the tests share them.
+// Rules of the Reassign Transactions screen (spec 000 sections 2-4). Pure: the screen and the tests share them.
 
 export interface ReassignTarget {
   agentId: number;

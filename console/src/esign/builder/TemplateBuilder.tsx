@@ -126,7 +126,7 @@ const PageSurface = ({
 };
 
 /**
- * The template builder (issue 21): the template's pages rendered with react-pdf, the 11 field types
+ * The template builder (spec 002 sections 2.3 and 2.4): the template's pages rendered with react-pdf, the 11 field types
  * dragged onto them, fields moved, resized, copied, deleted and nudged, page thumbnails, zoom, the roles
  * panel and the field properties. In 'fill' mode (the send stepper) the same pages take the fields'
  * values instead. The state lives with the caller (a builderReducer), so the caller saves it.

@@ -9,7 +9,7 @@ import { AUTOSAVE_DELAY_MS } from './autosave';
 import type { BuilderProviderApi } from './docusealApi';
 import type { DocusealTemplateData } from './docusealSchema';
 
-// The builder page on DocuSeal (issue 24): DocusealBuilder (mocked: no DocuSeal here) opens with the token the esign
+// The builder page on DocuSeal (spec 002): DocusealBuilder (mocked: no DocuSeal here) opens with the token the esign
 // service minted for the template; its save events update our copy through PUT .../schema; the own builder when the
 // service runs on its own engine.
 

@@ -75,7 +75,7 @@ function useEsignProvider(providerApi: BuilderProviderApi): 'own' | 'docuseal' |
 /**
  * /app/admin/esign-templates/template-builder?templateId= (spec 002 section 2.3): a Back link to the
  * list, the template dropdown with its filter (a change switches templateId), the template's name and
- * the builder: the own one, or DocuSeal's embedded builder when the e-sign service runs on DocuSeal (issue 24).
+ * the builder: the own one, or DocuSeal's embedded builder when the e-sign service runs on DocuSeal (spec 002).
  * Leaving saves what waits and clears the state.
  */
 const TemplateBuilderPage = ({ api = templateBuilderApi, providerApi = builderProviderApi }: { api?: TemplateBuilderApi; providerApi?: BuilderProviderApi }) => {

@@ -1,4 +1,4 @@
-// Autosave (issue 21): a save 1 s after the last change, one save at a time (each sends the updated_ts
+// Autosave (spec 002 sections 2.3 and 2.4): a save 1 s after the last change, one save at a time (each sends the updated_ts
 // the one before it answered), 'Saving…' until it is through, 'Saved' after. A 409 stops saving and
 // shows its message with a Reload button; another failure waits for the next change to try again.
 

@@ -1,6 +1,6 @@
 import type { EsignFieldArea } from '@app/contracts';
 
-// Areas are fractions 0..1 of their page from its top-left corner (issue 21): every rule here keeps a
+// Areas are fractions 0..1 of their page from its top-left corner (spec 002 sections 2.3 and 2.4): every rule here keeps a
 // field whole inside its page, whatever the zoom.
 
 /** Smallest width or height of a field (a fraction of the page). */

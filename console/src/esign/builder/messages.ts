@@ -1,6 +1,6 @@
 import { ESIGN_MESSAGES, type EsignFieldType, type EsignPlatformType } from '@app/contracts';
 
-// The template builder's words (issue 21, spec 002 sections 2.3, 4, 5, 8, 9). The spec's own messages
+// The template builder's words (spec 002 sections 2.3, 4, 5, 8, 9). The spec's own messages
 // come from ESIGN_MESSAGES in @app/contracts, word for word.
 
 export const BUILDER_MESSAGES = {

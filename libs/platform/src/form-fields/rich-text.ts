@@ -4,7 +4,7 @@ import { formField, type FormFieldOptions } from './form-field';
 
 /** Tags the rich-text editor may keep (spec 001 section 5); everything else is dropped, its text kept. */
 export const RICH_TEXT_TAGS: readonly string[] = ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'];
-/** Task descriptions keep fewer: no strike-through and no mentions (spec 001 section 5, issue 12). */
+/** Task descriptions keep fewer: no strike-through and no mentions (spec 001 section 5). */
 export const TASK_DESCRIPTION_TAGS: readonly string[] = ['p', 'br', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'a'];
 /** The only attributes kept: a link's href (target and rel are set by the sanitiser) and a mention's id. */
 export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { a: ['href', 'target', 'rel'], span: ['data-mention'] };

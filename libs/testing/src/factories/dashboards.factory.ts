@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { GoalMetric } from '@app/contracts';
 
 /**
- * Goals and activity rows in the transactions schema of a test database (Display Mode's figures, issue 19),
+ * Goals and activity rows in the transactions schema of a test database (Display Mode's figures, spec 002),
  * written with SQL, on the pattern of TransactionsFactory.
  */
 export class DashboardsFactory {

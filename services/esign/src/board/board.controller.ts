@@ -8,7 +8,7 @@ import { BoardService } from './board.service';
 import { EsignBoardQueryDto } from './dto/board.dto';
 
 /**
- * The request board (issue 23): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. ADMIN and TRANC see
+ * The request board (spec 002 sections 2.2 and 2.5): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. ADMIN and TRANC see
  * the team's requests, others those they sent or on transactions where they are the primary agent.
  */
 @ApiTags('esign requests')

@@ -8,7 +8,7 @@ import { UNAVAILABLE } from './drafts.controller';
 import { SignerOptionsQueryDto } from './dto/drafts.dto';
 import { SignerOptionsService } from './signer-options.service';
 
-/** Step 3's signer choices (issue 23): team_esign AND agent_esign, else 403. */
+/** Step 3's signer choices (spec 002 sections 2.2 and 2.5): team_esign AND agent_esign, else 403. */
 @ApiTags('esign drafts')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-sign templates and packet blueprints (issue 21): templates with their schema (jsonb, DocuSeal-shaped) and
+ * E-sign templates and packet blueprints (spec 002 sections 2.3 and 2.4): templates with their schema (jsonb, DocuSeal-shaped) and
  * updated_ts for optimistic concurrency, each template's PDFs, pending uploads, packet blueprints with their
  * templates in order, and read copies of team-admin's document folders and types (with their revision).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-sign requests (issue 22): the request with its snapshot of documents and schema, its signers, the links
+ * E-sign requests (spec 002): the request with its snapshot of documents and schema, its signers, the links
  * mailed to them (stored only as SHA-256 hashes), the mails esign queued (so a messaging.mail.failed can be
  * traced to its invitation), the append-only audit log, and read copies of users and transactions.
  */

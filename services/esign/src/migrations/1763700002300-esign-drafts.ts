@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Send drafts (issue 23): what the send stepper builds before a request is sent. Each draft belongs to the user who
+ * Send drafts (spec 002 sections 2.2 and 2.5): what the send stepper builds before a request is sent. Each draft belongs to the user who
  * made it, keeps its own copy of the merged schema (step 2 edits change only it) with the PDFs it was made from,
  * the step 1 fields with the transaction's values, and the stepper's autosaved form state. A sent draft is deleted;
  * updated_ts is indexed so that abandoned drafts can be cleared by age (nothing clears them yet).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The DocuSeal adapter (issue 24): an audit event brought in from the provider keeps the provider's event id, so a
+ * The DocuSeal adapter (spec 002): an audit event brought in from the provider keeps the provider's event id, so a
  * poll that sees it again adds nothing (one event per provider id and request); a completed DocuSeal request keeps
  * the key of the audit log PDF it downloaded beside its signed document.
  */

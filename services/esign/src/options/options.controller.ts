@@ -7,7 +7,7 @@ import { DocumentListsRepository } from '../document-lists/document-lists.reposi
 import { ApiAnswer, ApiErrors } from '@app/platform';
 import { MAPPABLE_FIELDS_SCHEMA, STORAGE_OPTIONS_SCHEMA, TRANSACTION_TYPES_SCHEMA } from '../esign.openapi';
 
-/** The e-sign forms' option lists (issue 21): team_esign AND agent_esign, else 403. */
+/** The e-sign forms' option lists (spec 002 sections 2.3 and 2.4): team_esign AND agent_esign, else 403. */
 @ApiTags('esign options')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

@@ -7,7 +7,7 @@ import { PacketsService } from './packets.service';
 import { ApiAnswer, ApiErrors } from '@app/platform';
 import { PACKET_DELETED_SCHEMA, PACKET_SCHEMA, PACKETS_SCHEMA } from '../esign.openapi';
 
-/** Packet blueprints (issue 21): team_esign AND agent_esign, else 403. */
+/** Packet blueprints (spec 002 sections 2.3 and 2.4): team_esign AND agent_esign, else 403. */
 @ApiTags('esign packets')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

@@ -16,7 +16,7 @@ import { TemplatesService } from './templates.service';
 import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
 import { BUILDER_TOKEN_SCHEMA, ESIGN_TEMPLATE_DETAIL_SCHEMA, ESIGN_TEMPLATES_SCHEMA, TEMPLATE_DELETED_SCHEMA, UPLOAD_CONFIRMED_SCHEMA } from '../esign.openapi';
 
-/** E-sign templates (issue 21): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
+/** E-sign templates (spec 002 sections 2.3 and 2.4): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
 @ApiTags('esign templates')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

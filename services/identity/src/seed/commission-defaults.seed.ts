@@ -4,7 +4,7 @@ import { TeamEntity } from '../users/team.entity';
 import { UserEntity } from '../users/user.entity';
 import { userSnapshotOf } from '../users/user-snapshot';
 
-/** The seeded caps (issue 18): brokerage 20,000 and royalty 3,000, anniversaries spread over the year. */
+/** The seeded caps (spec 000): brokerage 20,000 and royalty 3,000, anniversaries spread over the year. */
 export const SEED_BROKERAGE_CAP = 20_000;
 export const SEED_ROYALTY_CAP = 3_000;
 

@@ -2,7 +2,7 @@ import { GoneException, HttpStatus, NotFoundException } from '@nestjs/common';
 import { VENDOR_ENROLLMENT_MESSAGES as M, type VendorInviteStatus } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 
-/** Why an invite link cannot be used: unknown or revoked 404, expired or used 410 (issue 14). */
+/** Why an invite link cannot be used: unknown or revoked 404, expired or used 410 (spec 001). */
 export function inviteRefusal(status: VendorInviteStatus | 'unknown'): Error | null {
   switch (status) {
     case 'pending':

@@ -36,7 +36,7 @@ function isDuplicateEmail(error: unknown): boolean {
 }
 
 /**
- * Vendor enrollment (issue 14): a team's ADMIN or TRANC makes invite links; anyone with a live link
+ * Vendor enrollment (spec 001): a team's ADMIN or TRANC makes invite links; anyone with a live link
  * enrolls a vendor organisation and its VENDOR user (the primary contact), who takes no user licence
  * and gets the login instructions by mail (SendLoginInstructionsWhenVendorEnrolled).
  */

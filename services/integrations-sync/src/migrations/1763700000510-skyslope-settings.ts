@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A team's SkySlope connection (issue 25): its Access Key and Secret encrypted with AES-256-GCM (the team id
+ * A team's SkySlope connection (spec 002 section 2.6): its Access Key and Secret encrypted with AES-256-GCM (the team id
  * as additional data; the key version inside each value), its commission preferences, office and primary agent.
  */
 export class SkySlopeSettings1763700000510 implements MigrationInterface {

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The team's users matched to a SkySlope user (issue 25), written by the matching job; SkySlope's name and email kept for the choices. */
+/** The team's users matched to a SkySlope user (spec 002 section 2.6), written by the matching job; SkySlope's name and email kept for the choices. */
 export class SkySlopeMatchedUsers1763700000520 implements MigrationInterface {
   name = 'SkySlopeMatchedUsers1763700000520';
 

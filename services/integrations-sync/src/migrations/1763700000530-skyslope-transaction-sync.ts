@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * SkySlope transaction sync (issue 26): the latest row of each transaction as its events carry it, and one
+ * SkySlope transaction sync (spec 002 section 2.6): the latest row of each transaction as its events carry it, and one
  * sync row per (team, transaction) with SkySlope's guid, the last synced version and payload hash, the
  * result and its reason. The sync row is written before a file is created (create_started_ts, the agent
  * used), so a retry can find and adopt a file whose create answered but was never recorded.

@@ -9,7 +9,7 @@ import { SkySlopeTeamService } from './skyslope-team.service';
 import { ApiAnswer, ApiErrors } from '@app/platform';
 import { MATCHED_USERS_SCHEMA, MESSAGE_SCHEMA, OFFICES_SCHEMA, PING_SCHEMA, PRIMARY_AGENTS_SCHEMA, REMATCH_SCHEMA, SETTINGS_SAVED_SCHEMA, SKYSLOPE_SETTINGS_SCHEMA } from '../integrations-sync.openapi';
 
-/** POST /skyslope/settings: checked by the service, which words each field's message (issue 25). */
+/** POST /skyslope/settings: checked by the service, which words each field's message (spec 002 section 2.6). */
 export class SaveSkySlopeSettingsDto {
   @ApiProperty({ description: 'The team\'s Access Key (1 to 256 characters), or its mask to keep the stored one' })
   @Allow()

@@ -16,7 +16,7 @@ const OFFICES_TTL_MS = 5 * 60_000;
 /** How long a Re-match request waits for the run before answering 202. */
 const MATCH_WAIT_MS = 20_000;
 
-/** Office mapping, primary agent and matched users of the team's SkySlope connection (issue 25). */
+/** Office mapping, primary agent and matched users of the team's SkySlope connection (spec 002 section 2.6). */
 @Injectable()
 export class SkySlopeTeamService {
   private readonly logger = new Logger(SkySlopeTeamService.name);

@@ -33,7 +33,7 @@ export interface SyncSettings {
   has_credentials: boolean;
 }
 
-/** integrations-sync's latest transaction rows and their SkySlope sync rows (issue 26). */
+/** integrations-sync's latest transaction rows and their SkySlope sync rows (spec 002 section 2.6). */
 @Injectable()
 export class TransactionSyncRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

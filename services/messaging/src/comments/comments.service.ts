@@ -13,7 +13,7 @@ import { CommentsRepository } from './comments.repository';
 import type { CommentsBulkStatusDto, CommentsOnParamDto, CommentsQueryDto, CommentStatusDto, CreateCommentDto, UpdateCommentDto } from './dto/comments.dto';
 
 /**
- * Comments on transactions, tasks and documents (issue 15). Who may see them is the audience rule
+ * Comments on transactions, tasks and documents (spec 001). Who may see them is the audience rule
  * (audience/comment-audience.ts); a comment the caller may not see answers 404, like another team's.
  */
 @Injectable()

@@ -12,7 +12,7 @@ import { DirectMessagesRepository } from './direct-messages.repository';
 import type { CreateDirectMessageDto, DirectMessagesBulkStatusDto, DirectMessagesQueryDto, DirectMessageStatusDto, UpdateDirectMessageDto } from './dto/direct-messages.dto';
 
 /**
- * Direct messages (issue 15): threads between users of a team, started by mentioning users or groups.
+ * Direct messages (spec 001): threads between users of a team, started by mentioning users or groups.
  * Clients never reach here (the controller refuses them). A new or edited message writes its push and its
  * mails into the outbox in its own transaction (messaging's worker delivers them); status changes refresh the
  * caller's other tabs after the commit, best effort.

@@ -11,7 +11,7 @@ export type ReadCopyChange =
   | { kind: 'document'; document_id: number; client_id: number; deleted: boolean };
 
 /**
- * The counts side of a read-copy change (issue 15: inbox.counts to each user whose counts changed): a deleted
+ * The counts side of a read-copy change (inbox.counts to each user whose counts changed): a deleted
  * transaction, task or document takes its threads out of inboxes; a new primary agent, TC, client, vendor or
  * assignee brings threads in. Before the change (in the consumer's transaction) it reads the comment counts of
  * everyone who may see the transaction's comments; after the commit it pushes those that changed, to them and

@@ -5,7 +5,7 @@ import { publishDocumentListsOfEveryTeam } from './1763700000340-team-admin-publ
 
 /**
  * The transactions service now consumes team-admin.document-folders.changed, .document-types.changed and
- * .blackout-days.changed (issues 12 and 13). Events go to the subscribers listed when they are published,
+ * .blackout-days.changed, for due dates and transaction documents (spec 001). Events go to the subscribers listed when they are published,
  * so every team that existed before gets each list once more, with its next revision, built as the live
  * events are (teams provisioned later publish them themselves).
  */

@@ -25,7 +25,7 @@ const recordOf = (row: TooltipRow): TooltipRecord => ({
 });
 
 /**
- * Help tooltips (issue 14): any signed-in user reads them for a market; users with manage_tooltips
+ * Help tooltips (spec 001): any signed-in user reads them for a market; users with manage_tooltips
  * (checked by the controller's @Permissions) edit them in the back office.
  */
 @Injectable()

@@ -40,7 +40,7 @@ export function proratedGoal(start: string, end: string, yearly: (year: number) 
 }
 
 /**
- * The goal figures of a value (spec 002 section 3; issue 19): goal_percent = value / goal x 100; the pacer
+ * The goal figures of a value (spec 002 section 3): goal_percent = value / goal x 100; the pacer
  * value is the goal times the range's days elapsed up to today over its days (the whole goal for a past
  * range, 0 for a future one); pacer_percent = value / pacer_value x 100 (percents one decimal, null when
  * dividing by 0); pace achieved at the goal, on pace at the pacer value, else not on pace. No goal: all null.

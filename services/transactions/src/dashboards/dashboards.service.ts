@@ -74,7 +74,7 @@ const USER_NOT_FOUND = { status: 'error', message: TRANSACTION_ERRORS.userNotFou
 const restricted = (caller: AuthenticatedUser) => caller.permissions.includes('agent_restricted_team_dashboard');
 
 /**
- * Display Mode's figures (spec 002; issue 19), every one computed here from the service's own data: the
+ * Display Mode's figures (spec 002), every one computed here from the service's own data: the
  * circle dashboards 7 and 9, stats 2, activity 3, the leaderboard, goals and the slides.
  */
 @Injectable()

@@ -8,7 +8,7 @@ import { DisplaySubscriptions } from './display-subscriptions';
 
 const hashOf = (data: unknown) => createHash('sha1').update(JSON.stringify(data)).digest('hex');
 
-/** A key's figures are computed at most once per window, however many changes arrive (issue 20). */
+/** A key's figures are computed at most once per window, however many changes arrive (spec 002 section 2.1). */
 export const DISPLAY_PUSH_WINDOW_MS = 200;
 
 /**

@@ -65,7 +65,7 @@ export class FiltersService {
     if (errors.length > 0) throw new FieldErrorsException(errors);
     let keys = given;
     if (query.filter_id !== undefined && query.filter_id !== '') {
-      // Digits only, as every query-string id (issue 9): Number() took '0xe', '14e0' and ' 14 ' as 14.
+      // Digits only, as every query-string id (strict ids): Number() took '0xe', '14e0' and ' 14 ' as 14.
       const raw = query.filter_id;
       const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new FieldErrorsException([{ field: 'filter_id', error: FILTER_KEY_ERRORS.id }]);

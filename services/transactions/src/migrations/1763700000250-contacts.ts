@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Contacts and merge (issue 14): a merged status pointing at the survivor, custom fields (the merge
+ * Contacts and merge (spec 001): a merged status pointing at the survivor, custom fields (the merge
  * dialog's dynamic fields), the count of linked transactions kept by triggers on the links (the
  * list sorts by it), quick-search columns and one index per sort.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Transaction documents (spec 001, issue 13): read copies of the team's document folders and types (from
+ * Transaction documents (spec 001): read copies of the team's document folders and types (from
  * team-admin's events, each list whole with a revision), the documents, the pending uploads (a signed URL
  * handed out, not confirmed yet), and the snapshot view every document event is built from.
  */

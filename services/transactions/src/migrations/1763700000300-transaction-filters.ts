@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Saved filters (spec 001 section 3, issue 16): a team's filters and each user's own, per component; and
+ * Saved filters (spec 001 section 3): a team's filters and each user's own, per component; and
  * the indexes the filter keys read, so that a filter of several keys over a big team stays an index scan
  * (the team first in each: every list query is within one team).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Boards (spec 001 sections 2-4, issue 17): where a card sits in its column. Pinned cards come first,
+ * Boards (spec 001 sections 2-4): where a card sits in its column. Pinned cards come first,
  * the latest pin first (board_pinned_ts); cards moved to the bottom come last, in the order they were
  * moved (board_bottom_ts). The task board reads a column by team and status; its Completed column only
  * the last 30 days, hence the partial index. The task events carry pinned_on_boards.

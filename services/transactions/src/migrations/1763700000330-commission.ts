@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Commission templates, lines and caps (spec 000 sections 2-7, issue 18). A template is one line taken
+ * Commission templates, lines and caps (spec 000 sections 2-7). A template is one line taken
  * from a transaction's gross commission (cap_kind B counts toward the brokerage cap, R the royalty cap).
  * A transaction's lines are copies (a deleted template stays on the transactions that copied it). The
  * agents read copy keeps the caps, anniversaries and default templates of identity.user.* snapshots.

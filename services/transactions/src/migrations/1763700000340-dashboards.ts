@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Display Mode's figures (spec 002, issue 19): yearly goals per team and agent, the team's slide
+ * Display Mode's figures (spec 002): yearly goals per team and agent, the team's slide
  * configuration, and the activity feed the transactions service writes in the changing database
  * transaction (a transaction created, a milestone reached, a task completed).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The tasks board's columns at volume (issue 17's budget: a column's first page in under 150 ms). A column's
+ * The tasks board's columns at volume (the budget: a column's first page in under 150 ms). A column's
  * first page walks this index in the board's own order (boardOrderSql over k: pinned first, the latest pin
  * first, then by due date with none last, then the bottom cards in the order moved) and stops after the page,
  * instead of sorting the whole column; its total is an index-only count (client_id for the join to the

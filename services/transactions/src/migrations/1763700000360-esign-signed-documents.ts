@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-sign requests whose sealed PDF was added to their transaction's documents (issue 22,
+ * E-sign requests whose sealed PDF was added to their transaction's documents (spec 002,
  * AddSignedDocumentWhenEsignRequestCompleted): one row per request, so a re-published esign.request.completed
  * (a new event id, the same request) adds nothing. A table of its own rather than a column on documents: the
  * row stays when a user deletes the signed document, which a late duplicate must not bring back.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-sign requests whose Update Transaction values were applied to their transaction (issue 23,
+ * E-sign requests whose Update Transaction values were applied to their transaction (spec 002,
  * ApplyEsignFieldChangesWhenUpdateRequested): one row per request, so a re-published
  * esign.transaction-fields.update-requested (a new event id, the same request) changes nothing. The row keeps what
  * was written and what was left out (with why), for support.

@@ -4,7 +4,7 @@ import type { EventOutbox } from '@app/events';
 import { CommissionRepository } from '../commission/commission.repository';
 import { seedLinesWhereNone } from '../commission/commission-lines';
 
-/** Per side (issue 18): the seeded teams' commission templates, which the seed makes every agent's defaults. */
+/** Per side (spec 000): the seeded teams' commission templates, which the seed makes every agent's defaults. */
 export const SEED_COMMISSION_TEMPLATES: readonly Omit<CommissionTemplate, 'commission_template_id' | 'client_type_id'>[] = [
   { name: 'Brokerage Split', cap_kind: 'B', pct: 30, flat_amt: 0 },
   { name: 'Royalty', cap_kind: 'R', pct: 6, flat_amt: 0 },

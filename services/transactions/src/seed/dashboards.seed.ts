@@ -3,7 +3,7 @@ import { GOAL_METRICS } from '@app/contracts';
 import { teamTodaySql } from '../tasks/task-writer';
 
 /**
- * Display Mode's seed (issue 19), on the team's seeded transactions and tasks: this year's goals for the
+ * Display Mode's seed (spec 002 section 2.1), on the team's seeded transactions and tasks: this year's goals for the
  * team and each of its members (memberIds, from identity's seed: the read copy may still be filling), from what each closed over the last twelve months (a fifth more, at least
  * a little), so the pacing reads like a real team's; and the seed's task completions dated when they were
  * due (the writers date them now), so the activity feed reads like a real one. The ISA appointment setters

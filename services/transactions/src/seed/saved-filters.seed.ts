@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { FILTER_COMPONENTS, type TransactionFilterKeys } from '@app/contracts';
 
-/** Team filters every component gets (spec 001 section 3, issue 16). */
+/** Team filters every component gets (spec 001 section 3). */
 const TEAM_FILTERS: readonly { name: string; filters: TransactionFilterKeys }[] = [
   { name: 'Under Contract', filters: { client_filter: 'under_contract' } },
   { name: 'Closed This Year', filters: { client_filter: 'closed', status_date_preset: 'thisYear' } },

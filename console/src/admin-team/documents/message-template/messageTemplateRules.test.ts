@@ -17,7 +17,7 @@ describe('message template rules', () => {
     expect(templateUsage(undefined).count).toBe(0);
   });
 
-  // The server stores the template through the rich-text sanitiser (issue 9): the text box shows its text.
+  // The server stores the template through the rich-text sanitiser: the text box shows its text.
   it('shows the stored (sanitised) template as the text that was typed', () => {
     expect(templateText('Hello,\n\nPlease find the attached documents.')).toBe('Hello,\n\nPlease find the attached documents.');
     expect(templateText('Smith &amp; Sons &lt;office&gt;')).toBe('Smith & Sons <office>');

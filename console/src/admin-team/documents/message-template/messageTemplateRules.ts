@@ -14,7 +14,7 @@ export function templateUsage(value: unknown): { count: number; max: number; ove
 
 /**
  * The template as the text box shows it. The server stores it through the shared rich-text sanitiser
- * (issue 9): '&' comes back as '&amp;' and link-like text as a link. The box shows the text those stand
+ * (stored input): '&' comes back as '&amp;' and link-like text as a link. The box shows the text those stand
  * for, paragraphs and line breaks as new lines; sending it again stores the same template.
  */
 export function templateText(html: string | null | undefined): string {

@@ -31,7 +31,7 @@ export class ProfileIntegrationsDto {
 }
 
 // A PATCH changes only what it sends: these required fields are checked when present ('Required' for
-// '', spaces or null) and left as stored when absent (issue 9).
+// '', spaces or null) and left as stored when absent.
 const WhenSent = () => ValidateIf((_o, value) => value !== undefined);
 
 /**

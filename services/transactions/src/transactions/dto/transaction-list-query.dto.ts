@@ -58,5 +58,5 @@ export class TransactionListQueryDto extends TransactionPagingDto {
   @MaxLength(100, { message: TRANSACTION_ERRORS.quickSearch })
   quick_search_filter?: string;
 }
-// The filter keys ride on the list's query (issue 16).
+// The filter keys ride on the list's query (spec 001).
 allowFilterKeys(TransactionListQueryDto);

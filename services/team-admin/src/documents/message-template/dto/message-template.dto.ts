@@ -11,7 +11,7 @@ export class UpdateMessageTemplateDto {
     format: 'html',
     description: 'The send-document message, stored through the shared rich-text sanitiser (p, br, strong, em, u, s, ul, ol, li, a); the limit counts its text',
   })
-  // Stored sanitised (issue 9): scripts, images, handlers and javascript: links never reach the team's mail.
+  // Stored sanitised: scripts, images, handlers and javascript: links never reach the team's mail.
   @ValidateBy(
     { name: 'messageTemplateLength', validator: { validate: (value) => typeof value !== 'string' || richTextLength(value) <= MESSAGE_TEMPLATE_MAX_LENGTH } },
     { message: TOO_LONG },
