@@ -9,7 +9,7 @@ import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.conf
 import { MessagingModule } from '../src/messaging.module';
 import { messagingMigrations } from '../src/migrations';
 
-// Email notifications of notification tasks (issue 15, "Email notifications (task_type N)"): preview, send
+// Email notifications of notification tasks (docs/notifications-api.md): preview, send
 // and template with their rules and messages, from messaging's read copies; the mails delivered by
 // messaging's own worker ('all' mode) into a mailbox folder.
 
