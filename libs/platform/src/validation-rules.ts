@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, SYSTEM_FOLDER_IDS, formatUsDate, parseUsDate, type UsDateSeparator } from '@app/contracts';
+import { ACCOUNT_MESSAGES, SYSTEM_FOLDER_IDS, type UsDateSeparator } from '@app/contracts';
+import { fromUsDate } from '@app/dates';
 import { Transform } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, Max, Min, NotEquals, ValidateBy, type ValidationOptions } from 'class-validator';
@@ -12,18 +13,8 @@ export const SAFE_TEXT_MESSAGE = { message: ACCOUNT_MESSAGES.forbiddenCharacters
 /** The spec writes dates US-style with '-' (MM-DD-YYYY: caps, blackout days) or '/' (mm/dd/yyyy: the user form). */
 export type { UsDateSeparator };
 
-/** 'MM-DD-YYYY' (or with '/') -> 'YYYY-MM-DD', or null when it is not a real calendar date in exactly that shape. */
-export function fromUsDate(value: string, separator: UsDateSeparator): string | null {
-  const iso = parseUsDate(value);
-  return iso && formatUsDate(iso, separator) === value ? iso : null;
-}
-
-/** 'YYYY-MM-DD' (a Postgres date as text) -> 'MM-DD-YYYY' (or with '/'). */
-export const toUsDate = formatUsDate;
-
-export const fromWireDate = (value: string) => fromUsDate(value, '-');
-export const toWireDate = (isoDate: string) => toUsDate(isoDate, '-');
-export const fromFormDate = (value: string) => fromUsDate(value, '/');
+// The days themselves are read and written by @app/dates (date-fns); the validators below use it.
+export { fromDashedUsDate, fromSlashedUsDate, fromUsDate, isoToUsDate, toDashedUsDate, toSlashedUsDate } from '@app/dates';
 
 /** A date in the spec's US format with the given separator. */
 export function IsUsDate(separator: UsDateSeparator, options?: ValidationOptions) {

@@ -1,5 +1,6 @@
 import { dateFormatMessage } from '@app/contracts';
-import { fromUsDate, type UsDateSeparator } from '../validation-rules';
+import { fromUsDate, usDateToIso } from '@app/dates';
+import type { UsDateSeparator } from '../validation-rules';
 import { formField, UnreadableFieldValue, type FormFieldOptions } from './form-field';
 
 export interface DateFieldOptions {
@@ -13,14 +14,7 @@ const FORMAT_NAME: Record<UsDateSeparator, string> = { '/': 'MM/DD/YYYY', '-': '
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** 'MM/DD/YYYY' or 'MM-DD-YYYY' (as allowed) -> 'YYYY-MM-DD' when it is a real calendar date; else null. */
-export function usDateToIso(value: unknown, separators: readonly UsDateSeparator[] = ['/', '-']): string | null {
-  if (typeof value !== 'string') return null;
-  for (const separator of separators) {
-    const iso = fromUsDate(value.trim(), separator);
-    if (iso) return iso;
-  }
-  return null;
-}
+export { usDateToIso };
 
 /**
  * A US date (spec 001 sections 5 and 9): MM/DD/YYYY and MM-DD-YYYY, a real calendar date; trimmed,

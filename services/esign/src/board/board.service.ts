@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@app/auth';
 import { ESIGN_BOARD_MESSAGES, ESIGN_BOARD_PER_PAGE, type EsignBoardResponse, type EsignRequestUsers, type FieldError } from '@app/contracts';
-import { FieldErrorsException, fromFormDate } from '@app/platform';
+import { fromSlashedUsDate } from '@app/dates';
+import { FieldErrorsException } from '@app/platform';
 import { BoardRepository, type BoardFilters, type BoardViewer } from './board.repository';
 import type { EsignBoardQueryDto } from './dto/board.dto';
 
@@ -68,8 +69,8 @@ export class BoardService {
   private filtersOf(query: EsignBoardQueryDto): BoardFilters {
     const errors: FieldError[] = [];
     const range = (startKey: 'created_start_dt' | 'completed_start_dt', endKey: 'created_end_dt' | 'completed_end_dt') => {
-      const start = query[startKey] ? fromFormDate(query[startKey]) ?? undefined : undefined;
-      const end = query[endKey] ? fromFormDate(query[endKey]) ?? undefined : undefined;
+      const start = query[startKey] ? fromSlashedUsDate(query[startKey]) ?? undefined : undefined;
+      const end = query[endKey] ? fromSlashedUsDate(query[endKey]) ?? undefined : undefined;
       if (start && end && end < start) errors.push({ field: endKey, error: ESIGN_BOARD_MESSAGES.endBeforeStart });
       return start || end ? { start, end } : undefined;
     };

@@ -4,13 +4,13 @@ import {
   ESIGN_SEND_FIELD_TYPES,
   esignValueError,
   isEsignValueEmpty,
-  isValidIsoDate,
   type EsignDraftRole,
   type EsignField,
   type EsignSendField,
   type EsignSendFieldType,
   type EsignTemplateSchema,
 } from '@app/contracts';
+import { isoToUsDate, usDateToIso } from '@app/dates';
 
 /** A mapped transaction field: what transactions.esign.field-values is asked for. */
 export interface MappedPair {
@@ -50,9 +50,6 @@ export function draftRolesOf(schema: EsignTemplateSchema): EsignDraftRole[] {
   return schema.roles.map((role, index) => ({ uuid: role.uuid, name: role.name, order: index + 1 }));
 }
 
-const US_DATE = /^(\d{2})[/-](\d{2})[/-](\d{4})$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const usDateOf = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 function optionOf(field: EsignField, raw: unknown): string | null {
   if (typeof raw !== 'string' && typeof raw !== 'number') return null;
@@ -66,7 +63,7 @@ export function esignValueFromTransaction(field: EsignField, raw: unknown): unkn
   let value: unknown = null;
   switch (field.type as EsignSendFieldType) {
     case 'text':
-      if (typeof raw === 'string') value = ISO_DATE.test(raw) && isValidIsoDate(raw) ? usDateOf(raw) : raw;
+      if (typeof raw === 'string') value = isoToUsDate(raw, '/');
       else if (typeof raw === 'number' && Number.isFinite(raw)) value = String(raw);
       break;
     case 'number':
@@ -92,8 +89,7 @@ export function esignValueFromTransaction(field: EsignField, raw: unknown): unkn
     }
     case 'date':
       if (typeof raw === 'string') {
-        const us = US_DATE.exec(raw.trim());
-        value = us ? `${us[3]}-${us[1]}-${us[2]}` : raw.trim();
+        value = usDateToIso(raw) ?? raw.trim();
       }
       break;
   }

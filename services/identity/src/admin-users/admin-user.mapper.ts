@@ -1,7 +1,7 @@
 import { TEAM_MEMBER_ROLES, type AdminUserRecord, type AdminUserRow, type LoginHistoryRow, type Role, type TableColumn } from '@app/contracts';
 import type { UserEntity } from '../users/user.entity';
 import type { AdminUserFormDto } from './dto/admin-user-form.dto';
-import { fromFormDate, toFormDate } from './form-date';
+import { fromSlashedUsDate, toSlashedUsDate } from '@app/dates';
 
 /** The user table's columns (spec 000 section 2), in the spec's order. */
 export const USER_TABLE_COLS: readonly TableColumn[] = [
@@ -86,7 +86,7 @@ export function recordOf(user: UserEntity, profileImageUrl: string | null): Admi
     email: user.email,
     alternate_email: user.alternate_email,
     role_id: roleOf(user),
-    start_dt: toFormDate(user.start_dt),
+    start_dt: toSlashedUsDate(user.start_dt),
     can_download: user.can_download,
     can_download_activities: user.can_download_activities,
     esign_enabled: user.esign_enabled,
@@ -94,8 +94,8 @@ export function recordOf(user: UserEntity, profileImageUrl: string | null): Admi
     manage_billing: user.manage_billing,
     brokerage_cap_amt: realEstate(user.brokerage_cap_amt, null),
     royalty_cap_amt: realEstate(user.royalty_cap_amt, null),
-    brokerage_cap_anniversary_dt: realEstate(toFormDate(user.brokerage_cap_anniversary_dt), null),
-    royalty_cap_anniversary_dt: realEstate(toFormDate(user.royalty_cap_anniversary_dt), null),
+    brokerage_cap_anniversary_dt: realEstate(toSlashedUsDate(user.brokerage_cap_anniversary_dt), null),
+    royalty_cap_anniversary_dt: realEstate(toSlashedUsDate(user.royalty_cap_anniversary_dt), null),
     agent_trans_fee_amt: realEstate(user.agent_trans_fee_amt, null),
     agent_monthly_fee_amt: realEstate(user.agent_monthly_fee_amt, null),
     lic_nbr: user.lic_nbr,
@@ -147,12 +147,12 @@ export function applyForm(user: UserEntity, form: Partial<AdminUserFormDto>): vo
   }
   if (form.email !== undefined) user.email = form.email.trim();
   if (form.role_id !== undefined) user.roles = [form.role_id];
-  if (form.start_dt !== undefined) user.start_dt = fromFormDate(form.start_dt);
+  if (form.start_dt !== undefined) user.start_dt = fromSlashedUsDate(form.start_dt);
   if (form.brokerage_cap_anniversary_dt !== undefined) {
-    user.brokerage_cap_anniversary_dt = form.brokerage_cap_anniversary_dt && fromFormDate(form.brokerage_cap_anniversary_dt);
+    user.brokerage_cap_anniversary_dt = form.brokerage_cap_anniversary_dt && fromSlashedUsDate(form.brokerage_cap_anniversary_dt);
   }
   if (form.royalty_cap_anniversary_dt !== undefined) {
-    user.royalty_cap_anniversary_dt = form.royalty_cap_anniversary_dt && fromFormDate(form.royalty_cap_anniversary_dt);
+    user.royalty_cap_anniversary_dt = form.royalty_cap_anniversary_dt && fromSlashedUsDate(form.royalty_cap_anniversary_dt);
   }
   if (form.default_commission_templates !== undefined) {
     user.default_buyer_commission_templates = [...new Set(form.default_commission_templates.buyer)];

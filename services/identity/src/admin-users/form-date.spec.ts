@@ -1,4 +1,6 @@
-import { formatDateIn, fromFormDate, toFormDate } from './form-date';
+import { fromSlashedUsDate as fromFormDate, toSlashedUsDate as toFormDate, usDateIn as formatDateIn } from '@app/dates';
+
+// The user form's dates (spec 000 sections 5 and 9), as @app/dates reads and writes them.
 
 describe(fromFormDate.name, () => {
   const sut = fromFormDate;

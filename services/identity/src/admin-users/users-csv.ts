@@ -1,7 +1,7 @@
 import type { AdminUserRow } from '@app/contracts';
 import { csvLine, normalizePhone } from '@app/platform';
 import { USER_TABLE_COLS } from './admin-user.mapper';
-import { formatDateIn } from './form-date';
+import { usDateIn } from '@app/dates';
 
 /** One CSV field as the product writes it (libs/platform's csv-stringify path, formula guard included), without the record end. */
 export function csvField(value: string): string {
@@ -39,8 +39,8 @@ export function csvCells(row: AdminUserRow, timeZone: string): string[] {
   const cell: Record<string, string> = {
     agent_full_name: row.agent_full_name,
     mobile_phone: csvPhone(row.mobile_phone),
-    created_ts: formatDateIn(new Date(row.created_ts), timeZone),
-    last_access_ts: row.last_access_ts ? formatDateIn(new Date(row.last_access_ts), timeZone) : '',
+    created_ts: usDateIn(new Date(row.created_ts), timeZone),
+    last_access_ts: row.last_access_ts ? usDateIn(new Date(row.last_access_ts), timeZone) : '',
     status: row.status,
     excluded: yesNo(row.excluded),
     download: yesNo(row.download),

@@ -1,4 +1,5 @@
 import type { Role, UserProfile } from '@app/contracts';
+import { toDashedUsDate } from '@app/dates';
 import type { TeamEntity } from '../users/team.entity';
 import type { UserEntity } from '../users/user.entity';
 import { effectivePermissions, isStaff } from '../auth/auth.service';
@@ -19,13 +20,6 @@ export type ProfileUser = Pick<
   | 'business_entity' | 'notes' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_cap_anniversary_dt' | 'royalty_cap_anniversary_dt'
   | 'brokerage_pct' | 'agent_pct' | 'profile_image_path' | 'skyslope_agent_guid'
 > & { team?: Pick<TeamEntity, 'name' | 'market_id' | 'permissions'> | null };
-
-/** 'YYYY-MM-DD' (Postgres date) -> 'MM-DD-YYYY' (the spec's wire format). */
-export function toWireDate(value: string | null): string | null {
-  if (!value) return null;
-  const [y, m, d] = value.split('-');
-  return `${m}-${d}-${y}`;
-}
 
 // Non-agent roles of the team staff; clients and vendors never edit caps.
 const CAP_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA'];
@@ -69,8 +63,8 @@ export function profileOf(user: ProfileUser, callerRoles: Role[]): AccountProfil
     business_entity: user.business_entity,
     brokerage_cap_amt: user.brokerage_cap_amt,
     royalty_cap_amt: user.royalty_cap_amt,
-    brokerage_cap_anniversary_dt: toWireDate(user.brokerage_cap_anniversary_dt),
-    royalty_cap_anniversary_dt: toWireDate(user.royalty_cap_anniversary_dt),
+    brokerage_cap_anniversary_dt: toDashedUsDate(user.brokerage_cap_anniversary_dt),
+    royalty_cap_anniversary_dt: toDashedUsDate(user.royalty_cap_anniversary_dt),
     brokerage_pct: user.brokerage_pct,
     agent_pct: user.agent_pct,
     profile_image_path: user.profile_image_path,

@@ -11,7 +11,7 @@ import { capsRuleOf, hasTransactionSync, profileOf, type AccountProfile } from '
 import { PROFILE_MESSAGES } from './profile.errors';
 import { ProfileRepository } from './profile.repository';
 import { CAP_FIELDS, type UpdateProfileDto } from './dto/update-profile.dto';
-import { fromWireDate } from './dto/validation';
+import { fromDashedUsDate } from '@app/dates';
 
 type CapField = (typeof CAP_FIELDS)[number];
 
@@ -59,8 +59,8 @@ export class ProfileService {
 
       const { integrations, brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt, ...plain } = changes;
       Object.assign(user, stripUndefined(plain), { updated_ts: new Date() });
-      if (brokerage_cap_anniversary_dt !== undefined) user.brokerage_cap_anniversary_dt = brokerage_cap_anniversary_dt && fromWireDate(brokerage_cap_anniversary_dt);
-      if (royalty_cap_anniversary_dt !== undefined) user.royalty_cap_anniversary_dt = royalty_cap_anniversary_dt && fromWireDate(royalty_cap_anniversary_dt);
+      if (brokerage_cap_anniversary_dt !== undefined) user.brokerage_cap_anniversary_dt = brokerage_cap_anniversary_dt && fromDashedUsDate(brokerage_cap_anniversary_dt);
+      if (royalty_cap_anniversary_dt !== undefined) user.royalty_cap_anniversary_dt = royalty_cap_anniversary_dt && fromDashedUsDate(royalty_cap_anniversary_dt);
       if (integrations?.skyslope_agent_guid !== undefined) user.skyslope_agent_guid = integrations.skyslope_agent_guid || null;
 
       const result = await this.users.save(user, manager);
@@ -77,7 +77,7 @@ function changedCapFields(user: UserEntity, changes: UpdateProfileDto): CapField
     const next = changes[field];
     if (next === undefined) return false;
     if (field === 'brokerage_cap_anniversary_dt' || field === 'royalty_cap_anniversary_dt') {
-      return (next === null ? null : fromWireDate(next as string)) !== user[field];
+      return (next === null ? null : fromDashedUsDate(next as string)) !== user[field];
     }
     return (next === null ? null : Number(next)) !== user[field];
   });

@@ -1,7 +1,7 @@
 import type { UserSnapshot } from '@app/contracts';
 // Not in users.repository.ts: auth.service imports that file, and this one needs auth.service (a cycle).
 import { effectivePermissions } from '../auth/auth.service';
-import { toWireDate } from '../profile/profile.mapper';
+import { toDashedUsDate } from '@app/dates';
 import type { UserEntity } from './user.entity';
 
 /**
@@ -25,8 +25,8 @@ export function userSnapshotOf(user: UserEntity): UserSnapshot {
     alternate_email: user.alternate_email ?? null,
     brokerage_cap_amt: user.brokerage_cap_amt ?? null,
     royalty_cap_amt: user.royalty_cap_amt ?? null,
-    brokerage_cap_anniversary_dt: toWireDate(user.brokerage_cap_anniversary_dt ?? null),
-    royalty_cap_anniversary_dt: toWireDate(user.royalty_cap_anniversary_dt ?? null),
+    brokerage_cap_anniversary_dt: toDashedUsDate(user.brokerage_cap_anniversary_dt ?? null),
+    royalty_cap_anniversary_dt: toDashedUsDate(user.royalty_cap_anniversary_dt ?? null),
     default_buyer_commission_templates: user.default_buyer_commission_templates ?? [],
     default_seller_commission_templates: user.default_seller_commission_templates ?? [],
     permissions: effectivePermissions(user),

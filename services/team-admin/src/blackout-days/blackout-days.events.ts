@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventPayloads } from '@app/contracts';
+import { yearIn } from '@app/dates';
 import { EventOutbox } from '@app/events';
 import { TeamsRepository } from '../team/teams.repository';
 import { WEEKDAY_OPTIONS } from './blackout-options';
@@ -12,7 +13,7 @@ export const RESOLVED_YEARS = 3;
 
 /** The current year in a time zone (a team in Honolulu is still in the old year at 05:00 UTC on 1 January). */
 export function currentYearIn(timezone: string | null, now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: timezone ?? 'UTC', year: 'numeric' }).format(now));
+  return yearIn(now, timezone);
 }
 
 /**

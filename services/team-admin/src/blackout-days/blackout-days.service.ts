@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, TEAM_SETUP_MESSAGES, todayIn, type BlackoutDay, type Fi
 import { FieldErrorsException } from '@app/platform';
 import { isUniqueViolation } from '../common/postgres';
 import { TEAM_ADMIN_MESSAGES } from '../common/team-admin.errors';
-import { fromWireDate, toWireDate } from '../common/validation';
+import { fromDashedUsDate, toDashedUsDate } from '@app/dates';
 import { TeamTransactions } from '../team/team-transactions';
 import { BLACKOUT_OPTIONS, predefinedDayOf } from './blackout-options';
 import { BlackoutDaysEvents } from './blackout-days.events';
@@ -18,7 +18,7 @@ function blackoutDayOf(row: BlackoutDayRow): BlackoutDay {
     predefined_day_key: row.predefined_day_key,
     // Predefined days take their option's label, so a relabelled option shows everywhere at once.
     day_label: row.kind === 'custom' ? row.day_label! : (predefinedDayOf(row.predefined_day_key!)?.label ?? row.predefined_day_key!),
-    day_date: row.day_date ? toWireDate(row.day_date) : null,
+    day_date: row.day_date ? toDashedUsDate(row.day_date) : null,
   };
 }
 
@@ -38,7 +38,7 @@ function newDayOf(body: CreateBlackoutDayDto, today: string): NewBlackoutDay {
     if (!day) throw new FieldErrorsException([{ field: 'predefined_day_key', error: TEAM_ADMIN_MESSAGES.unknownDay }]);
     return { kind: day.kind, predefined_day_key: day.key, sort_order: day.sortOrder };
   }
-  const isoDate = date === undefined ? null : fromWireDate(date);
+  const isoDate = date === undefined ? null : fromDashedUsDate(date);
   const errors: FieldError[] = [];
   if (label === undefined) errors.push({ field: 'day_label', error: ADMIN_MESSAGES.blackoutLabelRequired });
   if (date === undefined) errors.push({ field: 'day_date', error: ADMIN_MESSAGES.blackoutDateRequired });

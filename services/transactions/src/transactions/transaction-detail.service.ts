@@ -9,6 +9,7 @@ import {
   type TransactionDetail,
   type TransactionHistoryRecord,
 } from '@app/contracts';
+import { toSlashedUsDate } from '@app/dates';
 import { paginationOf } from '@app/database';
 import { SYSTEM_FIELDS_BY_KEY } from '../fields/system-fields';
 import { PAGE_FORM, TeamOptionsRepository } from '../fields/team-options.repository';
@@ -18,7 +19,6 @@ import { scopeOf, TransactionListService } from './transaction-list.service';
 import { TRANSACTION_ERRORS } from './transactions.errors';
 import { TransactionsRepository } from './transactions.repository';
 
-const usDate = (iso: string | null) => (iso ? iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1') : null);
 
 /** Labels of history fields that are not form fields. */
 const HISTORY_LABELS: Record<string, string> = {
@@ -77,7 +77,7 @@ export class TransactionDetailService {
     );
     const columns = records[0].columns;
     const vendor = scope.kind === 'vendor';
-    const dates = Object.fromEntries(STATUS_DATE_FIELDS.map((key) => [key, usDate(columns[key] as string | null)])) as TransactionDetail['dates'];
+    const dates = Object.fromEntries(STATUS_DATE_FIELDS.map((key) => [key, toSlashedUsDate(columns[key] as string | null)])) as TransactionDetail['dates'];
     return {
       ...row,
       side: records[0].type,

@@ -11,6 +11,7 @@ import {
   type TransactionFieldDefinition,
   type TransactionRow,
 } from '@app/contracts';
+import { isoToUsDate } from '@app/dates';
 import { paginationOf } from '@app/database';
 import { FieldErrorsException } from '@app/platform';
 import { LEAD_TYPE_FIELDS } from '../fields/system-fields';
@@ -35,9 +36,8 @@ export function scopeOf(caller: AuthenticatedUser): TransactionScope {
 
 const DEFAULT_ORDER_BY = 'created_ts';
 
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** 'YYYY-MM-DD' -> 'MM/DD/YYYY' (the spec's display format). */
-const displayDate = (value: string) => value.replace(isoDate, '$2/$3/$1');
+/** 'YYYY-MM-DD' -> 'MM/DD/YYYY' (the spec's display format); other text as it is. */
+const displayDate = (value: string) => isoToUsDate(value, '/');
 
 @Injectable()
 export class TransactionListService {

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@app/contracts';
 import { IsPhoneField, IsUsDate, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '@app/platform';
 import { IsNotEmpty, IsString, Matches, MaxLength, type ValidationOptions } from 'class-validator';
 
-export { fromWireDate, IsTimeZone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
+export { IsTimeZone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
 
 /** A date in the profile's MM-DD-YYYY wire format (cap anniversaries). */
 export const IsWireDate = (options?: ValidationOptions) => IsUsDate('-', options);
