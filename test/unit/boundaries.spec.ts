@@ -96,7 +96,7 @@ describe('import boundaries', () => {
 
   it('scans the real tree (not vacuously green)', () => {
     expect(services).toEqual(expect.arrayContaining(['identity', 'transactions']));
-    for (const dir of ['services', 'libs', 'libs/contracts/src', 'console/src', 'display/src']) {
+    for (const dir of ['services', 'libs', 'libs/contracts/src', 'libs/http/src', 'libs/dates/src', 'console/src', 'display/src']) {
       expect([...sourceFiles(dir)].length).toBeGreaterThan(0);
     }
   });
@@ -123,6 +123,18 @@ describe('import boundaries', () => {
       // Specs are not shipped to the front ends; they may use test helpers.
       .filter((line) => !/\.spec\.ts$/.test(line.file))
       .filter((line) => isPackage(line.specifier) || (line.target !== 'libs/contracts/src' && !line.target!.startsWith('libs/contracts/src/')));
+    expect(show(outside)).toEqual([]);
+  });
+
+  // Plain helpers any service (or script) may use without Nest: the outbound HTTP client and the dates.
+  it.each([
+    ['libs/http/src', ['undici']],
+    ['libs/dates/src', ['date-fns', 'date-fns-tz', '@app/contracts']],
+  ])('%s imports only its own files and %p', (dir, allowed) => {
+    const outside = importsOf(dir).filter((line) => {
+      if (line.target !== null) return line.target !== dir && !line.target.startsWith(`${dir}/`);
+      return !line.specifier.startsWith('node:') && !allowed.includes(line.specifier);
+    });
     expect(show(outside)).toEqual([]);
   });
 

@@ -42,5 +42,7 @@ describe('notification templates', () => {
   it('writes due dates as MM/DD/YYYY', () => {
     expect(formatDueDate('2026-03-05')).toBe('03/05/2026');
     expect(formatDueDate(null)).toBe('');
+    expect(formatDueDate('2024-02-29T00:00:00.000Z')).toBe('02/29/2024');
+    expect(formatDueDate(new Date('2026-03-05T00:00:00Z'))).toBe('03/05/2026');
   });
 });

@@ -1,4 +1,5 @@
 import { NOTIFICATION_MERGE_FIELDS, type NotificationMergeField } from '@app/contracts';
+import { isoDateIn, toSlashedUsDate } from '@app/dates';
 import { escapeHtml, paragraphsHtml } from '@app/mail';
 import { richTextPlain } from '@app/platform';
 
@@ -69,7 +70,6 @@ export function textToHtml(text: string): string {
 /** MM/DD/YYYY of a date column ('2026-03-05' or a Date), or '' without one. */
 export function formatDueDate(due: string | Date | null): string {
   if (!due) return '';
-  const iso = typeof due === 'string' ? due.slice(0, 10) : due.toISOString().slice(0, 10);
-  const [year, month, day] = iso.split('-');
-  return `${month}/${day}/${year}`;
+  // A date column read as a Date is its day at UTC midnight.
+  return toSlashedUsDate(typeof due === 'string' ? due.slice(0, 10) : isoDateIn(due, 'UTC'));
 }
