@@ -3,4 +3,5 @@ export * from './pagination';
 export * from './database.module';
 export * from './document-lists-copy';
 export * from './prepared-query';
+export * from './like';
 export type * from './table-row';

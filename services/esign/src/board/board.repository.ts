@@ -9,7 +9,7 @@ import {
   type EsignRequestStatus,
   type EsignStatusTotals,
 } from '@app/contracts';
-import { containsPattern } from '../templates/templates.repository';
+import { containsPattern } from '@app/database';
 
 /** Who asks: ADMIN and TRANC see the team's requests, others their own and those on transactions they are primary agent of. */
 export interface BoardViewer {
@@ -121,7 +121,7 @@ export class BoardRepository {
       if (range?.end) where.push(`${column} < ${nextMidnight(range.end)}`);
     }
     if (filters.search) {
-      const like = param(containsPattern(filters.search));
+      const like = param(containsPattern(filters.search.toLowerCase()));
       where.push(`(lower(r.title) LIKE ${like} OR ${ADDRESS_SQL} LIKE ${like} OR ${CREATOR_SQL} LIKE ${like})`);
     }
     if (withStatus && filters.statuses.length) where.push(`r.status::text = ANY(${param(filters.statuses)}::text[])`);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EsignSignerAgentOption } from '@app/contracts';
-import { containsPattern } from '../templates/templates.repository';
+import { containsPattern } from '@app/database';
 
 /** The agents a send may choose as signers, from esign's users read copy. */
 @Injectable()
@@ -16,7 +16,7 @@ export class SignerOptionsRepository {
           AND (lower(first_name || ' ' || last_name) LIKE $2 OR lower(email) LIKE $2)
         ORDER BY lower(first_name), lower(last_name), agent_id
         LIMIT $3`,
-      [teamId, containsPattern(term.trim()), limit],
+      [teamId, containsPattern(term.trim().toLowerCase()), limit],
     );
   }
 }

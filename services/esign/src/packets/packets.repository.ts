@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EsignPacketBlueprint, EsignPacketOrderBy, EsignTemplateStatus, TransactionType } from '@app/contracts';
-import { containsPattern, isoOf, NEXT_UPDATED_TS, returnedRows, TYPE_SEARCH_SQL } from '../templates/templates.repository';
+import { containsPattern } from '@app/database';
+import { isoOf, NEXT_UPDATED_TS, returnedRows, TYPE_SEARCH_SQL } from '../templates/templates.repository';
 
 const PACKET_COLUMNS = `
   p.esig_packet_blueprint_id, p.name, p.type_id, p.status, ${isoOf('p.updated_ts')} AS updated_ts,
@@ -39,7 +40,7 @@ export class PacketsRepository {
     const params: unknown[] = [teamId, options.status];
     const where = ['p.team_id = $1', 'p.status = $2'];
     if (options.search) {
-      const like = `$${params.push(containsPattern(options.search))}`;
+      const like = `$${params.push(containsPattern(options.search.toLowerCase()))}`;
       const raw = `$${params.push(options.search.toLowerCase())}`;
       where.push(`(lower(p.name) LIKE ${like} OR ${TYPE_SEARCH_SQL('p.type_id', like, raw)})`);
     }

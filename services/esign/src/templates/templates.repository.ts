@@ -9,6 +9,7 @@ import type {
   EsignTemplateStatus,
   TransactionType,
 } from '@app/contracts';
+import { containsPattern } from '@app/database';
 
 /** An ISO timestamp with milliseconds, as the wire carries updated_ts (and as PUT .../schema sends it back). */
 export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -66,9 +67,6 @@ export function returnedRows(result: unknown): unknown[] {
   return Array.isArray(result) ? result : [];
 }
 
-/** `%text%` for LIKE with its wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The type_id condition of a quick search: the words All / Buyer / Seller (any part) or the codes b / s. */
 export const TYPE_SEARCH_SQL = (column: string, param: string, raw: string) =>
   `(CASE ${column} WHEN 'b' THEN 'buyer' WHEN 's' THEN 'seller' ELSE 'all' END LIKE ${param} OR coalesce(${column}, '') = ${raw})`;
@@ -82,7 +80,7 @@ export class TemplatesRepository {
     const params: unknown[] = [teamId, options.status];
     const where = ['t.team_id = $1', 't.status = $2'];
     if (options.search) {
-      const like = `$${params.push(containsPattern(options.search))}`;
+      const like = `$${params.push(containsPattern(options.search.toLowerCase()))}`;
       const raw = `$${params.push(options.search.toLowerCase())}`;
       where.push(`(lower(t.name) LIKE ${like} OR ${TYPE_SEARCH_SQL('t.type_id', like, raw)})`);
     }

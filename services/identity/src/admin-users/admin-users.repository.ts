@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TEAM_MEMBER_ROLES, type Permission, type UserStatusFilter } from '@app/contracts';
+import { containsPattern } from '@app/database';
 import type { UserListRow } from './admin-user.mapper';
 import type { UserListOrderBy } from './dto/admin-user-query.dto';
 
@@ -56,10 +57,6 @@ export function orderByOf(orderBy: UserListOrderBy, orderDir: 1 | -1): string {
   return `${ORDER_EXPRESSIONS[orderBy]} ${dir} NULLS LAST, ${ROLE_RANK} DESC, ${NAME_ORDER}`;
 }
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** WHERE of the user table: the team's members (no CLIENT logins), the status filter, the quick search. */
 export function whereOf(filter: UserListFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.teamId, TEAM_MEMBER_ROLES];
@@ -68,7 +65,7 @@ export function whereOf(filter: UserListFilter): { sql: string; params: unknown[
   if (status) conditions.push(status);
   const search = filter.search.trim();
   if (search) {
-    params.push(likePattern(search));
+    params.push(containsPattern(search.toLowerCase()));
     const p = `$${params.length}`;
     const matches = [
       `lower(first_name) LIKE ${p}`,
@@ -80,7 +77,7 @@ export function whereOf(filter: UserListFilter): { sql: string; params: unknown[
     // '5550100' finds '(555) 555-0100': a search made of phone characters also matches the phone's digits.
     const digits = search.replace(/\D/g, '');
     if (/^[\d\s()+\-.]+$/.test(search) && digits.length >= 3) {
-      params.push(likePattern(digits));
+      params.push(containsPattern(digits));
       matches.push(`regexp_replace(coalesce(mobile_phone, ''), '\\D', '', 'g') LIKE $${params.length}`);
     }
     conditions.push(`(${matches.join(' OR ')})`);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { preparedQuery } from '@app/database';
+import { containsPattern, preparedQuery } from '@app/database';
 import type { Comment, CommentType, CommentVisibility, InboxStatusFilter } from '@app/contracts';
 import { maySeeCommentSql } from '../audience/comment-audience';
-import { AUTHOR_COLUMNS, authorOf, containsPattern, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
+import { AUTHOR_COLUMNS, authorOf, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
 
 interface CommentRow extends AuthorColumns {
   comment_id: number;
@@ -128,7 +128,7 @@ export class CommentsRepository {
     }
     if (filter.mention_only) conditions.push('coalesce(s.mentioned, false)');
     if (filter.search?.trim()) {
-      params.push(containsPattern(filter.search));
+      params.push(containsPattern(filter.search.trim()));
       const p = `$${params.length}`;
       conditions.push(`(t.first_name ILIKE ${p} OR t.last_name ILIKE ${p} OR (t.first_name || ' ' || t.last_name) ILIKE ${p} OR t.formatted_address ILIKE ${p}
         OR EXISTS (SELECT 1 FROM messaging.comments m LEFT JOIN messaging.users ma ON ma.agent_id = m.author_agent_id

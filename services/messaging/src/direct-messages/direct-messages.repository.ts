@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DirectMessage, InboxStatusFilter } from '@app/contracts';
-import { AUTHOR_COLUMNS, authorOf, containsPattern, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
+import { containsPattern } from '@app/database';
+import { AUTHOR_COLUMNS, authorOf, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
 
 interface MessageRow extends AuthorColumns {
   dm_id: number;
@@ -43,7 +44,7 @@ export class DirectMessagesRepository {
     const params: unknown[] = [agentId, teamId];
     const conditions = [STATUS_CONDITION[filter.status ?? 'all']];
     if (filter.search?.trim()) {
-      params.push(containsPattern(filter.search));
+      params.push(containsPattern(filter.search.trim()));
       conditions.push(`EXISTS (SELECT 1 FROM messaging.direct_messages m LEFT JOIN messaging.users ma ON ma.agent_id = m.author_agent_id
                                WHERE (m.dm_id = d.dm_id OR m.parent_dm_id = d.dm_id)
                                  AND (m.dm_text ILIKE $${params.length} OR (coalesce(ma.first_name, '') || ' ' || coalesce(ma.last_name, '')) ILIKE $${params.length}))`);

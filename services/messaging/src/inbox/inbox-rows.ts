@@ -21,6 +21,3 @@ export function readMarkOf(threadMark: Date | string | null, createdTs: Date | s
   if (threadMark === null) return null;
   return new Date(threadMark).getTime() >= new Date(createdTs).getTime() ? isoOf(threadMark) : null;
 }
-
-/** A LIKE pattern matching `term` anywhere, its wildcards taken literally. */
-export const containsPattern = (term: string) => `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MENTION_GROUP_NAMES, type MentionOption } from '@app/contracts';
 import type { AuthenticatedUser } from '@app/auth';
-import { containsPattern } from '../inbox/inbox-rows';
+import { containsPattern } from '@app/database';
 import { isClient } from '../inbox/inbox-errors';
 
 export const MENTION_OPTIONS_MAX = 20;
@@ -25,7 +25,7 @@ export class MentionOptionsService {
        WHERE u.team_id = $1 AND u.status = 'active' AND u.agent_id <> $2 AND ${who}
          AND (u.first_name || ' ' || u.last_name) ILIKE $3
        ORDER BY u.first_name, u.last_name, u.agent_id LIMIT ${MENTION_OPTIONS_MAX}`,
-      [caller.team_id, caller.agent_id, containsPattern(word)],
+      [caller.team_id, caller.agent_id, containsPattern(word.trim())],
     );
     const users: MentionOption[] = rows.map((r) => ({ type: 'user', id: r.agent_id, label: `${r.first_name} ${r.last_name}`.trim(), profile_image: r.profile_image_path }));
     const groups: MentionOption[] = client

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ContactRecord, ContactSortField, ContactStatus, ContactStatusFilter, ContactTransaction, EsignSignerContactOption } from '@app/contracts';
+import { containsPattern } from '@app/database';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 
 /** Which contacts a caller sees: the team's, or (AGENT) their own. */
@@ -33,8 +34,6 @@ export interface ContactRow extends Omit<ContactRecord, 'status' | 'agent_name'>
 /** The columns a write may set. */
 export type ContactColumn = 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id' | 'agent_id' | 'status';
 export type ContactValues = Partial<Record<ContactColumn, string | number | null>> & { custom_fields?: Record<string, string | number | null> };
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** ORDER BY of each sort (the id breaks ties); the expressions match the indexes of migration 250. */
 const SORTS: Record<ContactSortField, (dir: string) => string> = {
@@ -74,7 +73,7 @@ function whereOf(filter: ContactFilter, params: unknown[]): string {
   const term = filter.search?.trim();
   if (term) {
     // Names, email and address: contains, any case (trigram index); a phone however it is typed.
-    const any = [`c.search_text LIKE ${param(`%${escapeLike(term.toLowerCase())}%`)}`];
+    const any = [`c.search_text LIKE ${param(containsPattern(term.toLowerCase()))}`];
     const digits = term.replace(/\D/g, '');
     if (digits.length >= 3 && /^[\d\s().+-]+$/.test(term)) any.push(`c.phone_digits LIKE ${param(`%${digits}%`)}`);
     terms.push(`(${any.join(' OR ')})`);
@@ -210,7 +209,7 @@ export class ContactsRepository {
    * transaction is not the team's.
    */
   async signerOptions(teamId: number, clientId: number, term: string, limit: number, ownerId?: number): Promise<EsignSignerContactOption[]> {
-    const like = `%${escapeLike(term.trim().toLowerCase())}%`;
+    const like = containsPattern(term.trim().toLowerCase());
     return this.dataSource.query(
       `WITH tx AS (SELECT client_id FROM transactions.transactions WHERE client_id = $1 AND team_id = $2),
             own AS (

@@ -1,4 +1,5 @@
 import { CLIENT_FILTER_DATE_FIELDS, resolveDatePreset, type DatePreset, type TransactionFilterKeys } from '@app/contracts';
+import { containsPattern } from '@app/database';
 import { isoOf } from './filter-keys';
 
 /** What the SQL of a filter needs to know about the team. */
@@ -87,8 +88,7 @@ export function filterSql(keys: TransactionFilterKeys, context: FilterSqlContext
     terms.push(`${valueOf(keys.select_filter_key, 'text')} = ${param(keys.select_filter_value)}`);
   }
   if (keys.string_filter_key && keys.string_filter_value !== undefined) {
-    const escaped = keys.string_filter_value.replace(/[\\%_]/g, (c) => `\\${c}`);
-    terms.push(`${valueOf(keys.string_filter_key, 'text')} ILIKE ${param(`%${escaped}%`)}`);
+    terms.push(`${valueOf(keys.string_filter_key, 'text')} ILIKE ${param(containsPattern(keys.string_filter_value))}`);
   }
   if (keys.yn_key && keys.yn_value !== undefined) {
     const value = valueOf(keys.yn_key, 'text');

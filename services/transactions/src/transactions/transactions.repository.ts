@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DEFAULT_TEAM_TIMEZONE, type DerivedStatusValue } from '@app/contracts';
+import { containsPattern } from '@app/database';
 import { MAX_DATABASE_ID } from '@app/platform';
 import { DERIVED_STATUS_SQL } from './transaction-list.columns';
 
@@ -53,8 +54,6 @@ export interface TransactionListRecord {
   primary_agent_profile_path: string | null;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The caller's scope as SQL over `t` (appends its parameters): the team, and the AGENT's or VENDOR's own. */
 export function scopeSql(scope: TransactionScope, params: unknown[]): string {
   params.push(scope.teamId);
@@ -80,7 +79,7 @@ function whereOf(scope: TransactionScope, search: string | undefined, params: un
   const term = search?.trim();
   if (term) {
     // Address, email and client name (first, last or both): contains, any case (trigram index).
-    params.push(`%${escapeLike(term.toLowerCase())}%`);
+    params.push(containsPattern(term.toLowerCase()));
     const any = [`t.search_text LIKE $${params.length}`];
     // A phone number however it is typed: its digits, compared with the stored digits.
     const digits = term.replace(/\D/g, '');
