@@ -12,7 +12,7 @@ function viewerOf(caller: AuthenticatedUser): BoardViewer {
 }
 
 /**
- * The request board (issue 23, spec 002 sections 2.5 and 7): the caller's team and permissions are checked by the
+ * The request board (spec 002 sections 2.5 and 7): the caller's team and permissions are checked by the
  * controller's guards; here what the caller may see, and the filters, sorting and paging, all done in SQL.
  */
 @Injectable()
