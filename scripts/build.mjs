@@ -1,4 +1,5 @@
-// Compiles the backend (services, libs, scripts, edge) with SWC into dist/, rewriting @app/<lib>
+// Writes the OpenAPI schemas of libs/contracts' types when those changed (scripts/generate-schemas.mjs, also
+// runnable alone), compiles the backend (services, libs, scripts, edge) with SWC into dist/, rewriting @app/<lib>
 // imports, then builds the console and Display Mode with Vite and writes brotli and gzip copies of
 // their text files (scripts/precompress.mjs) for the edge. `--backend` skips the front ends.
 import { transformFile } from '@swc/core';
@@ -6,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdir, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateSchemas } from './generate-schemas.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,6 +102,8 @@ async function buildFrontend(workspace) {
   );
 }
 
+// Before the backend: the generated module is one of the files it compiles.
+await generateSchemas();
 await buildBackend();
 if (!backendOnly) {
   await buildFrontend('console');

@@ -30,3 +30,4 @@ export * from './esign-values';
 export * from './esign-send';
 export * from './esign-dates';
 export * from './idempotency';
+export * from './answers';

@@ -13,7 +13,7 @@ import { rpcOptionsOf } from './service-module';
 import { createLogger, PinoNestLogger } from './logger';
 import { installJsonBodyParser } from './json-body.parser';
 import { installMetrics } from './metrics';
-import { addNamedSchemas } from './openapi';
+import { addContractSchemas } from './openapi-schemas';
 
 export interface HttpAppOptions {
   config: ServiceConfig;
@@ -80,8 +80,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  // The answers' named schemas (libs/platform openapi.ts) become components of the document that uses them.
-  const document = addNamedSchemas(SwaggerModule.createDocument(
+  // The libs/contracts types the operations name (generated schemas, openapi-schemas.ts) become its components.
+  const document = addContractSchemas(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle(`${config.service} service`)

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Put, Req, Res, StreamableFile, type 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
-import { ApiAnswer, ApiErrors, ApiFileAnswer, int, named, obj, str } from '@app/platform';
+import { ApiAnswer, ApiErrors, ApiFileAnswer } from '@app/platform';
 import type { ServiceName } from '@app/contracts';
 import { LocalStorageDriver, type SignedQuery } from './local-storage.driver';
 import { StorageService } from './storage.service';
@@ -13,8 +13,6 @@ interface FileRequest {
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
 }
-
-const STORED_FILE_SCHEMA = named('StoredFile', obj({ status: str({ enum: ['ok'] }), key: str(), size: int(), content_type: str() }));
 
 /**
  * The local driver's file route, /api/<service>/files/<key>: signed PUT (upload) and GET (download).
@@ -41,7 +39,7 @@ export function createFilesController(service: ServiceName): Type<unknown> {
         'Documents: 413 "File is larger than 50,000,000 bytes"; 415 "allowed file types: PDF & Image (JPG, PNG)" unless PDF, JPEG or PNG. ' +
         'Nothing is stored when refused. Answers {status, key, size, content_type}.',
     })
-    @ApiAnswer(200, STORED_FILE_SCHEMA, 'Stored')
+    @ApiAnswer(200, 'StoredFile', 'Stored')
     @ApiErrors([403, 'A bad, expired or used URL'], 413, 415)
     async put(@Req() request: FastifyRequest) {
       const req = request as unknown as FileRequest;
