@@ -1,4 +1,4 @@
-// Writes libs/platform/src/generated/contract-schemas.ts: a JSON schema (draft-07, ts-json-schema-generator 2.4)
+// Writes libs/platform/src/contract-schemas.generated.ts: a JSON schema (draft-07, ts-json-schema-generator 2.4)
 // of every exported type of libs/contracts, keyed by the type's name, and the union of those names, so an
 // OpenAPI table that names a type that does not exist fails the compiler. libs/platform turns them into the
 // OpenAPI documents' component schemas (openapi-schemas.ts). scripts/build.mjs runs this first; it skips the
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = path.join(root, 'libs', 'contracts', 'src');
-export const generatedFile = path.join(root, 'libs', 'platform', 'src', 'generated', 'contract-schemas.ts');
+export const generatedFile = path.join(root, 'libs', 'platform', 'src', 'contract-schemas.generated.ts');
 
 /** The hash of the contracts' sources (not their tests) and of this script: what the generated file was made from. */
 async function sourcesHash() {

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { CONTRACT_SCHEMAS, type ContractSchemaName } from './generated/contract-schemas';
+import { CONTRACT_SCHEMAS, type ContractSchemaName } from './contract-schemas.generated';
 import { addContractSchemas, componentNameOf, contractArraySchema, contractSchema, toOpenApiSchema } from './openapi-schemas';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

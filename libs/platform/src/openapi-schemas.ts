@@ -1,14 +1,14 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { CONTRACT_SCHEMAS, type ContractSchemaName } from './generated/contract-schemas';
+import { CONTRACT_SCHEMAS, type ContractSchemaName } from './contract-schemas.generated';
 
 /**
  * The OpenAPI documents' schemas come from the types of libs/contracts: scripts/generate-schemas.mjs writes
- * their JSON schemas (draft-07) into generated/contract-schemas.ts at build time, and this turns the ones a
+ * their JSON schemas (draft-07) into contract-schemas.generated.ts at build time, and this turns the ones a
  * document refers to into its components (OpenAPI 3.0: `nullable` for null, `enum` for `const`, no tuples).
  * A service names a type (contractSchema('EsignDraft')); a name that is not an exported type fails tsc.
  */
-export type { ContractSchemaName } from './generated/contract-schemas';
+export type { ContractSchemaName } from './contract-schemas.generated';
 
 const COMPONENTS = '#/components/schemas/';
 const DEFINITIONS = '#/definitions/';
