@@ -9,12 +9,11 @@ import {
   type ContactMergeConflicts,
   type ContactMergeField,
   type ContactMergeRequest,
-  type ContactRecord,
 } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import { ContactWriter } from './contact-writer';
 import { ContactsRepository, type ContactColumn, type ContactRow, type ContactValues } from './contacts.repository';
-import { contactNotFound, contactScopeOf, seesWholeTeam } from './contacts.service';
+import { contactNotFound, contactRecordOf, contactScopeOf, seesWholeTeam } from './contacts.service';
 
 const CUSTOM_PREFIX = 'custom_fields.';
 
@@ -54,7 +53,7 @@ export class ContactMergeService {
       values: rows.map((row) => ({ contact_id: row.contact_id, value: field.text(row) })),
     });
     return {
-      contacts: rows.map((row) => this.recordOf(caller, row)),
+      contacts: rows.map((row) => contactRecordOf(caller, row)),
       fields: fields.map(valuesOf),
       dynamic_fields: dynamic.map(valuesOf),
     };
@@ -151,25 +150,5 @@ export class ContactMergeService {
     }));
     const shown = (field: MergeField) => rows.some((row) => !isEmpty(field.raw(row)));
     return { fields: fields.filter(shown), dynamic: dynamic.filter(shown) };
-  }
-
-  private recordOf(caller: AuthenticatedUser, row: ContactRow): ContactRecord {
-    return {
-      contact_id: row.contact_id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      mobile_phone: row.mobile_phone,
-      address_1: row.address_1,
-      address_2: row.address_2,
-      city: row.city,
-      state: row.state,
-      postal_code: row.postal_code,
-      lead_type_id: row.lead_type_id,
-      agent_id: row.agent_id,
-      agent_name: seesWholeTeam(caller) ? row.agent_name : null,
-      client_transaction_count: row.client_transaction_count,
-      status: row.status === 'inactive' ? 'inactive' : 'active',
-    };
   }
 }

@@ -39,6 +39,31 @@ export function contactColumnsOf(caller: AuthenticatedUser) {
   return CONTACT_COLUMNS.filter((col) => team || !col.teamOnly);
 }
 
+/**
+ * A contact as the list, the merge conflicts and the detail answer it (ContactRecord, spec 001 "Contact"): the one
+ * mapping every contact answer starts from, so that the shapes cannot drift apart. The agent's name only for
+ * ADMIN, TRANC and ISISA; a merged or other status reads as active.
+ */
+export function contactRecordOf(caller: AuthenticatedUser, row: Omit<ContactRecord, 'status'> & { status: string }): ContactRecord {
+  return {
+    contact_id: row.contact_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    mobile_phone: row.mobile_phone,
+    address_1: row.address_1,
+    address_2: row.address_2,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postal_code,
+    lead_type_id: row.lead_type_id,
+    agent_id: row.agent_id,
+    agent_name: seesWholeTeam(caller) ? row.agent_name : null,
+    client_transaction_count: row.client_transaction_count,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+  };
+}
+
 const WRITABLE: readonly ContactColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'lead_type_id', 'agent_id', 'status'];
 
 /** The contact not found (or not the caller's): 404; a merged one also names its survivor. */
@@ -60,8 +85,7 @@ export class ContactsService {
     if (perPage > CONTACT_MAX_PAGE_SIZE) throw new FieldErrorsException([{ field: 'per_page', error: CONTACT_ERRORS.perPage }]);
     const page = query.page ?? 1;
     const { total, records } = await this.contacts.page(this.filterOf(caller, query), this.orderOf(query), page, perPage);
-    const team = seesWholeTeam(caller);
-    return { records: records.map((r) => (team ? r : { ...r, agent_name: null })), pagination: paginationOf(total, page, perPage) };
+    return { records: records.map((record) => contactRecordOf(caller, record)), pagination: paginationOf(total, page, perPage) };
   }
 
   /** The same call as CSV: the caller's columns, the same filters and order; any per_page (absent: every row). */
@@ -157,22 +181,8 @@ export class ContactsService {
 
   private detailOf(caller: AuthenticatedUser, row: ContactRow, transactions: ContactDetail['transactions']): ContactDetail {
     return {
-      contact_id: row.contact_id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      mobile_phone: row.mobile_phone,
-      address_1: row.address_1,
-      address_2: row.address_2,
-      city: row.city,
-      state: row.state,
-      postal_code: row.postal_code,
-      lead_type_id: row.lead_type_id,
+      ...contactRecordOf(caller, row),
       lead_type: row.lead_type,
-      agent_id: row.agent_id,
-      agent_name: seesWholeTeam(caller) ? row.agent_name : null,
-      client_transaction_count: row.client_transaction_count,
-      status: row.status === 'inactive' ? 'inactive' : 'active',
       custom_fields: row.custom_fields,
       version: row.version,
       created_ts: new Date(row.created_ts).toISOString(),
