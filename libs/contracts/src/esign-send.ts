@@ -123,6 +123,15 @@ export interface CreateEsignRequestFromDraft extends Omit<CreateEsignRequest, 'c
   client_id?: number;
 }
 
+/**
+ * What POST /esign/requests reads: a CreateEsignRequest (from templates or a packet) or a CreateEsignRequestFromDraft
+ * (`draft_id`; client_id then optional, template_ids and packet_id not read). Both are assignable to it.
+ */
+export interface CreateEsignRequestBody extends Omit<CreateEsignRequest, 'client_id'> {
+  draft_id?: string | null;
+  client_id?: number | null;
+}
+
 /** Longest form state a draft keeps, in characters of its JSON. */
 export const ESIGN_FORM_STATE_MAX_LENGTH = 900_000;
 /** Most contacts of the team (beyond the transaction's own) and most agents that signer options offer. */

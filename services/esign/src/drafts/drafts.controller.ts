@@ -4,7 +4,7 @@ import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/au
 import { ESIGN_MESSAGES, ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
 import { ApiAnswer, ApiErrors, obj, Idempotent } from '@app/platform';
 import { DRAFT_SAVED_SCHEMA, ESIGN_DRAFT_SCHEMA } from '../esign.openapi';
-import { DraftIdParamDto } from './dto/drafts.dto';
+import { CreateEsignDraftDto, DraftIdParamDto, SaveEsignDraftSchemaDto } from './dto/drafts.dto';
 import { DraftsService } from './drafts.service';
 
 export const UNAVAILABLE: [number, string] = [503, ESIGN_MESSAGES.transactionDataUnavailable];
@@ -28,8 +28,8 @@ export class DraftsController {
   @ApiBody({ schema: obj({ client_id: { type: 'integer' }, 'template_ids?': { type: 'array', items: { type: 'integer' } }, 'packet_id?': { type: 'integer' } }) })
   @ApiAnswer(201, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404, UNAVAILABLE)
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: Record<string, unknown>) {
-    return this.drafts.create(caller, body ?? {});
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateEsignDraftDto) {
+    return this.drafts.create(caller, body);
   }
 
   @Get(':id')
@@ -60,7 +60,7 @@ export class DraftsController {
   @ApiBody({ schema: obj({ documents: { type: 'array', items: { type: 'object' } }, roles: { type: 'array', items: { type: 'object' } }, fields: { type: 'array', items: { type: 'object' } } }) })
   @ApiAnswer(200, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404, UNAVAILABLE)
-  saveSchema(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto, @Body() body: Record<string, unknown>) {
-    return this.drafts.saveSchema(caller, params.id, body ?? {});
+  saveSchema(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto, @Body() body: SaveEsignDraftSchemaDto) {
+    return this.drafts.saveSchema(caller, params.id, body);
   }
 }

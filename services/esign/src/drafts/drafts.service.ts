@@ -4,13 +4,13 @@ import {
   DOCUMENT_DOWNLOAD_URL_TTL_SECONDS,
   ESIGN_DRAFT_MESSAGES as D,
   ESIGN_MESSAGES,
-  ESIGN_REQUEST_MESSAGES as M,
+  type CreateEsignDraftRequest,
   type EsignDraft,
   type EsignDraftSaved,
   type EsignSendField,
   type EsignTemplateSchema,
 } from '@app/contracts';
-import { FieldErrorsException, MAX_DATABASE_ID } from '@app/platform';
+import { FieldErrorsException } from '@app/platform';
 import { RpcClient } from '@app/rpc';
 import { StorageService } from '@app/storage';
 import { RequestTemplatesReader } from '../requests/request-schema';
@@ -18,10 +18,9 @@ import { RequestsRepository } from '../requests/requests.repository';
 import { checkTemplateSchema } from '../templates/template-schema.validator';
 import { draftRolesOf, mappedPairsOf, pairKey, sendFieldsOf, type MappedPair } from './draft-fields';
 import { checkFormState } from './draft-form-state';
+import type { SaveEsignDraftSchemaDto } from './dto/drafts.dto';
 import { DraftsRepository, type DraftRow } from './drafts.repository';
 
-type Body = Record<string, unknown>;
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
 const draftNotFound = () => new NotFoundException({ status: 'error', message: D.draftNotFound });
 
 /**
@@ -42,9 +41,8 @@ export class DraftsService {
     private readonly rpc: RpcClient,
   ) {}
 
-  /** POST /esign/drafts {client_id, template_ids | packet_id}. */
-  async create(caller: AuthenticatedUser, body: Body): Promise<EsignDraft> {
-    if (!isId(body.client_id)) throw new FieldErrorsException([{ field: 'client_id', error: M.required }]);
+  /** POST /esign/drafts {client_id, template_ids | packet_id} (their kinds checked by EsignTemplateSourceDto). */
+  async create(caller: AuthenticatedUser, body: CreateEsignDraftRequest): Promise<EsignDraft> {
     const transaction = await this.requests.transaction(caller.team_id, body.client_id);
     if (!transaction) throw new NotFoundException({ status: 'error', message: 'Transaction not found' });
     const source = await this.reader.sourceOf(caller.team_id, body);
@@ -83,7 +81,7 @@ export class DraftsService {
    * are), checked like a template's schema against the draft's documents, which keep their order. The step 1 fields
    * are built again; transaction values already read are kept and only newly mapped fields are asked for.
    */
-  async saveSchema(caller: AuthenticatedUser, draftId: string, body: Body): Promise<EsignDraft> {
+  async saveSchema(caller: AuthenticatedUser, draftId: string, body: SaveEsignDraftSchemaDto): Promise<EsignDraft> {
     const draft = await this.own(caller, draftId);
     const checked = checkTemplateSchema(body, draft.schema.documents);
     if (!checked.schema) throw new FieldErrorsException(checked.errors);

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { ESIGN_PACKET_MAX_TEMPLATES, ESIGN_REQUEST_MESSAGES as M, type EsignField, type EsignRole, type EsignStoragePaths, type EsignTemplateSchema } from '@app/contracts';
-import { FieldErrorsException, MAX_DATABASE_ID } from '@app/platform';
+import { ESIGN_REQUEST_MESSAGES as M, type EsignField, type EsignRole, type EsignStoragePaths, type EsignTemplateSchema } from '@app/contracts';
+import { FieldErrorsException } from '@app/platform';
 import { PacketsRepository } from '../packets/packets.repository';
 import { TemplatesRepository } from '../templates/templates.repository';
 
@@ -64,7 +64,6 @@ export function rolesWithFields(schema: EsignTemplateSchema): EsignRole[] {
 
 export const sameRole = (a: string, b: string) => roleKey(a) === roleKey(b);
 
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
 const templateNotFound = () => new NotFoundException({ status: 'error', message: 'Template not found' });
 
 /** A PDF a request is made from, in the request's document order, with the template it belongs to. */
@@ -103,10 +102,16 @@ export function documentsOf(templates: readonly RequestTemplate[]): RequestDocum
 /** A request's title: its templates' names. */
 export const requestTitleOf = (templates: readonly { name: string }[]) => templates.map((template) => template.name).join(', ').slice(0, 1000);
 
+/** What a request or a send draft names its templates by: checked by EsignTemplateSourceDto (each an id; the ids once each). */
+export interface TemplateSourceIds {
+  template_ids?: readonly number[];
+  packet_id?: number | null;
+}
+
 /**
  * The templates a request (or a send draft) is made from: `template_ids` in order, or a packet's (`packet_id`); each an
  * active template of the caller's team (404 'Template not found' / 'Packet not found'; 400 'Choose a template or a
- * packet' for neither).
+ * packet' for a packet without templates).
  */
 @Injectable()
 export class RequestTemplatesReader {
@@ -115,21 +120,16 @@ export class RequestTemplatesReader {
     private readonly packets: PacketsRepository,
   ) {}
 
-  async templatesOf(teamId: number, body: { template_ids?: unknown; packet_id?: unknown }): Promise<{ templates: RequestTemplate[]; packetId: number | null }> {
-    let ids: number[];
+  async templatesOf(teamId: number, body: TemplateSourceIds): Promise<{ templates: RequestTemplate[]; packetId: number | null }> {
+    let ids: readonly number[];
     let packetId: number | null = null;
     if (body.packet_id !== undefined && body.packet_id !== null) {
-      if (!isId(body.packet_id)) throw new FieldErrorsException([{ field: 'packet_id', error: M.chooseTemplates }]);
       const packet = await this.packets.one(teamId, body.packet_id);
       if (!packet) throw new NotFoundException({ status: 'error', message: 'Packet not found' });
       ids = packet.templates.map((template) => template.esig_template_id);
       packetId = packet.esig_packet_blueprint_id;
     } else {
-      const given = body.template_ids;
-      if (!Array.isArray(given) || given.length === 0 || given.length > ESIGN_PACKET_MAX_TEMPLATES || !given.every(isId) || new Set(given).size !== given.length) {
-        throw new FieldErrorsException([{ field: 'template_ids', error: M.chooseTemplates }]);
-      }
-      ids = given;
+      ids = body.template_ids ?? [];
     }
     const templates: RequestTemplate[] = [];
     for (const id of ids) {
@@ -143,7 +143,7 @@ export class RequestTemplatesReader {
   }
 
   /** The request's source from the templates as they are now: the merged schema and their PDFs. */
-  async sourceOf(teamId: number, body: { template_ids?: unknown; packet_id?: unknown }): Promise<RequestSource> {
+  async sourceOf(teamId: number, body: TemplateSourceIds): Promise<RequestSource> {
     const { templates, packetId } = await this.templatesOf(teamId, body);
     return { templates, packetId, documents: documentsOf(templates), schema: mergeTemplateSchemas(templates), title: requestTitleOf(templates) };
   }

@@ -5,7 +5,7 @@ import { ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
 import { ApiAnswer, ApiErrors, obj, Idempotent } from '@app/platform';
 import { AUDIT_LOG_SCHEMA, REQUEST_CANCELLED_SCHEMA, REQUEST_CREATED_SCHEMA, SIGNED_DOCUMENT_SCHEMA } from '../esign.openapi';
 import { DRAFT_ALREADY_SENT } from '../drafts/draft-sent.exception';
-import { RequestIdParamDto } from './dto/requests.dto';
+import { CreateEsignRequestDto, RequestIdParamDto } from './dto/requests.dto';
 import { RequestsService } from './requests.service';
 
 /** E-sign requests (issue 22): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
@@ -28,8 +28,8 @@ export class RequestsController {
   @ApiBody({ schema: obj({}, { additionalProperties: true }) })
   @ApiAnswer(201, REQUEST_CREATED_SCHEMA)
   @ApiErrors(400, 404, [409, DRAFT_ALREADY_SENT])
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: Record<string, unknown>) {
-    return this.requests.create(caller, body ?? {});
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateEsignRequestDto) {
+    return this.requests.create(caller, body);
   }
 
   @Get(':id/audit-log')

@@ -18,13 +18,14 @@ import {
   type EsignEmailConfig,
   type EsignPreviewResponse,
   type EsignRequestCreated,
+  type EsignSignatureOrder,
   type EsignSignedDocumentLink,
   type EsignTemplateSchema,
   type EsignTransactionFieldChange,
   type FieldError,
 } from '@app/contracts';
 import { EventOutbox } from '@app/events';
-import { FieldErrorsException, isFormEmail, MAX_DATABASE_ID, SERVICE_CONFIG } from '@app/platform';
+import { FieldErrorsException, isFormEmail, SERVICE_CONFIG } from '@app/platform';
 import { StorageService } from '@app/storage';
 import { mayUpdateTransaction, pairKey } from '../drafts/draft-fields';
 import { DraftAlreadySentException } from '../drafts/draft-sent.exception';
@@ -33,12 +34,12 @@ import type { EsignConfig } from '../esign.config';
 import { ESIGN_PROVIDER, type EsignProvider, type ProviderSent } from '../provider/esign-provider';
 import { RequestProviders } from '../provider/request-providers';
 import { stampDocuments } from '../sealing';
+import type { CreateEsignRequestDto, EsignFieldValueInputDto, EsignSignerInputDto } from './dto/requests.dto';
 import { RequestTemplatesReader, rolesWithFields, sameRole, type RequestDocumentSource, type RequestSource } from './request-schema';
 import { fullNameOf } from './request-mailer';
 import { RequestsRepository, type EsignTransactionRow, type RequestDocumentRow, type RequestRow } from './requests.repository';
 
 type Body = Record<string, unknown>;
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const transactionNotFound = () => new NotFoundException({ status: 'error', message: 'Transaction not found' });
 const requestNotFound = () => new NotFoundException({ status: 'error', message: 'E-sign request not found' });
@@ -51,7 +52,6 @@ export const ORPHANED_COPY_HOURS = 24;
 const SWEEP_PAGE = 1000;
 /** The uuid folder of a send's copy (requests/<uuid>/<file>), or null for any other key (requests/<id>/signed.pdf). */
 const copyFolderOf = (key: string): string | null => /^requests\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/.exec(key)?.[1] ?? null;
-const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 interface CheckedSigner {
   role: string;
@@ -86,13 +86,13 @@ export class RequestsService {
     private readonly providers: RequestProviders,
   ) {}
 
-  async create(caller: AuthenticatedUser, body: Body): Promise<EsignRequestCreated | EsignPreviewResponse> {
+  /** The body's shape is CreateEsignRequestDto's; here the rules that need the transaction, the draft or the schema. */
+  async create(caller: AuthenticatedUser, body: CreateEsignRequestDto): Promise<EsignRequestCreated | EsignPreviewResponse> {
     const { transaction, source, draftId } = await this.sourceOf(caller, body);
     const { schema, templates } = source;
     const errors: FieldError[] = [];
-    const signatureOrder = body.signature_order === 'P' || body.signature_order === 'S' ? body.signature_order : null;
-    if (!signatureOrder) errors.push({ field: 'signature_order', error: M.signatureOrder });
-    const signers = this.checkSigners(schema, body.signers, signatureOrder ?? 'P', errors);
+    const signatureOrder = body.signature_order;
+    const signers = this.checkSigners(schema, body.signers, signatureOrder, errors);
     const { values, readonly, changes } = this.checkValues(schema, body.fields, errors);
     const emailConfig = this.checkEmailConfig(body.email_config, schema, errors);
     if (errors.length) throw new FieldErrorsException(errors);
@@ -117,7 +117,7 @@ export class RequestsService {
           created_by_agent_id: caller.agent_id,
           provider: this.provider.name,
           status: 'S',
-          signature_order: signatureOrder!,
+          signature_order: signatureOrder,
           title: source.title.slice(0, 1000),
           template_ids: templates.map((template) => template.esig_template_id),
           esig_template_id: templates[0].esig_template_id,
@@ -188,9 +188,8 @@ export class RequestsService {
    * a client_id sent too must be the draft's), or `client_id` with `template_ids | packet_id` as the templates are now.
    * The transaction must be the team's in the read copy and every template still active (404 otherwise).
    */
-  private async sourceOf(caller: AuthenticatedUser, body: Body): Promise<{ transaction: EsignTransactionRow; source: RequestSource; draftId: string | null }> {
+  private async sourceOf(caller: AuthenticatedUser, body: CreateEsignRequestDto): Promise<{ transaction: EsignTransactionRow; source: RequestSource; draftId: string | null }> {
     if (body.draft_id !== undefined && body.draft_id !== null) {
-      if (!isUuid(body.draft_id)) throw new FieldErrorsException([{ field: 'draft_id', error: M.invalidValue }]);
       const draft = await this.drafts.own(caller.team_id, caller.agent_id, body.draft_id);
       if (!draft) throw draftNotFound();
       if (draft.sent_ts) throw new DraftAlreadySentException();
@@ -206,29 +205,24 @@ export class RequestsService {
         draftId: draft.draft_id,
       };
     }
-    if (!isId(body.client_id)) throw new FieldErrorsException([{ field: 'client_id', error: M.required }]);
     const transaction = await this.requests.transaction(caller.team_id, body.client_id);
     if (!transaction) throw transactionNotFound();
     return { transaction, source: await this.reader.sourceOf(caller.team_id, body), draftId: null };
   }
 
   /** Every role that owns a field needs a signer with a name and a valid email; S orders are whole numbers of 1 or more. */
-  private checkSigners(schema: EsignTemplateSchema, given: unknown, order: 'P' | 'S', errors: FieldError[]): CheckedSigner[] {
-    const list = Array.isArray(given) ? (given as unknown[]) : [];
-    if (!Array.isArray(given)) errors.push({ field: 'signers', error: M.signerNameRequired });
-    if (list.length > ESIGN_MAX_SIGNERS) errors.push({ field: 'signers', error: `At most ${ESIGN_MAX_SIGNERS} signers` });
+  private checkSigners(schema: EsignTemplateSchema, list: readonly EsignSignerInputDto[], order: EsignSignatureOrder, errors: FieldError[]): CheckedSigner[] {
     const needed = rolesWithFields(schema);
     const signers: CheckedSigner[] = [];
-    list.forEach((raw, index) => {
-      const entry = raw && typeof raw === 'object' ? (raw as Body) : {};
+    list.forEach((entry, index) => {
       const at = (field: string) => `signers.${index}.${field}`;
-      const role = schema.roles.find((candidate) => typeof entry.role === 'string' && sameRole(candidate.name, entry.role));
+      const role = schema.roles.find((candidate) => sameRole(candidate.name, entry.role));
       if (!role) return errors.push({ field: at('role'), error: M.unknownRole });
       if (signers.some((signer) => signer.role_uuid === role.uuid)) return errors.push({ field: at('role'), error: M.unknownRole });
       // A signer for a role without fields has nothing to sign: left out.
       if (!needed.some((candidate) => candidate.uuid === role.uuid)) return;
-      const name = text(entry.name);
-      const email = text(entry.email);
+      const name = (entry.name ?? '').trim();
+      const email = (entry.email ?? '').trim();
       if (!name) errors.push({ field: at('name'), error: M.signerNameRequired });
       else if (name.length > ESIGN_NAME_MAX_LENGTH) errors.push({ field: at('name'), error: `At most ${ESIGN_NAME_MAX_LENGTH} characters` });
       if (!email) errors.push({ field: at('email'), error: M.emailRequired });
@@ -238,9 +232,7 @@ export class RequestsService {
         if (!Number.isInteger(entry.order) || (entry.order as number) < 1 || (entry.order as number) > ESIGN_MAX_SIGNERS * 10) errors.push({ field: at('order'), error: M.orderMin });
         else signingOrder = entry.order as number;
       }
-      const contactId = entry.contact_id === undefined || entry.contact_id === null || entry.contact_id === '' ? null : entry.contact_id;
-      if (contactId !== null && !isId(contactId)) errors.push({ field: at('contact_id'), error: M.invalidValue });
-      signers.push({ role: role.name, role_uuid: role.uuid, name, email: email.toLowerCase(), contact_id: (contactId as number | null) ?? null, order: signingOrder });
+      signers.push({ role: role.name, role_uuid: role.uuid, name, email: email.toLowerCase(), contact_id: entry.contact_id ?? null, order: signingOrder });
     });
     for (const role of needed) {
       if (!signers.some((signer) => signer.role_uuid === role.uuid) && !errors.some((error) => error.field.startsWith('signers.'))) {
@@ -257,7 +249,7 @@ export class RequestsService {
    */
   private checkValues(
     schema: EsignTemplateSchema,
-    given: unknown,
+    given: readonly EsignFieldValueInputDto[] | null | undefined,
     errors: FieldError[],
   ): { values: Record<string, unknown>; readonly: string[]; changes: EsignTransactionFieldChange[] } {
     const values: Record<string, unknown> = {};
@@ -265,13 +257,8 @@ export class RequestsService {
     const changes = new Map<string, EsignTransactionFieldChange>();
     const result = () => ({ values, readonly, changes: [...changes.values()] });
     if (given === undefined || given === null) return result();
-    if (!Array.isArray(given)) {
-      errors.push({ field: 'fields', error: M.invalidValue });
-      return result();
-    }
     const seen = new Set<string>();
-    given.forEach((raw, index) => {
-      const entry = raw && typeof raw === 'object' ? (raw as Body) : {};
+    given.forEach((entry, index) => {
       const field = schema.fields.find((candidate) => candidate.uuid === entry.fieldId);
       if (!field || seen.has(field.uuid)) return errors.push({ field: `fields.${index}.fieldId`, error: M.unknownField });
       seen.add(field.uuid);

@@ -3,12 +3,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   ESIGN_CONSENT_TEXT,
   ESIGN_DATE_PLACEHOLDER,
-  ESIGN_DECLINE_REASON_MAX_LENGTH,
   ESIGN_INVITATION_RETRY_MINUTES,
   ESIGN_REQUEST_MESSAGES as M,
   ESIGN_SIGNED_LINK_DAYS,
   esignValueError,
   normaliseEsignValue,
+  type CompleteSigningRequest,
+  type DeclineSigningRequest,
   type EsignField,
   type EsignSigningSession,
   type EsignSigningState,
@@ -168,7 +169,7 @@ export class SigningEngine {
   }
 
   /** A signer finishes: their values checked with the spec's rules, the next order invited, sealing queued when all signed. */
-  async complete(token: string, body: { values?: unknown; consent?: unknown }, client: SignerClient): Promise<{ state: EsignSigningState }> {
+  async complete(token: string, body: CompleteSigningRequest, client: SignerClient): Promise<{ state: EsignSigningState }> {
     await this.dataSource.transaction(async (manager) => {
       const { request, signer, link } = await this.resolve(manager, token, true);
       const { state, message } = stateOf(request, signer, link);
@@ -189,18 +190,17 @@ export class SigningEngine {
     return { state: 'signed' };
   }
 
-  private checkValues(request: RequestRow, signer: SignerRow, body: { values?: unknown; consent?: unknown }): Record<string, unknown> {
+  /** Consent and the kind of `values` are the DTO's (CompleteSigningDto); here each value against this signer's fields. */
+  private checkValues(request: RequestRow, signer: SignerRow, body: CompleteSigningRequest): Record<string, unknown> {
     const errors: FieldError[] = [];
-    if (body.consent !== true) errors.push({ field: 'consent', error: M.consentRequired });
-    const given = body.values && typeof body.values === 'object' && !Array.isArray(body.values) ? (body.values as Record<string, unknown>) : null;
-    if (!given) errors.push({ field: 'values', error: M.invalidValue });
+    const given = body.values;
     const own = this.ownFields(request, signer);
     const ownIds = new Set(own.map((field) => field.uuid));
     const values: Record<string, unknown> = {};
-    for (const key of Object.keys(given ?? {})) if (!ownIds.has(key)) errors.push({ field: `values.${key}`, error: M.unknownField });
+    for (const key of Object.keys(given)) if (!ownIds.has(key)) errors.push({ field: `values.${key}`, error: M.unknownField });
     for (const field of own) {
       // The signing date fills a date field whose default is {{date}}, whatever the page sent.
-      const value = field.default_value === ESIGN_DATE_PLACEHOLDER ? todayIso() : given?.[field.uuid];
+      const value = field.default_value === ESIGN_DATE_PLACEHOLDER ? todayIso() : given[field.uuid];
       const error = esignValueError(field, value);
       if (error) errors.push({ field: `values.${field.uuid}`, error });
       else values[field.uuid] = normaliseEsignValue(field, value);
@@ -209,14 +209,13 @@ export class SigningEngine {
     return values;
   }
 
-  async decline(token: string, body: { reason?: unknown }, client: SignerClient): Promise<{ state: EsignSigningState }> {
+  async decline(token: string, body: DeclineSigningRequest, client: SignerClient): Promise<{ state: EsignSigningState }> {
     await this.dataSource.transaction(async (manager) => {
       const { request, signer, link } = await this.resolve(manager, token, true);
       const { state, message } = stateOf(request, signer, link);
       if (state !== 'open' || !signer) throw new ConflictException({ status: 'error', message: message ?? M.alreadySigned });
-      const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-      if (!reason) throw new FieldErrorsException([{ field: 'reason', error: M.required }]);
-      if (reason.length > ESIGN_DECLINE_REASON_MAX_LENGTH) throw new FieldErrorsException([{ field: 'reason', error: `At most ${ESIGN_DECLINE_REASON_MAX_LENGTH} characters` }]);
+      // Trimmed, required and at most ESIGN_DECLINE_REASON_MAX_LENGTH characters (DeclineSigningDto).
+      const { reason } = body;
       await this.requests.markDeclined(manager, signer.signer_id, reason, client);
       await this.requests.appendAudit(manager, request.esig_request_id, { type: 'declined', actor: signer.name, email: signer.email, ip: client.ip, user_agent: client.userAgent, detail: reason });
       await this.status.move(manager, request, 'D', signer.name);

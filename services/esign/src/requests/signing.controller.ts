@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
 import { ApiAnswer, ApiErrors, bool, dict, anyValue, obj, RateLimit, str } from '@app/platform';
 import { SIGNING_RESULT_SCHEMA, SIGNING_SESSION_SCHEMA } from '../esign.openapi';
+import { CompleteSigningDto, DeclineSigningDto } from './dto/signing.dto';
 import { SigningEngine, type SignerClient } from './signing-engine';
 
 const clientOf = (request: FastifyRequest): SignerClient => ({
@@ -37,8 +38,8 @@ export class SigningController {
   @ApiBody({ schema: obj({ values: dict(anyValue()), consent: bool() }) })
   @ApiAnswer(200, SIGNING_RESULT_SCHEMA)
   @ApiErrors(400, 409)
-  complete(@Param('token') token: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest) {
-    return this.engine.complete(token, body ?? {}, clientOf(request));
+  complete(@Param('token') token: string, @Body() body: CompleteSigningDto, @Req() request: FastifyRequest) {
+    return this.engine.complete(token, body, clientOf(request));
   }
 
   @Post(':token/decline')
@@ -47,7 +48,7 @@ export class SigningController {
   @ApiBody({ schema: obj({ reason: str() }) })
   @ApiAnswer(200, SIGNING_RESULT_SCHEMA)
   @ApiErrors(400, 409)
-  decline(@Param('token') token: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest) {
-    return this.engine.decline(token, body ?? {}, clientOf(request));
+  decline(@Param('token') token: string, @Body() body: DeclineSigningDto, @Req() request: FastifyRequest) {
+    return this.engine.decline(token, body, clientOf(request));
   }
 }

@@ -39,7 +39,7 @@ export type SchemaCheck = { schema: EsignTemplateSchema; errors: [] } | { schema
  * order; areas are fractions 0..1 from the top-left corner); options for select, radio and multiple; unique ids.
  * Missing optional keys take their defaults (false, null, []).
  */
-export function checkTemplateSchema(body: Json, stored: readonly EsignTemplateDocument[]): SchemaCheck {
+export function checkTemplateSchema(body: { documents?: unknown; roles?: unknown; fields?: unknown }, stored: readonly EsignTemplateDocument[]): SchemaCheck {
   const errors: FieldError[] = [];
   const documents = checkDocuments(body.documents, stored, errors);
   const totalPages = (documents ?? stored).reduce((sum, document) => sum + document.pages, 0);
