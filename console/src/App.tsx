@@ -11,7 +11,7 @@ import { EsignRequestsGate } from './esign/board/EsignRequestsGate';
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const ConsoleApp = lazy(() => import('./app/ConsoleApp'));
 const VendorEnrollmentPage = lazy(() => import('./vendors/VendorEnrollmentPage'));
 const SigningPage = lazy(() => import('./signing/SigningPage'));
 
@@ -29,7 +29,7 @@ export const App = () => (
         <Route element={<EsignAdminGate />}>
           {/* The same for the request board, /app/esign and a transaction's e-sign pages (issue 23). */}
           <Route element={<EsignRequestsGate />}>
-            <Route path={`${APP_PATH}/*`} element={<AdminApp />} />
+            <Route path={`${APP_PATH}/*`} element={<ConsoleApp />} />
           </Route>
         </Route>
         {/* Public: anyone with an invite link (spec 001 section 6). */}

@@ -1,5 +1,5 @@
 import { TextInput, type Validator } from 'react-admin';
-import { FormRow } from './AccountPage';
+import { FormRow } from '../shared/page/PageFrame';
 import { ADDRESS_FIELD_LABELS } from './messages';
 
 const F = ADDRESS_FIELD_LABELS;

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorsOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, statusOf } from '../shared/forms/fieldErrors';
 import { headersOf, jsonResponse } from '../test/factories';
 import { createTeamAdminApi } from './api';
 

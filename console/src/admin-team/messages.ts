@@ -1,5 +1,6 @@
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_SETUP_MESSAGES } from '@app/contracts';
+import { ADMIN_MESSAGES, TEAM_SETUP_MESSAGES } from '@app/contracts';
 import { ACCOUNT_LABELS, ADDRESS_FIELD_LABELS } from '../account/messages';
+import { COMMON_LABELS, COMMON_MESSAGES } from '../shared/messages';
 
 // Words of the team administration screens. The spec's messages come word for word from the
 // contracts (ADMIN_MESSAGES, shared with the server; the form error, the notification failure and
@@ -7,25 +8,10 @@ import { ACCOUNT_LABELS, ADDRESS_FIELD_LABELS } from '../account/messages';
 // with the field labels and words they share with the account area taken from it.
 export { ADMIN_MESSAGES, TEAM_SETUP_MESSAGES };
 
-export const COMMON_MESSAGES = {
-  formError: ACCOUNT_MESSAGES.formError,
-  serverError: ACCOUNT_MESSAGES.serverError,
-  saveFailed: ACCOUNT_MESSAGES.notificationSaveFailed,
-  forbiddenCharacters: ACCOUNT_MESSAGES.forbiddenCharacters,
-} as const;
+export { COMMON_MESSAGES };
 
 export const ADMIN_TEAM_LABELS = {
-  save: 'Save',
-  saving: 'Saving…',
-  cancel: 'Cancel',
-  delete: 'Delete',
-  edit: 'Edit',
-  retry: 'Retry',
-  loadFailed: ACCOUNT_MESSAGES.serverError,
-  tooLong: (max: number) => `At most ${max} characters`,
-  yes: 'Yes',
-  no: 'No',
-  actions: 'Actions',
+  ...COMMON_LABELS,
 
   // Team settings
   teamSettingsTitle: 'Team Settings',

@@ -13,7 +13,7 @@ import AdminUsersPage from './AdminUsersPage';
 
 afterEach(cleanup);
 
-// AdminApp mounts the page at admin/users/* and at record/* (menu.ts).
+// ConsoleApp mounts the page at admin/users/* and at record/* (menu.ts).
 const open = (path: string) =>
   render(
     <MemoryRouter initialEntries={[path]}>

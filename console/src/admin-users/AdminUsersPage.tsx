@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useBasename } from 'react-admin';
 import { Link, Route, Routes, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import ActivityRecordPage from '../admin-dashboards/activity/ActivityRecordPage';
-import { AccountPage } from '../account/AccountPage';
+import { PageFrame } from '../shared/page/PageFrame';
 import UserFormPage from './form/UserFormPage';
 import UserHistoryPage from './history/UserHistoryPage';
 import UserListPage from './list/UserListPage';
@@ -42,20 +42,20 @@ const ReassignRoute = () => {
 const UnknownPage = () => {
   const basename = useBasename();
   return (
-    <AccountPage title={L.listTitle} testId="admin-users-not-found" maxWidth={720}>
+    <PageFrame title={L.listTitle} testId="admin-users-not-found" maxWidth={720}>
       <Alert severity="warning" sx={{ mb: 2 }}>
         {L.pageNotFound}
       </Alert>
       <Button component={Link} to={usersPath(basename)} variant="outlined">
         {L.backToList}
       </Button>
-    </AccountPage>
+    </PageFrame>
   );
 };
 
 /**
  * /app/admin/users/*: the user administration screens of spec 000 (list, add, edit, change password,
- * history, reassign transactions). AdminApp mounts it at `admin/users/*`, and at `record/*` for Log
+ * history, reassign transactions). ConsoleApp mounts it at `admin/users/*`, and at `record/*` for Log
  * Activity (app/record?user=&name=, the user list's row action), which shows the user's activity.
  */
 const AdminUsersPage = () => {

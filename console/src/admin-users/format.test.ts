@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, formatCell, formatDate, formatDateTime, formatPhone, imageUrlOf, initialsOf, knownTimeZone } from './format';
+import { formatPhone } from '@app/contracts';
+import { describeUserAgent, formatCell, formatDate, formatDateTime, imageUrlOf, initialsOf, knownTimeZone } from './format';
 
 describe('formatCell', () => {
   it('writes booleans as Yes/No', () => {

@@ -1,5 +1,8 @@
 import { UAParser } from 'ua-parser-js';
-import { maskPhone, onlyDigits } from '../shared/form-fields/rules';
+import { formatPhone } from '@app/contracts';
+
+// The one phone formatter (libs/contracts), for the cells below and the profile's phone input.
+export { formatPhone };
 
 // How the server's table cells read (spec 000 section 9: dates mm/dd/yyyy; booleans Yes/No and phones
 // (999) 999-9999 as the CSV has them). Pure: the tables and the tests share it.
@@ -49,17 +52,6 @@ export function formatDateTime(value: unknown, timeZone?: string | null): string
   if (!date) return value === null || value === undefined ? '' : String(value);
   const parts = partsOf(date, timeZone ?? undefined, true);
   return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
-}
-
-/**
- * A US phone number as (999) 999-9999 (stored as 10 digits; an older row may keep what was typed,
- * '+1 512.555.0123' included); anything else as it is.
- */
-export function formatPhone(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  const digits = onlyDigits(text).replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 && /^\+?[\d\s().-]+$/.test(text.trim()) ? maskPhone(digits) : text;
 }
 
 /**

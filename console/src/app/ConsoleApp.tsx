@@ -100,7 +100,7 @@ const ConsoleAdmin = () => {
 
 const loadUiSettings = () => accountApi.getDefaults();
 
-const AdminApp = () => (
+const ConsoleApp = () => (
   <UiSettingsProvider load={loadUiSettings}>
     <DocumentTitle />
     <ConsoleAdmin />
@@ -108,4 +108,4 @@ const AdminApp = () => (
 );
 
 // Default export: App.tsx loads this chunk with React.lazy.
-export default AdminApp;
+export default ConsoleApp;

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { accountApi } from '../account';
-import { fieldErrorsOf, messageOf, renameFields } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf, renameFields } from '../shared/forms/fieldErrors';
 import { AuthLayout } from './AuthLayout';
 import { validateRecovery, type RecoveryErrors } from './recoveryRules';
 import { AUTH_MESSAGES } from './messages';

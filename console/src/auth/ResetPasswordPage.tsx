@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { accountApi } from '../account';
 import { ACCOUNT_MESSAGES } from '../account/messages';
-import { fieldErrorsOf, messageOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { PasswordField } from '../account/password/PasswordField';
 import { hasErrors, validateResetPassword, type ResetPasswordValues } from '../account/password/passwordRules';
 import { AuthLayout } from './AuthLayout';

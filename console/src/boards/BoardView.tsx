@@ -23,7 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useCallback, useMemo, useRef, useState, type TouchEvent } from 'react';
 import { useNotify } from 'react-admin';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import { authClient } from '../auth';
 import { tasksApi } from '../tasks';
 import { DocumentRequiredDialog } from '../tasks/DocumentRequiredDialog';

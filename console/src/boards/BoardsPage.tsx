@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useBasename, usePermissions } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { AccountPage } from '../account/AccountPage';
+import { PageFrame } from '../shared/page/PageFrame';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { loadStatuses, useLoaded } from '../transactions/detail/options';
@@ -90,7 +90,7 @@ const BoardScreen = ({ board }: { board: Board }) => {
   const component = filterable ? BOARD_FILTER_COMPONENTS[board as 'stages' | 'status'] : null;
 
   return (
-    <AccountPage title={BOARD_TITLES[board]} testId="boards-page" maxWidth={100_000}>
+    <PageFrame title={BOARD_TITLES[board]} testId="boards-page" maxWidth={100_000}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1, minWidth: 0 }} data-testid="board-toolbar">
         <Tabs value={board} variant="scrollable" scrollButtons={false} aria-label={L.boardTabs} sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 40 }} data-testid="board-tabs">
           {BOARDS.map((item) => (
@@ -153,7 +153,7 @@ const BoardScreen = ({ board }: { board: Board }) => {
           {filtersMounted && <FilterSidebar component={component} applied={filters} onApply={setFilters} timeZone={filterTimeZone()} />}
         </Drawer>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useGetIdentity, useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
-import { messageOf } from '../account/fieldErrors';
+import { messageOf } from '../shared/forms/fieldErrors';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { messagesApi } from '../messages';
 import { useInboxSocket, type InboxPush } from '../messages/inboxSocket';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { commissionApi } from '.';
-import { messageOf } from '../account/fieldErrors';
+import { messageOf } from '../shared/forms/fieldErrors';
 import { capLines, type CapLine } from './capCard';
 import { COMMISSION_LABELS as L } from './messages';
 

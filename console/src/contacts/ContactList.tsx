@@ -13,8 +13,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBasename, useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../account/AccountPage';
-import { messageOf } from '../account/fieldErrors';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
+import { messageOf } from '../shared/forms/fieldErrors';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { maskPhone } from '../shared/form-fields';
@@ -167,7 +167,7 @@ export const ContactList = () => {
   );
 
   return (
-    <AccountPage title={L.title} testId="contacts-page" maxWidth={1800} help={<HelpTooltip tooltipKey="contacts" />}>
+    <PageFrame title={L.title} testId="contacts-page" maxWidth={1800} help={<HelpTooltip tooltipKey="contacts" />}>
       <SectionCard>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }} data-testid="contacts-toolbar">
           <TextField
@@ -255,6 +255,6 @@ export const ContactList = () => {
         />
       </SectionCard>
       {merging && <MergeDialog contactIds={merging} onClose={closeMerge} />}
-    </AccountPage>
+    </PageFrame>
   );
 };

@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Form, SelectInput, TextInput, useBasename, useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { AccountPage, FormRow, SectionCard } from '../account/AccountPage';
+import { PageFrame, FormRow, SectionCard } from '../shared/page/PageFrame';
 import { AddressInputs } from '../account/AddressInputs';
-import { fieldErrorsOf, messageOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { EmailInput, maskPhone, PhoneInput, requiredRule } from '../shared/form-fields';
@@ -129,7 +129,7 @@ const ContactPage = () => {
   const leadSource = (leadId: number | null) => options.lead_sources.find((o) => o.id === leadId)?.label ?? detail?.lead_type ?? '';
 
   return (
-    <AccountPage title={title} testId={isNew ? 'contact-new-page' : 'contact-page'} maxWidth={960}>
+    <PageFrame title={title} testId={isNew ? 'contact-new-page' : 'contact-page'} maxWidth={960}>
       <Button component={RouterLink} to={contactsPath(basename)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {L.backToList}
       </Button>
@@ -216,7 +216,7 @@ const ContactPage = () => {
           )}
         </SectionCard>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

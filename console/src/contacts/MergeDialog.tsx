@@ -19,7 +19,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { messageOf } from '../account/fieldErrors';
+import { messageOf } from '../shared/forms/fieldErrors';
 import { contactsApi } from '.';
 import { initialChoices, mergeFieldsOf, resolutionsOf, type MergeChoices } from './merge';
 import { CONTACT_LABELS as L, CONTACT_MESSAGES as M } from './messages';

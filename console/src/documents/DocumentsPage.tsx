@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBasename, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { Link as RouterLink, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../account/AccountPage';
-import { messageOf, statusOf } from '../account/fieldErrors';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
+import { messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { transactionTitle } from '../transactions/detail/parts';
 import { useTransaction } from '../transactions/detail/useTransaction';
 import { transactionPagePath } from '../transactions/paths';
@@ -112,7 +112,7 @@ const FoldersView = ({ clientId }: { clientId: number }) => {
   const { folders, error } = useFolders(clientId);
   const { title } = useHeading(clientId, L.pageTitle);
   return (
-    <AccountPage title={title} testId="documents-page" maxWidth={1000}>
+    <PageFrame title={title} testId="documents-page" maxWidth={1000}>
       <Button component={RouterLink} to={transactionPagePath(basename, clientId)} startIcon={<ArrowBackIcon />} sx={{ mb: 1.5 }}>
         {L.backToTransaction}
       </Button>
@@ -138,7 +138,7 @@ const FoldersView = ({ clientId }: { clientId: number }) => {
           </SectionCard>
         ))
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -153,7 +153,7 @@ const FolderView = ({ clientId }: { clientId: number }) => {
   const folder = folders?.find((item) => slugOf(item) === slug);
   const title = folder ? `${L.folderTitle}: ${folder.folder_name}` : L.folderTitle;
   return (
-    <AccountPage title={title} testId="document-folder-page" maxWidth={1000}>
+    <PageFrame title={title} testId="document-folder-page" maxWidth={1000}>
       {error ? (
         <Alert severity="error">{error}</Alert>
       ) : !folders ? (
@@ -182,7 +182,7 @@ const FolderView = ({ clientId }: { clientId: number }) => {
           )}
         </>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -229,7 +229,7 @@ const DocumentView = ({ clientId }: { clientId: number }) => {
   const { document, error, done } = useDocument(documentId);
   const found = document && document.client_id === clientId && folderSlugOf(document.folder_name) === slug ? document : null;
   return (
-    <AccountPage title={found ? found.filename : L.viewTitle} testId="document-view-page" maxWidth={1200}>
+    <PageFrame title={found ? found.filename : L.viewTitle} testId="document-view-page" maxWidth={1200}>
       {error ? (
         <Alert severity="error">{error}</Alert>
       ) : !done ? (
@@ -250,7 +250,7 @@ const DocumentView = ({ clientId }: { clientId: number }) => {
           <Viewer document={found} kind={documentKind(found)} />
         </>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -285,9 +285,9 @@ const DocumentLink = ({ clientId }: { clientId: number }) => {
   const { document, error, done } = useDocument(docId);
   if (document && document.client_id === clientId) return <Navigate to={documentPath(basename, clientId, folderSlugOf(document.folder_name), document.id)} replace />;
   return (
-    <AccountPage title={L.viewTitle} testId="document-view-page" maxWidth={1000}>
+    <PageFrame title={L.viewTitle} testId="document-view-page" maxWidth={1000}>
       {error ? <Alert severity="error">{error}</Alert> : !done ? <Loading /> : <NotFound clientId={clientId} />}
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -301,7 +301,7 @@ const DocumentsPage = () => {
       <Route path="view/:docId" element={<DocumentLink clientId={clientId} />} />
       <Route path=":slug" element={<FolderView clientId={clientId} />} />
       <Route path=":slug/:documentId" element={<DocumentView clientId={clientId} />} />
-      <Route path="*" element={<AccountPage title={L.viewTitle} testId="document-view-page"><NotFound clientId={clientId} /></AccountPage>} />
+      <Route path="*" element={<PageFrame title={L.viewTitle} testId="document-view-page"><NotFound clientId={clientId} /></PageFrame>} />
     </Routes>
   );
 };

@@ -1,5 +1,5 @@
 import type { TransactionDocument } from '@app/contracts';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import type { DocumentsApi } from './api';
 
 /** A file's content type as the upload request names it (the server checks the bytes anyway). */

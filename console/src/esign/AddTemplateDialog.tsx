@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Form, RadioButtonGroupInput, SelectInput, TextInput, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { submitErrors } from '../admin-team/common/submitErrors';
+import { submitErrors } from '../shared/forms/submitErrors';
 import { requiredRule } from '../shared/form-fields';
 import { esignApi } from '.';
 import { TemplateUploadError } from './api';

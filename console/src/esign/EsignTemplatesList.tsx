@@ -13,8 +13,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Confirm, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../account/AccountPage';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import { useUserTimeZone } from '../admin-users/useUserTimeZone';
 import { useDebounced } from '../shared/useDebounced';
 import { esignApi } from '.';
@@ -178,7 +178,7 @@ export const EsignTemplatesList = () => {
   };
 
   return (
-    <AccountPage title={L.title} testId="esign-templates-page" maxWidth={1600}>
+    <PageFrame title={L.title} testId="esign-templates-page" maxWidth={1600}>
       <SectionCard>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }} data-testid="esign-templates-toolbar">
           <ToggleButtonGroup
@@ -296,6 +296,6 @@ export const EsignTemplatesList = () => {
         onClose={() => !deleteBusy && setDeleting(null)}
         data-testid="esign-delete-confirm"
       />
-    </AccountPage>
+    </PageFrame>
   );
 };

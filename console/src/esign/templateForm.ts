@@ -6,7 +6,7 @@ import {
   type TransactionType,
   type TransactionTypeOption,
 } from '@app/contracts';
-import { fieldErrorsOf, hasFieldErrors, messageOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, hasFieldErrors, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import type { TemplateUploadFields } from './api';
 import { ESIGN_TEMPLATE_LABELS as L } from './messages';
 

@@ -1,7 +1,7 @@
 import type { Pagination } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { messageOf } from '../account/fieldErrors';
+import { messageOf } from '../shared/forms/fieldErrors';
 import { ESIGN_TEMPLATE_LABELS as L } from './messages';
 
 export interface EsignListLoad<T> {

@@ -14,5 +14,5 @@ const LandingPage = () => {
   return <LandingRedirect loadLandingPage={loadLandingPage} roles={permissions?.roles} permissions={permissions?.permissions} pending={isPending} />;
 };
 
-// Default export: AdminApp loads this chunk with React.lazy.
+// Default export: ConsoleApp loads this chunk with React.lazy.
 export default LandingPage;

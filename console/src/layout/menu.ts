@@ -112,11 +112,11 @@ const E = LAYOUT_MESSAGES.entries;
 
 /**
  * The console's areas, in menu order: the one place a new screen is registered. To ship a screen,
- * set `enabled: true` and give the entry its `resource` (or `page`); AdminApp mounts it and the menu
+ * set `enabled: true` and give the entry its `resource` (or `page`); ConsoleApp mounts it and the menu
  * turns the entry into a link.
  */
 export const MENU: readonly MenuEntry[] = [
-  // The home page is react-admin's dashboard (home/HomePage.tsx), mounted by AdminApp.
+  // The home page is react-admin's dashboard (home/HomePage.tsx), mounted by ConsoleApp.
   { key: 'dashboard', section: 'work', label: E.dashboard, to: '', icon: DashboardIcon, enabled: true },
   {
     key: 'transactions',

@@ -21,7 +21,7 @@ import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInputToo
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TextInput, useGetIdentity, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import type { ConsoleIdentity } from '../auth/authProvider';
 import { EmailInput, RichTextInput, sanitizeRichText } from '../shared/form-fields';
 import { notificationsApi } from '.';

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { fieldErrorsOf, messageOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { BrandLogo } from '../layout/BrandLogo';
 import { DATA_MESSAGES } from '../dataProvider/messages';
 import type { SigningApi } from './api';

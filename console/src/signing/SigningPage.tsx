@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { messageOf, statusOf } from '../account/fieldErrors';
+import { messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { DATA_MESSAGES } from '../dataProvider/messages';
 import { documentTitleOf } from '../layout/screens';
 import { signingApi, type SigningApi } from './api';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { SectionCard } from '../account/AccountPage';
+import { SectionCard } from '../shared/page/PageFrame';
 import { COMMON_MESSAGES } from '../admin-team/messages';
 import { authClient } from '../auth';
 import { skyslopeApi } from '.';

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { SectionCard } from '../account/AccountPage';
+import { SectionCard } from '../shared/page/PageFrame';
 import { COMMON_MESSAGES } from '../admin-team/messages';
 import { skyslopeApi } from '.';
 import { serverMessageOf } from './errors';

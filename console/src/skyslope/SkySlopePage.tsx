@@ -1,8 +1,8 @@
 import { Fragment, useEffect } from 'react';
 import { useNotify } from 'react-admin';
-import { AccountPage } from '../account/AccountPage';
-import { LoadError, LoadingRows } from '../admin-team/common/LoadState';
-import { useLoad } from '../admin-team/common/useLoad';
+import { PageFrame } from '../shared/page/PageFrame';
+import { LoadError, LoadingRows } from '../shared/load/LoadState';
+import { useLoad } from '../shared/load/useLoad';
 import { skyslopeApi } from '.';
 import { ApiConfigurationPanel } from './ApiConfigurationPanel';
 import { serverMessageOf } from './errors';
@@ -28,7 +28,7 @@ const SkySlopePage = () => {
 
   const connected = hasCredentials(settings.data?.access_keys);
   return (
-    <AccountPage title={L.title} testId="skyslope-page" maxWidth={960}>
+    <PageFrame title={L.title} testId="skyslope-page" maxWidth={960}>
       {settings.error ? (
         <LoadError message={settings.error} testId="skyslope-settings-error" onRetry={settings.reload} />
       ) : settings.loading && !settings.data ? (
@@ -47,7 +47,7 @@ const SkySlopePage = () => {
           )}
         </>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorsOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, statusOf } from '../shared/forms/fieldErrors';
 import { jsonResponse } from '../test/factories';
 import { createSkySlopeApi } from './api';
 

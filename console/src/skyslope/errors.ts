@@ -1,4 +1,4 @@
-import { statusOf } from '../account/fieldErrors';
+import { statusOf } from '../shared/forms/fieldErrors';
 import { DATA_MESSAGES } from '../dataProvider/messages';
 
 const GENERIC = new Set<string>(Object.values(DATA_MESSAGES));

@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Form, TextInput, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import { DateInput } from '../shared/form-fields';
 import { loadChoices, useLoaded } from '../transactions/detail/options';
 import { tasksApi } from '.';

@@ -13,7 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Form, useLogoutIfAccessDenied } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { messageOf } from '../account/fieldErrors';
+import { messageOf } from '../shared/forms/fieldErrors';
 import { DateInput } from '../shared/form-fields';
 import { loadChoices, useLoaded } from '../transactions/detail/options';
 import { tasksApi } from '.';

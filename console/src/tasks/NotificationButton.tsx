@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useRef, useState } from 'react';
 import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { fieldErrorsOf, messageOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import { notificationsApi } from '../notifications';
 import { MESSAGING_MESSAGES, NOTIFICATION_LABELS } from '../notifications/messages';
 import { NotificationDialog, type NotificationDialogMode } from '../notifications/NotificationDialog';

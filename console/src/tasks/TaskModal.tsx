@@ -19,7 +19,7 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNo
 import { Form, TextInput, useBasename, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { fieldErrorsOf, messageOf, statusOf } from '../account/fieldErrors';
+import { fieldErrorsOf, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { documentsApi } from '../documents';
 import { documentLinkPath } from '../documents/paths';

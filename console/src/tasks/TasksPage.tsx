@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBasename, useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../account/AccountPage';
-import { messageOf } from '../account/fieldErrors';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
+import { messageOf } from '../shared/forms/fieldErrors';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { documentLinkPath } from '../documents/paths';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
@@ -171,7 +171,7 @@ const TasksPage = () => {
   const title = detail ? `${L.pageTitle}: ${transactionTitle(detail)}` : L.pageTitle;
 
   return (
-    <AccountPage title={title} testId="tasks-page" maxWidth={1400}>
+    <PageFrame title={title} testId="tasks-page" maxWidth={1400}>
       <Box sx={{ mb: 1.5 }}>
         <Button component={RouterLink} to={transactionPagePath(basename, clientId)} startIcon={<ArrowBackIcon />} data-testid="tasks-back">
           {L.backToTransaction}
@@ -260,7 +260,7 @@ const TasksPage = () => {
           }}
         />
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -1,5 +1,5 @@
 import { DONE_TASK_STATUS_IDS, parseUsDate, TASK_MESSAGES, DOCUMENT_MESSAGES, DOCUMENT_MAX_BYTES, STORAGE_MESSAGES, type Task, type TaskDue } from '@app/contracts';
-import { fieldErrorsOf } from '../account/fieldErrors';
+import { fieldErrorsOf } from '../shared/forms/fieldErrors';
 import { DATE_YEAR_RANGE } from '../shared/form-fields/rules';
 import type { TaskBulkRequest } from './api';
 

@@ -9,11 +9,11 @@ import { useState } from 'react';
 import { Form, SelectInput, useNotify } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { AccountPage, FormRow, SectionCard } from '../account/AccountPage';
-import { ListLoadState } from '../admin-team/common/LoadState';
-import { ListTable, type ListColumn } from '../admin-team/common/ListTable';
-import { submitErrors } from '../admin-team/common/submitErrors';
-import { useLoad } from '../admin-team/common/useLoad';
+import { PageFrame, FormRow, SectionCard } from '../shared/page/PageFrame';
+import { ListLoadState } from '../shared/load/LoadState';
+import { ListTable, type ListColumn } from '../shared/table/ListTable';
+import { submitErrors } from '../shared/forms/submitErrors';
+import { useLoad } from '../shared/load/useLoad';
 import { RichTextInput, WholeNumberInput } from '../shared/form-fields';
 import { tooltipsApi } from '.';
 import { contentPreview, editLinkOf, formValuesOf, marketIdOf, POSITION_CHOICES, tooltipUpdateOf } from './backOfficeRules';
@@ -32,7 +32,7 @@ const TooltipList = () => {
     { key: 'content', header: L.columns.content, render: (row) => contentPreview(row.content) },
   ];
   return (
-    <AccountPage title={L.listTitle} testId="tooltips-page" maxWidth={1100}>
+    <PageFrame title={L.listTitle} testId="tooltips-page" maxWidth={1100}>
       <SectionCard>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {L.listIntro}
@@ -61,7 +61,7 @@ const TooltipList = () => {
           />
         </ListLoadState>
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -97,7 +97,7 @@ const TooltipEdit = () => {
   };
 
   return (
-    <AccountPage title={L.editTitle} testId="tooltip-edit-page" maxWidth={900}>
+    <PageFrame title={L.editTitle} testId="tooltip-edit-page" maxWidth={900}>
       <Box sx={{ mb: 1 }}>
         <Button component={RouterLink} to="/app/backoffice/tooltips" startIcon={<ArrowBackIcon />} size="small">
           {L.back}
@@ -121,7 +121,7 @@ const TooltipEdit = () => {
           )}
         </ListLoadState>
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Loading, useBasename, useLogoutIfAccessDenied, usePermissions } from 'react-admin';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../account/AccountPage';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
@@ -258,7 +258,7 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   );
 
   return (
-    <AccountPage title={M.title} testId="transactions-page" maxWidth={1800}>
+    <PageFrame title={M.title} testId="transactions-page" maxWidth={1800}>
       <SectionCard>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }} data-testid="transactions-toolbar">
           <TextField
@@ -396,7 +396,7 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
           <FilterSidebar component={FILTER_COMPONENT} applied={state.filters ?? {}} onApply={applyFilters} timeZone={filterTimeZone()} />
         )}
       </Drawer>
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -409,14 +409,14 @@ function filterTimeZone(): string {
 const NotYetPage = () => {
   const basename = useBasename();
   return (
-    <AccountPage title={L.notYetTitle} testId="transactions-not-yet" maxWidth={720}>
+    <PageFrame title={L.notYetTitle} testId="transactions-not-yet" maxWidth={720}>
       <Alert severity="info" sx={{ mb: 2 }}>
         {L.notYet}
       </Alert>
       <Button component={Link} to={transactionsPath(basename)} variant="outlined">
         {L.backToList}
       </Button>
-    </AccountPage>
+    </PageFrame>
   );
 };
 
@@ -440,7 +440,7 @@ const MODAL_PATH = /^\/transaction\/([^/]+)\/detail\/?$/;
 const LIST_PATH = /^\/transactions\/?$/;
 
 /**
- * /app/transactions/* and /app/transaction/{client_id}/detail (AdminApp mounts it at both): the list,
+ * /app/transactions/* and /app/transaction/{client_id}/detail (ConsoleApp mounts it at both): the list,
  * the transaction modal over the list, the transaction page and Add Transaction. The list keeps its
  * place in the tree when the modal opens and closes, so it neither reloads nor loses its scroll.
  */

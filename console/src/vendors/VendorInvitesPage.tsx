@@ -18,12 +18,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Confirm, Form, SelectInput, TextInput, useNotify } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { AccountPage, SectionCard } from '../account/AccountPage';
-import { messageOf } from '../account/fieldErrors';
-import { ListLoadState } from '../admin-team/common/LoadState';
-import { ListTable, type ListColumn } from '../admin-team/common/ListTable';
-import { submitErrors } from '../admin-team/common/submitErrors';
-import { useLoad } from '../admin-team/common/useLoad';
+import { PageFrame, SectionCard } from '../shared/page/PageFrame';
+import { messageOf } from '../shared/forms/fieldErrors';
+import { ListLoadState } from '../shared/load/LoadState';
+import { ListTable, type ListColumn } from '../shared/table/ListTable';
+import { submitErrors } from '../shared/forms/submitErrors';
+import { useLoad } from '../shared/load/useLoad';
 import { EmailInput } from '../shared/form-fields';
 import { vendorApi } from '.';
 import { canRevoke, inviteeOf, inviteRequestOf, shortDate, statusLabel, VENDOR_TYPE_CHOICES } from './inviteRules';
@@ -159,7 +159,7 @@ const VendorInvitesPage = () => {
   const list = invites.data ?? [];
 
   return (
-    <AccountPage title={M.invitesTitle} testId="vendor-invites-page" maxWidth={1000}>
+    <PageFrame title={M.invitesTitle} testId="vendor-invites-page" maxWidth={1000}>
       <SectionCard>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {M.invitesIntro}
@@ -215,7 +215,7 @@ const VendorInvitesPage = () => {
         onConfirm={revoke}
         onClose={() => setRevoking(null)}
       />
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -6,8 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { accountApi } from '..';
-import { AccountPage, SectionCard } from '../AccountPage';
-import { messageOf } from '../fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { messageOf } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 import { NotificationSwitchRow } from './NotificationSwitchRow';
 import { toggleNotification } from './notificationState';
@@ -44,7 +44,7 @@ const NotificationSettingsPage = () => {
   };
 
   return (
-    <AccountPage title={ACCOUNT_LABELS.notificationsTitle} testId="notification-settings-page">
+    <PageFrame title={ACCOUNT_LABELS.notificationsTitle} testId="notification-settings-page">
       <SectionCard>
         <Typography variant="body2" color="text.secondary">
           {ACCOUNT_LABELS.notificationsIntro}
@@ -82,7 +82,7 @@ const NotificationSettingsPage = () => {
           </List>
         )}
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -5,8 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { accountApi } from '..';
-import { AccountPage, SectionCard } from '../AccountPage';
-import { fieldErrorsOf, hasFieldErrors, messageOf } from '../fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, hasFieldErrors, messageOf } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 import { PasswordField } from './PasswordField';
 import { hasErrors, validateChangePassword, type ChangePasswordValues } from './passwordRules';
@@ -65,7 +65,7 @@ const ChangePasswordPage = () => {
   };
 
   return (
-    <AccountPage title={ACCOUNT_LABELS.changePasswordTitle} testId="change-password-page" maxWidth={520}>
+    <PageFrame title={ACCOUNT_LABELS.changePasswordTitle} testId="change-password-page" maxWidth={520}>
       <SectionCard>
         <Box component="form" noValidate onSubmit={handleSubmit} data-testid="change-password-form">
           {formError && (
@@ -100,7 +100,7 @@ const ChangePasswordPage = () => {
           </Button>
         </Box>
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { accountApi } from '..';
-import { statusOf } from '../fieldErrors';
+import { statusOf } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 
 /** Spec 000 section 9: avatar size 120. */

@@ -21,9 +21,9 @@ import { CapSummaryCard } from '../../commission/CapSummaryCard';
 import { SINGLETON_ID } from '../../dataProvider/resources';
 import { formatPhone } from '../../admin-users/format';
 import { DateInput, EmailInput } from '../../shared/form-fields';
-import { AccountPage, FormRow, SectionCard } from '../AccountPage';
+import { PageFrame, FormRow, SectionCard } from '../../shared/page/PageFrame';
 import { AddressInputs } from '../AddressInputs';
-import { hasFieldErrors, messageOf } from '../fieldErrors';
+import { hasFieldErrors, messageOf } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 import { updateSessionUser } from '../session';
 import { browserTimezones, timezoneName, US_STATE_TIMEZONES } from '../timezones';
@@ -222,9 +222,9 @@ const ProfilePage = () => {
         },
       }}
     >
-      <AccountPage title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside refreshKey={capsVersion} />}>
+      <PageFrame title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside refreshKey={capsVersion} />}>
         <ProfileForm />
-      </AccountPage>
+      </PageFrame>
     </EditBase>
   );
 };

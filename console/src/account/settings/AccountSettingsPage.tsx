@@ -24,8 +24,8 @@ import {
 import { accountApi } from '..';
 import { requiredRule } from '../../shared/form-fields';
 import { SINGLETON_ID } from '../../dataProvider/resources';
-import { AccountPage, SectionCard } from '../AccountPage';
-import { fieldErrorsOf, hasFieldErrors } from '../fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, hasFieldErrors } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '../messages';
 import { isMarketZero } from '../profile/profileRules';
 import { defaultsPatch, formChoices, type Choice } from './settingsForm';
@@ -146,7 +146,7 @@ const AccountSettingsPage = () => {
   );
 
   return (
-    <AccountPage title={ACCOUNT_LABELS.settingsTitle} testId="account-settings-page">
+    <PageFrame title={ACCOUNT_LABELS.settingsTitle} testId="account-settings-page">
       {loadError ? (
         <Alert severity="error" data-testid="account-settings-error">
           {loadError}
@@ -198,7 +198,7 @@ const AccountSettingsPage = () => {
           </Box>
         </Form>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dashboardsApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { formatDateTime } from '../../admin-users/format';
 import { useBack } from '../../admin-users/useBack';
 import { useUserTimeZone } from '../../admin-users/useUserTimeZone';
@@ -84,7 +84,7 @@ const ActivityRecordPage = () => {
   );
 
   return (
-    <AccountPage title={L.activityTitle} testId="activity-record-page" maxWidth={1000}>
+    <PageFrame title={L.activityTitle} testId="activity-record-page" maxWidth={1000}>
       <SectionCard>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="activity-back">
@@ -129,7 +129,7 @@ const ActivityRecordPage = () => {
           tableSx={{ minWidth: 0, '& td.server-table-td[data-field="text"]': { whiteSpace: 'normal', overflowWrap: 'anywhere', width: '100%' } }}
         />
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

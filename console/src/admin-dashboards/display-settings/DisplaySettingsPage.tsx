@@ -30,9 +30,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { dashboardsApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { fieldErrorsOf, messageOf } from '../../account/fieldErrors';
-import { LoadError, LoadingRows } from '../../admin-team/common/LoadState';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, messageOf } from '../../shared/forms/fieldErrors';
+import { LoadError, LoadingRows } from '../../shared/load/LoadState';
 import { DASHBOARD_ADMIN_LABELS as L, DASHBOARD_ADMIN_MESSAGES, DASHBOARD_MESSAGES, reportTitle } from '../messages';
 import { SaveBar } from '../SaveBar';
 import {
@@ -253,25 +253,25 @@ const DisplaySettingsPage = () => {
 
   if (loadError) {
     return (
-      <AccountPage title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
+      <PageFrame title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
         <LoadError message={loadError} testId="display-settings-error" onRetry={() => setReloadKey((value) => value + 1)} />
-      </AccountPage>
+      </PageFrame>
     );
   }
 
   if (!loaded || !draft) {
     return (
-      <AccountPage title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
+      <PageFrame title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
         <SectionCard>
           <LoadingRows testId="display-settings-loading" rows={5} />
         </SectionCard>
-      </AccountPage>
+      </PageFrame>
     );
   }
 
   const defaultError = errors.default_dashboard_id;
   return (
-    <AccountPage title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
+    <PageFrame title={L.displayTitle} testId="display-settings-page" maxWidth={960}>
       <SectionCard title={L.slides} testId="display-slides">
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {L.displayIntro}
@@ -348,7 +348,7 @@ const DisplaySettingsPage = () => {
           {saving ? L.saving : L.save}
         </Button>
       </SaveBar>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -19,9 +19,9 @@ import { Confirm, Form, useNotify } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { dashboardsApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { fieldErrorsOf, messageOf } from '../../account/fieldErrors';
-import { LoadError, LoadingRows } from '../../admin-team/common/LoadState';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, messageOf } from '../../shared/forms/fieldErrors';
+import { LoadError, LoadingRows } from '../../shared/load/LoadState';
 import { CurrencyInput, WholeNumberInput } from '../../shared/form-fields';
 import { DASHBOARD_ADMIN_LABELS as L, DASHBOARD_ADMIN_MESSAGES, DASHBOARD_MESSAGES } from '../messages';
 import { SaveBar } from '../SaveBar';
@@ -297,7 +297,7 @@ const GoalsPage = () => {
   const onChanges = useCallback((count: number) => setChangeCount(count), []);
 
   return (
-    <AccountPage title={L.goalsTitle} testId="goals-page" maxWidth={1400}>
+    <PageFrame title={L.goalsTitle} testId="goals-page" maxWidth={1400}>
       <SectionCard>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {L.goalsIntro}
@@ -360,7 +360,7 @@ const GoalsPage = () => {
         }}
         onClose={() => setPendingYear(null)}
       />
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toHttpError } from '../../dataProvider/httpError';
 import { maxLength, nameRules, optionalText, required, safeText } from './rules';
-import { submitErrors } from './submitErrors';
+import { submitErrors } from '../../shared/forms/submitErrors';
 
 describe('form rules', () => {
   it("requires a value, blanks included ('Required')", () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { messageOf } from '../../account/fieldErrors';
+import { messageOf } from '../../shared/forms/fieldErrors';
 import { COMMON_MESSAGES } from '../messages';
 
 /**

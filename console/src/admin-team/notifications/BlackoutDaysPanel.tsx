@@ -18,12 +18,12 @@ import { useMemo, useState } from 'react';
 import { Form, TextInput, useNotify } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { teamAdminApi } from '..';
-import { hasFieldErrors, messageOf, statusOf } from '../../account/fieldErrors';
-import { SectionCard } from '../../account/AccountPage';
-import { DeleteConfirm } from '../common/DeleteConfirm';
-import { EmptyState, LoadError, LoadingRows } from '../common/LoadState';
-import { submitErrors } from '../common/submitErrors';
-import { useLoad } from '../common/useLoad';
+import { hasFieldErrors, messageOf, statusOf } from '../../shared/forms/fieldErrors';
+import { SectionCard } from '../../shared/page/PageFrame';
+import { DeleteConfirm } from '../../shared/dialogs/DeleteConfirm';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/load/LoadState';
+import { submitErrors } from '../../shared/forms/submitErrors';
+import { useLoad } from '../../shared/load/useLoad';
 import { DateInput } from '../../shared/form-fields';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES } from '../messages';
 import {

@@ -2,11 +2,11 @@ import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import { teamAdminApi } from '..';
-import { SectionCard } from '../../account/AccountPage';
+import { SectionCard } from '../../shared/page/PageFrame';
 import { NotificationSwitchRow } from '../../account/notifications/NotificationSwitchRow';
 import { useNotificationToggle } from '../../account/notifications/useNotificationToggle';
-import { ListLoadState } from '../common/LoadState';
-import { useLoad } from '../common/useLoad';
+import { ListLoadState } from '../../shared/load/LoadState';
+import { useLoad } from '../../shared/load/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES } from '../messages';
 import { setNotificationEnabled } from './blackoutState';
 

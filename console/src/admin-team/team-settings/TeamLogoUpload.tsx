@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { teamAdminApi } from '..';
-import { messageOf } from '../../account/fieldErrors';
-import { DeleteConfirm } from '../common/DeleteConfirm';
+import { messageOf } from '../../shared/forms/fieldErrors';
+import { DeleteConfirm } from '../../shared/dialogs/DeleteConfirm';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS, COMMON_MESSAGES, TEAM_SETUP_MESSAGES } from '../messages';
 import { logoFileProblem } from './teamSettingsRules';
 

@@ -3,14 +3,14 @@ import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { AutocompleteInput, Form, Loading, SaveButton, TextInput, useGetIdentity, useNotify } from 'react-admin';
 import { teamAdminApi } from '..';
-import { AccountPage, FormRow, SectionCard } from '../../account/AccountPage';
+import { PageFrame, FormRow, SectionCard } from '../../shared/page/PageFrame';
 import { AddressInputs } from '../../account/AddressInputs';
 import { updateSessionUser } from '../../account/session';
 import { browserTimezones } from '../../account/timezones';
 import { browserStorage, readSession } from '../../auth/session';
-import { LoadError } from '../common/LoadState';
-import { submitSave } from '../common/submitErrors';
-import { useLoad } from '../common/useLoad';
+import { LoadError } from '../../shared/load/LoadState';
+import { submitSave } from '../../shared/forms/submitErrors';
+import { useLoad } from '../../shared/load/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../messages';
 import { TeamLogoUpload } from './TeamLogoUpload';
 import {
@@ -58,7 +58,7 @@ const TeamSettingsPage = () => {
     });
 
   return (
-    <AccountPage title={L.teamSettingsTitle} testId="team-settings-page" maxWidth={900}>
+    <PageFrame title={L.teamSettingsTitle} testId="team-settings-page" maxWidth={900}>
       {error ? (
         <LoadError message={error} testId="team-settings-error" onRetry={reload} />
       ) : loading || !team || !record ? (
@@ -93,7 +93,7 @@ const TeamSettingsPage = () => {
           </Form>
         </>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

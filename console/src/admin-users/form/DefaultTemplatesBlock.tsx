@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { SectionCard } from '../../account/AccountPage';
+import { SectionCard } from '../../shared/page/PageFrame';
 import { COMMISSION_LABELS } from '../../commission/messages';
 import { MultiSelect } from '../../shared/form-fields';
 import { TEMPLATE_SIDES, type DefaultTemplates, type TemplateErrors, type TemplateSide } from './userForm';

@@ -18,9 +18,9 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNo
 import { useBasename, useNotify, usePermissions } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { adminUsersApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
 import { AvatarUpload, type AvatarUploader } from '../../account/profile/AvatarUpload';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import type { ConsolePermissions } from '../../auth/authProvider';
 import { commissionApi, sessionMarketId } from '../../commission';
 import { CapSummaryCard } from '../../commission/CapSummaryCard';
@@ -393,28 +393,28 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
 
   if (loadError) {
     return (
-      <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+      <PageFrame title={title} testId="user-form-page" maxWidth={960}>
         <Alert severity="error" data-testid="user-form-load-error" sx={{ mb: 2 }}>
           {loadError}
         </Alert>
         {backButton}
-      </AccountPage>
+      </PageFrame>
     );
   }
   if (!initial) {
     return (
-      <AccountPage title={title} testId="user-form-page" maxWidth={960}>
+      <PageFrame title={title} testId="user-form-page" maxWidth={960}>
         <SectionCard testId="user-form-loading">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} variant="rounded" height={40} sx={{ mb: 1.5 }} />
           ))}
         </SectionCard>
-      </AccountPage>
+      </PageFrame>
     );
   }
 
   return (
-    <AccountPage title={title} testId="user-form-page" maxWidth={960} aside={capPanel}>
+    <PageFrame title={title} testId="user-form-page" maxWidth={960} aside={capPanel}>
       <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="user-form-save"]')} />
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="user-form" data-mode={mode}>
         {formError && (
@@ -566,7 +566,7 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
           </Button>
         </Box>
       </Box>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -7,7 +7,7 @@ import {
   type CommissionTemplatesResponse,
   type Role,
 } from '@app/contracts';
-import { fieldErrorsOf } from '../../account/fieldErrors';
+import { fieldErrorsOf } from '../../shared/forms/fieldErrors';
 import { onlyDigits, phoneDigitsOrNull } from '../../shared/form-fields/rules';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, ADMIN_USERS_LABELS } from '../messages';
 

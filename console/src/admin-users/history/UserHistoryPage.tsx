@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminUsersApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { formatCell } from '../format';
 import { ACCOUNT_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
 import { ServerTable } from '../../shared/table/ServerTable';
@@ -84,7 +84,7 @@ const UserHistoryPage = ({ agentId, name }: { agentId: number | null; name: stri
   };
 
   return (
-    <AccountPage title={L.historyTitle} testId="user-history-page" maxWidth={1200}>
+    <PageFrame title={L.historyTitle} testId="user-history-page" maxWidth={1200}>
       <SectionCard>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="user-history-back">
@@ -118,7 +118,7 @@ const UserHistoryPage = ({ agentId, name }: { agentId: number | null; name: stri
           skeletonCols={4}
         />
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -24,8 +24,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, useBasename, useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { adminUsersApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { messageOf } from '../../account/fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { messageOf } from '../../shared/forms/fieldErrors';
 import type { ConsolePermissions } from '../../auth/authProvider';
 import type { EmailType } from '../api';
 import { emailFailureMessage } from '../feedback';
@@ -292,7 +292,7 @@ const UserListPage = () => {
   );
 
   return (
-    <AccountPage title={L.listTitle} testId="admin-users-page" maxWidth={1600}>
+    <PageFrame title={L.listTitle} testId="admin-users-page" maxWidth={1600}>
       <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="users-add"]')} />
       <LicenceCounters licences={licences} error={licenceError} esignIncluded={canEnableEsign(permissions?.permissions)} />
       <SectionCard>
@@ -393,7 +393,7 @@ const UserListPage = () => {
         onClose={() => setToInactivate(null)}
         data-testid="inactivate-confirm"
       />
-    </AccountPage>
+    </PageFrame>
   );
 };
 

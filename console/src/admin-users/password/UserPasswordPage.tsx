@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminUsersApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { fieldErrorsOf, messageOf } from '../../account/fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, messageOf } from '../../shared/forms/fieldErrors';
 import { PasswordField } from '../../account/password/PasswordField';
 import { hasErrors } from '../../account/password/passwordRules';
 import { passwordFailureMessage } from '../feedback';
@@ -69,7 +69,7 @@ const UserPasswordPage = ({ agentId, name }: { agentId: number | null; name: str
   };
 
   return (
-    <AccountPage title={L.changePasswordTitle} testId="user-password-page" maxWidth={520}>
+    <PageFrame title={L.changePasswordTitle} testId="user-password-page" maxWidth={520}>
       <SectionCard>
         {name && (
           <Typography variant="body1" sx={{ mb: 1 }} data-testid="user-password-name">
@@ -114,7 +114,7 @@ const UserPasswordPage = ({ agentId, name }: { agentId: number | null; name: str
           </Box>
         </Box>
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

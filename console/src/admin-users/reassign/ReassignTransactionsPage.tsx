@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { adminUsersApi } from '..';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
-import { fieldErrorsOf, messageOf, statusOf } from '../../account/fieldErrors';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
+import { fieldErrorsOf, messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { ACCOUNT_MESSAGES, ADMIN_USERS_LABELS as L } from '../messages';
 import { useBack } from '../useBack';
 import { canReassign, countOf, reassignTargets, sourceName, type ReassignTarget } from './reassignState';
@@ -149,17 +149,17 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
 
   if (agentId === null) {
     return (
-      <AccountPage title={L.reassignTitle} testId="reassign-page" maxWidth={640}>
+      <PageFrame title={L.reassignTitle} testId="reassign-page" maxWidth={640}>
         <Alert severity="error" data-testid="reassign-load-error" sx={{ mb: 2 }}>
           {L.userNotFound}
         </Alert>
         {backButton}
-      </AccountPage>
+      </PageFrame>
     );
   }
 
   return (
-    <AccountPage title={L.reassignTitle} testId="reassign-page" maxWidth={640}>
+    <PageFrame title={L.reassignTitle} testId="reassign-page" maxWidth={640}>
       <SectionCard>
         <Box data-testid="reassign-counts" aria-live="polite" sx={{ mb: 2 }}>
           {countsError ? (
@@ -282,7 +282,7 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
         onClose={() => setConfirming(false)}
         data-testid="reassign-confirm"
       />
-    </AccountPage>
+    </PageFrame>
   );
 };
 

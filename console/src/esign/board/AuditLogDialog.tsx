@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { messageOf } from '../../account/fieldErrors';
+import { messageOf } from '../../shared/forms/fieldErrors';
 import { esignApi } from '..';
 import { ESIGN_BOARD_LABELS as L } from '../messages';
 import { addressOf, auditEventLabel, auditTimes } from './format';

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { useUserTimeZone } from '../../admin-users/useUserTimeZone';
 import { useDebounced } from '../../shared/useDebounced';
 import { esignApi } from '..';

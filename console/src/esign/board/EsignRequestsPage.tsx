@@ -1,6 +1,6 @@
 import { useBasename } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
 import { ESIGN_BOARD_LABELS as L } from '../messages';
 import { esignRequestsPath } from '../paths';
 import { EsignRequestBoard } from './EsignRequestBoard';
@@ -15,11 +15,11 @@ const EsignRequestsPage = () => {
   const board = esignRequestsPath(basename);
   if (pathname !== board && pathname !== `${board}/`) return <Navigate to={`${board}${search}`} replace />;
   return (
-    <AccountPage title={L.title} testId="esign-requests-page" maxWidth={1600}>
+    <PageFrame title={L.title} testId="esign-requests-page" maxWidth={1600}>
       <SectionCard>
         <EsignRequestBoard />
       </SectionCard>
-    </AccountPage>
+    </PageFrame>
   );
 };
 

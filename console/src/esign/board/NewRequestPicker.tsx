@@ -23,7 +23,7 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { useBasename, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { useDebounced } from '../../shared/useDebounced';
 import { esignApi } from '..';
 import { DEFAULT_PACKET_LIST_STATE, DEFAULT_TEMPLATE_LIST_STATE, toApiQuery } from '../listState';

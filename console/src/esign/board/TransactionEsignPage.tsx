@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { AccountPage, SectionCard } from '../../account/AccountPage';
+import { PageFrame, SectionCard } from '../../shared/page/PageFrame';
 import { transactionTitle } from '../../transactions/detail/parts';
 import { useTransaction } from '../../transactions/detail/useTransaction';
 import { transactionPagePath } from '../../transactions/paths';
@@ -28,7 +28,7 @@ const TransactionEsignPage = () => {
   const title = detail ? `${L.tabTitle}: ${transactionTitle(detail)}` : L.tabTitle;
 
   return (
-    <AccountPage title={title} testId="transaction-esign-page" maxWidth={1600}>
+    <PageFrame title={title} testId="transaction-esign-page" maxWidth={1600}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
         <Button component={RouterLink} to={transactionPagePath(basename, id ?? '')} startIcon={<ArrowBackIcon />} data-testid="transaction-esign-back">
           {L.backToTransaction}
@@ -49,7 +49,7 @@ const TransactionEsignPage = () => {
         </SectionCard>
       )}
       {picking && detail && <NewRequestPicker clientId={detail.client_id} side={detail.side} onClose={() => setPicking(false)} />}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { statusOf } from '../../account/fieldErrors';
+import { statusOf } from '../../shared/forms/fieldErrors';
 import { createEsignApi } from '../api';
 import { json } from './testing';
 

@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm } from 'react-admin';
-import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../messages';
+import { COMMON_LABELS, COMMON_MESSAGES } from '../messages';
 
 /** The spec's delete confirmation ('This action cannot be undone. ...'), with what goes named in the title. */
 export const DeleteConfirm = ({
@@ -24,9 +24,9 @@ export const DeleteConfirm = ({
     isOpen={open}
     loading={loading}
     title={title}
-    content={detail ? `${detail} ${ADMIN_MESSAGES.folderDeleteConfirm}` : ADMIN_MESSAGES.folderDeleteConfirm}
-    confirm={ADMIN_TEAM_LABELS.delete}
-    cancel={ADMIN_TEAM_LABELS.cancel}
+    content={detail ? `${detail} ${COMMON_MESSAGES.deleteConfirm}` : COMMON_MESSAGES.deleteConfirm}
+    confirm={COMMON_LABELS.delete}
+    cancel={COMMON_LABELS.cancel}
     confirmColor="warning"
     ConfirmIcon={DeleteIcon}
     onConfirm={onConfirm}

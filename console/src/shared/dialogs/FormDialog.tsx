@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, type RaRecord } from 'react-admin';
-import { ADMIN_TEAM_LABELS } from '../messages';
+import { COMMON_LABELS } from '../messages';
 
 /**
  * A small create/edit form in a dialog. `onSubmit` answers the field errors to place under the
@@ -32,9 +32,9 @@ export const FormDialog = ({
       <DialogContent>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} data-testid={`${testId}-cancel`}>
-          {ADMIN_TEAM_LABELS.cancel}
+          {COMMON_LABELS.cancel}
         </Button>
-        <SaveButton label={ADMIN_TEAM_LABELS.save} data-testid={`${testId}-save`} />
+        <SaveButton label={COMMON_LABELS.save} data-testid={`${testId}-save`} />
       </DialogActions>
     </Form>
   </Dialog>

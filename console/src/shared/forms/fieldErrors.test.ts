@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHttpError } from '../dataProvider/httpError';
+import { toHttpError } from '../../dataProvider/httpError';
 import { fieldErrorsOf, hasFieldErrors, messageOf, renameFields, statusOf } from './fieldErrors';
 
 describe('fieldErrorsOf', () => {

@@ -1,5 +1,5 @@
 import type { FieldError } from '@app/contracts';
-import { fieldErrorsToRecord } from '../dataProvider/httpError';
+import { fieldErrorsToRecord } from '../../dataProvider/httpError';
 
 /**
  * Field errors of a failed call, `{field: first message}` (spec 000 section 5: the first message per

@@ -1,4 +1,4 @@
-import { fieldErrorsOf, hasFieldErrors, messageOf } from '../../account/fieldErrors';
+import { fieldErrorsOf, hasFieldErrors, messageOf } from './fieldErrors';
 import { COMMON_MESSAGES } from '../messages';
 
 export type Notify = (message: string, options?: { type?: 'error' | 'success' | 'info' | 'warning'; autoHideDuration?: number | null }) => void;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ADMIN_TEAM_LABELS } from '../messages';
+import { COMMON_LABELS } from '../messages';
 
 /** Placeholder rows while a list loads. */
 export const LoadingRows = ({ testId, rows = 3 }: { testId: string; rows?: number }) => (
@@ -54,7 +54,7 @@ export const LoadError = ({ message, testId, onRetry }: { message: string; testI
     action={
       onRetry ? (
         <Button color="inherit" size="small" onClick={onRetry}>
-          {ADMIN_TEAM_LABELS.retry}
+          {COMMON_LABELS.retry}
         </Button>
       ) : undefined
     }

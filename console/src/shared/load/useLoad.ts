@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../../account/fieldErrors';
+import { messageOf } from '../forms/fieldErrors';
 import { COMMON_MESSAGES } from '../messages';
 
 export interface LoadState<T> {

@@ -9,7 +9,7 @@ import { Title } from 'react-admin';
  * Frame of an account screen: page title (app bar and heading) and a card. `help` sits beside the
  * heading (the screen's HelpTooltip).
  */
-export const AccountPage = ({
+export const PageFrame = ({
   title,
   testId,
   children,

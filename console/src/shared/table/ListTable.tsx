@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { ADMIN_TEAM_LABELS } from '../messages';
+import { COMMON_LABELS } from '../messages';
 
 /** A column of a ListTable: its title and what a row shows in it. */
 export interface ListColumn<T> {
@@ -91,7 +91,7 @@ export function ListTable<T>({
             {columns.map((column) => (
               <TableCell key={column.key}>{column.header}</TableCell>
             ))}
-            <TableCell align="right">{ADMIN_TEAM_LABELS.actions}</TableCell>
+            <TableCell align="right">{COMMON_LABELS.actions}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -2,9 +2,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { ADMIN_TEAM_LABELS } from '../messages';
+import { COMMON_LABELS } from '../messages';
 
-const L = ADMIN_TEAM_LABELS;
+const L = COMMON_LABELS;
 
 /**
  * A row's edit and delete buttons, named after the row for screen readers. Test ids:

@@ -17,7 +17,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { AccessDenied, SelectInput, TextInput, Title, useBasename, useInput, useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { authClient } from '../../auth';
 import type { ConsolePermissions } from '../../auth/authProvider';
 import { LAYOUT_MESSAGES } from '../../layout/messages';

@@ -5,7 +5,7 @@ import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../account/fieldErrors';
+import { messageOf } from '../../shared/forms/fieldErrors';
 import { authClient } from '../../auth';
 import { transactionsApi } from '..';
 import { formatCreated } from '../format';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, SelectInput, useNotify } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { DateInput, requiredRule } from '../../shared/form-fields';
 import { transactionsApi } from '..';
 import { STATUS_DATE_LABELS, TRANSACTION_DETAIL_LABELS as L, TRANSACTION_EDIT_MESSAGES as M } from './messages';

@@ -17,7 +17,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useBasename, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { transactionsApi } from '..';
 import { transactionPagePath, transactionTasksPath } from '../paths';
 import { TRANSACTION_DETAIL_LABELS as L, TRANSACTION_EDIT_MESSAGES as M } from './messages';

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form, SelectInput, Title, useBasename, useNotify } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { MultiSelect } from '../../shared/form-fields';
 import { transactionsApi } from '..';
 import type { FormChoice } from '../api';

@@ -6,7 +6,7 @@ import {
   type TransactionFieldDefinition,
   type TransactionPreset,
 } from '@app/contracts';
-import { fieldErrorsOf } from '../../account/fieldErrors';
+import { fieldErrorsOf } from '../../shared/forms/fieldErrors';
 import { onlyDigits } from '../../shared/form-fields/rules';
 
 // The transaction modal's and page's form values and what they send (spec 001 sections 3, 5, 7 and 9).

@@ -1,7 +1,7 @@
 import type { TransactionDetail } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { messageOf, statusOf } from '../../account/fieldErrors';
+import { messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { transactionsApi } from '..';
 import { TRANSACTION_DETAIL_LABELS as L } from './messages';
 

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNotify, usePermissions } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ConsolePermissions } from '../../auth/authProvider';
-import { fieldErrorsOf, messageOf, statusOf } from '../../account/fieldErrors';
+import { fieldErrorsOf, messageOf, statusOf } from '../../shared/forms/fieldErrors';
 import { FilterFields } from './FilterFields';
 import { emptyFormValues, fromFilterKeys, sameFilters, toFilterKeys, type FilterFormValues } from './filterKeys';
 import { filtersApi } from './index';

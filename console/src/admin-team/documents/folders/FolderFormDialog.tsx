@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { BooleanInput, RadioButtonGroupInput, TextInput, useNotify } from 'react-admin';
 import { teamAdminApi } from '../..';
-import { FormDialog } from '../../common/FormDialog';
-import { submitSave } from '../../common/submitErrors';
+import { FormDialog } from '../../../shared/dialogs/FormDialog';
+import { submitSave } from '../../../shared/forms/submitErrors';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   FOLDER_FIELDS,

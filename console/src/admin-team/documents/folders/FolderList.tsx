@@ -9,13 +9,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { teamAdminApi } from '../..';
-import { AccountPage, SectionCard } from '../../../account/AccountPage';
-import { DeleteConfirm } from '../../common/DeleteConfirm';
-import { ListLoadState } from '../../common/LoadState';
-import { ListTable, type ListColumn } from '../../common/ListTable';
-import { RowActions } from '../../common/RowActions';
+import { PageFrame, SectionCard } from '../../../shared/page/PageFrame';
+import { DeleteConfirm } from '../../../shared/dialogs/DeleteConfirm';
+import { ListLoadState } from '../../../shared/load/LoadState';
+import { ListTable, type ListColumn } from '../../../shared/table/ListTable';
+import { RowActions } from '../../../shared/table/RowActions';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
-import { useLoad } from '../../common/useLoad';
+import { useLoad } from '../../../shared/load/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import { FolderFormDialog } from './FolderFormDialog';
 import { FolderListFilter } from './FolderListFilter';
@@ -82,7 +82,7 @@ const FolderList = () => {
   );
 
   return (
-    <AccountPage title={L.foldersTitle} testId="folders-page" maxWidth={1000}>
+    <PageFrame title={L.foldersTitle} testId="folders-page" maxWidth={1000}>
       <SectionCard>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {L.foldersIntro}
@@ -147,7 +147,7 @@ const FolderList = () => {
         title={L.deleteFolderTitle(rows.deleting?.folder_name ?? '')}
         testId="folder-delete-confirm"
       />
-    </AccountPage>
+    </PageFrame>
   );
 };
 

@@ -6,10 +6,10 @@ import { useMemo } from 'react';
 import { Form, FormDataConsumer, Loading, SaveButton, TextInput, useNotify } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { teamAdminApi } from '../..';
-import { AccountPage, SectionCard } from '../../../account/AccountPage';
-import { LoadError } from '../../common/LoadState';
-import { submitSave } from '../../common/submitErrors';
-import { useLoad } from '../../common/useLoad';
+import { PageFrame, SectionCard } from '../../../shared/page/PageFrame';
+import { LoadError } from '../../../shared/load/LoadState';
+import { submitSave } from '../../../shared/forms/submitErrors';
+import { useLoad } from '../../../shared/load/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import { MESSAGE_TEMPLATE_FIELDS, messageTemplateRules, templateText, templateUsage } from './messageTemplateRules';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -51,7 +51,7 @@ const MessageTemplatePage = () => {
   };
 
   return (
-    <AccountPage title={L.messageTemplateTitle} testId="message-template-page" maxWidth={900}>
+    <PageFrame title={L.messageTemplateTitle} testId="message-template-page" maxWidth={900}>
       {template.error ? (
         <LoadError message={template.error} testId="message-template-error" onRetry={template.reload} />
       ) : !record ? (
@@ -83,7 +83,7 @@ const MessageTemplatePage = () => {
           </SectionCard>
         </Form>
       )}
-    </AccountPage>
+    </PageFrame>
   );
 };
 

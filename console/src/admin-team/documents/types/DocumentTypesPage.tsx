@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { teamAdminApi } from '../..';
-import { AccountPage } from '../../../account/AccountPage';
-import { useLoad } from '../../common/useLoad';
+import { PageFrame } from '../../../shared/page/PageFrame';
+import { useLoad } from '../../../shared/load/useLoad';
 import { ADMIN_TEAM_LABELS } from '../../messages';
 import { CategoryList } from './CategoryList';
 import {
@@ -25,7 +25,7 @@ const DocumentTypesPage = () => {
   const types = useLoad(async () => sortTypes(await teamAdminApi.listTypes()));
 
   return (
-    <AccountPage title={ADMIN_TEAM_LABELS.documentTypesTitle} testId="document-types-page" maxWidth={1100}>
+    <PageFrame title={ADMIN_TEAM_LABELS.documentTypesTitle} testId="document-types-page" maxWidth={1100}>
       <Box
         sx={{
           display: 'grid',
@@ -64,7 +64,7 @@ const DocumentTypesPage = () => {
           onDeleted={(id) => types.setData((current) => removeType(current ?? [], id))}
         />
       </Box>
-    </AccountPage>
+    </PageFrame>
   );
 };
 
