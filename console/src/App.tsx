@@ -27,7 +27,7 @@ export const App = () => (
         {/* Spec 002 section 6: the admin e-sign pages send a user without both e-sign permissions to the
             root; every other path under /app passes through. The builder's route belongs inside it too. */}
         <Route element={<EsignAdminGate />}>
-          {/* The same for the request board, /app/esign and a transaction's e-sign pages (issue 23). */}
+          {/* The same for the request board, /app/esign and a transaction's e-sign pages (spec 002 sections 2.2 and 2.5). */}
           <Route element={<EsignRequestsGate />}>
             <Route path={`${APP_PATH}/*`} element={<ConsoleApp />} />
           </Route>

@@ -65,7 +65,7 @@ function useComments(commentType: CommentType, commentOnId: number) {
 }
 
 /**
- * The comments of a transaction or a task (issue 15, Console screens: CommentsPanel), in the task modal,
+ * The comments of a transaction or a task (spec 001 section 2), in the task modal,
  * the transaction modal and the transaction page: each thread (the message center's MessageThread:
  * avatar, name, time, '(edited)', Internal / Client-facing for non-clients, Edit on one's own), a Reply
  * per thread and a new comment, both the message center's editor with @ mentions. The reply type gives

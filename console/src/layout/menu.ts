@@ -95,9 +95,9 @@ const VendorInvitesPage = lazy(() => import('../vendors/VendorInvitesPage'));
 const TooltipsBackOffice = lazy(() => import('../tooltips/TooltipsBackOffice'));
 // The SkySlope integration (ADMIN of a team with transaction_sync).
 const SkySlopePage = lazy(() => import('../skyslope/SkySlopePage'));
-// E-sign templates and packets (team_esign and agent_esign; issue 21). The builder has its own route.
+// E-sign templates and packets (team_esign and agent_esign; spec 002 sections 2.3 and 2.4). The builder has its own route.
 const EsignTemplatesPage = lazy(() => import('../esign/EsignTemplatesPage'));
-// The e-sign request board (team_esign and agent_esign; issue 23).
+// The e-sign request board (team_esign and agent_esign; spec 002 section 2.5).
 const EsignRequestsPage = lazy(() => import('../esign/board/EsignRequestsPage'));
 // User administration (list, form, change password, history: its own routes under admin/users/*; and
 // Log Activity's app/record).
@@ -136,7 +136,7 @@ export const MENU: readonly MenuEntry[] = [
   // Spec 002: the office TV slideshow, its own app at /display (a full page load, not a route under /app).
   { key: 'display-mode', section: 'work', label: E.displayMode, to: 'display-mode', href: '/display', icon: TvIcon, enabled: true, roles: DASHBOARD_ROLES },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
-  // The request board (issue 23); /app/esign sends there. Without both permissions EsignRequestsGate sends to the root.
+  // The request board (spec 002 section 2.5); /app/esign sends there. Without both permissions EsignRequestsGate sends to the root.
   {
     key: 'esign',
     section: 'work',

@@ -66,7 +66,7 @@ function usePreview(taskId: number) {
 }
 
 /**
- * The email notification dialog of a notification task (issue 15, Console screens; spec 001 section 5):
+ * The email notification dialog of a notification task (spec 001 sections 2 and 5):
  * Edit and Send shows the email rendered for the task (subject, message as rich text and plain text,
  * recipients as chips with the EmailInput rule, from address) with a Preview as the recipient sees it and
  * Send Updated Email (disabled without recipients, except when the source is a task); Edit Template edits
@@ -300,7 +300,7 @@ const Recipients = ({ recipients, error, onRemove, onAdd }: RecipientsProps) => 
 
 /**
  * The email as the recipient sees it: from, reply-to, to, subject and the message's HTML (sanitised). The
- * mail goes From '{sender} via {team}' at the platform's address with Reply-To the from address (issue 15),
+ * mail goes From '{sender} via {team}' at the platform's address with Reply-To the from address,
  * so From shows that name when the signed-in user's is known, else the from address.
  */
 export const EmailPreview = ({ sender, from, recipients, subject, html }: { sender?: string | null; from: string; recipients: readonly string[]; subject: string; html: string }) => (

@@ -80,7 +80,7 @@ const ClosedPage = ({ view }: { view: Extract<View, { kind: 'closed' }> }) => (
 );
 
 /**
- * /sign/{token} (public, issue 22): a signer's link. Loads the signing session and shows the documents
+ * /sign/{token} (public): a signer's link. Loads the signing session and shows the documents
  * to sign, or the page of a signed or closed link; after Finish or Decline, a done page.
  */
 export const SigningPageView = ({ api }: { api: SigningApi }) => {

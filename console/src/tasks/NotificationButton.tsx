@@ -12,7 +12,7 @@ import { NotificationDialog, type NotificationDialogMode } from '../notification
 import { TASK_LABELS as L } from './messages';
 
 /**
- * A notification task's Send Notification split button (issue 15): Send Notification sends the email
+ * A notification task's Send Notification split button (spec 001): Send Notification sends the email
  * rendered from the task's template at once; Edit and Send opens the email notification dialog to edit
  * then send; Edit Template opens it on the template. A sent email completes the task on the server:
  * `onSent` reloads it.

@@ -426,12 +426,12 @@ const loadTransactionPage = () => import('./detail/TransactionPage');
 const loadAddTransactionPage = () => import('./detail/AddTransactionPage');
 const TransactionPage = lazy(loadTransactionPage);
 const AddTransactionPage = lazy(loadAddTransactionPage);
-// The e-sign send stepper of a draft (issue 23), under the transaction's e-sign tab.
+// The e-sign send stepper of a draft (spec 002 section 2.2), under the transaction's e-sign tab.
 const EsignSendPage = lazy(() => import('../esign/send/EsignSendPage'));
-// A transaction's tasks (with the task modal at /{taskId}) and its documents (issue 13).
+// A transaction's tasks (with the task modal at /{taskId}) and its documents (spec 001).
 const TasksPage = lazy(() => import('../tasks/TasksPage'));
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage'));
-// A transaction's e-sign tab (issue 23); the stepper under it has its own route.
+// A transaction's e-sign tab (spec 002 section 2.5); the stepper under it has its own route.
 const TransactionEsignPage = lazy(() => import('../esign/board/TransactionEsignPage'));
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 

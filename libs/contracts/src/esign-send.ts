@@ -1,4 +1,4 @@
-// The e-sign send stepper and the request board (issue 23, spec 002 sections 2.2, 2.5, 3, 4, 7): drafts, the
+// The e-sign send stepper and the request board (spec 002 sections 2.2, 2.5, 3, 4, 7): drafts, the
 // stepper's form state, signer options, the board's query and rows, and the transaction write-back.
 import type { EsignFieldOption, EsignFieldValidation, EsignPlatformType, EsignTemplateDocumentFile, EsignTemplateSchema } from './esign';
 import type { CreateEsignRequest, EsignEmailConfig, EsignRequestStatus, EsignSignatureOrder } from './esign-requests';

@@ -169,7 +169,7 @@ const SlideItem = ({
 };
 
 /**
- * /app/admin/display-settings (issue 19; spec 002 sections 2.1, 3, 9): Display Mode's slides (add,
+ * /app/admin/display-settings (spec 002 sections 2.1, 3, 9): Display Mode's slides (add,
  * remove, reorder, each one's dashboard, the leaderboard's report and YTD) and the default circle
  * dashboard (7 or 9). Save sends the whole list; the server's field errors show where they belong.
  */

@@ -198,7 +198,7 @@ function fieldErrorList(error: unknown): FieldError[] {
 }
 
 /**
- * /app/admin/goals (issue 19): a year's goals of the team and of each active agent, a column per metric,
+ * /app/admin/goals (spec 002): a year's goals of the team and of each active agent, a column per metric,
  * edited in place; Save sends the changed cells only (an emptied cell removes its goal) and the server's
  * field errors land on their cells.
  */

@@ -47,7 +47,7 @@ function targetItems(targets: ReassignTarget[]): ReactNode[] {
 
 /**
  * /app/admin/users/reassign-transactions/{id}?name=: moves a user's transactions (all, or the active
- * ones) to another agent of the team (spec 000 sections 2-4, 7; issue 18). The counts first, then a
+ * ones) to another agent of the team (spec 000 sections 2-4, 7). The counts first, then a
  * target from the agent scope and a type; asked first, then the toast, and the counts read again.
  */
 const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; name: string }) => {

@@ -9,7 +9,7 @@ import { DraftsService } from './drafts.service';
 
 export const UNAVAILABLE: [number, string] = [503, ESIGN_MESSAGES.transactionDataUnavailable];
 
-/** Send drafts (issue 23): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. A draft is its creator's (404 for anyone else, and once sent). */
+/** Send drafts (spec 002 section 2.2): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. A draft is its creator's (404 for anyone else, and once sent). */
 @ApiTags('esign drafts')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

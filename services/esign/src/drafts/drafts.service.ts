@@ -24,7 +24,7 @@ import { DraftsRepository, type DraftRow } from './drafts.repository';
 const draftNotFound = () => new NotFoundException({ status: 'error', message: D.draftNotFound });
 
 /**
- * Send drafts (issue 23): what the stepper builds before sending. A draft is its creator's alone (anyone else, another
+ * Send drafts (spec 002 section 2.2): what the stepper builds before sending. A draft is its creator's alone (anyone else, another
  * team included, gets 404); it is made on a transaction of the caller's team (esign's read copy) from templates or a
  * packet of the team, keeps its own copy of the merged schema, and its step 1 fields carry the transaction's values
  * asked of transactions over RPC (3 s; no answer: 503 'Transaction data is unavailable. Please try again.').

@@ -8,7 +8,7 @@ import { DRAFT_ALREADY_SENT } from '../drafts/draft-sent.exception';
 import { CreateEsignRequestDto, RequestIdParamDto } from './dto/requests.dto';
 import { RequestsService } from './requests.service';
 
-/** E-sign requests (issue 22): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
+/** E-sign requests (spec 002): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
 @ApiTags('esign requests')
 @ApiBearerAuth()
 @Roles(...STAFF_ROLES)

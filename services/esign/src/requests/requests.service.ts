@@ -63,11 +63,11 @@ interface CheckedSigner {
 }
 
 /**
- * Sending requests and reading them back (issue 22): the caller's team and permissions are checked by the
+ * Sending requests and reading them back (spec 002): the caller's team and permissions are checked by the
  * controller's guards; here the transaction and templates must be the team's (404), the signers, values and
  * messages pass the spec's rules (400 naming each field, nothing stored), and ADMIN and TRANC see every request
  * of the team while others see those they sent or on transactions where they are the primary agent. A request
- * may be sent from the caller's send draft (issue 23), marked sent with its request (409 to a second send); values marked Update
+ * may be sent from the caller's send draft (spec 002 section 2.2), marked sent with its request (409 to a second send); values marked Update
  * Transaction are published to transactions with the request (esign.transaction-fields.update-requested).
  */
 @Injectable()
