@@ -64,3 +64,20 @@ export const percentRangeMessage = (min: number, max: number) => `Please enter a
 export const dateFormatMessage = (formats: readonly string[]) => `${FORM_FIELD_MESSAGES.date} (${formats.join(' or ')})`;
 /** Not worded by the spec: rich text over its limit (counted on its text, not its markup). */
 export const richTextTooLongMessage = (max: number) => `Please enter at most ${max} characters`;
+
+/** How a phone number may be written: digits, spaces, dots, dashes, parentheses and one leading '+'. */
+const WRITTEN_PHONE = /^\+?[\d\s().-]+$/;
+
+/**
+ * A US phone number as (999) 999-9999, the mask of spec 001's phone input and spec 002's phone field (stored
+ * as 10 digits; a number kept as typed, '+1 512.555.0123' included, shows the same). Anything else (a
+ * foreign number, text) shows as it is; null and undefined as ''. The one formatter of the
+ * tables, the users CSV, the profile and the sealed e-sign PDF.
+ */
+export function formatPhone(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  // Returned untouched when it is not a US number: the profile's phone input shows what is typed through it.
+  const text = String(value);
+  const digits = text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 && WRITTEN_PHONE.test(text.trim()) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : text;
+}

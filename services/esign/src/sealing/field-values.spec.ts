@@ -1,4 +1,5 @@
-import { fieldMark, formatAmount, formatDate, formatPhone } from './field-values';
+import { formatPhone } from '@app/contracts';
+import { fieldMark, formatAmount, formatDate } from './field-values';
 import { fieldFactory, signaturePngDataUrl } from './test/sealing.factories';
 
 const area = { page: 1, x: 0, y: 0, w: 0.1, h: 0.1 };

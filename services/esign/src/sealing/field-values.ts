@@ -1,4 +1,4 @@
-import { formatEsignDate, type EsignField, type EsignSignatureValue } from '@app/contracts';
+import { formatEsignDate, formatPhone, type EsignField, type EsignSignatureValue } from '@app/contracts';
 
 // How a signer's value prints on the sealed PDF (spec section 5: USD amounts, the phone mask
 // (999) 999-9999, dates in MM/DD/YYYY tokens, multiple values as arrays, checkbox booleans).
@@ -17,14 +17,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatAmount(value: unknown): string {
   const number = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''));
   return Number.isFinite(number) && String(value).trim() !== '' ? usd.format(number) : String(value).trim();
-}
-
-/** '5551234567' -> '(555) 123-4567' (the unmasked value is what is stored); other lengths print as entered. */
-export function formatPhone(value: unknown): string {
-  const raw = String(value).trim();
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : raw;
 }
 
 /** An ISO date ('2024-03-07', a time part is ignored) in the field's format (the e-sign date rules of contracts). */

@@ -1,5 +1,5 @@
-import type { AdminUserRow } from '@app/contracts';
-import { csvField, csvHeader, csvLine, csvPhone, csvRow } from './users-csv';
+import { formatPhone, type AdminUserRow } from '@app/contracts';
+import { csvField, csvHeader, csvLine, csvRow } from './users-csv';
 
 const row = (overrides: Partial<AdminUserRow> = {}): AdminUserRow => ({
   agent_id: 7,
@@ -55,7 +55,7 @@ describe('users CSV', () => {
     expect(csvHeader()).toBe('Name,Mobile Phone,Created,Last Access,Status,Excluded,Download,Clients\r\n');
   });
 
-  describe(csvPhone.name, () => {
+  describe(formatPhone.name, () => {
     it.each([
       ['stored digits', '5125550123', '(512) 555-0123'],
       ['a number stored as typed', '512.555.0123', '(512) 555-0123'],
@@ -63,7 +63,7 @@ describe('users CSV', () => {
       ['no number', null, ''],
       ['something that is not a US number', '+44 20 7946', '+44 20 7946'],
     ])('writes %s as (999) 999-9999 when it can', (_case, value, expected) => {
-      expect(csvPhone(value)).toBe(expected);
+      expect(formatPhone(value)).toBe(expected);
     });
   });
 

@@ -1,5 +1,5 @@
-import type { AdminUserRow } from '@app/contracts';
-import { csvLine, normalizePhone } from '@app/platform';
+import { formatPhone, type AdminUserRow } from '@app/contracts';
+import { csvLine } from '@app/platform';
 import { USER_TABLE_COLS } from './admin-user.mapper';
 import { usDateIn } from '@app/dates';
 
@@ -22,13 +22,6 @@ export function csvHeader(): string {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** A US number as (999) 999-9999, as the console shows it; anything else (an old, odd value) as stored. */
-export function csvPhone(value: string | null): string {
-  if (!value) return '';
-  const digits = normalizePhone(value);
-  return digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value;
-}
-
 /** A table row as CSV: dates MM/DD/YYYY in the given time zone, booleans Yes/No, phones (999) 999-9999. */
 export function csvRow(row: AdminUserRow, timeZone: string): string {
   return csvLine(csvCells(row, timeZone));
@@ -38,7 +31,7 @@ export function csvRow(row: AdminUserRow, timeZone: string): string {
 export function csvCells(row: AdminUserRow, timeZone: string): string[] {
   const cell: Record<string, string> = {
     agent_full_name: row.agent_full_name,
-    mobile_phone: csvPhone(row.mobile_phone),
+    mobile_phone: formatPhone(row.mobile_phone),
     created_ts: usDateIn(new Date(row.created_ts), timeZone),
     last_access_ts: row.last_access_ts ? usDateIn(new Date(row.last_access_ts), timeZone) : '',
     status: row.status,
