@@ -66,11 +66,11 @@ export interface ConfirmedImage {
 
 // ---- identity ----
 
-/** GET /account/profile: the profile, whether its cap fields may change, and the SkySlope link. */
+/** GET /user/profile: the contract's UserProfile plus what the Edit Profile screen needs to decide. */
 export interface AccountProfile extends UserProfile {
-  /** Whether the cap and split fields may be changed. */
+  /** Whether this user may change the cap and split fields (market_id 0 and role/permission rule). */
   caps_editable: boolean;
-  /** Only for teams with transaction_sync. */
+  /** Only for teams with the transaction_sync permission. */
   integrations?: { skyslope_agent_guid: string | null };
 }
 export interface Ok {

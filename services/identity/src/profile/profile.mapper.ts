@@ -1,16 +1,10 @@
-import type { Role, UserProfile } from '@app/contracts';
+import type { AccountProfile, Role } from '@app/contracts';
 import { toDashedUsDate } from '@app/dates';
 import type { TeamEntity } from '../users/team.entity';
 import type { UserEntity } from '../users/user.entity';
 import { effectivePermissions, isStaff } from '../auth/auth.service';
 
-/** GET /user/profile: the contract's UserProfile plus what the Edit Profile screen needs to decide. */
-export interface AccountProfile extends UserProfile {
-  /** Whether this user may change the cap and split fields (market_id 0 and role/permission rule). */
-  caps_editable: boolean;
-  /** Only for teams with the transaction_sync permission. */
-  integrations?: { skyslope_agent_guid: string | null };
-}
+export type { AccountProfile } from '@app/contracts';
 
 /** What the profile reads of a user and its team (a UserEntity with its team, or a row of profile.repository's one statement). */
 export type ProfileUser = Pick<
