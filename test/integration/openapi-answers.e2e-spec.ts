@@ -120,6 +120,15 @@ describe('every OpenAPI document declares what each operation answers', () => {
     });
   });
 
+  it('documents the e-sign write bodies as their libs/contracts types', () => {
+    const paths = (documents.get('esign') as Document).paths;
+    const body = (path: string, method: string) => paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
+    expect(body('/api/esign/requests', 'post')).toEqual({ $ref: '#/components/schemas/EsignRequestSend' });
+    expect(body('/api/esign/drafts', 'post')).toEqual({ $ref: '#/components/schemas/CreateEsignDraftRequest' });
+    expect(body('/api/esign/sign/{token}/complete', 'post')).toEqual({ $ref: '#/components/schemas/CompleteSigningRequest' });
+    expect(body('/api/esign/sign/{token}/decline', 'post')).toEqual({ $ref: '#/components/schemas/DeclineSigningRequest' });
+  });
+
   it('documents the optional Idempotency-Key header on exactly the operations the console retries by (IDEMPOTENT_OPERATIONS)', () => {
     const documented = [...documents.values()].flatMap((document) =>
       Object.entries((document as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> }).paths).flatMap(([path, item]) =>

@@ -83,25 +83,3 @@ export const SUCCESS_SCHEMA = contractSchema('Success');
 export const UPLOAD_URL_SCHEMA = contractSchema('UploadUrlResponse');
 /** {select_options: [{id, text}]} of the select boxes. */
 export const SELECT_OPTIONS_SCHEMA = contractSchema('SelectOptions');
-
-// ---- the last hand-written builders, until the e-sign bodies name their contract types ---------------
-type Extra = Partial<SchemaObject>;
-/** @deprecated name a libs/contracts type (contractSchema) instead. */
-export const str = (extra: Extra = {}): SchemaObject => ({ type: 'string', ...extra });
-/** @deprecated name a libs/contracts type (contractSchema) instead. */
-export const bool = (extra: Extra = {}): SchemaObject => ({ type: 'boolean', ...extra });
-/** @deprecated name a libs/contracts type (contractSchema) instead. */
-export const anyValue = (description?: string): SchemaObject => ({ description, nullable: true }) as SchemaObject;
-/** @deprecated name a libs/contracts type (contractSchema) instead. */
-export const dict = (values: Schema, description?: string): SchemaObject => ({ type: 'object', additionalProperties: values, description });
-/** @deprecated name a libs/contracts type (contractSchema) instead. */
-export function obj(properties: Record<string, Schema>, extra: Extra = {}): SchemaObject {
-  const props: Record<string, Schema> = {};
-  const required: string[] = [];
-  for (const [key, value] of Object.entries(properties)) {
-    const name = key.endsWith('?') ? key.slice(0, -1) : key;
-    props[name] = value;
-    if (!key.endsWith('?')) required.push(name);
-  }
-  return { type: 'object', properties: props, ...(required.length ? { required } : {}), ...extra };
-}

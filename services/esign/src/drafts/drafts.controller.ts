@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/auth';
 import { ESIGN_MESSAGES, ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
-import { ApiAnswer, ApiErrors, obj, Idempotent } from '@app/platform';
+import { ApiAnswer, ApiErrors, contractSchema, Idempotent } from '@app/platform';
 import { DRAFT_SAVED_SCHEMA, ESIGN_DRAFT_SCHEMA } from '../esign.openapi';
 import { CreateEsignDraftDto, DraftIdParamDto, SaveEsignDraftSchemaDto } from './dto/drafts.dto';
 import { DraftsService } from './drafts.service';
@@ -25,7 +25,7 @@ export class DraftsController {
     summary:
       "Starts a send on a transaction: {client_id, template_ids | packet_id} -> the draft: step 1 fields (no signature, initials, strikethrough or {{date}} fields) prefilled from the transaction over RPC, roles with their order, this request's own schema copy and the PDFs. 503 'Transaction data is unavailable. Please try again.'",
   })
-  @ApiBody({ schema: obj({ client_id: { type: 'integer' }, 'template_ids?': { type: 'array', items: { type: 'integer' } }, 'packet_id?': { type: 'integer' } }) })
+  @ApiBody({ schema: contractSchema('CreateEsignDraftRequest') })
   @ApiAnswer(201, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404, UNAVAILABLE)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateEsignDraftDto) {
@@ -45,7 +45,7 @@ export class DraftsController {
     summary:
       "The stepper's form state (autosave): {fields, formValues, fieldMetadata, signers, signatureOrder P|S, activeStep 0-2, emailConfig, submitters}; an object of at most 900,000 characters ('The form is too large to save')",
   })
-  @ApiBody({ schema: obj({}, { additionalProperties: true }) })
+  @ApiBody({ schema: contractSchema('EsignFormState') })
   @ApiAnswer(200, DRAFT_SAVED_SCHEMA)
   @ApiErrors(400, 404)
   saveFormState(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto, @Body() body: unknown) {
@@ -57,7 +57,7 @@ export class DraftsController {
     summary:
       "Step 2's builder edits of this request's schema copy only ({documents, roles, fields} checked as a template's schema; the documents are the draft's, in order); the templates do not change. Answers the draft with its step 1 fields built again",
   })
-  @ApiBody({ schema: obj({ documents: { type: 'array', items: { type: 'object' } }, roles: { type: 'array', items: { type: 'object' } }, fields: { type: 'array', items: { type: 'object' } } }) })
+  @ApiBody({ schema: contractSchema('EsignTemplateSchema') })
   @ApiAnswer(200, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404, UNAVAILABLE)
   saveSchema(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto, @Body() body: SaveEsignDraftSchemaDto) {

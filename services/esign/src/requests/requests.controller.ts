@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/auth';
 import { ESIGN_PERMISSIONS, STAFF_ROLES } from '@app/contracts';
-import { ApiAnswer, ApiErrors, obj, Idempotent } from '@app/platform';
+import { ApiAnswer, ApiErrors, contractSchema, Idempotent } from '@app/platform';
 import { AUDIT_LOG_SCHEMA, REQUEST_CANCELLED_SCHEMA, REQUEST_CREATED_SCHEMA, SIGNED_DOCUMENT_SCHEMA } from '../esign.openapi';
 import { DRAFT_ALREADY_SENT } from '../drafts/draft-sent.exception';
 import { CreateEsignRequestDto, RequestIdParamDto } from './dto/requests.dto';
@@ -25,7 +25,7 @@ export class RequestsController {
     summary:
       "Sends a request: {client_id, template_ids | packet_id, signature_order P|S, email_config {default {subject, body}, roles, useRoleConfig}, signers [{role, name, email, contact_id, order}], fields [{fieldId, value, readonly}], preview}. 'Signer name is required', 'Email is required', 'Please enter a valid email address', the value rules of spec 002 section 5. preview: {url} of the filled PDF, nothing stored or sent. Or {draft_id, ...}: from the caller's send draft, marked sent with the request; 409 'This request was already sent' for a draft sent before",
   })
-  @ApiBody({ schema: obj({}, { additionalProperties: true }) })
+  @ApiBody({ schema: contractSchema('EsignRequestSend') })
   @ApiAnswer(201, REQUEST_CREATED_SCHEMA)
   @ApiErrors(400, 404, [409, DRAFT_ALREADY_SENT])
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateEsignRequestDto) {

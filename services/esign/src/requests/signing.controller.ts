@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/commo
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '@app/auth';
-import { ApiAnswer, ApiErrors, bool, dict, anyValue, obj, RateLimit, str } from '@app/platform';
+import { ApiAnswer, ApiErrors, contractSchema, RateLimit } from '@app/platform';
 import { SIGNING_RESULT_SCHEMA, SIGNING_SESSION_SCHEMA } from '../esign.openapi';
 import { CompleteSigningDto, DeclineSigningDto } from './dto/signing.dto';
 import { SigningEngine, type SignerClient } from './signing-engine';
@@ -35,7 +35,7 @@ export class SigningController {
   @Post(':token/complete')
   @HttpCode(200)
   @ApiOperation({ summary: "The signer's values and consent: 400 naming values.<field uuid> or consent; 409 once the link no longer signs" })
-  @ApiBody({ schema: obj({ values: dict(anyValue()), consent: bool() }) })
+  @ApiBody({ schema: contractSchema('CompleteSigningRequest') })
   @ApiAnswer(200, SIGNING_RESULT_SCHEMA)
   @ApiErrors(400, 409)
   complete(@Param('token') token: string, @Body() body: CompleteSigningDto, @Req() request: FastifyRequest) {
@@ -45,7 +45,7 @@ export class SigningController {
   @Post(':token/decline')
   @HttpCode(200)
   @ApiOperation({ summary: "Declines with a reason ('This field is required'): the request is D and the sender is mailed" })
-  @ApiBody({ schema: obj({ reason: str() }) })
+  @ApiBody({ schema: contractSchema('DeclineSigningRequest') })
   @ApiAnswer(200, SIGNING_RESULT_SCHEMA)
   @ApiErrors(400, 409)
   decline(@Param('token') token: string, @Body() body: DeclineSigningDto, @Req() request: FastifyRequest) {
