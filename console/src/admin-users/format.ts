@@ -1,9 +1,6 @@
 import { UAParser } from 'ua-parser-js';
 import { formatPhone } from '@app/contracts';
 
-// The one phone formatter (libs/contracts), for the cells below and the profile's phone input.
-export { formatPhone };
-
 // How the server's table cells read (spec 000 section 9: dates mm/dd/yyyy; booleans Yes/No and phones
 // (999) 999-9999 as the CSV has them). Pure: the tables and the tests share it.
 

@@ -1,4 +1,4 @@
-import { CONTACT_COLUMNS, CONTACT_PAGE_SIZES, CONTACT_TEAM_ROLES, type ContactFilterOptions, type ContactRecord, type TableColumn } from '@app/contracts';
+import { CONTACT_COLUMNS, CONTACT_PAGE_SIZES, CONTACT_TEAM_ROLES, formatPhone, type ContactFilterOptions, type ContactRecord, type TableColumn } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -17,7 +17,6 @@ import { PageFrame, SectionCard } from '../shared/page/PageFrame';
 import { messageOf } from '../shared/forms/fieldErrors';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
-import { maskPhone } from '../shared/form-fields';
 import { saveBlob } from '../shared/saveBlob';
 import { ServerTable, type RowSelection } from '../shared/table/ServerTable';
 import { useRowSelection } from '../shared/table/useRowSelection';
@@ -55,7 +54,7 @@ export function contactColumnsFor(roles: readonly string[] | undefined): TableCo
 /** A cell's text: lead sources by name, phones masked, statuses in words. */
 export function contactCellText(field: string, row: ContactRecord, leadSources: ReadonlyMap<number, string>): string {
   if (field === 'lead_type_id') return row.lead_type_id === null ? '' : (leadSources.get(row.lead_type_id) ?? '');
-  if (field === 'mobile_phone') return row.mobile_phone ? maskPhone(row.mobile_phone) : '';
+  if (field === 'mobile_phone') return formatPhone(row.mobile_phone);
   if (field === 'status') return row.status === 'active' ? L.active : L.inactive;
   const value = (row as unknown as Record<string, unknown>)[field];
   return value === null || value === undefined ? '' : String(value);

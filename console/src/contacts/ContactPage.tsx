@@ -1,4 +1,4 @@
-import { CONTACT_TEAM_ROLES, type ContactDetail, type ContactFilterOptions } from '@app/contracts';
+import { CONTACT_TEAM_ROLES, formatPhone, type ContactDetail, type ContactFilterOptions } from '@app/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,7 @@ import { AddressInputs } from '../account/AddressInputs';
 import { fieldErrorsOf, messageOf, statusOf } from '../shared/forms/fieldErrors';
 import { authClient } from '../auth';
 import type { ConsolePermissions } from '../auth/authProvider';
-import { EmailInput, maskPhone, PhoneInput, requiredRule } from '../shared/form-fields';
+import { EmailInput, PhoneInput, requiredRule } from '../shared/form-fields';
 import { transactionPagePath } from '../transactions/paths';
 import { contactsApi } from '.';
 import { EMPTY_CONTACT, formValuesOf, requestOf, type ContactFormValues } from './contactForm';
@@ -143,7 +143,7 @@ const ContactPage = () => {
                 <Fact label={L.first_name} value={detail.first_name} testId="contact-first_name" />
                 <Fact label={L.last_name} value={detail.last_name} testId="contact-last_name" />
                 <Fact label={L.email} value={detail.email} testId="contact-email" />
-                <Fact label={L.mobile_phone} value={detail.mobile_phone ? maskPhone(detail.mobile_phone) : ''} testId="contact-mobile_phone" />
+                <Fact label={L.mobile_phone} value={formatPhone(detail.mobile_phone)} testId="contact-mobile_phone" />
                 <Fact
                   label="Address"
                   value={[detail.address_1, detail.address_2, [detail.city, detail.state, detail.postal_code].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}

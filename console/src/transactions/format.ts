@@ -1,5 +1,4 @@
-import type { CustomFieldType, FieldValue, TransactionColumn, TransactionRow } from '@app/contracts';
-import { maskPhone, onlyDigits } from '../shared/form-fields/rules';
+import { formatPhone, type CustomFieldType, type FieldValue, type TransactionColumn, type TransactionRow } from '@app/contracts';
 import { TRANSACTION_LIST_LABELS as L } from './messages';
 
 // How the Transactions table's cells read (spec 001 sections 3 and 9). Pure: the table and the tests
@@ -38,10 +37,8 @@ export function formatFieldValue(type: CustomFieldType | undefined, value: Field
       if (text === 'N' || text === 'NO' || text === 'FALSE' || text === '0') return L.no;
       return String(value);
     }
-    case 'phone': {
-      const digits = onlyDigits(String(value)).replace(/^1(?=\d{10}$)/, '');
-      return digits.length === 10 ? maskPhone(digits) : String(value);
-    }
+    case 'phone':
+      return formatPhone(value);
     // date: 'MM/DD/YYYY' as stored; text, select, email, link: as they are.
     default:
       return String(value);

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@app/contracts';
+import { formatPhone, type UserProfile } from '@app/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -19,7 +19,6 @@ import {
 import { useState } from 'react';
 import { CapSummaryCard } from '../../commission/CapSummaryCard';
 import { SINGLETON_ID } from '../../dataProvider/resources';
-import { formatPhone } from '../../admin-users/format';
 import { DateInput, EmailInput } from '../../shared/form-fields';
 import { PageFrame, FormRow, SectionCard } from '../../shared/page/PageFrame';
 import { AddressInputs } from '../AddressInputs';
