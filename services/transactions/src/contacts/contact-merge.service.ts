@@ -9,6 +9,7 @@ import {
   type ContactMergeConflicts,
   type ContactMergeField,
   type ContactMergeRequest,
+  formatPhone,
 } from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import { ContactWriter } from './contact-writer';
@@ -26,7 +27,6 @@ interface MergeField {
 }
 
 const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || value === 'None';
-const phoneText = (value: string | null) => (value && /^\d{10}$/.test(value) ? `(${value.slice(0, 3)}) ${value.slice(3, 6)}-${value.slice(6)}` : (value ?? ''));
 
 /** Postgres's lock_not_available: another transaction holds one of the rows (NOWAIT). */
 const isLockNotAvailable = (error: unknown) => {
@@ -131,7 +131,7 @@ export class ContactMergeService {
       const text = (row: ContactRow): string => {
         if (column === 'lead_type_id') return row.lead_type ?? '';
         if (column === 'agent_id') return row.agent_name ?? '';
-        if (column === 'mobile_phone') return phoneText(row.mobile_phone);
+        if (column === 'mobile_phone') return formatPhone(row.mobile_phone);
         if (column === 'status') return row.status === 'active' ? 'Active' : 'Inactive';
         const value = row[column];
         return value === null || value === undefined ? '' : String(value);
