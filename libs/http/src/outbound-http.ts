@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
 
 // The one outbound HTTP client of the providers (DocuSeal, SkySlope): a whole-request timeout per try (the body
 // read included), a connect timeout, retries of the statuses and transport failures a caller names, capped
@@ -109,6 +109,22 @@ export function backoffMs(policy: Pick<OutboundRetryPolicy, 'baseDelayMs' | 'max
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * undici's fetch over an Agent with the connect timeout. undici is loaded on the first call, not at start: it
+ * takes most of a second to load on a busy machine, and a worker that never calls out should not wait for it.
+ */
+function undiciFetchWith(connectTimeoutMs: number): typeof fetch {
+  let ready: Promise<{ fetch: (input: string | URL, init: object) => Promise<Response>; dispatcher: Dispatcher }> | undefined;
+  return (async (input: string | URL, init?: RequestInit) => {
+    ready ??= import('undici').then((undici) => ({
+      fetch: undici.fetch as unknown as (input: string | URL, init: object) => Promise<Response>,
+      dispatcher: new undici.Agent({ connect: { timeout: connectTimeoutMs } }),
+    }));
+    const { fetch: undiciFetch, dispatcher } = await ready;
+    return undiciFetch(input, { ...init, dispatcher });
+  }) as typeof fetch;
+}
+
 export class OutboundHttpClient {
   private readonly policy: OutboundRetryPolicy;
   private readonly tries: number;
@@ -122,12 +138,7 @@ export class OutboundHttpClient {
     this.policy = options;
     this.tries = Math.max(1, options.tries);
     this.timeoutMs = options.timeoutMs;
-    if (options.fetch) {
-      this.fetchImpl = options.fetch;
-    } else {
-      const dispatcher = new Agent({ connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, options.timeoutMs) } });
-      this.fetchImpl = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
-    }
+    this.fetchImpl = options.fetch ?? undiciFetchWith(Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, options.timeoutMs));
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
