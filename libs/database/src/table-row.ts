@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { DB } from './schema.generated';
+import type { DB, JsonValue } from './schema.generated';
 
 export type { DB } from './schema.generated';
 
@@ -11,8 +11,18 @@ export type { DB } from './schema.generated';
  */
 export type TableRow<T extends keyof DB> = Selectable<DB[T]>;
 
+/** A column name of `schema.table`: a column list written into SQL `satisfies readonly ColumnOf<...>[]`. */
+export type ColumnOf<T extends keyof DB> = keyof DB[T] & string;
+
+/** What a narrowed column may become: a json(b) column any shape (its type cannot tell a nullable one), any other a subtype. */
+type NarrowingOf<C> = [NonNullable<JsonValue>] extends [NonNullable<C>] ? unknown : C;
+
 /**
- * A row whose JSON columns carry the shape the service writes into them (the schema knows only `jsonb`).
- * Naming a column the row lacks is an error.
+ * The row with some columns narrowed to what the service writes into them, which the schema cannot say:
+ * a text column to its union of codes, a jsonb column to its shape. Naming a column the row lacks, or
+ * narrowing a non-JSON column to a type it cannot hold, is a compile error.
  */
-export type WithJson<R, S extends { [K in keyof S]: K extends keyof R ? unknown : never }> = Omit<R, keyof S> & S;
+export type Narrow<R, S extends { [K in keyof S]: K extends keyof R ? NarrowingOf<R[K]> : never }> = Omit<R, keyof S> & S;
+
+/** Some column names of `schema.table` as a union, each checked: `Columns<'team_admin.teams', 'name' | 'city'>`. */
+export type Columns<T extends keyof DB, K extends ColumnOf<T>> = K;

@@ -5,23 +5,21 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, EventType, ServiceName } from '@app/contracts';
 import { EVENT_SUBSCRIPTIONS, eventsQueueOf } from '@app/contracts';
+import type { DB, Narrow, TableRow } from '@app/database';
 import { createBlockingRedis } from './redis-connection';
 import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions, notifyChannelOf } from './events.options';
 
-interface OutboxRow {
-  id: string;
-  type: string;
-  team_id: number | null;
-  version: number;
-  payload: unknown;
-  occurred_at: Date;
-  correlation_id: string | null;
-  causation_id: string | null;
-  /** Set on a side-effect row (EventOutbox.enqueue): the job queue it goes to; null for an event. */
-  queue: string | null;
-  job_id: string | null;
-  job_options: JobsOptions | null;
-}
+/**
+ * A row of the service's outbox (EventBusTables1763700000000, the same in every schema). Set on a
+ * side-effect row (EventOutbox.enqueue): queue, job_id and job_options; null for an event.
+ */
+type OutboxRow = Narrow<
+  Pick<
+    TableRow<Extract<keyof DB, `${string}.outbox`>>,
+    'id' | 'type' | 'team_id' | 'version' | 'payload' | 'occurred_at' | 'correlation_id' | 'causation_id' | 'queue' | 'job_id' | 'job_options'
+  >,
+  { job_options: JobsOptions | null }
+>;
 
 /** Test seam: runs after the jobs are enqueued and before the rows are marked published. */
 export type AfterEnqueueHook = (ids: string[]) => Promise<void>;

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { DB, TableRow } from '@app/database';
 
 /** Whose key it is and for which operation: the row's primary key. */
 export interface IdempotencyScope {
@@ -35,14 +36,10 @@ export interface IdempotencyStore {
   purgeExpired(ttlMs: number, limit: number): Promise<number>;
 }
 
-interface Row {
-  fingerprint: string;
-  owner: string;
-  status_code: number | null;
-  response_body: unknown;
-  has_body: boolean;
-  age_ms: number;
-}
+/** Every service's schema has the same idempotency_keys table (IdempotencyKeys1763700003000): a row of any of them. */
+type KeyRow = TableRow<Extract<keyof DB, `${string}.idempotency_keys`>>;
+
+type Row = Pick<KeyRow, 'fingerprint' | 'owner' | 'status_code' | 'response_body'> & { has_body: boolean; age_ms: number };
 
 /**
  * The idempotency_keys table of the service's schema (IdempotencyKeys1763700003000). Each method is one

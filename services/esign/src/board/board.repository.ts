@@ -9,7 +9,7 @@ import {
   type EsignRequestStatus,
   type EsignStatusTotals,
 } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type Narrow, type TableRow } from '@app/database';
 
 /** Who asks: ADMIN and TRANC see the team's requests, others their own and those on transactions they are primary agent of. */
 export interface BoardViewer {
@@ -37,12 +37,7 @@ export interface BoardPage {
   perPage: number;
 }
 
-export interface RequestUserRow {
-  agent_id: number;
-  first_name: string;
-  last_name: string;
-  active: boolean;
-}
+export type RequestUserRow = Pick<TableRow<'esign.users'>, 'agent_id' | 'first_name' | 'last_name'> & { active: boolean };
 
 // The address and the creator's name as the board shows them (the read copies may lack a row: empty text).
 const ADDRESS_SQL = `lower(concat_ws(' ', nullif(t.address_1, ''), nullif(t.address_2, ''), nullif(t.city, ''), nullif(t.state, ''), nullif(t.postal_code, '')))`;
@@ -75,23 +70,10 @@ const TOTAL_STATUSES: [keyof Omit<EsignStatusTotals, 'Total'>, EsignRequestStatu
   ['Failed', 'F'],
 ];
 
-interface BoardSqlRow {
-  esig_request_id: number;
-  title: string;
-  client_id: number;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  first_name: string;
-  last_name: string;
-  created_ts: Date;
-  completed_ts: Date | null;
-  status: EsignRequestStatus;
-  archived: boolean;
-  total: number;
-}
+// The read copies' columns are coalesced to '' (a missing row): not null, as the tables have them.
+type BoardSqlRow = Narrow<Pick<TableRow<'esign.requests'>, 'esig_request_id' | 'title' | 'client_id' | 'created_ts' | 'completed_ts' | 'status' | 'archived'>, { status: EsignRequestStatus }> &
+  Pick<TableRow<'esign.transactions'>, 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code'> &
+  Pick<TableRow<'esign.users'>, 'first_name' | 'last_name'> & { total: number };
 
 /** The request board's two statements (a page with its count, the status totals) and the user filter's list. */
 @Injectable()

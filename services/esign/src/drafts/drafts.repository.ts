@@ -1,34 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EsignFormState, EsignSendField, EsignTemplateSchema } from '@app/contracts';
+import type { ColumnOf, Narrow, TableRow } from '@app/database';
 import type { RequestDocumentSource } from '../requests/request-schema';
 import { returnedRows } from '../templates/templates.repository';
 
-export interface DraftRow {
-  draft_id: string;
-  team_id: number;
-  agent_id: number;
-  client_id: number;
-  template_ids: number[];
-  packet_id: number | null;
-  title: string;
-  schema: EsignTemplateSchema;
-  documents: RequestDocumentSource[];
-  fields: EsignSendField[];
-  form_state: EsignFormState | null;
-  created_ts: Date;
-  updated_ts: Date;
-  /** Set when a request was sent from it (in the request's database transaction), with that request's id. */
-  sent_ts: Date | null;
-  esig_request_id: number | null;
-}
+const DRAFT_COLUMN_NAMES = [
+  'draft_id', 'team_id', 'agent_id', 'client_id', 'template_ids', 'packet_id', 'title', 'schema', 'documents', 'fields', 'form_state', 'created_ts', 'updated_ts',
+  // Set when a request was sent from it (in the request's database transaction), with that request's id.
+  'sent_ts', 'esig_request_id',
+] as const satisfies readonly ColumnOf<'esign.drafts'>[];
+
+export type DraftRow = Narrow<
+  Pick<TableRow<'esign.drafts'>, (typeof DRAFT_COLUMN_NAMES)[number]>,
+  { schema: EsignTemplateSchema; documents: RequestDocumentSource[]; fields: EsignSendField[]; form_state: EsignFormState | null }
+>;
 
 export type NewDraft = Omit<DraftRow, 'draft_id' | 'form_state' | 'created_ts' | 'updated_ts' | 'sent_ts' | 'esig_request_id'>;
 
 /** What marking a draft sent found: marked now, sent before (by another send), or not the owner's draft (or gone). */
 export type DraftSendMark = 'marked' | 'already-sent' | 'not-found';
 
-const DRAFT_COLUMNS = `draft_id, team_id, agent_id, client_id, template_ids, packet_id, title, schema, documents, fields, form_state, created_ts, updated_ts, sent_ts, esig_request_id`;
+const DRAFT_COLUMNS = DRAFT_COLUMN_NAMES.join(', ');
 // Millisecond timestamps: what the answers carry is what is stored.
 const NOW = `date_trunc('milliseconds', clock_timestamp())`;
 

@@ -1,88 +1,53 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EsignAuditEvent, EsignAuditEventType, EsignEmailConfig, EsignRequestStatus, EsignSignatureOrder, EsignTemplateSchema } from '@app/contracts';
+import type { ColumnOf, Narrow, TableRow } from '@app/database';
 import { returnedRows } from '../templates/templates.repository';
 
-export interface RequestRow {
-  esig_request_id: number;
-  team_id: number;
-  client_id: number;
-  created_by_agent_id: number;
-  provider: string;
-  external_id: string | null;
-  status: EsignRequestStatus;
-  status_before_failure: EsignRequestStatus | null;
-  archived: boolean;
-  signature_order: EsignSignatureOrder;
-  title: string;
-  template_ids: number[];
-  esig_template_id: number;
-  default_storage_path: number;
-  default_document_type: number | null;
-  schema: EsignTemplateSchema;
-  sender_values: Record<string, unknown>;
-  readonly_fields: string[];
-  email_config: EsignEmailConfig;
-  created_ts: Date;
-  expires_ts: Date;
-  completed_ts: Date | null;
-  final_key: string | null;
-  final_sha256: string | null;
-  final_filename: string | null;
-  /** A DocuSeal request: the audit log PDF downloaded beside its signed document. */
-  audit_log_key: string | null;
-}
+type Requests = TableRow<'esign.requests'>;
 
-export interface RequestDocumentRow {
-  position: number;
-  name: string;
-  storage_key: string;
-  sha256: string;
-  pages: number;
-  page_sizes: { width: number; height: number }[];
-}
+const REQUEST_COLUMN_NAMES = [
+  'esig_request_id', 'team_id', 'client_id', 'created_by_agent_id', 'provider', 'external_id', 'status', 'status_before_failure', 'archived',
+  'signature_order', 'title', 'template_ids', 'esig_template_id', 'default_storage_path', 'default_document_type', 'schema', 'sender_values', 'readonly_fields',
+  'email_config', 'created_ts', 'expires_ts', 'completed_ts', 'final_key', 'final_sha256', 'final_filename',
+  // A DocuSeal request: the audit log PDF downloaded beside its signed document.
+  'audit_log_key',
+] as const satisfies readonly ColumnOf<'esign.requests'>[];
+
+/** A request as the signing engine reads it (REQUEST_COLUMNS): codes and JSON columns with their written shapes. */
+export type RequestRow = Narrow<
+  Pick<Requests, (typeof REQUEST_COLUMN_NAMES)[number]>,
+  {
+    status: EsignRequestStatus;
+    status_before_failure: EsignRequestStatus | null;
+    signature_order: EsignSignatureOrder;
+    schema: EsignTemplateSchema;
+    sender_values: Record<string, unknown>;
+    email_config: EsignEmailConfig;
+  }
+>;
+
+export type RequestDocumentRow = Narrow<
+  Pick<TableRow<'esign.request_documents'>, 'position' | 'name' | 'storage_key' | 'sha256' | 'pages' | 'page_sizes'>,
+  { page_sizes: { width: number; height: number }[] }
+>;
 
 /** W waiting for earlier signers, I invited, V viewed, C completed, D declined. */
 export type SignerStatus = 'W' | 'I' | 'V' | 'C' | 'D';
 
-export interface SignerRow {
-  signer_id: number;
-  esig_request_id: number;
-  role: string;
-  role_uuid: string;
-  name: string;
-  email: string;
-  contact_id: number | null;
-  signing_order: number;
-  status: SignerStatus;
-  invited_ts: Date | null;
-  viewed_ts: Date | null;
-  completed_ts: Date | null;
-  declined_ts: Date | null;
-  decline_reason: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  values: Record<string, unknown>;
-}
+const SIGNER_COLUMN_NAMES = [
+  'signer_id', 'esig_request_id', 'role', 'role_uuid', 'name', 'email', 'contact_id', 'signing_order', 'status', 'invited_ts', 'viewed_ts', 'completed_ts',
+  'declined_ts', 'decline_reason', 'ip', 'user_agent', 'values',
+] as const satisfies readonly ColumnOf<'esign.request_signers'>[];
 
-export interface LinkRow {
-  esig_request_id: number;
-  signer_id: number | null;
-  purpose: 'sign' | 'download';
-  created_ts: Date;
-}
+export type SignerRow = Narrow<Pick<TableRow<'esign.request_signers'>, (typeof SIGNER_COLUMN_NAMES)[number]>, { status: SignerStatus; values: Record<string, unknown> }>;
 
-export interface MailRow {
-  mail_id: string;
-  esig_request_id: number;
-  signer_id: number | null;
-  kind: string;
-  recipient: string;
-  attempt: number;
-  failed_ts: Date | null;
-  retry_due_ts: Date | null;
-  superseded: boolean;
-}
+export type LinkRow = Narrow<Pick<TableRow<'esign.request_links'>, 'esig_request_id' | 'signer_id' | 'purpose' | 'created_ts'>, { purpose: 'sign' | 'download' }>;
+
+export type MailRow = Pick<
+  TableRow<'esign.request_mails'>,
+  'mail_id' | 'esig_request_id' | 'signer_id' | 'kind' | 'recipient' | 'attempt' | 'failed_ts' | 'retry_due_ts' | 'superseded'
+>;
 
 export interface NewRequest {
   team_id: number;
@@ -128,31 +93,14 @@ export interface SignerMirror {
 }
 
 /** What a user read copy gives a request: the sender's name and address. */
-export interface EsignUserRow {
-  agent_id: number;
-  team_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: string;
-  roles: string[];
-}
+export type EsignUserRow = Pick<TableRow<'esign.users'>, 'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'status' | 'roles'>;
 
-export interface EsignTransactionRow {
-  client_id: number;
-  team_id: number;
-  type: 'b' | 's' | null;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  primary_agent_id: number | null;
-}
+export type EsignTransactionRow = Narrow<
+  Pick<TableRow<'esign.transactions'>, 'client_id' | 'team_id' | 'type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'primary_agent_id'>,
+  { type: 'b' | 's' | null }
+>;
 
-const REQUEST_COLUMNS = `esig_request_id, team_id, client_id, created_by_agent_id, provider, external_id, status, status_before_failure, archived,
-  signature_order, title, template_ids, esig_template_id, default_storage_path, default_document_type, schema, sender_values, readonly_fields,
-  email_config, created_ts, expires_ts, completed_ts, final_key, final_sha256, final_filename, audit_log_key`;
+const REQUEST_COLUMNS = REQUEST_COLUMN_NAMES.join(', ');
 
 /** Requests, their documents, signers, links, mails and audit log: every query of the signing engine. */
 @Injectable()
@@ -279,9 +227,7 @@ export class RequestsRepository {
 
   async signers(requestId: number, manager?: EntityManager): Promise<SignerRow[]> {
     return this.db(manager).query(
-      `SELECT signer_id, esig_request_id, role, role_uuid, name, email, contact_id, signing_order, status, invited_ts, viewed_ts, completed_ts,
-              declined_ts, decline_reason, ip, user_agent, "values"
-         FROM esign.request_signers WHERE esig_request_id = $1 ORDER BY signing_order, signer_id`,
+      `SELECT ${SIGNER_COLUMN_NAMES.map((column) => `"${column}"`).join(', ')} FROM esign.request_signers WHERE esig_request_id = $1 ORDER BY signing_order, signer_id`,
       [requestId],
     );
   }

@@ -9,7 +9,7 @@ import type {
   EsignTemplateStatus,
   TransactionType,
 } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type Narrow, type TableRow } from '@app/database';
 
 /** An ISO timestamp with milliseconds, as the wire carries updated_ts (and as PUT .../schema sends it back). */
 export const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -35,12 +35,14 @@ const ORDER_SQL: Record<EsignTemplateOrderBy, string> = {
   updated_ts: 't.updated_ts',
 };
 
-/** A stored PDF of a template. */
-export interface TemplateDocumentRow extends EsignTemplateDocument {
-  storage_key: string;
-  size: number;
-  page_sizes: { width: number; height: number }[];
-}
+/** A template_documents row as documents() reads it: the uuid as its id, size an int8 (text through pg). */
+type StoredTemplateDocument = Narrow<
+  Pick<TableRow<'esign.template_documents'>, 'name' | 'pages' | 'storage_key' | 'size' | 'page_sizes'>,
+  { page_sizes: { width: number; height: number }[] }
+> & { id: string };
+
+/** A stored PDF of a template (its size a number). */
+export type TemplateDocumentRow = EsignTemplateDocument & Omit<StoredTemplateDocument, 'size'> & { size: number };
 
 export interface TemplateListOptions {
   status: EsignTemplateStatus;
@@ -112,7 +114,7 @@ export class TemplatesRepository {
 
   /** The template's PDFs in schema order. */
   async documents(templateId: number, manager?: EntityManager): Promise<TemplateDocumentRow[]> {
-    const rows: (TemplateDocumentRow & { size: string })[] = await (manager ?? this.dataSource.manager).query(
+    const rows: StoredTemplateDocument[] = await (manager ?? this.dataSource.manager).query(
       `SELECT document_uuid::text AS id, name, pages, storage_key, size, page_sizes FROM esign.template_documents WHERE esig_template_id = $1 ORDER BY position`,
       [templateId],
     );

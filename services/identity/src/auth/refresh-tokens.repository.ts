@@ -3,15 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TOKEN_REVOCATIONS, type TokenRevocations } from '@app/auth';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts';
+import type { TableRow } from '@app/database';
 
-export interface RefreshTokenRow {
-  id: string;
-  family_id: string;
-  agent_id: number;
-  expires_at: Date;
-  rotated_at: Date | null;
-  revoked_at: Date | null;
-}
+export type RefreshTokenRow = Pick<TableRow<'identity.refresh_tokens'>, 'id' | 'family_id' | 'agent_id' | 'expires_at' | 'rotated_at' | 'revoked_at'>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 import type { ProfileUser } from './profile.mapper';
 
 /**
@@ -17,16 +18,22 @@ export const PROFILE_SQL = `SELECT u.agent_id, u.team_id, u.status, u.roles, u.p
   FROM identity.users u LEFT JOIN identity.teams t ON t.team_id = u.team_id
  WHERE u.agent_id = $1 AND u.team_id = $2`;
 
-/** A row of PROFILE_SQL. */
-export interface ProfileRow extends Omit<ProfileUser, 'team' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_pct' | 'agent_pct'> {
-  brokerage_cap_amt: string | null;
-  royalty_cap_amt: string | null;
-  brokerage_pct: string | null;
-  agent_pct: string | null;
-  team_name: string | null;
-  team_market_id: number | null;
+/** A row of PROFILE_SQL: numerics as pg reads them (text), the dates cast to text, the team left-joined. */
+export type ProfileRow = Narrow<
+  Pick<
+    TableRow<'identity.users'>,
+    | 'agent_id' | 'team_id' | 'status' | 'roles' | 'permissions' | 'esign_enabled' | 'first_name' | 'last_name' | 'mobile_phone' | 'email'
+    | 'alternate_email' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'timezone' | 'default_landing_page'
+    | 'business_entity' | 'notes' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_pct' | 'agent_pct' | 'profile_image_path' | 'skyslope_agent_guid'
+  >,
+  { status: ProfileUser['status']; roles: ProfileUser['roles']; permissions: ProfileUser['permissions'] }
+> & {
+  brokerage_cap_anniversary_dt: string | null;
+  royalty_cap_anniversary_dt: string | null;
+  team_name: TableRow<'identity.teams'>['name'] | null;
+  team_market_id: TableRow<'identity.teams'>['market_id'] | null;
   team_permissions: ProfileUser['permissions'] | null;
-}
+};
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 

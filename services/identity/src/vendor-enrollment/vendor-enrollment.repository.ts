@@ -1,30 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { VendorInviteRecord, VendorInviteStatus, VendorType } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 
 /** An invite row as the rules need it. */
-export interface VendorInviteRow {
-  invite_id: number;
-  team_id: number;
-  team_name: string;
-  email: string | null;
-  name: string | null;
-  vendor_type: VendorType | null;
-  expires_at: Date;
-  used_ts: Date | null;
-  revoked_ts: Date | null;
-}
+export type VendorInviteRow = Narrow<
+  Pick<TableRow<'identity.vendor_invites'>, 'invite_id' | 'team_id' | 'email' | 'name' | 'vendor_type' | 'expires_at' | 'used_ts' | 'revoked_ts'>,
+  { vendor_type: VendorType | null }
+> & { team_name: TableRow<'identity.teams'>['name'] };
 
-export interface NewVendorOrganisation {
-  team_id: number;
-  name: string;
-  vendor_type: VendorType | null;
-  address_1: string;
-  address_2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-}
+export type NewVendorOrganisation = Narrow<
+  Pick<TableRow<'identity.vendor_organisations'>, 'team_id' | 'name' | 'vendor_type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code'>,
+  { vendor_type: VendorType | null }
+>;
 
 // One status rule for the list and the checks: revoked, used, expired, else pending.
 const STATUS_SQL = `CASE WHEN i.revoked_ts IS NOT NULL THEN 'revoked' WHEN i.used_ts IS NOT NULL THEN 'used'
@@ -46,7 +34,7 @@ export class VendorEnrollmentRepository {
   async insertInvite(
     invite: { team_id: number; token_hash: string; email: string | null; name: string | null; vendor_type: VendorType | null; created_by_agent_id: number | null; ttl_days: number; seeded?: boolean },
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ invite_id: number; expires_at: Date }> {
+  ): Promise<Pick<TableRow<'identity.vendor_invites'>, 'invite_id' | 'expires_at'>> {
     const [row] = await manager.query(
       `INSERT INTO identity.vendor_invites (team_id, token_hash, email, name, vendor_type, created_by_agent_id, expires_at, seeded)
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7), $8)
@@ -90,7 +78,7 @@ export class VendorEnrollmentRepository {
     await manager.query(`UPDATE identity.vendor_invites SET used_ts = now(), vendor_id = $2 WHERE invite_id = $1`, [inviteId, vendorId]);
   }
 
-  async insertOrganisation(vendor: NewVendorOrganisation, manager: EntityManager): Promise<{ vendor_id: number; logo_path: string | null }> {
+  async insertOrganisation(vendor: NewVendorOrganisation, manager: EntityManager): Promise<Pick<TableRow<'identity.vendor_organisations'>, 'vendor_id' | 'logo_path'>> {
     const [row] = await manager.query(
       `INSERT INTO identity.vendor_organisations (team_id, name, vendor_type, address_1, address_2, city, state, postal_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING vendor_id, logo_path`,

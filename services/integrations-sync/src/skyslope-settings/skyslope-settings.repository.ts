@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 
-export interface SkySlopeSettingsRow {
-  team_id: number;
-  access_key_encrypted: string | null;
-  access_secret_encrypted: string | null;
-  prefs: Record<string, boolean>;
-  office_guid: string | null;
-  primary_agent_guid: string | null;
-}
+export type SkySlopeSettingsRow = Narrow<
+  Pick<TableRow<'integrations_sync.skyslope_settings'>, 'team_id' | 'access_key_encrypted' | 'access_secret_encrypted' | 'prefs' | 'office_guid' | 'primary_agent_guid'>,
+  { prefs: Record<string, boolean> }
+>;
 
 @Injectable()
 export class SkySlopeSettingsRepository {

@@ -2,36 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SkySlopeFileKind, SkySlopeSyncActivity, SkySlopeSyncResult, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 
-export interface StoredTransaction {
-  client_id: number;
-  team_id: number;
-  version: number;
-  complete: boolean;
-  row: TransactionSnapshot;
-}
+export type StoredTransaction = Narrow<Pick<TableRow<'integrations_sync.skyslope_transactions'>, 'client_id' | 'team_id' | 'version' | 'complete' | 'row'>, { row: TransactionSnapshot }>;
 
-export interface SyncRow {
-  team_id: number;
-  client_id: number;
-  kind: SkySlopeFileKind;
-  guid: string | null;
-  synced_version: number | null;
-  payload_hash: string | null;
-  contacts_sent: string[];
-  result: SkySlopeSyncResult;
-  reason: string | null;
-  create_started_ts: Date | null;
-  create_agent_guid: string | null;
-}
+/** A sync row as `SELECT *` reads it. */
+export type SyncRow = Narrow<TableRow<'integrations_sync.skyslope_sync'>, { kind: SkySlopeFileKind; result: SkySlopeSyncResult }>;
 
 /** The team's SkySlope settings as the sync reads them (no keys: those come decrypted from the settings service). */
-export interface SyncSettings {
-  office_guid: string | null;
-  primary_agent_guid: string | null;
-  prefs: Record<string, boolean>;
+export type SyncSettings = Narrow<Pick<TableRow<'integrations_sync.skyslope_settings'>, 'office_guid' | 'primary_agent_guid' | 'prefs'>, { prefs: Record<string, boolean> }> & {
   has_credentials: boolean;
-}
+};
 
 /** integrations-sync's latest transaction rows and their SkySlope sync rows (spec 002 section 2.6). */
 @Injectable()

@@ -1,32 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { containsPattern, preparedQuery } from '@app/database';
+import { containsPattern, preparedQuery, type Narrow, type TableRow } from '@app/database';
 import type { Comment, CommentType, CommentVisibility, InboxStatusFilter } from '@app/contracts';
 import { maySeeCommentSql } from '../audience/comment-audience';
 import { AUTHOR_COLUMNS, authorOf, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
 
-interface CommentRow extends AuthorColumns {
-  comment_id: number;
-  parent_comment_id: number | null;
-  comment_type: CommentType;
-  comment_on_id: number;
-  comment_value: string;
-  visibility: CommentVisibility;
-  author_agent_id: number;
-  created_ts: Date;
-  updated_ts: Date | null;
-}
+type CommentRow = AuthorColumns &
+  Narrow<
+    Pick<
+      TableRow<'messaging.comments'>,
+      'comment_id' | 'parent_comment_id' | 'comment_type' | 'comment_on_id' | 'comment_value' | 'visibility' | 'author_agent_id' | 'created_ts' | 'updated_ts'
+    >,
+    { comment_type: CommentType; visibility: CommentVisibility }
+  >;
 
-interface ThreadRow extends CommentRow {
-  viewed_ts: Date | null;
-  client_id: number;
-  first_name: string;
-  last_name: string;
-  formatted_address: string;
-  task_name: string | null;
-  document_filename: string | null;
-  total?: number;
-}
+/** THREAD_COLUMNS: the comment, the caller's state, its transaction and what it is on (left-joined: null without one). */
+type ThreadRow = CommentRow &
+  Pick<TableRow<'messaging.comment_states'>, 'viewed_ts'> &
+  Pick<TableRow<'messaging.transactions'>, 'client_id' | 'first_name' | 'last_name' | 'formatted_address'> & {
+    task_name: TableRow<'messaging.tasks'>['name'] | null;
+    document_filename: TableRow<'messaging.documents'>['filename'] | null;
+    total?: number;
+  };
 
 export interface CommentFilter {
   comment_type?: CommentType;
@@ -36,16 +31,10 @@ export interface CommentFilter {
 }
 
 /** A comment found for the caller: its own fields and its thread's. */
-export interface CommentRef {
-  comment_id: number;
-  thread_id: number;
-  parent_comment_id: number | null;
-  comment_type: CommentType;
-  comment_on_id: number;
-  client_id: number;
-  visibility: CommentVisibility;
-  author_agent_id: number;
-}
+export type CommentRef = Narrow<
+  Pick<TableRow<'messaging.comments'>, 'comment_id' | 'parent_comment_id' | 'comment_type' | 'comment_on_id' | 'client_id' | 'visibility' | 'author_agent_id'>,
+  { comment_type: CommentType; visibility: CommentVisibility }
+> & { thread_id: number };
 
 /**
  * The FROM and WHERE of top-level comments `c` that user `u` may see (maySeeCommentSql), with their

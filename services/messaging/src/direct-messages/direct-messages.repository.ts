@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DirectMessage, InboxStatusFilter } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type TableRow } from '@app/database';
 import { AUTHOR_COLUMNS, authorOf, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
 
-interface MessageRow extends AuthorColumns {
-  dm_id: number;
-  parent_dm_id: number | null;
-  dm_value: string;
-  author_agent_id: number;
-  created_ts: Date;
-  updated_ts: Date | null;
-}
+type MessageRow = AuthorColumns & Pick<TableRow<'messaging.direct_messages'>, 'dm_id' | 'parent_dm_id' | 'dm_value' | 'author_agent_id' | 'created_ts' | 'updated_ts'>;
 
-interface ThreadRow extends MessageRow {
-  read_ts: Date | null;
-  total?: number;
-}
+type ThreadRow = MessageRow & Pick<TableRow<'messaging.dm_participants'>, 'read_ts'> & { total?: number };
 
 export interface DirectMessageFilter {
   status?: InboxStatusFilter;
@@ -24,11 +14,7 @@ export interface DirectMessageFilter {
 }
 
 /** A thread of the caller's inbox: its top-level message and the caller's state. */
-export interface ThreadRef {
-  dm_id: number;
-  author_agent_id: number;
-  team_id: number;
-}
+export type ThreadRef = Pick<TableRow<'messaging.direct_messages'>, 'dm_id' | 'author_agent_id' | 'team_id'>;
 
 const STATUS_CONDITION: Record<'all' | InboxStatusFilter, string> = {
   all: 'NOT p.archived',

@@ -1,11 +1,13 @@
 import type { MessageAuthor } from '@app/contracts';
+import type { TableRow } from '@app/database';
 
 /** Author columns every message query selects (a LEFT JOIN on messaging.users as `a`). */
 export const AUTHOR_COLUMNS = `btrim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) AS author_name, a.profile_image_path AS author_profile_image`;
 
 export interface AuthorColumns {
   author_name: string;
-  author_profile_image: string | null;
+  /** Left-joined: null without the author's row as well. */
+  author_profile_image: TableRow<'messaging.users'>['profile_image_path'] | null;
 }
 
 export const authorOf = (row: AuthorColumns): MessageAuthor => ({ name: row.author_name, profile_image: row.author_profile_image });

@@ -1,47 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 
 /** A notification task with what its mail is made of, from messaging's read copies. */
-export interface NotificationTaskRow {
-  task_id: number;
-  team_id: number;
-  client_id: number;
-  name: string;
-  task_type: string;
+export type NotificationTaskRow = Pick<TableRow<'messaging.tasks'>, 'task_id' | 'team_id' | 'client_id' | 'name' | 'task_type'> & {
+  /** 'YYYY-MM-DD' (to_char). */
   due_dt: string | null;
-  first_name: string;
-  last_name: string;
-  formatted_address: string;
-  primary_agent_id: number | null;
-  contacts: { name?: string | null; email?: string | null }[];
-  agent_first_name: string | null;
-  agent_last_name: string | null;
-  /** The task's own template, when it has one. */
-  template_subject: string | null;
-  template: string | null;
-}
+} & Narrow<
+    Pick<TableRow<'messaging.transactions'>, 'first_name' | 'last_name' | 'formatted_address' | 'primary_agent_id' | 'contacts'>,
+    { contacts: { name?: string | null; email?: string | null }[] }
+  > & {
+    // The primary agent and the task's own template are left-joined: null without one.
+    agent_first_name: TableRow<'messaging.users'>['first_name'] | null;
+    agent_last_name: TableRow<'messaging.users'>['last_name'] | null;
+    template_subject: TableRow<'messaging.notification_templates'>['subject'] | null;
+    template: TableRow<'messaging.notification_templates'>['template'] | null;
+  };
 
 /** The sender as messaging knows them. */
-export interface SenderRow {
-  agent_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  alternate_email: string | null;
-  team_name: string | null;
-}
+export type SenderRow = Pick<TableRow<'messaging.users'>, 'agent_id' | 'first_name' | 'last_name' | 'email' | 'alternate_email' | 'team_name'>;
 
 /** What one send recorded (one row per task). */
-export interface SendRecord {
-  team_id: number;
-  task_id: number;
-  sent_by: number;
-  from_email: string;
-  subject: string;
-  html: string;
-  text: string;
-  recipients: string[];
-}
+export type SendRecord = Pick<TableRow<'messaging.notification_sends'>, 'team_id' | 'task_id' | 'sent_by' | 'from_email' | 'subject' | 'html' | 'text' | 'recipients'>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -80,8 +60,8 @@ export class NotificationsRepository {
   }
 
   /** Records one task's send; answers its id and time. */
-  async recordSend(manager: EntityManager, send: SendRecord): Promise<{ send_id: string; sent_ts: Date }> {
-    const [row]: { send_id: string; sent_ts: Date }[] = await manager.query(
+  async recordSend(manager: EntityManager, send: SendRecord): Promise<Pick<TableRow<'messaging.notification_sends'>, 'send_id' | 'sent_ts'>> {
+    const [row]: Pick<TableRow<'messaging.notification_sends'>, 'send_id' | 'sent_ts'>[] = await manager.query(
       `INSERT INTO messaging.notification_sends (team_id, task_id, sent_by, from_email, subject, html, text, recipients)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING send_id, sent_ts`,
       [send.team_id, send.task_id, send.sent_by, send.from_email, send.subject, send.html, send.text, send.recipients],

@@ -1,16 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BlackoutDayKind } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { updateResult } from '../common/postgres';
 
 /** A stored blackout day; day_date is 'YYYY-MM-DD' (custom days only), day_label only for custom days. */
-export interface BlackoutDayRow {
-  team_blackout_day_id: number;
-  kind: BlackoutDayKind;
-  predefined_day_key: string | null;
-  day_label: string | null;
+export type BlackoutDayRow = Narrow<Pick<TableRow<'team_admin.team_blackout_days'>, 'team_blackout_day_id' | 'kind' | 'predefined_day_key' | 'day_label'>, { kind: BlackoutDayKind }> & {
+  /** 'YYYY-MM-DD' (to_char). */
   day_date: string | null;
-}
+};
 
 const COLUMNS = `team_blackout_day_id, kind, predefined_day_key, day_label, to_char(day_date, 'YYYY-MM-DD') AS day_date`;
 

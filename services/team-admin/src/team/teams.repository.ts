@@ -1,34 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ColumnOf, Columns, TableRow } from '@app/database';
 import { updateResult } from '../common/postgres';
 
-/** A row of team_admin.teams. */
-export interface TeamRow {
-  team_id: number;
-  name: string;
-  address_1: string | null;
-  address_2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  timezone: string | null;
-  logo_path: string | null;
-  message_template: string | null;
-}
+const TEAM_COLUMN_NAMES = [
+  'team_id', 'name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone', 'logo_path', 'message_template',
+] as const satisfies readonly ColumnOf<'team_admin.teams'>[];
+
+/** A row of team_admin.teams (its settings; the revision counters are read by nextRevision). */
+export type TeamRow = Pick<TableRow<'team_admin.teams'>, (typeof TEAM_COLUMN_NAMES)[number]>;
 
 /** Columns PATCH /admin/team may set (whitelist of the dynamic UPDATE). */
-export const TEAM_SETTINGS_COLUMNS = ['name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone'] as const;
+export const TEAM_SETTINGS_COLUMNS = ['name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone'] as const satisfies readonly ColumnOf<'team_admin.teams'>[];
 export type TeamSettingsColumn = (typeof TEAM_SETTINGS_COLUMNS)[number];
 
 /** The per-team revision counters, one per published event stream. */
-export type RevisionCounter =
-  | 'settings_revision'
-  | 'notification_settings_revision'
-  | 'blackout_days_revision'
-  | 'document_folders_revision'
-  | 'document_types_revision';
+export type RevisionCounter = Columns<
+  'team_admin.teams',
+  'settings_revision' | 'notification_settings_revision' | 'blackout_days_revision' | 'document_folders_revision' | 'document_types_revision'
+>;
 
-const COLUMNS = `team_id, name, address_1, address_2, city, state, postal_code, timezone, logo_path, message_template`;
+const COLUMNS = TEAM_COLUMN_NAMES.join(', ');
 
 @Injectable()
 export class TeamsRepository {

@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TooltipPosition } from '@app/contracts';
+import type { ColumnOf, Narrow, TableRow } from '@app/database';
 
-export interface TooltipRow {
-  id: number;
-  market_id: number;
-  content: string;
-  position: TooltipPosition;
-  updated_ts: Date;
-}
+const COLUMN_NAMES = ['id', 'market_id', 'content', 'position', 'updated_ts'] as const satisfies readonly ColumnOf<'team_admin.tooltips'>[];
 
-const COLUMNS = 'id, market_id, content, position, updated_ts';
+export type TooltipRow = Narrow<Pick<TableRow<'team_admin.tooltips'>, (typeof COLUMN_NAMES)[number]>, { position: TooltipPosition }>;
+
+const COLUMNS = COLUMN_NAMES.join(', ');
 
 /** team_admin.tooltips: platform help content per market (0 the default). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ContactRecord, ContactSortField, ContactStatus, ContactStatusFilter, ContactTransaction, EsignSignerContactOption } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type Columns, type Narrow, type TableRow } from '@app/database';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 
 /** Which contacts a caller sees: the team's, or (AGENT) their own. */
@@ -20,19 +20,23 @@ export interface ContactFilter {
 }
 
 /** A contact's row as the rules need it (any status, merged included). */
-export interface ContactRow extends Omit<ContactRecord, 'status' | 'agent_name'> {
-  team_id: number;
-  status: ContactStatus;
-  merged_into_contact_id: number | null;
-  custom_fields: Record<string, string | number | null>;
-  version: number;
-  created_ts: Date;
+export type ContactRow = Narrow<
+  Pick<
+    TableRow<'transactions.contacts'>,
+    | 'contact_id' | 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id'
+    | 'agent_id' | 'client_transaction_count' | 'status' | 'team_id' | 'merged_into_contact_id' | 'custom_fields' | 'version' | 'created_ts'
+  >,
+  { status: ContactStatus; custom_fields: Record<string, string | number | null> }
+> & {
   agent_name: string | null;
-  lead_type: string | null;
-}
+  lead_type: TableRow<'transactions.lead_types'>['label'] | null;
+};
 
 /** The columns a write may set. */
-export type ContactColumn = 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id' | 'agent_id' | 'status';
+export type ContactColumn = Columns<
+  'transactions.contacts',
+  'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id' | 'agent_id' | 'status'
+>;
 export type ContactValues = Partial<Record<ContactColumn, string | number | null>> & { custom_fields?: Record<string, string | number | null> };
 
 /** ORDER BY of each sort (the id breaks ties); the expressions match the indexes of migration 250. */

@@ -1,53 +1,41 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TASK_STATUS, type RoadmapTrigger, type TaskType } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { boardOrderSql } from '../boards/board-placement';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 import { teamTodaySql } from './task-writer';
 
+type Agents = TableRow<'transactions.agents'>;
+
 /** A task row as the calls answer it (before `due` is derived). Dates 'YYYY-MM-DD'. */
-export interface TaskRecord {
-  task_id: number;
-  client_id: number;
-  team_id: number;
-  name: string;
-  dscr: string;
-  status_id: number;
-  done: boolean;
-  task_type: TaskType;
+export type TaskRecord = Narrow<
+  Pick<
+    TableRow<'transactions.tasks'>,
+    | 'task_id' | 'client_id' | 'team_id' | 'name' | 'dscr' | 'status_id' | 'done' | 'task_type' | 'due_source' | 'trigger' | 'offset_days'
+    | 'on_roadmap' | 'rtc_id' | 'step' | 'assigned_to_agent_id' | 'doc_type_id' | 'doc_id' | 'pinned_on_boards' | 'completed_ts' | 'version'
+  >,
+  // done is generated from the NOT NULL status_id (never null, though the schema cannot say so).
+  { done: boolean; task_type: TaskType; due_source: 'roadmap' | 'manual'; trigger: RoadmapTrigger | null }
+> & {
   due_dt: string | null;
   original_due_dt: string | null;
-  due_source: 'roadmap' | 'manual';
-  trigger: RoadmapTrigger | null;
-  offset_days: number | null;
-  on_roadmap: boolean;
-  rtc_id: number | null;
-  step: number | null;
-  assigned_to_agent_id: number | null;
-  assignee_first_name: string | null;
-  assignee_last_name: string | null;
-  assignee_profile_path: string | null;
-  doc_type_id: number | null;
-  doc_id: number | null;
-  pinned_on_boards: boolean;
-  completed_ts: string | null;
-  version: number;
+  // The assignee is left-joined: null without one.
+  assignee_first_name: Agents['first_name'] | null;
+  assignee_last_name: Agents['last_name'] | null;
+  assignee_profile_path: Agents['profile_image_path'] | null;
   today: string;
-}
+};
 
 /** The transaction part of GET /tasks/{task_id}. */
-export interface TaskTransactionRecord {
-  type: 'b' | 's';
-  first_name: string;
-  last_name: string;
-  address_1: string;
-  address_2: string;
-  primary_agent_id: number | null;
-  tc_agent_id: number | null;
+export type TaskTransactionRecord = Narrow<
+  Pick<TableRow<'transactions.transactions'>, 'type' | 'first_name' | 'last_name' | 'address_1' | 'address_2' | 'primary_agent_id' | 'tc_agent_id'>,
+  { type: 'b' | 's' }
+> & {
   stage: { id: number; label: string; color: string; font_color: string } | null;
   status: { id: number; label: string; color: string; font_color: string };
   tags: { id: number; label: string; border: string }[];
-}
+};
 
 export type TaskOrder = 'due_dt' | 'name' | 'status_id' | 'created_ts' | 'task_id';
 const ORDER_TERMS: Record<TaskOrder, string> = {

@@ -63,7 +63,8 @@ export function taskOf(row: TaskRecord, transaction?: TaskTransactionRecord): Ta
     doc_type_id: row.doc_type_id,
     doc_id: row.doc_id,
     pinned_on_boards: row.pinned_on_boards,
-    completed_ts: row.completed_ts,
+    // A timestamptz column: pg gives a Date, the wire an ISO string.
+    completed_ts: row.completed_ts === null ? null : row.completed_ts.toISOString(),
     version: row.version,
   };
   if (transaction) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DEFAULT_TEAM_TIMEZONE, type DerivedStatusValue } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type Narrow, type TableRow } from '@app/database';
 import { MAX_DATABASE_ID } from '@app/platform';
 import { DERIVED_STATUS_SQL } from './transaction-list.columns';
 
@@ -24,35 +24,35 @@ export interface TransactionPageQuery {
   filter?: (params: unknown[]) => string[];
 }
 
+type Transactions = TableRow<'transactions.transactions'>;
+
+/**
+ * The generated formatted_address and contact_name are built from NOT NULL columns: never null, though the
+ * schema (GENERATED ALWAYS AS without NOT NULL) cannot say so.
+ */
+type TransactionCodes = { type: 'b' | 's'; formatted_address: string; contact_name: string };
+
 /** A row of the list as the query answers it (the service shapes the spec's row). */
-export interface TransactionListRecord {
-  client_id: number;
-  type: 'b' | 's';
-  formatted_address: string;
-  contact_name: string;
-  status_id: number;
-  status_label: string | null;
-  stage_id: number | null;
-  tags: { label: string; border: string }[];
-  primary_agent_id: number | null;
-  primary_agent_name: string;
-  completed_task_count: number;
-  total_task_count: number;
-  rtc_count: number;
+export type TransactionListRecord = Narrow<
+  Pick<
+    Transactions,
+    | 'client_id' | 'type' | 'formatted_address' | 'contact_name' | 'status_id' | 'stage_id' | 'primary_agent_id' | 'primary_agent_name'
+    | 'completed_task_count' | 'total_task_count' | 'rtc_count' | 'created_ts' | 'custom_values' | 'hidden_on_boards' | 'pinned_on_boards'
+  >,
+  TransactionCodes & { custom_values: Record<string, string | number | null> }
+> & {
+  status_label: TableRow<'transactions.statuses'>['label'] | null;
+  tags: Pick<TableRow<'transactions.tags'>, 'label' | 'border'>[];
   derived_status: DerivedStatusValue;
-  created_ts: Date;
   /** Every column of the row that a form may show, by field key (dates as 'YYYY-MM-DD'). */
   columns: Record<string, string | number | null>;
-  custom_values: Record<string, string | number | null>;
-  lead_type_label: string | null;
-  original_lead_type_label: string | null;
+  lead_type_label: TableRow<'transactions.lead_types'>['label'] | null;
+  original_lead_type_label: TableRow<'transactions.lead_types'>['label'] | null;
   appt_set_by_name: string | null;
   /** What a board card shows besides the row. */
-  hidden_on_boards: boolean;
-  pinned_on_boards: boolean;
   stage: { id: number; label: string; color: string; font_color: string } | null;
-  primary_agent_profile_path: string | null;
-}
+  primary_agent_profile_path: TableRow<'transactions.agents'>['profile_image_path'] | null;
+};
 
 /** The caller's scope as SQL over `t` (appends its parameters): the team, and the AGENT's or VENDOR's own. */
 export function scopeSql(scope: TransactionScope, params: unknown[]): string {
@@ -172,7 +172,11 @@ export class TransactionsRepository {
   }
 
   /** Up to `limit` transactions the caller sees that match a quick search, newest first, for a select. */
-  async selectOptions(scope: TransactionScope, term: string | undefined, limit: number): Promise<{ client_id: number; formatted_address: string; first_name: string; last_name: string; type: 'b' | 's' }[]> {
+  async selectOptions(
+    scope: TransactionScope,
+    term: string | undefined,
+    limit: number,
+  ): Promise<Narrow<Pick<Transactions, 'client_id' | 'formatted_address' | 'first_name' | 'last_name' | 'type'>, Omit<TransactionCodes, 'contact_name'>>[]> {
     const params: unknown[] = [];
     const where = whereOf(scope, term, params);
     params.push(limit);
