@@ -1,18 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 import { returnedRows } from './templates.repository';
 
+/** A template_uploads row as one() reads it: size an int8 (text through pg). */
+type StoredUpload = Narrow<
+  Pick<TableRow<'esign.template_uploads'>, 'storage_key' | 'team_id' | 'agent_id' | 'filename' | 'confirmed' | 'size' | 'pages' | 'page_sizes'>,
+  { page_sizes: { width: number; height: number }[] | null }
+>;
+
 /** A PDF asked for with POST /esign/templates/upload, until a template takes it. */
-export interface TemplateUpload {
-  storage_key: string;
-  team_id: number;
-  agent_id: number;
-  filename: string;
-  confirmed: boolean;
-  size: number | null;
-  pages: number | null;
-  page_sizes: { width: number; height: number }[] | null;
-}
+export type TemplateUpload = Omit<StoredUpload, 'size'> & { size: number | null };
 
 @Injectable()
 export class TemplateUploadsRepository {
@@ -29,7 +27,7 @@ export class TemplateUploadsRepository {
 
   /** The team's pending upload at key, else null (another team's key included). */
   async one(teamId: number, key: string, manager?: EntityManager): Promise<TemplateUpload | null> {
-    const rows: (TemplateUpload & { size: string | null })[] = await (manager ?? this.dataSource.manager).query(
+    const rows: StoredUpload[] = await (manager ?? this.dataSource.manager).query(
       `SELECT storage_key, team_id, agent_id, filename, confirmed, size, pages, page_sizes FROM esign.template_uploads WHERE storage_key = $1 AND team_id = $2`,
       [key, teamId],
     );

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TEAM_MEMBER_ROLES, type Permission, type UserStatusFilter } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type Narrow, type TableRow } from '@app/database';
 import type { UserListRow } from './admin-user.mapper';
 import type { UserListOrderBy } from './dto/admin-user-query.dto';
 
@@ -14,13 +14,10 @@ export interface UserListFilter {
   orderDir: 1 | -1;
 }
 
-export interface LockedTeam {
-  team_id: number;
-  name: string;
-  permissions: Permission[];
-  user_licenses_total: number;
-  esign_seats_total: number;
-}
+export type LockedTeam = Narrow<
+  Pick<TableRow<'identity.teams'>, 'team_id' | 'name' | 'permissions' | 'user_licenses_total' | 'esign_seats_total'>,
+  { permissions: Permission[] }
+>;
 
 export interface TeamUsage {
   used: number;
@@ -133,7 +130,7 @@ export class AdminUsersRepository {
 
   /** The caller's own time zone (profile), for the CSV's dates. */
   async timezoneOf(agentId: number): Promise<string | null> {
-    const [row]: { timezone: string | null }[] = await this.dataSource.query(`SELECT timezone FROM identity.users WHERE agent_id = $1`, [agentId]);
+    const [row]: Pick<TableRow<'identity.users'>, 'timezone'>[] = await this.dataSource.query(`SELECT timezone FROM identity.users WHERE agent_id = $1`, [agentId]);
     return row?.timezone ?? null;
   }
 
@@ -174,7 +171,7 @@ export class AdminUsersRepository {
 
   /** One page of a user's sign-in attempts, newest first, and their total. */
   async history(agentId: number, limit: number, offset: number) {
-    const rows: { created_ts: Date; ip: string | null; user_agent: string | null; success: boolean }[] = await this.dataSource.query(
+    const rows: Pick<TableRow<'identity.login_history'>, 'created_ts' | 'ip' | 'user_agent' | 'success'>[] = await this.dataSource.query(
       `SELECT created_ts, ip, user_agent, success FROM identity.login_history
         WHERE agent_id = $1 ORDER BY created_ts DESC, id DESC LIMIT $2 OFFSET $3`,
       [agentId, limit, offset],

@@ -1,14 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TableRow } from '@app/database';
 
-export interface LoginAttempt {
-  email: string;
-  success: boolean;
-  agent_id: number | null;
-  team_id: number | null;
-  ip: string | null;
-  user_agent: string | null;
-}
+export type LoginAttempt = Pick<TableRow<'identity.login_history'>, 'email' | 'success' | 'agent_id' | 'team_id' | 'ip' | 'user_agent'>;
 
 /** Sign-in history (success and failure), shown to admins per user. */
 @Injectable()

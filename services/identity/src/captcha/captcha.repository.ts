@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TableRow } from '@app/database';
 
 /** Captchas by id; each row is deleted by the first attempt that reads it. */
 @Injectable()
@@ -18,7 +19,7 @@ export class CaptchaRepository {
   /** Removes the captcha and returns its answer hash, or null when unknown, spent or expired. */
   async consume(id: string): Promise<string | null> {
     // TypeORM answers [rows, affected] for DELETE ... RETURNING.
-    const [rows]: [{ answer_hash: string; live: boolean }[], number] = await this.dataSource.query(
+    const [rows]: [(Pick<TableRow<'identity.captchas'>, 'answer_hash'> & { live: boolean })[], number] = await this.dataSource.query(
       `DELETE FROM identity.captchas WHERE id = $1 RETURNING answer_hash, expires_at > now() AS live`,
       [id],
     );

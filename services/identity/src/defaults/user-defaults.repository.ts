@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UserDefaults } from '@app/contracts';
+import type { ColumnOf, TableRow } from '@app/database';
 
-export type StoredDefaults = UserDefaults & { market_id: number };
+export type StoredDefaults = UserDefaults & Pick<TableRow<'identity.teams'>, 'market_id'>;
 
 /** Columns of identity.user_defaults a PATCH may set (whitelist for the dynamic upsert). */
 export const DEFAULTS_COLUMNS = [
@@ -14,7 +15,7 @@ export const DEFAULTS_COLUMNS = [
   'ui_scale',
   'ui_font_weight',
   'dark_mode',
-] as const;
+] as const satisfies readonly ColumnOf<'identity.user_defaults'>[];
 export type DefaultsColumn = (typeof DEFAULTS_COLUMNS)[number];
 
 @Injectable()

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 
-export interface RecoveryCandidate {
-  agent_id: number;
-  email: string;
-  first_name: string;
-}
+export type RecoveryCandidate = Pick<TableRow<'identity.users'>, 'agent_id' | 'email' | 'first_name'>;
 
 /** Password hashes and reset keys (stored as sha256 of the key). */
 @Injectable()
@@ -23,7 +20,7 @@ export class PasswordRepository {
   }
 
   async passwordHashOf(agentId: number, teamId: number): Promise<string | null> {
-    const rows: { password_hash: string }[] = await this.dataSource.query(
+    const rows: Pick<TableRow<'identity.users'>, 'password_hash'>[] = await this.dataSource.query(
       `SELECT password_hash FROM identity.users WHERE agent_id = $1 AND team_id = $2`,
       [agentId, teamId],
     );

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 import type { TeamUser, UserMatch } from './match-users';
 
 @Injectable()
@@ -42,7 +43,10 @@ export class MatchingRepository {
   }
 
   /** The team's matched users with their names in the product. */
-  async matched(teamId: number): Promise<{ agent_id: number; first_name: string; last_name: string; matching_email: string; guid: string; skyslope_full_name: string }[]> {
+  // The users read copy is left-joined and coalesced to '': names never null, as the table has them.
+  async matched(
+    teamId: number,
+  ): Promise<(Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'matching_email' | 'guid'> & Pick<TableRow<'integrations_sync.users'>, 'first_name' | 'last_name'> & { skyslope_full_name: string })[]> {
     return this.dataSource.query(
       `SELECT m.agent_id, coalesce(u.first_name, '') AS first_name, coalesce(u.last_name, '') AS last_name, m.matching_email, m.guid,
               btrim(m.skyslope_first_name || ' ' || m.skyslope_last_name) AS skyslope_full_name

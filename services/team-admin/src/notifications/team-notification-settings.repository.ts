@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 
 /** The team's stored switches; a notification without a row is enabled (the default). */
 @Injectable()
@@ -7,7 +8,7 @@ export class TeamNotificationSettingsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async stored(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<Map<number, boolean>> {
-    const rows: { notification_id: number; enabled: boolean }[] = await manager.query(
+    const rows: Pick<TableRow<'team_admin.team_notification_settings'>, 'notification_id' | 'enabled'>[] = await manager.query(
       `SELECT notification_id, enabled FROM team_admin.team_notification_settings WHERE team_id = $1`,
       [teamId],
     );

@@ -1,26 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { TransactionDocument, TransactionSide } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { returned } from '../common/returned';
 
 /** A stored document with what the rules need besides its answer. */
-export interface DocumentRecord extends TransactionDocument {
-  team_id: number;
-  storage_key: string;
-  vendor_visible: boolean;
-}
+export type DocumentRecord = TransactionDocument &
+  Pick<TableRow<'transactions.documents'>, 'team_id' | 'storage_key'> &
+  // The folder is left-joined and coalesced to false.
+  Pick<TableRow<'transactions.document_folders'>, 'vendor_visible'>;
 
 /** A signed upload handed out and not confirmed yet. */
-export interface PendingUpload {
-  storage_key: string;
-  team_id: number;
-  client_id: number;
-  agent_id: number;
-  folder_id: number;
-  doc_type_id: number;
-  task_id: number | null;
-  filename: string;
-}
+export type PendingUpload = Pick<
+  TableRow<'transactions.document_uploads'>,
+  'storage_key' | 'team_id' | 'client_id' | 'agent_id' | 'folder_id' | 'doc_type_id' | 'task_id' | 'filename'
+>;
+
+type SideOfTransaction = Narrow<Pick<TableRow<'transactions.transactions'>, 'client_id' | 'team_id' | 'type'>, { type: TransactionSide }>;
 
 /** A document to record: a confirmed upload, or a file another service handed off (which may have no type). */
 export type NewDocument = Omit<PendingUpload, 'doc_type_id'> & { doc_type_id: number | null };
@@ -108,8 +104,8 @@ export class DocumentsRepository {
   }
 
   /** The transaction a handed-off document joins (key-share locked so it is not deleted meanwhile), else null. */
-  async transactionOf(manager: EntityManager, clientId: number): Promise<{ client_id: number; team_id: number; type: TransactionSide } | null> {
-    const rows: { client_id: number; team_id: number; type: TransactionSide }[] = await manager.query(
+  async transactionOf(manager: EntityManager, clientId: number): Promise<SideOfTransaction | null> {
+    const rows: SideOfTransaction[] = await manager.query(
       `SELECT client_id, team_id, type FROM transactions.transactions WHERE client_id = $1 FOR KEY SHARE`,
       [clientId],
     );

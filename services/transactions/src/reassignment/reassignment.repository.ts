@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ReassignType } from '@app/contracts';
+import type { TableRow } from '@app/database';
 import { returned } from '../common/returned';
 
 /** A user of the team as reassignment sees them (any status; roles say whether they can be a primary agent). */
-export interface ReassignUser {
-  agent_id: number;
-  name: string;
-  roles: string[];
-}
+export type ReassignUser = Pick<TableRow<'transactions.agents'>, 'agent_id' | 'roles'> & { name: string };
 
 /** Active: not in a closed or lost status. */
 const ACTIVE_SQL = `status_category NOT IN ('closed', 'lost')`;
