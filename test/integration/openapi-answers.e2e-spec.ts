@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { IDEMPOTENT_OPERATIONS, PERMISSIONS, SERVICE_NAMES, type ServiceName } from '@app/contracts';
-import { createTestDatabase, IdentityFactory, signInThroughApi, type SignedInClient, type TestDatabase, type TestService } from '@app/testing';
+import { createTestDatabase, IdentityFactory, signInThroughApi, TasksFactory, TransactionsFactory, type SignedInClient, type TestDatabase, type TestService } from '@app/testing';
 import { bootEveryService, type AnyConfig } from '../all-services';
 import { conformanceProblems, contractProblem, type OpenApiSchema } from './openapi-conformance';
 
@@ -73,6 +73,14 @@ describe('every OpenAPI document declares what each operation answers', () => {
     const team = await factory.team({ permissions: [...PERMISSIONS] });
     const user = await factory.user(team, { role: 'ADMIN', permissions: [...PERMISSIONS], esign_enabled: true });
     admin = await signInThroughApi(servers.get('identity')!, user.email, user.password);
+    // Rows for the lists to answer with (not only empty pages): a transaction with a contact, a task and a roadmap.
+    const transactions = new TransactionsFactory(booted.get('transactions')!.dataSource);
+    const tasks = new TasksFactory(booted.get('transactions')!.dataSource);
+    const options = await transactions.options(team.team_id);
+    await transactions.agent(team.team_id, user.agent_id, ['ADMIN']);
+    const made = await transactions.transaction(options, { primary_agent_id: user.agent_id, tag_ids: [options.tags.hot] });
+    await tasks.task(team.team_id, made.client_id, { assigned_to_agent_id: user.agent_id, due_dt: '2026-12-24' });
+    await tasks.roadmapTemplate(team.team_id, { name: 'Listing', steps: [{}] });
   });
 
   afterAll(async () => {
