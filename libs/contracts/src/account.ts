@@ -33,6 +33,9 @@ export interface NotificationSetting {
   team_override: boolean;
 }
 
+/** PATCH /user/notification_settings: one switch. */
+export type NotificationSettingUpdate = Pick<NotificationSetting, 'notification_id' | 'enabled'>;
+
 export type UiScale = 'ui-small' | 'ui-compact' | 'ui-default' | 'ui-large';
 export type UiFontWeight = 'fw-400' | 'fw-600' | 'fw-700';
 export const UI_SCALES: readonly UiScale[] = ['ui-small', 'ui-compact', 'ui-default', 'ui-large'];
@@ -50,6 +53,9 @@ export interface UserDefaults {
   ui_font_weight: UiFontWeight;
   dark_mode: boolean;
 }
+
+/** PATCH /user/profile/defaults: any subset; absent keys keep their value, null clears a nullable one. */
+export type UserDefaultsUpdate = Partial<UserDefaults>;
 
 export interface LandingPageChoice {
   id: string;

@@ -100,6 +100,9 @@ export interface TeamNotificationSetting {
   enabled: boolean;
 }
 
+/** PATCH /admin/notification_settings: one switch for the whole team. */
+export type TeamNotificationSettingUpdate = Pick<TeamNotificationSetting, 'notification_id' | 'enabled'>;
+
 /** The notifications a team member can switch on or off. Ids are stable: events refer to them. */
 export const NOTIFICATION_CATALOGUE: readonly { notification_id: number; code: string; name: string }[] = [
   { notification_id: 1, code: 'task_assigned', name: 'New task assigned to me' },

@@ -161,6 +161,18 @@ export interface DisplayConfig {
   slides: SlideConfig[];
   default_dashboard_id: CircleDashboardId;
 }
+/** A slide as PUT /dashboard/display/config takes it: report and ytd are read for slide 4 only (absent: null and false). */
+export interface SlideConfigInput {
+  id: DashboardId;
+  report?: LeaderboardReport | null;
+  ytd?: boolean;
+}
+
+/** PUT /dashboard/display/config (ADMIN); GET answers the whole DisplayConfig. */
+export interface DisplayConfigUpdate {
+  slides: SlideConfigInput[];
+  default_dashboard_id: CircleDashboardId;
+}
 export const DEFAULT_DISPLAY_CONFIG: DisplayConfig = {
   slides: [
     { id: 7, report: null, ytd: false },

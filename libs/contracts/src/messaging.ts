@@ -152,7 +152,8 @@ export interface UpdateCommentRequest {
 }
 export interface CommentStatusRequest {
   comment_id: number;
-  comment_type: CommentType;
+  /** When sent, the comment must be of this type (else 404); the comment_id alone finds it. */
+  comment_type?: CommentType;
   status: MessageStatus;
   /** Accepted and ignored: the caller's role decides. */
   client?: boolean;

@@ -8,20 +8,21 @@ import { SkySlopeSettingsService } from './skyslope-settings.service';
 import { SkySlopeTeamService } from './skyslope-team.service';
 import { ApiAnswer, ApiErrors } from '@app/platform';
 import { MATCHED_USERS_SCHEMA, MESSAGE_SCHEMA, OFFICES_SCHEMA, PING_SCHEMA, PRIMARY_AGENTS_SCHEMA, REMATCH_SCHEMA, SETTINGS_SAVED_SCHEMA, SKYSLOPE_SETTINGS_SCHEMA } from '../integrations-sync.openapi';
+import type { SaveSkySlopeSettingsRequest } from '@app/contracts';
 
 /** POST /skyslope/settings: checked by the service, which words each field's message (spec 002 section 2.6). */
-export class SaveSkySlopeSettingsDto {
+export class SaveSkySlopeSettingsDto implements SaveSkySlopeSettingsRequest {
   @ApiProperty({ description: 'The team\'s Access Key (1 to 256 characters), or its mask to keep the stored one' })
   @Allow()
-  accessKey?: unknown;
+  accessKey!: SaveSkySlopeSettingsRequest['accessKey'];
 
   @ApiProperty({ description: 'The team\'s Access Secret (1 to 256 characters), or its mask to keep the stored one' })
   @Allow()
-  accessSecret?: unknown;
+  accessSecret!: SaveSkySlopeSettingsRequest['accessSecret'];
 
   @ApiPropertyOptional({ description: '{send_commission, send_commission_splits, send_referral}: booleans' })
   @Allow()
-  prefs?: unknown;
+  prefs?: SaveSkySlopeSettingsRequest['prefs'];
 }
 
 export class OfficesQueryDto {

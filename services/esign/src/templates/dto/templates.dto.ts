@@ -8,6 +8,13 @@ import {
   ESIGN_TEMPLATES_PER_PAGE_OPTIONS,
   type EsignTemplateOrderBy,
   type EsignTemplateStatus,
+  type EsignTemplateListQuery,
+  type EsignUploadUrlRequest,
+  type EsignUploadConfirmRequest,
+  type CreateEsignTemplateRequest,
+  type AddEsignTemplateDocumentRequest,
+  type UpdateEsignTemplateRequest,
+  type SaveEsignTemplateSchemaRequest,
 } from '@app/contracts';
 import { EmptyAsUndefined, IsPageNumber, IsQueryId, QueryInteger, Trim } from '@app/platform';
 
@@ -52,7 +59,7 @@ export class EsignListQueryDto {
 }
 
 /** GET /esign/templates. */
-export class TemplateListQueryDto extends EsignListQueryDto {
+export class TemplateListQueryDto extends EsignListQueryDto implements EsignTemplateListQuery {
   @ApiPropertyOptional({ enum: ESIGN_TEMPLATE_ORDER_BY, description: 'Sort column (default name)' })
   @IsOptional()
   @EmptyAsUndefined()
@@ -67,90 +74,90 @@ export class TemplateIdParamDto {
 }
 
 /** POST /esign/templates/upload. Checked by the service, which words each field's message. */
-export class TemplateUploadDto {
+export class TemplateUploadDto implements EsignUploadUrlRequest {
   @ApiProperty({ description: "The file's name" })
   @Allow()
-  name?: unknown;
+  name!: EsignUploadUrlRequest['name'];
 
   @ApiProperty({ description: 'The content type: application/pdf (else 400 The file must be a PDF)' })
   @Allow()
-  type?: unknown;
+  type!: EsignUploadUrlRequest['type'];
 
   @ApiProperty({ description: 'Size in bytes: at most 50,000,000' })
   @Allow()
-  size?: unknown;
+  size!: EsignUploadUrlRequest['size'];
 }
 
-export class TemplateUploadConfirmDto {
+export class TemplateUploadConfirmDto implements EsignUploadConfirmRequest {
   @ApiProperty({ description: 'The key POST /esign/templates/upload answered' })
   @Allow()
-  key?: unknown;
+  key!: EsignUploadConfirmRequest['key'];
 }
 
 /** POST /esign/templates. */
-export class CreateTemplateDto {
+export class CreateTemplateDto implements CreateEsignTemplateRequest {
   @ApiProperty({ description: 'The confirmed upload key (POST /esign/templates/upload)' })
   @Allow()
-  template_file?: unknown;
+  template_file!: CreateEsignTemplateRequest['template_file'];
 
   @ApiProperty({ description: 'Template name (at most 255 characters)' })
   @Allow()
-  name?: unknown;
+  name!: CreateEsignTemplateRequest['name'];
 
   @ApiProperty({ description: "client_document_folder_id of one of the team's folders (-1 General, -2 Signed Documents included)" })
   @Allow()
-  storage_folder_id?: unknown;
+  storage_folder_id!: CreateEsignTemplateRequest['storage_folder_id'];
 
   @ApiPropertyOptional({ nullable: true, enum: ['b', 's'], description: 'null All, b Buyer, s Seller' })
   @Allow()
-  type_id?: unknown;
+  type_id!: CreateEsignTemplateRequest['type_id'];
 
   @ApiPropertyOptional({ nullable: true, description: "team_document_type_id of one of the team's document types, or null" })
   @Allow()
-  default_document_type?: unknown;
+  default_document_type!: CreateEsignTemplateRequest['default_document_type'];
 }
 
 /** POST /esign/templates/{id}/documents. */
-export class AddTemplateDocumentDto {
+export class AddTemplateDocumentDto implements AddEsignTemplateDocumentRequest {
   @ApiProperty({ description: 'The confirmed upload key' })
   @Allow()
-  template_file?: unknown;
+  template_file!: AddEsignTemplateDocumentRequest['template_file'];
 
   @ApiPropertyOptional({ description: "The document's name (default: the uploaded file's name)" })
   @Allow()
-  name?: unknown;
+  name?: AddEsignTemplateDocumentRequest['name'];
 }
 
 /** PATCH /esign/templates/{id}: only the keys sent change. */
-export class UpdateTemplateDto {
+export class UpdateTemplateDto implements UpdateEsignTemplateRequest {
   @ApiPropertyOptional()
   @Allow()
-  name?: unknown;
+  name?: UpdateEsignTemplateRequest['name'];
 
   @ApiPropertyOptional({ description: '{default_document_type, default_storage_path}' })
   @Allow()
-  storage_paths?: unknown;
+  storage_paths?: UpdateEsignTemplateRequest['storage_paths'];
 
   @ApiPropertyOptional({ nullable: true, enum: ['b', 's'] })
   @Allow()
-  type_id?: unknown;
+  type_id?: UpdateEsignTemplateRequest['type_id'];
 }
 
 /** PUT /esign/templates/{id}/schema. */
-export class SaveTemplateSchemaDto {
+export class SaveTemplateSchemaDto implements SaveEsignTemplateSchemaRequest {
   @ApiProperty({ description: "The template's documents [{id, name, pages}] in order (each of its documents once)" })
   @Allow()
-  documents?: unknown;
+  documents!: SaveEsignTemplateSchemaRequest['documents'];
 
   @ApiProperty({ description: 'Roles [{uuid, name}]' })
   @Allow()
-  roles?: unknown;
+  roles!: SaveEsignTemplateSchemaRequest['roles'];
 
   @ApiProperty({ description: `Fields [{uuid, role_uuid, name, type (${ESIGN_FIELD_TYPES.join(', ')}), required, readonly, default_value, title, description, options, validation, preferences, platform_type, mapped_entity, mapped_field, can_update, areas [{page, x, y, w, h}]}]` })
   @Allow()
-  fields?: unknown;
+  fields!: SaveEsignTemplateSchemaRequest['fields'];
 
   @ApiProperty({ description: 'The updated_ts of the version loaded; another save since answers 409' })
   @Allow()
-  updated_ts?: unknown;
+  updated_ts!: SaveEsignTemplateSchemaRequest['updated_ts'];
 }

@@ -19,7 +19,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_MEMBER_ROLES, type Role } from '@app/contracts';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, TEAM_MEMBER_ROLES, type Role, type AdminUserForm } from '@app/contracts';
 import { IsDatabaseId, MAX_DATABASE_ID, SAFE_TEXT, SAFE_TEXT_MESSAGE } from '@app/platform';
 import { RequiredPersonName, RequiredPhone } from '../../profile/dto/validation';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
@@ -59,7 +59,7 @@ export class CommissionTemplatesDto {
  * role_id and start_dt are required ('Required'); dates are MM/DD/YYYY. For VENDOR users the
  * real-estate fields (REAL_ESTATE_USER_FIELDS) are accepted and ignored.
  */
-export class AdminUserFormDto {
+export class AdminUserFormDto implements AdminUserForm {
   @RequiredPersonName()
   first_name: string;
 

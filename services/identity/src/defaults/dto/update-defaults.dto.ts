@@ -1,14 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsDatabaseId } from '@app/platform';
-import { UI_FONT_WEIGHTS, UI_SCALES, type UiFontWeight, type UiScale } from '@app/contracts';
+import { UI_FONT_WEIGHTS, UI_SCALES, type UiFontWeight, type UiScale, type UserDefaultsUpdate } from '@app/contracts';
 import { LANDING_PAGE_IDS, LANDING_PAGE_MESSAGE } from '../landing-pages';
 
 const FORM_ID = { message: 'Must be a form id (a positive whole number)' };
 const nullable = (_o: unknown, v: unknown) => v !== null;
 
 /** PATCH /user/profile/defaults: any subset; absent fields keep their value, null clears a nullable one. */
-export class UpdateDefaultsDto {
+export class UpdateDefaultsDto implements UserDefaultsUpdate {
   @ApiPropertyOptional({ nullable: true, description: 'Opaque scope code of the lists (letters, digits, _ : -), market_id 0 only' })
   @IsOptional()
   @IsString()

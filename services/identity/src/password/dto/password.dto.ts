@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ACCOUNT_MESSAGES } from '@app/contracts';
+import { ACCOUNT_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest, type ChangePasswordRequest } from '@app/contracts';
 
 // Password fields are only type-checked here: the section 5 rules and their messages live in
 // password-rules.ts, shared by every password form.
 
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements ForgotPasswordRequest {
   @ApiProperty({ example: 'agent@demo-realty.test' })
   @IsEmail({}, { message: ACCOUNT_MESSAGES.invalidEmail })
   @MaxLength(254, { message: ACCOUNT_MESSAGES.invalidEmail })
@@ -24,7 +24,7 @@ export class ForgotPasswordDto {
   captcha_hash: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty({ description: 'The key of the link /auth/reset-password/{key}' })
   @IsOptional()
   @IsString()
@@ -51,7 +51,7 @@ export class ResetKeyQueryDto {
   reset_key?: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @IsOptional()
   @IsString({ message: ACCOUNT_MESSAGES.fieldRequired })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsQueryId } from '@app/platform';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
+import type { UploadRequest } from '@app/contracts';
 
 /** ?agent_id= : an ADMIN may act on another user of the same team. */
 export class ProfileImageQueryDto {
@@ -11,7 +12,7 @@ export class ProfileImageQueryDto {
   agent_id?: number;
 }
 
-export class ProfileImageUploadDto {
+export class ProfileImageUploadDto implements UploadRequest {
   @ApiProperty({ example: 'me.png', description: 'File name (informational; the bytes decide the type)' })
   @IsString()
   @IsNotEmpty({ message: 'Required' })

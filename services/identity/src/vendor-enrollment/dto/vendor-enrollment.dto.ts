@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { FORM_FIELD_MESSAGES, VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_TEXT_MAX_LENGTH, VENDOR_TYPES, type VendorType } from '@app/contracts';
+import { FORM_FIELD_MESSAGES, VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_TEXT_MAX_LENGTH, VENDOR_TYPES, type VendorType, type VendorAddress, type VendorPrimaryContact, type VendorEnrollment, type VendorInviteRequest } from '@app/contracts';
 import { IsEmailField, IsPhoneField, IsRequiredField, MAX_DATABASE_ID } from '@app/platform';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -29,7 +29,7 @@ const NestedObject = <T extends object>(cls: new () => T) =>
     ValidateNested(),
   );
 
-export class VendorAddressDto {
+export class VendorAddressDto implements VendorAddress {
   @RequiredText(M.required, '12 Main Street') address_1!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: VENDOR_TEXT_MAX_LENGTH })
@@ -44,7 +44,7 @@ export class VendorAddressDto {
   @RequiredText(M.required, '62701') postal_code!: string;
 }
 
-export class VendorPrimaryContactDto {
+export class VendorPrimaryContactDto implements VendorPrimaryContact {
   @RequiredText(M.contactRequired, 'Pat') first_name!: string;
   @RequiredText(M.contactRequired, 'Lender') last_name!: string;
   // The form does not check the format; the server refuses an address no one could sign in with.
@@ -53,7 +53,7 @@ export class VendorPrimaryContactDto {
 }
 
 /** POST /enroll/vendor: the Vendor Enrollment Form (spec 001 sections 3 and 5). */
-export class VendorEnrollmentDto {
+export class VendorEnrollmentDto implements VendorEnrollment {
   @ApiProperty({ type: String })
   @IsString({ message: M.required })
   @IsRequiredField({ message: M.required })
@@ -80,7 +80,7 @@ const optionalText = (example: string) =>
   );
 
 /** POST /enroll/vendor/link: whom the invite is for (all optional); mailed when an email is given. */
-export class CreateVendorInviteDto {
+export class CreateVendorInviteDto implements VendorInviteRequest {
   @IsEmailField({ required: false }) email?: string | null;
 
   @optionalText('Acme Title Co.') name?: string | null;

@@ -10,6 +10,11 @@ import {
   type CommentType,
   type CommentVisibility,
   type MessageStatus,
+  type CommentsQuery,
+  type CreateCommentRequest,
+  type UpdateCommentRequest,
+  type CommentStatusRequest,
+  type BulkStatusRequest,
 } from '@app/contracts';
 import { EmptyAsUndefined, IsDatabaseId, IsQueryId, QueryBoolean } from '@app/platform';
 import { InboxQueryDto, IsBulkIds, IsBulkStatus, IsMessageStatus, IsMessageText, IsRequiredId } from '../../inbox/inbox.dto';
@@ -18,7 +23,7 @@ const REQUIRED = { message: MESSAGING_MESSAGES.required };
 const COMMENT_TYPE = { message: MESSAGING_MESSAGES.invalidCommentType };
 
 /** GET /messages/comments */
-export class CommentsQueryDto extends InboxQueryDto {
+export class CommentsQueryDto extends InboxQueryDto implements CommentsQuery {
   @ApiPropertyOptional({ enum: COMMENT_TYPES, description: 'Transactions (trans), Tasks (task), Documents (doc)' })
   @IsOptional()
   @EmptyAsUndefined()
@@ -49,7 +54,7 @@ export class CommentsOnParamDto {
 }
 
 /** POST /messages/comments */
-export class CreateCommentDto {
+export class CreateCommentDto implements CreateCommentRequest {
   @ApiProperty({ enum: COMMENT_TYPES })
   @IsDefined(REQUIRED)
   @IsIn(COMMENT_TYPES, COMMENT_TYPE)
@@ -75,7 +80,7 @@ export class CreateCommentDto {
 }
 
 /** PATCH /messages/comments */
-export class UpdateCommentDto {
+export class UpdateCommentDto implements UpdateCommentRequest {
   @ApiProperty() @IsRequiredId() comment_id!: number;
 
   @ApiProperty({ enum: COMMENT_TYPES })
@@ -91,7 +96,7 @@ export class UpdateCommentDto {
 }
 
 /** PATCH /messages/comments/status */
-export class CommentStatusDto {
+export class CommentStatusDto implements CommentStatusRequest {
   @ApiProperty() @IsRequiredId() comment_id!: number;
 
   @ApiPropertyOptional({ enum: COMMENT_TYPES })
@@ -105,11 +110,11 @@ export class CommentStatusDto {
 
   @ApiPropertyOptional({ description: "Accepted and ignored: the caller's role decides" })
   @Allow()
-  client?: unknown;
+  client?: boolean;
 }
 
 /** PATCH /messages/comments/status/bulk */
-export class CommentsBulkStatusDto {
+export class CommentsBulkStatusDto implements BulkStatusRequest {
   @ApiProperty({ enum: BULK_MESSAGE_STATUSES })
   @IsBulkStatus()
   status!: BulkMessageStatus;

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional } from 'class-validator';
-import { BULK_MESSAGE_STATUSES, MESSAGE_STATUSES, type BulkMessageStatus, type MessageStatus } from '@app/contracts';
+import { BULK_MESSAGE_STATUSES, MESSAGE_STATUSES, type BulkMessageStatus, type MessageStatus, type DirectMessagesQuery, type CreateDirectMessageRequest, type UpdateDirectMessageRequest, type DirectMessageStatusRequest, type BulkStatusRequest } from '@app/contracts';
 import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { InboxQueryDto, IsBulkIds, IsBulkStatus, IsMessageStatus, IsMessageText, IsRequiredId } from '../../inbox/inbox.dto';
 
 /** GET /messages/dms */
-export class DirectMessagesQueryDto extends InboxQueryDto {
+export class DirectMessagesQueryDto extends InboxQueryDto implements DirectMessagesQuery {
   @ApiPropertyOptional({ description: 'Accepted and ignored (the console sends it on both inboxes)' })
   @Allow()
   comment_type?: unknown;
@@ -18,7 +18,7 @@ export class DirectMessageIdParamDto {
 }
 
 /** POST /messages/dms */
-export class CreateDirectMessageDto {
+export class CreateDirectMessageDto implements CreateDirectMessageRequest {
   @ApiProperty({ description: 'Editor HTML (sanitised), 1 to 5,000 characters of text; a new thread must mention a user or group' })
   @IsMessageText()
   dm_value!: string;
@@ -30,7 +30,7 @@ export class CreateDirectMessageDto {
 }
 
 /** PATCH /messages/dms */
-export class UpdateDirectMessageDto {
+export class UpdateDirectMessageDto implements UpdateDirectMessageRequest {
   @ApiProperty() @IsRequiredId() dm_id!: number;
 
   @ApiProperty({ description: 'Editor HTML (sanitised), 1 to 5,000 characters of text' })
@@ -39,7 +39,7 @@ export class UpdateDirectMessageDto {
 }
 
 /** PATCH /messages/dms/status */
-export class DirectMessageStatusDto {
+export class DirectMessageStatusDto implements DirectMessageStatusRequest {
   @ApiProperty() @IsRequiredId() dm_id!: number;
 
   @ApiProperty({ enum: MESSAGE_STATUSES })
@@ -48,7 +48,7 @@ export class DirectMessageStatusDto {
 }
 
 /** PATCH /messages/dms/status/bulk */
-export class DirectMessagesBulkStatusDto {
+export class DirectMessagesBulkStatusDto implements BulkStatusRequest {
   @ApiProperty({ enum: BULK_MESSAGE_STATUSES })
   @IsBulkStatus()
   status!: BulkMessageStatus;

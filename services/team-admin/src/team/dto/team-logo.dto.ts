@@ -2,9 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
 import { REQUIRED } from '../../common/validation';
+import type { UploadRequest } from '@app/contracts';
 
 /** POST /admin/team/logo: the file's name and MIME type. */
-export class TeamLogoUploadDto {
+export class TeamLogoUploadDto implements UploadRequest {
   @ApiProperty({ example: 'logo.png', description: 'File name (informational; the bytes decide the type)' })
   @MaxLength(255)
   @IsString(REQUIRED)

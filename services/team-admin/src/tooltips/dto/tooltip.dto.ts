@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn } from 'class-validator';
-import { TOOLTIP_CONTENT_MAX_LENGTH, TOOLTIP_MESSAGES, TOOLTIP_POSITIONS, type TooltipPosition } from '@app/contracts';
+import { TOOLTIP_CONTENT_MAX_LENGTH, TOOLTIP_MESSAGES, TOOLTIP_POSITIONS, type TooltipPosition, type TooltipUpdate } from '@app/contracts';
 import { IsRequiredField, IsRichTextField, IsWholeNumberField } from '@app/platform';
 
 /** ?market_id= of the tooltip reads (default 0, the default content). */
@@ -15,7 +15,7 @@ export class TooltipIdParamDto {
 }
 
 /** PATCH /tooltips/{id}: the content of one market (0: the default). */
-export class UpdateTooltipDto {
+export class UpdateTooltipDto implements TooltipUpdate {
   @IsWholeNumberField({ message: TOOLTIP_MESSAGES.marketId }) market_id!: number;
 
   // Sanitised (no script, handlers or data: images); the limit is checked again on the stored HTML.

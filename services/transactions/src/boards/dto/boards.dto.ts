@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { BOARD_CONSTANTS, BOARDS, CARD_ACTIONS, CARD_TYPES, type Board, type CardAction, type CardType } from '@app/contracts';
+import { BOARD_CONSTANTS, BOARDS, CARD_ACTIONS, CARD_TYPES, type Board, type CardAction, type CardType, type CardActionRequest } from '@app/contracts';
 import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
 import { booleanOrRaw, numberOrRaw } from '../../common/query-values';
 import { allowFilterKeys } from '../../filters/dto/filters.dto';
@@ -61,7 +61,7 @@ export class BoardCardsQueryDto extends BoardColumnsQueryDto {
 allowFilterKeys(BoardCardsQueryDto);
 
 /** PATCH /boards/cards. */
-export class CardActionDto {
+export class CardActionDto implements CardActionRequest {
   @ApiProperty({ enum: CARD_TYPES })
   @IsIn(CARD_TYPES, { message: BOARD_DTO_ERRORS.cardType })
   card_type!: CardType;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { CAP_KINDS, COMMISSION_MESSAGES as M, COMMISSION_TEMPLATE_NAME_MAX_LENGTH, type CapKind } from '@app/contracts';
+import { CAP_KINDS, COMMISSION_MESSAGES as M, COMMISSION_TEMPLATE_NAME_MAX_LENGTH, type CapKind, type CommissionTemplateInput } from '@app/contracts';
 import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
@@ -9,7 +9,7 @@ import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** POST /commission/templates (PATCH: the same fields, each optional). */
-export class CommissionTemplateDto {
+export class CommissionTemplateDto implements CommissionTemplateInput {
   @ApiProperty({ maxLength: COMMISSION_TEMPLATE_NAME_MAX_LENGTH })
   @Transform(trimmed)
   @MaxLength(COMMISSION_TEMPLATE_NAME_MAX_LENGTH, { message: M.nameTooLong })

@@ -14,6 +14,9 @@ import {
   type DashboardId,
   type GoalMetric,
   type LeaderboardReport,
+  type SlideConfigInput,
+  type DisplayConfigUpdate,
+  type GoalsUpdate,
 } from '@app/contracts';
 import { IsDatabaseId, IsPageNumber } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
@@ -77,7 +80,7 @@ export class LeaderboardQueryDto {
   end_date?: string;
 }
 
-export class SlideDto {
+export class SlideDto implements SlideConfigInput {
   @ApiProperty({ enum: DASHBOARD_IDS })
   @IsIn(DASHBOARD_IDS, { message: M.slideId })
   id!: DashboardId;
@@ -95,7 +98,7 @@ export class SlideDto {
 }
 
 /** PUT /dashboard/display/config (ADMIN). */
-export class DisplayConfigDto {
+export class DisplayConfigDto implements DisplayConfigUpdate {
   @ApiProperty({ type: [SlideDto] })
   @IsArray({ message: M.slides })
   @ArrayMinSize(1, { message: M.slides })
@@ -137,7 +140,7 @@ export class GoalDto {
 }
 
 /** PUT /dashboard/goals (ADMIN). */
-export class GoalsDto {
+export class GoalsDto implements GoalsUpdate {
   @ApiProperty()
   @IsInt({ message: M.year })
   @Min(GOAL_YEAR_MIN, { message: M.year })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, Min } from 'class-validator';
-import { FILTER_COMPONENTS, FILTER_KEYS, type FilterComponent, type FilterOwnerType } from '@app/contracts';
+import { FILTER_COMPONENTS, FILTER_KEYS, type FilterComponent, type FilterOwnerType, type CreateFilterRequest, type UpdateFilterRequest } from '@app/contracts';
 import { MAX_DATABASE_ID } from '@app/platform';
 import { booleanOrRaw, numberOrRaw } from '../../common/query-values';
 
@@ -42,11 +42,12 @@ export class DeleteFilterQueryDto extends FilterComponentQueryDto {
   filter_id!: number;
 }
 
-export class CreateFilterDto extends FilterComponentQueryDto {
+export class CreateFilterDto extends FilterComponentQueryDto implements CreateFilterRequest {
   @ApiProperty({ maxLength: 100 })
+  // Required: absent or blank is the service's 'This field is required' (it trims and checks the length too).
   @IsOptional()
   @IsString({ message: 'This field is required' })
-  name?: string;
+  name!: string;
 
   @ApiProperty({ description: 'The filter keys' })
   @IsObject({ message: 'filters must be an object of filter keys' })
@@ -58,7 +59,7 @@ export class CreateFilterDto extends FilterComponentQueryDto {
   owner_type?: FilterOwnerType;
 }
 
-export class UpdateFilterDto extends FilterComponentQueryDto {
+export class UpdateFilterDto extends FilterComponentQueryDto implements UpdateFilterRequest {
   @ApiProperty()
   @IsInt({ message: 'filter_id must be an id' })
   @Min(1, { message: 'filter_id must be an id' })
@@ -66,9 +67,10 @@ export class UpdateFilterDto extends FilterComponentQueryDto {
   filter_id!: number;
 
   @ApiProperty({ maxLength: 100 })
+  // Required: absent or blank is the service's 'This field is required' (it trims and checks the length too).
   @IsOptional()
   @IsString({ message: 'This field is required' })
-  filter_name?: string;
+  filter_name!: string;
 
   @ApiPropertyOptional({ description: 'The filter keys (saved when updateSelected is true)' })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn } from 'class-validator';
-import { REASSIGN_MESSAGES as M, REASSIGN_TYPES, type ReassignType } from '@app/contracts';
+import { REASSIGN_MESSAGES as M, REASSIGN_TYPES, type ReassignType, type ReassignRequest } from '@app/contracts';
 import { IsDatabaseId } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
@@ -17,7 +17,7 @@ export class ReassignCountQueryDto {
 }
 
 /** POST /transactions/reassign. Ids are strict whole numbers (no strings, no booleans). */
-export class ReassignDto {
+export class ReassignDto implements ReassignRequest {
   @ApiProperty()
   @IsDefined({ message: M.required })
   @IsDatabaseId({ message: TRANSACTION_ERRORS.teamUser })

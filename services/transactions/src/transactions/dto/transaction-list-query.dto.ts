@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { LIST_FORM_ALIAS, TRANSACTION_DEFAULT_PAGE_SIZE, TRANSACTION_PAGE_SIZES } from '@app/contracts';
+import { LIST_FORM_ALIAS, TRANSACTION_DEFAULT_PAGE_SIZE, TRANSACTION_PAGE_SIZES, type TransactionListQuery } from '@app/contracts';
 import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 import { allowFilterKeys } from '../../filters/dto/filters.dto';
@@ -30,7 +30,7 @@ export class TransactionPagingDto {
 }
 
 /** GET /transactions/records. */
-export class TransactionListQueryDto extends TransactionPagingDto {
+export class TransactionListQueryDto extends TransactionPagingDto implements TransactionListQuery {
   @ApiPropertyOptional({ default: LIST_FORM_ALIAS, description: "A form of the caller's team whose fields are the extra columns; -1 is the team's list form" })
   @IsOptional()
   @Transform(numberOrRaw)

@@ -5,6 +5,7 @@ import { IsFolderId, QueryInteger } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { TEAM_ADMIN_MESSAGES } from '../../../common/team-admin.errors';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
+import type { DocumentFolderInput } from '@app/contracts';
 
 export const FOLDER_ORDER_BY = ['folder_name', 'transaction_type', 'client_visible', 'vendor_visible', 'client_document_folder_id', 'system'] as const;
 export type FolderOrderBy = (typeof FOLDER_ORDER_BY)[number];
@@ -60,7 +61,7 @@ export class FolderPatchQueryDto {
   @ApiPropertyOptional({ description: 'Ignored on a write (a list parameter)' }) @Allow() fetch_all?: unknown;
 }
 
-export class CreateFolderDto {
+export class CreateFolderDto implements DocumentFolderInput {
   @ApiProperty({ maxLength: FOLDER_NAME_MAX, description: 'Unique in the team (case-insensitive)' })
   @MaxLength(FOLDER_NAME_MAX, NAME_LENGTH)
   // Listed last so that its message comes first when the value is missing.
@@ -87,7 +88,7 @@ export class CreateFolderDto {
 }
 
 /** Any subset of the create body. */
-export class UpdateFolderDto {
+export class UpdateFolderDto implements Partial<DocumentFolderInput> {
   @ApiPropertyOptional({ maxLength: FOLDER_NAME_MAX })
   @ValidateIf((_o, v) => v !== undefined)
   @MaxLength(FOLDER_NAME_MAX, NAME_LENGTH)
