@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Permission } from '@app/contracts';
+import type { Columns } from '@app/database';
 
 /** Tenancy record: the team a user belongs to, its market and its plan. */
 @Entity({ name: 'teams' })
@@ -22,3 +23,6 @@ export class TeamEntity {
   @Column('integer', { default: 0 })
   esign_seats_total: number;
 }
+
+/** The entity's columns are identity.teams' (the generated schema type): a migration that drops or renames one breaks this line. */
+export type TeamEntityColumns = Columns<'identity.teams', keyof TeamEntity>;

@@ -1,5 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { Permission, Role } from '@app/contracts';
+import type { Columns } from '@app/database';
 import { TeamEntity } from './team.entity';
 
 const numeric = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
@@ -65,3 +66,6 @@ export class UserEntity {
   @Column('timestamptz', { default: () => 'now()' }) updated_ts: Date;
   @Column('timestamptz', { nullable: true }) last_access_ts: Date | null;
 }
+
+/** The entity's columns are identity.users' (the generated schema type): a migration that drops or renames one breaks this line. */
+export type UserEntityColumns = Columns<'identity.users', Exclude<keyof UserEntity, 'team'>>;

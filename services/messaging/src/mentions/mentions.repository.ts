@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 import { MENTION_GROUPS, type CommentVisibility } from '@app/contracts';
 import { maySeeCommentSql } from '../audience/comment-audience';
 import type { ParsedMentions } from './mention-parser';
@@ -33,7 +34,7 @@ export class MentionsRepository {
       condition = maySeeCommentSql('u', 't', '$6');
       if (audience.author_is_client) condition += ' AND u.agent_id IN (t.primary_agent_id, t.tc_agent_id)';
     }
-    const rows: { agent_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'messaging.users'>, 'agent_id'>[] = await manager.query(
       `SELECT u.agent_id FROM messaging.users u ${join}
        WHERE u.team_id = $1 AND u.status = 'active' AND u.agent_id <> $2
          AND (u.agent_id = ANY($3::int[]) OR u.roles && $4::text[])

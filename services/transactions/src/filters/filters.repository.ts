@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TableRow } from '@app/database';
 import type { FilterComponent, FilterOwnerType, SavedFilter, TransactionFilterKeys } from '@app/contracts';
 import { returned } from '../common/returned';
 
@@ -16,17 +17,9 @@ export interface TeamFilterCatalog {
 }
 
 /** An agent of the scope menu. */
-export interface ScopeAgent {
-  agent_id: number;
-  name: string;
-  active: boolean;
-  isa: boolean;
-}
+export type ScopeAgent = Pick<TableRow<'transactions.agents'>, 'agent_id'> & { name: string; active: boolean; isa: boolean };
 
-export interface SavedFilterRecord extends SavedFilter {
-  team_id: number;
-  owner_agent_id: number | null;
-}
+export type SavedFilterRecord = SavedFilter & Pick<TableRow<'transactions.transaction_filters'>, 'team_id' | 'owner_agent_id'>;
 
 const FILTER_COLUMNS = `filter_id, filter_name, component, 'A' AS status, filters, owner_type, team_form_id, team_id, owner_agent_id`;
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 import type { RoadmapStep, RoadmapTemplate } from '@app/contracts';
 
 const STEPS_SQL = `coalesce((SELECT jsonb_agg(jsonb_build_object(
@@ -31,7 +32,7 @@ export class RoadmapTemplatesRepository {
 
   /** The ids that are not templates of the team. */
   async notOfTeam(teamId: number, rtcIds: readonly number[], manager?: EntityManager): Promise<number[]> {
-    const found: { rtc_id: number }[] = await (manager ?? this.dataSource.manager).query(
+    const found: Pick<TableRow<'transactions.roadmap_templates'>, 'rtc_id'>[] = await (manager ?? this.dataSource.manager).query(
       `SELECT rtc_id FROM transactions.roadmap_templates WHERE team_id = $1 AND rtc_id = ANY($2::int[])`,
       [teamId, [...new Set(rtcIds)]],
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 import type { TransactionSide } from '@app/contracts';
 
 /** A value of an e-sign request that was not written back, and why. */
@@ -9,12 +10,14 @@ export interface LeftOutChange {
   reason: string;
 }
 
+type LockedTransaction = Narrow<Pick<TableRow<'transactions.transactions'>, 'client_id' | 'team_id' | 'type'>, { type: TransactionSide }>;
+
 /** The e-sign write-back's queries (ApplyEsignFieldChangesWhenUpdateRequested), each in the event's transaction. */
 @Injectable()
 export class EsignFieldUpdatesRepository {
   /** The transaction locked for the change (FOR UPDATE, as the writer takes it); gone: null. */
-  async lockTransaction(manager: EntityManager, clientId: number): Promise<{ client_id: number; team_id: number; type: TransactionSide } | null> {
-    const rows: { client_id: number; team_id: number; type: TransactionSide }[] = await manager.query(
+  async lockTransaction(manager: EntityManager, clientId: number): Promise<LockedTransaction | null> {
+    const rows: LockedTransaction[] = await manager.query(
       `SELECT client_id, team_id, type FROM transactions.transactions WHERE client_id = $1 FOR UPDATE`,
       [clientId],
     );
@@ -43,7 +46,7 @@ export class EsignFieldUpdatesRepository {
 
   /** The team's agents whose full name is this (any case): how a name the e-sign form showed turns back into an id. */
   async agentIdsNamed(manager: EntityManager, teamId: number, name: string): Promise<number[]> {
-    const rows: { agent_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'transactions.agents'>, 'agent_id'>[] = await manager.query(
       `SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND lower(btrim(first_name || ' ' || last_name)) = lower(btrim($2)) ORDER BY agent_id`,
       [teamId, name],
     );

@@ -1,18 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Narrow, TableRow } from '@app/database';
 import type { TransactionSide } from '@app/contracts';
 import { scopeSql, type TransactionScope } from './transactions.repository';
 
 /** What the edit rules need of a transaction the caller sees. */
-export interface VisibleTransaction {
-  client_id: number;
-  team_id: number;
-  type: TransactionSide;
-  primary_agent_id: number | null;
-  status_id: number;
-  pinned_on_boards: boolean;
-  hidden_on_boards: boolean;
-}
+export type VisibleTransaction = Narrow<
+  Pick<TableRow<'transactions.transactions'>, 'client_id' | 'team_id' | 'type' | 'primary_agent_id' | 'status_id' | 'pinned_on_boards' | 'hidden_on_boards'>,
+  { type: TransactionSide }
+>;
 
 /** Kinds of ids a change may name; each must be the caller's team's. */
 export type TeamIdKind = 'stage' | 'status' | 'tag' | 'lead_type' | 'tc' | 'agent' | 'client_user' | 'vendor_user' | 'contact';

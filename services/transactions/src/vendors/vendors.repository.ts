@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 import type { VendorEnrolled } from '@app/contracts';
 
 /** A vendor option (spec 001 section 3: a label with the name, and logo_path). */
-export interface VendorOption {
-  id: number;
-  label: string;
-  logo_path: string | null;
-  agent_id: number;
-  vendor_type: string | null;
-}
+export type VendorOption = Pick<TableRow<'transactions.vendors'>, 'logo_path' | 'agent_id' | 'vendor_type'> & {
+  id: TableRow<'transactions.vendors'>['vendor_id'];
+  label: TableRow<'transactions.vendors'>['name'];
+};
 
 /** transactions.vendors: the read copy of identity's vendor organisations. */
 @Injectable()

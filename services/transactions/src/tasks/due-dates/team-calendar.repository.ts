@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 
 /** The team calendars of blackout days (from team-admin.blackout-days.changed). */
 @Injectable()
@@ -21,7 +22,7 @@ export class TeamCalendarRepository {
 
   /** The stored revision of a team's calendar (null: none). */
   async revisionOf(teamId: number): Promise<number | null> {
-    const [row]: { revision: number }[] = await this.dataSource.query(`SELECT revision FROM transactions.team_calendars WHERE team_id = $1`, [teamId]);
+    const [row]: Pick<TableRow<'transactions.team_calendars'>, 'revision'>[] = await this.dataSource.query(`SELECT revision FROM transactions.team_calendars WHERE team_id = $1`, [teamId]);
     return row?.revision ?? null;
   }
 
@@ -31,7 +32,7 @@ export class TeamCalendarRepository {
   }
 
   /** Calendars stored but not yet applied (a worker stopped between storing and recomputing). */
-  async unapplied(): Promise<{ team_id: number; revision: number }[]> {
+  async unapplied(): Promise<Pick<TableRow<'transactions.team_calendars'>, 'team_id' | 'revision'>[]> {
     return this.dataSource.query(`SELECT team_id, revision FROM transactions.team_calendars WHERE applied_revision < revision ORDER BY team_id`);
   }
 }
