@@ -7,7 +7,6 @@ import { messagingMigrations } from './migrations';
 import { NOTIFICATION_CONTROLLERS, NOTIFICATION_PROVIDERS } from './notifications/notifications.providers';
 import type { MessagingConfig } from './messaging.config';
 import { READ_COPY_LISTENERS } from './read-copies/read-copies.listeners';
-import { ReadCopiesRepository } from './read-copies/read-copies.repository';
 import { realtimeProviders } from './realtime/realtime.providers';
 
 /** Direct messages, comments, @mentions, inbox states, notification emails and the console real-time socket. */
@@ -31,7 +30,7 @@ export class MessagingModule {
         }),
       ],
       controllers: mode === 'worker' ? [] : [...INBOX_CONTROLLERS, ...NOTIFICATION_CONTROLLERS],
-      providers: [ReadCopiesRepository, ...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...NOTIFICATION_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
+      providers: [...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...NOTIFICATION_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
     };
   }
 }
