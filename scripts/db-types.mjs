@@ -38,7 +38,7 @@ try {
   await migrateEveryService(pg.url);
   const text = await generateSchemaTypes(pg.url);
   writeFileSync(path.join(root, SCHEMA_TYPES_FILE), text);
-  const tables = (text.match(/^  "[a-z_]+\.[a-z_]+": /gm) ?? []).length;
+  const tables = (text.match(/^ {2}"[a-z_]+\.[a-z_]+": /gm) ?? []).length;
   console.log(`[db-types] ${tables} tables -> ${SCHEMA_TYPES_FILE}`);
 } finally {
   await pg.stop();

@@ -1,31 +1,21 @@
 import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Permission, Role } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { uniqueName } from './sequence';
 
 /** The password of every user a factory makes. */
 export const FACTORY_PASSWORD = 'DemoPass1!';
 
-export interface TeamRow {
-  team_id: number;
-  name: string;
-  market_id: number;
-  permissions: Permission[];
-}
+export type TeamRow = Narrow<Pick<TableRow<'identity.teams'>, 'team_id' | 'name' | 'market_id' | 'permissions'>, { permissions: Permission[] }>;
 
-export interface UserRow {
-  agent_id: number;
-  team_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  roles: Role[];
-  permissions: Permission[];
-  esign_enabled: boolean;
-  status: 'active' | 'inactive';
+export type UserRow = Narrow<
+  Pick<TableRow<'identity.users'>, 'agent_id' | 'team_id' | 'email' | 'first_name' | 'last_name' | 'roles' | 'permissions' | 'esign_enabled' | 'status'>,
+  { roles: Role[]; permissions: Permission[]; status: 'active' | 'inactive' }
+> & {
   /** Its plain password, to sign in through the API. */
   password: string;
-}
+};
 
 export interface TeamOverrides {
   name?: string;

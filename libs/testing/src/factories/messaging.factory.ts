@@ -1,15 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Role } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { uniqueName } from './sequence';
 
-export interface MessagingUserRow {
-  agent_id: number;
-  team_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  roles: Role[];
-}
+export type MessagingUserRow = Narrow<Pick<TableRow<'messaging.users'>, 'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'roles'>, { roles: Role[] }>;
 
 export interface MessagingUserOverrides {
   role?: Role;

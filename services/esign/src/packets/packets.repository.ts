@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EsignPacketBlueprint, EsignPacketOrderBy, EsignTemplateStatus, TransactionType } from '@app/contracts';
-import { containsPattern } from '@app/database';
+import { containsPattern, type TableRow } from '@app/database';
 import { isoOf, NEXT_UPDATED_TS, returnedRows, TYPE_SEARCH_SQL } from '../templates/templates.repository';
 
 const PACKET_COLUMNS = `
@@ -66,7 +66,7 @@ export class PacketsRepository {
 
   /** Of ids, those that are active templates of the team (locked against a concurrent delete). */
   async activeTemplateIds(manager: EntityManager, teamId: number, ids: readonly number[]): Promise<Set<number>> {
-    const rows: { esig_template_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'esign.templates'>, 'esig_template_id'>[] = await manager.query(
       `SELECT esig_template_id FROM esign.templates WHERE team_id = $1 AND status = 'N' AND esig_template_id = ANY($2::int[]) FOR SHARE`,
       [teamId, ids],
     );
@@ -74,7 +74,7 @@ export class PacketsRepository {
   }
 
   async insert(manager: EntityManager, teamId: number, agentId: number, values: PacketValues): Promise<number> {
-    const rows: { esig_packet_blueprint_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'esign.packet_blueprints'>, 'esig_packet_blueprint_id'>[] = await manager.query(
       `INSERT INTO esign.packet_blueprints (team_id, name, type_id, created_by, created_ts, updated_ts)
        VALUES ($1, $2, $3, $4, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()))
        RETURNING esig_packet_blueprint_id`,

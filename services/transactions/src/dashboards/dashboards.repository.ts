@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityEntry, DisplayConfig, GoalMetric, LeaderboardReport, TransactionFilterKeys } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import { EventOutbox } from '@app/events';
 import { filterSql, type FilterSqlContext } from '../filters/filter-sql';
 
@@ -13,12 +14,7 @@ export interface FigureSpec {
 }
 
 /** A user of the team as the leaderboard and the goals read them. */
-export interface BoardAgent {
-  agent_id: number;
-  agent_name: string;
-  profile_image_path: string | null;
-  item_count: number;
-}
+export type BoardAgent = Pick<TableRow<'transactions.agents'>, 'agent_id' | 'profile_image_path'> & { agent_name: string; item_count: number };
 
 const MEASURE_SQL: Record<FigureSpec['measure'], (where: string) => string> = {
   count: (where) => `count(*) FILTER (WHERE ${where})::float8`,
@@ -70,7 +66,8 @@ export class DashboardsRepository {
   }
 
   /** The yearly goals of those years for the team, its agents and (named) users: [{year, metric, agent_id, value}]. */
-  async goals(teamId: number, years: readonly number[]): Promise<{ year: number; metric: GoalMetric; agent_id: number | null; value: number }[]> {
+  // value is numeric, read as float8: a number.
+  async goals(teamId: number, years: readonly number[]): Promise<(Narrow<Pick<TableRow<'transactions.goals'>, 'year' | 'metric' | 'agent_id'>, { metric: GoalMetric }> & { value: number })[]> {
     return this.dataSource.query(
       `SELECT year, metric, agent_id, value::float8 AS value FROM transactions.goals WHERE team_id = $1 AND year = ANY($2::int[])`,
       [teamId, years],
@@ -89,7 +86,7 @@ export class DashboardsRepository {
 
   /** The team's ISAs (ids), for the ig scope's goals. */
   async isaIds(teamId: number): Promise<number[]> {
-    const rows: { agent_id: number }[] = await this.dataSource.query(`SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'ISISA' = ANY(roles)`, [teamId]);
+    const rows: Pick<TableRow<'transactions.agents'>, 'agent_id'>[] = await this.dataSource.query(`SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'ISISA' = ANY(roles)`, [teamId]);
     return rows.map((row) => row.agent_id);
   }
 
@@ -216,7 +213,7 @@ export class DashboardsRepository {
   }
 
   /** A user of the team (any role or status); null when not the team's. */
-  async user(teamId: number, agentId: number): Promise<{ agent_id: number; roles: string[] } | null> {
+  async user(teamId: number, agentId: number): Promise<Pick<TableRow<'transactions.agents'>, 'agent_id' | 'roles'> | null> {
     const [row] = await this.dataSource.query(`SELECT agent_id, roles FROM transactions.agents WHERE team_id = $1 AND agent_id = $2`, [teamId, agentId]);
     return row ?? null;
   }

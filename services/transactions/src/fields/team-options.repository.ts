@@ -11,13 +11,11 @@ import {
   type TcOption,
   type TransactionFieldDefinition,
 } from '@app/contracts';
+import type { TableRow } from '@app/database';
 import { SYSTEM_FIELDS, SYSTEM_FIELDS_BY_KEY } from './system-fields';
 
 /** A form and its fields in order (a system field or a custom field each). */
-export interface FormWithFields {
-  team_form_id: number;
-  fields: TransactionFieldDefinition[];
-}
+export type FormWithFields = Pick<TableRow<'transactions.team_forms'>, 'team_form_id'> & { fields: TransactionFieldDefinition[] };
 
 /** The team's page form, in server code (the list form's -1 alias is the one callers may send). */
 export const PAGE_FORM = -2;
@@ -84,7 +82,11 @@ export class TeamOptionsRepository {
    * such form (another team's id included). A team without a list form lists no form fields.
    */
   async formWithFields(teamId: number, teamFormId: number, manager: EntityManager = this.dataSource.manager): Promise<FormWithFields | null> {
-    const rows: { team_form_id: number; field_key: string | null; custom: TransactionFieldDefinition | null }[] = await manager.query(
+    // The form's fields are left-joined: a form without one gives one row with a null field_key.
+    const rows: (Pick<TableRow<'transactions.team_forms'>, 'team_form_id'> & {
+      field_key: TableRow<'transactions.team_form_fields'>['field_key'] | null;
+      custom: TransactionFieldDefinition | null;
+    })[] = await manager.query(
       `SELECT f.team_form_id, ff.field_key,
               CASE WHEN cf.field_key IS NULL THEN NULL ELSE json_build_object(
                 'field_key', cf.field_key, 'label', cf.label, 'type', cf.type, 'options', cf.options, 'client_type', cf.client_type,
@@ -139,7 +141,7 @@ export class TeamOptionsRepository {
       case 'lost_reason':
         return LOST_REASONS.map((reason) => ({ value: reason, label: reason }));
     }
-    const rows: { options: string[] }[] = await manager.query(
+    const rows: Pick<TableRow<'transactions.custom_fields'>, 'options'>[] = await manager.query(
       `SELECT options FROM transactions.custom_fields WHERE team_id = $1 AND field_key = $2 AND type = 'select'`,
       [teamId, element],
     );
@@ -147,7 +149,7 @@ export class TeamOptionsRepository {
   }
 
   async timezoneOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
-    const rows: { timezone: string | null }[] = await manager.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [teamId]);
+    const rows: Pick<TableRow<'transactions.teams'>, 'timezone'>[] = await manager.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [teamId]);
     return rows[0]?.timezone ?? DEFAULT_TEAM_TIMEZONE;
   }
 }
