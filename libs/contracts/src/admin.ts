@@ -75,6 +75,9 @@ export interface DocumentCategory {
   team_document_category_id: number;
   name: string;
 }
+/** POST and PATCH /documents/categories. */
+export type DocumentCategoryInput = Pick<DocumentCategory, 'name'>;
+
 export interface DocumentType {
   /** Same value as team_document_type_id (tasks refer to it as doc_type_id). */
   id: number;
@@ -131,6 +134,13 @@ export interface BlackoutOptions {
   weekdays: BlackoutOption[];
 }
 export type BlackoutDayKind = 'holiday' | 'weekday' | 'custom';
+/** POST /admin/team/blackout-day: {predefined_day_key}, or {day_label, day_date (MM-DD-YYYY)}. */
+export interface BlackoutDayCreateRequest {
+  predefined_day_key?: string;
+  day_label?: string;
+  day_date?: string;
+}
+
 export interface BlackoutDay {
   team_blackout_day_id: number;
   kind: BlackoutDayKind;

@@ -52,6 +52,17 @@ export interface UserProfile {
  * the refresh token only as the HttpOnly cookie REFRESH_COOKIE_NAME, never in the body; other clients
  * get it in the body.
  */
+/** POST /auth/login. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** POST /auth/refresh and /auth/logout: the token in the body, or (the console) in the realty_refresh cookie. */
+export interface RefreshRequest {
+  refresh_token?: string;
+}
+
 export interface TokenResponse {
   access_token: string;
   refresh_token?: string;

@@ -199,9 +199,16 @@ export interface GoalsResponse {
   rows: GoalsRow[];
 }
 /** PUT /dashboard/goals: value null removes a goal. */
+/** One goal of PUT /dashboard/goals: the team's (agent_id null) or an agent's; value null clears it. */
+export interface GoalInput {
+  agent_id: number | null;
+  metric: GoalMetric;
+  value: number | null;
+}
+
 export interface GoalsUpdate {
   year: number;
-  goals: { agent_id: number | null; metric: GoalMetric; value: number | null }[];
+  goals: GoalInput[];
 }
 
 /** GET /dashboard/activity?agent_id&page&per_page. */

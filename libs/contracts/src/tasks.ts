@@ -123,6 +123,24 @@ export const TASK_PRESET_FIELDS: Readonly<Record<TaskPreset, readonly string[]>>
 };
 
 /** The whole task, as transactions.task.* events carry it (version is the task's; the envelope's stays 1). */
+/** POST /tasks: dscr is rich text, sanitised; due_dt MM/DD/YYYY; the assignee defaults to the caller. */
+export interface TaskCreateRequest {
+  client_id: number;
+  name: string;
+  dscr?: string | null;
+  due_dt?: string | null;
+  assigned_to_agent_id?: number;
+  doc_type_id?: number | null;
+}
+
+/** PATCH /tasks/bulk: only non-null fields change. */
+export interface TaskBulkRequest {
+  task_ids: number[];
+  assigned_to_agent_id?: number | null;
+  due_dt?: string | null;
+  status_id?: number | null;
+}
+
 export interface TaskSnapshot {
   task_id: number;
   client_id: number;

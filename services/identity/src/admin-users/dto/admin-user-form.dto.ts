@@ -158,7 +158,7 @@ export class AdminUserFormDto implements AdminUserForm {
  * required fields cannot be cleared). send_welcome_email, status and profile_image_url are accepted so
  * a record can be sent back whole, and ignored.
  */
-export class UpdateAdminUserDto extends PartialType(AdminUserFormDto, { skipNullProperties: false }) {
+export class UpdateAdminUserDto extends PartialType(AdminUserFormDto, { skipNullProperties: false }) implements Partial<AdminUserForm> {
   @ApiProperty({ description: 'A JSON integer: a string or a boolean is refused' })
   @IsDatabaseId({ message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsQueryId } from '@app/platform';
 import { EmptyAsUndefined } from '../../common/validation';
+import type { BlackoutDayCreateRequest } from '@app/contracts';
 
 // Trimmed; null and '' mean "not sent" (the console may send the unused half of the form empty).
 const Absent = () =>
@@ -15,7 +16,7 @@ const Absent = () =>
  * POST /admin/team/blackout-day: {predefined_day_key}, or {day_label, day_date}. Which fields are required
  * depends on which kind is sent, so the service checks that (and the date) with the spec's messages.
  */
-export class CreateBlackoutDayDto {
+export class CreateBlackoutDayDto implements BlackoutDayCreateRequest {
   @ApiPropertyOptional({ example: 'thanksgiving_day', description: 'A holiday or weekday id of GET /admin/team/blackout-days/options' })
   @Absent()
   @IsOptional()

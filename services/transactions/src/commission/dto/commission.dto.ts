@@ -43,7 +43,7 @@ export class CommissionTemplateDto implements CommissionTemplateInput {
 }
 
 /** PATCH /commission/templates/{id}: the fields sent (null is not "absent": a null name or percent is refused). */
-export class UpdateCommissionTemplateDto extends PartialType(CommissionTemplateDto, { skipNullProperties: false }) {}
+export class UpdateCommissionTemplateDto extends PartialType(CommissionTemplateDto, { skipNullProperties: false }) implements Partial<CommissionTemplateInput> {}
 
 export class CommissionTemplateIdParamDto {
   @ApiProperty()

@@ -14,6 +14,7 @@ import {
   type DashboardId,
   type GoalMetric,
   type LeaderboardReport,
+  type GoalInput,
   type SlideConfigInput,
   type DisplayConfigUpdate,
   type GoalsUpdate,
@@ -122,7 +123,7 @@ export class GoalsQueryDto {
   year?: number;
 }
 
-export class GoalDto {
+export class GoalDto implements GoalInput {
   @ApiProperty({ nullable: true, description: 'null: the team\'s own goal' })
   @ValidateIf((_, value) => value !== null)
   @IsDatabaseId({ message: M.agent })

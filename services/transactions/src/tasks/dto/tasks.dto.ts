@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FORM_FIELD_MESSAGES, TASK_DESCRIPTION_MAX_LENGTH, TASK_MESSAGES, TASK_PRESETS, type TaskPreset } from '@app/contracts';
+import { FORM_FIELD_MESSAGES, TASK_DESCRIPTION_MAX_LENGTH, TASK_MESSAGES, TASK_PRESETS, type TaskBulkRequest, type TaskCreateRequest, type TaskPreset } from '@app/contracts';
 import { IsDatabaseId, IsQueryId, IsDateField, IsRequiredField, MAX_PAGE } from '@app/platform';
 import { numberOrRaw } from '../../transactions/dto/transaction-list-query.dto';
 import { TASK_ERRORS } from '../tasks.errors';
@@ -57,7 +57,7 @@ export class TaskListQueryDto {
 }
 
 /** POST /tasks. */
-export class TaskCreateDto {
+export class TaskCreateDto implements TaskCreateRequest {
   @ApiProperty() @IsDatabaseId({ message: TASK_ERRORS.clientId }) @IsDefined(REQUIRED) client_id!: number;
 
   @ApiProperty({ maxLength: TASK_NAME_MAX_LENGTH })
@@ -68,8 +68,9 @@ export class TaskCreateDto {
   name!: string;
 
   @ApiPropertyOptional({ description: `Rich text (p, br, strong, em, u, ul, ol, li, a), sanitised; at most ${TASK_DESCRIPTION_MAX_LENGTH} characters of text` })
+  // Text or null; checked and sanitised by the service (checkDescription), its error answered with the others.
   @IsOptional()
-  dscr?: unknown;
+  dscr?: string | null;
 
   @IsDateField({ separators: ['/'], toIso: true, required: false })
   due_dt?: string | null;
@@ -102,7 +103,7 @@ export class TaskUpdateDto {
 }
 
 /** PATCH /tasks/bulk: only non-null fields change. */
-export class TaskBulkDto {
+export class TaskBulkDto implements TaskBulkRequest {
   @ApiProperty({ type: [Number], maxItems: TASK_BULK_MAX })
   @IsArray({ message: TASK_ERRORS.taskIds })
   @ArrayMinSize(1, { message: TASK_ERRORS.taskIds })

@@ -3,6 +3,7 @@ import { Allow, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } fro
 import { IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { REQUIRED, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '../../../common/validation';
+import type { DocumentCategoryInput } from '@app/contracts';
 
 export const CATEGORY_ORDER_BY = ['name', 'team_document_category_id'] as const;
 export type CategoryOrderBy = (typeof CATEGORY_ORDER_BY)[number];
@@ -27,7 +28,7 @@ export class CategoryIdQueryDto {
 }
 
 /** POST and PATCH /documents/categories. */
-export class CategoryBodyDto {
+export class CategoryBodyDto implements DocumentCategoryInput {
   @ApiProperty({ maxLength: DOCUMENT_NAME_MAX, description: 'Unique in the team (case-insensitive); no < > * ! ( ) { }' })
   @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   @MaxLength(DOCUMENT_NAME_MAX, NAME_LENGTH)

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
-import { ADMIN_MESSAGES, MESSAGE_TEMPLATE_MAX_LENGTH } from '@app/contracts';
+import { ADMIN_MESSAGES, MESSAGE_TEMPLATE_MAX_LENGTH, type DocumentMessageTemplate } from '@app/contracts';
 import { IsRichTextField, richTextLength } from '@app/platform';
 
 const TOO_LONG = `At most ${MESSAGE_TEMPLATE_MAX_LENGTH.toLocaleString('en-US')} characters`;
 
-export class UpdateMessageTemplateDto {
+export class UpdateMessageTemplateDto implements DocumentMessageTemplate {
   @ApiProperty({
     maxLength: MESSAGE_TEMPLATE_MAX_LENGTH,
     format: 'html',
