@@ -1,4 +1,5 @@
 import { TEAM_MEMBER_ROLES, type AdminUserRecord, type AdminUserRow, type LoginHistoryRow, type Role, type TableColumn } from '@app/contracts';
+import type { Narrow, TableRow } from '@app/database';
 import type { UserEntity } from '../users/user.entity';
 import type { AdminUserFormDto } from './dto/admin-user-form.dto';
 import { fromSlashedUsDate, toSlashedUsDate } from '@app/dates';
@@ -33,22 +34,18 @@ export function isTeamMember(user: Pick<UserEntity, 'roles'>): boolean {
   return TEAM_MEMBER_ROLES.includes(roleOf(user));
 }
 
+type Users = TableRow<'identity.users'>;
+
 /** One row of the user list query (admin-users.repository). */
-export interface UserListRow {
-  agent_id: number;
-  profile_image_path: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile_phone: string | null;
+export type UserListRow = Narrow<
+  Pick<Users, 'agent_id' | 'profile_image_path' | 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'created_ts' | 'last_access_ts' | 'status' | 'client_count'>,
+  { status: 'active' | 'inactive' }
+> & {
+  /** roles[1]: a user has exactly one team role. */
   role_id: Role;
-  created_ts: Date;
-  last_access_ts: Date | null;
-  status: 'active' | 'inactive';
-  excluded: boolean;
-  download: boolean;
-  client_count: number;
-}
+  excluded: Users['leader_board_exclude'];
+  download: Users['can_download'];
+};
 
 /** profile_image_path carries a signed, expiring URL of the image (a storage key cannot be shown). */
 export function tableRowOf(row: UserListRow, imageUrl: string | null): AdminUserRow {
