@@ -1,7 +1,6 @@
 export * from './data-source';
 export * from './pagination';
 export * from './database.module';
-export * from './document-lists-copy';
 export * from './prepared-query';
 export * from './like';
 export type * from './table-row';

@@ -40,9 +40,9 @@ export interface ReadCopySpec<T extends EventType, R extends Row, P extends keyo
 }
 
 /** What one write did: whether the row changed, and the `previous` columns of the row it replaced. */
-export interface ReadCopyWrite<R extends Row = Row, P extends keyof R = never> {
+export interface ReadCopyWrite<Previous = Row> {
   applied: boolean;
-  previous: Pick<R, P> | null;
+  previous: Previous | null;
 }
 
 const placeholders = (from: number, count: number) => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
@@ -61,7 +61,7 @@ export class ReadCopyWriter<T extends EventType, R extends Row, P extends keyof 
     return this.spec.row(event);
   }
 
-  async write(event: EventEnvelope<T>, row: R, manager: EntityManager): Promise<ReadCopyWrite<R, P>> {
+  async write(event: EventEnvelope<T>, row: R, manager: EntityManager): Promise<ReadCopyWrite<Pick<R, P>>> {
     const columns = Object.keys(row);
     const values = columns.map((column) => row[column]);
     if (this.spec.tombstone) values.push(this.spec.deleteOn?.includes(event.type) ?? false);
@@ -140,7 +140,7 @@ export function ReadCopyListener<T extends EventType, R extends Row, P extends k
     protected async around(
       event: EventEnvelope<T>,
       manager: EntityManager,
-      write: () => Promise<ReadCopyWrite<R, P>>,
+      write: () => Promise<ReadCopyWrite<Pick<R, P>>>,
     ): Promise<AfterCommit | void> {
       await write();
     }

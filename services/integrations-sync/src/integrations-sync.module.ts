@@ -18,7 +18,6 @@ import { TransactionSyncQueue } from './transaction-sync/transaction-sync.queue'
 import { TransactionSyncRepository } from './transaction-sync/transaction-sync.repository';
 import { TransactionSyncWorker } from './transaction-sync/transaction-sync.worker';
 import { UpdateUsersWhenUserChanges } from './users/users-read-copy.listener';
-import { UsersRepository } from './users/users.repository';
 
 /** SkySlope credentials, office mapping, primary agent, matched users and transaction sync. */
 @Module({})
@@ -29,7 +28,6 @@ export class IntegrationsSyncModule {
       imports: serviceInfrastructure({ config, mode, entities: [], migrations: integrationsSyncMigrations }),
       controllers: mode === 'worker' ? [] : [SkySlopeSettingsController, SyncActivityController],
       providers: [
-        UsersRepository,
         UpdateUsersWhenUserChanges,
         SkySlopeConnection,
         SkySlopeSettingsRepository,

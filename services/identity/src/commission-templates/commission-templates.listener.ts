@@ -1,21 +1,35 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@app/contracts';
-import { HandleEvent } from '@app/events';
-import { CommissionTemplatesRepository } from './commission-templates.repository';
+import { ReadCopyListener, type ReadCopyWrite } from '@app/events';
 
-/** Keeps the team's commission template ids, which the admin user form checks default templates against. */
+/**
+ * Keeps the team's commission template ids per side, as the transactions service last published them, which the
+ * admin user form checks default templates against. A list replaces the team's ids unless the stored revision is
+ * the same or newer.
+ */
 @Injectable()
-export class UpdateCommissionTemplatesWhenTemplatesChange {
+export class UpdateCommissionTemplatesWhenTemplatesChange extends ReadCopyListener({
+  table: 'identity.commission_templates',
+  upsertOn: ['transactions.commission-templates.changed'],
+  // Published per team: the envelope always names it.
+  row: ({ team_id, payload: list }) =>
+    team_id === null
+      ? null
+      : {
+          team_id,
+          revision: list.revision,
+          buyer_ids: list.templates.filter((t) => t.client_type_id === 'b').map((t) => t.commission_template_id),
+          seller_ids: list.templates.filter((t) => t.client_type_id === 's').map((t) => t.commission_template_id),
+        },
+  key: ['team_id'],
+  newest: { column: 'revision' },
+  touch: 'updated_ts',
+}) {
   private readonly logger = new Logger(UpdateCommissionTemplatesWhenTemplatesChange.name);
 
-  constructor(private readonly templates: CommissionTemplatesRepository) {}
-
-  @HandleEvent('transactions.commission-templates.changed')
-  async onChanged(event: EventEnvelope<'transactions.commission-templates.changed'>, manager: EntityManager) {
-    // Published per team: the envelope always names it.
-    if (event.team_id === null) return;
-    if (!(await this.templates.apply(event.team_id, event.payload, manager))) {
+  protected override async around(event: EventEnvelope<'transactions.commission-templates.changed'>, _manager: EntityManager, write: () => Promise<ReadCopyWrite>) {
+    if (!(await write()).applied) {
       this.logger.debug(`team ${event.team_id} templates revision ${event.payload.revision} skipped (the copy holds this revision or a newer one)`);
     }
   }

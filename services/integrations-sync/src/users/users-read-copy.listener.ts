@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@app/contracts';
-import { HandleEvent } from '@app/events';
+import { ReadCopyListener, type ReadCopyWrite } from '@app/events';
 import { MatchUsersQueue } from '../matching/match-users.queue';
-import { UsersRepository } from './users.repository';
 
 /**
  * Keeps integrations-sync's copy of the team's users, which SkySlope user matching reads, and queues the
@@ -11,25 +10,36 @@ import { UsersRepository } from './users.repository';
  * through the outbox; a team without SkySlope credentials runs nothing). A snapshot older than the stored one changes nothing.
  */
 @Injectable()
-export class UpdateUsersWhenUserChanges {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly matching: MatchUsersQueue,
-  ) {}
-
-  @HandleEvent('identity.user.created')
-  async onCreated(event: EventEnvelope<'identity.user.created'>, manager: EntityManager) {
-    return this.apply(event, manager);
+export class UpdateUsersWhenUserChanges extends ReadCopyListener({
+  table: 'integrations_sync.users',
+  upsertOn: ['identity.user.created', 'identity.user.updated'],
+  row: ({ payload: snapshot, occurred_at }) => ({
+    agent_id: snapshot.agent_id,
+    team_id: snapshot.team_id,
+    first_name: snapshot.first_name,
+    last_name: snapshot.last_name,
+    email: snapshot.email,
+    status: snapshot.status,
+    roles: snapshot.roles,
+    skyslope_agent_guid: snapshot.skyslope_agent_guid ?? null,
+    source_occurred_at: occurred_at,
+  }),
+  key: ['agent_id'],
+  newest: { column: 'source_occurred_at', equalReplaces: true },
+  touch: 'updated_ts',
+  previous: ['email', 'skyslope_agent_guid'],
+}) {
+  constructor(private readonly matching: MatchUsersQueue) {
+    super();
   }
 
-  @HandleEvent('identity.user.updated')
-  async onUpdated(event: EventEnvelope<'identity.user.updated'>, manager: EntityManager) {
-    return this.apply(event, manager);
-  }
-
-  private async apply(event: EventEnvelope<'identity.user.created' | 'identity.user.updated'>, manager: EntityManager) {
+  protected override async around(
+    event: EventEnvelope<'identity.user.created' | 'identity.user.updated'>,
+    manager: EntityManager,
+    write: () => Promise<ReadCopyWrite<{ email: string; skyslope_agent_guid: string | null }>>,
+  ) {
     const snapshot = event.payload;
-    const change = await this.users.apply(snapshot, event.occurred_at, manager);
+    const change = await write();
     const matchMayChange =
       change.applied && (!change.previous || change.previous.email !== snapshot.email || change.previous.skyslope_agent_guid !== (snapshot.skyslope_agent_guid ?? null));
     if (!matchMayChange) return;

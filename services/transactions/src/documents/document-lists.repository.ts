@@ -1,28 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DocumentListsCopyWriter } from '@app/database';
 import type { DocumentFolderSnapshot, DocumentTypeSnapshot, TransactionSide } from '@app/contracts';
 
 const FOLDER_COLUMNS = `folder_id AS client_document_folder_id, folder_name, transaction_type, client_visible, vendor_visible`;
 const TYPE_COLUMNS = `doc_type_id AS team_document_type_id, name, category_id AS team_document_category_id, category_name`;
 
-/** The team's document folders and types, read copies of team-admin's lists. */
+/** The team's document folders and types, read copies of team-admin's lists (written by documentListCopyListeners). */
 @Injectable()
 export class DocumentListsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  /** The write side, shared with the other services that copy these lists. */
-  private readonly writer = new DocumentListsCopyWriter('transactions');
-
-  /** Replaces the team's folders unless the stored revision is as new or newer; answers whether it did. */
-  replaceFolders(manager: EntityManager, teamId: number, revision: number, folders: readonly DocumentFolderSnapshot[]): Promise<boolean> {
-    return this.writer.replaceFolders(manager, teamId, revision, folders);
-  }
-
-  /** Replaces the team's document types unless the stored revision is as new or newer. */
-  replaceTypes(manager: EntityManager, teamId: number, revision: number, types: readonly DocumentTypeSnapshot[]): Promise<boolean> {
-    return this.writer.replaceTypes(manager, teamId, revision, types);
-  }
 
   /** The team's folders in team-admin's order: of one side when given (transaction_type null or that side); the vendor-visible ones only when asked. */
   folders(teamId: number, options: { side?: TransactionSide; vendorOnly?: boolean } = {}, manager?: EntityManager): Promise<DocumentFolderSnapshot[]> {
