@@ -33,6 +33,10 @@ export interface UploadRequest {
   name: string;
   type: string;
 }
+/** POST <upload path>/confirm: the key the upload URL was given with. */
+export interface UploadConfirmRequest {
+  key: string;
+}
 export interface UploadUrlResponse {
   url: string;
   /** Storage key; with the S3 driver, confirm with POST <same path>/confirm {key}. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsQueryId } from '@app/platform';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
-import type { UploadRequest } from '@app/contracts';
+import type { UploadRequest, UploadConfirmRequest } from '@app/contracts';
 
 /** ?agent_id= : an ADMIN may act on another user of the same team. */
 export class ProfileImageQueryDto {
@@ -25,7 +25,7 @@ export class ProfileImageUploadDto implements UploadRequest {
   type: string;
 }
 
-export class ProfileImageConfirmDto {
+export class ProfileImageConfirmDto implements UploadConfirmRequest {
   @ApiProperty({ description: 'The key POST /user/profile/image answered' })
   @IsString()
   @IsNotEmpty({ message: 'Required' })

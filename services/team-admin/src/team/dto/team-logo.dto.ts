@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { NOT_AN_IMAGE_MESSAGE } from '@app/storage';
 import { REQUIRED } from '../../common/validation';
-import type { UploadRequest } from '@app/contracts';
+import type { UploadRequest, UploadConfirmRequest } from '@app/contracts';
 
 /** POST /admin/team/logo: the file's name and MIME type. */
 export class TeamLogoUploadDto implements UploadRequest {
@@ -19,7 +19,7 @@ export class TeamLogoUploadDto implements UploadRequest {
 }
 
 /** POST /admin/team/logo/confirm (S3 driver). */
-export class TeamLogoConfirmDto {
+export class TeamLogoConfirmDto implements UploadConfirmRequest {
   @ApiProperty({ description: 'The key POST /admin/team/logo answered' })
   @MaxLength(512)
   @IsString(REQUIRED)

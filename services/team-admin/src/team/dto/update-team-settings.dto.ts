@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import type { TeamSettingsUpdate } from '@app/contracts';
 import { EmptyAsNull, IsTimeZone, REQUIRED, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '../../common/validation';
 
 /**
  * PATCH /admin/team: any of the fields (absent: unchanged; null or '' clears an address field). The resulting
  * name and timezone are required; the service checks that against the stored team.
  */
-export class UpdateTeamSettingsDto {
+export class UpdateTeamSettingsDto implements TeamSettingsUpdate {
   @ApiPropertyOptional({ example: 'Demo Realty', maxLength: 100 })
   @ValidateIf((_o, v) => v !== undefined)
   @MaxLength(100)
@@ -15,7 +16,7 @@ export class UpdateTeamSettingsDto {
   @IsString(REQUIRED)
   @IsNotEmpty(REQUIRED)
   @Trim()
-  name?: string | null;
+  name?: string;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 200 })
   @IsOptional() @EmptyAsNull() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)

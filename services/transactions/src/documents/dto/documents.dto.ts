@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, FORM_FIELD_MESSAGES, STORAGE_MESSAGES, type DocumentUploadRequest } from '@app/contracts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, FORM_FIELD_MESSAGES, STORAGE_MESSAGES, type DocumentUploadRequest, type UploadConfirmRequest } from '@app/contracts';
 import { IsDatabaseId, IsFolderId, IsQueryId, IsRequiredField } from '@app/platform';
 import { TASK_ERRORS } from '../../tasks/tasks.errors';
 
@@ -47,7 +47,7 @@ export class DocumentUploadDto implements DocumentUploadRequest {
 }
 
 /** POST /transaction/{client_id}/documents/confirm. */
-export class DocumentConfirmDto {
+export class DocumentConfirmDto implements UploadConfirmRequest {
   @ApiProperty({ description: 'The key the upload URL was given with' })
   @MaxLength(300, { message: DOCUMENT_MESSAGES.unknownUpload })
   @IsString({ message: DOCUMENT_MESSAGES.unknownUpload })
