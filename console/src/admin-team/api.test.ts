@@ -1,6 +1,5 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorsOf, statusOf } from '../shared/forms/fieldErrors';
 import { headersOf, jsonResponse } from '../test/factories';
 import { createTeamAdminApi } from './api';
 
@@ -29,15 +28,6 @@ async function failureOf(call: Promise<unknown>): Promise<HttpError> {
   return outcome as HttpError;
 }
 
-const FOLDER = {
-  client_document_folder_id: 7,
-  folder_name: 'Inspections',
-  transaction_type: 'b' as const,
-  client_visible: false,
-  vendor_visible: true,
-  system: false,
-};
-
 describe(createTeamAdminApi.name, () => {
   describe('paths, methods and bodies', () => {
     it('reads and patches the team', async () => {
@@ -52,60 +42,6 @@ describe(createTeamAdminApi.name, () => {
         { url: '/api/admin/team', method: 'GET', body: undefined },
         { url: '/api/admin/team', method: 'PATCH', body: { name: 'Rival Homes East', city: null } },
       ]);
-    });
-
-    it('lists every folder in one page, with the transaction type filter when one is set', async () => {
-      const { sut, calls } = setup(() => jsonResponse(200, { records: [FOLDER], pagination: { total: 1 } }));
-
-      expect(await sut.listFolders()).toEqual([FOLDER]);
-      await sut.listFolders('s');
-
-      expect(calls().map((call) => call.url)).toEqual([
-        '/api/documents/folders?fetch_all=true',
-        '/api/documents/folders?fetch_all=true&transaction_type=s',
-      ]);
-    });
-
-    it('creates, updates and deletes a folder with folder_id in the query', async () => {
-      const { sut, calls } = setup(() => jsonResponse(200, { status: 'success', message: 'ok', record: FOLDER }));
-
-      const created = await sut.createFolder({ folder_name: 'Inspections', transaction_type: 'b' });
-      await sut.updateFolder(7, { folder_name: 'Inspection reports' });
-      await sut.deleteFolder(7);
-
-      expect(created.record).toEqual(FOLDER);
-      expect(calls()).toEqual([
-        { url: '/api/documents/folders', method: 'POST', body: { folder_name: 'Inspections', transaction_type: 'b' } },
-        { url: '/api/documents/folders?folder_id=7', method: 'PATCH', body: { folder_name: 'Inspection reports' } },
-        { url: '/api/documents/folders?folder_id=7', method: 'DELETE', body: undefined },
-      ]);
-    });
-
-    it('names categories and types by their own id params', async () => {
-      const { sut, calls } = setup(() => jsonResponse(200, { records: [], status: 'success' }));
-
-      await sut.listCategories();
-      await sut.createCategory('Disclosures');
-      await sut.updateCategory(3, 'Seller disclosures');
-      await sut.deleteCategory(3);
-      await sut.listTypes();
-      await sut.listTypes(3);
-      await sut.createType({ name: 'Lead paint', team_document_category_id: 3 });
-      await sut.updateType(9, { name: 'Lead paint disclosure', team_document_category_id: null });
-      await sut.deleteType(9);
-
-      expect(calls().map((call) => `${call.method} ${call.url}`)).toEqual([
-        'GET /api/documents/categories?fetch_all=true',
-        'POST /api/documents/categories',
-        'PATCH /api/documents/categories?team_document_category_id=3',
-        'DELETE /api/documents/categories?team_document_category_id=3',
-        'GET /api/documents/types/manage?fetch_all=true',
-        'GET /api/documents/types/manage?fetch_all=true&team_document_category_id=3',
-        'POST /api/documents/types/manage',
-        'PATCH /api/documents/types/manage?team_document_type_id=9',
-        'DELETE /api/documents/types/manage?team_document_type_id=9',
-      ]);
-      expect(calls()[7].body).toEqual({ name: 'Lead paint disclosure', team_document_category_id: null });
     });
 
     it('reads the message template text and patches it', async () => {
@@ -161,39 +97,11 @@ describe(createTeamAdminApi.name, () => {
   });
 
   describe('errors', () => {
-    it("become HttpErrors whose field errors the forms place (first message per field)", async () => {
-      const { sut } = setup(() =>
-        jsonResponse(400, {
-          status: 'error',
-          message: 'Validation failed',
-          errors: [
-            { field: 'folder_name', error: 'A folder with this name already exists' },
-            { field: 'folder_name', error: 'Required' },
-          ],
-        }),
-      );
+    it("keep the server's message and status (409 same day)", async () => {
+      const { sut } = setup(() => jsonResponse(409, { status: 'error', message: 'This day is already a blackout day' }));
 
-      const error = await sut.createFolder({ folder_name: 'Photos' }).catch((failure: unknown) => failure);
-
-      expect(error).toBeInstanceOf(HttpError);
-      expect(statusOf(error)).toBe(400);
-      expect(fieldErrorsOf(error)).toEqual({ folder_name: 'A folder with this name already exists' });
-    });
-
-    it("keep the server's message and status (403 system folder, 404 another team's id, 409 same day)", async () => {
-      const answers: Record<string, Response> = {
-        PATCH: jsonResponse(403, { status: 'error', message: 'System folders cannot be edited or deleted' }),
-        DELETE: jsonResponse(404, { status: 'error', message: 'Not found' }),
-        POST: jsonResponse(409, { status: 'error', message: 'This day is already a blackout day' }),
-      };
-      const { sut } = setup((_url, init) => answers[init?.method ?? 'GET']);
-
-      const forbidden = await failureOf(sut.updateFolder(-1, { folder_name: 'x' }));
-      const missing = await failureOf(sut.deleteFolder(999));
       const twice = await failureOf(sut.addBlackoutDay({ predefined_day_key: 'monday' }));
 
-      expect([forbidden.status, forbidden.message]).toEqual([403, 'System folders cannot be edited or deleted']);
-      expect([missing.status, missing.message]).toEqual([404, 'Not found']);
       expect([twice.status, twice.message]).toEqual([409, 'This day is already a blackout day']);
     });
 

@@ -2,11 +2,7 @@ import type {
   BlackoutDay,
   BlackoutDayInput,
   BlackoutOptions,
-  DocumentCategory,
-  DocumentFolder,
-  DocumentFolderInput,
   DocumentMessageTemplate,
-  DocumentType,
   TeamNotificationSetting,
   TeamSettings,
   TeamSettingsUpdate,
@@ -48,8 +44,10 @@ function query(params: Record<string, string | number | boolean | null | undefin
 
 /**
  * The team administration calls (docs/admin-api.md, team-admin part) on the console's authenticated
- * fetch. Errors are react-admin HttpErrors like the data provider's: `body.errors` {field: first
- * message}, `body.field_errors` the server's [{field, error}], status 0 when the server is unreachable.
+ * fetch that are no data provider resource yet (document folders, categories and types are:
+ * dataProvider/resources.ts). Errors are react-admin HttpErrors like the data provider's:
+ * `body.errors` {field: first message}, `body.field_errors` the server's [{field, error}], status 0
+ * when the server is unreachable.
  */
 export function createTeamAdminApi(options: TeamAdminApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
@@ -76,46 +74,6 @@ export function createTeamAdminApi(options: TeamAdminApiOptions) {
       const confirmed = key ? await api.confirmLogo(key) : null;
       return confirmed?.url ?? (await api.getLogo());
     },
-
-    // Document folders.
-    listFolders: async (transactionType: 'b' | 's' | '' = '') =>
-      recordsOf(
-        await call<{ records?: DocumentFolder[] | null }>(
-          `/documents/folders${query({ fetch_all: true, transaction_type: transactionType })}`,
-        ),
-      ),
-    createFolder: (input: DocumentFolderInput) =>
-      call<WriteAnswer<DocumentFolder>>('/documents/folders', 'POST', input),
-    updateFolder: (id: number, input: Partial<DocumentFolderInput>) =>
-      call<WriteAnswer<DocumentFolder>>(`/documents/folders${query({ folder_id: id })}`, 'PATCH', input),
-    deleteFolder: (id: number) => call<WriteAnswer<never>>(`/documents/folders${query({ folder_id: id })}`, 'DELETE'),
-
-    // Document categories.
-    listCategories: async () =>
-      recordsOf(await call<{ records?: DocumentCategory[] | null }>(`/documents/categories${query({ fetch_all: true })}`)),
-    createCategory: (name: string) => call<WriteAnswer<DocumentCategory>>('/documents/categories', 'POST', { name }),
-    updateCategory: (id: number, name: string) =>
-      call<WriteAnswer<DocumentCategory>>(
-        `/documents/categories${query({ team_document_category_id: id })}`,
-        'PATCH',
-        { name },
-      ),
-    deleteCategory: (id: number) =>
-      call<WriteAnswer<never>>(`/documents/categories${query({ team_document_category_id: id })}`, 'DELETE'),
-
-    // Document types.
-    listTypes: async (categoryId?: number | null) =>
-      recordsOf(
-        await call<{ records?: DocumentType[] | null }>(
-          `/documents/types/manage${query({ fetch_all: true, team_document_category_id: categoryId })}`,
-        ),
-      ),
-    createType: (input: { name: string; team_document_category_id?: number | null }) =>
-      call<WriteAnswer<DocumentType>>('/documents/types/manage', 'POST', input),
-    updateType: (id: number, input: { name?: string; team_document_category_id?: number | null }) =>
-      call<WriteAnswer<DocumentType>>(`/documents/types/manage${query({ team_document_type_id: id })}`, 'PATCH', input),
-    deleteType: (id: number) =>
-      call<WriteAnswer<never>>(`/documents/types/manage${query({ team_document_type_id: id })}`, 'DELETE'),
 
     // Send-document message template.
     getMessageTemplate: async () =>

@@ -31,6 +31,16 @@ export interface ListMeta {
   pagination?: Pagination;
 }
 
+/** `meta` of a create, update or delete result: the server's whole answer (its message, a link, ...). */
+export interface WriteMeta {
+  answer: unknown;
+}
+
+/** `meta` a caller may pass to getOne, update and delete: more query parameters (?market_id=). */
+export interface QueryMeta {
+  query?: Record<string, string | number | boolean | null | undefined>;
+}
+
 type Row = Record<string, unknown>;
 type QueryValue = string | number | boolean | null | undefined | readonly unknown[] | object;
 
@@ -51,20 +61,23 @@ function appendParam(query: URLSearchParams, key: string, value: QueryValue): vo
 /** react-admin list params -> the spec's page, per_page, order_by, order_dir (1 | -1) and filters. */
 export function buildListQuery(
   params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
-  config: Pick<ResolvedResourceConfig, 'idField'>,
+  config: Pick<ResolvedResourceConfig, 'idField'> & Partial<Pick<ResolvedResourceConfig, 'listParams'>>,
 ): URLSearchParams {
   const query = new URLSearchParams();
-  if (params.pagination) {
+  const listParams = config.listParams ?? 'pages';
+  // Every row in the server's own order: react-admin's default page and sort do not go on the wire.
+  if (listParams === 'all') query.set('fetch_all', 'true');
+  if (listParams === 'pages' && params.pagination) {
     query.set('page', String(params.pagination.page));
     query.set('per_page', String(params.pagination.perPage));
   }
-  if (params.sort?.field) {
+  if (listParams === 'pages' && params.sort?.field) {
     // react-admin sorts by `id` by default; the server knows that column by its own name.
     query.set('order_by', params.sort.field === 'id' ? config.idField : params.sort.field);
     query.set('order_dir', params.sort.order === 'DESC' ? '-1' : '1');
   }
   for (const [key, value] of Object.entries(params.filter ?? {})) {
-    if (['page', 'per_page', 'order_by', 'order_dir'].includes(key)) continue;
+    if (['page', 'per_page', 'order_by', 'order_dir', 'fetch_all'].includes(key)) continue;
     appendParam(query, key, value as QueryValue);
   }
   return query;
@@ -105,30 +118,42 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
     return `${apiBase}/${config.path}${search ? `?${search}` : ''}`;
   }
 
-  /** URL of one record; the id goes into the path or the query as the resource says. */
-  function itemUrl(config: ResolvedResourceConfig, id: RaRecord['id'] | undefined, method: string): string {
-    const base = `${apiBase}/${config.itemPath}`;
-    if (config.singleton || id === undefined) return base;
-    if (config.idIn === 'path') return `${base}/${encodeURIComponent(String(id))}`;
-    // GET and DELETE have no body: an id "in the body" travels in the query for them.
-    if (config.idIn === 'query' || method === 'GET' || method === 'DELETE') {
-      return `${base}?${new URLSearchParams({ [config.idParam]: String(id) }).toString()}`;
+  /** The id travels in a JSON body: PATCH/PUT of an idIn 'body' resource, DELETE of a deleteIdInBody one. */
+  function idInBody(config: ResolvedResourceConfig, method: string): boolean {
+    if (config.singleton || config.idIn !== 'body') return false;
+    return method === 'DELETE' ? config.deleteIdInBody : method !== 'GET';
+  }
+
+  /**
+   * URL of one record; the id goes into the path or the query as the resource says, then the
+   * caller's `meta.query` (GET /tooltips/{id}?market_id=).
+   */
+  function itemUrl(config: ResolvedResourceConfig, id: RaRecord['id'] | undefined, method: string, meta?: QueryMeta): string {
+    let url = `${apiBase}/${config.itemPath}`;
+    const query = new URLSearchParams();
+    if (!config.singleton && id !== undefined) {
+      if (config.idIn === 'path') url = `${url}/${encodeURIComponent(String(id))}`;
+      // GET and DELETE have no body: an id "in the body" travels in the query for them.
+      else if (!idInBody(config, method)) query.set(config.idParam, String(id));
     }
-    return base;
+    for (const [key, value] of Object.entries(meta?.query ?? {})) appendParam(query, key, value);
+    const search = query.toString();
+    return search ? `${url}?${search}` : url;
   }
 
   /** Payload for the server: react-admin's synthetic `id` is dropped when the server names it otherwise. */
-  function payloadOf(config: ResolvedResourceConfig, data: Row, id: RaRecord['id'] | undefined): Row {
+  function payloadOf(config: ResolvedResourceConfig, data: Row, id: RaRecord['id'] | undefined, method = 'PATCH'): Row {
     const payload: Row = { ...data };
     if (config.idField !== 'id') delete payload.id;
-    if (id !== undefined && !config.singleton && config.idIn === 'body') payload[config.idParam] = id;
+    if (id !== undefined && idInBody(config, method)) payload[config.idParam] = id;
     return payload;
   }
 
   /**
-   * A record as react-admin wants it. The answer is taken as the record only when it carries the id
-   * field (an acknowledgement like {status:'ok'} must not overwrite the record's own fields); otherwise
-   * the data react-admin sent stands in. Singletons keep the id they were asked for.
+   * A record as react-admin wants it. A write's answer {status, message, record} (docs/admin-api.md)
+   * gives its `record`. The answer is taken as the record only when it carries the id field (an
+   * acknowledgement like {status:'ok'} must not overwrite the record's own fields); otherwise the data
+   * react-admin sent stands in. Singletons keep the id they were asked for.
    */
   function toRecord(
     config: ResolvedResourceConfig,
@@ -137,7 +162,9 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
     requestedId?: RaRecord['id'],
     isRecord = false,
   ): RaRecord {
-    const body = row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : null;
+    const answer = row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : null;
+    const wrapped = !isRecord && answer?.record && typeof answer.record === 'object' && !Array.isArray(answer.record);
+    const body = wrapped ? (answer!.record as Row) : answer;
     const merged = body && (isRecord || config.idField in body) ? { ...fallback, ...body } : { ...fallback };
     if (config.singleton && requestedId !== undefined) return { ...merged, id: requestedId };
     const record = withId(merged, config.idField);
@@ -147,7 +174,10 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
 
   async function getOne(resource: string, params: GetOneParams) {
     const config = configOf(resource);
-    const body = await request(itemUrl(config, params.id, 'GET'), jsonInit('GET'));
+    const body = await request(itemUrl(config, params.id, 'GET', params.meta as QueryMeta | undefined), {
+      method: 'GET',
+      signal: params.signal,
+    });
     return { data: toRecord(config, body, {}, params.id, true) };
   }
 
@@ -185,17 +215,18 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
       const config = configOf(resource);
       const data = (params.data ?? {}) as Row;
       const url = `${apiBase}/${config.itemPath}`;
-      const body = await request(url, jsonInit('POST', payloadOf(config, data, undefined)));
-      return { data: toRecord(config, body, data) as never };
+      const body = await request(url, jsonInit('POST', payloadOf(config, data, undefined, 'POST')));
+      return { data: toRecord(config, body, data) as never, meta: { answer: body } satisfies WriteMeta };
     },
 
     async update(resource: string, params: UpdateParams) {
       const config = configOf(resource);
       const method = config.updateMethod;
       const data = (params.data ?? {}) as Row;
-      const body = await request(itemUrl(config, params.id, method), jsonInit(method, payloadOf(config, data, params.id)));
+      const url = itemUrl(config, params.id, method, params.meta as QueryMeta | undefined);
+      const body = await request(url, jsonInit(method, payloadOf(config, data, params.id, method)));
       const fallback = { ...((params.previousData ?? {}) as Row), ...data };
-      return { data: toRecord(config, body, fallback, params.id) as never };
+      return { data: toRecord(config, body, fallback, params.id) as never, meta: { answer: body } satisfies WriteMeta };
     },
 
     async updateMany(resource: string, params: UpdateManyParams) {
@@ -207,9 +238,11 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
 
     async delete(resource: string, params: DeleteParams) {
       const config = configOf(resource);
-      const body = await request(itemUrl(config, params.id, 'DELETE'), jsonInit('DELETE'));
+      const url = itemUrl(config, params.id, 'DELETE', params.meta as QueryMeta | undefined);
+      const inBody = idInBody(config, 'DELETE') ? payloadOf(config, {}, params.id, 'DELETE') : undefined;
+      const body = await request(url, jsonInit('DELETE', inBody));
       const fallback = (params.previousData ?? {}) as Row;
-      return { data: toRecord(config, body, fallback, params.id) as never };
+      return { data: toRecord(config, body, fallback, params.id) as never, meta: { answer: body } satisfies WriteMeta };
     },
 
     async deleteMany(resource: string, params: DeleteManyParams) {

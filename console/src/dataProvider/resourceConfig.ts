@@ -18,6 +18,14 @@ export interface ResourceConfig {
   updateMethod?: 'PATCH' | 'PUT';
   /** One record per user (GET/PATCH /user/profile): no id on the wire, the record keeps the id asked for. */
   singleton?: boolean;
+  /**
+   * How a list asks for its rows. 'pages' (default): page, per_page, order_by, order_dir. 'all':
+   * fetch_all=true, every row in one page in the server's order (docs/admin-api.md). 'none': the API
+   * takes no paging and answers every row (GET /tooltips/list, GET /enroll/vendor/links).
+   */
+  listParams?: 'pages' | 'all' | 'none';
+  /** DELETE carries the id in a JSON body (DELETE /enroll/vendor/link {invite_id}). Default: the query. */
+  deleteIdInBody?: boolean;
 }
 
 export interface ResolvedResourceConfig extends Required<Omit<ResourceConfig, 'idParam'>> {
@@ -38,6 +46,8 @@ export function resolveResourceConfig(
     idParam: config.idParam ?? idField,
     updateMethod: config.updateMethod ?? 'PATCH',
     singleton: config.singleton ?? false,
+    listParams: config.listParams ?? 'pages',
+    deleteIdInBody: config.deleteIdInBody ?? false,
   };
 }
 

@@ -1,28 +1,29 @@
-import type { TooltipRecord } from '@app/contracts';
+import type { TooltipRecord, TooltipUpdate } from '@app/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, SelectInput, useNotify } from 'react-admin';
+import { Form, SelectInput, useDataProvider, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { PageFrame, FormRow, SectionCard } from '../shared/page/PageFrame';
 import { ListLoadState } from '../shared/load/LoadState';
 import { ListTable, type ListColumn } from '../shared/table/ListTable';
 import { submitErrors } from '../shared/forms/submitErrors';
-import { useLoad } from '../shared/load/useLoad';
+import { loadErrorOf, READ_OPTIONS, useResourceList } from '../shared/load/useResourceList';
+import type { WriteMeta } from '../dataProvider/dataProvider';
 import { RichTextInput, WholeNumberInput } from '../shared/form-fields';
-import { tooltipsApi } from '.';
-import { contentPreview, editLinkOf, formValuesOf, marketIdOf, POSITION_CHOICES, tooltipUpdateOf } from './backOfficeRules';
+import { contentPreview, editLinkOf, formValuesOf, marketIdOf, POSITION_CHOICES, TOOLTIPS, tooltipUpdateOf } from './backOfficeRules';
 import { TOOLTIP_LABELS as L } from './messages';
 import { refreshTooltips } from './TooltipsLoader';
 
 /** /app/backoffice/tooltips: every tooltip row (the default of each id, then the markets' overrides). */
 const TooltipList = () => {
-  const tooltips = useLoad(() => tooltipsApi.list(), []);
+  const tooltips = useResourceList<TooltipRecord & RaRecord>(TOOLTIPS);
   const list = tooltips.data ?? [];
   const columns: ListColumn<TooltipRecord>[] = [
     { key: 'id', header: L.columns.id, render: (row) => <span data-testid={`tooltip-id-${row.id}-${row.market_id}`}>{row.id}</span> },
@@ -79,15 +80,28 @@ const TooltipEdit = () => {
   const id = Number(useParams().id);
   const marketId = marketIdOf(useLocation().search);
   const notify = useNotify();
-  const tooltip = useLoad(() => tooltipsApi.get(id, marketId), [id, marketId]);
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  // The record as this market sees it: GET /tooltips/{id}?market_id= (docs/tooltips-api.md).
+  const meta = { query: { market_id: marketId } };
+  const loaded = useGetOne<TooltipRecord & RaRecord>(TOOLTIPS, { id, meta }, READ_OPTIONS);
+  const tooltip = { data: loaded.data ?? null, error: loadErrorOf(loaded.error), loading: loaded.isFetching || loaded.isPending, reload: () => void loaded.refetch() };
   const [version, setVersion] = useState(0);
+  // The save's answer carries the spec's message: the data provider's own update, through React Query.
+  const save = useMutation({
+    mutationFn: (update: TooltipUpdate) => dataProvider.update<TooltipRecord & RaRecord>(TOOLTIPS, { id, data: update, previousData: loaded.data }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData([TOOLTIPS, 'getOne', { id: String(id), meta }], data);
+      void queryClient.invalidateQueries({ queryKey: [TOOLTIPS, 'getList'] });
+    },
+  });
 
   const submit = async (values: Record<string, unknown>) => {
     try {
-      const answer = await tooltipsApi.update(id, tooltipUpdateOf(values));
-      tooltip.setData(answer.record);
+      const answer = await save.mutateAsync(tooltipUpdateOf(values));
       setVersion((v) => v + 1);
-      notify(answer.message || L.updated, { type: 'success' });
+      const message = ((answer.meta as WriteMeta | undefined)?.answer as { message?: string } | null)?.message;
+      notify(message || L.updated, { type: 'success' });
       // The ? icons of this console show the new content at once.
       void refreshTooltips();
       return undefined;

@@ -2,6 +2,9 @@ import type { TooltipPosition, TooltipRecord, TooltipUpdate } from '@app/contrac
 import { TOOLTIP_POSITIONS } from '@app/contracts';
 import { TOOLTIP_LABELS as L } from './messages';
 
+/** The data provider's resource (dataProvider/resources.ts). */
+export const TOOLTIPS = 'tooltips';
+
 export const POSITION_CHOICES = TOOLTIP_POSITIONS.map((position) => ({ id: position, name: L.positions[position] }));
 
 /** The market of the edit page's URL (?market_id=), 0 when absent or not a whole number. */

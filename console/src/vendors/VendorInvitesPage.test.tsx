@@ -1,12 +1,30 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { AdminContext, memoryStore, Notification, testDataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorInviteRecord } from '@app/contracts';
 
-const api = vi.hoisted(() => ({ listInvites: vi.fn(), createInvite: vi.fn(), revokeInvite: vi.fn() }));
-vi.mock('.', () => ({ vendorApi: api }));
+// The screen's calls, as the data provider's resource 'vendor-invites' answers them (the wire is
+// dataProvider/resources.test.ts's): getList its rows, create the link, delete the server's message.
+const api = { listInvites: vi.fn(), createInvite: vi.fn(), revokeInvite: vi.fn() };
+const dataProvider = testDataProvider({
+  getList: async (resource: string) => {
+    expect(resource).toBe('vendor-invites');
+    const rows = (await api.listInvites()) as VendorInviteRecord[];
+    return { data: rows.map((row) => ({ ...row, id: row.invite_id })), total: rows.length } as never;
+  },
+  create: async (resource: string, params: { data: unknown }) => {
+    expect(resource).toBe('vendor-invites');
+    const answer = await api.createInvite(params.data);
+    return { data: { ...(params.data as object), id: 0 }, meta: { answer } } as never;
+  },
+  delete: async (resource: string, params: { id: unknown }) => {
+    expect(resource).toBe('vendor-invites');
+    const answer = await api.revokeInvite(params.id);
+    return { data: { id: params.id }, meta: { answer } } as never;
+  },
+});
 
 import VendorInvitesPage from './VendorInvitesPage';
 
@@ -28,7 +46,7 @@ const invite = (overrides: Partial<VendorInviteRecord>): VendorInviteRecord => (
 
 const open = () =>
   render(
-    <AdminContext store={memoryStore()}>
+    <AdminContext store={memoryStore()} dataProvider={dataProvider}>
       <VendorInvitesPage />
       <Notification />
     </AdminContext>,

@@ -1,4 +1,4 @@
-import type { VendorInviteCreated, VendorInviteRecord } from '@app/contracts';
+import type { VendorInviteCreated, VendorInviteRecord, VendorInviteRequest } from '@app/contracts';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
@@ -15,21 +15,45 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Form, SelectInput, TextInput, useNotify } from 'react-admin';
+import { Confirm, Form, SelectInput, TextInput, useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { PageFrame, SectionCard } from '../shared/page/PageFrame';
 import { messageOf } from '../shared/forms/fieldErrors';
 import { ListLoadState } from '../shared/load/LoadState';
 import { ListTable, type ListColumn } from '../shared/table/ListTable';
 import { submitErrors } from '../shared/forms/submitErrors';
-import { useLoad } from '../shared/load/useLoad';
+import { useResourceList } from '../shared/load/useResourceList';
+import type { WriteMeta } from '../dataProvider/dataProvider';
 import { EmailInput } from '../shared/form-fields';
-import { vendorApi } from '.';
-import { canRevoke, inviteeOf, inviteRequestOf, shortDate, statusLabel, VENDOR_TYPE_CHOICES } from './inviteRules';
+import { canRevoke, INVITES, inviteeOf, inviteRequestOf, shortDate, statusLabel, VENDOR_TYPE_CHOICES } from './inviteRules';
 import { VENDOR_MESSAGES as M } from './messages';
 
 const STATUS_COLOR = { pending: 'primary', used: 'success', expired: 'default', revoked: 'default' } as const;
+
+/** The server's answer to a write (the link of a new invite, the message of a revoke). */
+const answerOf = <T,>(result: { meta?: unknown }) => (result.meta as WriteMeta | undefined)?.answer as T;
+
+/**
+ * The invite writes, through the data provider and React Query: their answers are not invite rows
+ * (the link is shown once, the revoke's message is the server's), so these are not useCreate/useDelete.
+ * Either one refreshes the invite list.
+ */
+function useInviteWrites() {
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: [INVITES, 'getList'] });
+  const create = useMutation({
+    mutationFn: async (request: VendorInviteRequest) => answerOf<VendorInviteCreated>(await dataProvider.create(INVITES, { data: request })),
+  });
+  const revoke = useMutation({
+    mutationFn: async (invite: VendorInviteRecord & RaRecord) =>
+      answerOf<{ status?: string; message?: string } | null>(await dataProvider.delete(INVITES, { id: invite.invite_id, previousData: invite })),
+    onSuccess: refreshList,
+  });
+  return { create, revoke, refreshList };
+}
 
 const CreateButton = () => {
   const { isSubmitting } = useFormState();
@@ -43,11 +67,12 @@ const CreateButton = () => {
 /** Invite Vendor: email, company and vendor type, then the link with Copy. */
 const InviteDialog = ({ onClose }: { onClose: (created: boolean) => void }) => {
   const notify = useNotify();
+  const { create } = useInviteWrites();
   const [created, setCreated] = useState<VendorInviteCreated | null>(null);
   const submit = async (values: Record<string, unknown>) => {
     const request = inviteRequestOf(values);
     try {
-      setCreated(await vendorApi.createInvite(request));
+      setCreated(await create.mutateAsync(request));
       notify(request.email ? M.inviteMailed(request.email) : M.inviteCreated, { type: 'success' });
       return undefined;
     } catch (error) {
@@ -123,7 +148,8 @@ const InviteDialog = ({ onClose }: { onClose: (created: boolean) => void }) => {
 /** /app/admin/vendor-invites (ADMIN, TRANC): invite links to the Vendor Enrollment Form, with Revoke. */
 const VendorInvitesPage = () => {
   const notify = useNotify();
-  const invites = useLoad(() => vendorApi.listInvites(), []);
+  const invites = useResourceList<VendorInviteRecord & RaRecord>(INVITES);
+  const writes = useInviteWrites();
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<VendorInviteRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -132,9 +158,8 @@ const VendorInvitesPage = () => {
     if (!revoking) return;
     setBusy(true);
     try {
-      const answer = await vendorApi.revokeInvite(revoking.invite_id);
-      notify(answer.message || M.inviteRevoked, { type: 'success' });
-      invites.reload();
+      const answer = await writes.revoke.mutateAsync(revoking as VendorInviteRecord & RaRecord);
+      notify(answer?.message || M.inviteRevoked, { type: 'success' });
     } catch (error) {
       notify(messageOf(error, M.inviteNotFound), { type: 'error' });
     } finally {
@@ -200,7 +225,7 @@ const VendorInvitesPage = () => {
         <InviteDialog
           onClose={(created) => {
             setInviting(false);
-            if (created) invites.reload();
+            if (created) void writes.refreshList();
           }}
         />
       )}

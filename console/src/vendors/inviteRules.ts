@@ -2,6 +2,9 @@ import type { VendorInviteRecord, VendorInviteRequest, VendorInviteStatus } from
 import { VENDOR_TYPES } from '@app/contracts';
 import { VENDOR_MESSAGES as M } from './messages';
 
+/** The data provider's resource (dataProvider/resources.ts). */
+export const INVITES = 'vendor-invites';
+
 export const VENDOR_TYPE_CHOICES = VENDOR_TYPES.map((type) => ({ id: type, name: type }));
 
 /** Who the invite is for, as the list names it: the company, else the email, else a dash. */

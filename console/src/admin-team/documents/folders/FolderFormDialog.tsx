@@ -1,18 +1,17 @@
 import type { DocumentFolder } from '@app/contracts';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { BooleanInput, RadioButtonGroupInput, TextInput, useNotify } from 'react-admin';
-import { teamAdminApi } from '../..';
+import { BooleanInput, RadioButtonGroupInput, TextInput, useCreate, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../../shared/dialogs/FormDialog';
 import { submitSave } from '../../../shared/forms/submitErrors';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   FOLDER_FIELDS,
+  FOLDERS,
   FOLDER_TYPE_CHOICES,
   folderFormValues,
   folderNameRules,
   folderPayload,
-  savedFolder,
   type FolderFormValues,
 } from './folderRules';
 
@@ -50,10 +49,12 @@ export const FolderFormDialog = ({
   /** The folder to edit; null adds one. */
   folder: DocumentFolder | null;
   onClose: () => void;
-  /** The saved folder, or null when the server's answer carried none (the list reloads). */
-  onSaved: (saved: DocumentFolder | null) => void;
+  /** After the save: the folder lists have it through react-admin's cache. */
+  onSaved: () => void;
 }) => {
   const notify = useNotify();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const record = useMemo(() => ({ id: folder?.client_document_folder_id ?? 'new', ...folderFormValues(folder) }), [folder]);
 
   const handleSubmit = (values: Record<string, unknown>) => {
@@ -61,9 +62,9 @@ export const FolderFormDialog = ({
     return submitSave(notify, {
       save: () =>
         folder
-          ? teamAdminApi.updateFolder(folder.client_document_folder_id, payload)
-          : teamAdminApi.createFolder(payload),
-      onSaved: (answer) => onSaved(savedFolder(answer?.record, payload, folder)),
+          ? update(FOLDERS, { id: folder.client_document_folder_id, data: payload, previousData: folder }, { mutationMode: 'pessimistic', returnPromise: true })
+          : create(FOLDERS, { data: payload }, { returnPromise: true }),
+      onSaved,
       savedMessage: folder ? ADMIN_MESSAGES.folderUpdated : ADMIN_MESSAGES.folderCreated,
       fields: FOLDER_FIELDS,
     });

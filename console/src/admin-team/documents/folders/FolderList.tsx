@@ -1,4 +1,5 @@
 import type { DocumentFolder } from '@app/contracts';
+import type { RaRecord } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import FolderIcon from '@mui/icons-material/Folder';
 import LockIcon from '@mui/icons-material/Lock';
@@ -8,18 +9,18 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { teamAdminApi } from '../..';
+import { useDelete } from 'react-admin';
 import { PageFrame, SectionCard } from '../../../shared/page/PageFrame';
 import { DeleteConfirm } from '../../../shared/dialogs/DeleteConfirm';
 import { ListLoadState } from '../../../shared/load/LoadState';
 import { ListTable, type ListColumn } from '../../../shared/table/ListTable';
 import { RowActions } from '../../../shared/table/RowActions';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
-import { useLoad } from '../../../shared/load/useLoad';
+import { useResourceList } from '../../../shared/load/useResourceList';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import { FolderFormDialog } from './FolderFormDialog';
 import { FolderListFilter } from './FolderListFilter';
-import { isSystemFolder, removeFolder, transactionTypeLabel, upsertFolder, type FolderFilter } from './folderRules';
+import { FOLDERS, isSystemFolder, matchesFilter, sortFolders, transactionTypeLabel, type FolderFilter } from './folderRules';
 
 const L = ADMIN_TEAM_LABELS;
 const F = L.folderFields;
@@ -33,22 +34,19 @@ const YesNo = ({ value }: { value: boolean }) => (
 /** /app/admin/document-folders: the team's folders, with add, edit, delete and a transaction type filter. */
 const FolderList = () => {
   const [filter, setFilter] = useState<FolderFilter>('');
-  const folders = useLoad(() => teamAdminApi.listFolders(filter), [filter]);
+  const folders = useResourceList<DocumentFolder & RaRecord>(FOLDERS, { transaction_type: filter });
+  const [deleteOne] = useDelete();
   const rows = useEditAndDelete<DocumentFolder>({
+    // react-admin drops the row from every cached folder list, then asks the server again.
     remove: async (folder) => {
-      await teamAdminApi.deleteFolder(folder.client_document_folder_id);
-      folders.setData((current) => removeFolder(current ?? [], folder.client_document_folder_id));
+      await deleteOne(FOLDERS, { id: folder.client_document_folder_id, previousData: folder }, { mutationMode: 'pessimistic', returnPromise: true });
     },
     removedMessage: ADMIN_MESSAGES.folderRemoved,
   });
 
-  const handleSaved = (saved: DocumentFolder | null) => {
-    rows.stopEditing();
-    if (saved) folders.setData((current) => upsertFolder(current ?? [], saved, filter));
-    else folders.reload();
-  };
-
-  const list = folders.data ?? [];
+  // A saved folder is in the cache already (react-admin's update) or on its way (create refetches):
+  // shown in the server's order, and only while it matches the filter.
+  const list = sortFolders((folders.data ?? []).filter((folder) => matchesFilter(folder, filter)));
   const columns: ListColumn<DocumentFolder>[] = [
     {
       key: 'folder_name',
@@ -140,7 +138,7 @@ const FolderList = () => {
       </SectionCard>
 
       {rows.editing !== undefined && (
-        <FolderFormDialog folder={rows.editing} onClose={rows.stopEditing} onSaved={handleSaved} />
+        <FolderFormDialog folder={rows.editing} onClose={rows.stopEditing} onSaved={rows.stopEditing} />
       )}
       <DeleteConfirm
         {...rows.confirmProps}

@@ -23,6 +23,9 @@ export interface FolderFormValues {
   vendor_visible: boolean;
 }
 
+/** The data provider's resource (dataProvider/resources.ts). */
+export const FOLDERS = 'document-folders';
+
 export const FOLDER_FIELDS = ['folder_name', 'transaction_type', 'client_visible', 'vendor_visible'] as const;
 export const folderNameRules = nameRules;
 

@@ -1,4 +1,4 @@
-import type { DocumentCategory } from '@app/contracts';
+import type { DocumentCategory, DocumentType } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import CategoryIcon from '@mui/icons-material/Category';
 import Box from '@mui/material/Box';
@@ -7,9 +7,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { TextInput, useNotify } from 'react-admin';
-import { teamAdminApi } from '../..';
+import { TextInput, useCreate, useDelete, useNotify, useUpdate, type RaRecord } from 'react-admin';
 import { SectionCard } from '../../../shared/page/PageFrame';
 import { DeleteConfirm } from '../../../shared/dialogs/DeleteConfirm';
 import { FormDialog } from '../../../shared/dialogs/FormDialog';
@@ -18,9 +18,10 @@ import { ListLoadState } from '../../../shared/load/LoadState';
 import { nameRules } from '../../common/rules';
 import { RowActions } from '../../../shared/table/RowActions';
 import { submitSave } from '../../../shared/forms/submitErrors';
+import { updateCachedLists } from '../../../shared/load/useResourceList';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
-import { CATEGORY_FIELDS, savedCategory } from './documentTypeRules';
+import { CATEGORIES, CATEGORY_FIELDS, detachCategory, renameCategoryOfTypes, TYPES } from './documentTypeRules';
 
 const L = ADMIN_TEAM_LABELS;
 
@@ -31,9 +32,12 @@ const CategoryFormDialog = ({
 }: {
   category: DocumentCategory | null;
   onClose: () => void;
-  onSaved: (saved: DocumentCategory | null) => void;
+  onSaved: () => void;
 }) => {
   const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const record = useMemo(
     () => ({ id: category?.team_document_category_id ?? 'new', name: category?.name ?? '' }),
     [category],
@@ -43,9 +47,13 @@ const CategoryFormDialog = ({
     return submitSave(notify, {
       save: () =>
         category
-          ? teamAdminApi.updateCategory(category.team_document_category_id, name)
-          : teamAdminApi.createCategory(name),
-      onSaved: (answer) => onSaved(savedCategory(answer?.record, name, category)),
+          ? update(CATEGORIES, { id: category.team_document_category_id, data: { name }, previousData: category }, { mutationMode: 'pessimistic', returnPromise: true })
+          : create(CATEGORIES, { data: { name } }, { returnPromise: true }),
+      onSaved: (saved) => {
+        // A renamed category shows on its types at once, as the server applies it.
+        if (category) updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (types) => renameCategoryOfTypes(types, saved as DocumentCategory) as (DocumentType & RaRecord)[]);
+        onSaved();
+      },
       savedMessage: category ? ADMIN_MESSAGES.documentCategoryUpdated : ADMIN_MESSAGES.documentCategoryCreated,
       fields: CATEGORY_FIELDS,
     });
@@ -69,21 +77,20 @@ export const CategoryList = ({
   loading,
   error,
   onRetry,
-  onSaved,
-  onDeleted,
 }: {
   categories: DocumentCategory[] | null;
   loading: boolean;
   error: string | null;
   onRetry: () => void;
-  /** The saved category, or null when the answer carried none (reload). */
-  onSaved: (saved: DocumentCategory | null) => void;
-  onDeleted: (id: number) => void;
 }) => {
+  const queryClient = useQueryClient();
+  const [deleteOne] = useDelete();
   const rows = useEditAndDelete<DocumentCategory>({
     remove: async (category) => {
-      await teamAdminApi.deleteCategory(category.team_document_category_id);
-      onDeleted(category.team_document_category_id);
+      const id = category.team_document_category_id;
+      await deleteOne(CATEGORIES, { id, previousData: category }, { mutationMode: 'pessimistic', returnPromise: true });
+      // Its types stay, without a category (the server does the same).
+      updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (types) => detachCategory(types, id) as (DocumentType & RaRecord)[]);
     },
     removedMessage: ADMIN_MESSAGES.documentCategoryDeleted,
   });
@@ -138,10 +145,7 @@ export const CategoryList = ({
         <CategoryFormDialog
           category={rows.editing}
           onClose={rows.stopEditing}
-          onSaved={(saved) => {
-            rows.stopEditing();
-            onSaved(saved);
-          }}
+          onSaved={rows.stopEditing}
         />
       )}
       <DeleteConfirm

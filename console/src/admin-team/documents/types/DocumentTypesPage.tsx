@@ -1,19 +1,11 @@
+import type { DocumentCategory, DocumentType } from '@app/contracts';
 import Box from '@mui/material/Box';
-import { teamAdminApi } from '../..';
+import type { RaRecord } from 'react-admin';
 import { PageFrame } from '../../../shared/page/PageFrame';
-import { useLoad } from '../../../shared/load/useLoad';
+import { useResourceList } from '../../../shared/load/useResourceList';
 import { ADMIN_TEAM_LABELS } from '../../messages';
 import { CategoryList } from './CategoryList';
-import {
-  detachCategory,
-  removeCategory,
-  removeType,
-  renameCategoryOfTypes,
-  sortCategories,
-  sortTypes,
-  upsertCategory,
-  upsertType,
-} from './documentTypeRules';
+import { CATEGORIES, sortCategories, sortTypes, TYPES } from './documentTypeRules';
 import { TypeList } from './TypeList';
 
 /**
@@ -21,8 +13,9 @@ import { TypeList } from './TypeList';
  * category's rename or removal shows on its types at once, as the server applies it.
  */
 const DocumentTypesPage = () => {
-  const categories = useLoad(async () => sortCategories(await teamAdminApi.listCategories()));
-  const types = useLoad(async () => sortTypes(await teamAdminApi.listTypes()));
+  // Writes go through react-admin (the lists' cache changes with them); shown in name order.
+  const categories = useResourceList<DocumentCategory & RaRecord>(CATEGORIES);
+  const types = useResourceList<DocumentType & RaRecord>(TYPES);
 
   return (
     <PageFrame title={ADMIN_TEAM_LABELS.documentTypesTitle} testId="document-types-page" maxWidth={1100}>
@@ -37,31 +30,17 @@ const DocumentTypesPage = () => {
         }}
       >
         <CategoryList
-          categories={categories.data}
+          categories={categories.data && sortCategories(categories.data)}
           loading={categories.loading}
           error={categories.error}
           onRetry={categories.reload}
-          onSaved={(saved) => {
-            if (!saved) return categories.reload();
-            categories.setData((current) => upsertCategory(current ?? [], saved));
-            types.setData((current) => current && renameCategoryOfTypes(current, saved));
-          }}
-          onDeleted={(id) => {
-            categories.setData((current) => removeCategory(current ?? [], id));
-            types.setData((current) => current && detachCategory(current, id));
-          }}
         />
         <TypeList
-          types={types.data}
+          types={types.data && sortTypes(types.data)}
           categories={categories.data ?? []}
           loading={types.loading}
           error={types.error}
           onRetry={types.reload}
-          onSaved={(saved) => {
-            if (!saved) return types.reload();
-            types.setData((current) => upsertType(current ?? [], saved));
-          }}
-          onDeleted={(id) => types.setData((current) => removeType(current ?? [], id))}
         />
       </Box>
     </PageFrame>

@@ -7,8 +7,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { SelectInput, TextInput, useNotify } from 'react-admin';
-import { teamAdminApi } from '../..';
+import { SelectInput, TextInput, useCreate, useDelete, useNotify, useUpdate } from 'react-admin';
 import { SectionCard } from '../../../shared/page/PageFrame';
 import { DeleteConfirm } from '../../../shared/dialogs/DeleteConfirm';
 import { FormDialog } from '../../../shared/dialogs/FormDialog';
@@ -21,8 +20,8 @@ import { useEditAndDelete } from '../../common/useEditAndDelete';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   categoryChoices,
-  savedType,
   TYPE_FIELDS,
+  TYPES,
   typeFormValues,
   typePayload,
   typesIn,
@@ -56,9 +55,11 @@ const TypeFormDialog = ({
   categories: DocumentCategory[];
   defaultCategory: TypeFilter;
   onClose: () => void;
-  onSaved: (saved: DocumentType | null) => void;
+  onSaved: () => void;
 }) => {
   const notify = useNotify();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const record = useMemo(() => {
     const values = typeFormValues(type);
     // A new type starts in the category the list shows.
@@ -70,8 +71,10 @@ const TypeFormDialog = ({
     const payload = typePayload(values as Partial<TypeFormValues>);
     return submitSave(notify, {
       save: () =>
-        type ? teamAdminApi.updateType(type.team_document_type_id, payload) : teamAdminApi.createType(payload),
-      onSaved: (answer) => onSaved(savedType(answer?.record, payload, categories, type)),
+        type
+          ? update(TYPES, { id: type.team_document_type_id, data: payload, previousData: type }, { mutationMode: 'pessimistic', returnPromise: true })
+          : create(TYPES, { data: payload }, { returnPromise: true }),
+      onSaved,
       savedMessage: type ? ADMIN_MESSAGES.documentTypeUpdated : ADMIN_MESSAGES.documentTypeCreated,
       fields: TYPE_FIELDS,
     });
@@ -106,22 +109,18 @@ export const TypeList = ({
   loading,
   error,
   onRetry,
-  onSaved,
-  onDeleted,
 }: {
   types: DocumentType[] | null;
   categories: DocumentCategory[];
   loading: boolean;
   error: string | null;
   onRetry: () => void;
-  onSaved: (saved: DocumentType | null) => void;
-  onDeleted: (id: number) => void;
 }) => {
   const [filter, setFilter] = useState<TypeFilter>('');
+  const [deleteOne] = useDelete();
   const rows = useEditAndDelete<DocumentType>({
     remove: async (type) => {
-      await teamAdminApi.deleteType(type.team_document_type_id);
-      onDeleted(type.team_document_type_id);
+      await deleteOne(TYPES, { id: type.team_document_type_id, previousData: type }, { mutationMode: 'pessimistic', returnPromise: true });
     },
     removedMessage: ADMIN_MESSAGES.documentTypeDeleted,
   });
@@ -188,10 +187,7 @@ export const TypeList = ({
           categories={categories}
           defaultCategory={activeFilter}
           onClose={rows.stopEditing}
-          onSaved={(saved) => {
-            rows.stopEditing();
-            onSaved(saved);
-          }}
+          onSaved={rows.stopEditing}
         />
       )}
       <DeleteConfirm

@@ -3,6 +3,10 @@ import type { DocumentCategory, DocumentType } from '@app/contracts';
 // Rules of the Document Types screen (categories and types; docs/admin-api.md). Pure: the screen
 // and the tests share them. Lists change locally after each write, as the folders do.
 
+/** The data provider's resources (dataProvider/resources.ts). */
+export const CATEGORIES = 'document-categories';
+export const TYPES = 'document-types';
+
 export const CATEGORY_FIELDS = ['name'] as const;
 export const TYPE_FIELDS = ['name', 'team_document_category_id'] as const;
 
