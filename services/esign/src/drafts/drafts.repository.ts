@@ -61,7 +61,7 @@ export class DraftsRepository {
 
   /** The stepper's autosave; null when the draft is not the owner's, is gone or was sent. */
   async saveFormState(teamId: number, agentId: number, draftId: string, state: EsignFormState): Promise<Date | null> {
-    const rows: { updated_ts: Date }[] = await this.dataSource.query(
+    const rows: Pick<TableRow<'esign.drafts'>, 'updated_ts'>[] = await this.dataSource.query(
       `UPDATE esign.drafts SET form_state = $4, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 AND sent_ts IS NULL RETURNING updated_ts`,
       [draftId, teamId, agentId, JSON.stringify(state)],
     );

@@ -112,7 +112,7 @@ export class RequestsRepository {
   }
 
   async insert(manager: EntityManager, request: NewRequest): Promise<number> {
-    const rows: { esig_request_id: number }[] = await manager.query(
+    const rows: Pick<Requests, 'esig_request_id'>[] = await manager.query(
       `INSERT INTO esign.requests (team_id, client_id, created_by_agent_id, provider, status, signature_order, title, template_ids, esig_template_id,
          esig_packet_blueprint_id, default_storage_path, default_document_type, schema, sender_values, readonly_fields, email_config, expires_ts)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now() + make_interval(days => $17))
@@ -218,7 +218,7 @@ export class RequestsRepository {
     requestId: number,
     signer: { role: string; role_uuid: string; name: string; email: string; contact_id: number | null; signing_order: number },
   ): Promise<number> {
-    const rows: { signer_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'esign.request_signers'>, 'signer_id'>[] = await manager.query(
       `INSERT INTO esign.request_signers (esig_request_id, role, role_uuid, name, email, contact_id, signing_order) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING signer_id`,
       [requestId, signer.role, signer.role_uuid, signer.name, signer.email, signer.contact_id, signer.signing_order],
     );
@@ -357,7 +357,7 @@ export class RequestsRepository {
 
   /** Open requests after `afterId`, in id order, for the poller's pages. */
   async openRequestIds(afterId: number, limit: number): Promise<number[]> {
-    const rows: { esig_request_id: number }[] = await this.dataSource.query(
+    const rows: Pick<Requests, 'esig_request_id'>[] = await this.dataSource.query(
       `SELECT esig_request_id FROM esign.requests WHERE status IN ('S','V','P','F') AND NOT archived AND esig_request_id > $1 ORDER BY esig_request_id LIMIT $2`,
       [afterId, limit],
     );

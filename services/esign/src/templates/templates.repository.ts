@@ -108,7 +108,7 @@ export class TemplatesRepository {
 
   /** The template's schema (documents, roles, fields). */
   async schema(templateId: number, manager?: EntityManager): Promise<EsignTemplateSchema> {
-    const rows: { schema: EsignTemplateSchema }[] = await (manager ?? this.dataSource.manager).query(`SELECT schema FROM esign.templates WHERE esig_template_id = $1`, [templateId]);
+    const rows: Narrow<Pick<TableRow<'esign.templates'>, 'schema'>, { schema: EsignTemplateSchema }>[] = await (manager ?? this.dataSource.manager).query(`SELECT schema FROM esign.templates WHERE esig_template_id = $1`, [templateId]);
     return rows[0].schema;
   }
 
@@ -122,7 +122,7 @@ export class TemplatesRepository {
   }
 
   async insert(manager: EntityManager, template: NewTemplate): Promise<number> {
-    const rows: { esig_template_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'esign.templates'>, 'esig_template_id'>[] = await manager.query(
       `INSERT INTO esign.templates (team_id, name, type_id, default_storage_path, default_document_type, external_id, schema, created_by, created_ts, updated_ts)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()))
        RETURNING esig_template_id`,
@@ -184,7 +184,7 @@ export class TemplatesRepository {
 
   /** A user's email from esign's users read copy (null when unknown). */
   async userEmail(agentId: number): Promise<string | null> {
-    const rows: { email: string }[] = await this.dataSource.query(`SELECT email FROM esign.users WHERE agent_id = $1`, [agentId]);
+    const rows: Pick<TableRow<'esign.users'>, 'email'>[] = await this.dataSource.query(`SELECT email FROM esign.users WHERE agent_id = $1`, [agentId]);
     return rows[0]?.email ?? null;
   }
 
@@ -195,7 +195,7 @@ export class TemplatesRepository {
 
   /** Names of the team's active packets that use the template, by name. */
   async packetsUsing(teamId: number, templateId: number, manager?: EntityManager): Promise<string[]> {
-    const rows: { name: string }[] = await (manager ?? this.dataSource.manager).query(
+    const rows: Pick<TableRow<'esign.packet_blueprints'>, 'name'>[] = await (manager ?? this.dataSource.manager).query(
       `SELECT DISTINCT p.name, lower(p.name) FROM esign.packet_blueprints p
          JOIN esign.packet_blueprint_templates pt ON pt.esig_packet_blueprint_id = p.esig_packet_blueprint_id
         WHERE p.team_id = $1 AND p.status = 'N' AND pt.esig_template_id = $2

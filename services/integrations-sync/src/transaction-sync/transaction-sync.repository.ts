@@ -163,7 +163,7 @@ export class TransactionSyncRepository {
 
   /** The team's matched SkySlope guid per agent id. */
   async matchedGuids(teamId: number): Promise<Map<number, string>> {
-    const rows: { agent_id: number; guid: string }[] = await this.dataSource.query(`SELECT agent_id, guid FROM integrations_sync.matched_users WHERE team_id = $1`, [teamId]);
+    const rows: Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'guid'>[] = await this.dataSource.query(`SELECT agent_id, guid FROM integrations_sync.matched_users WHERE team_id = $1`, [teamId]);
     return new Map(rows.map((row) => [row.agent_id, row.guid]));
   }
 

@@ -223,7 +223,7 @@ export class CommentsRepository {
 
   /** Each user's read mark of a thread (users without a state have none). */
   async viewMarks(manager: EntityManager, threadId: number, agentIds: number[]): Promise<Map<number, Date | null>> {
-    const rows: { agent_id: number; viewed_ts: Date | null }[] = await manager.query(
+    const rows: Pick<TableRow<'messaging.comment_states'>, 'agent_id' | 'viewed_ts'>[] = await manager.query(
       `SELECT agent_id, viewed_ts FROM messaging.comment_states WHERE comment_id = $1 AND agent_id = ANY($2::int[])`,
       [threadId, agentIds],
     );
@@ -232,7 +232,7 @@ export class CommentsRepository {
 
   /** Which of the users are clients (they see client-facing comments only). */
   async clientsAmong(manager: EntityManager, agentIds: number[]): Promise<Set<number>> {
-    const rows: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.users WHERE agent_id = ANY($1::int[]) AND 'CLIENT' = ANY(roles)`, [agentIds]);
+    const rows: Pick<TableRow<'messaging.users'>, 'agent_id'>[] = await manager.query(`SELECT agent_id FROM messaging.users WHERE agent_id = ANY($1::int[]) AND 'CLIENT' = ANY(roles)`, [agentIds]);
     return new Set(rows.map((r) => r.agent_id));
   }
 
@@ -240,7 +240,7 @@ export class CommentsRepository {
     manager: EntityManager,
     comment: { team_id: number; client_id: number; comment_type: CommentType; comment_on_id: number; parent_comment_id: number | null; author_agent_id: number; comment_value: string; comment_text: string; visibility: CommentVisibility },
   ): Promise<number> {
-    const [row]: { comment_id: number }[] = await manager.query(
+    const [row]: Pick<TableRow<'messaging.comments'>, 'comment_id'>[] = await manager.query(
       `INSERT INTO messaging.comments (team_id, client_id, comment_type, comment_on_id, parent_comment_id, author_agent_id, comment_value, comment_text, visibility)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING comment_id`,
       [comment.team_id, comment.client_id, comment.comment_type, comment.comment_on_id, comment.parent_comment_id, comment.author_agent_id, comment.comment_value, comment.comment_text, comment.visibility],
@@ -309,7 +309,7 @@ export class CommentsRepository {
 
   /** The threads of the caller's whole comment inbox (All for read, everything for archived). */
   async inboxThreadIds(manager: EntityManager, agentId: number, teamId: number, status: 'read' | 'archived'): Promise<number[]> {
-    const rows: { comment_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'messaging.comments'>, 'comment_id'>[] = await manager.query(
       `WITH ${inboxCandidates('u.agent_id = $1')} SELECT c.comment_id FROM ${USER_INBOX_THREADS}
        WHERE u.agent_id = $1 AND u.team_id = $2 AND ${INBOX_CONDITION} AND ${status === 'read' ? STATUS_CONDITION.unread : STATUS_CONDITION.all}`,
       [agentId, teamId],

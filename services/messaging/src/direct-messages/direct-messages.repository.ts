@@ -115,7 +115,7 @@ export class DirectMessagesRepository {
   }
 
   async insert(manager: EntityManager, message: { team_id: number; parent_dm_id: number | null; author_agent_id: number; dm_value: string; dm_text: string }): Promise<number> {
-    const [row]: { dm_id: number }[] = await manager.query(
+    const [row]: Pick<TableRow<'messaging.direct_messages'>, 'dm_id'>[] = await manager.query(
       `INSERT INTO messaging.direct_messages (team_id, parent_dm_id, author_agent_id, dm_value, dm_text) VALUES ($1, $2, $3, $4, $5) RETURNING dm_id`,
       [message.team_id, message.parent_dm_id, message.author_agent_id, message.dm_value, message.dm_text],
     );
@@ -140,7 +140,7 @@ export class DirectMessagesRepository {
   /** Adds users to a thread (unread, in their inbox); those already in it are left as they are. Answers who was added. */
   async addParticipants(manager: EntityManager, threadId: number, agentIds: number[]): Promise<number[]> {
     if (agentIds.length === 0) return [];
-    const rows: { agent_id: number }[] = await manager.query(
+    const rows: Pick<TableRow<'messaging.dm_participants'>, 'agent_id'>[] = await manager.query(
       `INSERT INTO messaging.dm_participants (dm_id, agent_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING RETURNING agent_id`,
       [threadId, agentIds],
     );
@@ -148,7 +148,7 @@ export class DirectMessagesRepository {
   }
 
   async participantsOf(manager: EntityManager, threadId: number): Promise<number[]> {
-    const rows: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`, [threadId]);
+    const rows: Pick<TableRow<'messaging.dm_participants'>, 'agent_id'>[] = await manager.query(`SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`, [threadId]);
     return rows.map((r) => r.agent_id);
   }
 
@@ -171,7 +171,7 @@ export class DirectMessagesRepository {
 
   /** The top-level threads of the given messages that the caller takes part in (their team only). */
   async threadIdsOf(manager: EntityManager, agentId: number, teamId: number, dmIds: number[]): Promise<Map<number, number>> {
-    const rows: { dm_id: number; thread_id: number }[] = await manager.query(
+    const rows: (Pick<TableRow<'messaging.direct_messages'>, 'dm_id'> & { thread_id: number })[] = await manager.query(
       `SELECT m.dm_id, coalesce(m.parent_dm_id, m.dm_id) AS thread_id
        FROM messaging.direct_messages m
        JOIN messaging.dm_participants p ON p.dm_id = coalesce(m.parent_dm_id, m.dm_id) AND p.agent_id = $1

@@ -54,7 +54,7 @@ export class DocumentsRepository {
   }
 
   async insert(manager: EntityManager, upload: NewDocument, file: { size: number; contentType: string }): Promise<number> {
-    const [row]: { document_id: number }[] = await manager.query(
+    const [row]: Pick<TableRow<'transactions.documents'>, 'document_id'>[] = await manager.query(
       `INSERT INTO transactions.documents (team_id, client_id, folder_id, doc_type_id, filename, content_type, size, storage_key, task_id, uploaded_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING document_id`,
       [upload.team_id, upload.client_id, upload.folder_id, upload.doc_type_id, upload.filename, file.contentType, file.size, upload.storage_key, upload.task_id, upload.agent_id],
@@ -90,7 +90,7 @@ export class DocumentsRepository {
 
   /** Keys of pending uploads older than the given age, locked (skipping those a confirm holds), oldest first. */
   async lockAbandonedUploads(manager: EntityManager, olderThanSeconds: number, limit: number): Promise<string[]> {
-    const rows: { storage_key: string }[] = await manager.query(
+    const rows: Pick<TableRow<'transactions.document_uploads'>, 'storage_key'>[] = await manager.query(
       `SELECT storage_key FROM transactions.document_uploads
         WHERE created_ts < now() - make_interval(secs => $1)
         ORDER BY created_ts LIMIT $2 FOR UPDATE SKIP LOCKED`,
@@ -130,7 +130,7 @@ export class DocumentsRepository {
 
   /** Tasks that hold the document. */
   async tasksHolding(documentId: number, manager: EntityManager): Promise<number[]> {
-    const rows: { task_id: number }[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`, [documentId]);
+    const rows: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`, [documentId]);
     return rows.map((row) => row.task_id);
   }
 }
