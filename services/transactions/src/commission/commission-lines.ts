@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { preparedQuery } from '@app/database';
+import { preparedQuery, type TableRow } from '@app/database';
 
 /**
  * A transaction's commission lines (spec 000 section 3): copies of its primary agent's default templates
@@ -48,7 +48,7 @@ export async function recomputeLineAmounts(manager: EntityManager, clientIds: re
  * after these transactions exist. A second run adds nothing.
  */
 export async function seedLinesWhereNone(manager: EntityManager, teamId: number, templateIds: readonly number[]): Promise<number> {
-  const rows: { client_id: number }[] = await manager.query(
+  const rows: Pick<TableRow<'transactions.commission_lines'>, 'client_id'>[] = await manager.query(
     `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)
      SELECT t.client_id, t.team_id, ct.commission_template_id, ct.name, ct.cap_kind, ct.pct, ct.flat_amt,
             ${amountSql('t.gross_commission_amt', 'ct.pct', 'ct.flat_amt')}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { TableRow } from '@app/database';
 import { EventOutbox } from '@app/events';
 import type { ContactColumn, ContactValues } from './contacts.repository';
 
@@ -32,7 +33,7 @@ export class ContactWriter {
   async create(manager: EntityManager, teamId: number, values: ContactValues): Promise<number> {
     const columns = COLUMNS.filter((column) => values[column] !== undefined);
     const params: unknown[] = [teamId, ...columns.map((column) => this.stored(column, values[column]))];
-    const [row]: { contact_id: number }[] = await manager.query(
+    const [row]: Pick<TableRow<'transactions.contacts'>, 'contact_id'>[] = await manager.query(
       `INSERT INTO transactions.contacts (team_id${columns.map((c) => `, ${c}`).join('')}${values.custom_fields ? ', custom_fields' : ''})
        VALUES ($1${columns.map((_c, i) => `, $${i + 2}`).join('')}${values.custom_fields ? `, $${params.push(JSON.stringify(values.custom_fields))}::jsonb` : ''})
        RETURNING contact_id`,

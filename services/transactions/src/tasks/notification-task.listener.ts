@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TASK_STATUS, type EventEnvelope } from '@app/contracts';
+import type { TableRow } from '@app/database';
 import { HandleEvent } from '@app/events';
 import { TaskWriter } from './task-writer';
 
@@ -11,7 +12,7 @@ export class CompleteNotificationTaskWhenNotificationSent {
 
   @HandleEvent('messaging.task-notification.sent')
   async onNotificationSent(event: EventEnvelope<'messaging.task-notification.sent'>, manager: EntityManager) {
-    const [task]: { task_id: number; done: boolean }[] = await manager.query(
+    const [task]: Pick<TableRow<'transactions.tasks'>, 'task_id' | 'done'>[] = await manager.query(
       `SELECT task_id, done FROM transactions.tasks WHERE task_id = $1 AND task_type = 'N' FOR UPDATE`,
       [event.payload.task_id],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_TEAM_TIMEZONE, TASK_STATUS } from '@app/contracts';
+import type { TableRow } from '@app/database';
 import { EventOutbox } from '@app/events';
 import { PINNED_AFTER, PLACEMENT_SQL, type BoardPlacement } from '../boards/board-placement';
 import { returned } from '../common/returned';
@@ -81,7 +82,7 @@ export class TaskWriter {
 
   /** Adds a task by hand (due_source manual); answers its id. */
   async create(manager: EntityManager, task: NewTask): Promise<number> {
-    const [row]: { task_id: number }[] = await manager.query(
+    const [row]: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(
       `INSERT INTO transactions.tasks (team_id, client_id, name, dscr, original_due_dt, due_dt, due_source, assigned_to_agent_id, doc_type_id)
        VALUES ($1, $2, $3, $4, $5, $5, 'manual', $6, $7) RETURNING task_id`,
       [task.team_id, task.client_id, task.name, task.dscr, task.due_dt, task.assigned_to_agent_id, task.doc_type_id],
@@ -98,7 +99,11 @@ export class TaskWriter {
    * transaction's counters. Answers the changed fields (empty: nothing changed, no event).
    */
   async update(manager: EntityManager, taskId: number, changes: TaskChanges): Promise<{ changed: string[]; version: number }> {
-    const [old]: { client_id: number; status_id: number; due_dt: string | null; original_due_dt: string | null; due_source: string; assigned_to_agent_id: number | null; name: string; dscr: string; doc_id: number | null; version: number }[] =
+    // The dates are read with to_char: 'YYYY-MM-DD' text.
+    const [old]: (Pick<TableRow<'transactions.tasks'>, 'client_id' | 'status_id' | 'due_source' | 'assigned_to_agent_id' | 'name' | 'dscr' | 'doc_id' | 'version'> & {
+      due_dt: string | null;
+      original_due_dt: string | null;
+    })[] =
       await manager.query(
         `SELECT client_id, status_id, to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt,
                 due_source, assigned_to_agent_id, name, dscr, doc_id, version
@@ -141,7 +146,7 @@ export class TaskWriter {
     await this.redue(manager, 'k.task_id = ANY($1::int[])', [[taskId]], { publish: false });
     await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [[taskId]]);
     await this.settle(manager, [old.client_id]);
-    const [{ version }]: { version: number }[] = await manager.query(`SELECT version FROM transactions.tasks WHERE task_id = $1`, [taskId]);
+    const [{ version }]: Pick<TableRow<'transactions.tasks'>, 'version'>[] = await manager.query(`SELECT version FROM transactions.tasks WHERE task_id = $1`, [taskId]);
     return { changed, version };
   }
 
@@ -237,7 +242,7 @@ export class TaskWriter {
       ),
     );
     const filter = `client_id = ANY($1::int[]) AND rtc_id = ANY($2::int[]) AND on_roadmap`;
-    const open: { task_id: number }[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE ${filter} AND NOT done`, [unique(clientIds), unique(rtcIds)]);
+    const open: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE ${filter} AND NOT done`, [unique(clientIds), unique(rtcIds)]);
     await this.remove(manager, open.map((row) => row.task_id));
     const kept = returned<{ task_id: number }>(
       await manager.query(`UPDATE transactions.tasks SET on_roadmap = false, version = version + 1, updated_ts = now() WHERE ${filter} RETURNING task_id`, [
