@@ -82,6 +82,12 @@ export interface DocumentCategory {
 /** POST and PATCH /documents/categories. */
 export type DocumentCategoryInput = Pick<DocumentCategory, 'name'>;
 
+/** POST /documents/types (PATCH: any subset): team_document_category_id null or absent is no category. */
+export interface DocumentTypeInput {
+  name: string;
+  team_document_category_id?: number | null;
+}
+
 export interface DocumentType {
   /** Same value as team_document_type_id (tasks refer to it as doc_type_id). */
   id: number;

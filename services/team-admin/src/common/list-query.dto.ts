@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { Pagination } from '@app/contracts';
+import type { ListQuery, Pagination } from '@app/contracts';
 import { paginationOf } from '@app/database';
 import { IsPageNumber, MAX_PAGE, numberOrRaw } from '@app/platform';
 import { QueryBoolean } from './validation';
@@ -10,7 +10,7 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
 /** page, per_page, order_dir and fetch_all of the documents lists; each list adds its own whitelisted order_by. */
-export class PageQueryDto {
+export class PageQueryDto implements ListQuery {
   @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
   @Transform(numberOrRaw)

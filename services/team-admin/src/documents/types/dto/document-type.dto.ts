@@ -4,6 +4,7 @@ import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { PageQueryDto } from '../../../common/list-query.dto';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, SAFE_TEXT, SAFE_TEXT_MESSAGE, Trim } from '../../../common/validation';
 import { CATEGORY_ID, DOCUMENT_NAME_MAX, NAME_LENGTH } from '../../categories/dto/category.dto';
+import type { DocumentTypeInput } from '@app/contracts';
 
 export const TYPE_ORDER_BY = ['name', 'category_name', 'team_document_type_id', 'id'] as const;
 export type TypeOrderBy = (typeof TYPE_ORDER_BY)[number];
@@ -36,7 +37,7 @@ export class DocumentTypeIdQueryDto {
   id?: number;
 }
 
-export class CreateDocumentTypeDto {
+export class CreateDocumentTypeDto implements DocumentTypeInput {
   @ApiProperty({ maxLength: DOCUMENT_NAME_MAX, description: 'Unique within its category (case-insensitive)' })
   @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   @MaxLength(DOCUMENT_NAME_MAX, NAME_LENGTH)
@@ -54,7 +55,7 @@ export class CreateDocumentTypeDto {
 }
 
 /** Any subset of the create body. */
-export class UpdateDocumentTypeDto {
+export class UpdateDocumentTypeDto implements Partial<DocumentTypeInput> {
   @ApiPropertyOptional({ maxLength: DOCUMENT_NAME_MAX })
   @ValidateIf((_o, v) => v !== undefined)
   @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
