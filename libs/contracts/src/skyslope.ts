@@ -45,6 +45,21 @@ export interface SkySlopeMatchedUsersResponse {
   matched_users: { agent_id: number; first_name: string; last_name: string; matching_email: string; guid: string }[];
 }
 
+/** POST /skyslope/offices: one of the team's SkySlope office guids. */
+export interface ChooseSkySlopeOfficeRequest {
+  skyslope_guid: string;
+}
+
+/** POST /skyslope/primary-agent: a guid of GET /skyslope/primary-agent, or null (the transaction's primary agent). */
+export interface ChooseSkySlopePrimaryAgentRequest {
+  selected_primary_agent_guid: string | null;
+}
+
+/** POST /skyslope/matched-users: runs the matching. */
+export interface SkySlopeRematchRequest {
+  match_skyslope_users: true;
+}
+
 /** The longest Access Key or Access Secret. */
 export const SKYSLOPE_KEY_MAX_LENGTH = 256;
 

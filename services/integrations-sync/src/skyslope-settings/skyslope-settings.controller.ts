@@ -8,7 +8,7 @@ import { SkySlopeSettingsService } from './skyslope-settings.service';
 import { SkySlopeTeamService } from './skyslope-team.service';
 import { ApiAnswer, ApiErrors } from '@app/platform';
 import { MATCHED_USERS_SCHEMA, MESSAGE_SCHEMA, OFFICES_SCHEMA, PING_SCHEMA, PRIMARY_AGENTS_SCHEMA, REMATCH_SCHEMA, SETTINGS_SAVED_SCHEMA, SKYSLOPE_SETTINGS_SCHEMA } from '../integrations-sync.openapi';
-import type { SaveSkySlopeSettingsRequest } from '@app/contracts';
+import type { ChooseSkySlopeOfficeRequest, ChooseSkySlopePrimaryAgentRequest, SaveSkySlopeSettingsRequest, SkySlopeRematchRequest } from '@app/contracts';
 
 /** POST /skyslope/settings: checked by the service, which words each field's message (spec 002 section 2.6). */
 export class SaveSkySlopeSettingsDto implements SaveSkySlopeSettingsRequest {
@@ -35,22 +35,23 @@ export class OfficesQueryDto {
   team_id?: number;
 }
 
-export class ChooseOfficeDto {
+// Checked by the service, which words each field's message.
+export class ChooseOfficeDto implements ChooseSkySlopeOfficeRequest {
   @ApiProperty({ description: "One of the team's SkySlope office guids" })
   @Allow()
-  skyslope_guid?: unknown;
+  skyslope_guid!: ChooseSkySlopeOfficeRequest['skyslope_guid'];
 }
 
-export class ChoosePrimaryAgentDto {
+export class ChoosePrimaryAgentDto implements ChooseSkySlopePrimaryAgentRequest {
   @ApiProperty({ nullable: true, description: 'A guid of GET /skyslope/primary-agent, or null: the same as the transaction\'s primary agent' })
   @Allow()
-  selected_primary_agent_guid?: unknown;
+  selected_primary_agent_guid!: ChooseSkySlopePrimaryAgentRequest['selected_primary_agent_guid'];
 }
 
-export class RematchDto {
+export class RematchDto implements SkySlopeRematchRequest {
   @ApiProperty({ description: 'true' })
   @Allow()
-  match_skyslope_users?: unknown;
+  match_skyslope_users!: SkySlopeRematchRequest['match_skyslope_users'];
 }
 
 @ApiTags('skyslope')
