@@ -3,12 +3,16 @@ import { Logger } from '@nestjs/common';
 import { DataSource, type MixedList, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { QueryErrorLogger } from './query-error-logger';
 
+/** A class TypeORM instantiates: an entity or a migration. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM constructs these with its own arguments
+export type EntityClass = new (...args: any[]) => unknown;
+
 export interface ServiceDataSourceOptions {
   url: string;
   /** Postgres schema owned by the service. */
   schema: string;
-  entities: MixedList<Function | string | EntitySchema>;
-  migrations: MixedList<Function | string> | (new () => MigrationInterface)[];
+  entities: MixedList<EntityClass | string | EntitySchema>;
+  migrations: MixedList<EntityClass | string> | (new () => MigrationInterface)[];
   poolSize?: number;
   applicationName?: string;
   /** How long a query waits for a pooled connection before it fails (pg's connectionTimeoutMillis); none when unset. */
@@ -34,7 +38,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     url: options.url,
     schema: options.schema,
     entities: options.entities,
-    migrations: options.migrations as MixedList<Function>,
+    migrations: options.migrations as MixedList<EntityClass>,
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { MigrationInterface } from 'typeorm';
 import { schemaOf } from '@app/contracts';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, type EntityClass } from '@app/database';
 import { EventsModule } from '@app/events';
 import { RpcModule } from '@app/rpc';
 import type { ServiceConfig } from './config';
@@ -13,7 +13,7 @@ export type ProcessMode = 'api' | 'worker' | 'all';
 export interface ServiceInfrastructureOptions {
   config: ServiceConfig;
   mode: ProcessMode;
-  entities: Function[];
+  entities: EntityClass[];
   migrations: (new () => MigrationInterface)[];
 }
 

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { EntityClass } from '@app/database';
 import type { Role, ServiceName } from '@app/contracts';
 import type { EventOutbox } from '@app/events';
 import type { SeedTeamSet } from './seed-teams';
@@ -68,7 +69,7 @@ export interface Seeder {
   /** Seeders that must run first, by key (a service's name, or `service:step`); their state is read from SeedState. */
   after?: readonly string[];
   /** TypeORM entities the seeder's DataSource needs. */
-  entities?: Function[];
+  entities?: EntityClass[];
   /** Seeds; returns a one-line summary such as 'created 3 users' or 'already present'. */
   seed(context: SeedContext): Promise<string>;
   /**

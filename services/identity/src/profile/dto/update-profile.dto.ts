@@ -1,10 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
-  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -18,7 +17,6 @@ import {
 import { LANDING_PAGE_IDS, LANDING_PAGE_MESSAGE } from '../../defaults/landing-pages';
 import { AMOUNT_MESSAGE, IsTimeZone, IsWireDate, PERCENT_MESSAGE, RequiredPersonName, RequiredPhone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from './validation';
 
-const REQUIRED = { message: ACCOUNT_MESSAGES.required };
 const MAX_AMOUNT = 9_999_999_999.99;
 
 /** Integrations section (teams with the transaction_sync permission only). */
