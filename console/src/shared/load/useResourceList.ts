@@ -28,15 +28,18 @@ export function useResourceList<T extends RaRecord>(resource: string, filter: Re
 }
 
 /**
- * Changes the rows of every cached list of a resource at once, whatever its filter (a renamed
- * category shows on its types before the server is asked again).
+ * Changes the rows of every cached list of a resource at once, each with its own filter (a saved
+ * folder joins the lists it matches, a renamed category shows on its types) before the server is
+ * asked again.
  */
 export function updateCachedLists<T extends RaRecord>(
   queryClient: QueryClient,
   resource: string,
-  change: (rows: T[]) => T[],
+  change: (rows: T[], filter: Record<string, unknown>) => T[],
 ): void {
-  queryClient.setQueriesData<{ data?: T[] }>({ queryKey: [resource, 'getList'] }, (current) =>
-    current?.data ? { ...current, data: change(current.data) } : current,
-  );
+  for (const [key, current] of queryClient.getQueriesData<{ data?: T[] }>({ queryKey: [resource, 'getList'] })) {
+    if (!current?.data) continue;
+    const filter = ((key[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {});
+    queryClient.setQueryData(key, { ...current, data: change(current.data, filter) });
+  }
 }

@@ -1,9 +1,12 @@
 import type { DocumentFolder } from '@app/contracts';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { RaRecord } from 'react-admin';
 import { BooleanInput, RadioButtonGroupInput, TextInput, useCreate, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../../shared/dialogs/FormDialog';
 import { submitSave } from '../../../shared/forms/submitErrors';
+import { updateCachedLists } from '../../../shared/load/useResourceList';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
   FOLDER_FIELDS,
@@ -12,6 +15,8 @@ import {
   folderFormValues,
   folderNameRules,
   folderPayload,
+  upsertFolder,
+  type FolderFilter,
   type FolderFormValues,
 } from './folderRules';
 
@@ -55,6 +60,7 @@ export const FolderFormDialog = ({
   const notify = useNotify();
   const [create] = useCreate();
   const [update] = useUpdate();
+  const queryClient = useQueryClient();
   const record = useMemo(() => ({ id: folder?.client_document_folder_id ?? 'new', ...folderFormValues(folder) }), [folder]);
 
   const handleSubmit = (values: Record<string, unknown>) => {
@@ -64,7 +70,13 @@ export const FolderFormDialog = ({
         folder
           ? update(FOLDERS, { id: folder.client_document_folder_id, data: payload, previousData: folder }, { mutationMode: 'pessimistic', returnPromise: true })
           : create(FOLDERS, { data: payload }, { returnPromise: true }),
-      onSaved,
+      onSaved: (saved) => {
+        // Spec 000 section 4: the lists change at once, in order, each as its filter shows it.
+        updateCachedLists<DocumentFolder & RaRecord>(queryClient, FOLDERS, (rows, filter) =>
+          upsertFolder(rows, saved as DocumentFolder, (filter.transaction_type ?? '') as FolderFilter) as (DocumentFolder & RaRecord)[],
+        );
+        onSaved();
+      },
       savedMessage: folder ? ADMIN_MESSAGES.folderUpdated : ADMIN_MESSAGES.folderCreated,
       fields: FOLDER_FIELDS,
     });

@@ -21,7 +21,7 @@ import { submitSave } from '../../../shared/forms/submitErrors';
 import { updateCachedLists } from '../../../shared/load/useResourceList';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
-import { CATEGORIES, CATEGORY_FIELDS, detachCategory, renameCategoryOfTypes, TYPES } from './documentTypeRules';
+import { CATEGORIES, CATEGORY_FIELDS, detachCategory, renameCategoryOfTypes, TYPES, upsertCategory } from './documentTypeRules';
 
 const L = ADMIN_TEAM_LABELS;
 
@@ -50,8 +50,10 @@ const CategoryFormDialog = ({
           ? update(CATEGORIES, { id: category.team_document_category_id, data: { name }, previousData: category }, { mutationMode: 'pessimistic', returnPromise: true })
           : create(CATEGORIES, { data: { name } }, { returnPromise: true }),
       onSaved: (saved) => {
+        const record = saved as DocumentCategory;
+        updateCachedLists<DocumentCategory & RaRecord>(queryClient, CATEGORIES, (rows) => upsertCategory(rows, record) as (DocumentCategory & RaRecord)[]);
         // A renamed category shows on its types at once, as the server applies it.
-        if (category) updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (types) => renameCategoryOfTypes(types, saved as DocumentCategory) as (DocumentType & RaRecord)[]);
+        if (category) updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (types) => renameCategoryOfTypes(types, record) as (DocumentType & RaRecord)[]);
         onSaved();
       },
       savedMessage: category ? ADMIN_MESSAGES.documentCategoryUpdated : ADMIN_MESSAGES.documentCategoryCreated,

@@ -6,8 +6,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { SelectInput, TextInput, useCreate, useDelete, useNotify, useUpdate } from 'react-admin';
+import { SelectInput, TextInput, useCreate, useDelete, useNotify, useUpdate, type RaRecord } from 'react-admin';
 import { SectionCard } from '../../../shared/page/PageFrame';
 import { DeleteConfirm } from '../../../shared/dialogs/DeleteConfirm';
 import { FormDialog } from '../../../shared/dialogs/FormDialog';
@@ -16,6 +17,7 @@ import { ListLoadState } from '../../../shared/load/LoadState';
 import { nameRules } from '../../common/rules';
 import { RowActions } from '../../../shared/table/RowActions';
 import { submitSave } from '../../../shared/forms/submitErrors';
+import { updateCachedLists } from '../../../shared/load/useResourceList';
 import { useEditAndDelete } from '../../common/useEditAndDelete';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../../messages';
 import {
@@ -25,6 +27,7 @@ import {
   typeFormValues,
   typePayload,
   typesIn,
+  upsertType,
   type TypeFilter,
   type TypeFormValues,
 } from './documentTypeRules';
@@ -60,6 +63,7 @@ const TypeFormDialog = ({
   const notify = useNotify();
   const [create] = useCreate();
   const [update] = useUpdate();
+  const queryClient = useQueryClient();
   const record = useMemo(() => {
     const values = typeFormValues(type);
     // A new type starts in the category the list shows.
@@ -74,7 +78,10 @@ const TypeFormDialog = ({
         type
           ? update(TYPES, { id: type.team_document_type_id, data: payload, previousData: type }, { mutationMode: 'pessimistic', returnPromise: true })
           : create(TYPES, { data: payload }, { returnPromise: true }),
-      onSaved,
+      onSaved: (saved) => {
+        updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (rows) => upsertType(rows, saved as DocumentType) as (DocumentType & RaRecord)[]);
+        onSaved();
+      },
       savedMessage: type ? ADMIN_MESSAGES.documentTypeUpdated : ADMIN_MESSAGES.documentTypeCreated,
       fields: TYPE_FIELDS,
     });
