@@ -38,7 +38,7 @@ describe('FolderList', () => {
   it('lists the folders, adds one in its place, and puts a 422 field error under its input', async () => {
     const user = userEvent.setup();
     let created = false;
-    open((url, init) => {
+    open((_url, init) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { folder_name: string };
         if (body.folder_name === 'Photos') {
