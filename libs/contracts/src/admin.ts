@@ -195,6 +195,22 @@ export interface AdminUserRow {
 }
 
 /** GET/POST/PATCH /admin/user: the user form (spec 000 section 3). Dates MM/DD/YYYY. */
+/** PATCH /admin/user/activate and the other calls that name one user of the team. */
+export interface AgentIdRequest {
+  agent_id: number;
+}
+
+/** PUT /admin/user/password: the user's new password twice (each checked by the service with the spec's words). */
+export interface AdminSetPasswordRequest extends AgentIdRequest {
+  new_password: string;
+  confirm_new_password: string;
+}
+
+/** POST /admin/user/email: the welcome mail or a password reset mail. */
+export interface SendUserEmailRequest extends AgentIdRequest {
+  type: 'welcome' | 'reset';
+}
+
 export interface AdminUserForm {
   agent_id?: number;
   first_name: string;

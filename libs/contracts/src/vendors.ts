@@ -23,6 +23,12 @@ export const VENDOR_INVITE_STATUSES: readonly VendorInviteStatus[] = ['pending',
 export const VENDOR_ENROLLMENT_PATH = '/enroll/vendor';
 
 /** POST /enroll/vendor/link. */
+/** DELETE /enroll/vendor/link: the invite by its token or its id. */
+export interface RevokeVendorInviteRequest {
+  invite_token?: string;
+  invite_id?: number;
+}
+
 export interface VendorInviteRequest {
   email?: string | null;
   name?: string | null;

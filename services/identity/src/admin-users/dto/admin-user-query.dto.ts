@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swag
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsDatabaseId, IsQueryId, MAX_PAGE, numberOrRaw } from '@app/platform';
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type UserStatusFilter } from '@app/contracts';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type AdminSetPasswordRequest, type AgentIdRequest, type SendUserEmailRequest, type UserStatusFilter } from '@app/contracts';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 
 /** order_by of GET /admin/users and its download (the sortable columns; roles is the default). */
@@ -79,7 +79,7 @@ export class AgentIdQueryDto {
 }
 
 /** {agent_id} in a body. */
-export class AgentIdBodyDto {
+export class AgentIdBodyDto implements AgentIdRequest {
   @ApiProperty({ description: 'A JSON integer: a string or a boolean is refused' })
   @IsDatabaseId({ message: ADMIN_USER_ERRORS.userId })
   @IsDefined(REQUIRED)
@@ -90,7 +90,7 @@ export class AgentIdBodyDto {
 export class UserHistoryQueryDto extends IntersectionType(AgentIdQueryDto, UserPageQueryDto) {}
 
 /** PATCH /admin/user/password: the section 5 rules are checked by password-rules.ts. */
-export class AdminSetPasswordDto extends AgentIdBodyDto {
+export class AdminSetPasswordDto extends AgentIdBodyDto implements AdminSetPasswordRequest {
   @ApiProperty()
   @IsOptional()
   @IsString({ message: ACCOUNT_MESSAGES.fieldRequired })
@@ -102,10 +102,10 @@ export class AdminSetPasswordDto extends AgentIdBodyDto {
   confirm_new_password: string;
 }
 
-export const USER_EMAIL_TYPES = ['welcome', 'reset'] as const;
+export const USER_EMAIL_TYPES = ['welcome', 'reset'] as const satisfies readonly SendUserEmailRequest['type'][];
 
 /** POST /admin/user/email. */
-export class SendUserEmailDto extends AgentIdBodyDto {
+export class SendUserEmailDto extends AgentIdBodyDto implements SendUserEmailRequest {
   @ApiProperty({ enum: USER_EMAIL_TYPES })
   @IsIn(USER_EMAIL_TYPES, { message: ADMIN_USER_ERRORS.emailType })
   @IsDefined(REQUIRED)

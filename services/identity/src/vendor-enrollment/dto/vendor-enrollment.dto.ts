@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { FORM_FIELD_MESSAGES, VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_TEXT_MAX_LENGTH, VENDOR_TYPES, type VendorType, type VendorAddress, type VendorPrimaryContact, type VendorEnrollment, type VendorInviteRequest } from '@app/contracts';
+import { FORM_FIELD_MESSAGES, VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_TEXT_MAX_LENGTH, VENDOR_TYPES, type VendorType, type VendorAddress, type VendorPrimaryContact, type VendorEnrollment, type VendorInviteRequest, type RevokeVendorInviteRequest } from '@app/contracts';
 import { IsEmailField, IsPhoneField, IsRequiredField, MAX_DATABASE_ID } from '@app/platform';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -93,7 +93,7 @@ export class CreateVendorInviteDto implements VendorInviteRequest {
 }
 
 /** DELETE /enroll/vendor/link: the invite by its token, or by the invite_id of the list. */
-export class RevokeVendorInviteDto {
+export class RevokeVendorInviteDto implements RevokeVendorInviteRequest {
   @ApiPropertyOptional({ type: String })
   @ValidateIf((o: RevokeVendorInviteDto) => o.invite_id === undefined)
   @IsString({ message: M.tokenOrId })
