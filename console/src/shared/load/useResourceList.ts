@@ -6,11 +6,11 @@ import { COMMON_MESSAGES } from '../messages';
 /** A failed read shown where its rows would be: the server's message, or the spec's server error. */
 export const loadErrorOf = (error: unknown): string | null => (error ? messageOf(error, COMMON_MESSAGES.serverError) : null);
 
-/**
- * Reads stay on what the screen shows: a failure is shown at once (with Retry) instead of being
- * retried behind a spinner, and a filter change keeps the rows shown (dimmed) until its answer comes.
- */
-export const READ_OPTIONS = { retry: false, placeholderData: <T,>(previous: T | undefined) => previous } as const;
+/** A failed read is shown at once (with Retry) instead of being retried behind a spinner. */
+export const READ_OPTIONS = { retry: false } as const;
+
+/** A list also keeps its rows shown (dimmed) while a filter change is answered. */
+const LIST_OPTIONS = { ...READ_OPTIONS, placeholderData: <T,>(previous: T | undefined) => previous } as const;
 
 /**
  * Every row of a resource through react-admin's useGetList, so React Query caches it and a write
@@ -18,7 +18,7 @@ export const READ_OPTIONS = { retry: false, placeholderData: <T,>(previous: T | 
  * any read runs, `error` as words, `reload` for Retry.
  */
 export function useResourceList<T extends RaRecord>(resource: string, filter: Record<string, unknown> = {}) {
-  const list = useGetList<T>(resource, { filter }, READ_OPTIONS);
+  const list = useGetList<T>(resource, { filter }, LIST_OPTIONS);
   return {
     data: list.data ?? null,
     error: loadErrorOf(list.error),
