@@ -1,5 +1,5 @@
 // `npm test`: every suite. Checks the OS prerequisites first (prerequisites.mjs: installs them as root on
-// Debian/Ubuntu, otherwise stops with the command to run), builds once, type-checks every project, then unit +
+// Debian/Ubuntu, otherwise stops with the command to run), lints (scripts/lint.mjs), builds once, type-checks every project, then unit +
 // integration (jest: real Postgres and Redis started once), the console's and Display Mode's vitest suites, and
 // the browser tests (the whole stack in Debian's Chromium). Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,8 @@ const vitestBin = (workspace) => (existsSync(vitest(workspace)) ? vitest(workspa
 // --forceExit: blocking Redis readers (BullMQ, the socket.io streams adapter) can outlive a suite by
 // a moment, and a run that finished must never sit until CI's deadline waiting for one.
 const steps = [
+  // Lint first: a lint error fails the run, and the suites still run so one run tells everything.
+  { name: 'lint', command: [process.execPath, 'scripts/lint.mjs'] },
   { name: 'build', command: [process.execPath, 'scripts/build.mjs'] },
   { name: 'typecheck', command: [process.execPath, 'scripts/typecheck.mjs'] },
   {
