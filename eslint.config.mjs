@@ -10,7 +10,17 @@ const SERVICES = ['esign', 'identity', 'integrations-sync', 'messaging', 'team-a
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test-results/**', 'bench-results/**', '.data/**', '.test-data/**', '**/*.generated.*', 'libs/contracts/generated/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'coverage/**',
+      'test-results/**',
+      'bench-results/**',
+      '.data/**',
+      '.test-data/**',
+      '**/*.generated.*',
+      'libs/contracts/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,7 +29,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // Unused names are errors, except the deliberately ignored (_name) and rest siblings that drop a key.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Nest's DI and class-validator DTOs use empty classes and interfaces merged with classes.
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
@@ -41,7 +54,10 @@ export default tseslint.config(
     files: ['libs/contracts/**/*.ts'],
     ignores: ['libs/contracts/**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.)', message: 'libs/contracts holds types and names with no runtime dependencies.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\.)', message: 'libs/contracts holds types and names with no runtime dependencies.' }] },
+      ],
     },
   },
   // Libs serve every service and import none of them.
@@ -49,7 +65,10 @@ export default tseslint.config(
     files: ['libs/**/*.ts'],
     ignores: ['libs/contracts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)services/', message: 'A lib imports no service: move the shared piece into a lib.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)services/', message: 'A lib imports no service: move the shared piece into a lib.' }] },
+      ],
     },
   },
   // The browser apps share only libs/contracts with the backend.
@@ -58,7 +77,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@app/(?!contracts$)|(^|/)(services|libs)/', message: 'The console and Display Mode import only @app/contracts from the backend.' }] },
+        {
+          patterns: [
+            {
+              regex: '^@app/(?!contracts$)|(^|/)(services|libs)/',
+              message: 'The console and Display Mode import only @app/contracts from the backend.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -29,13 +29,21 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,edge,scripts}/**/src/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{libs,services,edge,scripts}/**/src/**/*.spec.ts',
+        '<rootDir>/test/deploy/**/*.spec.ts',
+        '<rootDir>/test/unit/**/*.spec.ts',
+      ],
     },
     {
       ...shared,
       displayName: 'integration',
       // test/security: the security suite, kept true by every run.
-      testMatch: ['<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.e2e-spec.ts', '<rootDir>/test/security/**/*.e2e-spec.ts'],
+      testMatch: [
+        '<rootDir>/{libs,services}/*/test/**/*.e2e-spec.ts',
+        '<rootDir>/test/integration/**/*.e2e-spec.ts',
+        '<rootDir>/test/security/**/*.e2e-spec.ts',
+      ],
       globalSetup: '<rootDir>/test/jest/global-setup.mjs',
       globalTeardown: '<rootDir>/test/jest/global-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/test/jest/integration-setup.ts'],

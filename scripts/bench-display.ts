@@ -13,7 +13,18 @@ import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { DISPLAY_NAMESPACE, socketPathOf, todayIn, type DisplayDataPush, type DisplaySubscribeAck } from '@app/contracts';
 import { DEMO_PASSWORD } from '@app/seed';
-import { argValue, BenchStack, formatTable, login, machineInfo, percentile, round, runBench, stackSettings, writeReport } from './bench-kit';
+import {
+  argValue,
+  BenchStack,
+  formatTable,
+  login,
+  machineInfo,
+  percentile,
+  round,
+  runBench,
+  stackSettings,
+  writeReport,
+} from './bench-kit';
 
 const LABEL = 'bench:display';
 const ADMIN_EMAIL = 'admin@bench-realty.test';
@@ -45,7 +56,10 @@ async function main(): Promise<void> {
     sql = new Client({ connectionString: stack.databaseUrl, application_name: 'bench-display' });
     await sql.connect();
     const agents: number[] = (
-      await sql.query(`SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'AGENT' = ANY(roles) AND status = 'active' ORDER BY agent_id LIMIT 20`, [teamId])
+      await sql.query(
+        `SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'AGENT' = ANY(roles) AND status = 'active' ORDER BY agent_id LIMIT 20`,
+        [teamId],
+      )
     ).rows.map((row: { agent_id: number }) => row.agent_id);
     // The changes: closed transactions of those agents, their amount moved (every change moves its keys' figures).
     const today = todayIn('America/New_York');
@@ -73,7 +87,12 @@ async function main(): Promise<void> {
       await Promise.all(
         Array.from({ length: Math.min(100, sockets - i) }, async (_, k) => {
           const context = contexts[(i + k) % contexts.length];
-          const socket = io(`${stack.origin}${DISPLAY_NAMESPACE}`, { path: socketPathOf('transactions'), auth: { token: session.access_token }, transports: ['websocket'], reconnection: false });
+          const socket = io(`${stack.origin}${DISPLAY_NAMESPACE}`, {
+            path: socketPathOf('transactions'),
+            auth: { token: session.access_token },
+            transports: ['websocket'],
+            reconnection: false,
+          });
           opened.push(socket);
           socket.on('display:data', (push: DisplayDataPush) => {
             const at = performance.now();
@@ -89,7 +108,9 @@ async function main(): Promise<void> {
             socket.once('display:welcome', resolve);
             socket.once('connect_error', reject);
           });
-          const ack = await new Promise<DisplaySubscribeAck>((resolve) => socket.emit('display:subscribe', { slide: 2, context, ...range }, resolve));
+          const ack = await new Promise<DisplaySubscribeAck>((resolve) =>
+            socket.emit('display:subscribe', { slide: 2, context, ...range }, resolve),
+          );
           if (!ack.ok) throw new Error(`display:subscribe refused: ${ack.message}`);
           keyOfContext.set(context, ack.key);
         }),
@@ -108,7 +129,8 @@ async function main(): Promise<void> {
     const IN_FLIGHT = 32;
     let inFlight = 0;
     const waiting: (() => void)[] = [];
-    const acquire = () => (inFlight < IN_FLIGHT ? (inFlight++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(() => (inFlight++, resolve()))));
+    const acquire = () =>
+      inFlight < IN_FLIGHT ? (inFlight++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(() => (inFlight++, resolve())));
     const release = () => {
       inFlight--;
       waiting.shift()?.();
@@ -125,7 +147,11 @@ async function main(): Promise<void> {
           body: JSON.stringify({ client_id: target.client_id, preset: 'page', changes: { trans_amt: 300_000 + n } }),
         });
         if (response.status !== 200) errors.push(`${response.status} ${(await response.text()).slice(0, 160)}`);
-        else commits.push({ keys: [keyOfContext.get(`t${teamId}`)!, keyOfContext.get(`a${target.primary_agent_id}`)!].filter(Boolean), at: performance.now() });
+        else
+          commits.push({
+            keys: [keyOfContext.get(`t${teamId}`)!, keyOfContext.get(`a${target.primary_agent_id}`)!].filter(Boolean),
+            at: performance.now(),
+          });
         if (!response.bodyUsed) await response.arrayBuffer();
         release();
       }),
@@ -150,18 +176,35 @@ async function main(): Promise<void> {
       }
     }
     latencies.sort((a, b) => a - b);
-    const fanOuts = [...receipts.values()].filter((list) => list.length > 1).map((list) => Math.max(...list) - Math.min(...list)).sort((a, b) => a - b);
+    const fanOuts = [...receipts.values()]
+      .filter((list) => list.length > 1)
+      .map((list) => Math.max(...list) - Math.min(...list))
+      .sort((a, b) => a - b);
     const bytesPerSocket = (memoryAfter - memoryBefore) / opened.length;
     const row = {
       sockets: opened.length,
       changes: commits.length,
       change_errors: errors.length,
       changes_per_s: round(commits.length / changeSeconds, 1),
-      latency_ms: { p50: round(percentile(latencies, 0.5)), p95: round(percentile(latencies, 0.95)), p99: round(percentile(latencies, 0.99)), max: round(latencies[latencies.length - 1] ?? Number.NaN) },
+      latency_ms: {
+        p50: round(percentile(latencies, 0.5)),
+        p95: round(percentile(latencies, 0.95)),
+        p99: round(percentile(latencies, 0.99)),
+        max: round(latencies[latencies.length - 1] ?? Number.NaN),
+      },
       changes_without_a_later_push: unseen,
       pushes: receipts.size,
-      fan_out_ms: { p50: round(percentile(fanOuts, 0.5)), p95: round(percentile(fanOuts, 0.95)), max: round(fanOuts[fanOuts.length - 1] ?? Number.NaN) },
-      gateway_process: { sockets: opened.length, rss_before_mb: round(memoryBefore / 1e6, 1), rss_after_mb: round(memoryAfter / 1e6, 1), bytes_per_socket: Math.round(bytesPerSocket) },
+      fan_out_ms: {
+        p50: round(percentile(fanOuts, 0.5)),
+        p95: round(percentile(fanOuts, 0.95)),
+        max: round(fanOuts[fanOuts.length - 1] ?? Number.NaN),
+      },
+      gateway_process: {
+        sockets: opened.length,
+        rss_before_mb: round(memoryBefore / 1e6, 1),
+        rss_after_mb: round(memoryAfter / 1e6, 1),
+        bytes_per_socket: Math.round(bytesPerSocket),
+      },
     };
     console.log(
       `\n${formatTable(
@@ -169,15 +212,38 @@ async function main(): Promise<void> {
         [
           ['sockets on one transactions API process', String(row.sockets), '2,000'],
           ['changes through the API', `${row.changes} at ${row.changes_per_s}/s (${row.change_errors} refused)`, `${rate}/s`],
-          ['commit to TV, p50 / p95 / p99 ms', `${row.latency_ms.p50} / ${row.latency_ms.p95} / ${row.latency_ms.p99}`, `p99 <= ${GOALS.p99_ms}`],
-          ['fan-out of one push, p50 / p95 / max ms', `${row.fan_out_ms.p50} / ${row.fan_out_ms.p95} / ${row.fan_out_ms.max}`, `<= ${GOALS.fan_out_ms}`],
-          ['memory per socket (RSS growth / sockets)', `${(row.gateway_process.bytes_per_socket / 1024).toFixed(1)} KB`, `<= ${GOALS.bytes_per_socket / 1024} KB`],
+          [
+            'commit to TV, p50 / p95 / p99 ms',
+            `${row.latency_ms.p50} / ${row.latency_ms.p95} / ${row.latency_ms.p99}`,
+            `p99 <= ${GOALS.p99_ms}`,
+          ],
+          [
+            'fan-out of one push, p50 / p95 / max ms',
+            `${row.fan_out_ms.p50} / ${row.fan_out_ms.p95} / ${row.fan_out_ms.max}`,
+            `<= ${GOALS.fan_out_ms}`,
+          ],
+          [
+            'memory per socket (RSS growth / sockets)',
+            `${(row.gateway_process.bytes_per_socket / 1024).toFixed(1)} KB`,
+            `<= ${GOALS.bytes_per_socket / 1024} KB`,
+          ],
           ['pushes (key and version)', String(row.pushes), ''],
           ['changes no later push showed', String(row.changes_without_a_later_push), '0'],
         ],
       )}`,
     );
-    writeReport('display-latest.json', { label: LABEL, measured_at: new Date().toISOString(), machine: machineInfo(), settings: { sockets, rate, seconds, transactions, ...stackSettings() }, goals: GOALS, ...row }, LABEL);
+    writeReport(
+      'display-latest.json',
+      {
+        label: LABEL,
+        measured_at: new Date().toISOString(),
+        machine: machineInfo(),
+        settings: { sockets, rate, seconds, transactions, ...stackSettings() },
+        goals: GOALS,
+        ...row,
+      },
+      LABEL,
+    );
   } finally {
     console.log(`[${LABEL}] stopping the stack...`);
     await bench.stop();

@@ -87,7 +87,11 @@ async function main(): Promise<void> {
       ['/api/skyslope/matched-users', { match_skyslope_users: true }],
       ['/api/skyslope/offices', { skyslope_guid: FAKE_SKYSLOPE.office }],
     ] as const) {
-      const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`SkySlope setup ${path}: HTTP ${response.status} ${await response.text()}`);
     }
     console.log(`[${LABEL}] SkySlope sync on for Demo Realty (fake SkySlope at ${control.skySlopeUrl})`);
@@ -95,10 +99,16 @@ async function main(): Promise<void> {
     const { clientIds, taskIds } = await writeTargetsOf(db, teamId);
     // The seed's events (and the SkySlope backfill) are still being applied after the stack says ready.
     const quietAfter = await control.waitQuiet(db, 300_000);
-    console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 300 s; going on' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
+    console.log(
+      `[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 300 s; going on' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`,
+    );
     const tag = `f${Date.now().toString(36).slice(-5)}`;
     // Transactions for the demo agent, who has a SkySlope user: each create must reach SkySlope once.
-    const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds }, retries);
+    const mix = new WriteMix(
+      tag,
+      { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds },
+      retries,
+    );
     const checker = await new WriteChecker(db, control.stack.mailDir, control.skySlopeUrl, admin.agent_id, isa.agent_id).init();
 
     // --faults a,b,c: only the faults whose names contain one of those words (development runs).
@@ -113,10 +123,19 @@ async function main(): Promise<void> {
     const started = performance.now();
     const startedWall = Date.now();
     // The load: steady until the last fault's effects converged (tokens renewed every 10 minutes).
-    const loadDone = openLoop(origin, rate, 24 * 3600, () => mix.next(), 10_000, () => stop);
+    const loadDone = openLoop(
+      origin,
+      rate,
+      24 * 3600,
+      () => mix.next(),
+      10_000,
+      () => stop,
+    );
     const stopRenewing = renewTokensEvery(origin, emails, DEMO_PASSWORD, mix, 600_000);
 
-    console.log(`[${LABEL}] ${rate} writes/s; warming up ${round(slotMs / 1000, 1)} s, then ${faults.length} faults, one every ${round(slotMs / 1000, 1)} s or more`);
+    console.log(
+      `[${LABEL}] ${rate} writes/s; warming up ${round(slotMs / 1000, 1)} s, then ${faults.length} faults, one every ${round(slotMs / 1000, 1)} s or more`,
+    );
     await sleep(slotMs);
     const rows: FaultRow[] = [];
     const windowStarts: number[] = [];
@@ -182,16 +201,38 @@ async function main(): Promise<void> {
     const warmup = writeFigures(windowOf(mix.records, -1), checks);
     const total = writeFigures(mix.records, checks);
     const byKind = Object.fromEntries(
-      ['transaction-create', 'profile-change', 'dm-create', 'comment-create', 'task-update'].map((kind) => [kind, writeFigures(mix.records.filter((r) => r.kind === kind), checks)]),
+      ['transaction-create', 'profile-change', 'dm-create', 'comment-create', 'task-update'].map((kind) => [
+        kind,
+        writeFigures(
+          mix.records.filter((r) => r.kind === kind),
+          checks,
+        ),
+      ]),
     );
-    const missingExamples = [...checks.values()].filter((c) => c.missing.length).slice(0, 10).map((c) => ({ seq: c.seq, kind: c.kind, missing: [...new Set(c.missing)] }));
+    const missingExamples = [...checks.values()]
+      .filter((c) => c.missing.length)
+      .slice(0, 10)
+      .map((c) => ({ seq: c.seq, kind: c.kind, missing: [...new Set(c.missing)] }));
 
     // Job schedulers: each fired once a tick, however many worker replicas upserted it.
     const schedulers = await jobSchedulerFires(control.redisPort, control.queuePrefix(), startedWall).catch((error) => {
       console.log(`[${LABEL}] job schedulers not read: ${error.message}`);
       return [];
     });
-    const header = ['fault', 'acked', 'retried', 'lost', 'doubled', '5xx', 'timeouts', 'failed+committed', 'effects missing', 'effects doubled', 'healthy s', 'converged s'];
+    const header = [
+      'fault',
+      'acked',
+      'retried',
+      'lost',
+      'doubled',
+      '5xx',
+      'timeouts',
+      'failed+committed',
+      'effects missing',
+      'effects doubled',
+      'healthy s',
+      'converged s',
+    ];
     const line = (name: string, w: ReturnType<typeof writeFigures>, healthy: string, converged: string) => [
       name,
       String(w.acknowledged),
@@ -210,16 +251,43 @@ async function main(): Promise<void> {
       '\n' +
         formatTable(header, [
           line('(before the first fault)', warmup, '-', '-'),
-          ...rows.map((r) => line(r.fault, r.writes, r.healthy_after_s === null ? 'never' : r.healthy_after_s.toFixed(1), r.converged_after_s === null ? 'never' : r.converged_after_s.toFixed(1))),
+          ...rows.map((r) =>
+            line(
+              r.fault,
+              r.writes,
+              r.healthy_after_s === null ? 'never' : r.healthy_after_s.toFixed(1),
+              r.converged_after_s === null ? 'never' : r.converged_after_s.toFixed(1),
+            ),
+          ),
           line('all writes', total, '-', finalConverged === null ? 'never' : 'yes'),
         ]),
     );
-    console.log('\n' + formatTable(['write kind', ...header.slice(1, 10)], Object.entries(byKind).map(([k, w]) => line(k, w, '', '').slice(0, 10))));
-    console.log('\n' + formatTable(['job scheduler', 'every', 'fires in the run', 'fired twice for one tick'], schedulers.map((j) => [`${j.queue} / ${j.scheduler}`, j.every_ms ? `${j.every_ms / 1000} s` : (j.pattern ?? '-'), String(j.fires), String(j.double_fires)])));
+    console.log(
+      '\n' +
+        formatTable(
+          ['write kind', ...header.slice(1, 10)],
+          Object.entries(byKind).map(([k, w]) => line(k, w, '', '').slice(0, 10)),
+        ),
+    );
+    console.log(
+      '\n' +
+        formatTable(
+          ['job scheduler', 'every', 'fires in the run', 'fired twice for one tick'],
+          schedulers.map((j) => [
+            `${j.queue} / ${j.scheduler}`,
+            j.every_ms ? `${j.every_ms / 1000} s` : (j.pattern ?? '-'),
+            String(j.fires),
+            String(j.double_fires),
+          ]),
+        ),
+    );
     const slowest = Math.max(...rows.map((r) => r.healthy_after_s ?? Infinity));
     const goalsMet = total.lost === 0 && total.doubled === 0 && slowest <= GOALS.healthy_within_s;
-    console.log(`\n[${LABEL}] goal (0 lost, 0 doubled, every process healthy within ${GOALS.healthy_within_s} s): ${goalsMet ? 'met' : 'missed'} (slowest recovery ${slowest} s)`);
-    if (missingExamples.length) console.log(`[${LABEL}] effects still missing at the end, e.g.: ${JSON.stringify(missingExamples.slice(0, 5))}`);
+    console.log(
+      `\n[${LABEL}] goal (0 lost, 0 doubled, every process healthy within ${GOALS.healthy_within_s} s): ${goalsMet ? 'met' : 'missed'} (slowest recovery ${slowest} s)`,
+    );
+    if (missingExamples.length)
+      console.log(`[${LABEL}] effects still missing at the end, e.g.: ${JSON.stringify(missingExamples.slice(0, 5))}`);
 
     writeReport(
       'faults-latest.json',

@@ -57,7 +57,11 @@ export async function serveFloor(): Promise<void> {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     try {
       if (scheme !== 'Bearer' || !token) throw new Error('no token');
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+      const { payload } = await jwtVerify(token, publicKey, {
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      });
       const user = { agent_id: Number(payload.sub), team_id: payload.team_id as number, roles: (payload.roles as Role[]) ?? [] };
       if (roles && !roles.some((role) => user.roles.includes(role))) {
         void reply.code(403).send({ status: 'error', message: 'You do not have permission to do this' });
@@ -119,7 +123,8 @@ export async function serveFloor(): Promise<void> {
       'SELECT agent_id, team_id, password_hash FROM identity.users WHERE lower(email) = lower($1)',
       [body.email ?? ''],
     );
-    if (!rows.length || !(await argon2.verify(rows[0].password_hash, body.password ?? ''))) return reply.code(401).send({ status: 'error' });
+    if (!rows.length || !(await argon2.verify(rows[0].password_hash, body.password ?? '')))
+      return reply.code(401).send({ status: 'error' });
     const accessToken = await new SignJWT({ team_id: rows[0].team_id })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(String(rows[0].agent_id))

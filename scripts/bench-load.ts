@@ -20,7 +20,20 @@ import { io, type Socket } from 'socket.io-client';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@app/auth';
 import { DISPLAY_NAMESPACE, MESSAGING_NAMESPACE, socketPathOf, todayIn, type DisplaySubscribeAck } from '@app/contracts';
 import { DEMO_PASSWORD } from '@app/seed';
-import { argValue, formatTable, machineInfo, measure, round, runBench, serveChild, stackSettings, startChild, stopChild, writeReport, type Run } from './bench-kit';
+import {
+  argValue,
+  formatTable,
+  machineInfo,
+  measure,
+  round,
+  runBench,
+  serveChild,
+  stackSettings,
+  startChild,
+  stopChild,
+  writeReport,
+  type Run,
+} from './bench-kit';
 import { floorEnv, FLOOR_POOL_SIZE } from './bench-floor';
 import {
   ControlledStack,
@@ -80,9 +93,18 @@ async function main(): Promise<void> {
     const { clientIds, taskIds } = await writeTargetsOf(db, teamId);
     // The seed's events are still being applied for a while after the stack says ready: measure after them.
     const quietAfter = await control.waitQuiet(db, 600_000);
-    console.log(`[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 600 s; measuring anyway' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`);
+    console.log(
+      `[${LABEL}] ${quietAfter === null ? 'the stack did not quiet down within 600 s; measuring anyway' : `stack quiet (outboxes and queues empty) after ${quietAfter} s more`}`,
+    );
     const tag = `l${Date.now().toString(36).slice(-5)}`;
-    const mix = new WriteMix(tag, { admin, profileUsers: sessions, primaryAgentId: agent.agent_id, mentionedId: isa.agent_id, clientIds, taskIds });
+    const mix = new WriteMix(tag, {
+      admin,
+      profileUsers: sessions,
+      primaryAgentId: agent.agent_id,
+      mentionedId: isa.agent_id,
+      clientIds,
+      taskIds,
+    });
     const checker = await new WriteChecker(db, control.stack.mailDir, null, admin.agent_id, isa.agent_id).init();
     const stopRenewing = renewTokensEvery(origin, emails, DEMO_PASSWORD, mix, 600_000);
     control.bench.onStop(async () => stopRenewing());
@@ -92,11 +114,17 @@ async function main(): Promise<void> {
     const today = todayIn('America/New_York');
     const us = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
     const range = { start_date: us(`${today.slice(0, 8)}01`), end_date: us(today) };
-    const baseOf = (service: 'transactions' | 'messaging', i: number) => (replicas > 1 ? control.apiUrls[service][i % control.apiUrls[service].length] : origin);
+    const baseOf = (service: 'transactions' | 'messaging', i: number) =>
+      replicas > 1 ? control.apiUrls[service][i % control.apiUrls[service].length] : origin;
     const tvPushes: { replica: number; pushes: number; duplicates: number }[] = [];
     await Promise.all(
       Array.from({ length: tvs }, async (_, i) => {
-        const socket = io(`${baseOf('transactions', i)}${DISPLAY_NAMESPACE}`, { path: socketPathOf('transactions'), auth: { token: admin.token }, transports: ['websocket'], reconnection: true });
+        const socket = io(`${baseOf('transactions', i)}${DISPLAY_NAMESPACE}`, {
+          path: socketPathOf('transactions'),
+          auth: { token: admin.token },
+          transports: ['websocket'],
+          reconnection: true,
+        });
         sockets.push(socket);
         const seen = { replica: replicas > 1 ? i % replicas : 0, pushes: 0, duplicates: 0 };
         tvPushes.push(seen);
@@ -113,19 +141,29 @@ async function main(): Promise<void> {
           socket.once('display:welcome', resolve);
           socket.once('connect_error', reject);
         });
-        const ack = await new Promise<DisplaySubscribeAck>((resolve) => socket.emit('display:subscribe', { slide: 2, context: `t${teamId}`, ...range }, resolve));
+        const ack = await new Promise<DisplaySubscribeAck>((resolve) =>
+          socket.emit('display:subscribe', { slide: 2, context: `t${teamId}`, ...range }, resolve),
+        );
         if (!ack.ok) throw new Error(`display:subscribe refused: ${ack.message}`);
       }),
     );
     const tcIds: { agent_id: number; email: string }[] = (
-      await db.query(`SELECT agent_id, email FROM identity.users WHERE team_id = $1 AND 'TRANC' = ANY(roles) AND status = 'active' ORDER BY agent_id`, [teamId])
+      await db.query(
+        `SELECT agent_id, email FROM identity.users WHERE team_id = $1 AND 'TRANC' = ANY(roles) AND status = 'active' ORDER BY agent_id`,
+        [teamId],
+      )
     ).rows;
     const tcSessions: Session[] = await Promise.all(tcIds.map((tc) => signIn(origin, tc.email, DEMO_PASSWORD)));
     const inboxSeen: { replica: number; email: string; dms: Set<string>; duplicates: number }[] = [];
     await Promise.all(
       tcSessions.flatMap((session, k) =>
         Array.from({ length: Math.max(1, replicas) }, async (_, r) => {
-          const socket = io(`${baseOf('messaging', r + k)}${MESSAGING_NAMESPACE}`, { path: socketPathOf('messaging'), auth: { token: session.token }, transports: ['websocket'], reconnection: true });
+          const socket = io(`${baseOf('messaging', r + k)}${MESSAGING_NAMESPACE}`, {
+            path: socketPathOf('messaging'),
+            auth: { token: session.token },
+            transports: ['websocket'],
+            reconnection: true,
+          });
           sockets.push(socket);
           const seen = { replica: replicas > 1 ? (r + k) % replicas : 0, email: session.email, dms: new Set<string>(), duplicates: 0 };
           inboxSeen.push(seen);
@@ -152,7 +190,12 @@ async function main(): Promise<void> {
       (token) => ({ route: 'GET /api/messages/unread-counts', method: 'GET', path: '/api/messages/unread-counts', token }),
       (token) => ({ route: 'GET /api/messages/comments', method: 'GET', path: '/api/messages/comments?page=1&per_page=10', token }),
       (token) => ({ route: 'GET /api/boards/stages', method: 'GET', path: '/api/boards/stages', token }),
-      (token) => ({ route: 'GET /api/boards/tasks/cards', method: 'GET', path: '/api/boards/tasks/cards?column_id=1&page=1&per_page=15', token }),
+      (token) => ({
+        route: 'GET /api/boards/tasks/cards',
+        method: 'GET',
+        path: '/api/boards/tasks/cards?column_id=1&page=1&per_page=15',
+        token,
+      }),
     ];
     const readers = [admin, sessions[1]];
 
@@ -227,15 +270,52 @@ async function main(): Promise<void> {
       allSamples.push(...samples);
       const routes = routeFigures(samples);
       const all = routes.find((r) => r.route === 'all')!;
-      const examples = [...new Set(samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => `${s.route} ${s.status || s.error}`))].slice(0, 5);
-      const row: StepRow = { writes_per_s: rate, reads_per_s: rate * readRatio, seconds: round(took, 1), answered_per_s: round(samples.length / took, 1), errors: all.errors, p95_ms: all.p95_ms, routes, pg_connections_max: pg, error_examples: examples, cores_by_process: cores, load_average: round(os.loadavg()[0], 2), postgres_busiest: busiest, postgres_statements: statements };
+      const examples = [
+        ...new Set(samples.filter((s) => s.status < 200 || s.status >= 300).map((s) => `${s.route} ${s.status || s.error}`)),
+      ].slice(0, 5);
+      const row: StepRow = {
+        writes_per_s: rate,
+        reads_per_s: rate * readRatio,
+        seconds: round(took, 1),
+        answered_per_s: round(samples.length / took, 1),
+        errors: all.errors,
+        p95_ms: all.p95_ms,
+        routes,
+        pg_connections_max: pg,
+        error_examples: examples,
+        cores_by_process: cores,
+        load_average: round(os.loadavg()[0], 2),
+        postgres_busiest: busiest,
+        postgres_statements: statements,
+      };
       steps.push(row);
-      console.log(`[${LABEL}]   ${all.calls} calls, ${all.errors} errors, p50 ${all.p50_ms} ms, p95 ${all.p95_ms} ms, p99 ${all.p99_ms} ms; Postgres connections up to ${pg.total} (${pg.active} active)${examples.length ? `; e.g. ${examples.join(', ')}` : ''}`);
-      console.log(`[${LABEL}]   cores used: ${cores.slice(0, 6).map((c) => `${c.process} ${c.cores}`).join(', ')}; all of the stack and the bench ${round(cores.reduce((sum, c) => sum + c.cores, 0), 2)}; machine load average ${round(os.loadavg()[0], 1)}`);
+      console.log(
+        `[${LABEL}]   ${all.calls} calls, ${all.errors} errors, p50 ${all.p50_ms} ms, p95 ${all.p95_ms} ms, p99 ${all.p99_ms} ms; Postgres connections up to ${pg.total} (${pg.active} active)${examples.length ? `; e.g. ${examples.join(', ')}` : ''}`,
+      );
+      console.log(
+        `[${LABEL}]   cores used: ${cores
+          .slice(0, 6)
+          .map((c) => `${c.process} ${c.cores}`)
+          .join(', ')}; all of the stack and the bench ${round(
+          cores.reduce((sum, c) => sum + c.cores, 0),
+          2,
+        )}; machine load average ${round(os.loadavg()[0], 1)}`,
+      );
       if (statements.length) {
-        console.log(`[${LABEL}]   Postgres time by statement (plan + run ms / calls): ${statements.slice(0, 4).map((q) => `${q.plan_ms} + ${q.exec_ms} / ${q.calls} ${q.query.slice(0, 70)}`).join(' | ')}`);
+        console.log(
+          `[${LABEL}]   Postgres time by statement (plan + run ms / calls): ${statements
+            .slice(0, 4)
+            .map((q) => `${q.plan_ms} + ${q.exec_ms} / ${q.calls} ${q.query.slice(0, 70)}`)
+            .join(' | ')}`,
+        );
       }
-      if (busiest.length) console.log(`[${LABEL}]   Postgres busiest (backends on average): ${busiest.slice(0, 3).map((q) => `${q.backends} ${q.query.slice(0, 90)}`).join(' | ')}`);
+      if (busiest.length)
+        console.log(
+          `[${LABEL}]   Postgres busiest (backends on average): ${busiest
+            .slice(0, 3)
+            .map((q) => `${q.backends} ${q.query.slice(0, 90)}`)
+            .join(' | ')}`,
+        );
       if (all.errors > 0 || all.p95_ms > STOP_P95_MS) break;
       // Each step from a drained stack: what the last one left queued is applied first (at most 60 s).
       await control.waitQuiet(db, 60_000);
@@ -256,7 +336,14 @@ async function main(): Promise<void> {
     const floor = await startChild('--create-floor', floorEnv(control.stack.databaseUrl, control.dataDir));
     control.bench.onStop(() => stopChild(floor.child));
     const createBody = JSON.stringify({ type: 'b', address_1: `${tag} floor probe St`, primary_agent_id: agent.agent_id });
-    const createOptions = (url: string) => ({ url, method: 'POST' as const, headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: createBody, connections: 10, duration: floorSeconds });
+    const createOptions = (url: string) => ({
+      url,
+      method: 'POST' as const,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: createBody,
+      connections: 10,
+      duration: floorSeconds,
+    });
     console.log(`[${LABEL}] creates against their floor, ${floorSeconds} s each...`);
     const serviceRun: Run = await measure(createOptions(`${control.apiUrls.transactions[0]}/api/transactions`), 2);
     const floorRun: Run = await measure(createOptions(`http://127.0.0.1:${floor.port}/api/transactions`), 2);
@@ -282,7 +369,15 @@ async function main(): Promise<void> {
       '\n' +
         formatTable(
           ['step writes/s', 'reads/s', 'answered/s', 'errors', 'p95 ms', 'pg conns max', 'pg active max'],
-          steps.map((s) => [String(s.writes_per_s), String(s.reads_per_s), String(s.answered_per_s), String(s.errors), String(s.p95_ms), String(s.pg_connections_max.total), String(s.pg_connections_max.active)]),
+          steps.map((s) => [
+            String(s.writes_per_s),
+            String(s.reads_per_s),
+            String(s.answered_per_s),
+            String(s.errors),
+            String(s.p95_ms),
+            String(s.pg_connections_max.total),
+            String(s.pg_connections_max.active),
+          ]),
         ),
     );
     console.log(
@@ -306,26 +401,68 @@ async function main(): Promise<void> {
       const list = inboxSeen.filter((s) => s.replica === r);
       const expected = list.length * dmsAcked.size;
       const received = list.reduce((sum, s) => sum + [...s.dms].filter((m) => dmsAcked.has(m)).length, 0);
-      return { replica: r + 1, sockets: list.length, dms_acknowledged: dmsAcked.size, received, expected, duplicate_pushes: list.reduce((sum, s) => sum + s.duplicates, 0) };
+      return {
+        replica: r + 1,
+        sockets: list.length,
+        dms_acknowledged: dmsAcked.size,
+        received,
+        expected,
+        duplicate_pushes: list.reduce((sum, s) => sum + s.duplicates, 0),
+      };
     });
     console.log(
       '\n' +
         formatTable(
           ['measure', 'value', 'goal'],
           [
-            ['sustained rate, 0 errors, p95 <= 1 s', sustained ? `${sustained.writes_per_s} writes/s + ${sustained.reads_per_s} reads/s (p95 ${sustained.p95_ms} ms)` : 'none', `${GOALS.writes_per_s} writes/s, p95 <= ${GOALS.p95_ms} ms`],
+            [
+              'sustained rate, 0 errors, p95 <= 1 s',
+              sustained ? `${sustained.writes_per_s} writes/s + ${sustained.reads_per_s} reads/s (p95 ${sustained.p95_ms} ms)` : 'none',
+              `${GOALS.writes_per_s} writes/s, p95 <= ${GOALS.p95_ms} ms`,
+            ],
             ['writes acked / lost / doubled', `${writes.acknowledged} / ${writes.lost} / ${writes.doubled}`, '0 lost, 0 doubled'],
             ['effects missing / doubled (after 60 s)', `${writes.effects_missing} / ${writes.effects_doubled}`, '0 / 0'],
-            ['creates req/s: service / floor', `${createService.requests_per_s} / ${createFloor.requests_per_s} = ${createRatio}x`, `>= ${GOALS.create_floor_ratio}x`],
+            [
+              'creates req/s: service / floor',
+              `${createService.requests_per_s} / ${createFloor.requests_per_s} = ${createRatio}x`,
+              `>= ${GOALS.create_floor_ratio}x`,
+            ],
             ['creates p50 ms: service / floor', `${createService.p50_ms} / ${createFloor.p50_ms}`, ''],
-            ['creates non-2xx + errors: service / floor', `${createService.non_2xx + createService.errors} / ${createFloor.non_2xx + createFloor.errors}`, '0'],
-            ...tvByReplica.map((t) => [`Display TVs on replica ${t.replica}: with a push / pushes / twice`, `${t.tvs_with_pushes} of ${t.tvs} / ${t.pushes} / ${t.duplicate_pushes}`, 'every TV, 0 twice']),
-            ...inboxByReplica.map((s) => [`inbox DM pushes on replica ${s.replica}: received / expected / twice`, `${s.received} / ${s.expected} / ${s.duplicate_pushes}`, 'all, 0 twice']),
+            [
+              'creates non-2xx + errors: service / floor',
+              `${createService.non_2xx + createService.errors} / ${createFloor.non_2xx + createFloor.errors}`,
+              '0',
+            ],
+            ...tvByReplica.map((t) => [
+              `Display TVs on replica ${t.replica}: with a push / pushes / twice`,
+              `${t.tvs_with_pushes} of ${t.tvs} / ${t.pushes} / ${t.duplicate_pushes}`,
+              'every TV, 0 twice',
+            ]),
+            ...inboxByReplica.map((s) => [
+              `inbox DM pushes on replica ${s.replica}: received / expected / twice`,
+              `${s.received} / ${s.expected} / ${s.duplicate_pushes}`,
+              'all, 0 twice',
+            ]),
           ],
         ),
     );
-    console.log('\n' + formatTable(['job scheduler', 'every', 'fires in the run', 'fired twice for one tick'], schedulers.map((j) => [`${j.queue} / ${j.scheduler}`, j.every_ms ? `${j.every_ms / 1000} s` : (j.pattern ?? '-'), String(j.fires), String(j.double_fires)])));
-    const goalsMet = !!sustained && sustained.writes_per_s >= GOALS.writes_per_s && sustained.p95_ms <= GOALS.p95_ms && createRatio >= GOALS.create_floor_ratio;
+    console.log(
+      '\n' +
+        formatTable(
+          ['job scheduler', 'every', 'fires in the run', 'fired twice for one tick'],
+          schedulers.map((j) => [
+            `${j.queue} / ${j.scheduler}`,
+            j.every_ms ? `${j.every_ms / 1000} s` : (j.pattern ?? '-'),
+            String(j.fires),
+            String(j.double_fires),
+          ]),
+        ),
+    );
+    const goalsMet =
+      !!sustained &&
+      sustained.writes_per_s >= GOALS.writes_per_s &&
+      sustained.p95_ms <= GOALS.p95_ms &&
+      createRatio >= GOALS.create_floor_ratio;
     console.log(`\n[${LABEL}] goal: ${goalsMet ? 'met' : 'missed'}`);
     writeReport(
       'load-latest.json',
@@ -334,13 +471,31 @@ async function main(): Promise<void> {
         measured_at: new Date().toISOString(),
         machine: machineInfo(),
         quiet_after_start_s: quietAfter,
-        settings: { start_rate: startRate, step, max_rate: maxRate, seconds, read_ratio: readRatio, tvs, replicas, transactions, floor_seconds: floorSeconds, ...stackSettings() },
+        settings: {
+          start_rate: startRate,
+          step,
+          max_rate: maxRate,
+          seconds,
+          read_ratio: readRatio,
+          tvs,
+          replicas,
+          transactions,
+          floor_seconds: floorSeconds,
+          ...stackSettings(),
+        },
         goals: GOALS,
         goals_met: goalsMet,
-        sustained: sustained ? { writes_per_s: sustained.writes_per_s, reads_per_s: sustained.reads_per_s, p95_ms: sustained.p95_ms } : null,
+        sustained: sustained
+          ? { writes_per_s: sustained.writes_per_s, reads_per_s: sustained.reads_per_s, p95_ms: sustained.p95_ms }
+          : null,
         steps,
         writes,
-        creates: { service: createService, floor: createFloor, ratio: createRatio, floor_name: 'bare Fastify + jose + pg: INSERT transaction, history row and outbox row in one transaction' },
+        creates: {
+          service: createService,
+          floor: createFloor,
+          ratio: createRatio,
+          floor_name: 'bare Fastify + jose + pg: INSERT transaction, history row and outbox row in one transaction',
+        },
         display_tvs: tvByReplica,
         inbox_sockets: inboxByReplica,
         job_schedulers: schedulers,
@@ -350,7 +505,9 @@ async function main(): Promise<void> {
   } finally {
     if (keep && control.stack) {
       // --keep: the stack stays up as the run left it (its data, pg_stat_statements) until Ctrl-C.
-      console.log(`[${LABEL}] --keep: edge ${control.origin}, database ${control.stack.databaseUrl}, logs ${control.stack.logDir}; Ctrl-C stops it`);
+      console.log(
+        `[${LABEL}] --keep: edge ${control.origin}, database ${control.stack.databaseUrl}, logs ${control.stack.logDir}; Ctrl-C stops it`,
+      );
       await new Promise(() => {});
     }
     console.log(`[${LABEL}] stopping the stack...`);
@@ -385,7 +542,12 @@ function statementsDuring(before: Map<string, StatementTime>, after: Map<string,
   return [...after]
     .map(([id, now]) => {
       const then = before.get(id);
-      return { query: now.query, calls: now.calls - (then?.calls ?? 0), plan_ms: round(now.plan_ms - (then?.plan_ms ?? 0), 0), exec_ms: round(now.exec_ms - (then?.exec_ms ?? 0), 0) };
+      return {
+        query: now.query,
+        calls: now.calls - (then?.calls ?? 0),
+        plan_ms: round(now.plan_ms - (then?.plan_ms ?? 0), 0),
+        exec_ms: round(now.exec_ms - (then?.exec_ms ?? 0), 0),
+      };
     })
     .filter((s) => s.calls > 0)
     .sort((a, b) => b.plan_ms + b.exec_ms - (a.plan_ms + a.exec_ms))
@@ -415,7 +577,11 @@ async function serveCreateFloor(): Promise<void> {
     let user: { agent_id: number; team_id: number };
     try {
       if (scheme !== 'Bearer' || !token) throw new Error('no token');
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+      const { payload } = await jwtVerify(token, publicKey, {
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      });
       user = { agent_id: Number(payload.sub), team_id: payload.team_id as number };
     } catch {
       return reply.code(401).send({ status: 'error', message: 'Session expired or invalid. Please sign in again.' });
@@ -432,10 +598,15 @@ async function serveCreateFloor(): Promise<void> {
         [user.team_id, body.type, body.address_1, body.primary_agent_id ?? user.agent_id],
       );
       const row = rows[0];
-      await client.query(`INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field) VALUES ($1, $2, $3, 'console', 'created')`, [row.client_id, user.team_id, user.agent_id]);
+      await client.query(
+        `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field) VALUES ($1, $2, $3, 'console', 'created')`,
+        [row.client_id, user.team_id, user.agent_id],
+      );
       // Marked published: the relay must not hand consumers a payload that is not the snapshot's shape.
       await client.query(
-        `INSERT INTO transactions.outbox (id, type, team_id, payload, published_at) VALUES (gen_random_uuid(), 'transactions.transaction.created', $1, $2, now())`, [user.team_id, JSON.stringify(row)]);
+        `INSERT INTO transactions.outbox (id, type, team_id, payload, published_at) VALUES (gen_random_uuid(), 'transactions.transaction.created', $1, $2, now())`,
+        [user.team_id, JSON.stringify(row)],
+      );
       await client.query('COMMIT');
       return reply.code(201).send({ client_id: row.client_id });
     } catch (error) {

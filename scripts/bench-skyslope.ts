@@ -32,7 +32,11 @@ runBench(LABEL, async () => {
   const rows: { concurrency: number; wall_s: number; calls: number; users: number; matched: number }[] = [];
   try {
     // The team: 2,000 users, half of them with an email SkySlope knows (in other letter case).
-    const everyone = await new SkySlopeClient({ baseUrl: fake.url, clientId: FAKE_SKYSLOPE_CLIENT_ID, clientSecret: FAKE_SKYSLOPE_CLIENT_SECRET }).listUsers(
+    const everyone = await new SkySlopeClient({
+      baseUrl: fake.url,
+      clientId: FAKE_SKYSLOPE_CLIENT_ID,
+      clientSecret: FAKE_SKYSLOPE_CLIENT_SECRET,
+    }).listUsers(
       { teamId: 'bench-seed', accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET },
       { concurrency: 20 },
     );
@@ -43,21 +47,60 @@ runBench(LABEL, async () => {
     }));
     console.log(`[${LABEL}] fake SkySlope with ${everyone.length} users at ${LATENCY_MS} ms a call; a team of ${team.length} users`);
     for (const concurrency of CONCURRENCIES) {
-      const client = new SkySlopeClient({ baseUrl: fake.url, clientId: FAKE_SKYSLOPE_CLIENT_ID, clientSecret: FAKE_SKYSLOPE_CLIENT_SECRET });
+      const client = new SkySlopeClient({
+        baseUrl: fake.url,
+        clientId: FAKE_SKYSLOPE_CLIENT_ID,
+        clientSecret: FAKE_SKYSLOPE_CLIENT_SECRET,
+      });
       const started = performance.now();
-      const users = await client.listUsers({ teamId: `bench-${concurrency}`, accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET }, { concurrency });
+      const users = await client.listUsers(
+        { teamId: `bench-${concurrency}`, accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET },
+        { concurrency },
+      );
       const outcome = matchUsers(team, users);
       const wall = (performance.now() - started) / 1000;
       rows.push({ concurrency, wall_s: round(wall, 2), calls: client.callCount, users: users.length, matched: outcome.matches.length });
-      console.log(`[${LABEL}] concurrency ${concurrency}: ${wall.toFixed(2)} s, ${client.callCount} SkySlope calls, ${users.length} users read, ${outcome.matches.length} matched`);
+      console.log(
+        `[${LABEL}] concurrency ${concurrency}: ${wall.toFixed(2)} s, ${client.callCount} SkySlope calls, ${users.length} users read, ${outcome.matches.length} matched`,
+      );
     }
   } finally {
     await fake.close();
   }
   const sync = await benchTransactionSync();
-  console.log(`\n${formatTable(['page reads at once', 'wall s', 'SkySlope calls', 'users', 'matched', `aim < ${AIM_S} s`], rows.map((r) => [String(r.concurrency), r.wall_s.toFixed(2), String(r.calls), String(r.users), String(r.matched), r.wall_s < AIM_S ? 'yes' : 'no']))}`);
-  console.log(`\n${formatTable(['transaction sync (issue 26)', 'wall s', 'SkySlope calls', 'files'], sync.map((r) => [r.step, r.wall_s.toFixed(2), String(r.calls), String(r.files)]))}`);
-  writeReport('skyslope-latest.json', { label: LABEL, machine: machineInfo(), users: USERS, latency_ms: LATENCY_MS, job_concurrency: 10, aim_s: AIM_S, rows, transaction_sync: sync }, LABEL);
+  console.log(
+    `\n${formatTable(
+      ['page reads at once', 'wall s', 'SkySlope calls', 'users', 'matched', `aim < ${AIM_S} s`],
+      rows.map((r) => [
+        String(r.concurrency),
+        r.wall_s.toFixed(2),
+        String(r.calls),
+        String(r.users),
+        String(r.matched),
+        r.wall_s < AIM_S ? 'yes' : 'no',
+      ]),
+    )}`,
+  );
+  console.log(
+    `\n${formatTable(
+      ['transaction sync (issue 26)', 'wall s', 'SkySlope calls', 'files'],
+      sync.map((r) => [r.step, r.wall_s.toFixed(2), String(r.calls), String(r.files)]),
+    )}`,
+  );
+  writeReport(
+    'skyslope-latest.json',
+    {
+      label: LABEL,
+      machine: machineInfo(),
+      users: USERS,
+      latency_ms: LATENCY_MS,
+      job_concurrency: 10,
+      aim_s: AIM_S,
+      rows,
+      transaction_sync: sync,
+    },
+    LABEL,
+  );
 });
 
 /**
@@ -70,13 +113,38 @@ async function benchTransactionSync(): Promise<{ step: string; wall_s: number; c
   const fake = await startFakeSkySlope({ port: 0, latencyMs: LATENCY_MS });
   const team = { teamId: 'bench-sync', accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET };
   const agentGuid = FAKE_SKYSLOPE_USERS[2].userGuid;
-  const context = { officeGuid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, agentGuid, checklistTypeId: 101, prefs: { send_commission: true }, matchedGuids: new Map<number, string>() };
+  const context = {
+    officeGuid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+    agentGuid,
+    checklistTypeId: 101,
+    prefs: { send_commission: true },
+    matchedGuids: new Map<number, string>(),
+  };
   const row = (clientId: number, price: number) =>
     ({
-      client_id: clientId, team_id: 1, type: 'b', first_name: 'Bench', last_name: `Buyer${clientId}`, email: `buyer${clientId}@bench.test`, mobile_phone: null,
-      address_1: `${clientId} Bench St`, address_2: '', city: 'Austin', state: 'TX', postal_code: '78704', primary_agent_id: 3, appt_set_by_agent_id: null,
-      trans_amt: price, gci_pct: 3, gross_commission_amt: price * 0.03, under_contract_dt: '2026-11-02', est_close_dt: '2026-12-15', closed_dt: null,
-      custom_values: {}, contacts: [{ name: `Co Buyer${clientId}`, email: null }], version: 1,
+      client_id: clientId,
+      team_id: 1,
+      type: 'b',
+      first_name: 'Bench',
+      last_name: `Buyer${clientId}`,
+      email: `buyer${clientId}@bench.test`,
+      mobile_phone: null,
+      address_1: `${clientId} Bench St`,
+      address_2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78704',
+      primary_agent_id: 3,
+      appt_set_by_agent_id: null,
+      trans_amt: price,
+      gci_pct: 3,
+      gross_commission_amt: price * 0.03,
+      under_contract_dt: '2026-11-02',
+      est_close_dt: '2026-12-15',
+      closed_dt: null,
+      custom_values: {},
+      contacts: [{ name: `Co Buyer${clientId}`, email: null }],
+      version: 1,
     }) as unknown as TransactionSnapshot;
   const ids = Array.from({ length: SYNC_TRANSACTIONS }, (_, i) => i + 1);
   const inBatches = async (work: (id: number) => Promise<void>) => {
@@ -94,15 +162,30 @@ async function benchTransactionSync(): Promise<{ step: string; wall_s: number; c
       guids.set(id, guid);
       for (const { contact } of plan.contacts) await client.addContact(team, 'sale', guid, contact);
     });
-    results.push({ step: `create ${SYNC_TRANSACTIONS} sales + contacts, ${SYNC_JOBS} at once`, wall_s: round((performance.now() - started) / 1000, 2), calls: client.callCount - before, files: fake.control.files().length });
+    results.push({
+      step: `create ${SYNC_TRANSACTIONS} sales + contacts, ${SYNC_JOBS} at once`,
+      wall_s: round((performance.now() - started) / 1000, 2),
+      calls: client.callCount - before,
+      files: fake.control.files().length,
+    });
     started = performance.now();
     before = client.callCount;
     await inBatches(async (id) => client.updateFile(team, 'sale', guids.get(id)!, planSkySlopeFile(row(id, 410_000), context).body));
-    results.push({ step: `update each (PUT), ${SYNC_JOBS} at once`, wall_s: round((performance.now() - started) / 1000, 2), calls: client.callCount - before, files: fake.control.files().length });
+    results.push({
+      step: `update each (PUT), ${SYNC_JOBS} at once`,
+      wall_s: round((performance.now() - started) / 1000, 2),
+      calls: client.callCount - before,
+      files: fake.control.files().length,
+    });
     started = performance.now();
     before = client.callCount;
     const listed = await client.listFiles(team, 'sale', { agentGuid, earliestDate: new Date(Date.now() - 3_600_000).toISOString() });
-    results.push({ step: `adopt: list the agent's ${listed.length} files`, wall_s: round((performance.now() - started) / 1000, 2), calls: client.callCount - before, files: listed.length });
+    results.push({
+      step: `adopt: list the agent's ${listed.length} files`,
+      wall_s: round((performance.now() - started) / 1000, 2),
+      calls: client.callCount - before,
+      files: listed.length,
+    });
   } finally {
     await fake.close();
   }

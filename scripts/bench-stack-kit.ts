@@ -62,7 +62,9 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
 /** CPU seconds (user + system) a process used so far, 0 when it is gone. */
 function cpuOf(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // After the name: state is field 3, utime 14 and stime 15 of the whole line.
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
@@ -106,7 +108,10 @@ class Supervised {
 
   start(): void {
     const out = createWriteStream(this.log, { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist', this.script)], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist', this.script)], {
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.pipe(out, { end: false });
     child.stderr!.pipe(out, { end: false });
     child.on('exit', () => {
@@ -187,7 +192,11 @@ export class ControlledStack {
 
   /** Every process of the stack now (names of the second replicas end in #2). */
   processes(): ProcessRef[] {
-    const list = Object.entries(this.launcherPids()).map(([name, pid]) => ({ name, pid, log: path.join(this.stack.logDir, `${name}.log`) }));
+    const list = Object.entries(this.launcherPids()).map(([name, pid]) => ({
+      name,
+      pid,
+      log: path.join(this.stack.logDir, `${name}.log`),
+    }));
     for (const replica of this.replicas) list.push({ name: replica.name, pid: replica.child?.pid ?? 0, log: replica.log });
     return list;
   }
@@ -278,7 +287,12 @@ export class ControlledStack {
         .then((result) => result.rows.reduce((sum: number, row: { n: number }) => sum + row.n, 0))
         .catch(() => -1);
       let jobs = 0;
-      for (const [suffix, command] of [['wait', 'LLEN'], ['active', 'LLEN'], ['prioritized', 'ZCARD'], ['paused', 'LLEN']] as const) {
+      for (const [suffix, command] of [
+        ['wait', 'LLEN'],
+        ['active', 'LLEN'],
+        ['prioritized', 'ZCARD'],
+        ['paused', 'LLEN'],
+      ] as const) {
         const keys = ((await redisCommand(this.redisPort, ['KEYS', `${prefix}:*:${suffix}`]).catch(() => [])) as string[]) ?? [];
         for (const key of keys) jobs += Number(await redisCommand(this.redisPort, [command, key]).catch(() => 0));
       }
@@ -297,7 +311,10 @@ export class ControlledStack {
     for (const p of this.processes()) if (p.pid) out.set(p.name, cpuOf(p.pid));
     try {
       const postmaster = Number(readFileSync(path.join(this.postgresDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      out.set('postgres', [postmaster, ...childrenOf(postmaster)].reduce((sum, pid) => sum + cpuOf(pid), 0));
+      out.set(
+        'postgres',
+        [postmaster, ...childrenOf(postmaster)].reduce((sum, pid) => sum + cpuOf(pid), 0),
+      );
     } catch {
       // Postgres is down
     }
@@ -310,7 +327,10 @@ export class ControlledStack {
 
   /** Health of every API (each replica directly, and through the bench's edge); true when all answer 200. */
   async apisHealthy(): Promise<boolean> {
-    const urls = SERVICES.flatMap((service) => [`${this.origin}/api/${service}/health`, ...(this.replicaCount > 1 ? this.apiUrls[service].map((u) => `${u}/api/${service}/health`) : [])]);
+    const urls = SERVICES.flatMap((service) => [
+      `${this.origin}/api/${service}/health`,
+      ...(this.replicaCount > 1 ? this.apiUrls[service].map((u) => `${u}/api/${service}/health`) : []),
+    ]);
     const answers = await Promise.all(
       urls.map((url) =>
         fetch(url, { signal: AbortSignal.timeout(2000) })
@@ -342,7 +362,8 @@ export class ControlledStack {
           continue;
         }
         if (current.pid !== old.pid && !started.has(old.name)) {
-          if (logSince(current.log, logOffsets.get(old.name) ?? 0).match(/ worker started"| listening"|edge listening/)) started.add(old.name);
+          if (logSince(current.log, logOffsets.get(old.name) ?? 0).match(/ worker started"| listening"|edge listening/))
+            started.add(old.name);
           else ok = false;
         }
       }
@@ -367,8 +388,18 @@ export class ControlledStack {
     for (const service of SERVICES) {
       const apiEnv = environOf(pids[service]);
       const port = await freePort();
-      const api = new Supervised(`${service}#2`, `services/${service}/src/main.js`, { ...apiEnv, PORT: String(port) }, path.join(this.stack.logDir, `${service}#2.log`));
-      const worker = new Supervised(`${service}-worker#2`, `services/${service}/src/worker.js`, environOf(pids[`${service}-worker`]), path.join(this.stack.logDir, `${service}-worker#2.log`));
+      const api = new Supervised(
+        `${service}#2`,
+        `services/${service}/src/main.js`,
+        { ...apiEnv, PORT: String(port) },
+        path.join(this.stack.logDir, `${service}#2.log`),
+      );
+      const worker = new Supervised(
+        `${service}-worker#2`,
+        `services/${service}/src/worker.js`,
+        environOf(pids[`${service}-worker`]),
+        path.join(this.stack.logDir, `${service}-worker#2.log`),
+      );
       api.start();
       worker.start();
       this.replicas.push(api, worker);
@@ -378,13 +409,23 @@ export class ControlledStack {
     for (const service of SERVICES) balancerPorts[service] = await freePort();
     const edgePort = await freePort();
     const plan = { services: Object.fromEntries(SERVICES.map((s) => [s, { port: balancerPorts[s], upstreams: this.apiUrls[s] }])) };
-    this.balancer = spawn(process.execPath, [path.join(root, 'dist', 'scripts', 'bench-stack-kit.js'), '--balancer', JSON.stringify(plan)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    this.balancer = spawn(
+      process.execPath,
+      [path.join(root, 'dist', 'scripts', 'bench-stack-kit.js'), '--balancer', JSON.stringify(plan)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     this.balancer.stdout!.pipe(createWriteStream(path.join(this.stack.logDir, 'balancer.log')));
     const edgeEnv = environOf(pids.edge);
-    for (const service of SERVICES) edgeEnv[`${service.replace(/-/g, '_').toUpperCase()}_URL`] = `http://127.0.0.1:${balancerPorts[service]}`;
-    const edge = new Supervised('edge#2', 'edge/src/main.js', { ...edgeEnv, EDGE_PORT: String(edgePort) }, path.join(this.stack.logDir, 'edge#2.log'));
+    for (const service of SERVICES)
+      edgeEnv[`${service.replace(/-/g, '_').toUpperCase()}_URL`] = `http://127.0.0.1:${balancerPorts[service]}`;
+    const edge = new Supervised(
+      'edge#2',
+      'edge/src/main.js',
+      { ...edgeEnv, EDGE_PORT: String(edgePort) },
+      path.join(this.stack.logDir, 'edge#2.log'),
+    );
     edge.start();
     this.replicas.push(edge);
     this.origin = `http://127.0.0.1:${edgePort}`;
@@ -483,7 +524,8 @@ export function redisCommand(port: number, args: string[]): Promise<Resp> {
  */
 export async function jobSchedulerFires(redisPort: number, prefix: string, sinceMs: number) {
   const keys = ((await redisCommand(redisPort, ['KEYS', `${prefix}:*:repeat`])) as string[]) ?? [];
-  const out: { queue: string; scheduler: string; every_ms: number | null; pattern: string | null; fires: number; double_fires: number }[] = [];
+  const out: { queue: string; scheduler: string; every_ms: number | null; pattern: string | null; fires: number; double_fires: number }[] =
+    [];
   for (const key of keys) {
     const queue = key.slice(prefix.length + 1, -':repeat'.length);
     const schedulers = ((await redisCommand(redisPort, ['ZRANGE', key, '0', '-1'])) as string[]) ?? [];
@@ -528,7 +570,14 @@ async function serveBalancer(plan: BalancerPlan): Promise<void> {
         const attempt = (tries: number) => {
           const target = targets[(first + tries) % targets.length];
           const upstream = httpRequest(
-            { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent: keepAlive },
+            {
+              host: target.hostname,
+              port: target.port,
+              method: request.method,
+              path: request.url,
+              headers: request.headers,
+              agent: keepAlive,
+            },
             (answer) => {
               response.writeHead(answer.statusCode ?? 502, answer.headers);
               answer.pipe(response);
@@ -551,7 +600,10 @@ async function serveBalancer(plan: BalancerPlan): Promise<void> {
       const attempt = (tries: number) => {
         const target = targets[(first + tries) % targets.length];
         const upstream = net.connect(Number(target.port), target.hostname, () => {
-          const lines = [`${request.method} ${request.url} HTTP/1.1`, ...Object.entries(request.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`]))];
+          const lines = [
+            `${request.method} ${request.url} HTTP/1.1`,
+            ...Object.entries(request.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : [`${k}: ${v}`])),
+          ];
           upstream.write(lines.join('\r\n') + '\r\n\r\n');
           if (head.length) upstream.write(head);
           upstream.pipe(socket);
@@ -605,7 +657,14 @@ export interface Sample {
  * Fires calls at a fixed arrival rate (open model): the n-th call is due at start + n / rate whatever the answers
  * before it; a timer sends every due call and never waits for a response. `pick(n)` gives the n-th call.
  */
-export async function openLoop(origin: string, rate: number, seconds: number, pick: (n: number) => Call, timeoutMs = 10_000, until?: () => boolean): Promise<Sample[]> {
+export async function openLoop(
+  origin: string,
+  rate: number,
+  seconds: number,
+  pick: (n: number) => Call,
+  timeoutMs = 10_000,
+  until?: () => boolean,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   const pending: Promise<void>[] = [];
   const started = performance.now();
@@ -640,14 +699,21 @@ async function fire(origin: string, call: Call, samples: Sample[], timeoutMs: nu
     try {
       const response = await fetch(`${origin}${call.path}`, {
         method: call.method,
-        headers: { authorization: `Bearer ${call.token}`, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(call.method !== 'GET' ? { 'idempotency-key': key } : {}) },
+        headers: {
+          authorization: `Bearer ${call.token}`,
+          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(call.method !== 'GET' ? { 'idempotency-key': key } : {}),
+        },
         body: call.body !== undefined ? JSON.stringify(call.body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       text = await response.text();
     } catch (caught) {
-      error = (caught as Error).name === 'TimeoutError' ? 'timeout' : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
+      error =
+        (caught as Error).name === 'TimeoutError'
+          ? 'timeout'
+          : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
     }
     if ((status !== 0 && status < 500) || attempts > (call.retries ?? 0)) break;
     await sleep(500 * 2 ** (attempts - 1));
@@ -743,23 +809,51 @@ export class WriteMix {
     const seq = ++this.seq;
     const t = this.targets;
     const pickOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
-    const record: WriteRecord = { seq, kind, marker: '', target: 0, window: this.window, sentAt: performance.now(), status: 0, ms: 0, attempts: 0 };
+    const record: WriteRecord = {
+      seq,
+      kind,
+      marker: '',
+      target: 0,
+      window: this.window,
+      sentAt: performance.now(),
+      status: 0,
+      ms: 0,
+      attempts: 0,
+    };
     let call: Omit<Call, 'done'>;
     switch (kind) {
       case 'transaction-create':
         record.marker = `${this.tag}T${seq}x St`;
-        call = { route: 'POST /api/transactions', method: 'POST', path: '/api/transactions', token: t.admin.token, body: { type: 'b', address_1: record.marker, primary_agent_id: t.primaryAgentId } };
+        call = {
+          route: 'POST /api/transactions',
+          method: 'POST',
+          path: '/api/transactions',
+          token: t.admin.token,
+          body: { type: 'b', address_1: record.marker, primary_agent_id: t.primaryAgentId },
+        };
         break;
       case 'profile-change': {
         const user = pickOf(t.profileUsers);
         record.marker = `${this.tag}P${seq}x`;
         record.target = user.agent_id;
-        call = { route: 'PATCH /api/user/profile', method: 'PATCH', path: '/api/user/profile', token: user.token, body: { last_name: record.marker } };
+        call = {
+          route: 'PATCH /api/user/profile',
+          method: 'PATCH',
+          path: '/api/user/profile',
+          token: user.token,
+          body: { last_name: record.marker },
+        };
         break;
       }
       case 'dm-create':
         record.marker = `${this.tag}D${seq}x`;
-        call = { route: 'POST /api/messages/dms', method: 'POST', path: '/api/messages/dms', token: t.admin.token, body: { dm_value: `<p>${record.marker} @tcs</p>` } };
+        call = {
+          route: 'POST /api/messages/dms',
+          method: 'POST',
+          path: '/api/messages/dms',
+          token: t.admin.token,
+          body: { dm_value: `<p>${record.marker} @tcs</p>` },
+        };
         break;
       case 'comment-create':
         record.marker = `${this.tag}C${seq}x`;
@@ -768,14 +862,24 @@ export class WriteMix {
           method: 'POST',
           path: '/api/messages/comments',
           token: t.admin.token,
-          body: { comment_type: 'trans', comment_on_id: pickOf(t.clientIds), comment_value: `<p>${record.marker} <span data-mention="user:${t.mentionedId}">@x</span></p>` },
+          body: {
+            comment_type: 'trans',
+            comment_on_id: pickOf(t.clientIds),
+            comment_value: `<p>${record.marker} <span data-mention="user:${t.mentionedId}">@x</span></p>`,
+          },
         };
         break;
       case 'task-update': {
         const taskId = pickOf(t.taskIds);
         record.marker = `${this.tag}K${seq}x`;
         record.target = taskId;
-        call = { route: 'PATCH /api/tasks/:id', method: 'PATCH', path: `/api/tasks/${taskId}`, token: t.admin.token, body: { task_id: taskId, preset: 'details', name: record.marker } };
+        call = {
+          route: 'PATCH /api/tasks/:id',
+          method: 'PATCH',
+          path: `/api/tasks/${taskId}`,
+          token: t.admin.token,
+          body: { task_id: taskId, preset: 'details', name: record.marker },
+        };
         break;
       }
     }
@@ -828,7 +932,8 @@ export class WriteChecker {
   ) {}
 
   async init(): Promise<this> {
-    const last = async (schema: string) => Number((await this.db.query(`SELECT coalesce(max(seq), 0) AS n FROM ${schema}.outbox`)).rows[0].n);
+    const last = async (schema: string) =>
+      Number((await this.db.query(`SELECT coalesce(max(seq), 0) AS n FROM ${schema}.outbox`)).rows[0].n);
     this.since = { identity: await last('identity'), transactions: await last('transactions') };
     return this;
   }
@@ -844,13 +949,18 @@ export class WriteChecker {
     const creates = byKind('transaction-create');
     if (creates.length) {
       const rows: { address_1: string; client_id: number }[] = (
-        await this.db.query('SELECT address_1, client_id FROM transactions.transactions WHERE address_1 = ANY($1::text[])', [creates.map((r) => r.marker)])
+        await this.db.query('SELECT address_1, client_id FROM transactions.transactions WHERE address_1 = ANY($1::text[])', [
+          creates.map((r) => r.marker),
+        ])
       ).rows;
       const ids = rows.map((row) => row.client_id);
-      const inSet = async (sql: string) => new Set<number>((await this.db.query(sql, [ids])).rows.map((row: { client_id: number }) => row.client_id));
+      const inSet = async (sql: string) =>
+        new Set<number>((await this.db.query(sql, [ids])).rows.map((row: { client_id: number }) => row.client_id));
       const messaging = await inSet('SELECT client_id FROM messaging.transactions WHERE client_id = ANY($1::int[])');
       const esign = await inSet('SELECT client_id FROM esign.transactions WHERE client_id = ANY($1::int[])');
-      const synced = await inSet(`SELECT client_id FROM integrations_sync.skyslope_sync WHERE client_id = ANY($1::int[]) AND result = 'synced'`);
+      const synced = await inSet(
+        `SELECT client_id FROM integrations_sync.skyslope_sync WHERE client_id = ANY($1::int[]) AND result = 'synced'`,
+      );
       const files = new Map<string, number>();
       if (this.skySlopeUrl) {
         const answer = (await (await fetch(`${this.skySlopeUrl}/_control/files`)).json()) as { files: { fileId?: string }[] };
@@ -898,7 +1008,12 @@ export class WriteChecker {
         const missing: string[] = [];
         for (const event of mine) {
           const due = event.at.getTime() - 1;
-          for (const [name, at] of [['transactions', copy?.t], ['messaging', copy?.m], ['esign', copy?.e], ['integrations-sync', copy?.s]] as const) {
+          for (const [name, at] of [
+            ['transactions', copy?.t],
+            ['messaging', copy?.m],
+            ['esign', copy?.e],
+            ['integrations-sync', copy?.s],
+          ] as const) {
             if (!at || at.getTime() < due) missing.push(`${name} user copy`);
           }
         }
@@ -910,10 +1025,16 @@ export class WriteChecker {
     const dms = byKind('dm-create');
     if (dms.length) {
       const rows: { marker: string; dm_id: number }[] = (
-        await this.db.query(`SELECT substring(dm_value from $1) AS marker, dm_id FROM messaging.direct_messages WHERE dm_value LIKE $2`, [`(${this.tagOf(dms)}D[0-9]+x)`, `%${this.tagOf(dms)}D%`])
+        await this.db.query(`SELECT substring(dm_value from $1) AS marker, dm_id FROM messaging.direct_messages WHERE dm_value LIKE $2`, [
+          `(${this.tagOf(dms)}D[0-9]+x)`,
+          `%${this.tagOf(dms)}D%`,
+        ])
       ).rows;
       const participants: { dm_id: number; agent_id: number }[] = (
-        await this.db.query('SELECT dm_id, agent_id FROM messaging.dm_participants WHERE dm_id = ANY($1::int[]) AND agent_id <> $2', [rows.map((row) => row.dm_id), this.adminId])
+        await this.db.query('SELECT dm_id, agent_id FROM messaging.dm_participants WHERE dm_id = ANY($1::int[]) AND agent_id <> $2', [
+          rows.map((row) => row.dm_id),
+          this.adminId,
+        ])
       ).rows;
       for (const r of dms) {
         const mine = rows.filter((row) => row.marker === r.marker);
@@ -936,10 +1057,10 @@ export class WriteChecker {
     const comments = byKind('comment-create');
     if (comments.length) {
       const rows: { marker: string; comment_id: number }[] = (
-        await this.db.query(`SELECT substring(comment_value from $1) AS marker, comment_id FROM messaging.comments WHERE comment_value LIKE $2`, [
-          `(${this.tagOf(comments)}C[0-9]+x)`,
-          `%${this.tagOf(comments)}C%`,
-        ])
+        await this.db.query(
+          `SELECT substring(comment_value from $1) AS marker, comment_id FROM messaging.comments WHERE comment_value LIKE $2`,
+          [`(${this.tagOf(comments)}C[0-9]+x)`, `%${this.tagOf(comments)}C%`],
+        )
       ).rows;
       for (const r of comments) {
         const mine = rows.filter((row) => row.marker === r.marker);
@@ -965,9 +1086,11 @@ export class WriteChecker {
         )
       ).rows;
       const copies = new Map<number, number>(
-        (await this.db.query('SELECT task_id, version FROM messaging.tasks WHERE task_id = ANY($1::int[])', [[...new Set(tasks.map((r) => r.target))]])).rows.map(
-          (row: { task_id: number; version: number }) => [row.task_id, row.version],
-        ),
+        (
+          await this.db.query('SELECT task_id, version FROM messaging.tasks WHERE task_id = ANY($1::int[])', [
+            [...new Set(tasks.map((r) => r.target))],
+          ])
+        ).rows.map((row: { task_id: number; version: number }) => [row.task_id, row.version]),
       );
       for (const r of tasks) {
         const mine = events.filter((e) => e.marker === r.marker);
@@ -1048,7 +1171,11 @@ export function renewTokensEvery(origin: string, emails: string[], password: str
 
 export async function signIn(origin: string, email: string, password: string): Promise<Session> {
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     if (response.ok) {
       const body = (await response.json()) as { access_token: string; user: { agent_id: number } };
       return { agent_id: body.user.agent_id, email, token: body.access_token };
@@ -1069,8 +1196,13 @@ export async function pgConnections(db: Pick<Client, 'query'>): Promise<{ total:
 
 /** The team's rows the writes aim at. */
 export async function writeTargetsOf(db: Client, teamId: number): Promise<{ clientIds: number[]; taskIds: number[] }> {
-  const clientIds = (await db.query('SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id LIMIT 500', [teamId])).rows.map((r: { client_id: number }) => r.client_id);
-  const taskIds = (await db.query('SELECT task_id FROM transactions.tasks WHERE team_id = $1 AND task_type IS NULL ORDER BY task_id LIMIT 500', [teamId])).rows.map((r: { task_id: number }) => r.task_id);
-  if (!clientIds.length || !taskIds.length) throw new Error(`team ${teamId} has no transactions or tasks to write to (seed it with --transactions)`);
+  const clientIds = (
+    await db.query('SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id LIMIT 500', [teamId])
+  ).rows.map((r: { client_id: number }) => r.client_id);
+  const taskIds = (
+    await db.query('SELECT task_id FROM transactions.tasks WHERE team_id = $1 AND task_type IS NULL ORDER BY task_id LIMIT 500', [teamId])
+  ).rows.map((r: { task_id: number }) => r.task_id);
+  if (!clientIds.length || !taskIds.length)
+    throw new Error(`team ${teamId} has no transactions or tasks to write to (seed it with --transactions)`);
   return { clientIds, taskIds };
 }

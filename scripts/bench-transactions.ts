@@ -142,9 +142,13 @@ interface CaseResult {
   explain?: string;
 }
 
-
 /** The repository query the service builds for these parameters (TransactionListService.list, a team-wide caller). */
-function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readonly TransactionFieldDefinition[], filterContext?: FilterSqlContext): TransactionPageQuery {
+function pageQueryOf(
+  params: ListParams,
+  scope: TransactionScope,
+  fields: readonly TransactionFieldDefinition[],
+  filterContext?: FilterSqlContext,
+): TransactionPageQuery {
   const orderBy = orderByOf(params.order_by ?? 'created_ts', params.order_dir ?? 1, fields);
   if (!orderBy) throw new Error(`no sort for column ${params.order_by}`);
   let filter: TransactionPageQuery['filter'];
@@ -153,7 +157,14 @@ function pageQueryOf(params: ListParams, scope: TransactionScope, fields: readon
     if (errors.length > 0 || !filterContext) throw new Error(`bad filter keys: ${JSON.stringify(errors)}`);
     filter = (values) => filterSql(keys, filterContext, values);
   }
-  return { scope, orderBy, page: params.page ?? 1, perPage: params.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE, search: params.quick_search_filter, filter };
+  return {
+    scope,
+    orderBy,
+    page: params.page ?? 1,
+    perPage: params.per_page ?? TRANSACTION_DEFAULT_PAGE_SIZE,
+    search: params.quick_search_filter,
+    filter,
+  };
 }
 
 function urlOf(origin: string, params: ListParams): string {
@@ -234,12 +245,18 @@ async function timeCase(
 function seed(databaseUrl: string, transactions: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(root, 'dist', 'scripts', 'seed.js'), '--team', 'bench', '--transactions', String(transactions), '--wait'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'dist', 'scripts', 'seed.js'), '--team', 'bench', '--transactions', String(transactions), '--wait'],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with code ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`seed exited with code ${code}`)),
+    );
   });
 }
 
@@ -247,7 +264,9 @@ function seed(databaseUrl: string, transactions: number): Promise<number> {
 async function waitForQuiet(databaseUrl: string, redisUrl: string): Promise<{ seconds: number; quiet: boolean }> {
   const started = performance.now();
   const consumers = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];
-  const queues = consumers.map((service) => new Queue(eventsQueueOf(service), { connection: { url: redisUrl }, prefix: DEFAULT_QUEUE_PREFIX }));
+  const queues = consumers.map(
+    (service) => new Queue(eventsQueueOf(service), { connection: { url: redisUrl }, prefix: DEFAULT_QUEUE_PREFIX }),
+  );
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const unpublishedSql = SERVICE_NAMES.map((s) => `(SELECT count(*) FROM "${schemaOf(s)}".outbox WHERE published_at IS NULL)`).join(' + ');
@@ -263,11 +282,15 @@ async function waitForQuiet(databaseUrl: string, redisUrl: string): Promise<{ se
       const seconds = (performance.now() - started) / 1000;
       if (unpublished === 0 && pending === 0) return { seconds, quiet: true };
       if (performance.now() - started > DRAIN_TIMEOUT_MS) {
-        console.log(`[${LABEL}] events still draining after ${seconds.toFixed(0)} s (${unpublished} unpublished, ${pending} queued): measuring anyway`);
+        console.log(
+          `[${LABEL}] events still draining after ${seconds.toFixed(0)} s (${unpublished} unpublished, ${pending} queued): measuring anyway`,
+        );
         return { seconds, quiet: false };
       }
       if (performance.now() - lastLog > 15_000) {
-        console.log(`[${LABEL}] waiting for the events to drain: ${unpublished} unpublished outbox rows, ${pending} queued jobs (${seconds.toFixed(0)} s)`);
+        console.log(
+          `[${LABEL}] waiting for the events to drain: ${unpublished} unpublished outbox rows, ${pending} queued jobs (${seconds.toFixed(0)} s)`,
+        );
         lastLog = performance.now();
       }
       await new Promise((r) => setTimeout(r, 1000));
@@ -303,7 +326,13 @@ class Session {
       this.token = tokens.access_token;
       this.signedInAt = Date.now();
       const user = tokens.user;
-      this.caller = { agent_id: user.agent_id, team_id: user.team.team_id, roles: user.roles, permissions: user.permissions, market_id: user.team.market_id };
+      this.caller = {
+        agent_id: user.agent_id,
+        team_id: user.team.team_id,
+        roles: user.roles,
+        permissions: user.permissions,
+        market_id: user.team.market_id,
+      };
     }
     return { authorization: `Bearer ${this.token}` };
   }
@@ -322,8 +351,26 @@ const ROADMAP_TRANSACTIONS = 100;
 const RECOMPUTE_TIMEOUT_MS = 15 * 60_000;
 
 interface RoadmapReport {
-  bulk: { transactions: number; templates: number; steps: number; tasks: number; assign_s: number; remove_s: number; floor_insert_s: number; ratio_assign: number; goal_s: 2 };
-  recompute: { open_dated_tasks: number; moved: number; seconds: number; tasks_per_s: number; projected_500k_s: number; goal_500k_s: 180; finished: boolean };
+  bulk: {
+    transactions: number;
+    templates: number;
+    steps: number;
+    tasks: number;
+    assign_s: number;
+    remove_s: number;
+    floor_insert_s: number;
+    ratio_assign: number;
+    goal_s: 2;
+  };
+  recompute: {
+    open_dated_tasks: number;
+    moved: number;
+    seconds: number;
+    tasks_per_s: number;
+    projected_500k_s: number;
+    goal_500k_s: 180;
+    finished: boolean;
+  };
 }
 
 /**
@@ -337,7 +384,10 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
   const stamp = Date.now();
   const rtcIds: number[] = [];
   for (let i = 0; i < ROADMAP_TEMPLATES; i++) {
-    const { rows } = await client.query(`INSERT INTO transactions.roadmap_templates (team_id, name, client_type) VALUES ($1, $2, NULL) RETURNING rtc_id`, [teamId, `Bench roadmap ${stamp}-${i}`]);
+    const { rows } = await client.query(
+      `INSERT INTO transactions.roadmap_templates (team_id, name, client_type) VALUES ($1, $2, NULL) RETURNING rtc_id`,
+      [teamId, `Bench roadmap ${stamp}-${i}`],
+    );
     rtcIds.push(rows[0].rtc_id);
     await client.query(
       `INSERT INTO transactions.roadmap_steps (rtc_id, step, name, trigger, offset_days, assignee)
@@ -346,17 +396,22 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
       [rows[0].rtc_id, ROADMAP_STEPS],
     );
   }
-  const { rows: picked } = await client.query(`SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id DESC LIMIT $2`, [teamId, ROADMAP_TRANSACTIONS]);
+  const { rows: picked } = await client.query(
+    `SELECT client_id FROM transactions.transactions WHERE team_id = $1 ORDER BY client_id DESC LIMIT $2`,
+    [teamId, ROADMAP_TRANSACTIONS],
+  );
   const body = JSON.stringify({ client_ids: picked.map((row) => row.client_id), rtc_id: rtcIds });
   const timed = async (method: string) => {
     const started = performance.now();
     const response = await fetch(`${origin}/api/transaction/rtc/bulk`, { method, headers, body });
     const answer = await response.json();
-    if (response.status !== 200) throw new Error(`${method} /api/transaction/rtc/bulk answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
+    if (response.status !== 200)
+      throw new Error(`${method} /api/transaction/rtc/bulk answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
     return { seconds: (performance.now() - started) / 1000, answer };
   };
   const assign = await timed('POST');
-  const [{ tasks }] = (await client.query(`SELECT count(*)::int AS tasks FROM transactions.tasks WHERE rtc_id = ANY($1::int[])`, [rtcIds])).rows;
+  const [{ tasks }] = (await client.query(`SELECT count(*)::int AS tasks FROM transactions.tasks WHERE rtc_id = ANY($1::int[])`, [rtcIds]))
+    .rows;
   const remove = await timed('DELETE');
   // The floor: as many task rows in one INSERT ... SELECT, rolled back.
   await client.query('BEGIN');
@@ -369,25 +424,46 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
   );
   const floorSeconds = (performance.now() - floorStarted) / 1000;
   await client.query('ROLLBACK');
-  console.log(`[${LABEL}] roadmaps: ${tasks} tasks assigned in ${assign.seconds.toFixed(2)} s (goal < 2 s), removed in ${remove.seconds.toFixed(2)} s; one raw INSERT of as many rows: ${floorSeconds.toFixed(2)} s`);
+  console.log(
+    `[${LABEL}] roadmaps: ${tasks} tasks assigned in ${assign.seconds.toFixed(2)} s (goal < 2 s), removed in ${remove.seconds.toFixed(2)} s; one raw INSERT of as many rows: ${floorSeconds.toFixed(2)} s`,
+  );
 
   // Blackout Saturdays: every open dated task of the team is looked at, those on a Saturday move.
-  const [{ open }] = (await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND NOT done AND original_due_dt IS NOT NULL`, [teamId])).rows;
-  const movedBefore = Number((await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n);
+  const [{ open }] = (
+    await client.query(
+      `SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND NOT done AND original_due_dt IS NOT NULL`,
+      [teamId],
+    )
+  ).rows;
+  const movedBefore = Number(
+    (await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n,
+  );
   const started = performance.now();
-  const added = await fetch(`${origin}/api/admin/team/blackout-day`, { method: 'POST', headers, body: JSON.stringify({ predefined_day_key: 'saturday' }) });
-  if (added.status !== 201 && added.status !== 200) throw new Error(`POST /api/admin/team/blackout-day answered HTTP ${added.status}: ${await added.text()}`);
+  const added = await fetch(`${origin}/api/admin/team/blackout-day`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ predefined_day_key: 'saturday' }),
+  });
+  if (added.status !== 201 && added.status !== 200)
+    throw new Error(`POST /api/admin/team/blackout-day answered HTTP ${added.status}: ${await added.text()}`);
   let finished = false;
   while (performance.now() - started < RECOMPUTE_TIMEOUT_MS) {
     const { rows } = await client.query(`SELECT revision, applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [teamId]);
-    if (rows[0] && rows[0].applied_revision >= rows[0].revision && rows[0].revision > 0 && (await client.query(`SELECT 1 FROM transactions.team_calendars WHERE team_id = $1 AND 6 = ANY(weekdays)`, [teamId])).rowCount) {
+    if (
+      rows[0] &&
+      rows[0].applied_revision >= rows[0].revision &&
+      rows[0].revision > 0 &&
+      (await client.query(`SELECT 1 FROM transactions.team_calendars WHERE team_id = $1 AND 6 = ANY(weekdays)`, [teamId])).rowCount
+    ) {
       finished = true;
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  const moved = Number((await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n) - movedBefore;
+  const moved =
+    Number((await client.query(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.task.updated'`)).rows[0].n) -
+    movedBefore;
   await fetch(`${origin}/api/admin/team/blackout-day?predefined_day_key=saturday`, { method: 'DELETE', headers: await session.headers() });
   const tasksPerSecond = open / seconds;
   console.log(
@@ -406,7 +482,15 @@ async function roadmapCases(origin: string, session: Session, client: Client, te
       ratio_assign: round(assign.seconds / floorSeconds, 2),
       goal_s: 2,
     },
-    recompute: { open_dated_tasks: open, moved, seconds: round(seconds, 1), tasks_per_s: round(tasksPerSecond, 0), projected_500k_s: round(500_000 / tasksPerSecond, 0), goal_500k_s: 180, finished },
+    recompute: {
+      open_dated_tasks: open,
+      moved,
+      seconds: round(seconds, 1),
+      tasks_per_s: round(tasksPerSecond, 0),
+      projected_500k_s: round(500_000 / tasksPerSecond, 0),
+      goal_500k_s: 180,
+      finished,
+    },
   };
 }
 
@@ -449,17 +533,31 @@ async function reassignCases(origin: string, session: Session, client: Client, t
   ).rows;
   await client.query('BEGIN');
   const floorStarted = performance.now();
-  await client.query(`UPDATE transactions.transactions SET primary_agent_id = $3, version = version + 1 WHERE team_id = $1 AND primary_agent_id = $2`, [teamId, from, to]);
+  await client.query(
+    `UPDATE transactions.transactions SET primary_agent_id = $3, version = version + 1 WHERE team_id = $1 AND primary_agent_id = $2`,
+    [teamId, from, to],
+  );
   const floorSeconds = (performance.now() - floorStarted) / 1000;
   await client.query('ROLLBACK');
   const headers = { ...(await session.headers()), 'content-type': 'application/json' };
   const started = performance.now();
-  const response = await fetch(`${origin}/api/transactions/reassign`, { method: 'POST', headers, body: JSON.stringify({ from_agent_id: from, to_agent_id: to, type: 'all' }) });
+  const response = await fetch(`${origin}/api/transactions/reassign`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ from_agent_id: from, to_agent_id: to, type: 'all' }),
+  });
   const seconds = (performance.now() - started) / 1000;
   const answer = (await response.json()) as { reassigned_count: number };
-  if (response.status !== 200) throw new Error(`POST /api/transactions/reassign answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
+  if (response.status !== 200)
+    throw new Error(`POST /api/transactions/reassign answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
   // The cap card's read beside its own SQL on pg (the repository's CAPS_SQL), interleaved.
-  const caps = await timeCase(`${origin}/api/caps?agent_id=${to}`, await session.headers(), client, { text: CAPS_SQL, values: [teamId, to] }, samples);
+  const caps = await timeCase(
+    `${origin}/api/caps?agent_id=${to}`,
+    await session.headers(),
+    client,
+    { text: CAPS_SQL, values: [teamId, to] },
+    samples,
+  );
   console.log(
     `[${LABEL}] reassignment: ${answer.reassigned_count} transactions (${tasks} open tasks) in ${seconds.toFixed(2)} s (goal < 5 s); ` +
       `one raw UPDATE of their agent: ${floorSeconds.toFixed(2)} s; GET /api/caps of the agent p95 ${fmt(caps.api.p95)} ms, its SQL p95 ${fmt(caps.raw.p95)} ms (${(caps.api.p95 / caps.raw.p95).toFixed(2)}x)`,
@@ -493,7 +591,13 @@ interface BoardCaseReport {
  * bench transactions between stages), its first page through the edge beside its SQL on pg; the
  * columns call; and the tasks board's Not Started column.
  */
-async function boardCases(origin: string, session: Session, client: Client, scope: TransactionScope, samples: number): Promise<BoardCaseReport[]> {
+async function boardCases(
+  origin: string,
+  session: Session,
+  client: Client,
+  scope: TransactionScope,
+  samples: number,
+): Promise<BoardCaseReport[]> {
   const teamId = scope.teamId;
   const target = BOARD_CONSTANTS.benchColumnCards;
   const { rows: biggest } = await client.query(
@@ -531,14 +635,38 @@ async function boardCases(origin: string, session: Session, client: Client, scop
       api = latencyOf(times);
     }
     const budget = BOARD_CONSTANTS.benchColumnBudgetMs;
-    reports.push({ name, url: urlPath, column_cards: cards, api_ms: api, raw_sql_ms: raw, non_2xx: non2xx, budget_ms: budget, p95_within_budget: api.p95 <= budget });
-    console.log(`[${LABEL}] board ${name} (${cards} cards): p50 ${fmt(api.p50)} ms, p95 ${fmt(api.p95)} ms${raw ? `, raw SQL p95 ${fmt(raw.p95)} ms` : ''} (budget ${budget} ms)`);
+    reports.push({
+      name,
+      url: urlPath,
+      column_cards: cards,
+      api_ms: api,
+      raw_sql_ms: raw,
+      non_2xx: non2xx,
+      budget_ms: budget,
+      p95_within_budget: api.p95 <= budget,
+    });
+    console.log(
+      `[${LABEL}] board ${name} (${cards} cards): p50 ${fmt(api.p50)} ms, p95 ${fmt(api.p95)} ms${raw ? `, raw SQL p95 ${fmt(raw.p95)} ms` : ''} (budget ${budget} ms)`,
+    );
   };
-  const [{ cards }] = (await client.query(`SELECT count(*)::int AS cards FROM transactions.transactions WHERE team_id = $1 AND stage_id = $2 AND NOT hidden_on_boards`, [teamId, stageId])).rows;
-  const pageSql = sqlOf({ scope, orderBy: TRANSACTION_BOARD_ORDER, page: 1, perPage: BOARD_CONSTANTS.perPage, filter: (params) => ['NOT t.hidden_on_boards', `t.stage_id = $${params.push(stageId)}`] });
+  const [{ cards }] = (
+    await client.query(
+      `SELECT count(*)::int AS cards FROM transactions.transactions WHERE team_id = $1 AND stage_id = $2 AND NOT hidden_on_boards`,
+      [teamId, stageId],
+    )
+  ).rows;
+  const pageSql = sqlOf({
+    scope,
+    orderBy: TRANSACTION_BOARD_ORDER,
+    page: 1,
+    perPage: BOARD_CONSTANTS.perPage,
+    filter: (params) => ['NOT t.hidden_on_boards', `t.stage_id = $${params.push(stageId)}`],
+  });
   await run('stages column, first page', `/api/boards/stages/cards?column_id=${stageId}`, cards, pageSql);
   await run('stages columns and totals', '/api/boards/stages', cards, null);
-  const [{ open }] = (await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND status_id = 1`, [teamId])).rows;
+  const [{ open }] = (
+    await client.query(`SELECT count(*)::int AS open FROM transactions.tasks WHERE team_id = $1 AND status_id = 1`, [teamId])
+  ).rows;
   await run('tasks Not Started column, first page', '/api/boards/tasks/cards?column_id=1', open, null);
   return reports;
 }
@@ -627,7 +755,9 @@ async function main(): Promise<void> {
     // The fixed users only at start-up; the volume seed below is the one that is timed.
     const stack = await bench.start(['--team', 'bench']);
 
-    console.log(`[${LABEL}] seeding Bench Realty with ${transactions} transactions (npm run seed -- --team bench --transactions ${transactions} --wait)...`);
+    console.log(
+      `[${LABEL}] seeding Bench Realty with ${transactions} transactions (npm run seed -- --team bench --transactions ${transactions} --wait)...`,
+    );
     const seedSeconds = await seed(stack.databaseUrl, transactions);
     console.log(`[${LABEL}] seed: ${seedSeconds.toFixed(1)} s for ${transactions} transactions (goal for 100,000: under 600 s)`);
     const drain = await waitForQuiet(stack.databaseUrl, stack.redisUrl);
@@ -643,7 +773,14 @@ async function main(): Promise<void> {
     const session = new Session(stack.origin);
     await session.headers();
     const scope = scopeOf(session.caller);
-    dataSource = await createServiceDataSource({ url: stack.databaseUrl, schema: 'transactions', entities: [], migrations: [], poolSize: 1, applicationName: 'bench-forms' }).initialize();
+    dataSource = await createServiceDataSource({
+      url: stack.databaseUrl,
+      schema: 'transactions',
+      entities: [],
+      migrations: [],
+      poolSize: 1,
+      applicationName: 'bench-forms',
+    }).initialize();
     const form = await new TeamOptionsRepository(dataSource).formWithFields(scope.teamId, LIST_FORM_ALIAS);
     const fields = form?.fields ?? [];
 
@@ -663,7 +800,9 @@ async function main(): Promise<void> {
       ]),
       ...(await filterCases(sqlClient, scope.teamId)),
     ];
-    const filterContext = await new FiltersService(new FiltersRepository(dataSource), new TeamOptionsRepository(dataSource)).contextOf(scope.teamId);
+    const filterContext = await new FiltersService(new FiltersRepository(dataSource), new TeamOptionsRepository(dataSource)).contextOf(
+      scope.teamId,
+    );
 
     // The machine may be shared (another stack, a test run): its load is in the report, beside the figures.
     const loadBefore = round(os.loadavg()[0]);
@@ -676,7 +815,8 @@ async function main(): Promise<void> {
       const rawRows = (await sqlClient.query(sql.text, sql.values)).rows as { client_id: number | null; total: number }[];
       const apiIds = answer.status === 200 ? answer.body.table.data.map((r) => r.client_id) : [];
       const rawIds = rawRows.filter((r) => r.client_id !== null).map((r) => Number(r.client_id));
-      const samePage = answer.status === 200 && answer.body.pagination.total === (rawRows[0]?.total ?? 0) && apiIds.join() === rawIds.join();
+      const samePage =
+        answer.status === 200 && answer.body.pagination.total === (rawRows[0]?.total ?? 0) && apiIds.join() === rawIds.join();
 
       const url = urlOf(stack.origin, c.params);
       const headers = await session.headers();
@@ -704,11 +844,18 @@ async function main(): Promise<void> {
 
     // Requests per second of the first page: through the edge, and the floor (bare Fastify + pg, the same SQL).
     const firstSql = sqlOf(pageQueryOf({}, scope, fields));
-    const floor = await startChild('--floor-server', { ...process.env, DATABASE_URL: stack.databaseUrl, FLOOR_SQL: JSON.stringify(firstSql) });
+    const floor = await startChild('--floor-server', {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      FLOOR_SQL: JSON.stringify(firstSql),
+    });
     bench.onStop(() => stopChild(floor.child));
     const steady = { connections: CONNECTIONS, duration: DURATION_S };
     const throughput = [
-      { name: 'edge -> transactions GET /api/transactions/records (first page)', options: { url: urlOf(stack.origin, {}), headers: await session.headers(), ...steady } },
+      {
+        name: 'edge -> transactions GET /api/transactions/records (first page)',
+        options: { url: urlOf(stack.origin, {}), headers: await session.headers(), ...steady },
+      },
       { name: 'bare Fastify + pg, the same SQL (floor)', options: { url: `http://127.0.0.1:${floor.port}/floor`, ...steady } },
     ];
     const rps: Throughput[] = [];
@@ -734,7 +881,9 @@ async function main(): Promise<void> {
     // whose SQL alone is slow (it meets a ratio goal however slow it is; that is where an index is missing).
     for (const r of results) {
       if (r.goal_met && r.raw_sql_ms.p50 <= SLOW_SQL_MS) continue;
-      r.explain_reason = r.goal_met ? `raw SQL p50 ${fmt(r.raw_sql_ms.p50)} ms > ${SLOW_SQL_MS} ms` : `misses the goal: ${r.ratio_p95.toFixed(2)}x raw`;
+      r.explain_reason = r.goal_met
+        ? `raw SQL p50 ${fmt(r.raw_sql_ms.p50)} ms > ${SLOW_SQL_MS} ms`
+        : `misses the goal: ${r.ratio_p95.toFixed(2)}x raw`;
       const sql = sqlOf(pageQueryOf(r.params, scope, fields, filterContext));
       const plan = await sqlClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
       r.explain = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
@@ -745,13 +894,25 @@ async function main(): Promise<void> {
         ` load average ${loadBefore} -> ${loadAfter} on ${os.cpus().length} CPUs\n`,
     );
     console.log(table(results));
-    console.log('\n' + formatTable(
-      ['first page', 'req/s', 'p50 ms', 'p95 ms', 'x floor req/s', 'non-2xx', 'errors'],
-      rps.map((r) => [r.name, r.requests_per_s.toFixed(0), fmt(r.latency_ms.p50), fmt(r.latency_ms.p95), (r.requests_per_s / rps[1].requests_per_s).toFixed(3), String(r.non_2xx), String(r.errors)]),
-    ));
+    console.log(
+      '\n' +
+        formatTable(
+          ['first page', 'req/s', 'p50 ms', 'p95 ms', 'x floor req/s', 'non-2xx', 'errors'],
+          rps.map((r) => [
+            r.name,
+            r.requests_per_s.toFixed(0),
+            fmt(r.latency_ms.p50),
+            fmt(r.latency_ms.p95),
+            (r.requests_per_s / rps[1].requests_per_s).toFixed(3),
+            String(r.non_2xx),
+            String(r.errors),
+          ]),
+        ),
+    );
     const met = results.filter((r) => r.goal_met).length;
     console.log(`\n[${LABEL}] goal p95 <= ${GOAL_RATIO}x raw SQL p95: met by ${met} of ${results.length} cases`);
-    for (const r of results.filter((x) => !x.same_page)) console.log(`[${LABEL}] note: ${r.name}: the API's page differs from the raw SQL's (ids or total)`);
+    for (const r of results.filter((x) => !x.same_page))
+      console.log(`[${LABEL}] note: ${r.name}: the API's page differs from the raw SQL's (ids or total)`);
     for (const r of results.filter((x) => x.explain)) {
       console.log(`\n[${LABEL}] EXPLAIN (ANALYZE, BUFFERS) of "${r.name}" (${r.explain_reason}):\n${r.explain}`);
     }
@@ -771,12 +932,19 @@ async function main(): Promise<void> {
           samples_per_case: samples,
           warmup_requests: WARMUP_REQUESTS,
           goal: `p95 through the edge <= ${GOAL_RATIO}x p95 of the same SQL on pg (reported, not asserted)`,
-          latency: 'client-side, sequential, API and raw SQL interleaved: API on one kept-alive connection from request written to the last byte of the answer; raw SQL on one pg connection from query sent to rows parsed',
+          latency:
+            'client-side, sequential, API and raw SQL interleaved: API on one kept-alive connection from request written to the last byte of the answer; raw SQL on one pg connection from query sent to rows parsed',
           raw_sql: "the repository's own sqlOf for the service's query, on one pg connection from this process",
           floor: `bare Fastify + pg (pool ${FLOOR_POOL_SIZE}) running the first page's SQL, in its own process`,
           ...stackSettings(),
         },
-        seed: { transactions, seconds: round(seedSeconds, 1), goal_seconds: 600, events_drain_seconds: round(drain.seconds, 1), events_drained: drain.quiet },
+        seed: {
+          transactions,
+          seconds: round(seedSeconds, 1),
+          goal_seconds: 600,
+          events_drain_seconds: round(drain.seconds, 1),
+          events_drained: drain.quiet,
+        },
         list_total: total,
         cases: results,
         first_page_requests_per_s: { through_edge: rps[0], floor: rps[1], ratio: round(rps[0].requests_per_s / rps[1].requests_per_s, 4) },

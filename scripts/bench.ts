@@ -99,7 +99,7 @@ async function statementsPerAnswer(db: Client, options: AutocannonOptions, backg
   await sleep(STATS_FLUSH_MS);
   const seconds = (Date.now() - started) / 1000;
   // Less this bench's own read of the counter.
-  return round((await committed(db) - before - 1 - background * seconds) / COUNT_REQUESTS, 2);
+  return round(((await committed(db)) - before - 1 - background * seconds) / COUNT_REQUESTS, 2);
 }
 
 /** The pooled figures of a call's rounds: answers over the rounds' seconds, percentiles over every answer. */
@@ -109,7 +109,11 @@ function figuresOf(runs: Run[]): Figures {
   const seconds = runs.reduce((sum, run) => sum + run.result.duration, 0);
   return {
     requests_per_s: round(total / seconds),
-    latency_ms: { average: round(mean(latencies), 3), p50: round(percentile(latencies, 0.5), 3), p99: round(percentile(latencies, 0.99), 3) },
+    latency_ms: {
+      average: round(mean(latencies), 3),
+      p50: round(percentile(latencies, 0.5), 3),
+      p99: round(percentile(latencies, 0.99), 3),
+    },
     total,
     non_2xx: runs.reduce((sum, run) => sum + run.result.non2xx, 0),
     errors: runs.reduce((sum, run) => sum + run.result.errors, 0),
@@ -123,7 +127,22 @@ async function bodyOf(url: string, options: AutocannonOptions): Promise<unknown>
 }
 
 function table(rows: Measured[]): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'floor req/s', 'floor p50', 'floor p99', 'x floor req/s', 'x floor p50', 'x floor p99', 'SQL/answer', 'goal', 'non-2xx', 'errors'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'floor req/s',
+    'floor p50',
+    'floor p99',
+    'x floor req/s',
+    'x floor p50',
+    'x floor p99',
+    'SQL/answer',
+    'goal',
+    'non-2xx',
+    'errors',
+  ];
   const body = rows.map((r) => [
     r.name,
     r.requests_per_s.toFixed(0),
@@ -175,7 +194,12 @@ async function main(): Promise<void> {
       read('identity GET /api/user/profile', identity, '/api/user/profile', profileFloor),
       // The floor has no proxy hop: this row shows what the edge adds.
       read('edge -> identity GET /api/user/profile', stack.origin, '/api/user/profile', profileFloor),
-      read('identity GET /api/admin/users (page 1)', identity, '/api/admin/users?status_filter=all', 'bare Fastify + jose + pg: the page and total SQL, the same row mapper'),
+      read(
+        'identity GET /api/admin/users (page 1)',
+        identity,
+        '/api/admin/users?status_filter=all',
+        'bare Fastify + jose + pg: the page and total SQL, the same row mapper',
+      ),
       read('team-admin GET /api/documents/folders', teamAdmin, '/api/documents/folders', 'bare Fastify + jose + pg: the folder list SQL'),
       {
         name: 'identity POST /api/auth/login (argon2id)',
@@ -198,7 +222,7 @@ async function main(): Promise<void> {
     await sleep(STATS_FLUSH_MS);
     const idleFrom = await committed(db);
     await sleep(STATS_FLUSH_MS);
-    const background = (await committed(db) - idleFrom - 1) / (STATS_FLUSH_MS / 1000);
+    const background = ((await committed(db)) - idleFrom - 1) / (STATS_FLUSH_MS / 1000);
     const statements = new Map<Scenario, number>();
     for (const scenario of scenarios) {
       statements.set(scenario, await statementsPerAnswer(db, scenario.options, background));
@@ -208,15 +232,21 @@ async function main(): Promise<void> {
     const rows: Measured[] = [];
     for (const scenario of scenarios) {
       const floorOptions = { ...scenario.options, url: scenario.floorUrl };
-      const sameBody = scenario.sameBody ? isDeepStrictEqual(await bodyOf(scenario.options.url, scenario.options), await bodyOf(scenario.floorUrl, floorOptions)) : null;
+      const sameBody = scenario.sameBody
+        ? isDeepStrictEqual(await bodyOf(scenario.options.url, scenario.options), await bodyOf(scenario.floorUrl, floorOptions))
+        : null;
       if (sameBody === false) console.log(`[bench] note: the floor's body differs from the service's for ${scenario.name}`);
-      process.stdout.write(`[bench] ${scenario.name}: ${scenario.options.connections} connections, ${ROUNDS} x ${scenario.options.duration} s each...`);
+      process.stdout.write(
+        `[bench] ${scenario.name}: ${scenario.options.connections} connections, ${ROUNDS} x ${scenario.options.duration} s each...`,
+      );
       const serviceRuns: Run[] = [];
       const floorRuns: Run[] = [];
       for (let turn = 0; turn < ROUNDS; turn++) {
         serviceRuns.push(await measure(scenario.options, WARMUP_S));
         floorRuns.push(await measure(floorOptions, WARMUP_S));
-        process.stdout.write(` ${serviceRuns[turn].result.requests.average.toFixed(0)}/${floorRuns[turn].result.requests.average.toFixed(0)}`);
+        process.stdout.write(
+          ` ${serviceRuns[turn].result.requests.average.toFixed(0)}/${floorRuns[turn].result.requests.average.toFixed(0)}`,
+        );
       }
       const service = figuresOf(serviceRuns);
       const floorFigures = figuresOf(floorRuns);
@@ -242,7 +272,8 @@ async function main(): Promise<void> {
 
     console.log('\n' + table(rows));
     for (const row of rows) {
-      if (row.non_2xx > 0 || row.errors > 0) console.log(`[bench] note: ${row.name} had ${row.non_2xx} non-2xx answers and ${row.errors} errors`);
+      if (row.non_2xx > 0 || row.errors > 0)
+        console.log(`[bench] note: ${row.name} had ${row.non_2xx} non-2xx answers and ${row.errors} errors`);
     }
 
     const report = {

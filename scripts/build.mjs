@@ -26,7 +26,8 @@ async function* walk(dir) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'test') continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(full);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|e2e-spec|browser-spec)\.ts$/.test(entry.name)) yield full;
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|e2e-spec|browser-spec)\.ts$/.test(entry.name))
+      yield full;
   }
 }
 

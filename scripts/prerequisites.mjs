@@ -61,7 +61,10 @@ export function isDebianLike() {
 
 /** The names PREREQUISITES_ASSUME_MISSING lists ("all": every one). */
 export function assumedMissing(value = process.env.PREREQUISITES_ASSUME_MISSING) {
-  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.includes('all') ? Object.keys(PREREQUISITES) : names;
 }
 

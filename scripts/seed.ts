@@ -22,7 +22,12 @@ async function main() {
   }
   const state = await runSeeders(SERVICE_SEEDERS, { databaseUrl: url, options });
   if (wait) {
-    await waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: url, options, state, timeoutMs: Number(process.env.SEED_WAIT_MS ?? 90_000) });
+    await waitForSeededReadCopies(SERVICE_SEEDERS, {
+      databaseUrl: url,
+      options,
+      state,
+      timeoutMs: Number(process.env.SEED_WAIT_MS ?? 90_000),
+    });
     console.log('[seed] read copies hold the seeded data');
   }
 }

@@ -25,4 +25,11 @@ export const SERVICE_MIGRATIONS: Record<ServiceName, (new () => MigrationInterfa
 };
 
 /** Each service's seeder (npm run seed, npm start); runSeeders orders them by their dependencies. */
-export const SERVICE_SEEDERS: readonly Seeder[] = [identitySeeder, teamAdminSeeder, transactionsSeeder, identityCommissionDefaultsSeeder, messagingSeeder, esignSeeder];
+export const SERVICE_SEEDERS: readonly Seeder[] = [
+  identitySeeder,
+  teamAdminSeeder,
+  transactionsSeeder,
+  identityCommissionDefaultsSeeder,
+  messagingSeeder,
+  esignSeeder,
+];

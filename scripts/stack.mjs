@@ -54,13 +54,21 @@ export async function startStack(options = {}) {
   const dataDir = options.dataDir ?? path.join(root, '.data');
   const logDir = options.logDir ?? path.join(dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const postgres = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: options.postgresPort ?? 54329, quiet: options.quiet });
+  const postgres = await startPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port: options.postgresPort ?? 54329,
+    quiet: options.quiet,
+  });
   const redis = await startRedis({ dataDir: path.join(dataDir, 'redis'), port: options.redisPort ?? 63790 });
-  const keys = process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY
-    ? { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY }
-    : ensureDevKeys(path.join(dataDir, 'keys'));
+  const keys =
+    process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY
+      ? { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY }
+      : ensureDevKeys(path.join(dataDir, 'keys'));
   // The operators' queues board (/api/ops/queues, identity): OPS_USERNAME/OPS_PASSWORD, or a generated password.
-  const ops = { username: process.env.OPS_USERNAME || 'ops', password: process.env.OPS_PASSWORD || ensureDevOpsPassword(path.join(dataDir, 'keys')) };
+  const ops = {
+    username: process.env.OPS_USERNAME || 'ops',
+    password: process.env.OPS_PASSWORD || ensureDevOpsPassword(path.join(dataDir, 'keys')),
+  };
 
   const ports = {};
   for (const service of SERVICES) ports[service] = options.randomPorts ? await freePort() : DEFAULT_PORTS[service];
@@ -110,7 +118,9 @@ export async function startStack(options = {}) {
     child.on('exit', (code, signal) => {
       children.delete(name);
       if (stopping) return;
-      console.error(`[stack] ${name} exited (${signal ?? code}); logs in ${path.relative(process.cwd(), path.join(logDir, `${name}.log`))}`);
+      console.error(
+        `[stack] ${name} exited (${signal ?? code}); logs in ${path.relative(process.cwd(), path.join(logDir, `${name}.log`))}`,
+      );
       if (code === 78) return; // configuration error: restarting cannot help
       // A process that ran for a minute counts as healthy again: the next crash waits 1 s, not longer.
       const crashes = Date.now() - startedAt > 60_000 ? 0 : restarts;
@@ -120,7 +130,9 @@ export async function startStack(options = {}) {
       const waitSeconds = crashes < 5 ? crashes + 1 : LOOPING_RESTART_SECONDS;
       if (crashes >= 5 && !reportedLooping.has(name)) {
         reportedLooping.add(name);
-        console.error(`[stack] !!! ${name} crashed ${crashes + 1} times in a row; retrying every ${LOOPING_RESTART_SECONDS} s until it stays up. See its log.`);
+        console.error(
+          `[stack] !!! ${name} crashed ${crashes + 1} times in a row; retrying every ${LOOPING_RESTART_SECONDS} s until it stays up. See its log.`,
+        );
       }
       if (crashes < 5) console.error(`[stack] restarting ${name} in ${waitSeconds} s`);
       const timer = setTimeout(() => {
@@ -141,7 +153,11 @@ export async function startStack(options = {}) {
     // A CommonJS build: its exports are the namespace's default.
     const fake = (await import(path.join(dist, 'services/integrations-sync/fake-skyslope/fake-skyslope.data.js'))).default;
     const fakePort = options.randomPorts ? await freePort() : 4010;
-    launch('fake-skyslope', 'services/integrations-sync/fake-skyslope/main.js', { ...baseEnv, FAKE_SKYSLOPE_PORT: String(fakePort), FAKE_SKYSLOPE_HOST: '127.0.0.1' });
+    launch('fake-skyslope', 'services/integrations-sync/fake-skyslope/main.js', {
+      ...baseEnv,
+      FAKE_SKYSLOPE_PORT: String(fakePort),
+      FAKE_SKYSLOPE_HOST: '127.0.0.1',
+    });
     Object.assign(skySlopeEnv, {
       SKYSLOPE_BASE_URL: `http://127.0.0.1:${fakePort}`,
       SKYSLOPE_CLIENT_ID: fake.FAKE_SKYSLOPE_CLIENT_ID,
@@ -156,8 +172,15 @@ export async function startStack(options = {}) {
   if (process.env.ESIGN_PROVIDER === 'docuseal' && !process.env.DOCUSEAL_URL) {
     const fake = (await import(path.join(dist, 'services/esign/fake-docuseal/fake-docuseal.data.js'))).default;
     const fakePort = options.randomPorts ? await freePort() : fake.FAKE_DOCUSEAL_DEFAULT_PORT;
-    launch('fake-docuseal', 'services/esign/fake-docuseal/main.js', { ...baseEnv, FAKE_DOCUSEAL_PORT: String(fakePort), FAKE_DOCUSEAL_HOST: '127.0.0.1' });
-    Object.assign(docusealEnv, { DOCUSEAL_URL: `http://127.0.0.1:${fakePort}/api`, DOCUSEAL_API_KEY: process.env.FAKE_DOCUSEAL_API_KEY || fake.FAKE_DOCUSEAL_API_KEY });
+    launch('fake-docuseal', 'services/esign/fake-docuseal/main.js', {
+      ...baseEnv,
+      FAKE_DOCUSEAL_PORT: String(fakePort),
+      FAKE_DOCUSEAL_HOST: '127.0.0.1',
+    });
+    Object.assign(docusealEnv, {
+      DOCUSEAL_URL: `http://127.0.0.1:${fakePort}/api`,
+      DOCUSEAL_API_KEY: process.env.FAKE_DOCUSEAL_API_KEY || fake.FAKE_DOCUSEAL_API_KEY,
+    });
   }
 
   for (const service of SERVICES) {
@@ -168,7 +191,11 @@ export async function startStack(options = {}) {
       ...(service === 'esign' ? docusealEnv : {}),
     };
     if (service === 'identity') env.JWT_PRIVATE_KEY = keys.privateKey;
-    launch(service, `services/${service}/src/main.js`, service === 'identity' ? { ...env, OPS_USERNAME: ops.username, OPS_PASSWORD: ops.password } : env);
+    launch(
+      service,
+      `services/${service}/src/main.js`,
+      service === 'identity' ? { ...env, OPS_USERNAME: ops.username, OPS_PASSWORD: ops.password } : env,
+    );
     launch(`${service}-worker`, `services/${service}/src/worker.js`, env);
   }
   launch('edge', 'edge/src/main.js', { ...baseEnv, EDGE_PORT: String(edgePort), APP_ROOT: root });
@@ -177,11 +204,14 @@ export async function startStack(options = {}) {
   const stop = async () => {
     stopping = true;
     for (const timer of restartTimers) clearTimeout(timer);
-    const exits = [...children.values()].map((child) => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }));
+    const exits = [...children.values()].map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+    );
     await Promise.all(exits);
     await redis.stop();
     await postgres.stop();

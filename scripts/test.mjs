@@ -17,7 +17,8 @@ mkdirSync(reports, { recursive: true });
 
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const vitest = (workspace) => path.join(root, workspace, 'node_modules', 'vitest', 'vitest.mjs');
-const vitestBin = (workspace) => (existsSync(vitest(workspace)) ? vitest(workspace) : path.join(root, 'node_modules', 'vitest', 'vitest.mjs'));
+const vitestBin = (workspace) =>
+  existsSync(vitest(workspace)) ? vitest(workspace) : path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
 // --forceExit: blocking Redis readers (BullMQ, the socket.io streams adapter) can outlive a suite by
 // a moment, and a run that finished must never sit until CI's deadline waiting for one.
@@ -28,24 +29,60 @@ const steps = [
   { name: 'typecheck', command: [process.execPath, 'scripts/typecheck.mjs'] },
   {
     name: 'unit + integration (jest)',
-    command: [process.execPath, jest, '--ci', '--forceExit', '--selectProjects', 'unit', 'integration', '--json', '--outputFile', path.join(reports, 'jest-backend.json')],
+    command: [
+      process.execPath,
+      jest,
+      '--ci',
+      '--forceExit',
+      '--selectProjects',
+      'unit',
+      'integration',
+      '--json',
+      '--outputFile',
+      path.join(reports, 'jest-backend.json'),
+    ],
     report: { kind: 'jest', file: 'jest-backend.json' },
   },
   {
     name: 'console (vitest)',
     cwd: path.join(root, 'console'),
-    command: [process.execPath, vitestBin('console'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest-console.json')}`],
+    command: [
+      process.execPath,
+      vitestBin('console'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest-console.json')}`,
+    ],
     report: { kind: 'jest', file: 'vitest-console.json' },
   },
   {
     name: 'display (vitest)',
     cwd: path.join(root, 'display'),
-    command: [process.execPath, vitestBin('display'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest-display.json')}`],
+    command: [
+      process.execPath,
+      vitestBin('display'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest-display.json')}`,
+    ],
     report: { kind: 'jest', file: 'vitest-display.json' },
   },
   {
     name: 'browser (jest + Chromium)',
-    command: [process.execPath, jest, '--ci', '--forceExit', '--selectProjects', 'browser', '--runInBand', '--json', '--outputFile', path.join(reports, 'jest-browser.json')],
+    command: [
+      process.execPath,
+      jest,
+      '--ci',
+      '--forceExit',
+      '--selectProjects',
+      'browser',
+      '--runInBand',
+      '--json',
+      '--outputFile',
+      path.join(reports, 'jest-browser.json'),
+    ],
     report: { kind: 'jest', file: 'jest-browser.json' },
   },
 ];
@@ -56,7 +93,11 @@ const failures = [];
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(step.command[0], step.command.slice(1), { cwd: step.cwd ?? root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(step.command[0], step.command.slice(1), {
+    cwd: step.cwd ?? root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.report) {
     const file = path.join(reports, step.report.file);

@@ -14,7 +14,9 @@ let failed = 0;
 for (const project of ['.', 'console', 'display']) {
   const started = Date.now();
   const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(root, project, 'tsconfig.json')], { stdio: 'inherit' });
-  console.log(`[typecheck] ${project === '.' ? 'services, libs and tests' : project}: ${result.status === 0 ? 'ok' : 'type errors'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[typecheck] ${project === '.' ? 'services, libs and tests' : project}: ${result.status === 0 ? 'ok' : 'type errors'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

@@ -40,7 +40,10 @@ const CONFIG_SPECS = {
 } as const;
 
 /** Boots every service's API on `database`; close each when done. */
-export async function bootEveryService(database: TestDatabase, env: Record<string, string> = {}): Promise<Map<ServiceName, TestService<AnyConfig>>> {
+export async function bootEveryService(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<Map<ServiceName, TestService<AnyConfig>>> {
   const services = new Map<ServiceName, TestService<AnyConfig>>();
   for (const service of SERVICE_NAMES) {
     services.set(
@@ -51,7 +54,8 @@ export async function bootEveryService(database: TestDatabase, env: Record<strin
         configSpec: CONFIG_SPECS[service] as never,
         migrations: SERVICE_MIGRATIONS[service],
         module: (config) => MODULES[service](config, 'api'),
-        configure: service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,
+        configure:
+          service === 'transactions' ? (app: NestFastifyApplication, config) => configureTransactionsApp(app, config as never) : undefined,
       }),
     );
   }

@@ -49,7 +49,13 @@ function echoServer(service: string): Server {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const echo: Echo = { service, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+      const echo: Echo = {
+        service,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': service });
       res.end(JSON.stringify(echo));
     });
@@ -65,7 +71,12 @@ async function closedPort(): Promise<number> {
 }
 
 /** One raw HTTP request (no client-side path normalisation, no keep-alive). */
-function send(port: number, method: string, pathAndQuery: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function send(
+  port: number,
+  method: string,
+  pathAndQuery: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path: pathAndQuery, headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -228,25 +239,27 @@ describe(createEdge.name, () => {
 
   describe('WebSocket upgrades', () => {
     it('passes a raw upgrade through and relays bytes both ways', async () => {
-      const { status, headers, echoed } = await new Promise<{ status: number; headers: IncomingHttpHeaders; echoed: string }>((resolve, reject) => {
-        const req = httpRequest({
-          host: '127.0.0.1',
-          port,
-          path: '/api/identity/socket.io/?EIO=4&transport=websocket',
-          headers: { connection: 'Upgrade', upgrade: 'websocket' },
-          agent: false,
-        });
-        req.on('upgrade', (res, socket) => {
-          socket.once('data', (chunk: Buffer) => {
-            socket.destroy();
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, echoed: chunk.toString() });
+      const { status, headers, echoed } = await new Promise<{ status: number; headers: IncomingHttpHeaders; echoed: string }>(
+        (resolve, reject) => {
+          const req = httpRequest({
+            host: '127.0.0.1',
+            port,
+            path: '/api/identity/socket.io/?EIO=4&transport=websocket',
+            headers: { connection: 'Upgrade', upgrade: 'websocket' },
+            agent: false,
           });
-          socket.write('ping');
-        });
-        req.on('response', (res) => reject(new Error(`expected an upgrade, got HTTP ${res.statusCode}`)));
-        req.on('error', reject);
-        req.end();
-      });
+          req.on('upgrade', (res, socket) => {
+            socket.once('data', (chunk: Buffer) => {
+              socket.destroy();
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, echoed: chunk.toString() });
+            });
+            socket.write('ping');
+          });
+          req.on('response', (res) => reject(new Error(`expected an upgrade, got HTTP ${res.statusCode}`)));
+          req.on('error', reject);
+          req.end();
+        },
+      );
       expect(status).toBe(101);
       expect(headers['x-upstream']).toBe('identity');
       expect(headers['x-upgrade-path']).toBe('/api/identity/socket.io/?EIO=4&transport=websocket');
@@ -256,7 +269,13 @@ describe(createEdge.name, () => {
     it('closes an upgrade on a path no service owns', async () => {
       await expect(
         new Promise((resolve, reject) => {
-          const req = httpRequest({ host: '127.0.0.1', port, path: '/api/nobody/socket.io/', headers: { connection: 'Upgrade', upgrade: 'websocket' }, agent: false });
+          const req = httpRequest({
+            host: '127.0.0.1',
+            port,
+            path: '/api/nobody/socket.io/',
+            headers: { connection: 'Upgrade', upgrade: 'websocket' },
+            agent: false,
+          });
           req.on('upgrade', () => resolve('upgraded'));
           req.on('response', (res) => resolve(`HTTP ${res.statusCode}`));
           req.on('error', reject);
@@ -287,13 +306,16 @@ describe(createEdge.name, () => {
   });
 
   describe('static files', () => {
-    it.each(['/', '/app/admin/users', '/auth/login?next=%2Fapp', '/app/transactions/12/'])('serves the console index.html for %s', async (url) => {
-      const reply = await send(port, 'GET', url);
-      expect(reply.status).toBe(200);
-      expect(reply.body).toBe(CONSOLE_INDEX);
-      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(reply.headers['cache-control']).toBe('no-cache');
-    });
+    it.each(['/', '/app/admin/users', '/auth/login?next=%2Fapp', '/app/transactions/12/'])(
+      'serves the console index.html for %s',
+      async (url) => {
+        const reply = await send(port, 'GET', url);
+        expect(reply.status).toBe(200);
+        expect(reply.body).toBe(CONSOLE_INDEX);
+        expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(reply.headers['cache-control']).toBe('no-cache');
+      },
+    );
 
     it('serves hashed assets with long cache headers', async () => {
       const reply = await send(port, 'GET', '/assets/app.js');
@@ -308,13 +330,22 @@ describe(createEdge.name, () => {
     it('serves the console and Display Mode unframeable, without a referrer, and with no inline or foreign script allowed', async () => {
       for (const url of ['/', '/display/', '/assets/app.js']) {
         const { headers } = await send(port, 'GET', url);
-        expect({ url, frame: headers['x-frame-options'], csp: headers['content-security-policy'], referrer: headers['referrer-policy'] }).toEqual({
+        expect({
+          url,
+          frame: headers['x-frame-options'],
+          csp: headers['content-security-policy'],
+          referrer: headers['referrer-policy'],
+        }).toEqual({
           url,
           frame: 'DENY',
           csp: frontendContentSecurityPolicy(),
           referrer: 'no-referrer',
         });
-        const directives = new Map(String(headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+        const directives = new Map(
+          String(headers['content-security-policy'])
+            .split('; ')
+            .map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+        );
         expect(directives.get('script-src')).toEqual(["'self'"]);
         expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
         expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -419,13 +450,16 @@ describe('createEdge refuses what no service should see, and never leaves a clie
     await close(upstream);
   });
 
-  it.each(['/api/admin/users/download?quick_search_filter=%00', '/api/admin/users?a=1&b=x%00y'])('answers 400 to a NUL in the query of %s, passing nothing on', async (url) => {
-    received.length = 0;
-    const reply = await send(port, 'GET', url);
-    expect(reply.status).toBe(400);
-    expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'The query contains a NUL character' });
-    expect(received).toEqual([]);
-  });
+  it.each(['/api/admin/users/download?quick_search_filter=%00', '/api/admin/users?a=1&b=x%00y'])(
+    'answers 400 to a NUL in the query of %s, passing nothing on',
+    async (url) => {
+      received.length = 0;
+      const reply = await send(port, 'GET', url);
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toEqual({ status: 'error', message: 'The query contains a NUL character' });
+      expect(received).toEqual([]);
+    },
+  );
 
   it('answers 431 to a 100 KB Authorization header instead of resetting the connection', async () => {
     const reply = await send(port, 'GET', '/api/user/profile', { headers: { authorization: `Bearer ${'x'.repeat(100_000)}` } });
@@ -458,11 +492,21 @@ describe('createEdge refuses what no service should see, and never leaves a clie
 
   it('cuts a chunked body at the limit with 413 (12 MB sent in pieces)', async () => {
     const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/transactions', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/transactions',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        },
+      );
       req.on('error', reject);
       const piece = Buffer.alloc(256 * 1024, 0x78);
       let sent = 0;
@@ -482,7 +526,10 @@ describe('createEdge refuses what no service should see, and never leaves a clie
 
   it('passes a file upload over 1 MB to the storage route, which has its own limit', async () => {
     received.length = 0;
-    const reply = await send(port, 'PUT', '/api/identity/files/profile-images/1/2/x?sig=s', { headers: { 'content-type': 'image/png' }, body: 'x'.repeat(2 * 1024 * 1024) });
+    const reply = await send(port, 'PUT', '/api/identity/files/profile-images/1/2/x?sig=s', {
+      headers: { 'content-type': 'image/png' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(reply.status).toBe(200);
     expect(received).toEqual(['/api/identity/files/profile-images/1/2/x?sig=s']);
   });
@@ -564,7 +611,11 @@ describe('pre-compressed front ends', () => {
   let port: number;
 
   /** One request, the body as raw bytes (no decoding), as a browser's network layer receives it. */
-  function fetchRaw(method: string, url: string, acceptEncoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  function fetchRaw(
+    method: string,
+    url: string,
+    acceptEncoding?: string,
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
       const req = httpRequest({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
@@ -585,7 +636,10 @@ describe('pre-compressed front ends', () => {
     tmp = mkdtempSync(path.join(tmpdir(), 'edge-precompressed-'));
     mkdirSync(path.join(tmp, 'assets'));
     // What scripts/build.mjs (precompress.mjs) leaves beside each text file.
-    for (const [file, bytes] of [['index.html', INDEX], ['assets/index-3f2a1b.js', BUNDLE]] as const) {
+    for (const [file, bytes] of [
+      ['index.html', INDEX],
+      ['assets/index-3f2a1b.js', BUNDLE],
+    ] as const) {
       writeFileSync(path.join(tmp, file), bytes);
       writeFileSync(path.join(tmp, file + '.br'), brotliCompressSync(bytes));
       writeFileSync(path.join(tmp, file + '.gz'), gzipSync(bytes));
@@ -629,17 +683,24 @@ describe('pre-compressed front ends', () => {
     expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/', '/index.html', '/app/transactions/12'])('serves index.html for %s compressed too, revalidated on every load (no-cache)', async (url) => {
-    for (const [accept, encoding] of [['gzip, br', 'br'], ['gzip', 'gzip'], [undefined, undefined]] as const) {
-      const reply = await fetchRaw('GET', url, accept);
-      expect({ url, accept, encoding: reply.headers['content-encoding'] }).toEqual({ url, accept, encoding });
-      expect(reply.headers['cache-control']).toBe('no-cache');
-      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(reply.headers.vary).toBe('Accept-Encoding');
-      expect(reply.headers['content-length']).toBe(String(reply.body.length));
-      expect(decode(reply.body, encoding).equals(INDEX)).toBe(true);
-    }
-  });
+  it.each(['/', '/index.html', '/app/transactions/12'])(
+    'serves index.html for %s compressed too, revalidated on every load (no-cache)',
+    async (url) => {
+      for (const [accept, encoding] of [
+        ['gzip, br', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const reply = await fetchRaw('GET', url, accept);
+        expect({ url, accept, encoding: reply.headers['content-encoding'] }).toEqual({ url, accept, encoding });
+        expect(reply.headers['cache-control']).toBe('no-cache');
+        expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(reply.headers.vary).toBe('Accept-Encoding');
+        expect(reply.headers['content-length']).toBe(String(reply.body.length));
+        expect(decode(reply.body, encoding).equals(INDEX)).toBe(true);
+      }
+    },
+  );
 
   it('answers HEAD with the length of the encoding it would send, and no body', async () => {
     const reply = await fetchRaw('HEAD', '/assets/index-3f2a1b.js', 'br');
@@ -670,7 +731,10 @@ describe(acceptedEncodings.name, () => {
     ['*, br;q=0', ['gzip']],
     ['BR', ['br']],
     ['br;q=abc', []],
-    [['gzip', 'br'], ['br', 'gzip']],
+    [
+      ['gzip', 'br'],
+      ['br', 'gzip'],
+    ],
   ] as const)('reads %p as %p', (header, expected) => {
     expect(acceptedEncodings(header as string | string[])).toEqual(expected);
   });

@@ -95,7 +95,10 @@ export function createEdge(options: EdgeOptions): Server {
       const response = target as ServerResponse;
       // Failed after the answer began (a stream cut short): end it as broken, never leave the client waiting.
       if (response.headersSent) return void response.destroy(error);
-      sendJson(response, 502, { status: 'error', message: `The ${route?.service ?? 'requested'} service is unavailable. Try again shortly.` });
+      sendJson(response, 502, {
+        status: 'error',
+        message: `The ${route?.service ?? 'requested'} service is unavailable. Try again shortly.`,
+      });
     } else {
       (target as Duplex | undefined)?.destroy?.();
     }
@@ -159,9 +162,16 @@ export function createEdge(options: EdgeOptions): Server {
   // Headers over Node's 16 KB limit: say so (431) instead of resetting the connection.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return void socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
     const body = JSON.stringify({ status: 'error', message: status.slice(4) });
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('close', () => agent.destroy());
   server.on('upgrade', (request, socket, head) => {

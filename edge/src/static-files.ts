@@ -56,7 +56,7 @@ export const COMPRESSIBLE_EXTENSIONS = ['.html', '.js', '.mjs', '.css', '.json',
  */
 export function acceptedEncodings(header: string | string[] | undefined): PrecompressedEncoding[] {
   const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header ?? '').split(',')) {
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=(.*)$/.exec(p)?.[1]).find((v) => v !== undefined);

@@ -13,9 +13,6 @@ const THEME_USER = 'agent@demo-realty.test';
 const EMAIL_USER = 'restricted@demo-realty.test';
 const CLIENT_USER = 'client@demo-realty.test';
 
-
-
-
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId('login-email').fill(email);
@@ -44,7 +41,6 @@ async function bodyFontSize(page: Page, testId: string): Promise<number> {
     return parseFloat(g.getComputedStyle(element).fontSize);
   });
 }
-
 
 /** Waits until the page's background is (or is not) the given colour. */
 async function waitForBackground(page: Page, colour: string, same: boolean): Promise<string> {
@@ -259,7 +255,9 @@ describe('Account area', () => {
       await page.getByRole('combobox', { name: 'Scale' }).click();
       await page.getByRole('option', { name: 'Large', exact: true }).click();
       await page.waitForFunction(
-        () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.uiScale === 'ui-large',
+        () =>
+          (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset
+            .uiScale === 'ui-large',
         undefined,
         { timeout: UI_TIMEOUT_MS },
       );

@@ -14,8 +14,6 @@ const INVALID_CODE = 'Invalid code. Try again or refresh for new image.';
 const INVALID_EMAIL = 'Invalid email address.';
 const INVALID_LINK = 'This password reset link is invalid or has expired. Request a new one.';
 
-
-
 async function captchaSrc(page: Page): Promise<string> {
   const image = page.getByTestId('captcha-image');
   await image.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -25,7 +23,8 @@ async function captchaSrc(page: Page): Promise<string> {
 async function waitForNewCaptcha(page: Page, previous: string): Promise<string> {
   await page.waitForFunction(
     (old) => {
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
+        .document;
       const src = doc.querySelector('[data-testid="captcha-image"]')?.getAttribute('src');
       return !!src && src !== old;
     },
@@ -34,7 +33,6 @@ async function waitForNewCaptcha(page: Page, previous: string): Promise<string> 
   );
   return captchaSrc(page);
 }
-
 
 describe('Password recovery and reset screens', () => {
   const ui = freshPagePerTest();
@@ -128,7 +126,8 @@ describe('Password recovery and reset screens', () => {
     const newPassword = 'Recovered7!';
     const mailboxDir = process.env.E2E_MAILBOX_DIR;
     const captchaAnswer = process.env.E2E_CAPTCHA_ANSWER;
-    if (!mailboxDir || !captchaAnswer) throw new Error('E2E_MAILBOX_DIR / E2E_CAPTCHA_ANSWER are not set (the browser project globalSetup starts the stack)');
+    if (!mailboxDir || !captchaAnswer)
+      throw new Error('E2E_MAILBOX_DIR / E2E_CAPTCHA_ANSWER are not set (the browser project globalSetup starts the stack)');
     const mailsTo = (to: string) =>
       readdirSync(mailboxDir, { withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
@@ -175,9 +174,7 @@ describe('Password recovery and reset screens', () => {
       await page.getByTestId('reset-verify_password').click();
       expect(await textOf(page, 'reset-password-error')).toBe('Minimum length is 8');
       await page.getByTestId('reset-password').fill('NoDigitsHere');
-      expect(await textOf(page, 'reset-password-error')).toBe(
-        'Password must contain at least one number and one special character.',
-      );
+      expect(await textOf(page, 'reset-password-error')).toBe('Password must contain at least one number and one special character.');
       await page.getByTestId('reset-password').fill(newPassword);
       await page.getByTestId('reset-verify_password').fill('Recovered8!');
       await page.getByTestId('reset-password').click();

@@ -1,6 +1,16 @@
 import { logoPng } from './png';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  DEMO_PASSWORD,
+  freshPagePerTest,
+  imageLoaded,
+  shot,
+  signInThroughApi,
+  textOf,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // Team administration end to end (spec 000 sections 2 to 9): document folders (add, a duplicate name's
 // field error, edit, the transaction type filter, delete with the spec's confirmation, locked system
@@ -66,9 +76,11 @@ async function choose(page: Page, trigger: ReturnType<Page['getByTestId']>, opti
 
 async function folderNames(page: Page): Promise<string[]> {
   await page.getByTestId('folders-table').waitFor({ timeout: UI_TIMEOUT_MS });
-  return page.locator('[data-testid^="folder-row-"]').evaluateAll((rows) =>
-    rows.map((row) => (row as unknown as { getAttribute(name: string): string | null }).getAttribute('data-folder-name') ?? ''),
-  );
+  return page
+    .locator('[data-testid^="folder-row-"]')
+    .evaluateAll((rows) =>
+      rows.map((row) => (row as unknown as { getAttribute(name: string): string | null }).getAttribute('data-folder-name') ?? ''),
+    );
 }
 
 async function waitForFolderNames(page: Page, check: (names: string[]) => boolean, what: string): Promise<string[]> {
@@ -110,7 +122,14 @@ describe('Team administration', () => {
     try {
       await signIn(page, AGENT);
       await page.getByTestId('menu-dashboard').waitFor({ timeout: UI_TIMEOUT_MS });
-      for (const key of ['admin-users', 'team-settings', 'document-folders', 'document-types', 'document-message-template', 'team-notifications']) {
+      for (const key of [
+        'admin-users',
+        'team-settings',
+        'document-folders',
+        'document-types',
+        'document-message-template',
+        'team-notifications',
+      ]) {
         expect({ key, count: await page.getByTestId(`menu-${key}`).count() }).toEqual({ key, count: 0 });
       }
       // The demo agent holds team_esign and agent_esign: the admin section shows E-sign Templates (spec 002 sections 2.3 and 2.4), and only it.
@@ -135,7 +154,8 @@ describe('Team administration', () => {
       await tcPage.getByTestId('menu-document-folders').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await tcPage.getByTestId('menu-section-admin').isVisible()).toBe(true);
       for (const key of ['document-types', 'document-message-template']) expect(await tcPage.getByTestId(`menu-${key}`).count()).toBe(1);
-      for (const key of ['admin-users', 'team-settings', 'team-notifications']) expect(await tcPage.getByTestId(`menu-${key}`).count()).toBe(0);
+      for (const key of ['admin-users', 'team-settings', 'team-notifications'])
+        expect(await tcPage.getByTestId(`menu-${key}`).count()).toBe(0);
       await tc.close();
 
       // The e-sign entry needs team_esign and agent_esign (from the user's e-sign switch): the seeded agent
@@ -222,7 +242,9 @@ describe('Team administration', () => {
       // Dark mode (this browser only): the same screen, readable.
       await page.getByTestId('theme-toggle').locator('button').click();
       await page.waitForFunction(
-        () => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('RaStore.theme') === '"dark"',
+        () =>
+          (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('RaStore.theme') ===
+          '"dark"',
         undefined,
         { timeout: UI_TIMEOUT_MS },
       );
@@ -281,7 +303,8 @@ describe('Team administration', () => {
     let originalTemplate: string | null = null;
     try {
       const token = await tokenFor(RIVAL_ADMIN);
-      originalTemplate = (await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template ?? null;
+      originalTemplate =
+        (await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template ?? null;
       await signIn(page, RIVAL_ADMIN);
       await openFromMenu(page, 'document-types', '/app/admin/document-types', 'document-types-page');
 
@@ -336,13 +359,21 @@ describe('Team administration', () => {
       throw error;
     } finally {
       const token = await tokenFor(RIVAL_ADMIN);
-      const types = await api<{ records: { team_document_type_id: number; name: string }[] }>('/api/documents/types/manage?fetch_all=true', { token });
+      const types = await api<{ records: { team_document_type_id: number; name: string }[] }>(
+        '/api/documents/types/manage?fetch_all=true',
+        { token },
+      );
       for (const item of types.body?.records ?? []) {
-        if (item.name.endsWith(RUN)) await api(`/api/documents/types/manage?team_document_type_id=${item.team_document_type_id}`, { method: 'DELETE', token });
+        if (item.name.endsWith(RUN))
+          await api(`/api/documents/types/manage?team_document_type_id=${item.team_document_type_id}`, { method: 'DELETE', token });
       }
-      const categories = await api<{ records: { team_document_category_id: number; name: string }[] }>('/api/documents/categories?fetch_all=true', { token });
+      const categories = await api<{ records: { team_document_category_id: number; name: string }[] }>(
+        '/api/documents/categories?fetch_all=true',
+        { token },
+      );
       for (const item of categories.body?.records ?? []) {
-        if (item.name.endsWith(RUN)) await api(`/api/documents/categories?team_document_category_id=${item.team_document_category_id}`, { method: 'DELETE', token });
+        if (item.name.endsWith(RUN))
+          await api(`/api/documents/categories?team_document_category_id=${item.team_document_category_id}`, { method: 'DELETE', token });
       }
       if (originalTemplate) {
         await api('/api/admin/document/message-template', { method: 'PATCH', token, body: { message_template: originalTemplate } });
@@ -433,9 +464,12 @@ describe('Team administration', () => {
     } finally {
       await api('/api/admin/team/blackout-day?predefined_day_key=juneteenth', { method: 'DELETE', token });
       await api('/api/admin/notification_settings', { method: 'PATCH', token, body: { notification_id: 1, enabled: true } });
-      const { body } = await api<{ records: { team_blackout_day_id: number; day_label: string }[] }>('/api/admin/team/blackout-days', { token });
+      const { body } = await api<{ records: { team_blackout_day_id: number; day_label: string }[] }>('/api/admin/team/blackout-days', {
+        token,
+      });
       for (const item of body?.records ?? []) {
-        if (item.day_label === label) await api(`/api/admin/team/blackout-day?team_blackout_day_id=${item.team_blackout_day_id}`, { method: 'DELETE', token });
+        if (item.day_label === label)
+          await api(`/api/admin/team/blackout-day?team_blackout_day_id=${item.team_blackout_day_id}`, { method: 'DELETE', token });
       }
     }
   }, 180_000);
@@ -564,7 +598,9 @@ describe('Team administration', () => {
       await page.waitForURL((url) => url.pathname === '/app/admin/document-folders', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('folders-page').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(dialogs).toHaveLength(2);
-      expect((await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template).toBe(original);
+      expect((await api<{ message_template: string }>('/api/admin/document/message-template', { token })).body?.message_template).toBe(
+        original,
+      );
 
       // Saved: leaving asks nothing.
       await page.goto(`${baseUrl()}/app/admin/document-message-template`, { waitUntil: 'domcontentloaded' });

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, imageLoaded, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  DEMO_PASSWORD,
+  freshPagePerTest,
+  imageLoaded,
+  shot,
+  signInThroughApi,
+  textOf,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 import { logoPng } from './png';
 
 // User administration end to end (spec 000 sections 2 to 9): the list (search, status filter from the
@@ -120,7 +130,11 @@ async function rowNames(page: Page): Promise<string[]> {
 }
 
 async function expectRows(page: Page, expected: string[]): Promise<void> {
-  await eventually(() => rowNames(page), (names) => JSON.stringify(names) === JSON.stringify(expected), 'table rows');
+  await eventually(
+    () => rowNames(page),
+    (names) => JSON.stringify(names) === JSON.stringify(expected),
+    'table rows',
+  );
 }
 
 function rowOf(page: Page, name: string) {
@@ -156,10 +170,13 @@ async function pageOverflowsSideways(page: Page): Promise<boolean> {
 
 /** How many pixels of the users table are out of sight sideways (0 when it fits its card). */
 async function tableHiddenWidth(page: Page): Promise<number> {
-  return page.getByTestId('users-table').locator('.MuiTableContainer-root').evaluate((element) => {
-    const box = element as unknown as { scrollWidth: number; clientWidth: number };
-    return box.scrollWidth - box.clientWidth;
-  });
+  return page
+    .getByTestId('users-table')
+    .locator('.MuiTableContainer-root')
+    .evaluate((element) => {
+      const box = element as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth - box.clientWidth;
+    });
 }
 
 /** A field's message; MUI keeps an empty helper line as a zero-width space. */
@@ -174,7 +191,12 @@ function searchOf(page: Page): URLSearchParams {
 /** Header texts and cell texts of the table, as a person reads them (the image column left out). */
 async function tableAsText(page: Page): Promise<{ header: string[]; rows: string[][] }> {
   return page.getByTestId('users-table').evaluate((element) => {
-    type El = { querySelectorAll(selector: string): ArrayLike<El>; getAttribute(name: string): string | null; textContent: string | null; querySelector(selector: string): El | null };
+    type El = {
+      querySelectorAll(selector: string): ArrayLike<El>;
+      getAttribute(name: string): string | null;
+      textContent: string | null;
+      querySelector(selector: string): El | null;
+    };
     const table = element as unknown as El;
     const cols = Array.from(table.querySelectorAll('thead th'))
       .map((th) => ({ field: (th.getAttribute('data-testid') ?? '').replace('users-table-col-', ''), text: (th.textContent ?? '').trim() }))
@@ -212,7 +234,11 @@ describe('User administration', () => {
       await page.getByTestId('menu-admin-users').click();
       await page.waitForURL((url) => url.pathname === USERS_PATH, { timeout: UI_TIMEOUT_MS });
       // Default list: active users, the demo admin among them; the licence counters.
-      await eventually(() => rowNames(page), (names) => names.includes('Avery Admin'), 'demo admin row');
+      await eventually(
+        () => rowNames(page),
+        (names) => names.includes('Avery Admin'),
+        'demo admin row',
+      );
       expect(await statusFilterText(page)).toBe('Active');
       // The plan's 25, plus a licence of their own for the 15 volume staff of the seed's --transactions 300.
       expect(Number(await textOf(page, 'licences-users-total'))).toBe(40);
@@ -242,12 +268,20 @@ describe('User administration', () => {
 
       // Clear: search empty, filter Active again.
       await page.getByTestId('users-clear').click();
-      await eventually(() => statusFilterText(page), (text) => text === 'Active', 'status filter after Clear');
+      await eventually(
+        () => statusFilterText(page),
+        (text) => text === 'Active',
+        'status filter after Clear',
+      );
       expect(await page.getByTestId('users-search').inputValue()).toBe('');
       expect(searchOf(page).get('status_filter')).toBe('active');
       expect(searchOf(page).has('quick_search_filter')).toBe(false);
       // The whole active list again (the seeded volume staff put Alma past the first page).
-      const names = await eventually(() => rowNames(page), (list) => list.includes('Avery Admin') && list.length > 2, 'cleared list');
+      const names = await eventually(
+        () => rowNames(page),
+        (list) => list.includes('Avery Admin') && list.length > 2,
+        'cleared list',
+      );
       expect(names).not.toContain(`Bert ${last}`);
 
       // A search that matches nobody: the empty state, with Clear.
@@ -343,7 +377,11 @@ describe('User administration', () => {
         expect([control, await reachable(page, page.getByTestId(control))]).toEqual([control, true]);
       }
       await chooseStatus(page, 'All');
-      await eventually(() => statusFilterText(page), (text) => text === 'All', 'status filter under the notice');
+      await eventually(
+        () => statusFilterText(page),
+        (text) => text === 'All',
+        'status filter under the notice',
+      );
       // Sticky: still there after the usual 4 seconds, and a click elsewhere does not close it.
       await page.waitForTimeout(5_000);
       await page.getByTestId('users-toolbar').click({ position: { x: 5, y: 5 } });
@@ -405,7 +443,11 @@ describe('User administration', () => {
 
       await page.getByTestId('user-form-save').click();
       for (const field of ['first_name', 'last_name', 'mobile_phone', 'email', 'role_id', 'start_dt']) {
-        await eventually(() => fieldError(page, `user-${field}-error`), (text) => text === 'Required', `${field} error`);
+        await eventually(
+          () => fieldError(page, `user-${field}-error`),
+          (text) => text === 'Required',
+          `${field} error`,
+        );
       }
       expect(new URL(page.url()).pathname).toBe(`${USERS_PATH}/new`);
       await shot(page, 'admin-users-form-required.png');
@@ -434,7 +476,9 @@ describe('User administration', () => {
       await expectToast(page, 'User has been added');
       await page.waitForURL((url) => /^\/app\/admin\/users\/\d+$/.test(url.pathname), { timeout: UI_TIMEOUT_MS });
       createdId = Number(new URL(page.url()).pathname.split('/').pop());
-      const { status, body } = await api<{ email: string; brokerage_cap_amt: number | null }>(`/api/admin/user?agent_id=${createdId}`, { token: access });
+      const { status, body } = await api<{ email: string; brokerage_cap_amt: number | null }>(`/api/admin/user?agent_id=${createdId}`, {
+        token: access,
+      });
       expect(status).toBe(200);
       expect(body).toMatchObject({ email, brokerage_cap_amt: 20000 });
       // The URL changes before the form re-renders for the new id: wait for the edit form itself.
@@ -471,7 +515,11 @@ describe('User administration', () => {
       await page.getByRole('option', { name: 'TC', exact: true }).click();
       await page.getByTestId('user-start_dt-input').fill('02/03/2024');
       await page.getByTestId('user-form-save').click();
-      await eventually(() => fieldError(page, 'user-email-error'), (text) => text === 'Email is already in use', 'email error');
+      await eventually(
+        () => fieldError(page, 'user-email-error'),
+        (text) => text === 'Email is already in use',
+        'email error',
+      );
       expect(await textOf(page, 'user-form-error')).toBe('Form Error: Please correct errors to save changes.');
       expect(await page.getByTestId('user-first_name-input').inputValue()).toBe('Nina');
       await shot(page, 'admin-users-form-duplicate-email.png');
@@ -491,7 +539,10 @@ describe('User administration', () => {
     await page.getByTestId('user-form').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.getByTestId('user-esign_enabled-input').isDisabled()).toBe(true);
     await page.getByTestId('user-esign-pro').hover();
-    await page.getByRole('tooltip').getByText('E-signature is not included in your plan', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page
+      .getByRole('tooltip')
+      .getByText('E-signature is not included in your plan', { exact: false })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     await shot(page, 'admin-users-form-pro.png');
   }, 60_000);
 
@@ -500,7 +551,14 @@ describe('User administration', () => {
     let failing = true;
     await page.route(
       (url) => url.pathname === '/api/admin/users',
-      (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Internal server error' }) }) : route.fallback()),
+      (route) =>
+        failing
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ status: 'error', message: 'Internal server error' }),
+            })
+          : route.fallback(),
     );
     await page.goto(`${baseUrl()}${USERS_PATH}`, { waitUntil: 'domcontentloaded' });
     const error = page.getByTestId('users-table-error');
@@ -552,7 +610,9 @@ describe('User administration', () => {
       await rowOf(page, name).getByTestId('user-actions-more').click();
       const logActivity = page.getByTestId('user-action-log-activity');
       expect(await logActivity.getAttribute('aria-disabled')).toBeNull();
-      expect(await logActivity.getAttribute('href')).toBe(`/app/record?${new URLSearchParams({ user: String(created[0].agent_id), name }).toString()}`);
+      expect(await logActivity.getAttribute('href')).toBe(
+        `/app/record?${new URLSearchParams({ user: String(created[0].agent_id), name }).toString()}`,
+      );
       await page.keyboard.press('Escape');
 
       // Inactivate asks first: Cancel keeps the user active, the confirmation inactivates.
@@ -618,7 +678,9 @@ describe('User administration', () => {
       await page.getByTestId('user-password-new_password').fill('Freshpass1');
       await page.getByTestId('user-password-confirm_new_password').fill('Freshpass1');
       await page.getByTestId('user-password-new_password').click();
-      expect(await textOf(page, 'user-password-new_password-error')).toBe('Password must contain at least one number and one special character.');
+      expect(await textOf(page, 'user-password-new_password-error')).toBe(
+        'Password must contain at least one number and one special character.',
+      );
       expect(await submit.isDisabled()).toBe(true);
 
       await page.getByTestId('user-password-new_password').fill(newPassword);
@@ -630,7 +692,9 @@ describe('User administration', () => {
 
       // Back: the list, as it was.
       await page.getByTestId('user-password-back').click();
-      await page.waitForURL((url) => url.pathname === USERS_PATH && url.searchParams.get('quick_search_filter') === last, { timeout: UI_TIMEOUT_MS });
+      await page.waitForURL((url) => url.pathname === USERS_PATH && url.searchParams.get('quick_search_filter') === last, {
+        timeout: UI_TIMEOUT_MS,
+      });
 
       // The user signs in with it (another browser).
       const other = await ui.browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -659,7 +723,9 @@ describe('User administration', () => {
       await page.waitForURL((url) => url.pathname === USERS_PATH, { timeout: UI_TIMEOUT_MS });
 
       // Opened directly (a bookmark): Back still lands on the user list.
-      await page.goto(`${baseUrl()}${USERS_PATH}/history/${user.agent_id}?name=${encodeURIComponent(name)}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${baseUrl()}${USERS_PATH}/history/${user.agent_id}?name=${encodeURIComponent(name)}`, {
+        waitUntil: 'domcontentloaded',
+      });
       await page.getByTestId('user-history-back').click();
       await page.waitForURL((url) => url.pathname === USERS_PATH, { timeout: UI_TIMEOUT_MS });
     } catch (error) {
@@ -690,7 +756,10 @@ describe('User administration', () => {
       const phones = ['(555) 555-0142', '(555) 555-0142', '(555) 555-0142', '(512) 555-0123'];
       expect(table.rows.map((row) => row[table.header.indexOf('Mobile Phone')])).toEqual(phones);
 
-      const [download] = await Promise.all([page.waitForEvent('download', { timeout: UI_TIMEOUT_MS }), page.getByTestId('users-download').click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: UI_TIMEOUT_MS }),
+        page.getByTestId('users-download').click(),
+      ]);
       expect(download.suggestedFilename()).toBe('users.csv');
       const file = await download.path();
       const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter(Boolean);
@@ -700,7 +769,11 @@ describe('User administration', () => {
       expect(table.rows.map((row) => row[table.header.indexOf('Excluded')])).toEqual(['No', 'Yes', 'No', 'No']);
       expect(csv.slice(1).map((row) => row[csv[0].indexOf('Mobile Phone')])).toEqual(phones);
       // The spinner is gone once the file is in.
-      await eventually(() => page.getByTestId('users-download').getAttribute('data-downloading'), (value) => value === 'false', 'download button');
+      await eventually(
+        () => page.getByTestId('users-download').getAttribute('data-downloading'),
+        (value) => value === 'false',
+        'download button',
+      );
       await shot(page, 'admin-users-download.png');
     } catch (error) {
       await shot(page, 'admin-users-download-failure.png');

@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { api, baseUrl, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  DEMO_PASSWORD,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  shot,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // The boards (spec 001 sections 2, 3, 4 and 9) against the seeded demo team, as its admin:
 // each board showing 15 skeleton cards per column while its cards load; on the task board pin to top,
@@ -43,18 +52,30 @@ async function columnsOf(token: string, board: string, query = ''): Promise<Colu
   return body!.columns;
 }
 
-async function cardsIn(token: string, board: string, columnId: number, page = 1, perPage = 50): Promise<{ records: ApiCard[]; pagination: { pages: number } }> {
-  const { status, body } = await api<{ records: ApiCard[]; pagination: { pages: number } }>(`/api/boards/${board}/cards?column_id=${columnId}&page=${page}&per_page=${perPage}`, { token });
+async function cardsIn(
+  token: string,
+  board: string,
+  columnId: number,
+  page = 1,
+  perPage = 50,
+): Promise<{ records: ApiCard[]; pagination: { pages: number } }> {
+  const { status, body } = await api<{ records: ApiCard[]; pagination: { pages: number } }>(
+    `/api/boards/${board}/cards?column_id=${columnId}&page=${page}&per_page=${perPage}`,
+    { token },
+  );
   expect(status).toBe(200);
   return body!;
 }
 
 /** The next answer to `method` on a path matching `path`. */
 function answer(page: Page, method: string, path: RegExp, check: (url: URL) => boolean = () => true): Promise<Response> {
-  return page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return response.request().method() === method && path.test(url.pathname) && check(url);
-  }, { timeout: UI_TIMEOUT_MS });
+  return page.waitForResponse(
+    (response) => {
+      const url = new URL(response.url());
+      return response.request().method() === method && path.test(url.pathname) && check(url);
+    },
+    { timeout: UI_TIMEOUT_MS },
+  );
 }
 
 /**
@@ -107,7 +128,10 @@ async function closeMenu(page: Page) {
   await page.getByTestId('card-menu').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
 
-const idsIn = (page: Page, label: string) => cardsOf(page, label).evaluateAll((cards) => cards.map((card) => Number((card as unknown as { dataset: { cardId: string } }).dataset.cardId)));
+const idsIn = (page: Page, label: string) =>
+  cardsOf(page, label).evaluateAll((cards) =>
+    cards.map((card) => Number((card as unknown as { dataset: { cardId: string } }).dataset.cardId)),
+  );
 
 describe('boards (Chromium)', () => {
   const ctx = freshPagePerTest({ width: 1366, height: 900 });
@@ -130,7 +154,9 @@ describe('boards (Chromium)', () => {
         // pinned: first in its column.
         await scrollTo(page, 'Not Started', taskId, first.records.indexOf(needing));
         await menuAction(page, cardById(page, 'Not Started', taskId), 'card-menu-pin');
-        await column(page, 'Not Started').getByTestId('board-column-scroll').evaluate((element) => ((element as unknown as { scrollTop: number }).scrollTop = 0));
+        await column(page, 'Not Started')
+          .getByTestId('board-column-scroll')
+          .evaluate((element) => ((element as unknown as { scrollTop: number }).scrollTop = 0));
         const pinned = cardById(page, 'Not Started', taskId);
         await pinned.getByTestId('card-pinned').waitFor({ timeout: UI_TIMEOUT_MS });
         expect((await idsIn(page, 'Not Started'))[0]).toBe(taskId);
@@ -142,7 +168,9 @@ describe('boards (Chromium)', () => {
         // Dropped on Completed: it needs its document first, so it goes back where it was.
         const completed = await totalOf(page, 'Completed');
         await drag(page, pinned, column(page, 'Completed'));
-        expect(await page.getByTestId('document-required-text').textContent()).toBe('You cannot complete this task without attaching a document first.');
+        expect(await page.getByTestId('document-required-text').textContent()).toBe(
+          'You cannot complete this task without attaching a document first.',
+        );
         await page.getByTestId('document-required-ok').click();
         expect((await idsIn(page, 'Not Started'))[0]).toBe(taskId);
         expect(await totalOf(page, 'Completed')).toBe(completed);
@@ -150,7 +178,9 @@ describe('boards (Chromium)', () => {
 
         // Unpinned: back among the others by its due date.
         await menuAction(page, pinned, 'card-menu-unpin');
-        await column(page, 'Not Started').locator(`[data-card-id="${taskId}"][data-pinned="true"]`).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+        await column(page, 'Not Started')
+          .locator(`[data-card-id="${taskId}"][data-pinned="true"]`)
+          .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
         expect((await cardsIn(token, 'tasks', 1)).records.find((card) => card.task_id === taskId)?.pinned_on_boards ?? false).toBe(false);
 
         // Move to bottom on the first card now shown: the last card of the column.
@@ -174,12 +204,24 @@ describe('boards (Chromium)', () => {
         await drag(page, cardById(page, 'Not Started', freeId), column(page, 'In Progress'));
         const startedAnswer = await started;
         expect(startedAnswer.status()).toBe(200);
-        expect(startedAnswer.request().postDataJSON()).toEqual({ task_id: freeId, transaction_id: free.client_id, preset: 'status', status_id: 2 });
+        expect(startedAnswer.request().postDataJSON()).toEqual({
+          task_id: freeId,
+          transaction_id: free.client_id,
+          preset: 'status',
+          status_id: 2,
+        });
         await cardById(page, 'Not Started', freeId).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
         const inProgress = (await cardsIn(token, 'tasks', 2)).records;
-        await scrollTo(page, 'In Progress', freeId, inProgress.findIndex((card) => card.task_id === freeId));
+        await scrollTo(
+          page,
+          'In Progress',
+          freeId,
+          inProgress.findIndex((card) => card.task_id === freeId),
+        );
         await cardById(page, 'In Progress', freeId).waitFor({ timeout: UI_TIMEOUT_MS });
-        await page.locator('[data-testid="board-column"][data-column-label="In Progress"][data-loading="false"]').waitFor({ timeout: UI_TIMEOUT_MS });
+        await page
+          .locator('[data-testid="board-column"][data-column-label="In Progress"][data-loading="false"]')
+          .waitFor({ timeout: UI_TIMEOUT_MS });
         expect([await totalOf(page, 'Not Started'), await totalOf(page, 'In Progress')]).toEqual([counts[0] - 1, counts[1] + 1]);
       } catch (error) {
         await shot(page, 'boards-tasks-failure.png');
@@ -213,13 +255,20 @@ describe('boards (Chromium)', () => {
         expect([await totalOf(page, from.label), await totalOf(page, to.label)]).toEqual([before[0] - 1, before[1] + 1]);
         // Its list fields read as the list's cells: the amount in USD, the date MM/DD/YYYY, as the API types them.
         type Values = Record<string, { label: string; value: string | number | null; type: string }>;
-        const typed = (await api<{ records: { client_id: number; values: Values }[] }>(`/api/boards/stages/cards?column_id=${to.id}&page=1&per_page=50&show_hidden=false`, { token })).body!;
+        const typed = (
+          await api<{ records: { client_id: number; values: Values }[] }>(
+            `/api/boards/stages/cards?column_id=${to.id}&page=1&per_page=50&show_hidden=false`,
+            { token },
+          )
+        ).body!;
         const values = typed.records.find((item) => item.client_id === clientId)!.values;
         expect([values.trans_amt.type, values.est_close_dt.type]).toEqual(['amount', 'date']);
         const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
         const price = values.trans_amt.value === null ? '—' : usd.format(Number(values.trans_amt.value));
         expect(await landed.getByTestId('card-field-trans_amt').textContent()).toBe(`${values.trans_amt.label}: ${price}`);
-        expect(await landed.getByTestId('card-field-est_close_dt').textContent()).toMatch(new RegExp(`^${values.est_close_dt.label}: (\\d{2}/\\d{2}/\\d{4}|—)$`));
+        expect(await landed.getByTestId('card-field-est_close_dt').textContent()).toMatch(
+          new RegExp(`^${values.est_close_dt.label}: (\\d{2}/\\d{2}/\\d{4}|—)$`),
+        );
 
         // Hidden: gone from the board; Show hidden brings it back faded, and Show on boards for good.
         await menuAction(page, landed, 'card-menu-hide');
@@ -231,14 +280,26 @@ describe('boards (Chromium)', () => {
         const faded = cardById(page, to.label, clientId);
         await faded.waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await faded.getAttribute('data-hidden')).toBe('true');
-        expect(Number(await faded.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(element).opacity))).toBeLessThan(1);
+        expect(
+          Number(
+            await faded.evaluate(
+              (element) =>
+                (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(element).opacity,
+            ),
+          ),
+        ).toBeLessThan(1);
         await shot(page, 'boards-stages-hidden-1366.png');
         await faded.getByTestId('card-menu-button').click();
         expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Pin to top', 'Move to bottom', 'Show on boards']);
         await closeMenu(page);
         await menuAction(page, faded, 'card-menu-show');
-        await page.locator(`[data-testid="board-column"][data-column-label="${to.label}"] [data-card-id="${clientId}"][data-hidden="false"]`).waitFor({ timeout: UI_TIMEOUT_MS });
-        const { body } = await api<{ records: ApiCard[] }>(`/api/boards/stages/cards?column_id=${to.id}&page=1&per_page=50&show_hidden=false`, { token });
+        await page
+          .locator(`[data-testid="board-column"][data-column-label="${to.label}"] [data-card-id="${clientId}"][data-hidden="false"]`)
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        const { body } = await api<{ records: ApiCard[] }>(
+          `/api/boards/stages/cards?column_id=${to.id}&page=1&per_page=50&show_hidden=false`,
+          { token },
+        );
         expect(body!.records.some((item) => item.client_id === clientId)).toBe(true);
       } catch (error) {
         await shot(page, 'boards-stages-failure.png');
@@ -286,9 +347,15 @@ describe('boards (Chromium)', () => {
         await dialog.getByTestId('status-change-submit').click();
         const response = await changed;
         expect(response.status()).toBe(200);
-        expect(response.request().postDataJSON()).toEqual({ status_id: 5, dates: { under_contract_dt: '03/01/2026', est_close_dt: '04/15/2026' } });
+        expect(response.request().postDataJSON()).toEqual({
+          status_id: 5,
+          dates: { under_contract_dt: '03/01/2026', est_close_dt: '04/15/2026' },
+        });
         await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
-        await cardById(page, 'Under Contract', clientId).getByTestId('card-status').filter({ hasText: 'Under Contract' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await cardById(page, 'Under Contract', clientId)
+          .getByTestId('card-status')
+          .filter({ hasText: 'Under Contract' })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
 
         // Into Pipeline: only the confirmation, no dates sent.
         await column(page, 'Pipeline').scrollIntoViewIfNeeded();
@@ -335,15 +402,27 @@ describe('boards (Chromium)', () => {
         await sidebar.getByTestId('filter-save-new').click();
         await page.getByTestId('filter-save-name').fill(name);
         const columns = answer(page, 'GET', /^\/api\/boards\/status$/, (url) => url.searchParams.get('type_filter') === 's');
-        const cards = answer(page, 'GET', /^\/api\/boards\/status\/cards$/, (url) => url.searchParams.get('type_filter') === 's' && url.searchParams.get('show_hidden') === 'false');
+        const cards = answer(
+          page,
+          'GET',
+          /^\/api\/boards\/status\/cards$/,
+          (url) => url.searchParams.get('type_filter') === 's' && url.searchParams.get('show_hidden') === 'false',
+        );
         await page.getByTestId('filter-save-confirm').click();
         await page.getByText('Successfully Saved Filter', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
         expect((await columns).status()).toBe(200);
         expect((await cards).status()).toBe(200);
         await page.getByTestId('filter-drawer-close').click();
         await page.getByTestId('filter-chip').filter({ hasText: 'Type: Seller' }).waitFor({ timeout: UI_TIMEOUT_MS });
-        await page.locator('[data-testid="board-column"][data-loading="false"]').nth(narrowed.length - 1).waitFor({ timeout: UI_TIMEOUT_MS });
-        for (const item of narrowed) await column(page, item.label).getByTestId('board-column-total').filter({ hasText: new RegExp(`^${item.total}$`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await page
+          .locator('[data-testid="board-column"][data-loading="false"]')
+          .nth(narrowed.length - 1)
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        for (const item of narrowed)
+          await column(page, item.label)
+            .getByTestId('board-column-total')
+            .filter({ hasText: new RegExp(`^${item.total}$`) })
+            .waitFor({ timeout: UI_TIMEOUT_MS });
         expect(narrowed.reduce((sum, item) => sum + item.total, 0)).toBeLessThan(everything.reduce((sum, item) => sum + item.total, 0));
         for (const side of await cardsOf(page, 'Pipeline').getByTestId('card-side').allTextContents()) expect(side).toBe('Seller');
 
@@ -351,14 +430,20 @@ describe('boards (Chromium)', () => {
         const widened = answer(page, 'GET', /^\/api\/boards\/status$/, (url) => !url.searchParams.has('type_filter'));
         await page.getByTestId('filter-chips-clear').click();
         expect((await widened).status()).toBe(200);
-        await column(page, 'Pipeline').getByTestId('board-column-total').filter({ hasText: new RegExp(`^${everything[0].total}$`) }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await column(page, 'Pipeline')
+          .getByTestId('board-column-total')
+          .filter({ hasText: new RegExp(`^${everything[0].total}$`) })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
         await page.getByTestId('board-filters').click();
         const saved = sidebar.getByTestId('saved-filter').filter({ has: page.getByText(name, { exact: true }) });
         const again = answer(page, 'GET', /^\/api\/boards\/status$/, (url) => url.searchParams.get('type_filter') === 's');
         await saved.getByTestId('saved-filter-use').click();
         await page.getByText(`Now using ${name} Filter`, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
         expect((await again).status()).toBe(200);
-        const { body } = await api<{ records: { filter_name: string; component: string; filters: Record<string, unknown> }[] }>('/api/transaction/filters?component=status-board', { token });
+        const { body } = await api<{ records: { filter_name: string; component: string; filters: Record<string, unknown> }[] }>(
+          '/api/transaction/filters?component=status-board',
+          { token },
+        );
         expect(body!.records.find((filter) => filter.filter_name === name)?.filters).toEqual({ type_filter: 's' });
 
         // Removed, after asking.
@@ -378,10 +463,17 @@ describe('boards (Chromium)', () => {
     'status board as an agent: a drop the server refuses (the transaction given to another agent meanwhile) shows its message and goes back',
     async () => {
       const { page } = ctx;
-      const login = await api<{ access_token: string; user: { agent_id: number } }>('/api/auth/login', { method: 'POST', body: { email: ADMIN, password: DEMO_PASSWORD } });
+      const login = await api<{ access_token: string; user: { agent_id: number } }>('/api/auth/login', {
+        method: 'POST',
+        body: { email: ADMIN, password: DEMO_PASSWORD },
+      });
       const adminToken = login.body!.access_token;
       const reassign = (clientId: number, agentId: number) =>
-        api(`/api/transaction/${clientId}`, { method: 'PATCH', token: adminToken, body: { client_id: clientId, preset: 'transaction_modal', changes: { agent_id: agentId } } });
+        api(`/api/transaction/${clientId}`, {
+          method: 'PATCH',
+          token: adminToken,
+          body: { client_id: clientId, preset: 'transaction_modal', changes: { agent_id: agentId } },
+        });
       let given: { clientId: number; agentId: number } | null = null;
       try {
         const { access_token: token, user } = await signInThroughApi(page, AGENT);
@@ -483,12 +575,20 @@ describe('boards (Chromium)', () => {
           await page.waitForTimeout(350);
           await touch('touchMove', from.x + 70, from.y + 50);
           for (let step = 1; step <= 6; step += 1) {
-            await touch('touchMove', from.x + 70 + ((next.x + next.width / 2 - from.x - 70) * step) / 6, from.y + 50 + ((next.y + next.height / 2 - from.y - 50) * step) / 6);
+            await touch(
+              'touchMove',
+              from.x + 70 + ((next.x + next.width / 2 - from.x - 70) * step) / 6,
+              from.y + 50 + ((next.y + next.height / 2 - from.y - 50) * step) / 6,
+            );
           }
           await touch('touchEnd');
           const response = await moved;
           expect(response.status()).toBe(200);
-          expect(response.request().postDataJSON()).toEqual({ client_id: clientId, preset: 'board', changes: { client_stage_id: third.id } });
+          expect(response.request().postDataJSON()).toEqual({
+            client_id: clientId,
+            preset: 'board',
+            changes: { client_stage_id: third.id },
+          });
           await cardById(page, second.label, clientId).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
           await page.getByTestId('board-phone-next').click();
           await cardById(page, third.label, clientId).waitFor({ timeout: UI_TIMEOUT_MS });

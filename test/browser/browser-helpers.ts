@@ -114,7 +114,8 @@ export function freshPagePerTest(viewport = { width: 1366, height: 900 }) {
 export async function imageLoaded(page: Page, selector: string): Promise<number> {
   const handle = await page.waitForFunction(
     (css) => {
-      const doc = (globalThis as unknown as { document: { querySelector(s: string): { complete: boolean; naturalWidth: number } | null } }).document;
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { complete: boolean; naturalWidth: number } | null } })
+        .document;
       const img = doc.querySelector(css);
       return !!img && img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0;
     },
@@ -130,7 +131,11 @@ export async function imageLoaded(page: Page, selector: string): Promise<number>
  * the console's stored user is put in localStorage before any page script runs, and the console gets its
  * access token from the cookie. Answers the login body (the access token and the user).
  */
-export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ access_token: string; user: Record<string, unknown> }> {
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ access_token: string; user: Record<string, unknown> }> {
   const response = await page.context().request.post(`${baseUrl()}/api/auth/login`, {
     headers: { 'X-Requested-With': 'console' },
     data: { email, password },
@@ -158,7 +163,10 @@ const BLOCKING_AXE_IMPACTS = ['serious', 'critical'];
  * The axe-core build @axe-core/playwright itself injects (its own dependency, which may differ from the
  * root's axe-core), minified: the same rules and results as AxeBuilder, a third of the bytes to parse.
  */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js', { paths: [dirname(require.resolve('@axe-core/playwright'))] }), 'utf8');
+const AXE_SOURCE = readFileSync(
+  require.resolve('axe-core/axe.min.js', { paths: [dirname(require.resolve('@axe-core/playwright'))] }),
+  'utf8',
+);
 
 /**
  * axe-core's serious and critical violations on the page as it stands (the console-quality check).
@@ -174,7 +182,11 @@ export async function blockingAxeViolations(page: Page): Promise<AxeResult[]> {
   await page
     .waitForFunction(
       () =>
-        (globalThis as unknown as { document: { getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[] } }).document
+        (
+          globalThis as unknown as {
+            document: { getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[] };
+          }
+        ).document
           .getAnimations()
           // A spinner loops for ever: only the ones that end are waited for.
           .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),

@@ -2,7 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, RESULTS_DIR, signInThroughApi, UI_TIMEOUT_MS, mailsTo, until } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  RESULTS_DIR,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+  mailsTo,
+  until,
+} from './browser-helpers';
 
 // The CommentsPanel and the email notification dialog (spec 001 section 2) against the seeded demo
 // team: the admin comments on an agent's transaction from the transaction page with an @ mention picked
@@ -37,17 +47,19 @@ interface ApiComment {
 type Dom = { document: { scrollingElement: { scrollWidth: number } | null }; innerWidth: number };
 
 async function login(email: string): Promise<{ token: string; agentId: number; firstName: string }> {
-  const { status, body } = await api<{ access_token: string; user: { agent_id: number; first_name: string } }>('/api/auth/login', { method: 'POST', body: { email, password: 'DemoPass1!' } });
+  const { status, body } = await api<{ access_token: string; user: { agent_id: number; first_name: string } }>('/api/auth/login', {
+    method: 'POST',
+    body: { email, password: 'DemoPass1!' },
+  });
   expect(status).toBe(200);
   return { token: body!.access_token, agentId: body!.user.agent_id, firstName: body!.user.first_name };
 }
 
-
-
-const noSidewaysScroll = (page: Page) => page.evaluate(() => {
-  const dom = globalThis as unknown as Dom;
-  return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
-});
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => {
+    const dom = globalThis as unknown as Dom;
+    return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
+  });
 
 /**
  * axe's serious and critical violations inside the notification dialog (the task modal and the tasks page
@@ -81,7 +93,10 @@ describe('comments and email notifications (Chromium)', () => {
     async () => {
       const { page } = ctx;
       const [agent] = await Promise.all([login(AGENT), signInThroughApi(page, ADMIN)]);
-      const rows = await api<{ table: { data: Row[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token: agent.token });
+      const rows = await api<{ table: { data: Row[] } }>(
+        '/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1',
+        { token: agent.token },
+      );
       expect(rows.status).toBe(200);
       const clientId = rows.body!.table.data[0]!.client_id;
 
@@ -97,32 +112,54 @@ describe('comments and email notifications (Chromium)', () => {
       await page.keyboard.type(` @${agent.firstName.slice(0, 3)}`);
       await page.getByTestId(`mention-option-user-${agent.agentId}`).waitFor({ timeout: UI_TIMEOUT_MS });
       // The agent's option by keyboard: down to it, then Enter.
-      const options = await page.locator('[data-testid^="mention-option-"]').evaluateAll((items) => items.map((item) => (item as unknown as { dataset: { testid: string } }).dataset.testid));
+      const options = await page
+        .locator('[data-testid^="mention-option-"]')
+        .evaluateAll((items) => items.map((item) => (item as unknown as { dataset: { testid: string } }).dataset.testid));
       const index = options.indexOf(`mention-option-user-${agent.agentId}`);
       expect(index).toBeGreaterThanOrEqual(0);
       for (let step = 0; step < index; step++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.keyboard.type('thanks');
-      const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages/comments', { timeout: UI_TIMEOUT_MS });
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages/comments',
+        { timeout: UI_TIMEOUT_MS },
+      );
       await editor.getByTestId('editor-submit').click();
       const answer = await answered;
       expect(answer.status()).toBeLessThan(300);
-      const sent = JSON.parse(answer.request().postData() ?? '{}') as { comment_value: string; comment_type: string; comment_on_id: number; visibility: string };
+      const sent = JSON.parse(answer.request().postData() ?? '{}') as {
+        comment_value: string;
+        comment_type: string;
+        comment_on_id: number;
+        visibility: string;
+      };
       expect(sent).toMatchObject({ comment_type: 'trans', comment_on_id: clientId, visibility: 'i' });
       expect(sent.comment_value).toContain(`<span data-mention="user:${agent.agentId}">@`);
       const shown = panel.getByTestId('message-body').filter({ hasText: words });
       await shown.waitFor({ timeout: UI_TIMEOUT_MS });
       // The emptied box draws its placeholder again.
       await editor.locator('.ProseMirror[data-empty="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await text.evaluate((box) => (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(box, '::before').content)).toBe('"Write a comment, type @ to mention someone"');
+      expect(
+        await text.evaluate(
+          (box) =>
+            (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(
+              box,
+              '::before',
+            ).content,
+        ),
+      ).toBe('"Write a comment, type @ to mention someone"');
       await shown.scrollIntoViewIfNeeded();
       expect(await noSidewaysScroll(page)).toBe(true);
       await viewShot(page, 'comments-panel-390.png');
 
       // The mentioned agent's comment inbox with mention_only=true holds it.
-      const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', { token: agent.token });
+      const mentions = await api<{ records: ApiComment[] }>('/api/messages/comments?page=1&per_page=10&mention_only=true', {
+        token: agent.token,
+      });
       expect(mentions.status).toBe(200);
-      expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(true);
+      expect(mentions.body!.records.some((comment) => comment.comment_on_id === clientId && comment.comment_value.includes(words))).toBe(
+        true,
+      );
       posted = { words, clientId };
     },
     JOURNEY_TIMEOUT_MS,
@@ -136,7 +173,12 @@ describe('comments and email notifications (Chromium)', () => {
       await signInThroughApi(page, AGENT);
       await page.goto(`${baseUrl()}/app/messages?type=comments`);
       await page.getByTestId('inbox-filter').click();
-      const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/messages/comments' && new URL(response.url()).searchParams.get('mention_only') === 'true', { timeout: UI_TIMEOUT_MS });
+      const listed = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/messages/comments' &&
+          new URL(response.url()).searchParams.get('mention_only') === 'true',
+        { timeout: UI_TIMEOUT_MS },
+      );
       await page.getByTestId('inbox-filter-mentions').click();
       await listed;
       await page.getByTestId('inbox-item').filter({ hasText: posted.words }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -160,7 +202,9 @@ describe('comments and email notifications (Chromium)', () => {
 
       await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
       await page.getByTestId('task-notification').waitFor({ timeout: UI_TIMEOUT_MS });
-      const previewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/preview', { timeout: UI_TIMEOUT_MS });
+      const previewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/preview', {
+        timeout: UI_TIMEOUT_MS,
+      });
       await page.getByRole('button', { name: 'More notification options' }).click();
       await page.getByRole('menuitem', { name: 'Edit and Send' }).click();
       expect(new URL((await previewed).url()).searchParams.get('task_id')).toBe(String(task.task_id));
@@ -180,17 +224,26 @@ describe('comments and email notifications (Chromium)', () => {
       expect(await preview.getByTestId('notification-preview-to').textContent()).toContain(recipient);
       // The sender as the mail shows it: From '{sender} via {team}', Reply-To the from address.
       expect(await preview.getByTestId('notification-preview-from').textContent()).toMatch(/\S via \S/);
-      expect(await preview.getByTestId('notification-preview-reply-to').textContent()).toBe(await dialog.getByTestId('notification-from').locator('input').inputValue());
+      expect(await preview.getByTestId('notification-preview-reply-to').textContent()).toBe(
+        await dialog.getByTestId('notification-from').locator('input').inputValue(),
+      );
       expect(((await preview.getByTestId('notification-preview-body').textContent()) ?? '').trim().length).toBeGreaterThan(0);
       await page.setViewportSize({ width: 390, height: 844 });
       await viewShot(page, 'notification-preview-390.png');
       await page.setViewportSize({ width: 1280, height: 900 });
 
-      const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/notifications/send', { timeout: UI_TIMEOUT_MS });
+      const sent = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/notifications/send',
+        { timeout: UI_TIMEOUT_MS },
+      );
       await dialog.getByTestId('notification-send-updated').click();
       const answer = await sent;
       expect(answer.status()).toBeLessThan(300);
-      expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ task_ids: [task.task_id], subject, recipients: expect.arrayContaining([recipient]) });
+      expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({
+        task_ids: [task.task_id],
+        subject,
+        recipients: expect.arrayContaining([recipient]),
+      });
       await page.getByText('Message has been sent').waitFor({ timeout: UI_TIMEOUT_MS });
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 
@@ -214,15 +267,21 @@ describe('comments and email notifications (Chromium)', () => {
       const { access_token: token } = await signInThroughApi(page, TC);
       // Another open notification task than the one sent (the test before found it).
       const task =
-        spareTask ?? (await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token })).body!.records.find((item) => item.task_type === 'N' && !item.done);
+        spareTask ??
+        (await api<{ records: ApiTask[] }>('/api/tasks?page=1&per_page=500&order_by=due_dt&order_dir=-1', { token })).body!.records.find(
+          (item) => item.task_type === 'N' && !item.done,
+        );
       if (!task) throw new Error('the seed has no open notification task the TC sees');
       const stamp = String(Date.now());
 
       await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
-      await page.getByTestId('task-notification').waitFor({ timeout: UI_TIMEOUT_MS }).catch(async (error: unknown) => {
-        await viewShot(page, 'notification-template-failure.png');
-        throw error;
-      });
+      await page
+        .getByTestId('task-notification')
+        .waitFor({ timeout: UI_TIMEOUT_MS })
+        .catch(async (error: unknown) => {
+          await viewShot(page, 'notification-template-failure.png');
+          throw error;
+        });
       await page.getByRole('button', { name: 'More notification options' }).click();
       await page.getByRole('menuitem', { name: 'Edit Template' }).click();
       const dialog = page.getByTestId('notification-dialog');
@@ -232,7 +291,10 @@ describe('comments and email notifications (Chromium)', () => {
       const subject = dialog.getByTestId('notification-subject').locator('input');
       expect(await subject.inputValue()).toContain('{{');
       await subject.fill(`Closing soon {{task_name}} ${stamp}`);
-      const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/notifications/template', { timeout: UI_TIMEOUT_MS });
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/notifications/template',
+        { timeout: UI_TIMEOUT_MS },
+      );
       await dialog.getByTestId('notification-update-template').click();
       expect((await saved).status()).toBe(200);
       await page.getByText('Template updated').waitFor({ timeout: UI_TIMEOUT_MS });

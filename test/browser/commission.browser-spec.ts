@@ -1,5 +1,16 @@
 import type { Page } from 'playwright-core';
-import { api, tokenOf, baseUrl, blockingAxeViolations, DEMO_PASSWORD, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  tokenOf,
+  baseUrl,
+  blockingAxeViolations,
+  DEMO_PASSWORD,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  shot,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // Commission templates, the commission cap card and transaction reassignment (spec 000). Each
 // test has its own users, made through the admin API before the tests (names carry a token of the run)
@@ -63,7 +74,9 @@ const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currenc
  * the two, so the caps' year (from an anniversary 40 days back) always holds it.
  */
 function closingDate(teamTimeZone: string): string {
-  const inZone = new Intl.DateTimeFormat('en-US', { timeZone: teamTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const inZone = new Intl.DateTimeFormat('en-US', { timeZone: teamTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const utc = mmddyyyy(new Date());
   const key = (date: string) => date.slice(6) + date.slice(0, 5);
   return key(inZone) < key(utc) ? inZone : utc;
@@ -95,7 +108,11 @@ async function createAgent(admin: string, templates: Templates, firstName: strin
       },
     },
   });
-  await must('/api/admin/user/password', { method: 'PATCH', token: admin, body: { agent_id, new_password: DEMO_PASSWORD, confirm_new_password: DEMO_PASSWORD } });
+  await must('/api/admin/user/password', {
+    method: 'PATCH',
+    token: admin,
+    body: { agent_id, new_password: DEMO_PASSWORD, confirm_new_password: DEMO_PASSWORD },
+  });
   // The transactions service learns of the user (and their caps and defaults) from identity's event.
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -118,7 +135,10 @@ interface StatusIds {
 }
 
 async function statusIds(admin: string): Promise<StatusIds> {
-  const { choices } = await must<{ choices: { value: number | string; label: string }[] }>('/api/transaction/form/select-options?element_name=status', { token: admin });
+  const { choices } = await must<{ choices: { value: number | string; label: string }[] }>(
+    '/api/transaction/form/select-options?element_name=status',
+    { token: admin },
+  );
   const id = (label: string) => {
     const choice = choices.find((item) => item.label === label);
     if (!choice) throw new Error(`no status '${label}' among ${choices.map((item) => item.label).join(', ')}`);
@@ -139,10 +159,18 @@ async function createTransaction(admin: string, agentId: number, address: string
 
 /** Moves a transaction to a status, with the given date for every date the status asks for. */
 async function setStatus(admin: string, clientId: number, statusId: number, date: string): Promise<void> {
-  const first = await api<{ errors?: { field: string }[] }>(`/api/transaction/${clientId}/status`, { method: 'PATCH', token: admin, body: { status_id: statusId, dates: {} } });
+  const first = await api<{ errors?: { field: string }[] }>(`/api/transaction/${clientId}/status`, {
+    method: 'PATCH',
+    token: admin,
+    body: { status_id: statusId, dates: {} },
+  });
   if (first.status === 200) return;
-  const keys = (first.body?.errors ?? []).map((error) => error.field).filter((field) => field.startsWith('dates.')).map((field) => field.slice('dates.'.length));
-  if (first.status !== 400 || keys.length === 0) throw new Error(`status ${statusId} of ${clientId} answered ${first.status}: ${JSON.stringify(first.body)}`);
+  const keys = (first.body?.errors ?? [])
+    .map((error) => error.field)
+    .filter((field) => field.startsWith('dates.'))
+    .map((field) => field.slice('dates.'.length));
+  if (first.status !== 400 || keys.length === 0)
+    throw new Error(`status ${statusId} of ${clientId} answered ${first.status}: ${JSON.stringify(first.body)}`);
   const dates = Object.fromEntries(keys.map((key) => [key, date]));
   await must(`/api/transaction/${clientId}/status`, { method: 'PATCH', token: admin, body: { status_id: statusId, dates } });
 }
@@ -183,7 +211,13 @@ async function atPhoneWidth(page: Page, readyTestId: string, name: string): Prom
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.getByTestId(readyTestId).waitFor({ timeout: UI_TIMEOUT_MS });
   // The menu is a drawer at this width: closed, as a phone user sees the page.
-  if (await page.locator('.MuiDrawer-modal .MuiBackdrop-root').isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  if (
+    await page
+      .locator('.MuiDrawer-modal .MuiBackdrop-root')
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.keyboard.press('Escape');
   await page.waitForTimeout(300);
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, name);
@@ -220,7 +254,12 @@ describe('Commission cap card, default templates and reassignment (Chromium)', (
       assign(user);
     }
     // Cara: one $200,000 sale Under Contract (pending). Remy: two active transactions and a closed one.
-    await setStatus(admin, await createTransaction(admin, cara.agent_id, `${runCounter} Pending Way`, 200_000), statuses.underContract, closeOn);
+    await setStatus(
+      admin,
+      await createTransaction(admin, cara.agent_id, `${runCounter} Pending Way`, 200_000),
+      statuses.underContract,
+      closeOn,
+    );
     await createTransaction(admin, remy.agent_id, `${runCounter} First Active St`);
     await createTransaction(admin, remy.agent_id, `${runCounter} Second Active St`);
     await setStatus(admin, await createTransaction(admin, remy.agent_id, `${runCounter} Closed Ave`), statuses.closed, closeOn);
@@ -230,121 +269,146 @@ describe('Commission cap card, default templates and reassignment (Chromium)', (
     await disableUsers(admin, made);
   }, SETUP_TIMEOUT_MS);
 
-  it('shows the cap card on Edit Profile, with a transaction closed through the API counted in ytd and one Under Contract as pending', async () => {
-    const { page } = ui;
-    const agent = cara;
-    try {
-      const before = await capsOf(admin, agent.agent_id);
-      expect([line(before, 'B').ytd, line(before, 'B').pending, line(before, 'R').pending]).toEqual([0, 1800, 360]);
+  it(
+    'shows the cap card on Edit Profile, with a transaction closed through the API counted in ytd and one Under Contract as pending',
+    async () => {
+      const { page } = ui;
+      const agent = cara;
+      try {
+        const before = await capsOf(admin, agent.agent_id);
+        expect([line(before, 'B').ytd, line(before, 'B').pending, line(before, 'R').pending]).toEqual([0, 1800, 360]);
 
-      const closed = await createTransaction(admin, agent.agent_id, `${runCounter} Closing Ct`);
-      await setStatus(admin, closed, statuses.closed, closeOn);
-      const after = await capsOf(admin, agent.agent_id);
-      // 30% and 6% of the $3,000 gross; 900 of 20,000 is 5% (rounded), 180 of 3,000 is 6%.
-      expect([line(after, 'B').ytd, line(after, 'B').pct, line(after, 'R').ytd, line(after, 'R').pct]).toEqual([900, 5, 180, 6]);
+        const closed = await createTransaction(admin, agent.agent_id, `${runCounter} Closing Ct`);
+        await setStatus(admin, closed, statuses.closed, closeOn);
+        const after = await capsOf(admin, agent.agent_id);
+        // 30% and 6% of the $3,000 gross; 900 of 20,000 is 5% (rounded), 180 of 3,000 is 6%.
+        expect([line(after, 'B').ytd, line(after, 'B').pct, line(after, 'R').ytd, line(after, 'R').pct]).toEqual([900, 5, 180, 6]);
 
-      await signInThroughApi(page, agent.email);
-      await page.goto(`${baseUrl()}/app/account/profile`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
-      await expectCard(page, 'profile-cap-summary', after);
-      expect(await page.getByRole('heading', { name: 'Commission Cap Summary' }).isVisible()).toBe(true);
-      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
-      await shot(page, 'commission-profile-card-1366.png');
-      await atPhoneWidth(page, 'profile-cap-summary-brokerage', 'commission-profile-card-390.png');
-    } catch (error) {
-      await shot(page, 'commission-profile-card-failure.png');
-      throw error;
-    }
-  }, JOURNEY_TIMEOUT_MS);
-
-  it("shows the user's cap card in the admin user form's side panel after a closing, and the Default Commission Templates block with their defaults", async () => {
-    const { page } = ui;
-    const agent = dale;
-    try {
-      expect(templates.show_default_templates).toBe(true);
-      const closed = await createTransaction(admin, agent.agent_id, `${runCounter} Form Rd`);
-      await setStatus(admin, closed, statuses.closed, closeOn);
-      const after = await capsOf(admin, agent.agent_id);
-      expect(line(after, 'B').ytd).toBe(900);
-
-      await signInThroughApi(page, ADMIN);
-      await page.goto(`${baseUrl()}/app/admin/users/${agent.agent_id}`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('user-edit-panel').waitFor({ timeout: UI_TIMEOUT_MS });
-      await expectCard(page, 'user-cap-summary', after);
-
-      // The block lists the team's templates per side, the user's defaults chosen.
-      const block = page.getByTestId('user-default-templates');
-      await block.waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await block.getByRole('heading', { name: 'Default Commission Templates' }).isVisible()).toBe(true);
-      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
-      const buyer = page.getByTestId('user-templates-buyer').getByRole('combobox');
-      const names = templates.buyer.map((template) => template.name);
-      expect(((await buyer.textContent()) ?? '').trim()).toBe(names.length > 3 ? `${names.length} items selected` : names.join(', '));
-      await buyer.click();
-      for (const name of ['Brokerage Split', 'Royalty', 'Transaction Fee']) {
-        expect(await page.getByRole('listbox').getByRole('option', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
+        await signInThroughApi(page, agent.email);
+        await page.goto(`${baseUrl()}/app/account/profile`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('profile-form').waitFor({ timeout: UI_TIMEOUT_MS });
+        await expectCard(page, 'profile-cap-summary', after);
+        expect(await page.getByRole('heading', { name: 'Commission Cap Summary' }).isVisible()).toBe(true);
+        expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
+        await shot(page, 'commission-profile-card-1366.png');
+        await atPhoneWidth(page, 'profile-cap-summary-brokerage', 'commission-profile-card-390.png');
+      } catch (error) {
+        await shot(page, 'commission-profile-card-failure.png');
+        throw error;
       }
-      await page.keyboard.press('Escape');
-      await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-      await shot(page, 'commission-user-form-1366.png');
-      await atPhoneWidth(page, 'user-cap-summary-brokerage', 'commission-user-form-390.png');
-    } catch (error) {
-      await shot(page, 'commission-user-form-failure.png');
-      throw error;
-    }
-  }, JOURNEY_TIMEOUT_MS);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it("reassigns a user's active transactions from the user list's row action, with the confirmation, the toast and the new counts", async () => {
-    const { page } = ui;
-    const [from, to] = [remy, tess];
-    try {
-      expect(await must(`/api/transactions/reassign/count?from_agent_id=${from.agent_id}`, { token: admin })).toEqual({ total_trans_count: 3, active_trans_count: 2 });
+  it(
+    "shows the user's cap card in the admin user form's side panel after a closing, and the Default Commission Templates block with their defaults",
+    async () => {
+      const { page } = ui;
+      const agent = dale;
+      try {
+        expect(templates.show_default_templates).toBe(true);
+        const closed = await createTransaction(admin, agent.agent_id, `${runCounter} Form Rd`);
+        await setStatus(admin, closed, statuses.closed, closeOn);
+        const after = await capsOf(admin, agent.agent_id);
+        expect(line(after, 'B').ytd).toBe(900);
 
-      await signInThroughApi(page, ADMIN);
-      const lastName = from.name.split(' ')[1];
-      await page.goto(`${baseUrl()}/app/admin/users?quick_search_filter=${lastName}`, { waitUntil: 'domcontentloaded' });
-      const row = page.getByTestId('users-table-row').filter({ has: page.getByTestId('user-name').getByText(from.name, { exact: true }) });
-      await row.getByTestId('user-actions-more').click();
-      await page.getByTestId('user-action-reassign').click();
-      await page.waitForURL((url) => url.pathname === `/app/admin/users/reassign-transactions/${from.agent_id}` && url.searchParams.get('name') === from.name, { timeout: UI_TIMEOUT_MS });
-      const summary = page.getByTestId('reassign-summary');
-      await summary.waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await page.title()).toBe('Reassign Transactions · Realty');
-      expect((await summary.textContent())?.trim()).toBe(`${from.name} has 3 transactions, 2 active.`);
-      const submit = page.getByTestId('reassign-submit');
-      expect(await submit.isDisabled()).toBe(true);
-      await page.getByRole('combobox', { name: /Reassign to/ }).waitFor({ timeout: UI_TIMEOUT_MS });
-      expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
+        await signInThroughApi(page, ADMIN);
+        await page.goto(`${baseUrl()}/app/admin/users/${agent.agent_id}`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('user-edit-panel').waitFor({ timeout: UI_TIMEOUT_MS });
+        await expectCard(page, 'user-cap-summary', after);
 
-      // Active Agents and Disabled Agents, the user left out.
-      await page.getByRole('combobox', { name: /Reassign to/ }).click();
-      const list = page.getByRole('listbox');
-      expect(await list.getByText('Active Agents', { exact: true }).isVisible()).toBe(true);
-      expect(await list.getByRole('option', { name: from.name, exact: true }).count()).toBe(0);
-      expect(await list.getByRole('option', { name: 'All ISAs', exact: true }).count()).toBe(0);
-      await list.getByRole('option', { name: to.name, exact: true }).click();
-      await page.getByRole('radio', { name: 'Active only' }).check();
-      expect(await submit.isEnabled()).toBe(true);
-      await shot(page, 'commission-reassign-1366.png');
+        // The block lists the team's templates per side, the user's defaults chosen.
+        const block = page.getByTestId('user-default-templates');
+        await block.waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await block.getByRole('heading', { name: 'Default Commission Templates' }).isVisible()).toBe(true);
+        expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
+        const buyer = page.getByTestId('user-templates-buyer').getByRole('combobox');
+        const names = templates.buyer.map((template) => template.name);
+        expect(((await buyer.textContent()) ?? '').trim()).toBe(names.length > 3 ? `${names.length} items selected` : names.join(', '));
+        await buyer.click();
+        for (const name of ['Brokerage Split', 'Royalty', 'Transaction Fee']) {
+          expect(await page.getByRole('listbox').getByRole('option', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
+        }
+        await page.keyboard.press('Escape');
+        await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+        await shot(page, 'commission-user-form-1366.png');
+        await atPhoneWidth(page, 'user-cap-summary-brokerage', 'commission-user-form-390.png');
+      } catch (error) {
+        await shot(page, 'commission-user-form-failure.png');
+        throw error;
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-      await submit.click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText(`Reassign 2 transactions from ${from.name} to ${to.name}?`, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await dialog.getByRole('button', { name: 'Reassign' }).click();
-      await page.getByText(`2 transactions reassigned to ${to.name}`, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByText(`${from.name} has 1 transactions, 0 active.`, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      // Nothing active is left to move: Reassign waits for another type or user.
-      expect(await submit.isDisabled()).toBe(true);
-      expect(await must(`/api/transactions/reassign/count?from_agent_id=${to.agent_id}`, { token: admin })).toEqual({ total_trans_count: 2, active_trans_count: 2 });
-      await shot(page, 'commission-reassign-done-1366.png');
-      await atPhoneWidth(page, 'reassign-summary', 'commission-reassign-390.png');
+  it(
+    "reassigns a user's active transactions from the user list's row action, with the confirmation, the toast and the new counts",
+    async () => {
+      const { page } = ui;
+      const [from, to] = [remy, tess];
+      try {
+        expect(await must(`/api/transactions/reassign/count?from_agent_id=${from.agent_id}`, { token: admin })).toEqual({
+          total_trans_count: 3,
+          active_trans_count: 2,
+        });
 
-      // Back returns to the user list it came from.
-      await page.getByTestId('reassign-back').click();
-      await page.waitForURL((url) => url.pathname === '/app/admin/users', { timeout: UI_TIMEOUT_MS });
-    } catch (error) {
-      await shot(page, 'commission-reassign-failure.png');
-      throw error;
-    }
-  }, JOURNEY_TIMEOUT_MS);
+        await signInThroughApi(page, ADMIN);
+        const lastName = from.name.split(' ')[1];
+        await page.goto(`${baseUrl()}/app/admin/users?quick_search_filter=${lastName}`, { waitUntil: 'domcontentloaded' });
+        const row = page
+          .getByTestId('users-table-row')
+          .filter({ has: page.getByTestId('user-name').getByText(from.name, { exact: true }) });
+        await row.getByTestId('user-actions-more').click();
+        await page.getByTestId('user-action-reassign').click();
+        await page.waitForURL(
+          (url) => url.pathname === `/app/admin/users/reassign-transactions/${from.agent_id}` && url.searchParams.get('name') === from.name,
+          { timeout: UI_TIMEOUT_MS },
+        );
+        const summary = page.getByTestId('reassign-summary');
+        await summary.waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await page.title()).toBe('Reassign Transactions · Realty');
+        expect((await summary.textContent())?.trim()).toBe(`${from.name} has 3 transactions, 2 active.`);
+        const submit = page.getByTestId('reassign-submit');
+        expect(await submit.isDisabled()).toBe(true);
+        await page.getByRole('combobox', { name: /Reassign to/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+        expect((await blockingAxeViolations(page)).map((violation) => violation.id)).toEqual([]);
+
+        // Active Agents and Disabled Agents, the user left out.
+        await page.getByRole('combobox', { name: /Reassign to/ }).click();
+        const list = page.getByRole('listbox');
+        expect(await list.getByText('Active Agents', { exact: true }).isVisible()).toBe(true);
+        expect(await list.getByRole('option', { name: from.name, exact: true }).count()).toBe(0);
+        expect(await list.getByRole('option', { name: 'All ISAs', exact: true }).count()).toBe(0);
+        await list.getByRole('option', { name: to.name, exact: true }).click();
+        await page.getByRole('radio', { name: 'Active only' }).check();
+        expect(await submit.isEnabled()).toBe(true);
+        await shot(page, 'commission-reassign-1366.png');
+
+        await submit.click();
+        const dialog = page.getByRole('dialog');
+        await dialog
+          .getByText(`Reassign 2 transactions from ${from.name} to ${to.name}?`, { exact: true })
+          .waitFor({ timeout: UI_TIMEOUT_MS });
+        await dialog.getByRole('button', { name: 'Reassign' }).click();
+        await page.getByText(`2 transactions reassigned to ${to.name}`, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.getByText(`${from.name} has 1 transactions, 0 active.`, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+        // Nothing active is left to move: Reassign waits for another type or user.
+        expect(await submit.isDisabled()).toBe(true);
+        expect(await must(`/api/transactions/reassign/count?from_agent_id=${to.agent_id}`, { token: admin })).toEqual({
+          total_trans_count: 2,
+          active_trans_count: 2,
+        });
+        await shot(page, 'commission-reassign-done-1366.png');
+        await atPhoneWidth(page, 'reassign-summary', 'commission-reassign-390.png');
+
+        // Back returns to the user list it came from.
+        await page.getByTestId('reassign-back').click();
+        await page.waitForURL((url) => url.pathname === '/app/admin/users', { timeout: UI_TIMEOUT_MS });
+      } catch (error) {
+        await shot(page, 'commission-reassign-failure.png');
+        throw error;
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

@@ -18,7 +18,6 @@ interface StoredSession {
   user: { first_name: string; last_name: string; email: string };
 }
 
-
 async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: UI_TIMEOUT_MS });
 }
@@ -27,13 +26,9 @@ async function waitForPath(page: Page, pathname: string): Promise<void> {
 type BrowserGlobal = { localStorage: { getItem(key: string): string | null } };
 
 async function readSession(page: Page): Promise<StoredSession | null> {
-  const raw = await page.evaluate(
-    (key) => (globalThis as unknown as BrowserGlobal).localStorage.getItem(key),
-    SESSION_STORAGE_KEY,
-  );
+  const raw = await page.evaluate((key) => (globalThis as unknown as BrowserGlobal).localStorage.getItem(key), SESSION_STORAGE_KEY);
   return raw ? (JSON.parse(raw) as StoredSession) : null;
 }
-
 
 /** The toggle saves the user's dark_mode on the server: whatever a test did, the user is light again. */
 async function lightModeFor(email: string): Promise<void> {

@@ -52,7 +52,8 @@ function watch(page: Page) {
   const errors: string[] = [];
   const inFlight = new Set<object>();
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`);
+    if (message.type() === 'error')
+      errors.push(`console error: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('request', (request) => {
@@ -128,7 +129,10 @@ async function problemsOf(page: Page, screen: ConsoleScreen, signedIn: boolean, 
 
   if (!runAxe) return problems;
   for (const violation of await blockingAxeViolations(page)) {
-    const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ');
+    const targets = violation.nodes
+      .slice(0, 4)
+      .map((node) => node.target.join(' '))
+      .join(' | ');
     problems.push(`axe ${violation.impact} ${violation.id} (${violation.help}): ${targets}`);
   }
   return problems;
@@ -149,14 +153,24 @@ const axeChecked = new Set<string>();
 async function openInApp(page: Page, url: string): Promise<void> {
   await page.evaluate((target) => {
     type History = { pushState(state: unknown, title: string, url: string): void };
-    const win = globalThis as unknown as { history: History; dispatchEvent(event: unknown): boolean; PopStateEvent: new (type: string) => unknown };
+    const win = globalThis as unknown as {
+      history: History;
+      dispatchEvent(event: unknown): boolean;
+      PopStateEvent: new (type: string) => unknown;
+    };
     win.history.pushState(null, '', target);
     win.dispatchEvent(new win.PopStateEvent('popstate'));
   }, url);
 }
 
 /** Opens each screen in turn and checks it; answers the failures (known issues only warn). */
-async function checkScreens(page: Page, screens: readonly ConsoleScreen[], who: string, viewport: Viewport, agentId: number): Promise<string[]> {
+async function checkScreens(
+  page: Page,
+  screens: readonly ConsoleScreen[],
+  who: string,
+  viewport: Viewport,
+  agentId: number,
+): Promise<string[]> {
   const { errors, settle } = watch(page);
   const failures: string[] = [];
   for (const screen of screens) {
@@ -213,19 +227,25 @@ describe('console quality: every screen, every role, phone and desktop', () => {
 
     // At the desktop width TRANC's screens are ADMIN's and ISISA's are AGENT's, laid out alike: the phone,
     // where layouts break, checks every role.
-    const roles = (Object.entries(ROLE_USERS) as [Role, string][]).filter(([role]) => viewport.name === 'phone' || (role !== 'TRANC' && role !== 'ISISA'));
-    it.each(roles)('as %s (%s): every screen the role may open passes both checks', async (role, email) => {
-      context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      const { user } = await signInThroughApi(page, email);
-      expect(user.roles).toContain(role);
-      const screens = SCREENS.filter(
-        (screen) => !screen.signedOut && !screen.unchecked && canSee(screen, user.roles as Role[], user.permissions as Permission[]),
-      );
-      expect(screens.length).toBeGreaterThan(0);
-      expect(await checkScreens(page, screens, role, viewport, Number(user.agent_id))).toEqual([]);
-      // About a second a screen on a quiet machine; room for a busy one.
-    }, 300_000);
+    const roles = (Object.entries(ROLE_USERS) as [Role, string][]).filter(
+      ([role]) => viewport.name === 'phone' || (role !== 'TRANC' && role !== 'ISISA'),
+    );
+    it.each(roles)(
+      'as %s (%s): every screen the role may open passes both checks',
+      async (role, email) => {
+        context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const { user } = await signInThroughApi(page, email);
+        expect(user.roles).toContain(role);
+        const screens = SCREENS.filter(
+          (screen) => !screen.signedOut && !screen.unchecked && canSee(screen, user.roles as Role[], user.permissions as Permission[]),
+        );
+        expect(screens.length).toBeGreaterThan(0);
+        expect(await checkScreens(page, screens, role, viewport, Number(user.agent_id))).toEqual([]);
+        // About a second a screen on a quiet machine; room for a busy one.
+      },
+      300_000,
+    );
   });
 });
 
@@ -237,7 +257,10 @@ describe('document folders and types at phone width', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const { status, body } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: { email: ADMIN, password: 'DemoPass1!' } });
+    const { status, body } = await api<{ access_token: string }>('/api/auth/login', {
+      method: 'POST',
+      body: { email: ADMIN, password: 'DemoPass1!' },
+    });
     if (status !== 200 || !body) throw new Error(`${ADMIN} cannot sign in (${status})`);
     token = body.access_token;
   }, 30_000);
@@ -347,13 +370,21 @@ describe('document folders and types at phone width', () => {
       throw error;
     } finally {
       // Whatever happened, this run's folder and type go.
-      const folders = await api<{ records: { client_document_folder_id: number; folder_name: string }[] }>('/api/documents/folders?fetch_all=true', { token });
+      const folders = await api<{ records: { client_document_folder_id: number; folder_name: string }[] }>(
+        '/api/documents/folders?fetch_all=true',
+        { token },
+      );
       for (const item of folders.body?.records ?? []) {
-        if (item.folder_name === folderName) await api(`/api/documents/folders?folder_id=${item.client_document_folder_id}`, { method: 'DELETE', token });
+        if (item.folder_name === folderName)
+          await api(`/api/documents/folders?folder_id=${item.client_document_folder_id}`, { method: 'DELETE', token });
       }
-      const types = await api<{ records: { team_document_type_id: number; name: string }[] }>('/api/documents/types/manage?fetch_all=true', { token });
+      const types = await api<{ records: { team_document_type_id: number; name: string }[] }>(
+        '/api/documents/types/manage?fetch_all=true',
+        { token },
+      );
       for (const item of types.body?.records ?? []) {
-        if (item.name === typeName) await api(`/api/documents/types/manage?team_document_type_id=${item.team_document_type_id}`, { method: 'DELETE', token });
+        if (item.name === typeName)
+          await api(`/api/documents/types/manage?team_document_type_id=${item.team_document_type_id}`, { method: 'DELETE', token });
       }
     }
   }, 60_000);

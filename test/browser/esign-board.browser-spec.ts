@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { esignFieldOf, type EsignStatusTotals } from '@app/contracts';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, tokenOf, UI_TIMEOUT_MS, until } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  mailsTo,
+  shot,
+  signInThroughApi,
+  tokenOf,
+  UI_TIMEOUT_MS,
+  until,
+} from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
 // The e-sign request board (spec 002 section 2.5) against the whole stack: three requests of a
@@ -14,9 +25,6 @@ const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const RUN = `b${Date.now().toString(36)}`;
 
-
-
-
 /** The signer's token, from the invitation in the local mailbox. */
 const tokenFor = async (email: string) => {
   const mail = await until(`the invitation to ${email}`, () => mailsTo(email).find((candidate) => /\/sign\//.test(candidate.text)));
@@ -27,18 +35,29 @@ const rows = (page: Page) => page.locator('[data-testid^="esign-request-row-"]')
 /** The board once it shows exactly these requests (in any order). */
 async function showsOnly(page: Page, ids: number[]): Promise<void> {
   const wanted = ids.map((id) => `esign-request-row-${id}`).sort();
-  await until(`the board showing ${wanted.join(', ')}`, async () => {
-    const shown = (await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''))).sort();
-    return JSON.stringify(shown) === JSON.stringify(wanted) ? true : undefined;
-  }, UI_TIMEOUT_MS);
+  await until(
+    `the board showing ${wanted.join(', ')}`,
+    async () => {
+      const shown = (
+        await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''))
+      ).sort();
+      return JSON.stringify(shown) === JSON.stringify(wanted) ? true : undefined;
+    },
+    UI_TIMEOUT_MS,
+  );
 }
 const tile = (page: Page, key: keyof EsignStatusTotals) => page.getByTestId(`esign-status-tile-${key}`);
 const total = async (page: Page, key: keyof EsignStatusTotals) => Number(await page.getByTestId(`esign-status-total-${key}`).textContent());
 async function totalsShown(page: Page, expected: Partial<EsignStatusTotals>): Promise<void> {
-  await until(`the tiles ${JSON.stringify(expected)}`, async () => {
-    for (const [key, value] of Object.entries(expected)) if ((await total(page, key as keyof EsignStatusTotals)) !== value) return undefined;
-    return true;
-  }, UI_TIMEOUT_MS);
+  await until(
+    `the tiles ${JSON.stringify(expected)}`,
+    async () => {
+      for (const [key, value] of Object.entries(expected))
+        if ((await total(page, key as keyof EsignStatusTotals)) !== value) return undefined;
+      return true;
+    },
+    UI_TIMEOUT_MS,
+  );
 }
 /** Clear, and the board's query without filters (in the URL) before anything else is typed. */
 async function clearFilters(page: Page): Promise<void> {
@@ -81,9 +100,23 @@ describe('E-sign request board (Chromium)', () => {
       const [adminToken, token] = await Promise.all([tokenOf(ADMIN), tokenOf(AGENT)]);
       const templateName = `Board lease ${RUN}`;
       // One page, one role (Buyer) and its signature.
-      const signature = esignFieldOf({ uuid: randomUUID(), role_uuid: 'role-buyer', name: 'Buyer signature', type: 'signature', required: true, areas: [{ page: 1, x: 0.1, y: 0.7, w: 0.35, h: 0.06 }] });
-      const templateId = await createEsignTemplate(adminToken, { name: templateName, roles: [{ uuid: 'role-buyer', name: 'Buyer' }], fields: [signature] });
-      const list = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token });
+      const signature = esignFieldOf({
+        uuid: randomUUID(),
+        role_uuid: 'role-buyer',
+        name: 'Buyer signature',
+        type: 'signature',
+        required: true,
+        areas: [{ page: 1, x: 0.1, y: 0.7, w: 0.35, h: 0.06 }],
+      });
+      const templateId = await createEsignTemplate(adminToken, {
+        name: templateName,
+        roles: [{ uuid: 'role-buyer', name: 'Buyer' }],
+        fields: [signature],
+      });
+      const list = await api<{ table: { data: { client_id: number }[] } }>(
+        '/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1',
+        { token },
+      );
       expect(list.status).toBe(200);
       const clientId = list.body!.table.data[1]!.client_id;
       const send = async (who: string) => {
@@ -109,10 +142,14 @@ describe('E-sign request board (Chromium)', () => {
       const values = Object.fromEntries(session.body!.own_field_ids.map((id) => [id, { kind: 'typed', text: 'Dana Done' }]));
       expect((await api(`/api/esign/sign/${doneToken}/complete`, { method: 'POST', body: { values, consent: true } })).status).toBe(200);
       expect((await api(`/api/esign/sign/${declineToken}/decline`, { method: 'POST', body: { reason: 'Wrong unit' } })).status).toBe(200);
-      await until('the completed request sealed', async () => {
-        const log = await api<{ status: string }>(`/api/esign/requests/${completedId}/audit-log`, { token });
-        return log.body?.status === 'C' ? true : undefined;
-      }, 30_000);
+      await until(
+        'the completed request sealed',
+        async () => {
+          const log = await api<{ status: string }>(`/api/esign/requests/${completedId}/audit-log`, { token });
+          return log.body?.status === 'C' ? true : undefined;
+        },
+        30_000,
+      );
 
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -121,7 +158,9 @@ describe('E-sign request board (Chromium)', () => {
         await page.goto(`${baseUrl()}/app/esign-requests`, { waitUntil: 'domcontentloaded' });
         // Every request the agent may see: Total counts every status, the declined too (it has no tile).
         await page.getByTestId('esign-status-total-Total').waitFor();
-        const five = (await Promise.all((['Sent', 'Viewed', 'PartiallySigned', 'Completed', 'Failed'] as const).map((key) => total(page, key)))).reduce((a, b) => a + b, 0);
+        const five = (
+          await Promise.all((['Sent', 'Viewed', 'PartiallySigned', 'Completed', 'Failed'] as const).map((key) => total(page, key)))
+        ).reduce((a, b) => a + b, 0);
         expect(await total(page, 'Total')).toBeGreaterThan(five);
         expect(await tile(page, 'Total').getAttribute('data-active')).toBe('true');
 
@@ -154,10 +193,14 @@ describe('E-sign request board (Chromium)', () => {
         await clearFilters(page);
         expect(await page.getByTestId('esign-quick-search').inputValue()).toBe('');
         // Every request the agent may see again (a page holds 50): as many rows as Total says, this run's among them.
-        await until('every request again', async () => {
-          const shown = await rows(page).count();
-          return shown >= 3 && shown === Math.min(await total(page, 'Total'), 50) ? true : undefined;
-        }, UI_TIMEOUT_MS);
+        await until(
+          'every request again',
+          async () => {
+            const shown = await rows(page).count();
+            return shown >= 3 && shown === Math.min(await total(page, 'Total'), 50) ? true : undefined;
+          },
+          UI_TIMEOUT_MS,
+        );
 
         // A search that matches nothing.
         await search(page, `no match ${RUN}`);
@@ -199,7 +242,9 @@ describe('E-sign request board (Chromium)', () => {
         expect(await dialog.getByTestId('esign-audit-event').count()).toBeGreaterThanOrEqual(3);
         const eventTypes = await dialog.getByTestId('esign-audit-event').locator('td:nth-child(2)').allTextContents();
         expect(eventTypes).toEqual(expect.arrayContaining(['Sent', 'Viewed', 'Signed', 'Sealed']));
-        expect(await dialog.getByTestId('esign-audit-event-utc').first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+        expect(await dialog.getByTestId('esign-audit-event-utc').first().textContent()).toMatch(
+          /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/,
+        );
         expect(await dialog.getByTestId('esign-audit-document-sha256').first().textContent()).toMatch(/^[0-9a-f]{64}$/);
         expect(await dialog.getByTestId('esign-audit-final-sha256').textContent()).toMatch(/^[0-9a-f]{64}$/);
         const download = dialog.getByTestId('esign-audit-download');
@@ -220,10 +265,19 @@ describe('E-sign request board (Chromium)', () => {
         await shot(page, 'esign-board-390.png');
         // Each status in sight without scrolling the table sideways (it leads there); the page never scrolls sideways.
         for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
-        expect(await page.evaluate(() => { const view = globalThis as unknown as PageWindow; return view.document.documentElement.scrollWidth <= view.innerWidth; })).toBe(true);
+        expect(
+          await page.evaluate(() => {
+            const view = globalThis as unknown as PageWindow;
+            return view.document.documentElement.scrollWidth <= view.innerWidth;
+          }),
+        ).toBe(true);
         // A small laptop (1024 px): the columns overflow beside the menu too, so the Status leads there as well.
         await page.setViewportSize({ width: 1024, height: 768 });
-        await until('the Status column first at 1024 px', async () => ((await page.getByRole('columnheader').first().textContent())?.startsWith('Status') ? true : undefined), UI_TIMEOUT_MS);
+        await until(
+          'the Status column first at 1024 px',
+          async () => ((await page.getByRole('columnheader').first().textContent())?.startsWith('Status') ? true : undefined),
+          UI_TIMEOUT_MS,
+        );
         for (const id of [sentId, completedId, declinedId]) expect(await statusInSight(page, id)).toBe(true);
         await page.setViewportSize({ width: 1366, height: 900 });
 

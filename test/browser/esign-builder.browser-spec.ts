@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { ESIGN_FIELD_TYPES, type EsignField, type EsignFieldType, type EsignTemplate, type EsignTemplateDetail } from '@app/contracts';
-import { api, tokenOf, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS, until } from './browser-helpers';
+import {
+  api,
+  tokenOf,
+  baseUrl,
+  blockingAxeViolations,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  shot,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+  until,
+} from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
 // The e-sign template builder (spec 002 sections 2.3, 4 and 9) against the real esign service:
@@ -58,14 +69,19 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 async function saved(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => (globalThis as unknown as { document: PageDocument }).document.querySelector('[data-testid="builder-save-status"]')?.getAttribute('data-status') === 'saved',
+    () =>
+      (globalThis as unknown as { document: PageDocument }).document
+        .querySelector('[data-testid="builder-save-status"]')
+        ?.getAttribute('data-status') === 'saved',
     undefined,
     { timeout: UI_TIMEOUT_MS },
   );
 }
 
 /** Each field's box on screen by name, from the top-left corner of page 1 (the pages may scroll). */
-async function boxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }>> {
+async function boxes(
+  page: Page,
+): Promise<Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }>> {
   const result: Record<string, { x: number; y: number; width: number; height: number; colour: string | null; type: string | null }> = {};
   const origin = (await page.getByTestId('builder-page-1').boundingBox())!;
   for (const field of await fieldsOf(page).all()) {
@@ -107,9 +123,17 @@ describe('E-sign template builder (Chromium)', () => {
       for (const [index, type] of first.entries()) await dragOnto(page, type, 0.08, 0.1 + index * 0.13);
       await page.getByTestId('builder-roles').getByRole('button', { name: 'Add role' }).click();
       for (const [index, type] of second.entries()) await dragOnto(page, type, 0.55, 0.1 + index * 0.15);
-      await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11,
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
       const placed = await boxes(page);
-      expect(Object.values(placed).map((box) => box.type).sort()).toEqual([...ESIGN_FIELD_TYPES].sort());
+      expect(
+        Object.values(placed)
+          .map((box) => box.type)
+          .sort(),
+      ).toEqual([...ESIGN_FIELD_TYPES].sort());
       for (const type of first) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s1');
       for (const type of second) expect(Object.values(placed).find((box) => box.type === type)?.colour).toBe('s2');
 
@@ -162,14 +186,19 @@ describe('E-sign template builder (Chromium)', () => {
       // Each role's name shows whole in its box (the default 'Second Party' was cut to 'Second Part').
       const roleNames = await page.getByTestId('builder-roles').getByRole('textbox', { name: 'Role name' }).all();
       expect(roleNames).toHaveLength(2);
-      for (const input of roleNames) expect(await input.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      for (const input of roleNames)
+        expect(await input.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await shot(page, 'esign-builder-1280.png');
       expect(await blockingAxeViolations(page)).toEqual([]);
 
       const expected = await boxes(page);
       await page.reload({ waitUntil: 'domcontentloaded' });
       await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11, undefined, { timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => (globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[data-field-type]').length === 11,
+        undefined,
+        { timeout: UI_TIMEOUT_MS },
+      );
       const after = await boxes(page);
       for (const [name, box] of Object.entries(expected)) {
         expect(after[name]).toBeDefined();
@@ -194,7 +223,13 @@ describe('E-sign template builder (Chromium)', () => {
         expect(area.x + area.w).toBeLessThanOrEqual(1);
         expect(area.y + area.h).toBeLessThanOrEqual(1);
       }
-      expect(byName['Text 1']).toMatchObject({ title: 'Listing link', description: 'The listing page', required: false, platform_type: 'hyperlink', validation: { host: 'example.com', pattern: '^https://' } });
+      expect(byName['Text 1']).toMatchObject({
+        title: 'Listing link',
+        description: 'The listing page',
+        required: false,
+        platform_type: 'hyperlink',
+        validation: { host: 'example.com', pattern: '^https://' },
+      });
       expect(byName['Select 1'].options.map((option) => option.value)).toEqual(['Cash', 'Option 2', 'Option 3']);
       expect(byName['Checkbox 1'].readonly).toBe(true);
       expect(byName['Number 1'].platform_type).toBe('amount');
@@ -208,59 +243,71 @@ describe('E-sign template builder (Chromium)', () => {
     }
   }, 60_000);
 
-  it('the dropdown switches templates (templateId follows) and the name saves on Enter', async () => {
-    const { page } = ui;
-    const token = await tokenOf(ADMIN);
-    const one = await createEsignTemplate(token, { name: `Disclosure ${RUN}` });
-    const two = await createEsignTemplate(token, { name: `Addendum ${RUN}` });
-    await signInThroughApi(page, ADMIN);
-    try {
-      await openBuilder(page, one);
-      const name = page.getByTestId('builder-template-name');
-      await name.fill(`Disclosure ${RUN} v2`);
-      await name.press('Enter');
-      await page.getByTestId('builder-template-name-save').waitFor({ state: 'hidden' });
-      expect((await api<EsignTemplate>(`/api/esign/templates/${one}`, { token })).body?.name).toBe(`Disclosure ${RUN} v2`);
+  it(
+    'the dropdown switches templates (templateId follows) and the name saves on Enter',
+    async () => {
+      const { page } = ui;
+      const token = await tokenOf(ADMIN);
+      const one = await createEsignTemplate(token, { name: `Disclosure ${RUN}` });
+      const two = await createEsignTemplate(token, { name: `Addendum ${RUN}` });
+      await signInThroughApi(page, ADMIN);
+      try {
+        await openBuilder(page, one);
+        const name = page.getByTestId('builder-template-name');
+        await name.fill(`Disclosure ${RUN} v2`);
+        await name.press('Enter');
+        await page.getByTestId('builder-template-name-save').waitFor({ state: 'hidden' });
+        expect((await api<EsignTemplate>(`/api/esign/templates/${one}`, { token })).body?.name).toBe(`Disclosure ${RUN} v2`);
 
-      const picker = page.getByTestId('builder-template-picker').getByRole('combobox');
-      await picker.click();
-      await picker.fill(`Addendum ${RUN}`);
-      await page.getByRole('option', { name: `Addendum ${RUN}`, exact: true }).click();
-      await page.waitForURL((url) => url.search === `?templateId=${two}`);
-      // The first template's page stays on screen until the second loads; wait for the name, not the canvas.
-      await until('the second template in the builder', async () => ((await name.inputValue()) === `Addendum ${RUN}` ? true : undefined), UI_TIMEOUT_MS);
-      await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
+        const picker = page.getByTestId('builder-template-picker').getByRole('combobox');
+        await picker.click();
+        await picker.fill(`Addendum ${RUN}`);
+        await page.getByRole('option', { name: `Addendum ${RUN}`, exact: true }).click();
+        await page.waitForURL((url) => url.search === `?templateId=${two}`);
+        // The first template's page stays on screen until the second loads; wait for the name, not the canvas.
+        await until(
+          'the second template in the builder',
+          async () => ((await name.inputValue()) === `Addendum ${RUN}` ? true : undefined),
+          UI_TIMEOUT_MS,
+        );
+        await page.getByTestId('builder-page-1').locator('canvas').waitFor({ timeout: UI_TIMEOUT_MS });
 
-      await page.getByTestId('builder-back').click();
-      await page.waitForURL((url) => url.pathname === '/app/admin/esign-templates');
-    } catch (error) {
-      await shot(page, 'esign-builder-switch-failure.png');
-      throw error;
-    }
-  }, JOURNEY_TIMEOUT_MS);
+        await page.getByTestId('builder-back').click();
+        await page.waitForURL((url) => url.pathname === '/app/admin/esign-templates');
+      } catch (error) {
+        await shot(page, 'esign-builder-switch-failure.png');
+        throw error;
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it('fits a phone: no sideways scroll at 390 px', async () => {
-    const { page } = ui;
-    const token = await tokenOf(ADMIN);
-    const id = await createEsignTemplate(token, { name: `Phone ${RUN}` });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signInThroughApi(page, ADMIN);
-    try {
-      await openBuilder(page, id);
-      await page.getByTestId('palette-signature').click();
-      await page.locator('[data-field-type="signature"]').waitFor();
-      await saved(page);
-      const width = await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-      await shot(page, 'esign-builder-390.png');
-      expect(await blockingAxeViolations(page)).toEqual([]);
-      // Without a templateId: the dropdown and a line asking for a template.
-      await page.goto(`${baseUrl()}/app/admin/esign-templates/template-builder`, { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('builder-no-template').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await page.title()).toBe('Template Builder · Realty');
-    } catch (error) {
-      await shot(page, 'esign-builder-390-failure.png');
-      throw error;
-    }
-  }, JOURNEY_TIMEOUT_MS);
+  it(
+    'fits a phone: no sideways scroll at 390 px',
+    async () => {
+      const { page } = ui;
+      const token = await tokenOf(ADMIN);
+      const id = await createEsignTemplate(token, { name: `Phone ${RUN}` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInThroughApi(page, ADMIN);
+      try {
+        await openBuilder(page, id);
+        await page.getByTestId('palette-signature').click();
+        await page.locator('[data-field-type="signature"]').waitFor();
+        await saved(page);
+        const width = await page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+        await shot(page, 'esign-builder-390.png');
+        expect(await blockingAxeViolations(page)).toEqual([]);
+        // Without a templateId: the dropdown and a line asking for a template.
+        await page.goto(`${baseUrl()}/app/admin/esign-templates/template-builder`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('builder-no-template').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await page.title()).toBe('Template Builder · Realty');
+      } catch (error) {
+        await shot(page, 'esign-builder-390-failure.png');
+        throw error;
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { esignFieldOf, type EsignField, type EsignFieldType, type EsignSignerOptions, type EsignStatusTotals } from '@app/contracts';
-import { api, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, tokenOf, UI_TIMEOUT_MS, until } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  mailsTo,
+  shot,
+  signInThroughApi,
+  tokenOf,
+  UI_TIMEOUT_MS,
+  until,
+} from './browser-helpers';
 import { createEsignTemplate } from './esign-template-kit';
 
 // The e-sign send stepper (spec 002 sections 2.2, 4 and 5) against the whole stack: the demo agent
@@ -14,9 +25,6 @@ import { createEsignTemplate } from './esign-template-kit';
 const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const RUN = `s${Date.now().toString(36)}`;
-
-
-
 
 let row = 0;
 /** A field of the test template (the contract's defaults), one row lower than the last, left for the buyer. */
@@ -32,7 +40,10 @@ function field(type: EsignFieldType, role: string, extra: Partial<EsignField> = 
  */
 function savedWith(page: Page, draftId: string, text: string): Promise<void> {
   const answered = page.waitForResponse(
-    (response) => response.url().endsWith(`/api/esign/drafts/${draftId}`) && response.request().method() === 'PUT' && (response.request().postData() ?? '').includes(text),
+    (response) =>
+      response.url().endsWith(`/api/esign/drafts/${draftId}`) &&
+      response.request().method() === 'PUT' &&
+      (response.request().postData() ?? '').includes(text),
     { timeout: UI_TIMEOUT_MS },
   );
   return answered.then(async (response) => {
@@ -54,13 +65,34 @@ describe('E-sign send stepper (Chromium)', () => {
         { uuid: 'role-buyer', name: 'Buyer' },
         { uuid: 'role-agent', name: 'Listing Agent' },
       ];
-      const titleCompany = field('text', 'role-buyer', { title: 'Title company', required: true, mapped_entity: 'transaction_field', mapped_field: 'title_company', can_update: true });
+      const titleCompany = field('text', 'role-buyer', {
+        title: 'Title company',
+        required: true,
+        mapped_entity: 'transaction_field',
+        mapped_field: 'title_company',
+        can_update: true,
+      });
       const phone = field('phone', 'role-buyer', { title: 'Buyer phone', required: true });
       const deposit = field('number', 'role-buyer', { title: 'Deposit', required: true, platform_type: 'amount' });
-      const financing = field('select', 'role-buyer', { title: 'Financing', options: [{ value: 'Cash', uuid: randomUUID() }, { value: 'Loan', uuid: randomUUID() }] });
+      const financing = field('select', 'role-buyer', {
+        title: 'Financing',
+        options: [
+          { value: 'Cash', uuid: randomUUID() },
+          { value: 'Loan', uuid: randomUUID() },
+        ],
+      });
       const waived = field('checkbox', 'role-buyer', { title: 'Inspection waived' });
       const closing = field('date', 'role-buyer', { title: 'Closing date' });
-      const fields = [titleCompany, phone, deposit, financing, waived, closing, field('signature', 'role-buyer', { required: true }), field('signature', 'role-agent', { required: true })];
+      const fields = [
+        titleCompany,
+        phone,
+        deposit,
+        financing,
+        waived,
+        closing,
+        field('signature', 'role-buyer', { required: true }),
+        field('signature', 'role-agent', { required: true }),
+      ];
       const templateName = `Purchase offer ${RUN}`;
       const templateId = await createEsignTemplate(adminToken, { name: templateName, roles, fields });
 
@@ -83,7 +115,8 @@ describe('E-sign send stepper (Chromium)', () => {
       }
       expect(clientId).toBeGreaterThan(0);
       const contact = options!.contacts[0];
-      const before = (await api<{ values: Record<string, { value: unknown }> }>(`/api/transaction/${clientId}`, { token })).body!.values.title_company.value as string;
+      const before = (await api<{ values: Record<string, { value: unknown }> }>(`/api/transaction/${clientId}`, { token })).body!.values
+        .title_company.value as string;
       const newTitleCompany = `First American ${RUN}`;
       const other = { name: 'Olga Other', email: `other-${RUN}@mail.test` };
       const subjects = { buyer: `Buyer, please sign ${RUN}`, agent: `Listing agent, please sign ${RUN}` };
@@ -214,7 +247,11 @@ describe('E-sign send stepper (Chromium)', () => {
         const listbox = page.getByRole('listbox');
         await listbox.getByText('Contacts', { exact: true }).waitFor();
         expect(await listbox.getByText('Agents', { exact: true }).count()).toBe(1);
-        await page.getByRole('option').filter({ hasText: `${contact.email} · On this transaction` }).first().click();
+        await page
+          .getByRole('option')
+          .filter({ hasText: `${contact.email} · On this transaction` })
+          .first()
+          .click();
         expect(await buyerBox.inputValue()).toBe(contact.name);
         // The listing agent: an agent first, then Other, which clears the name and email for typing.
         const agentBox = page.getByRole('combobox', { name: 'Signer: Listing Agent' });
@@ -268,7 +305,9 @@ describe('E-sign send stepper (Chromium)', () => {
         // On a phone (a page loaded at 390 px): step 3 as it was left, the stepper in its mobile layout.
         await page.setViewportSize({ width: 390, height: 844 });
         await page.reload({ waitUntil: 'domcontentloaded' });
-        await page.locator('[data-testid="esign-send-page"][data-layout="mobile"] [data-testid="esign-step-3"][data-active="true"]').waitFor();
+        await page
+          .locator('[data-testid="esign-send-page"][data-layout="mobile"] [data-testid="esign-step-3"][data-active="true"]')
+          .waitFor();
         await otherEmail.waitFor();
         expect(await buyerBox.inputValue()).toBe(contact.name);
         expect(await otherName.inputValue()).toBe(other.name);
@@ -282,7 +321,9 @@ describe('E-sign send stepper (Chromium)', () => {
         await page.setViewportSize({ width: 1366, height: 900 });
 
         // Preview: the filled PDF in a new tab (nothing is sent).
-        const previewAnswer = page.waitForResponse((response) => response.url().endsWith('/api/esign/requests') && response.request().method() === 'POST');
+        const previewAnswer = page.waitForResponse(
+          (response) => response.url().endsWith('/api/esign/requests') && response.request().method() === 'POST',
+        );
         const popup = page.context().waitForEvent('page');
         await page.getByTestId('esign-preview').click();
         const preview = await previewAnswer;
@@ -295,7 +336,9 @@ describe('E-sign send stepper (Chromium)', () => {
         expect(mailsTo(other.email)).toEqual([]);
 
         // Send: 'Sent for signatures', back on the e-sign tab with the new row.
-        const sendAnswer = page.waitForResponse((response) => response.url().endsWith('/api/esign/requests') && response.request().method() === 'POST');
+        const sendAnswer = page.waitForResponse(
+          (response) => response.url().endsWith('/api/esign/requests') && response.request().method() === 'POST',
+        );
         await page.getByTestId('esign-send').click();
         const sent = await sendAnswer;
         expect(sent.status()).toBe(201);
@@ -308,7 +351,10 @@ describe('E-sign send stepper (Chromium)', () => {
             { role: 'Buyer', name: contact.name, email: contact.email, order: 2, contact_id: contact.contact_id },
             { role: 'Listing Agent', name: other.name, email: other.email, order: 1 },
           ],
-          email_config: { useRoleConfig: true, roles: { Buyer: { subject: subjects.buyer }, 'Listing Agent': { subject: subjects.agent } } },
+          email_config: {
+            useRoleConfig: true,
+            roles: { Buyer: { subject: subjects.buyer }, 'Listing Agent': { subject: subjects.agent } },
+          },
         });
         expect(body.fields).toEqual(
           expect.arrayContaining([
@@ -327,12 +373,18 @@ describe('E-sign send stepper (Chromium)', () => {
         expect(await page.getByTestId(`esign-request-row-${requestId}`).textContent()).toContain(templateName);
         expect(await page.getByTestId(`esign-request-status-${requestId}`).textContent()).toBe('Sent');
         // The tab's tiles: this transaction's requests as the server counts them, the new one among the sent.
-        const counted = await api<{ status_totals: EsignStatusTotals }>(`/api/esign/requests?include_status_totals=true&client_id=${clientId}`, { token });
+        const counted = await api<{ status_totals: EsignStatusTotals }>(
+          `/api/esign/requests?include_status_totals=true&client_id=${clientId}`,
+          { token },
+        );
         expect(counted.body!.status_totals.Sent).toBeGreaterThanOrEqual(1);
-        for (const key of ['Sent', 'Completed', 'Total'] as const) expect(await page.getByTestId(`esign-status-total-${key}`).textContent()).toBe(String(counted.body!.status_totals[key]));
+        for (const key of ['Sent', 'Completed', 'Total'] as const)
+          expect(await page.getByTestId(`esign-status-total-${key}`).textContent()).toBe(String(counted.body!.status_totals[key]));
 
         // The mail: the listing agent (order 1) is invited with the role's subject; the buyer waits.
-        const invitation = await until('the invitation to the Other signer', () => mailsTo(other.email).find((mail) => /\/sign\//.test(mail.text)));
+        const invitation = await until('the invitation to the Other signer', () =>
+          mailsTo(other.email).find((mail) => /\/sign\//.test(mail.text)),
+        );
         expect(invitation.subject).toBe(subjects.agent);
         expect(invitation.text).toContain('Please review the offer first.');
         expect(mailsTo(contact.email).filter((mail) => mail.subject === subjects.buyer)).toEqual([]);

@@ -1,5 +1,17 @@
 import type { Page } from 'playwright-core';
-import { api, tokenOf, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, mailsTo, shot, signInThroughApi, type MailboxMail, UI_TIMEOUT_MS, until } from './browser-helpers';
+import {
+  api,
+  tokenOf,
+  baseUrl,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  mailsTo,
+  shot,
+  signInThroughApi,
+  type MailboxMail,
+  UI_TIMEOUT_MS,
+  until,
+} from './browser-helpers';
 
 // The e-sign signing engine (spec 002) through the stack: a two-signer sequential request sent through the API on
 // a seeded demo transaction; the buyer signs from the mailed link on a phone (signature drawn), the agent on a
@@ -9,17 +21,24 @@ const ADMIN = 'admin@demo-realty.test';
 const AGENT = 'agent@demo-realty.test';
 const RUN = Date.now().toString(36);
 
-
-
-
 const linkIn = (mail: MailboxMail) => /\/sign\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
-const invitationTo = (address: string) => until(`the invitation to ${address}`, () => mailsTo(address).find((mail) => /\/sign\//.test(mail.text)));
+const invitationTo = (address: string) =>
+  until(`the invitation to ${address}`, () => mailsTo(address).find((mail) => /\/sign\//.test(mail.text)));
 
 /** The demo template (seeded) and a demo transaction; the request sent through the API. */
-async function sendRequest(token: string, signatureOrder: 'P' | 'S', signers: { role: string; name: string; email: string; order?: number }[]) {
-  const templates = await api<{ records: { esig_template_id: number; name: string }[] }>('/api/esign/templates?status=N&per_page=100', { token });
+async function sendRequest(
+  token: string,
+  signatureOrder: 'P' | 'S',
+  signers: { role: string; name: string; email: string; order?: number }[],
+) {
+  const templates = await api<{ records: { esig_template_id: number; name: string }[] }>('/api/esign/templates?status=N&per_page=100', {
+    token,
+  });
   const template = templates.body!.records.find((record) => record.name === 'Buyer Representation Agreement')!;
-  const rows = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1', { token });
+  const rows = await api<{ table: { data: { client_id: number }[] } }>(
+    '/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=created_ts&order_dir=1',
+    { token },
+  );
   if (rows.status !== 200) throw new Error(`transactions list: ${rows.status} ${JSON.stringify(rows.body)}`);
   const clientId = rows.body!.table.data[0]!.client_id;
   const sent = await api<{ esig_request_id: number }>('/api/esign/requests', {
@@ -42,7 +61,13 @@ async function drawSignature(page: Page): Promise<void> {
   const canvas = (await page.getByTestId('signature-canvas').boundingBox())!;
   await page.mouse.move(canvas.x + canvas.width * 0.15, canvas.y + canvas.height * 0.6);
   await page.mouse.down();
-  for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]]) await page.mouse.move(canvas.x + canvas.width * x, canvas.y + canvas.height * y, { steps: 4 });
+  for (const [x, y] of [
+    [0.3, 0.3],
+    [0.45, 0.7],
+    [0.6, 0.35],
+    [0.8, 0.6],
+  ])
+    await page.mouse.move(canvas.x + canvas.width * x, canvas.y + canvas.height * y, { steps: 4 });
   await page.mouse.up();
 }
 
@@ -98,15 +123,25 @@ describe('E-sign signing page (Chromium)', () => {
 
       // Sealed and handed to transactions: once among the transaction's documents.
       const signedName = 'Buyer Representation Agreement (signed).pdf';
-      await until('the request sealed', async () => {
-        const log = await api<{ status: string }>(`/api/esign/requests/${requestId}/audit-log`, { token });
-        return log.body?.status === 'C' ? true : undefined;
-      }, 30_000);
+      await until(
+        'the request sealed',
+        async () => {
+          const log = await api<{ status: string }>(`/api/esign/requests/${requestId}/audit-log`, { token });
+          return log.body?.status === 'C' ? true : undefined;
+        },
+        30_000,
+      );
       type Folder = { folder_id: number; slug: string; documents: { filename?: string; name?: string }[] };
-      const folder = await until('the signed document among the transaction documents', async () => {
-        const listed = await api<{ records: Folder[] }>(`/api/transaction/${clientId}/documents`, { token });
-        return listed.body?.records.find((entry) => entry.documents.some((document) => (document.filename ?? document.name) === signedName));
-      }, 30_000);
+      const folder = await until(
+        'the signed document among the transaction documents',
+        async () => {
+          const listed = await api<{ records: Folder[] }>(`/api/transaction/${clientId}/documents`, { token });
+          return listed.body?.records.find((entry) =>
+            entry.documents.some((document) => (document.filename ?? document.name) === signedName),
+          );
+        },
+        30_000,
+      );
       // The seeded template keeps its signed copies in -1 General.
       expect(folder.folder_id).toBe(-1);
       await signInThroughApi(page, ADMIN);
@@ -137,7 +172,10 @@ describe('E-sign signing page (Chromium)', () => {
       await page.getByTestId('decline-reason').fill('The price is wrong');
       await page.getByTestId('decline-confirm').click();
       await page.locator('[data-testid="signing-page"][data-state="declined"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      const log = await api<{ status: string; events: { type: string; detail: string | null }[] }>(`/api/esign/requests/${requestId}/audit-log`, { token });
+      const log = await api<{ status: string; events: { type: string; detail: string | null }[] }>(
+        `/api/esign/requests/${requestId}/audit-log`,
+        { token },
+      );
       expect(log.body!.status).toBe('D');
       expect(log.body!.events.find((event) => event.type === 'declined')?.detail).toBe('The price is wrong');
       await page.goto(`${baseUrl()}${linkIn(await invitationTo(agent))}`);

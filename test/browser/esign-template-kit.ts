@@ -29,7 +29,11 @@ export interface TemplateSeed {
 export async function createEsignTemplate(token: string, seed: TemplateSeed): Promise<number> {
   const { name } = seed;
   const bytes = await pdfOf(name, seed.pages ?? 1);
-  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', { method: 'POST', token, body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length } });
+  const upload = await api<{ url: string; key: string }>('/api/esign/templates/upload', {
+    method: 'POST',
+    token,
+    body: { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length },
+  });
   expect(upload.status).toBe(201);
   const url = upload.body!.url.startsWith('http') ? upload.body!.url : `${baseUrl()}${upload.body!.url}`;
   expect((await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes })).ok).toBe(true);
@@ -39,7 +43,13 @@ export async function createEsignTemplate(token: string, seed: TemplateSeed): Pr
   const created = await api<EsignTemplate & { schema: { documents: unknown[] } }>('/api/esign/templates', {
     method: 'POST',
     token,
-    body: { template_file: upload.body!.key, name, storage_folder_id: options.body!.folders[0].client_document_folder_id, type_id: seed.typeId ?? null, default_document_type: null },
+    body: {
+      template_file: upload.body!.key,
+      name,
+      storage_folder_id: options.body!.folders[0].client_document_folder_id,
+      type_id: seed.typeId ?? null,
+      default_document_type: null,
+    },
   });
   expect(created.status).toBe(201);
   const id = created.body!.esig_template_id;
@@ -47,7 +57,12 @@ export async function createEsignTemplate(token: string, seed: TemplateSeed): Pr
     const schema = await api(`/api/esign/templates/${id}/schema`, {
       method: 'PUT',
       token,
-      body: { documents: created.body!.schema.documents, roles: seed.roles ?? [], fields: seed.fields ?? [], updated_ts: created.body!.updated_ts },
+      body: {
+        documents: created.body!.schema.documents,
+        roles: seed.roles ?? [],
+        fields: seed.fields ?? [],
+        updated_ts: created.body!.updated_ts,
+      },
     });
     if (schema.status !== 200) throw new Error(`template schema: ${schema.status} ${JSON.stringify(schema.body)}`);
   }

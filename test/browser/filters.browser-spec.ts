@@ -1,5 +1,14 @@
 import type { Locator, Page, Response } from 'playwright-core';
-import { api, baseUrl, blockingAxeViolations, freshPagePerTest, JOURNEY_TIMEOUT_MS, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  baseUrl,
+  blockingAxeViolations,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  shot,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // The filter sidebar and dashboard links on the transaction screen (spec 001 sections 2, 4, 5, 8 and 9;
 // the filter keys) against the seeded demo team: a link's keys as chips (removed, cleared) narrowing the list;
@@ -56,7 +65,10 @@ async function pick(page: Page, box: Locator, typed: string, option: string) {
 }
 
 const comboNamed = (scope: Locator, label: string) => scope.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
-const savedItem = (page: Page, label: string) => sidebar(page).getByTestId('saved-filter').filter({ has: page.getByText(label, { exact: true }) });
+const savedItem = (page: Page, label: string) =>
+  sidebar(page)
+    .getByTestId('saved-filter')
+    .filter({ has: page.getByText(label, { exact: true }) });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
 
 describe('filter sidebar (Chromium)', () => {
@@ -158,7 +170,10 @@ describe('filter sidebar (Chromium)', () => {
       await page.getByTestId('filter-update-confirm').click();
       await toast(page, `${name} Filter has been updated.`);
       await savedItem(page, name).and(page.locator('[data-selected="true"]')).waitFor({ timeout: UI_TIMEOUT_MS });
-      const { body } = await api<{ records: { filter_name: string; filters: Record<string, unknown> }[] }>('/api/transaction/filters?component=transactions', { token });
+      const { body } = await api<{ records: { filter_name: string; filters: Record<string, unknown> }[] }>(
+        '/api/transaction/filters?component=transactions',
+        { token },
+      );
       expect(body!.records.find((filter) => filter.filter_name === name)?.filters).toEqual({ type_filter: 'b' });
 
       // Remove, after asking.
@@ -191,7 +206,10 @@ describe('filter sidebar (Chromium)', () => {
     async () => {
       const { page } = ctx;
       const { access_token: token } = await signInThroughApi(page, ADMIN);
-      const form = await api<{ options: { tags: { value: number; label: string }[] } }>('/api/transaction/filter/form?component=transactions', { token });
+      const form = await api<{ options: { tags: { value: number; label: string }[] } }>(
+        '/api/transaction/filter/form?component=transactions',
+        { token },
+      );
       const tag = form.body!.options.tags[0];
       await page.goto(`${baseUrl()}${PATH}`);
       await openSidebar(page);
@@ -219,7 +237,9 @@ describe('filter sidebar (Chromium)', () => {
       await page.goto(`${baseUrl()}${PATH}`);
       await openSidebar(page);
       await pick(page, comboNamed(sidebar(page), 'Status'), 'Clo', 'Closed');
-      await sidebar(page).getByRole('combobox', { name: /Status date range/ }).click();
+      await sidebar(page)
+        .getByRole('combobox', { name: /Status date range/ })
+        .click();
       await page.getByRole('option', { name: 'This Year', exact: true }).click();
       const year = new Date().getFullYear();
       const start = sidebar(page).getByLabel(/Status start date/);
@@ -229,7 +249,11 @@ describe('filter sidebar (Chromium)', () => {
       const applied = nextList(page, (query) => query.get('client_filter') === 'closed');
       await sidebar(page).getByTestId('filter-apply').click();
       const query = new URL((await applied).url()).searchParams;
-      expect([query.get('status_date_preset'), query.get('status_start_date'), query.get('status_end_date')]).toEqual(['thisYear', `01-01-${year}`, `12-31-${year}`]);
+      expect([query.get('status_date_preset'), query.get('status_start_date'), query.get('status_end_date')]).toEqual([
+        'thisYear',
+        `01-01-${year}`,
+        `12-31-${year}`,
+      ]);
     },
     JOURNEY_TIMEOUT_MS,
   );

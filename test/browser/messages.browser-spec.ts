@@ -72,7 +72,12 @@ async function pickFilter(page: Page, filter: string) {
   const status = filter === 'unread' || filter === 'archived' ? filter : null;
   const answered = page.waitForResponse((response) => {
     const url = new URL(response.url());
-    return url.pathname === '/api/messages/dms' && url.searchParams.get('page') === '1' && url.searchParams.get('status') === status && !url.searchParams.has('search');
+    return (
+      url.pathname === '/api/messages/dms' &&
+      url.searchParams.get('page') === '1' &&
+      url.searchParams.get('status') === status &&
+      !url.searchParams.has('search')
+    );
   });
   await page.getByTestId('inbox-filter').click();
   await page.getByTestId(`inbox-filter-${filter}`).click();
@@ -107,7 +112,17 @@ describe('Message center (issue 15)', () => {
       await dialog.getByText('Send Message').first().waitFor();
       expect(await dialog.locator('.ProseMirror').getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
       // The placeholder is drawn in the empty box, not only announced.
-      expect(await dialog.locator('.ProseMirror').evaluate((box) => (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(box, '::before').content)).toBe('"Message a user or group, type @ to begin"');
+      expect(
+        await dialog
+          .locator('.ProseMirror')
+          .evaluate(
+            (box) =>
+              (globalThis as unknown as { getComputedStyle: (element: unknown, pseudo: string) => { content: string } }).getComputedStyle(
+                box,
+                '::before',
+              ).content,
+          ),
+      ).toBe('"Message a user or group, type @ to begin"');
       await shot(agent.page, 'messages-new-dialog-1280.png');
       await dialog.getByTestId('mention-group-tcs').click();
       await typeInto(agent.page, 'new-message-editor', text);
@@ -262,10 +277,15 @@ describe('Message center (issue 15)', () => {
       const admin = await signedIn(ADMIN);
       const client = await signedIn(CLIENT);
       // The client's transaction: one whose linked users hold the client (the seed links the first ones made).
-      const list = await api<{ table: { data: { client_id: number }[] } }>('/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=id&order_dir=1', { token: admin.token });
+      const list = await api<{ table: { data: { client_id: number }[] } }>(
+        '/api/transactions/records?team_form_id=-1&page=1&per_page=10&order_by=id&order_dir=1',
+        { token: admin.token },
+      );
       let clientId: number | null = null;
       for (const row of list.body!.table.data) {
-        const detail = await api<{ linked_users?: { agent_id: number; role: string }[] }>(`/api/transaction/${row.client_id}`, { token: admin.token });
+        const detail = await api<{ linked_users?: { agent_id: number; role: string }[] }>(`/api/transaction/${row.client_id}`, {
+          token: admin.token,
+        });
         if (detail.body?.linked_users?.some((user) => user.agent_id === client.userId)) {
           clientId = row.client_id;
           break;
@@ -274,8 +294,15 @@ describe('Message center (issue 15)', () => {
       expect(clientId).not.toBeNull();
       const internal = unique('Internal note');
       const facing = unique('Client note');
-      for (const [text, visibility] of [[internal, 'i'], [facing, 'c']] as const) {
-        const { status } = await api<Comment>('/api/messages/comments', { method: 'POST', token: admin.token, body: { comment_type: 'trans', comment_on_id: clientId, comment_value: `<p>${text}</p>`, visibility } });
+      for (const [text, visibility] of [
+        [internal, 'i'],
+        [facing, 'c'],
+      ] as const) {
+        const { status } = await api<Comment>('/api/messages/comments', {
+          method: 'POST',
+          token: admin.token,
+          body: { comment_type: 'trans', comment_on_id: clientId, comment_value: `<p>${text}</p>`, visibility },
+        });
         expect(status).toBe(201);
       }
 

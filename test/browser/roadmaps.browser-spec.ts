@@ -15,15 +15,25 @@ interface Row {
 
 async function rowsOf(page: Page): Promise<{ loading: boolean; rows: Row[]; range: string; sort: string | null }> {
   return page.getByTestId('transactions-table').evaluate((element) => {
-    type El = { getAttribute(n: string): string | null; querySelectorAll(s: string): ArrayLike<El>; querySelector(s: string): El | null; textContent: string | null };
+    type El = {
+      getAttribute(n: string): string | null;
+      querySelectorAll(s: string): ArrayLike<El>;
+      querySelector(s: string): El | null;
+      textContent: string | null;
+    };
     const table = element as unknown as El;
     const cell = (row: El, field: string) => (row.querySelector(`td[data-field="${field}"]`)?.textContent ?? '').trim();
     const sorted = table.querySelector('th[aria-sort]');
     return {
       loading: table.getAttribute('data-loading') === 'true',
-      rows: Array.from(table.querySelectorAll('[data-testid="transactions-table-row"]')).map((row) => ({ id: Number(cell(row, 'id')), roadmaps: cell(row, 'rtc_count') })),
+      rows: Array.from(table.querySelectorAll('[data-testid="transactions-table-row"]')).map((row) => ({
+        id: Number(cell(row, 'id')),
+        roadmaps: cell(row, 'rtc_count'),
+      })),
       range: (table.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '').trim(),
-      sort: sorted ? `${sorted.getAttribute('data-testid')?.replace('transactions-table-col-', '')} ${sorted.getAttribute('aria-sort')}` : null,
+      sort: sorted
+        ? `${sorted.getAttribute('data-testid')?.replace('transactions-table-col-', '')} ${sorted.getAttribute('aria-sort')}`
+        : null,
     };
   });
 }
@@ -69,7 +79,11 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
       await chooseTemplates(page, TEMPLATES);
       await page.getByTestId('roadmap-assign').click();
       await page.getByText('Roadmaps assigned').waitFor({ timeout: UI_TIMEOUT_MS });
-      const back = await settled(page, (view) => view.sort === 'created_ts ascending' && view.range.startsWith('1–10'), 'back on page 1 by created_ts');
+      const back = await settled(
+        page,
+        (view) => view.sort === 'created_ts ascending' && view.range.startsWith('1–10'),
+        'back on page 1 by created_ts',
+      );
       expect(back.rows).toHaveLength(10);
       expect(await page.getByTestId('roadmap-bulk').count()).toBe(0);
 
@@ -91,13 +105,18 @@ describe('bulk roadmaps on the Transactions screen (Chromium)', () => {
     async () => {
       const { page } = ctx;
       await signInThroughApi(page, 'admin@demo-realty.test');
-      await page.route('**/api/transaction/rtc/bulk', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"Internal server error"}' }));
+      await page.route('**/api/transaction/rtc/bulk', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"Internal server error"}' }),
+      );
       await page.goto(`${baseUrl()}/app/transactions`);
       await settled(page, (view) => view.rows.length === 10, 'page 1');
       await page.getByTestId('transactions-table-select').first().click();
       await chooseTemplates(page, TEMPLATES.slice(0, 1));
       // The call is made and refused; then the flag is down again.
-      const refused = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/transaction\/rtc\/bulk$/.test(response.url()), { timeout: UI_TIMEOUT_MS });
+      const refused = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && /\/api\/transaction\/rtc\/bulk$/.test(response.url()),
+        { timeout: UI_TIMEOUT_MS },
+      );
       await page.getByTestId('roadmap-assign').click();
       expect((await refused).status()).toBe(500);
       await page.getByTestId('roadmap-bulk').and(page.locator('[aria-busy="false"]')).waitFor({ timeout: UI_TIMEOUT_MS });

@@ -8,7 +8,8 @@ import { DEMO_SEED_ARGS, root, startStack } from '../../scripts/stack.mjs';
 
 export default async function stackSetup() {
   for (const built of ['dist/scripts/migrate.js', 'console/dist/index.html', 'display/dist/index.html']) {
-    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run "node scripts/build.mjs" before the browser tests (npm test does)`);
+    if (!existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run "node scripts/build.mjs" before the browser tests (npm test does)`);
   }
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-'));

@@ -1,5 +1,15 @@
 import type { Page, Request } from 'playwright-core';
-import { api, BASE64_IMAGE_HTML, baseUrl, freshPagePerTest, JOURNEY_TIMEOUT_MS, pasteHtml, shot, signInThroughApi, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  BASE64_IMAGE_HTML,
+  baseUrl,
+  freshPagePerTest,
+  JOURNEY_TIMEOUT_MS,
+  pasteHtml,
+  shot,
+  signInThroughApi,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // The task screens (spec 001 sections 2, 4, 5 and 8) as the demo TC on the seeded demo team:
 // a transaction's tasks with their due labels (and the blackout icon: Demo Realty blacks out Sundays), the
@@ -66,7 +76,8 @@ async function saved(page: Page, method: string, url: RegExp, act: () => Promise
 }
 
 /** A dropdown by its label (MUI names the combobox by its label and its value: 'Status Not Started'). */
-const dropdown = (page: Page, within: string, label: string) => page.getByTestId(within).getByRole('combobox', { name: new RegExp(`^${label}( |$)`) });
+const dropdown = (page: Page, within: string, label: string) =>
+  page.getByTestId(within).getByRole('combobox', { name: new RegExp(`^${label}( |$)`) });
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await dropdown(page, 'task-modal', label).click();
@@ -74,7 +85,10 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 async function tableReady(page: Page) {
-  await page.locator('[data-testid="tasks-table"][data-loading="false"] [data-testid="tasks-table-row"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('[data-testid="tasks-table"][data-loading="false"] [data-testid="tasks-table-row"]')
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 describe('task screens (Chromium)', () => {
@@ -87,7 +101,9 @@ describe('task screens (Chromium)', () => {
       const { access_token: token } = await signInThroughApi(page, TC);
       const groups = byTransaction(await tasksOfTeam(token));
       // A transaction with a task moved off a blackout Sunday when there is one, and an open plain task without a document rule.
-      const candidates = [...groups.entries()].filter(([, tasks]) => tasks.some((task) => !task.done && task.task_type === null && task.doc_type_id === null));
+      const candidates = [...groups.entries()].filter(([, tasks]) =>
+        tasks.some((task) => !task.done && task.task_type === null && task.doc_type_id === null),
+      );
       const [clientId] = candidates.find(([, tasks]) => tasks.some((task) => task.due.is_adjusted)) ?? candidates[0];
       const tasks = await tasksOf(token, clientId);
 
@@ -97,7 +113,11 @@ describe('task screens (Chromium)', () => {
       const shown = await page.getByTestId('tasks-table-row').evaluateAll((rows) =>
         rows.map((row) => {
           const el = row as unknown as { querySelector(s: string): { textContent: string | null } | null };
-          return { name: el.querySelector('[data-testid="task-name"]')?.textContent ?? '', due: el.querySelector('[data-testid="task-due"]')?.textContent ?? '', adjusted: !!el.querySelector('[data-testid="task-due-adjusted"]') };
+          return {
+            name: el.querySelector('[data-testid="task-name"]')?.textContent ?? '',
+            due: el.querySelector('[data-testid="task-due"]')?.textContent ?? '',
+            adjusted: !!el.querySelector('[data-testid="task-due-adjusted"]'),
+          };
         }),
       );
       expect(shown).toEqual(tasks.map((task) => ({ name: task.name, due: task.due.label, adjusted: task.due.is_adjusted })));
@@ -115,7 +135,12 @@ describe('task screens (Chromium)', () => {
       const taskUrl = new RegExp(`/api/tasks/${task.task_id}$`);
 
       const nextStatus = task.status_id === 2 ? 'Not Started' : 'In Progress';
-      expect(await saved(page, 'PATCH', taskUrl, () => choose(page, 'Status', nextStatus))).toEqual({ task_id: task.task_id, transaction_id: clientId, preset: 'status', status_id: nextStatus === 'In Progress' ? 2 : 1 });
+      expect(await saved(page, 'PATCH', taskUrl, () => choose(page, 'Status', nextStatus))).toEqual({
+        task_id: task.task_id,
+        transaction_id: clientId,
+        preset: 'status',
+        status_id: nextStatus === 'In Progress' ? 2 : 1,
+      });
 
       const due = page.getByTestId('task-modal').getByLabel('Due date', { exact: true });
       expect(await saved(page, 'PATCH', taskUrl, () => due.fill('12/15/2026'))).toMatchObject({ preset: 'due', due_dt: '12/15/2026' });
@@ -131,9 +156,19 @@ describe('task screens (Chromium)', () => {
       await dropdown(page, 'task-modal', 'Stage').click();
       const stage = page.getByRole('option').and(page.locator(':not([aria-selected="true"])')).nth(1);
       const stageBody = await saved(page, 'PATCH', new RegExp(`/api/transaction/${clientId}$`), () => stage.click());
-      expect(stageBody).toMatchObject({ client_id: clientId, task_id: task.task_id, preset: 'task_modal', changes: { client_stage_id: expect.any(Number) } });
+      expect(stageBody).toMatchObject({
+        client_id: clientId,
+        task_id: task.task_id,
+        preset: 'task_modal',
+        changes: { client_stage_id: expect.any(Number) },
+      });
       expect(Object.keys(stageBody.changes as object)).toEqual(['client_stage_id']);
-      expect(await page.getByTestId('task-modal').getByRole('button', { name: /^save$/i }).count()).toBe(0);
+      expect(
+        await page
+          .getByTestId('task-modal')
+          .getByRole('button', { name: /^save$/i })
+          .count(),
+      ).toBe(0);
       await shot(page, 'task-modal-1366.png');
       // The phone's width: the modal full screen, by its URL; no sideways scroll.
       await page.setViewportSize({ width: 390, height: 844 });
@@ -142,10 +177,12 @@ describe('task screens (Chromium)', () => {
       await shot(page, 'task-modal-390.png');
       await page.getByTestId('task-modal-close').click();
       await tableReady(page);
-      expect(await page.evaluate(() => {
-        const dom = globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } | null }; innerWidth: number };
-        return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
-      })).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const dom = globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } | null }; innerWidth: number };
+          return (dom.document.scrollingElement?.scrollWidth ?? 0) <= dom.innerWidth;
+        }),
+      ).toBe(true);
       await shot(page, 'tasks-page-390.png');
     },
     JOURNEY_TIMEOUT_MS,
@@ -157,7 +194,9 @@ describe('task screens (Chromium)', () => {
       const { page } = ctx;
       const { access_token: token } = await signInThroughApi(page, TC);
       // A transaction the first journey does not use: the last with an open plain task.
-      const groups = [...byTransaction(await tasksOfTeam(token)).entries()].filter(([, list]) => list.some((task) => !task.done && task.task_type === null && task.doc_type_id === null));
+      const groups = [...byTransaction(await tasksOfTeam(token)).entries()].filter(([, list]) =>
+        list.some((task) => !task.done && task.task_type === null && task.doc_type_id === null),
+      );
       const [clientId, tasks] = groups[groups.length - 1];
       const task = tasks.find((item) => !item.done && item.task_type === null && item.doc_type_id === null)!;
       await page.goto(`${baseUrl()}/app/transactions/${clientId}/tasks/${task.task_id}`);
@@ -176,7 +215,9 @@ describe('task screens (Chromium)', () => {
       const words = `Call the lender ${Date.now().toString(36)}`;
       // After a space: text typed straight after a link would extend the link.
       await page.keyboard.type(` ${words}`);
-      const details = await saved(page, 'PATCH', new RegExp(`/api/tasks/${task.task_id}$`), () => page.getByTestId('task-modal-title').click());
+      const details = await saved(page, 'PATCH', new RegExp(`/api/tasks/${task.task_id}$`), () =>
+        page.getByTestId('task-modal-title').click(),
+      );
       expect(details).toMatchObject({ preset: 'details', dscr: expect.stringContaining(words) });
 
       // Assigned TC and tags: each choice is one PATCH of the transaction with that field alone (preset task_modal).
@@ -199,7 +240,12 @@ describe('task screens (Chromium)', () => {
       expect(tags.length).toBe(tagsBefore.length + 1);
       await page.keyboard.press('Escape');
       // The field holds the saved set (it lists tags in the options' order; the PATCH sent them in click order).
-      expect((await tagsInput.inputValue()).split(',').map(Number).sort((a, b) => a - b)).toEqual([...tags].sort((a, b) => a - b));
+      expect(
+        (await tagsInput.inputValue())
+          .split(',')
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([...tags].sort((a, b) => a - b));
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -218,7 +264,9 @@ describe('task screens (Chromium)', () => {
       const status = dropdown(page, 'task-modal', 'Status');
       await status.waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await status.getAttribute('aria-disabled')).toBe('true');
-      expect(await page.getByTestId('task-modal-status-help').textContent()).toBe('The status of a notification task changes when it is sent');
+      expect(await page.getByTestId('task-modal-status-help').textContent()).toBe(
+        'The status of a notification task changes when it is sent',
+      );
       expect(await page.getByTestId('task-notification-send').textContent()).toBe('Send Notification');
       await page.getByTestId('task-modal-close').click();
       await tableReady(page);
@@ -245,16 +293,25 @@ describe('task screens (Chromium)', () => {
     async () => {
       const { page } = ctx;
       const { access_token: token } = await signInThroughApi(page, TC);
-      const task = (await tasksOfTeam(token)).find((item) => !item.done && item.task_type === null && item.doc_type_id !== null && item.doc_id === null)!;
+      const task = (await tasksOfTeam(token)).find(
+        (item) => !item.done && item.task_type === null && item.doc_type_id !== null && item.doc_id === null,
+      )!;
       expect(task).toBeDefined();
       await page.goto(`${baseUrl()}/app/transactions/${task.client_id}/tasks/${task.task_id}`);
       await page.getByTestId('task-modal-upload').waitFor({ timeout: UI_TIMEOUT_MS });
 
       await choose(page, 'Status', 'Completed');
-      await page.getByTestId('document-required-text').filter({ hasText: 'You cannot complete this task without attaching a document first.' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .getByTestId('document-required-text')
+        .filter({ hasText: 'You cannot complete this task without attaching a document first.' })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByTestId('document-required-ok').click();
 
-      const pdf = { name: 'inspection.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+      const pdf = {
+        name: 'inspection.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      };
       await page.getByTestId('task-modal-upload-file').setInputFiles(pdf);
       expect(await page.getByTestId('task-modal-upload-folder-error').textContent()).toBe('Upload folder is required.');
 

@@ -1,5 +1,16 @@
 import type { Page } from 'playwright-core';
-import { api, BASE64_IMAGE_HTML, baseUrl, DEMO_PASSWORD, freshPagePerTest, pasteHtml, shot, signInThroughApi, textOf, UI_TIMEOUT_MS } from './browser-helpers';
+import {
+  api,
+  BASE64_IMAGE_HTML,
+  baseUrl,
+  DEMO_PASSWORD,
+  freshPagePerTest,
+  pasteHtml,
+  shot,
+  signInThroughApi,
+  textOf,
+  UI_TIMEOUT_MS,
+} from './browser-helpers';
 
 // Vendor enrollment and tooltips end to end (spec 001 sections 2 to 8): an invite link to the
 // success message; a tooltip edited in the back office shown by the ? icon of its page; a pasted base64

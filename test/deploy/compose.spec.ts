@@ -61,7 +61,10 @@ function headerSealingCommands(): string {
   const start = lines.findIndex((line) => /^export SEALING_PASSPHRASE=/.test(line));
   const end = lines.findIndex((line) => line.startsWith("printf 'ESIGN_P12_BASE64="));
   if (start < 0 || end < start) throw new Error('docker-compose.yml: no sealing-certificate commands in the header');
-  return lines.slice(start, end + 1).join('\n').replace(/\\\n/g, ' ');
+  return lines
+    .slice(start, end + 1)
+    .join('\n')
+    .replace(/\\\n/g, ' ');
 }
 
 function dependsOn(name: string): Record<string, { condition: string }> {
@@ -168,18 +171,37 @@ describe('docker-compose.yml', () => {
 
   it('gives the operator credential of the queues board to the identity API only (optional, from the shell or .env)', () => {
     expect(env('identity')).toMatchObject({ OPS_USERNAME: '${OPS_USERNAME:-ops}', OPS_PASSWORD: '${OPS_PASSWORD:-}' });
-    for (const name of [...SERVICE_NAMES.filter((s) => s !== 'identity'), ...SERVICE_NAMES.map((s) => `${s}-worker`), 'edge', 'migrate', 'seed']) {
-      expect({ name, user: env(name).OPS_USERNAME, password: env(name).OPS_PASSWORD }).toEqual({ name, user: undefined, password: undefined });
+    for (const name of [
+      ...SERVICE_NAMES.filter((s) => s !== 'identity'),
+      ...SERVICE_NAMES.map((s) => `${s}-worker`),
+      'edge',
+      'migrate',
+      'seed',
+    ]) {
+      expect({ name, user: env(name).OPS_USERNAME, password: env(name).OPS_PASSWORD }).toEqual({
+        name,
+        user: undefined,
+        password: undefined,
+      });
     }
   });
 
   it('gives the sealing certificate (ESIGN_P12_BASE64, ESIGN_P12_PASSPHRASE) to the esign API and worker only, required', () => {
     for (const name of ['esign', 'esign-worker']) {
-      for (const key of ESIGN_P12_KEYS) expect({ name, key, value: env(name)[key] }).toEqual({ name, key, value: `\${${key}:?${key} is not set, see the top of docker-compose.yml}` });
+      for (const key of ESIGN_P12_KEYS)
+        expect({ name, key, value: env(name)[key] }).toEqual({
+          name,
+          key,
+          value: `\${${key}:?${key} is not set, see the top of docker-compose.yml}`,
+        });
     }
     for (const name of Object.keys(services).filter((s) => !isEsign(s))) {
       const e = env(name);
-      expect({ name, base64: e.ESIGN_P12_BASE64, passphrase: e.ESIGN_P12_PASSPHRASE }).toEqual({ name, base64: undefined, passphrase: undefined });
+      expect({ name, base64: e.ESIGN_P12_BASE64, passphrase: e.ESIGN_P12_PASSPHRASE }).toEqual({
+        name,
+        base64: undefined,
+        passphrase: undefined,
+      });
     }
   });
 
@@ -247,7 +269,8 @@ describe('docker-compose.yml', () => {
         expect(e.JWT_PUBLIC_KEY).toBe(keys.JWT_PUBLIC_KEY);
         expect(e.JWT_PRIVATE_KEY).toBe(name.startsWith('identity') ? keys.JWT_PRIVATE_KEY : undefined);
         expect(e.SKYSLOPE_CREDENTIALS_KEY).toBe(name.startsWith('integrations-sync') ? keys.SKYSLOPE_CREDENTIALS_KEY : undefined);
-        for (const key of ESIGN_P12_KEYS) expect({ name, key, value: e[key] }).toEqual({ name, key, value: isEsign(name) ? keys[key] : undefined });
+        for (const key of ESIGN_P12_KEYS)
+          expect({ name, key, value: e[key] }).toEqual({ name, key, value: isEsign(name) ? keys[key] : undefined });
         expect(e.DATABASE_URL).toBe('postgres://realty:realty@postgres:5432/realty');
         expect(e.OPS_PASSWORD).toBe(name === 'identity' ? '' : undefined);
       }
@@ -277,7 +300,11 @@ describe('docker-compose.yml', () => {
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: workDir },
       });
       // openssl reports progress on stderr: shown only when the commands fail.
-      expect({ status: made.status, error: made.error?.message, stderr: made.status === 0 ? '' : made.stderr }).toEqual({ status: 0, error: undefined, stderr: '' });
+      expect({ status: made.status, error: made.error?.message, stderr: made.status === 0 ? '' : made.stderr }).toEqual({
+        status: 0,
+        error: undefined,
+        stderr: '',
+      });
       const envFile = path.join(dir, '.env');
       expect(readFileSync(envFile, 'utf8')).toMatch(/^ESIGN_P12_BASE64=[A-Za-z0-9+/]+=*\nESIGN_P12_PASSPHRASE=\S+\n$/);
 
@@ -286,7 +313,10 @@ describe('docker-compose.yml', () => {
       expect({ status: result.status, stderr: String(result.stderr ?? '') }).toEqual({ status: 0, stderr: '' });
       const resolved = parseYaml(String(result.stdout));
       const api = resolved.services.esign.environment;
-      expect(resolved.services['esign-worker'].environment).toMatchObject({ ESIGN_P12_BASE64: api.ESIGN_P12_BASE64, ESIGN_P12_PASSPHRASE: api.ESIGN_P12_PASSPHRASE });
+      expect(resolved.services['esign-worker'].environment).toMatchObject({
+        ESIGN_P12_BASE64: api.ESIGN_P12_BASE64,
+        ESIGN_P12_PASSPHRASE: api.ESIGN_P12_PASSPHRASE,
+      });
 
       const certificate = await loadSigningCertificate({
         NODE_ENV: api.NODE_ENV,

@@ -146,9 +146,7 @@ describe('k8s manifests', () => {
   });
 
   it('keep one file per service under k8s/services/', () => {
-    expect(files.filter((f) => f.startsWith('services/')).sort()).toEqual(
-      SERVICE_NAMES.map((s) => `services/${s}.yaml`).sort(),
-    );
+    expect(files.filter((f) => f.startsWith('services/')).sort()).toEqual(SERVICE_NAMES.map((s) => `services/${s}.yaml`).sort());
   });
 
   describe('kustomization.yaml', () => {
@@ -201,7 +199,17 @@ describe('k8s manifests', () => {
       }
       const main = secrets.find((s) => s.metadata.name === SECRET);
       expect(Object.keys(main.stringData).sort()).toEqual(
-        ['DATABASE_URL', 'JWT_PUBLIC_KEY', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'SMTP_URL', 'SKYSLOPE_CREDENTIALS_KEY', 'SKYSLOPE_CLIENT_ID', 'SKYSLOPE_CLIENT_SECRET'].sort(),
+        [
+          'DATABASE_URL',
+          'JWT_PUBLIC_KEY',
+          'REDIS_URL',
+          'S3_ACCESS_KEY',
+          'S3_SECRET_KEY',
+          'SMTP_URL',
+          'SKYSLOPE_CREDENTIALS_KEY',
+          'SKYSLOPE_CLIENT_ID',
+          'SKYSLOPE_CLIENT_SECRET',
+        ].sort(),
       );
       const signing = secrets.find((s) => s.metadata.name === SIGNING_SECRET);
       expect(Object.keys(signing.stringData)).toEqual(['JWT_PRIVATE_KEY']);
@@ -225,7 +233,11 @@ describe('k8s manifests', () => {
           // Required (no `optional`): without the Secret the pod does not start, as esign would refuse to.
           for (const ref of refs) expect(ref.valueFrom.secretKeyRef).toEqual({ name: ESIGN_SECRET, key: ref.name });
           for (const key of ESIGN_SECRET_KEYS) {
-            expect({ workload: doc.metadata.name, key, present: envNames(container).has(key) }).toEqual({ workload: doc.metadata.name, key, present: esign });
+            expect({ workload: doc.metadata.name, key, present: envNames(container).has(key) }).toEqual({
+              workload: doc.metadata.name,
+              key,
+              present: esign,
+            });
           }
           if (esign) holders.push(doc.metadata.name);
         }
@@ -243,7 +255,10 @@ describe('k8s manifests', () => {
         for (const container of doc.spec.template.spec.containers) {
           const refs = (container.env ?? []).filter((e: Node) => e.valueFrom?.secretKeyRef?.name === OPS_SECRET);
           const expected = doc.kind === 'Deployment' && doc.metadata.name === 'identity' ? ['OPS_USERNAME', 'OPS_PASSWORD'] : [];
-          expect({ workload: doc.metadata.name, refs: refs.map((e: Node) => e.name) }).toEqual({ workload: doc.metadata.name, refs: expected });
+          expect({ workload: doc.metadata.name, refs: refs.map((e: Node) => e.name) }).toEqual({
+            workload: doc.metadata.name,
+            refs: expected,
+          });
           // Optional: identity (sign-in) starts without it; the board then refuses everyone.
           for (const ref of refs) expect(ref.valueFrom.secretKeyRef).toEqual({ name: OPS_SECRET, key: ref.name, optional: true });
           expect(envNames(container).has('OPS_PASSWORD')).toBe(expected.length > 0);

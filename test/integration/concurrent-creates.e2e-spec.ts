@@ -49,9 +49,18 @@ type Caller = { agent_id: number; team_id: number; roles: Role[]; permissions?: 
 function poster(origin: string, caller: Caller) {
   let token: Promise<string> | undefined;
   return async (route: string, body: unknown) => {
-    token ??= signTestToken({ agent_id: caller.agent_id, team_id: caller.team_id, roles: caller.roles, permissions: (caller.permissions ?? []) as never, market_id: 0 });
+    token ??= signTestToken({
+      agent_id: caller.agent_id,
+      team_id: caller.team_id,
+      roles: caller.roles,
+      permissions: (caller.permissions ?? []) as never,
+      market_id: 0,
+    });
     const auth = `Bearer ${await token}`;
-    return request(origin).post(`/api${route}`).set('authorization', auth).send(body as object);
+    return request(origin)
+      .post(`/api${route}`)
+      .set('authorization', auth)
+      .send(body as object);
   };
 }
 
@@ -136,18 +145,26 @@ describe('50 parallel creates of each creating endpoint answer 2xx and leave no 
       clientId = (await factory.transaction(options, { address_1: '1 Task St', primary_agent_id: AGENT })).client_id;
     });
 
-    it('POST /transactions (the issue\'s body, as an admin naming an agent)', async () => {
+    it("POST /transactions (the issue's body, as an admin naming an agent)", async () => {
       const post = poster(txOrigin, admin);
       await burst((i) => post('/transactions', { type: 'b', address_1: `${i + 1} X St`, primary_agent_id: AGENT }));
-      expect(await count(`SELECT count(*) AS n FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% X St'`, [TEAM])).toBe(N);
-      expect(await count(`SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.transaction.created' AND payload->>'address_1' LIKE '% X St'`)).toBe(N);
+      expect(
+        await count(`SELECT count(*) AS n FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% X St'`, [TEAM]),
+      ).toBe(N);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM transactions.outbox WHERE type = 'transactions.transaction.created' AND payload->>'address_1' LIKE '% X St'`,
+        ),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     });
 
     it('POST /tasks', async () => {
       const post = poster(txOrigin, admin);
       await burst((i) => post('/tasks', { client_id: clientId, name: `Burst task ${i}` }));
-      expect(await count(`SELECT count(*) AS n FROM transactions.tasks WHERE client_id = $1 AND name LIKE 'Burst task %'`, [clientId])).toBe(N);
+      expect(
+        await count(`SELECT count(*) AS n FROM transactions.tasks WHERE client_id = $1 AND name LIKE 'Burst task %'`, [clientId]),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     });
 
@@ -160,8 +177,19 @@ describe('50 parallel creates of each creating endpoint answer 2xx and leave no 
 
     it('POST /transaction/filters', async () => {
       const post = poster(txOrigin, admin);
-      await burst((i) => post('/transaction/filters', { name: `Burst filter ${i}`, component: 'transactions', owner_type: i % 2 ? 'team' : 'personal', filters: { type_filter: 'b' } }));
-      expect(await count(`SELECT count(*) AS n FROM transactions.transaction_filters WHERE team_id = $1 AND filter_name LIKE 'Burst filter %'`, [TEAM])).toBe(N);
+      await burst((i) =>
+        post('/transaction/filters', {
+          name: `Burst filter ${i}`,
+          component: 'transactions',
+          owner_type: i % 2 ? 'team' : 'personal',
+          filters: { type_filter: 'b' },
+        }),
+      );
+      expect(
+        await count(`SELECT count(*) AS n FROM transactions.transaction_filters WHERE team_id = $1 AND filter_name LIKE 'Burst filter %'`, [
+          TEAM,
+        ]),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     });
   });
@@ -183,14 +211,22 @@ describe('50 parallel creates of each creating endpoint answer 2xx and leave no 
     it('POST /messages/dms (a new thread each)', async () => {
       const post = poster(msgOrigin, author);
       await burst((i) => post('/messages/dms', { dm_value: `<p>Burst ${i} ${mention}</p>` }));
-      expect(await count(`SELECT count(*) AS n FROM messaging.direct_messages WHERE author_agent_id = $1 AND parent_dm_id IS NULL`, [author.agent_id])).toBe(N);
+      expect(
+        await count(`SELECT count(*) AS n FROM messaging.direct_messages WHERE author_agent_id = $1 AND parent_dm_id IS NULL`, [
+          author.agent_id,
+        ]),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     });
 
     it('POST /messages/comments (on one transaction)', async () => {
       const post = poster(msgOrigin, author);
-      await burst((i) => post('/messages/comments', { comment_type: 'trans', comment_on_id: dealId, comment_value: `<p>Burst comment ${i} ${mention}</p>` }));
-      expect(await count(`SELECT count(*) AS n FROM messaging.comments WHERE comment_type = 'trans' AND comment_on_id = $1`, [dealId])).toBe(N);
+      await burst((i) =>
+        post('/messages/comments', { comment_type: 'trans', comment_on_id: dealId, comment_value: `<p>Burst comment ${i} ${mention}</p>` }),
+      );
+      expect(
+        await count(`SELECT count(*) AS n FROM messaging.comments WHERE comment_type = 'trans' AND comment_on_id = $1`, [dealId]),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     });
   });
@@ -262,7 +298,9 @@ describe('50 parallel creates of each creating endpoint answer 2xx and leave no 
       await burst((i) => post('/transactions', { type: 'b', address_1: `${i + 1} One St`, primary_agent_id: AGENT + 10 }));
       // A nested acquisition would hold every create to the 10 s acquire timeout (and answer 503).
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(await count(`SELECT count(*) AS n FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% One St'`, [TEAM_ONE])).toBe(N);
+      expect(
+        await count(`SELECT count(*) AS n FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% One St'`, [TEAM_ONE]),
+      ).toBe(N);
       await expectNoIdleInTransaction();
     }, 30_000);
   });

@@ -25,7 +25,8 @@ describe('users.client_count fed by the contacts calls', () => {
   });
 
   const clientCount = async () =>
-    (await identity.dataSource.query(`SELECT client_count FROM identity.users WHERE agent_id = $1`, [agent.agent_id]))[0].client_count as number;
+    (await identity.dataSource.query(`SELECT client_count FROM identity.users WHERE agent_id = $1`, [agent.agent_id]))[0]
+      .client_count as number;
   const countBecomes = (expected: number) => eventually(async () => (await clientCount()) === expected, 15_000);
 
   it('counts a created contact, drops an inactive one, and counts a merge as one', async () => {
@@ -34,7 +35,9 @@ describe('users.client_count fed by the contacts calls', () => {
 
     const first = (await api.post('/contacts', { first_name: 'Bus', last_name: 'One', email: 'bus@one.test' }).expect(201)).body.contact_id;
     await countBecomes(start + 1);
-    const second = (await api.post('/contacts', { first_name: 'Bus', last_name: 'One', email: 'bus@one.test', mobile_phone: '5125550177' }).expect(201)).body.contact_id;
+    const second = (
+      await api.post('/contacts', { first_name: 'Bus', last_name: 'One', email: 'bus@one.test', mobile_phone: '5125550177' }).expect(201)
+    ).body.contact_id;
     await countBecomes(start + 2);
 
     await api.patch(`/contacts/${second}`, { status: 'inactive' }).expect(200);
@@ -44,9 +47,14 @@ describe('users.client_count fed by the contacts calls', () => {
 
     const { body: conflicts } = await api.get('/contacts/merge/conflicts', { contact_ids: `${first},${second}` }).expect(200);
     const resolutions = conflicts.fields.map((f: { field: string }) => ({ field: f.field, contact_id: second }));
-    expect((await api.post('/contacts/merge', { contact_ids: [first, second], resolutions }).expect(200)).body).toEqual({ contact_id: first });
+    expect((await api.post('/contacts/merge', { contact_ids: [first, second], resolutions }).expect(200)).body).toEqual({
+      contact_id: first,
+    });
     await countBecomes(start + 1);
-    const copies = await identity.dataSource.query(`SELECT contact_id, status FROM identity.contacts WHERE contact_id = ANY($1::int[]) ORDER BY contact_id`, [[first, second]]);
+    const copies = await identity.dataSource.query(
+      `SELECT contact_id, status FROM identity.contacts WHERE contact_id = ANY($1::int[]) ORDER BY contact_id`,
+      [[first, second]],
+    );
     expect(copies).toEqual([
       { contact_id: first, status: 'active' },
       { contact_id: second, status: 'merged' },

@@ -27,9 +27,12 @@ describe('default forms: identity asks transactions for the team forms', () => {
   let forms: Array<{ team_form_id: number; client_type_id: 'b' | 's'; team_id: number }>;
   let teamId: number;
 
-  const login = async (email: string) => (await request(identity.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
-  const patch = (body: object) => request(identity.server).patch('/api/user/profile/defaults').set('authorization', `Bearer ${token}`).send(body);
-  const stored = async () => (await request(identity.server).get('/api/user/profile/defaults').set('authorization', `Bearer ${token}`).expect(200)).body;
+  const login = async (email: string) =>
+    (await request(identity.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
+  const patch = (body: object) =>
+    request(identity.server).patch('/api/user/profile/defaults').set('authorization', `Bearer ${token}`).send(body);
+  const stored = async () =>
+    (await request(identity.server).get('/api/user/profile/defaults').set('authorization', `Bearer ${token}`).expect(200)).body;
 
   beforeAll(async () => {
     identity = await bootIdentity();
@@ -39,11 +42,16 @@ describe('default forms: identity asks transactions for the team forms', () => {
     token = tc.access_token;
     teamId = tc.user.team.team_id;
     await seedTransactionsDemoForms(transactions.dataSource, [tc.user.team.team_id, bench.user.team.team_id]);
-    forms = await transactions.dataSource.query(`SELECT team_form_id, client_type_id, team_id FROM transactions.team_forms WHERE purpose = 'side'`);
+    forms = await transactions.dataSource.query(
+      `SELECT team_form_id, client_type_id, team_id FROM transactions.team_forms WHERE purpose = 'side'`,
+    );
 
     @Module({ controllers: [FormsRpcController], providers: [FormsRepository, { provide: DataSource, useValue: transactions.dataSource }] })
     class FormsAnswerModule {}
-    worker = await NestFactory.createMicroservice(FormsAnswerModule, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
+    worker = await NestFactory.createMicroservice(FormsAnswerModule, {
+      ...rpcServerStrategy(rpcOptionsOf(transactions.config)),
+      logger: false,
+    });
     await worker.listen();
   }, 60_000);
 
@@ -54,7 +62,8 @@ describe('default forms: identity asks transactions for the team forms', () => {
   });
 
   /** A form of the caller's team (own) or of Bench Realty, of one side. */
-  const formOf = (own: boolean, side: 'b' | 's') => forms.find((f) => (f.team_id === teamId) === own && f.client_type_id === side)!.team_form_id;
+  const formOf = (own: boolean, side: 'b' | 's') =>
+    forms.find((f) => (f.team_id === teamId) === own && f.client_type_id === side)!.team_form_id;
 
   it("saves the team's own forms of the right side", async () => {
     const body = {

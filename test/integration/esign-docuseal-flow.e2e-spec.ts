@@ -1,6 +1,13 @@
 import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { FAKE_DOCUSEAL_API_KEY, startFakeDocuseal, type FakeDocuseal } from '../../services/esign/fake-docuseal';
-import { apiAs, bootEsign, createSellerAgentTemplate, seededCallers, seedSenderAndTransaction, type BootedEsign } from '../../services/esign/test/esign-test-kit';
+import {
+  apiAs,
+  bootEsign,
+  createSellerAgentTemplate,
+  seededCallers,
+  seedSenderAndTransaction,
+  type BootedEsign,
+} from '../../services/esign/test/esign-test-kit';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside } from '../../services/transactions/test/transactions-test-kit';
 
@@ -20,7 +27,11 @@ describe('an e-sign request signed in DocuSeal, to the signed document on the tr
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await startFakeDocuseal();
-    esign = await bootEsign('all', { ESIGN_PROVIDER: 'docuseal', DOCUSEAL_URL: fake.apiUrl, DOCUSEAL_API_KEY: FAKE_DOCUSEAL_API_KEY, ESIGN_POLL_INTERVAL_SECONDS: '1' }, database);
+    esign = await bootEsign(
+      'all',
+      { ESIGN_PROVIDER: 'docuseal', DOCUSEAL_URL: fake.apiUrl, DOCUSEAL_API_KEY: FAKE_DOCUSEAL_API_KEY, ESIGN_POLL_INTERVAL_SECONDS: '1' },
+      database,
+    );
     // One storage root: transactions copies the signed PDF out of esign's namespace.
     transactions = await bootTransactionsBeside(database, { STORAGE_DIR: esign.storageDir });
   }, 90_000);
@@ -53,7 +64,10 @@ describe('an e-sign request signed in DocuSeal, to the signed document on the tr
       })
       .expect(201);
     const requestId = sent.body.esig_request_id as number;
-    const [{ external_id: submissionId }] = await esign.sut.dataSource.query(`SELECT external_id FROM esign.requests WHERE esig_request_id = $1`, [requestId]);
+    const [{ external_id: submissionId }] = await esign.sut.dataSource.query(
+      `SELECT external_id FROM esign.requests WHERE esig_request_id = $1`,
+      [requestId],
+    );
 
     // The signers, through the fake's control endpoint as a developer would.
     for (const role of ['Seller', 'Agent']) {
@@ -66,18 +80,30 @@ describe('an e-sign request signed in DocuSeal, to the signed document on the tr
     }
 
     const document = await eventually(async () => {
-      const rows = await transactions.dataSource.query(`SELECT document_id, filename, folder_id, uploaded_by FROM transactions.documents WHERE client_id = $1`, [clientId]);
+      const rows = await transactions.dataSource.query(
+        `SELECT document_id, filename, folder_id, uploaded_by FROM transactions.documents WHERE client_id = $1`,
+        [clientId],
+      );
       return rows.length ? rows : null;
     }, 30_000);
     expect(document).toEqual([expect.objectContaining({ filename: 'Listing Agreement (signed).pdf', uploaded_by: ADMIN.agent_id })]);
     const log = (await api.get(`/esign/requests/${requestId}/audit-log`).expect(200)).body;
     expect(log.status).toBe('C');
-    expect(log.events.filter((event: { type: string }) => event.type === 'signed').map((event: { actor: string }) => event.actor).sort()).toEqual(['Ada Admin', 'Renée Seller']);
+    expect(
+      log.events
+        .filter((event: { type: string }) => event.type === 'signed')
+        .map((event: { actor: string }) => event.actor)
+        .sort(),
+    ).toEqual(['Ada Admin', 'Renée Seller']);
 
     // The poller keeps its schedule: still one document, one completion, the files downloaded once.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await transactions.dataSource.query(`SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1`, [clientId])).toEqual([{ n: 1 }]);
-    expect(await esign.sut.dataSource.query(`SELECT count(*)::int AS n FROM esign.outbox WHERE type = 'esign.request.completed'`)).toEqual([{ n: 1 }]);
+    expect(
+      await transactions.dataSource.query(`SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1`, [clientId]),
+    ).toEqual([{ n: 1 }]);
+    expect(await esign.sut.dataSource.query(`SELECT count(*)::int AS n FROM esign.outbox WHERE type = 'esign.request.completed'`)).toEqual([
+      { n: 1 },
+    ]);
     expect(fake.control.requests({ method: 'GET', pathPrefix: '/file/' })).toHaveLength(2);
   }, 120_000);
 });

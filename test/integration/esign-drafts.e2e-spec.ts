@@ -24,7 +24,17 @@ import { REMOVE_OLD_DRAFTS, REMOVE_OLD_DRAFTS_EVERY_MS, RemoveOldDraftsJob } fro
 import { RequestsService } from '../../services/esign/src/requests/requests.service';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside, startEsignFieldsRpc } from '../../services/transactions/test/transactions-test-kit';
-import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign, type SeededCaller } from '../../services/esign/test/esign-test-kit';
+import {
+  apiAs,
+  bootEsign,
+  envelopeOf,
+  makePdf,
+  seededCallers,
+  uploadPdf,
+  type Api,
+  type BootedEsign,
+  type SeededCaller,
+} from '../../services/esign/test/esign-test-kit';
 
 // Send drafts and signer options (spec 002 sections 2.2 and 2.5): step 1 built from the templates with the transaction's values (asked of
 // the transactions worker over RPC), the draft's own schema copy, the stepper's form state, the signer choices, and
@@ -84,12 +94,21 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       role_uuid: role,
       name: `${type} ${seq}`,
       type,
-      options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Cash', uuid: `o-${seq}-1` }, { value: 'FHA', uuid: `o-${seq}-2` }] : [],
+      options: ['select', 'radio', 'multiple'].includes(type)
+        ? [
+            { value: 'Cash', uuid: `o-${seq}-1` },
+            { value: 'FHA', uuid: `o-${seq}-2` },
+          ]
+        : [],
       areas: [{ page: 1, x: 0.1, y: 0.05 + (seq % 12) * 0.07, w: 0.3, h: 0.05 }],
       ...extra,
     });
   };
-  const mapped = (entity: 'transaction' | 'transaction_field', key: string, canUpdate = true) => ({ mapped_entity: entity, mapped_field: key, can_update: canUpdate });
+  const mapped = (entity: 'transaction' | 'transaction_field', key: string, canUpdate = true) => ({
+    mapped_entity: entity,
+    mapped_field: key,
+    can_update: canUpdate,
+  });
 
   // Buyer Agreement: 2 pages, roles Buyer then Seller.
   const F = {
@@ -112,28 +131,85 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     sellerSignature: field('signature', 'r-seller-2', { required: true }),
   };
 
-  const makeTemplate = async (name: string, pages: number, roles: { uuid: string; name: string }[], fields: EsignField[]): Promise<EsignTemplateDetail> => {
+  const makeTemplate = async (
+    name: string,
+    pages: number,
+    roles: { uuid: string; name: string }[],
+    fields: EsignField[],
+  ): Promise<EsignTemplateDetail> => {
     const { key } = await uploadPdf(booted, admin(), await makePdf(pages, name), `${name}.pdf`);
-    const created = (await admin().post('/esign/templates', { template_file: key, name, storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
-    return (await admin().put(`/esign/templates/${created.esig_template_id}/schema`, { documents: created.schema.documents, roles, fields, updated_ts: created.updated_ts }).expect(200)).body;
+    const created = (
+      await admin()
+        .post('/esign/templates', { template_file: key, name, storage_folder_id: -1, type_id: null, default_document_type: null })
+        .expect(201)
+    ).body;
+    return (
+      await admin()
+        .put(`/esign/templates/${created.esig_template_id}/schema`, {
+          documents: created.schema.documents,
+          roles,
+          fields,
+          updated_ts: created.updated_ts,
+        })
+        .expect(200)
+    ).body;
   };
 
   // ---------------------------------------------------------------- read copies
 
-  const user = (who: SeededCaller, first: string, last: string, status: 'active' | 'inactive' = 'active', roles: Role[] = who.roles): UserSnapshot =>
-    ({ agent_id: who.agent_id, team_id: who.team_id, team_name: 'Demo Realty', first_name: first, last_name: last, email: who.email, status, roles }) as UserSnapshot;
+  const user = (
+    who: SeededCaller,
+    first: string,
+    last: string,
+    status: 'active' | 'inactive' = 'active',
+    roles: Role[] = who.roles,
+  ): UserSnapshot =>
+    ({
+      agent_id: who.agent_id,
+      team_id: who.team_id,
+      team_name: 'Demo Realty',
+      first_name: first,
+      last_name: last,
+      email: who.email,
+      status,
+      roles,
+    }) as UserSnapshot;
   const transaction = (id: number, teamId: number): TransactionSnapshot =>
-    ({ client_id: id, team_id: teamId, version: 1, type: 'b', address_1: '12 Elm St', address_2: '', city: 'Austin', state: 'TX', postal_code: '78701', primary_agent_id: null }) as TransactionSnapshot;
+    ({
+      client_id: id,
+      team_id: teamId,
+      version: 1,
+      type: 'b',
+      address_1: '12 Elm St',
+      address_2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      primary_agent_id: null,
+    }) as TransactionSnapshot;
 
   const newDraft = async (api: Api = admin(), body: Record<string, unknown> = {}): Promise<EsignDraft> =>
-    (await api.post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id], ...body }).expect(201)).body;
+    (
+      await api
+        .post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id], ...body })
+        .expect(201)
+    ).body;
   const fieldOf = (draft: EsignDraft, uuid: string) => draft.fields.find((candidate) => candidate.fieldId === uuid);
   const draftCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.drafts`))[0].n);
   /** The request's PDF copies, as its documents name them. */
   const copiesOf = async (requestId: number) =>
-    (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1 ORDER BY storage_key`, [requestId])).map((row) => row.storage_key);
+    (
+      await query<{ storage_key: string }>(
+        `SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1 ORDER BY storage_key`,
+        [requestId],
+      )
+    ).map((row) => row.storage_key);
   /** Files under requests/ stored since `before` (a booted.storedFiles()). */
-  const newRequestFiles = (before: string[]) => booted.storedFiles().filter((file) => file.startsWith('requests/') && !before.includes(file)).sort();
+  const newRequestFiles = (before: string[]) =>
+    booted
+      .storedFiles()
+      .filter((file) => file.startsWith('requests/') && !before.includes(file))
+      .sort();
   const requestCount = async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n);
   /** The stepper's send of a draft (P order, a signer for each role, a few step 1 values). */
   const sendBody = (draftId: string, extra: Record<string, unknown> = {}) => ({
@@ -173,27 +249,52 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       custom_values: { mls_number: 'MLS-778', hoa: 'Y', square_feet: 1850 },
     });
     clientId = tx.client_id;
-    await transactions.dataSource.query(`UPDATE transactions.transactions SET est_close_dt = '2031-06-30' WHERE client_id = $1`, [clientId]);
+    await transactions.dataSource.query(`UPDATE transactions.transactions SET est_close_dt = '2031-06-30' WHERE client_id = $1`, [
+      clientId,
+    ]);
     const tina = await factory.contact(DEMO, { first_name: 'Tina', last_name: 'Cobuyer', email: 'tina@mail.test' });
     const noEmail = await factory.contact(DEMO, { first_name: 'Nemo', last_name: 'Noemail' });
     await factory.link(clientId, tina.contact_id);
     await factory.link(clientId, noEmail.contact_id);
-    const nora = await factory.contact(DEMO, { first_name: 'Nora', last_name: 'Neighbour', email: 'nora@mail.test', agent_id: ADMIN.agent_id });
-    const noel = await factory.contact(DEMO, { first_name: 'Noel', last_name: 'Nearby', email: 'noel@mail.test', agent_id: caller('agent@demo-realty.test').agent_id });
+    const nora = await factory.contact(DEMO, {
+      first_name: 'Nora',
+      last_name: 'Neighbour',
+      email: 'nora@mail.test',
+      agent_id: ADMIN.agent_id,
+    });
+    const noel = await factory.contact(DEMO, {
+      first_name: 'Noel',
+      last_name: 'Nearby',
+      email: 'noel@mail.test',
+      agent_id: caller('agent@demo-realty.test').agent_id,
+    });
     await factory.contact(DEMO, { first_name: 'Norm', last_name: 'Inactive', email: 'norm@mail.test', status: 'inactive' });
     await factory.contact(DEMO, { first_name: 'Nova', last_name: 'Noemail' });
-    const agentsTx = await factory.transaction(options, { first_name: 'Ari', last_name: 'Agentsclient', email: 'ari@mail.test', primary_agent_id: caller('agent@demo-realty.test').agent_id });
+    const agentsTx = await factory.transaction(options, {
+      first_name: 'Ari',
+      last_name: 'Agentsclient',
+      email: 'ari@mail.test',
+      primary_agent_id: caller('agent@demo-realty.test').agent_id,
+    });
     agentsClientId = agentsTx.client_id;
     const benchOptions = await factory.options(BENCH);
     const benchTx = await factory.transaction(benchOptions, { email: 'bench-client@mail.test', custom_values: { mls_number: 'BENCH-1' } });
     benchClientId = benchTx.client_id;
     await factory.contact(BENCH, { first_name: 'Nora', last_name: 'Benchwood', email: 'nora@bench.test' });
-    contactIds = { primary: tx.contact_id, tina: tina.contact_id, nora: nora.contact_id, noel: noel.contact_id, agentOwn: agentsTx.contact_id };
+    contactIds = {
+      primary: tx.contact_id,
+      tina: tina.contact_id,
+      nora: nora.contact_id,
+      noel: noel.contact_id,
+      agentOwn: agentsTx.contact_id,
+    };
 
     await booted.deliver(
       envelopeOf('team-admin.document-folders.changed', DEMO, {
         revision: 1,
-        folders: [{ client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false }],
+        folders: [
+          { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false },
+        ],
       }),
     );
     await booted.deliver(envelopeOf('identity.user.created', DEMO, user(ADMIN, 'Avery', 'Admin')));
@@ -203,13 +304,36 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     await booted.deliver(envelopeOf('identity.user.created', DEMO, user(caller('client@demo-realty.test'), 'Casey', 'Client')));
     await booted.deliver(envelopeOf('identity.user.created', DEMO, user(caller('vendor@demo-realty.test'), 'Vic', 'Vendor')));
     // An agent who is also a client of the team is never offered as an agent.
-    await booted.deliver(envelopeOf('identity.user.created', DEMO, user(caller('restricted@demo-realty.test'), 'Robin', 'Restricted', 'active', ['AGENT', 'CLIENT'])));
+    await booted.deliver(
+      envelopeOf(
+        'identity.user.created',
+        DEMO,
+        user(caller('restricted@demo-realty.test'), 'Robin', 'Restricted', 'active', ['AGENT', 'CLIENT']),
+      ),
+    );
     await booted.deliver(envelopeOf('identity.user.created', BENCH, user(caller('admin@bench-realty.test'), 'Blake', 'Bench')));
-    for (const id of [clientId, agentsClientId]) await booted.deliver(envelopeOf('transactions.transaction.created', DEMO, transaction(id, DEMO)));
+    for (const id of [clientId, agentsClientId])
+      await booted.deliver(envelopeOf('transactions.transaction.created', DEMO, transaction(id, DEMO)));
     await booted.deliver(envelopeOf('transactions.transaction.created', BENCH, transaction(benchClientId, BENCH)));
 
-    buyerTemplate = await makeTemplate('Buyer Agreement', 2, [{ uuid: 'r-buyer', name: 'Buyer' }, { uuid: 'r-seller', name: 'Seller' }], Object.values(F));
-    addendum = await makeTemplate('Addendum', 1, [{ uuid: 'r-seller-2', name: 'Seller' }, { uuid: 'r-witness', name: 'Witness' }], Object.values(A));
+    buyerTemplate = await makeTemplate(
+      'Buyer Agreement',
+      2,
+      [
+        { uuid: 'r-buyer', name: 'Buyer' },
+        { uuid: 'r-seller', name: 'Seller' },
+      ],
+      Object.values(F),
+    );
+    addendum = await makeTemplate(
+      'Addendum',
+      1,
+      [
+        { uuid: 'r-seller-2', name: 'Seller' },
+        { uuid: 'r-witness', name: 'Witness' },
+      ],
+      Object.values(A),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -222,7 +346,13 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
   describe('building a draft', () => {
     it('lists step 1 fields without signature, initials, strikethrough or {{date}} fields, labelled title or name, placed in the documents', async () => {
       const draft = await newDraft();
-      expect(draft).toMatchObject({ client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id], packet_id: null, title: 'Buyer Agreement, Addendum', form_state: null });
+      expect(draft).toMatchObject({
+        client_id: clientId,
+        template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id],
+        packet_id: null,
+        title: 'Buyer Agreement, Addendum',
+        form_state: null,
+      });
       const ids = draft.fields.map((f) => f.fieldId);
       for (const left of [F.signature, F.signedOn, F.strike, F.initials, A.sellerSignature]) expect(ids).not.toContain(left.uuid);
       // By role (Buyer, Seller, Witness), then document, page, top to bottom.
@@ -243,37 +373,119 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         { uuid: 'r-seller', name: 'Seller', order: 2 },
         { uuid: 'r-witness', name: 'Witness', order: 3 },
       ]);
-      expect(fieldOf(draft, A.witnessName.uuid)).toMatchObject({ required: true, fieldType: 'text', readonly: false, can_update: false, value: null, transaction_value: null });
+      expect(fieldOf(draft, A.witnessName.uuid)).toMatchObject({
+        required: true,
+        fieldType: 'text',
+        readonly: false,
+        can_update: false,
+        value: null,
+        transaction_value: null,
+      });
       expect(fieldOf(draft, F.financing.uuid)).toMatchObject({ fieldType: 'select', options: F.financing.options, value: null });
       // The schema copy: both templates merged, pages numbered across the documents.
-      expect(draft.schema.documents.map((d) => [d.name, d.pages])).toEqual([['Buyer Agreement.pdf', 2], ['Addendum.pdf', 1]]);
+      expect(draft.schema.documents.map((d) => [d.name, d.pages])).toEqual([
+        ['Buyer Agreement.pdf', 2],
+        ['Addendum.pdf', 1],
+      ]);
       expect(draft.schema.fields.find((f) => f.uuid === A.witnessName.uuid)!.areas[0].page).toBe(3);
-      expect(draft.files.map((file) => [file.name, file.pages, file.page_sizes.length])).toEqual([['Buyer Agreement.pdf', 2, 2], ['Addendum.pdf', 1, 1]]);
+      expect(draft.files.map((file) => [file.name, file.pages, file.page_sizes.length])).toEqual([
+        ['Buyer Agreement.pdf', 2, 2],
+        ['Addendum.pdf', 1, 1],
+      ]);
       expect(draft.files.every((file) => typeof file.url === 'string' && file.url.length > 0)).toBe(true);
-      expect(await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200)).toMatchObject({ body: { ...draft, files: expect.any(Array) } });
+      expect(await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200)).toMatchObject({
+        body: { ...draft, files: expect.any(Array) },
+      });
     });
 
-    it("prefills mapped fields from the transaction (its columns and custom fields), read-only, and unmapped ones from their default", async () => {
+    it('prefills mapped fields from the transaction (its columns and custom fields), read-only, and unmapped ones from their default', async () => {
       const draft = await newDraft();
-      const pick = (f: EsignSendField | undefined) => f && { value: f.value, transaction_value: f.transaction_value, readonly: f.readonly, can_update: f.can_update, mapped: [f.mapped_entity, f.mapped_field] };
-      expect(pick(fieldOf(draft, F.address.uuid))).toEqual({ value: '12 Elm St', transaction_value: '12 Elm St', readonly: true, can_update: true, mapped: ['transaction', 'address_1'] });
-      expect(pick(fieldOf(draft, F.price.uuid))).toEqual({ value: 450000, transaction_value: 450000, readonly: true, can_update: true, mapped: ['transaction', 'trans_amt'] });
-      expect(pick(fieldOf(draft, F.phone.uuid))).toEqual({ value: '5551234567', transaction_value: '5551234567', readonly: true, can_update: false, mapped: ['transaction', 'mobile_phone'] });
-      expect(pick(fieldOf(draft, F.mls.uuid))).toEqual({ value: 'MLS-778', transaction_value: 'MLS-778', readonly: true, can_update: true, mapped: ['transaction_field', 'mls_number'] });
-      expect(pick(fieldOf(draft, F.hoa.uuid))).toEqual({ value: true, transaction_value: 'Y', readonly: true, can_update: false, mapped: ['transaction_field', 'hoa'] });
-      expect(pick(fieldOf(draft, F.closing.uuid))).toEqual({ value: '2031-06-30', transaction_value: '2031-06-30', readonly: true, can_update: true, mapped: ['transaction', 'est_close_dt'] });
+      const pick = (f: EsignSendField | undefined) =>
+        f && {
+          value: f.value,
+          transaction_value: f.transaction_value,
+          readonly: f.readonly,
+          can_update: f.can_update,
+          mapped: [f.mapped_entity, f.mapped_field],
+        };
+      expect(pick(fieldOf(draft, F.address.uuid))).toEqual({
+        value: '12 Elm St',
+        transaction_value: '12 Elm St',
+        readonly: true,
+        can_update: true,
+        mapped: ['transaction', 'address_1'],
+      });
+      expect(pick(fieldOf(draft, F.price.uuid))).toEqual({
+        value: 450000,
+        transaction_value: 450000,
+        readonly: true,
+        can_update: true,
+        mapped: ['transaction', 'trans_amt'],
+      });
+      expect(pick(fieldOf(draft, F.phone.uuid))).toEqual({
+        value: '5551234567',
+        transaction_value: '5551234567',
+        readonly: true,
+        can_update: false,
+        mapped: ['transaction', 'mobile_phone'],
+      });
+      expect(pick(fieldOf(draft, F.mls.uuid))).toEqual({
+        value: 'MLS-778',
+        transaction_value: 'MLS-778',
+        readonly: true,
+        can_update: true,
+        mapped: ['transaction_field', 'mls_number'],
+      });
+      expect(pick(fieldOf(draft, F.hoa.uuid))).toEqual({
+        value: true,
+        transaction_value: 'Y',
+        readonly: true,
+        can_update: false,
+        mapped: ['transaction_field', 'hoa'],
+      });
+      expect(pick(fieldOf(draft, F.closing.uuid))).toEqual({
+        value: '2031-06-30',
+        transaction_value: '2031-06-30',
+        readonly: true,
+        can_update: true,
+        mapped: ['transaction', 'est_close_dt'],
+      });
       expect(fieldOf(draft, F.closing.uuid)!.preferences).toEqual({ format: 'MM/DD/YYYY' });
       expect(fieldOf(draft, F.price.uuid)).toMatchObject({ platform_type: 'amount', placeholder: '$0.00', fieldType: 'number' });
-      expect(pick(fieldOf(draft, F.notes.uuid))).toEqual({ value: 'n/a', transaction_value: null, readonly: false, can_update: false, mapped: [null, null] });
-      expect(fieldOf(draft, F.address.uuid)).toMatchObject({ uuid: F.address.uuid, external_service_field_name: 'address', title: 'Property address', update_transaction: false, disabled: false });
+      expect(pick(fieldOf(draft, F.notes.uuid))).toEqual({
+        value: 'n/a',
+        transaction_value: null,
+        readonly: false,
+        can_update: false,
+        mapped: [null, null],
+      });
+      expect(fieldOf(draft, F.address.uuid)).toMatchObject({
+        uuid: F.address.uuid,
+        external_service_field_name: 'address',
+        title: 'Property address',
+        update_transaction: false,
+        disabled: false,
+      });
     });
 
     it("refuses bad input with 400 and another team's transaction or template with 404, storing nothing", async () => {
       const before = await draftCount();
-      expect((await admin().post('/esign/drafts', { template_ids: [buyerTemplate.esig_template_id] }).expect(400)).body.errors).toEqual([{ field: 'client_id', error: 'This field is required' }]);
-      expect((await admin().post('/esign/drafts', { client_id: clientId }).expect(400)).body.errors).toEqual([{ field: 'template_ids', error: 'Choose a template or a packet' }]);
-      await admin().post('/esign/drafts', { client_id: benchClientId, template_ids: [buyerTemplate.esig_template_id] }).expect(404);
-      await bench().post('/esign/drafts', { client_id: benchClientId, template_ids: [buyerTemplate.esig_template_id] }).expect(404);
+      expect(
+        (
+          await admin()
+            .post('/esign/drafts', { template_ids: [buyerTemplate.esig_template_id] })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'client_id', error: 'This field is required' }]);
+      expect((await admin().post('/esign/drafts', { client_id: clientId }).expect(400)).body.errors).toEqual([
+        { field: 'template_ids', error: 'Choose a template or a packet' },
+      ]);
+      await admin()
+        .post('/esign/drafts', { client_id: benchClientId, template_ids: [buyerTemplate.esig_template_id] })
+        .expect(404);
+      await bench()
+        .post('/esign/drafts', { client_id: benchClientId, template_ids: [buyerTemplate.esig_template_id] })
+        .expect(404);
       await admin().post('/esign/drafts', { client_id: clientId, packet_id: 999_999 }).expect(404);
       expect(await draftCount()).toBe(before);
     });
@@ -282,11 +494,15 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const before = await draftCount();
       await withWorkerDown(async () => {
         const started = Date.now();
-        const response = await admin().post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id] }).expect(503);
+        const response = await admin()
+          .post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id] })
+          .expect(503);
         expect(response.body).toEqual({ status: 'error', message: ESIGN_MESSAGES.transactionDataUnavailable });
         expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
         // Nothing mapped, nothing to ask: the addendum alone needs no transaction data.
-        await admin().post('/esign/drafts', { client_id: clientId, template_ids: [addendum.esig_template_id] }).expect(201);
+        await admin()
+          .post('/esign/drafts', { client_id: clientId, template_ids: [addendum.esig_template_id] })
+          .expect(201);
       });
       expect(await draftCount()).toBe(before + 1);
     }, 30_000);
@@ -305,8 +521,16 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
 
     it('answers 403 without team_esign and agent_esign, and to CLIENT and VENDOR', async () => {
       const draft = await newDraft();
-      for (const email of ['isa@demo-realty.test', 'restricted@demo-realty.test', 'client@demo-realty.test', 'vendor@demo-realty.test', 'admin@rival-homes.test']) {
-        await as(email).post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id] }).expect(403);
+      for (const email of [
+        'isa@demo-realty.test',
+        'restricted@demo-realty.test',
+        'client@demo-realty.test',
+        'vendor@demo-realty.test',
+        'admin@rival-homes.test',
+      ]) {
+        await as(email)
+          .post('/esign/drafts', { client_id: clientId, template_ids: [buyerTemplate.esig_template_id] })
+          .expect(403);
         await as(email).get(`/esign/drafts/${draft.draft_id}`).expect(403);
         await as(email).get('/esign/signer-options', { client_id: clientId }).expect(403);
       }
@@ -318,9 +542,22 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const draft = await newDraft();
       const state = {
         fields: draft.fields,
-        formValues: { [F.notes.uuid]: { value: 'Keys at the office', readonly: false, update_transaction: false }, [F.mls.uuid]: { value: 'MLS-900', readonly: true, update_transaction: true } },
+        formValues: {
+          [F.notes.uuid]: { value: 'Keys at the office', readonly: false, update_transaction: false },
+          [F.mls.uuid]: { value: 'MLS-900', readonly: true, update_transaction: true },
+        },
         fieldMetadata: { [F.notes.uuid]: { touched: true, dirty: true } },
-        signers: { buyer: { selectedValue: `contact:${contactIds.tina}`, name: 'Tina Cobuyer', email: 'tina@mail.test', contact_id: contactIds.tina, fields: [], role: 'Buyer', order: 1 } },
+        signers: {
+          buyer: {
+            selectedValue: `contact:${contactIds.tina}`,
+            name: 'Tina Cobuyer',
+            email: 'tina@mail.test',
+            contact_id: contactIds.tina,
+            fields: [],
+            role: 'Buyer',
+            order: 1,
+          },
+        },
         signatureOrder: 'S',
         activeStep: 2,
         emailConfig: { default: { subject: 'Please sign', body: '' }, useRoleConfig: false },
@@ -349,8 +586,20 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     it('refuses a form state that is not an object, has the wrong kinds or is too large (400), keeping the saved one', async () => {
       const draft = await newDraft();
       await admin().put(`/esign/drafts/${draft.draft_id}`, { activeStep: 2 }).expect(200);
-      expect((await admin().put(`/esign/drafts/${draft.draft_id}`, [1, 2]).expect(400)).body.errors).toEqual([{ field: 'form_state', error: 'Please enter a valid value' }]);
-      const kinds = await admin().put(`/esign/drafts/${draft.draft_id}`, { fields: {}, formValues: [], signers: { buyer: 'x' }, signatureOrder: 'X', activeStep: 7, emailConfig: 'hi', submitters: 'no' }).expect(400);
+      expect((await admin().put(`/esign/drafts/${draft.draft_id}`, [1, 2]).expect(400)).body.errors).toEqual([
+        { field: 'form_state', error: 'Please enter a valid value' },
+      ]);
+      const kinds = await admin()
+        .put(`/esign/drafts/${draft.draft_id}`, {
+          fields: {},
+          formValues: [],
+          signers: { buyer: 'x' },
+          signatureOrder: 'X',
+          activeStep: 7,
+          emailConfig: 'hi',
+          submitters: 'no',
+        })
+        .expect(400);
       expect(kinds.body.errors).toEqual([
         { field: 'fields', error: 'Please enter a valid value' },
         { field: 'formValues', error: 'Please enter a valid value' },
@@ -360,7 +609,9 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         { field: 'emailConfig', error: 'Please enter a valid value' },
         { field: 'submitters', error: 'Please enter a valid value' },
       ]);
-      const large = await admin().put(`/esign/drafts/${draft.draft_id}`, { fields: [{ note: 'x'.repeat(950_000) }] }).expect(400);
+      const large = await admin()
+        .put(`/esign/drafts/${draft.draft_id}`, { fields: [{ note: 'x'.repeat(950_000) }] })
+        .expect(400);
       expect(large.body.errors).toEqual([{ field: 'form_state', error: 'The form is too large to save' }]);
       expect((await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200)).body.form_state.activeStep).toBe(2);
     });
@@ -369,8 +620,12 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
   describe("step 2: the draft's schema copy", () => {
     it('changes only the draft: the template keeps its schema, and step 1 is built again (a newly mapped field prefilled)', async () => {
       const draft = await newDraft();
-      const templateBefore = (await admin().get(`/esign/templates/${buyerTemplate.esig_template_id}`).expect(200)).body as EsignTemplateDetail;
-      const added: EsignField = { ...field('text', 'r-seller', { name: 'Seller MLS', ...mapped('transaction_field', 'square_feet') }), type: 'number' };
+      const templateBefore = (await admin().get(`/esign/templates/${buyerTemplate.esig_template_id}`).expect(200))
+        .body as EsignTemplateDetail;
+      const added: EsignField = {
+        ...field('text', 'r-seller', { name: 'Seller MLS', ...mapped('transaction_field', 'square_feet') }),
+        type: 'number',
+      };
       const schema = {
         documents: draft.schema.documents,
         roles: draft.schema.roles,
@@ -379,10 +634,17 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const saved = (await admin().put(`/esign/drafts/${draft.draft_id}/schema`, schema).expect(200)).body as EsignDraft;
       expect(saved.schema.fields.map((f) => f.uuid)).toEqual(schema.fields.map((f) => f.uuid));
       expect(fieldOf(saved, F.notes.uuid)).toBeUndefined();
-      expect(fieldOf(saved, added.uuid)).toMatchObject({ signer: 'Seller', value: 1850, transaction_value: 1850, readonly: true, can_update: true });
+      expect(fieldOf(saved, added.uuid)).toMatchObject({
+        signer: 'Seller',
+        value: 1850,
+        transaction_value: 1850,
+        readonly: true,
+        can_update: true,
+      });
       expect(fieldOf(saved, F.address.uuid)).toMatchObject({ value: '12 Elm St', transaction_value: '12 Elm St' });
       expect((await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200)).body.schema).toEqual(saved.schema);
-      const templateAfter = (await admin().get(`/esign/templates/${buyerTemplate.esig_template_id}`).expect(200)).body as EsignTemplateDetail;
+      const templateAfter = (await admin().get(`/esign/templates/${buyerTemplate.esig_template_id}`).expect(200))
+        .body as EsignTemplateDetail;
       expect(templateAfter.schema).toEqual(templateBefore.schema);
       expect(templateAfter.updated_ts).toBe(templateBefore.updated_ts);
     });
@@ -393,7 +655,11 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         .put(`/esign/drafts/${draft.draft_id}/schema`, {
           documents: draft.schema.documents,
           roles: draft.schema.roles,
-          fields: [{ ...draft.schema.fields[0], areas: [] }, { ...draft.schema.fields[1], role_uuid: 'nobody' }, { ...draft.schema.fields[2], type: 'video' }],
+          fields: [
+            { ...draft.schema.fields[0], areas: [] },
+            { ...draft.schema.fields[1], role_uuid: 'nobody' },
+            { ...draft.schema.fields[2], type: 'video' },
+          ],
         })
         .expect(400);
       expect(bad.body.errors).toEqual([
@@ -401,9 +667,13 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         { field: 'fields[1].role_uuid', error: `${draft.schema.fields[1].name}: the field must belong to a role of the template` },
         { field: 'fields[2].type', error: expect.stringContaining(`${draft.schema.fields[2].name}: the field type must be one of`) },
       ]);
-      const reordered = await admin().put(`/esign/drafts/${draft.draft_id}/schema`, { ...draft.schema, documents: [...draft.schema.documents].reverse() }).expect(400);
+      const reordered = await admin()
+        .put(`/esign/drafts/${draft.draft_id}/schema`, { ...draft.schema, documents: [...draft.schema.documents].reverse() })
+        .expect(400);
       expect(reordered.body.errors).toEqual([{ field: 'documents', error: "The documents must be the template's documents" }]);
-      const foreign = await admin().put(`/esign/drafts/${draft.draft_id}/schema`, { ...draft.schema, documents: [{ id: 'other', name: 'x', pages: 1 }] }).expect(400);
+      const foreign = await admin()
+        .put(`/esign/drafts/${draft.draft_id}/schema`, { ...draft.schema, documents: [{ id: 'other', name: 'x', pages: 1 }] })
+        .expect(400);
       expect(foreign.body.errors).toEqual([{ field: 'documents', error: "The documents must be the template's documents" }]);
       expect((await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200)).body.schema).toEqual(draft.schema);
     });
@@ -434,15 +704,24 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       expect(byEmail.contacts.map((c: { on_transaction: boolean }) => c.on_transaction)).toEqual([true, true]);
     });
 
-    it('offers an AGENT only the team contacts they own (beside the transaction\'s own)', async () => {
+    it("offers an AGENT only the team contacts they own (beside the transaction's own)", async () => {
       const options = (await agent().get('/esign/signer-options', { client_id: clientId, term: 'no' }).expect(200)).body;
-      expect(options.contacts.map((c: { contact_id: number }) => c.contact_id)).toEqual([contactIds.primary, contactIds.tina, contactIds.noel]);
+      expect(options.contacts.map((c: { contact_id: number }) => c.contact_id)).toEqual([
+        contactIds.primary,
+        contactIds.tina,
+        contactIds.noel,
+      ]);
     });
 
     it("answers 400 without a client_id, 404 for another team's transaction, and 503 when transactions does not answer", async () => {
-      expect((await admin().get('/esign/signer-options').expect(400)).body.errors).toContainEqual({ field: 'client_id', error: expect.any(String) });
+      expect((await admin().get('/esign/signer-options').expect(400)).body.errors).toContainEqual({
+        field: 'client_id',
+        error: expect.any(String),
+      });
       await admin().get('/esign/signer-options', { client_id: benchClientId }).expect(404);
-      await admin().get('/esign/signer-options', { client_id: clientId, term: 'x'.repeat(101) }).expect(400);
+      await admin()
+        .get('/esign/signer-options', { client_id: clientId, term: 'x'.repeat(101) })
+        .expect(400);
       await withWorkerDown(async () => {
         const response = await admin().get('/esign/signer-options', { client_id: clientId }).expect(503);
         expect(response.body).toEqual({ status: 'error', message: ESIGN_MESSAGES.transactionDataUnavailable });
@@ -457,27 +736,48 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
         [requestId],
       );
 
-    it('sends with the draft\'s transaction, schema copy and title, publishes the marked can_update values once, and marks the draft sent', async () => {
+    it("sends with the draft's transaction, schema copy and title, publishes the marked can_update values once, and marks the draft sent", async () => {
       const draft = await newDraft();
       // A step 2 edit: the request must carry the draft's copy, not the template's schema.
-      const edited = { ...draft.schema, fields: draft.schema.fields.map((f) => (f.uuid === F.notes.uuid ? { ...f, title: 'Notes for the buyer' } : f)) };
+      const edited = {
+        ...draft.schema,
+        fields: draft.schema.fields.map((f) => (f.uuid === F.notes.uuid ? { ...f, title: 'Notes for the buyer' } : f)),
+      };
       await admin().put(`/esign/drafts/${draft.draft_id}/schema`, edited).expect(200);
-      const outboxBefore = Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested'`))[0].n);
+      const outboxBefore = Number(
+        (await query<{ n: string }>(`SELECT count(*) AS n FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested'`))[0]
+          .n,
+      );
 
       // A preview changes nothing: no request, no event, the draft stays.
-      const preview = await admin().post('/esign/requests', sendBody(draft.draft_id, { preview: true })).expect(201);
+      const preview = await admin()
+        .post('/esign/requests', sendBody(draft.draft_id, { preview: true }))
+        .expect(201);
       expect(preview.body.url).toMatch(/^data:application\/pdf;base64,/);
       await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200);
 
       const sent = (await admin().post('/esign/requests', sendBody(draft.draft_id)).expect(201)).body;
       expect(sent).toEqual({ esig_request_id: expect.any(Number), status: 'S' });
-      const [request] = await query<{ client_id: number; title: string; schema: { fields: EsignField[] }; template_ids: number[]; sender_values: Record<string, unknown> }>(
-        `SELECT client_id, title, schema, template_ids, sender_values FROM esign.requests WHERE esig_request_id = $1`,
-        [sent.esig_request_id],
-      );
-      expect(request).toMatchObject({ client_id: clientId, title: 'Buyer Agreement, Addendum', template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id] });
+      const [request] = await query<{
+        client_id: number;
+        title: string;
+        schema: { fields: EsignField[] };
+        template_ids: number[];
+        sender_values: Record<string, unknown>;
+      }>(`SELECT client_id, title, schema, template_ids, sender_values FROM esign.requests WHERE esig_request_id = $1`, [
+        sent.esig_request_id,
+      ]);
+      expect(request).toMatchObject({
+        client_id: clientId,
+        title: 'Buyer Agreement, Addendum',
+        template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id],
+      });
       expect(request.schema.fields.find((f) => f.uuid === F.notes.uuid)!.title).toBe('Notes for the buyer');
-      expect(request.sender_values).toMatchObject({ [F.address.uuid]: '14 Elm St', [F.price.uuid]: 455000.5, [F.phone.uuid]: '5551234567' });
+      expect(request.sender_values).toMatchObject({
+        [F.address.uuid]: '14 Elm St',
+        [F.price.uuid]: 455000.5,
+        [F.phone.uuid]: '5551234567',
+      });
 
       const published = await updates(sent.esig_request_id);
       expect(published).toEqual([
@@ -494,12 +794,17 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
           },
         },
       ]);
-      expect(Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested'`))[0].n)).toBe(outboxBefore + 1);
+      expect(
+        Number(
+          (await query<{ n: string }>(`SELECT count(*) AS n FROM esign.outbox WHERE type = 'esign.transaction-fields.update-requested'`))[0]
+            .n,
+        ),
+      ).toBe(outboxBefore + 1);
 
       // The draft is marked sent with its request: no longer a draft to read or save, and never sent again.
-      expect(await query(`SELECT esig_request_id, sent_ts IS NOT NULL AS sent FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([
-        { esig_request_id: sent.esig_request_id, sent: true },
-      ]);
+      expect(
+        await query(`SELECT esig_request_id, sent_ts IS NOT NULL AS sent FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id]),
+      ).toEqual([{ esig_request_id: sent.esig_request_id, sent: true }]);
       await admin().get(`/esign/drafts/${draft.draft_id}`).expect(404);
     });
 
@@ -510,11 +815,15 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const again = await admin().post('/esign/requests', sendBody(draft.draft_id)).expect(409);
       expect(again.body).toEqual({ status: 'error', message: 'This request was already sent' });
       // A preview of it too, and its saves find no draft (as once it is deleted).
-      await admin().post('/esign/requests', sendBody(draft.draft_id, { preview: true })).expect(409);
+      await admin()
+        .post('/esign/requests', sendBody(draft.draft_id, { preview: true }))
+        .expect(409);
       await admin().put(`/esign/drafts/${draft.draft_id}`, { activeStep: 2 }).expect(404);
       await admin().put(`/esign/drafts/${draft.draft_id}/schema`, draft.schema).expect(404);
       expect(await requestCount()).toBe(before + 1);
-      expect(await query(`SELECT esig_request_id, form_state FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: sent.esig_request_id, form_state: null }]);
+      expect(await query(`SELECT esig_request_id, form_state FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([
+        { esig_request_id: sent.esig_request_id, form_state: null },
+      ]);
       // Another user's send of it is still 404: the draft is not theirs.
       await agent().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
     });
@@ -523,12 +832,17 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const draft = await newDraft();
       const before = await requestCount();
       const files = booted.storedFiles();
-      const answers = await Promise.all([admin().post('/esign/requests', sendBody(draft.draft_id)), admin().post('/esign/requests', sendBody(draft.draft_id))]);
+      const answers = await Promise.all([
+        admin().post('/esign/requests', sendBody(draft.draft_id)),
+        admin().post('/esign/requests', sendBody(draft.draft_id)),
+      ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
       expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('This request was already sent');
       expect(await requestCount()).toBe(before + 1);
       const created = answers.find((answer) => answer.status === 201)!.body.esig_request_id;
-      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: created }]);
+      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([
+        { esig_request_id: created },
+      ]);
       // Whichever way the other lost (before or after copying the PDFs), nothing of it stays in storage.
       expect(newRequestFiles(files)).toEqual(await copiesOf(created));
     });
@@ -545,30 +859,45 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       await other.startTransaction();
       try {
         await other.query(`SELECT 1 FROM esign.drafts WHERE draft_id = $1 FOR UPDATE`, [draft.draft_id]);
-        const sending = admin().post('/esign/requests', sendBody(draft.draft_id)).then((response) => response);
+        const sending = admin()
+          .post('/esign/requests', sendBody(draft.draft_id))
+          .then((response) => response);
         // Until the send waits on the draft's lock, inside its own transaction.
         await eventually(
           async () =>
-            (await side.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE esign.drafts SET sent_ts%'`))[0].n > 0,
+            (
+              await side.query(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE esign.drafts SET sent_ts%'`,
+              )
+            )[0].n > 0,
         );
         await other.query(`UPDATE esign.drafts SET sent_ts = now(), esig_request_id = 0 WHERE draft_id = $1`, [draft.draft_id]);
         await other.commitTransaction();
         const answer = await sending;
-        expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { status: 'error', message: 'This request was already sent' } });
+        expect({ status: answer.status, body: answer.body }).toEqual({
+          status: 409,
+          body: { status: 'error', message: 'This request was already sent' },
+        });
       } finally {
         if (other.isTransactionActive) await other.rollbackTransaction();
         await other.release();
         await side.destroy();
       }
       expect(await requestCount()).toBe(before);
-      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([{ esig_request_id: 0 }]);
+      expect(await query(`SELECT esig_request_id FROM esign.drafts WHERE draft_id = $1`, [draft.draft_id])).toEqual([
+        { esig_request_id: 0 },
+      ]);
       // It had copied the PDFs before waiting on the draft: the copies went with its rollback.
       expect(newRequestFiles(files)).toEqual([]);
     }, 30_000);
 
     it('publishes nothing when no value is marked Update Transaction', async () => {
       const draft = await newDraft();
-      const sent = (await admin().post('/esign/requests', sendBody(draft.draft_id, { fields: [{ fieldId: A.witnessName.uuid, value: 'W', readonly: false }] })).expect(201)).body;
+      const sent = (
+        await admin()
+          .post('/esign/requests', sendBody(draft.draft_id, { fields: [{ fieldId: A.witnessName.uuid, value: 'W', readonly: false }] }))
+          .expect(201)
+      ).body;
       expect(await updates(sent.esig_request_id)).toEqual([]);
     });
 
@@ -589,7 +918,12 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       ]);
       // The engine's plain send refuses it too.
       const plain = await admin()
-        .post('/esign/requests', { ...sendBody(draft.draft_id, { fields: [fields[1]] }), draft_id: undefined, client_id: clientId, template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id] })
+        .post('/esign/requests', {
+          ...sendBody(draft.draft_id, { fields: [fields[1]] }),
+          draft_id: undefined,
+          client_id: clientId,
+          template_ids: [buyerTemplate.esig_template_id, addendum.esig_template_id],
+        })
         .expect(400);
       expect(plain.body.errors).toEqual([{ field: 'fields.0.update_transaction', error: 'This field cannot update the transaction' }]);
       expect(Number((await query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n)).toBe(requestsBefore);
@@ -600,10 +934,16 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       const draft = await newDraft();
       await agent().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
       await bench().post('/esign/requests', sendBody(draft.draft_id)).expect(404);
-      expect((await admin().post('/esign/requests', sendBody(draft.draft_id, { client_id: agentsClientId })).expect(400)).body.errors).toEqual([
-        { field: 'client_id', error: 'Please enter a valid value' },
+      expect(
+        (
+          await admin()
+            .post('/esign/requests', sendBody(draft.draft_id, { client_id: agentsClientId }))
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'client_id', error: 'Please enter a valid value' }]);
+      expect((await admin().post('/esign/requests', sendBody('nope')).expect(400)).body.errors).toEqual([
+        { field: 'draft_id', error: 'Please enter a valid value' },
       ]);
-      expect((await admin().post('/esign/requests', sendBody('nope')).expect(400)).body.errors).toEqual([{ field: 'draft_id', error: 'Please enter a valid value' }]);
       await admin().get(`/esign/drafts/${draft.draft_id}`).expect(200);
     });
   });
@@ -613,7 +953,9 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     const age = (draftId: string, column: 'updated_ts' | 'sent_ts', hours: number) =>
       query(`UPDATE esign.drafts SET ${column} = now() - make_interval(hours => $2) WHERE draft_id = $1`, [draftId, hours]);
     const remaining = async (ids: string[]) =>
-      (await query<{ draft_id: string }>(`SELECT draft_id FROM esign.drafts WHERE draft_id = ANY($1::uuid[])`, [ids])).map((row) => row.draft_id).sort();
+      (await query<{ draft_id: string }>(`SELECT draft_id FROM esign.drafts WHERE draft_id = ANY($1::uuid[])`, [ids]))
+        .map((row) => row.draft_id)
+        .sort();
 
     it('is scheduled hourly on its own queue, with retries', async () => {
       const redis = createRedis(booted.sut.config.REDIS_URL, 'esign-drafts-spec');
@@ -629,8 +971,11 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
     });
 
     it('deletes drafts sent over a day ago and unsent ones not updated for 30 days, keeping the rest; a second run deletes nothing', async () => {
-      const [fresh, idle29Days, idle31Days, sentNow, sent23Hours, sent25Hours, sentLongAgo] = await Promise.all(Array.from({ length: 7 }, () => newDraft()));
-      for (const sent of [sentNow, sent23Hours, sent25Hours, sentLongAgo]) await admin().post('/esign/requests', sendBody(sent.draft_id)).expect(201);
+      const [fresh, idle29Days, idle31Days, sentNow, sent23Hours, sent25Hours, sentLongAgo] = await Promise.all(
+        Array.from({ length: 7 }, () => newDraft()),
+      );
+      for (const sent of [sentNow, sent23Hours, sent25Hours, sentLongAgo])
+        await admin().post('/esign/requests', sendBody(sent.draft_id)).expect(201);
       await age(idle29Days.draft_id, 'updated_ts', 29 * 24);
       await age(idle31Days.draft_id, 'updated_ts', 31 * 24);
       await age(sent23Hours.draft_id, 'sent_ts', 23);
@@ -688,7 +1033,11 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
       };
 
       it("removes those a day old, keeping fresh ones, a sent request's copies and its signed document; a second run removes nothing", async () => {
-        const sent = (await admin().post('/esign/requests', sendBody((await newDraft()).draft_id)).expect(201)).body;
+        const sent = (
+          await admin()
+            .post('/esign/requests', sendBody((await newDraft()).draft_id))
+            .expect(201)
+        ).body;
         const committed = await copiesOf(sent.esig_request_id);
         expect(committed).toHaveLength(2);
         for (const key of committed) age(key, 48);
@@ -723,7 +1072,11 @@ describe('e-sign send drafts and signer options (issue 23)', () => {
 
     it('takes its retention from ESIGN_DRAFT_RETENTION_DAYS', async () => {
       // The job as a worker with ESIGN_DRAFT_RETENTION_DAYS=7 has it (not started: no schedule of its own racing this run).
-      const sevenDays = new RemoveOldDraftsJob({ ...booted.sut.config, ESIGN_DRAFT_RETENTION_DAYS: 7 }, booted.sut.app.get(DraftsRepository), booted.sut.app.get(RequestsService));
+      const sevenDays = new RemoveOldDraftsJob(
+        { ...booted.sut.config, ESIGN_DRAFT_RETENTION_DAYS: 7 },
+        booted.sut.app.get(DraftsRepository),
+        booted.sut.app.get(RequestsService),
+      );
       const [idle6Days, idle8Days] = await Promise.all([newDraft(), newDraft()]);
       await age(idle6Days.draft_id, 'updated_ts', 6 * 24);
       await age(idle8Days.draft_id, 'updated_ts', 8 * 24);

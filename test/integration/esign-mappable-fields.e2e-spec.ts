@@ -32,9 +32,15 @@ describe('e-sign mappable fields over RPC (issue 21)', () => {
     // Demo Realty (team 1) has the factory's custom fields; Bench Realty (team 3) none.
     await new TransactionsFactory(transactions.dataSource).options(callers.get('admin@demo-realty.test')!.team_id);
 
-    @Module({ controllers: [EsignFieldsRpcController], providers: [TeamOptionsRepository, { provide: DataSource, useValue: transactions.dataSource }] })
+    @Module({
+      controllers: [EsignFieldsRpcController],
+      providers: [TeamOptionsRepository, { provide: DataSource, useValue: transactions.dataSource }],
+    })
     class EsignFieldsAnswerModule {}
-    worker = await NestFactory.createMicroservice(EsignFieldsAnswerModule, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
+    worker = await NestFactory.createMicroservice(EsignFieldsAnswerModule, {
+      ...rpcServerStrategy(rpcOptionsOf(transactions.config)),
+      logger: false,
+    });
     await worker.listen();
   }, 90_000);
 
@@ -52,9 +58,27 @@ describe('e-sign mappable fields over RPC (issue 21)', () => {
       { label: 'Last Name', mapped_entity: 'transaction', mapped_field: 'last_name', fieldType: 'text', can_update: true },
       { label: 'Email', mapped_entity: 'transaction', mapped_field: 'email', fieldType: 'text', can_update: true },
     ]);
-    expect(fields).toContainEqual({ label: 'Mobile Phone', mapped_entity: 'transaction', mapped_field: 'mobile_phone', fieldType: 'phone', can_update: true });
-    expect(fields).toContainEqual({ label: 'Price', mapped_entity: 'transaction', mapped_field: 'trans_amt', fieldType: 'number', can_update: true });
-    expect(fields).toContainEqual({ label: 'Est. Close Date', mapped_entity: 'transaction', mapped_field: 'est_close_dt', fieldType: 'date', can_update: true });
+    expect(fields).toContainEqual({
+      label: 'Mobile Phone',
+      mapped_entity: 'transaction',
+      mapped_field: 'mobile_phone',
+      fieldType: 'phone',
+      can_update: true,
+    });
+    expect(fields).toContainEqual({
+      label: 'Price',
+      mapped_entity: 'transaction',
+      mapped_field: 'trans_amt',
+      fieldType: 'number',
+      can_update: true,
+    });
+    expect(fields).toContainEqual({
+      label: 'Est. Close Date',
+      mapped_entity: 'transaction',
+      mapped_field: 'est_close_dt',
+      fieldType: 'date',
+      can_update: true,
+    });
     const custom = fields.filter((field) => field.mapped_entity === 'transaction_field');
     expect(custom.map((field) => [field.mapped_field, field.fieldType])).toEqual([
       ['mls_number', 'text'],

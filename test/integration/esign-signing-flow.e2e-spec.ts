@@ -6,7 +6,14 @@ import request from 'supertest';
 import { readMailbox, type MailboxEntry } from '@app/mail';
 import { createTestDatabase, eventually, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
 import { StorageService } from '@app/storage';
-import { apiAs, bootEsign, createSellerAgentTemplate, seededCallers, seedSenderAndTransaction, type BootedEsign } from '../../services/esign/test/esign-test-kit';
+import {
+  apiAs,
+  bootEsign,
+  createSellerAgentTemplate,
+  seededCallers,
+  seedSenderAndTransaction,
+  type BootedEsign,
+} from '../../services/esign/test/esign-test-kit';
 import type { MessagingConfig } from '../../services/messaging/src/messaging.config';
 import { bootMessagingBeside } from '../../services/messaging/test/mail-test-kit';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
@@ -42,7 +49,11 @@ describe('an e-sign request from sending to the signed document on the transacti
     rmSync(mailDir, { recursive: true, force: true });
   });
 
-  const mailTo = (email: string) => eventually(async () => (await readMailbox(mailDir)).find((mail: MailboxEntry) => mail.to === email && /\/sign\//.test(mail.text)), 20_000);
+  const mailTo = (email: string) =>
+    eventually(
+      async () => (await readMailbox(mailDir)).find((mail: MailboxEntry) => mail.to === email && /\/sign\//.test(mail.text)),
+      20_000,
+    );
   const tokenOf = (mail: MailboxEntry) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
 
   it('S order from the mailbox, both signatures, a valid seal, and one document on the transaction', async () => {
@@ -72,17 +83,28 @@ describe('an e-sign request from sending to the signed document on the transacti
     // Sequential: the second signer hears nothing until the first has signed.
     expect((await readMailbox(mailDir)).some((mail) => mail.to === 'ada@mail.test')).toBe(false);
     const sign = (token: string, value: unknown, field: string) =>
-      request(esign.sut.server).post(`/api/esign/sign/${token}/complete`).set('user-agent', 'Flow Browser/2.0').send({ values: { [field]: value }, consent: true }).expect(200);
-    await request(esign.sut.server).get(`/api/esign/sign/${tokenOf(first)}`).expect(200);
+      request(esign.sut.server)
+        .post(`/api/esign/sign/${token}/complete`)
+        .set('user-agent', 'Flow Browser/2.0')
+        .send({ values: { [field]: value }, consent: true })
+        .expect(200);
+    await request(esign.sut.server)
+      .get(`/api/esign/sign/${tokenOf(first)}`)
+      .expect(200);
     await sign(tokenOf(first), { kind: 'typed', text: 'Renée Seller' }, 'seller-sign');
     const second = await mailTo('ada@mail.test');
     await sign(tokenOf(second), { kind: 'typed', text: 'Ada Admin' }, 'agent-sign');
 
     const document = await eventually(async () => {
-      const rows = await transactions.dataSource.query(`SELECT document_id, filename, folder_id, storage_key, uploaded_by FROM transactions.documents WHERE client_id = $1`, [clientId]);
+      const rows = await transactions.dataSource.query(
+        `SELECT document_id, filename, folder_id, storage_key, uploaded_by FROM transactions.documents WHERE client_id = $1`,
+        [clientId],
+      );
       return rows.length ? rows : null;
     }, 30_000);
-    expect(document).toEqual([expect.objectContaining({ filename: 'Listing Agreement (signed).pdf', folder_id: -2, uploaded_by: ADMIN.agent_id })]);
+    expect(document).toEqual([
+      expect.objectContaining({ filename: 'Listing Agreement (signed).pdf', folder_id: -2, uploaded_by: ADMIN.agent_id }),
+    ]);
 
     // The sealed file as transactions holds it passes pdfsig.
     const file = await transactions.app.get(StorageService).get(document[0].storage_key);

@@ -5,11 +5,24 @@ import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { IDEMPOTENCY_MESSAGES, type Permission, type Role } from '@app/contracts';
 import { IdempotencyKeysRepository } from '@app/platform';
-import { createTestDatabase, signedInClient, TransactionsFactory, type SignedInClient, type TestDatabase, type TestService } from '@app/testing';
+import {
+  createTestDatabase,
+  signedInClient,
+  TransactionsFactory,
+  type SignedInClient,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
 import { bootTransactionsBeside, startEsignFieldsRpc } from '../../services/transactions/test/transactions-test-kit';
 import { bootInbox, groupOf, type InboxKit } from '../../services/messaging/test/inbox-test-kit';
-import { apiAs, bootEsign, createSellerAgentTemplate, seedSenderAndTransaction, type BootedEsign } from '../../services/esign/test/esign-test-kit';
+import {
+  apiAs,
+  bootEsign,
+  createSellerAgentTemplate,
+  seedSenderAndTransaction,
+  type BootedEsign,
+} from '../../services/esign/test/esign-test-kit';
 
 // Idempotency-Key on creating POSTs (ARCHITECTURE.md section 3, docs/idempotency.md): a client retry never doubles
 // a write. Three operations of three services, each against its real schema: a transaction, a direct message and
@@ -42,7 +55,8 @@ describe('Idempotency-Key on creating POSTs', () => {
   let clientId: number;
   let templateId: number;
 
-  const count = async (dataSource: DataSource, table: string) => Number((await dataSource.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
+  const count = async (dataSource: DataSource, table: string) =>
+    Number((await dataSource.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -66,8 +80,16 @@ describe('Idempotency-Key on creating POSTs', () => {
     await inbox.userAs(TEAM, { role: 'TRANC', first_name: 'Tia', last_name: 'Coordinator' });
     messagingUsers = [ann.api, bob.api];
 
-    clientId = (await factory.transaction(options, { address_1: '12 Elm St', first_name: 'Jo', last_name: 'Primary', email: 'jo@mail.test' })).client_id;
-    const esignCaller = (agentId: number, email: string) => ({ agent_id: agentId, team_id: TEAM, email, roles: ['ADMIN'] as Role[], permissions: ['team_esign', 'agent_esign'] as Permission[] });
+    clientId = (
+      await factory.transaction(options, { address_1: '12 Elm St', first_name: 'Jo', last_name: 'Primary', email: 'jo@mail.test' })
+    ).client_id;
+    const esignCaller = (agentId: number, email: string) => ({
+      agent_id: agentId,
+      team_id: TEAM,
+      email,
+      roles: ['ADMIN'] as Role[],
+      permissions: ['team_esign', 'agent_esign'] as Permission[],
+    });
     const first = esignCaller(9201, 'first@demo-realty.test');
     const second = esignCaller(9202, 'second@demo-realty.test');
     await seedSenderAndTransaction(esign, first, clientId);
@@ -76,7 +98,10 @@ describe('Idempotency-Key on creating POSTs', () => {
       [second.agent_id, TEAM, second.email, second.roles],
     );
     templateId = (await createSellerAgentTemplate(esign, apiAs(esign.sut.server, first))).esig_template_id;
-    esignUsers = [await staff(esign.sut.server, first.agent_id, first.roles, first.permissions), await staff(esign.sut.server, second.agent_id, second.roles, second.permissions)];
+    esignUsers = [
+      await staff(esign.sut.server, first.agent_id, first.roles, first.permissions),
+      await staff(esign.sut.server, second.agent_id, second.roles, second.permissions),
+    ];
   }, 120_000);
 
   afterAll(async () => {
@@ -163,7 +188,10 @@ describe('Idempotency-Key on creating POSTs', () => {
       await send(user, operation, operation.body(), key).expect(operation.status);
       const before = await operation.rows();
       const refused = await send(user, operation, operation.otherBody(), key);
-      expect({ status: refused.status, body: refused.body }).toEqual({ status: 422, body: { status: 'error', message: 'This Idempotency-Key was used for another request' } });
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 422,
+        body: { status: 'error', message: 'This Idempotency-Key was used for another request' },
+      });
       expect(await operation.rows()).toBe(before);
     });
 
@@ -199,7 +227,11 @@ describe('Idempotency-Key on creating POSTs', () => {
       const refused = await user.post(operation.path).set('Idempotency-Key', key).send(operation.body());
       expect({ status: refused.status, body: refused.body }).toEqual({
         status: 400,
-        body: { status: 'error', message: IDEMPOTENCY_MESSAGES.invalidKey, errors: [{ field: 'Idempotency-Key', error: IDEMPOTENCY_MESSAGES.invalidKeyField }] },
+        body: {
+          status: 'error',
+          message: IDEMPOTENCY_MESSAGES.invalidKey,
+          errors: [{ field: 'Idempotency-Key', error: IDEMPOTENCY_MESSAGES.invalidKeyField }],
+        },
       });
     }
     expect(await operation.rows()).toBe(before);
@@ -212,7 +244,9 @@ describe('Idempotency-Key on creating POSTs', () => {
     const body = { type: 'b', address_1: '1 Later St', primary_agent_id: 9150 };
     const refused = await user.post('/api/transactions').set('Idempotency-Key', key).send(body).expect(400);
     expect(refused.body.errors).toEqual([{ field: 'primary_agent_id', error: expect.any(String) }]);
-    expect(await transactions.dataSource.query(`SELECT 1 FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual([]);
+    expect(await transactions.dataSource.query(`SELECT 1 FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual(
+      [],
+    );
     await new TransactionsFactory(transactions.dataSource).agent(TEAM, 9150, ['AGENT'], { first_name: 'Lou', last_name: 'Later' });
     const created = await user.post('/api/transactions').set('Idempotency-Key', key).send(body).expect(201);
     expect(created.headers['idempotent-replayed']).toBeUndefined();
@@ -225,15 +259,26 @@ describe('Idempotency-Key on creating POSTs', () => {
     const operation = operations[0];
     const key = randomUUID();
     const first = await send(user, operation, operation.body(), key).expect(201);
-    expect(await transactions.dataSource.query(`SELECT team_id, agent_id, operation, status_code FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual([
-      { team_id: TEAM, agent_id: 9101, operation: 'POST /api/transactions', status_code: 201 },
-    ]);
-    await transactions.dataSource.query(`UPDATE transactions.idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = $1`, [key]);
+    expect(
+      await transactions.dataSource.query(
+        `SELECT team_id, agent_id, operation, status_code FROM transactions.idempotency_keys WHERE idempotency_key = $1`,
+        [key],
+      ),
+    ).toEqual([{ team_id: TEAM, agent_id: 9101, operation: 'POST /api/transactions', status_code: 201 }]);
+    await transactions.dataSource.query(
+      `UPDATE transactions.idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = $1`,
+      [key],
+    );
     const again = await send(user, operation, operation.otherBody(), key).expect(201);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(again.body.client_id).not.toBe(first.body.client_id);
-    await transactions.dataSource.query(`UPDATE transactions.idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = $1`, [key]);
+    await transactions.dataSource.query(
+      `UPDATE transactions.idempotency_keys SET created_at = now() - interval '25 hours' WHERE idempotency_key = $1`,
+      [key],
+    );
     expect(await new IdempotencyKeysRepository(transactions.dataSource).purgeExpired(24 * 3600_000, 1000)).toBeGreaterThanOrEqual(1);
-    expect(await transactions.dataSource.query(`SELECT 1 FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual([]);
+    expect(await transactions.dataSource.query(`SELECT 1 FROM transactions.idempotency_keys WHERE idempotency_key = $1`, [key])).toEqual(
+      [],
+    );
   });
 });

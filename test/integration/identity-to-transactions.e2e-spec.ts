@@ -31,7 +31,9 @@ describe('agents read copy fed by identity.user.* events', () => {
   });
 
   const rosterRow = (agentId: number) =>
-    transactions.dataSource.query(`SELECT first_name, last_name, team_id, status, roles FROM transactions.agents WHERE agent_id = $1`, [agentId]);
+    transactions.dataSource.query(`SELECT first_name, last_name, team_id, status, roles FROM transactions.agents WHERE agent_id = $1`, [
+      agentId,
+    ]);
 
   const login = async (email: string) =>
     (await request(identity.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
@@ -54,7 +56,9 @@ describe('agents read copy fed by identity.user.* events', () => {
     const expected = [admin, rival, bench].map((session, i) => ({ team_id: session.user.team.team_id, n: SEED_TEAMS[i].users.length }));
     // Wait for every seeded agent, not only for the teams to appear.
     const rows = await eventually(async () => {
-      const found = await transactions.dataSource.query(`SELECT team_id, count(*)::int AS n FROM transactions.agents GROUP BY team_id ORDER BY team_id`);
+      const found = await transactions.dataSource.query(
+        `SELECT team_id, count(*)::int AS n FROM transactions.agents GROUP BY team_id ORDER BY team_id`,
+      );
       return JSON.stringify(found) === JSON.stringify(expected) ? found : null;
     });
     expect(rows).toEqual(expected);
@@ -88,7 +92,11 @@ describe('agents read copy fed by identity.user.* events', () => {
       .expect(200);
 
     const payload = await pushed;
-    expect(payload.agents.find((a) => a.agent_id === agent.user.agent_id)).toMatchObject({ name: 'Pushed Agent', status: 'active', roles: ['AGENT'] });
+    expect(payload.agents.find((a) => a.agent_id === agent.user.agent_id)).toMatchObject({
+      name: 'Pushed Agent',
+      status: 'active',
+      roles: ['AGENT'],
+    });
     expect(await rosterRow(agent.user.agent_id)).toEqual([
       { first_name: 'Pushed', last_name: 'Agent', team_id: agent.user.team.team_id, status: 'active', roles: ['AGENT'] },
     ]);
@@ -96,14 +104,20 @@ describe('agents read copy fed by identity.user.* events', () => {
   });
 
   it('refuses a display socket without a valid token', async () => {
-    const forgedToken = await signTestToken({ agent_id: 1, team_id: 1, roles: ['ADMIN'], permissions: [], market_id: 0 }).then((t) => t.slice(0, -4) + 'AAAA');
+    const forgedToken = await signTestToken({ agent_id: 1, team_id: 1, roles: ['ADMIN'], permissions: [], market_id: 0 }).then(
+      (t) => t.slice(0, -4) + 'AAAA',
+    );
     // Every listener before any wait: the second socket's refusal may come while the first's is awaited.
-    const refusals = [connectDisplay(undefined), connectDisplay(forgedToken)].map((socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)));
+    const refusals = [connectDisplay(undefined), connectDisplay(forgedToken)].map(
+      (socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)),
+    );
     for (const error of await Promise.all(refusals)) expect(error.message).toBe('unauthorized');
   });
 
   it("refuses a CLIENT's or VENDOR's display socket, and a token whose session was logged out", async () => {
-    const outsiders = [await login('client@demo-realty.test'), await login('vendor@demo-realty.test')].map((s) => connectDisplay(s.access_token));
+    const outsiders = [await login('client@demo-realty.test'), await login('vendor@demo-realty.test')].map((s) =>
+      connectDisplay(s.access_token),
+    );
     const refusals = outsiders.map((socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)));
     for (const error of await Promise.all(refusals)) expect(error.message).toBe('forbidden');
     const session = await login('isa@demo-realty.test');
@@ -130,7 +144,10 @@ describe('agents read copy fed by identity.user.* events', () => {
 
   it('closes a display socket when its token expires (the TV reconnects with a fresh one)', async () => {
     const admin = await login('admin@rival-homes.test');
-    const shortLived = await signTestToken({ agent_id: admin.user.agent_id, team_id: admin.user.team.team_id, roles: ['ADMIN'], permissions: [], market_id: 0 }, 2);
+    const shortLived = await signTestToken(
+      { agent_id: admin.user.agent_id, team_id: admin.user.team.team_id, roles: ['ADMIN'], permissions: [], market_id: 0 },
+      2,
+    );
     const tv = connectDisplay(shortLived);
     await new Promise<void>((resolve) => tv.once('connect', () => resolve()));
     const startedAt = Date.now();
@@ -162,7 +179,12 @@ describe('agents read copy fed by identity.user.* events', () => {
     const newest = { ...base, id: '00000000-0000-4000-8000-000000000001', occurred_at: new Date(Date.now() + 60_000).toISOString() };
     expect(await consumer.consume(newest)).toBe('applied');
     expect(await consumer.consume(newest)).toBe('duplicate');
-    const older = { ...base, id: '00000000-0000-4000-8000-000000000002', occurred_at: new Date(Date.now() - 60_000).toISOString(), payload: { ...base.payload, first_name: 'Stale' } };
+    const older = {
+      ...base,
+      id: '00000000-0000-4000-8000-000000000002',
+      occurred_at: new Date(Date.now() - 60_000).toISOString(),
+      payload: { ...base.payload, first_name: 'Stale' },
+    };
     expect(await consumer.consume(older)).toBe('applied');
     expect((await rosterRow(agent.user.agent_id))[0].first_name).toBe('Newest');
   });

@@ -71,7 +71,12 @@ describe('RPC over Redis: identity.users.lookup', () => {
       migrations: identityMigrations,
       module: (config) => IdentityModule.forRoot(config as never, 'api'),
     });
-    caller = await bootTestService<ServiceConfig>({ service: 'transactions', env, migrations: transactionsMigrations, module: callerModule });
+    caller = await bootTestService<ServiceConfig>({
+      service: 'transactions',
+      env,
+      migrations: transactionsMigrations,
+      module: callerModule,
+    });
 
     const factory = new IdentityFactory(identity.dataSource);
     teamA = await factory.teamWith(['ADMIN', 'AGENT']);
@@ -80,7 +85,10 @@ describe('RPC over Redis: identity.users.lookup', () => {
     asTeamA = await signedInClient(caller.server, teamA.users[0]);
     asTeamB = await signedInClient(caller.server, outsider);
 
-    worker = spawn(process.execPath, [workerEntry], { env: { PATH: process.env.PATH ?? '', ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawn(process.execPath, [workerEntry], {
+      env: { PATH: process.env.PATH ?? '', ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     worker.stdout!.on('data', (chunk) => (workerLog += chunk));
     worker.stderr!.on('data', (chunk) => (workerLog += chunk));
     // The worker subscribes a moment after it starts: ask until it answers.
@@ -100,12 +108,22 @@ describe('RPC over Redis: identity.users.lookup', () => {
     const [admin, agent] = teamA.users;
     const response = await lookup(asTeamA, [agent.agent_id, admin.agent_id, outsider.agent_id, 2_000_000_000]).expect(200);
     expect(response.body).toEqual(
-      [admin, agent].map((u) => ({ agent_id: u.agent_id, first_name: u.first_name, last_name: u.last_name, email: u.email, roles: u.roles, status: 'active' })),
+      [admin, agent].map((u) => ({
+        agent_id: u.agent_id,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        roles: u.roles,
+        status: 'active',
+      })),
     );
   });
 
   it("never answers another team's ids", async () => {
-    const response = await lookup(asTeamB, teamA.users.map((u) => u.agent_id)).expect(200);
+    const response = await lookup(
+      asTeamB,
+      teamA.users.map((u) => u.agent_id),
+    ).expect(200);
     expect(response.body).toEqual([]);
   });
 

@@ -34,7 +34,9 @@ describe("identity's mails delivered by messaging's worker", () => {
     expect(identity.app.get(MailWorker).delivering).toBe(false);
     expect(messaging.app.get(MailWorker).delivering).toBe(true);
 
-    const admin = (await request(identity.server).post('/api/auth/login').send({ email: 'admin@demo-realty.test', password: DEMO_PASSWORD }).expect(200)).body;
+    const admin = (
+      await request(identity.server).post('/api/auth/login').send({ email: 'admin@demo-realty.test', password: DEMO_PASSWORD }).expect(200)
+    ).body;
     const [isa] = await identity.dataSource.query(`SELECT agent_id FROM identity.users WHERE email = 'isa@demo-realty.test'`);
     await request(identity.server)
       .post('/api/admin/user/email')

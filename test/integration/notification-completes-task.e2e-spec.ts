@@ -4,7 +4,15 @@ import path from 'node:path';
 import request from 'supertest';
 import { TASK_STATUS } from '@app/contracts';
 import { readMailbox } from '@app/mail';
-import { createTestDatabase, eventually, signTestToken, TasksFactory, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
+import {
+  createTestDatabase,
+  eventually,
+  signTestToken,
+  TasksFactory,
+  TransactionsFactory,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import type { MessagingConfig } from '../../services/messaging/src/messaging.config';
 import { bootMessagingBeside } from '../../services/messaging/test/mail-test-kit';
 import type { TransactionsConfig } from '../../services/transactions/src/transactions.config';
@@ -40,7 +48,11 @@ describe('POST /notifications/send completes the notification task in transactio
     const factory = new TransactionsFactory(transactions.dataSource);
     const options = await factory.options(TEAM);
     const { client_id: clientId } = await factory.transaction(options, { primary_agent_id: ADMIN, first_name: 'Ann', last_name: 'Buyer' });
-    const taskId = await new TasksFactory(transactions.dataSource).task(TEAM, clientId, { name: 'Inspection notice', task_type: 'N', due_dt: '2026-03-05' });
+    const taskId = await new TasksFactory(transactions.dataSource).task(TEAM, clientId, {
+      name: 'Inspection notice',
+      task_type: 'N',
+      due_dt: '2026-03-05',
+    });
 
     // Messaging's read copies as transactions' and identity's events leave them.
     await messaging.dataSource.query(
@@ -59,7 +71,11 @@ describe('POST /notifications/send completes the notification task in transactio
     );
 
     const token = await signTestToken({ agent_id: ADMIN, team_id: TEAM, roles: ['ADMIN'], permissions: [], market_id: 0 });
-    await request(messaging.server).post('/api/notifications/send').set('authorization', `Bearer ${token}`).send({ task_ids: [taskId] }).expect(200, { message: 'Message has been sent' });
+    await request(messaging.server)
+      .post('/api/notifications/send')
+      .set('authorization', `Bearer ${token}`)
+      .send({ task_ids: [taskId] })
+      .expect(200, { message: 'Message has been sent' });
 
     const task = await eventually(async () => {
       const [row] = await transactions.dataSource.query(`SELECT status_id, done FROM transactions.tasks WHERE task_id = $1`, [taskId]);
@@ -67,6 +83,10 @@ describe('POST /notifications/send completes the notification task in transactio
     }, 15_000);
     expect(task).toEqual({ status_id: TASK_STATUS.completed, done: true });
     const mail = await eventually(async () => (await readMailbox(mailDir)).find((m) => m.to === 'ann@buyer.test'));
-    expect(mail).toMatchObject({ from: 'Ada Admin via Demo Realty <no-reply@realty.test>', reply_to: 'ada@demo-realty.test', subject: 'Update on 12 Elm St' });
+    expect(mail).toMatchObject({
+      from: 'Ada Admin via Demo Realty <no-reply@realty.test>',
+      reply_to: 'ada@demo-realty.test',
+      subject: 'Update on 12 Elm St',
+    });
   }, 30_000);
 });

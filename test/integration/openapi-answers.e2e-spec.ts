@@ -1,7 +1,16 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { IDEMPOTENT_OPERATIONS, PERMISSIONS, SERVICE_NAMES, type ServiceName } from '@app/contracts';
-import { createTestDatabase, IdentityFactory, signInThroughApi, TasksFactory, TransactionsFactory, type SignedInClient, type TestDatabase, type TestService } from '@app/testing';
+import {
+  createTestDatabase,
+  IdentityFactory,
+  signInThroughApi,
+  TasksFactory,
+  TransactionsFactory,
+  type SignedInClient,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { bootEveryService, type AnyConfig } from '../all-services';
 import { conformanceProblems, contractProblem, type OpenApiSchema } from './openapi-conformance';
 
@@ -43,7 +52,10 @@ function answerProblems(operation: Operation): string[] {
   const responses = operation.responses ?? {};
   const problems: string[] = [];
   const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
-  const described = success.some(([status, response]) => status === '204' || Object.values(response.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0));
+  const described = success.some(
+    ([status, response]) =>
+      status === '204' || Object.values(response.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0),
+  );
   if (!described) problems.push('no 2xx response with a schema');
   for (const [status, response] of Object.entries(responses)) {
     if (!/^4\d\d$/.test(status)) continue;
@@ -94,7 +106,10 @@ describe('every OpenAPI document declares what each operation answers', () => {
     });
 
     it('declares a 2xx schema for every operation and the shared error schema for its 4xx answers', () => {
-      const document = documents.get(service)! as { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+      const document = documents.get(service)! as {
+        paths: Record<string, Record<string, Operation>>;
+        components?: { schemas?: Record<string, unknown> };
+      };
       const problems = Object.entries(document.paths).flatMap(([path, item]) =>
         Object.entries(item)
           .filter(([method]) => METHODS.includes(method))
@@ -108,7 +123,7 @@ describe('every OpenAPI document declares what each operation answers', () => {
       expect(contractAnswerProblems(documents.get(service)! as Document)).toEqual([]);
     });
 
-    it("real answers conform: each GET without path or required query parameters, asked as an ADMIN, matches its 200 schema", async () => {
+    it('real answers conform: each GET without path or required query parameters, asked as an ADMIN, matches its 200 schema', async () => {
       const document = documents.get(service)! as Document;
       const components = document.components?.schemas ?? {};
       const checked: string[] = [];
@@ -139,9 +154,15 @@ describe('every OpenAPI document declares what each operation answers', () => {
 
   it('documents the optional Idempotency-Key header on exactly the operations the console retries by (IDEMPOTENT_OPERATIONS)', () => {
     const documented = [...documents.values()].flatMap((document) =>
-      Object.entries((document as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> }).paths).flatMap(([path, item]) =>
+      Object.entries(
+        (document as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> }).paths,
+      ).flatMap(([path, item]) =>
         Object.entries(item)
-          .filter(([method, operation]) => METHODS.includes(method) && operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && !p.required))
+          .filter(
+            ([method, operation]) =>
+              METHODS.includes(method) &&
+              operation.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && !p.required),
+          )
           .map(([method]) => `${method.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`),
       ),
     );
@@ -151,19 +172,38 @@ describe('every OpenAPI document declares what each operation answers', () => {
   it('the checks themselves: an answer written in place or naming no contract type, and answers that do not conform', () => {
     const components = { Pagination: { type: 'object' } };
     expect(contractProblem({ type: 'object', properties: {} }, components)).toBe('a schema written in place, not a libs/contracts type');
-    expect(contractProblem({ $ref: '#/components/schemas/SomethingDto' }, components)).toBe('SomethingDto is not a generated libs/contracts schema');
-    expect(contractProblem({ type: 'array', items: { $ref: '#/components/schemas/TeamSettings' } }, components)).toBe('TeamSettings is missing from the document\'s components');
+    expect(contractProblem({ $ref: '#/components/schemas/SomethingDto' }, components)).toBe(
+      'SomethingDto is not a generated libs/contracts schema',
+    );
+    expect(contractProblem({ type: 'array', items: { $ref: '#/components/schemas/TeamSettings' } }, components)).toBe(
+      "TeamSettings is missing from the document's components",
+    );
     expect(contractProblem({ $ref: '#/components/schemas/Pagination' }, components)).toBeNull();
-    const schema = { type: 'object', required: ['id', 'kind'], properties: { id: { type: 'number' }, kind: { type: 'string', enum: ['a'] }, note: { type: 'string', nullable: true } } };
+    const schema = {
+      type: 'object',
+      required: ['id', 'kind'],
+      properties: { id: { type: 'number' }, kind: { type: 'string', enum: ['a'] }, note: { type: 'string', nullable: true } },
+    };
     expect(conformanceProblems({ id: 1, kind: 'a', note: null, extra: true }, schema, {})).toEqual([]);
     expect(conformanceProblems({ id: '1', note: null }, schema, {})).toEqual(['$.kind: missing', '$.id: "1" where number']);
-    expect(conformanceProblems([{ id: 1, kind: 'b' }], { type: 'array', items: { $ref: '#/components/schemas/X' } }, { X: schema })).toEqual(['$[0].kind: "b" is not one of ["a"]']);
+    expect(
+      conformanceProblems([{ id: 1, kind: 'b' }], { type: 'array', items: { $ref: '#/components/schemas/X' } }, { X: schema }),
+    ).toEqual(['$[0].kind: "b" is not one of ["a"]']);
     expect(conformanceProblems(null, { allOf: [{ $ref: '#/components/schemas/X' }], nullable: true }, { X: schema })).toEqual([]);
   });
 
   it('the check itself: finds an operation without a 2xx schema and a 4xx of another shape', () => {
     expect(answerProblems({ responses: { '200': { content: {} } } })).toEqual(['no 2xx response with a schema']);
-    expect(answerProblems({ responses: { '201': { content: { 'application/json': { schema: { type: 'object' } } } }, '400': {} } })).toEqual(['400 is not the shared ErrorResponse']);
-    expect(answerProblems({ responses: { '200': { content: { 'text/csv': { schema: { type: 'string' } } } }, '404': { content: { 'application/json': { schema: { $ref: ERROR_REF } } } } } })).toEqual([]);
+    expect(
+      answerProblems({ responses: { '201': { content: { 'application/json': { schema: { type: 'object' } } } }, '400': {} } }),
+    ).toEqual(['400 is not the shared ErrorResponse']);
+    expect(
+      answerProblems({
+        responses: {
+          '200': { content: { 'text/csv': { schema: { type: 'string' } } } },
+          '404': { content: { 'application/json': { schema: { $ref: ERROR_REF } } } },
+        },
+      }),
+    ).toEqual([]);
   });
 });

@@ -21,13 +21,20 @@ export function contractProblem(schema: OpenApiSchema | undefined, components: R
   }
   if (schema.type === 'array') return contractProblem(schema.items as OpenApiSchema | undefined, components);
   for (const key of ['anyOf', 'oneOf'] as const) {
-    if (Array.isArray(schema[key])) return (schema[key] as OpenApiSchema[]).map((member) => contractProblem(member, components)).find(Boolean) ?? null;
+    if (Array.isArray(schema[key]))
+      return (schema[key] as OpenApiSchema[]).map((member) => contractProblem(member, components)).find(Boolean) ?? null;
   }
   return 'a schema written in place, not a libs/contracts type';
 }
 
 /** Where `value` (a parsed JSON answer) does not conform to `schema`; [] when it does. */
-export function conformanceProblems(value: unknown, schema: OpenApiSchema, components: Record<string, unknown>, at = '$', depth = 0): string[] {
+export function conformanceProblems(
+  value: unknown,
+  schema: OpenApiSchema,
+  components: Record<string, unknown>,
+  at = '$',
+  depth = 0,
+): string[] {
   if (depth > 60) return [];
   if (typeof schema.$ref === 'string') {
     const target = components[schema.$ref.slice(COMPONENTS.length)] as OpenApiSchema | undefined;
@@ -35,7 +42,8 @@ export function conformanceProblems(value: unknown, schema: OpenApiSchema, compo
   }
   if (value === null) return schema.nullable || Object.keys(schema).length === 0 ? [] : [`${at}: null where not nullable`];
   const problems: string[] = [];
-  if (Array.isArray(schema.allOf)) for (const member of schema.allOf as OpenApiSchema[]) problems.push(...conformanceProblems(value, member, components, at, depth + 1));
+  if (Array.isArray(schema.allOf))
+    for (const member of schema.allOf as OpenApiSchema[]) problems.push(...conformanceProblems(value, member, components, at, depth + 1));
   for (const key of ['anyOf', 'oneOf'] as const) {
     const members = schema[key] as OpenApiSchema[] | undefined;
     if (!Array.isArray(members)) continue;
@@ -45,7 +53,8 @@ export function conformanceProblems(value: unknown, schema: OpenApiSchema, compo
       problems.push(`${at}: matches none of ${key} (closest: ${closest.slice(0, 3).join('; ')})`);
     }
   }
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   switch (schema.type) {
     case 'string':
     case 'boolean':
@@ -53,11 +62,15 @@ export function conformanceProblems(value: unknown, schema: OpenApiSchema, compo
       break;
     case 'number':
     case 'integer':
-      if (typeof value !== 'number' || (schema.type === 'integer' && !Number.isInteger(value))) problems.push(`${at}: ${JSON.stringify(value)} where ${schema.type}`);
+      if (typeof value !== 'number' || (schema.type === 'integer' && !Number.isInteger(value)))
+        problems.push(`${at}: ${JSON.stringify(value)} where ${schema.type}`);
       break;
     case 'array':
       if (!Array.isArray(value)) problems.push(`${at}: ${typeof value} where array`);
-      else if (schema.items) value.forEach((item, index) => problems.push(...conformanceProblems(item, schema.items as OpenApiSchema, components, `${at}[${index}]`, depth + 1)));
+      else if (schema.items)
+        value.forEach((item, index) =>
+          problems.push(...conformanceProblems(item, schema.items as OpenApiSchema, components, `${at}[${index}]`, depth + 1)),
+        );
       break;
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) {
@@ -68,7 +81,9 @@ export function conformanceProblems(value: unknown, schema: OpenApiSchema, compo
       for (const name of (schema.required as string[] | undefined) ?? []) if (!(name in record)) problems.push(`${at}.${name}: missing`);
       const properties = (schema.properties ?? {}) as Record<string, OpenApiSchema>;
       for (const [name, entry] of Object.entries(record)) {
-        const propertySchema = properties[name] ?? (typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as OpenApiSchema) : undefined);
+        const propertySchema =
+          properties[name] ??
+          (typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as OpenApiSchema) : undefined);
         if (schema.additionalProperties === false && !properties[name]) problems.push(`${at}.${name}: not declared`);
         else if (propertySchema) problems.push(...conformanceProblems(entry, propertySchema, components, `${at}.${name}`, depth + 1));
       }

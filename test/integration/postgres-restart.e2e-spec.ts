@@ -5,7 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { bootTestService, eventually, signTestToken, startOwnPostgres, testEnv, TransactionsFactory, type OwnServer, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  eventually,
+  signTestToken,
+  startOwnPostgres,
+  testEnv,
+  TransactionsFactory,
+  type OwnServer,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { messagingConfigSpec, type MessagingConfig } from '../../services/messaging/src/messaging.config';
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { messagingMigrations } from '../../services/messaging/src/migrations';
@@ -65,7 +75,12 @@ describe('Postgres restart under a burst of creates', () => {
         .timeout(10_000);
       return { i, status: response.status, ms: Date.now() - started, body: response.body, retryAfter: response.headers['retry-after'] };
     } catch (error) {
-      return { i, status: (error as { timeout?: number }).timeout ? 'hung' : 'error', ms: Date.now() - started, body: { message: (error as Error).message } };
+      return {
+        i,
+        status: (error as { timeout?: number }).timeout ? 'hung' : 'error',
+        ms: Date.now() - started,
+        body: { message: (error as Error).message },
+      };
     }
   };
   const health = async () => {
@@ -150,7 +165,11 @@ describe('Postgres restart under a burst of creates', () => {
     for (const h of whileDown) expect(h.ms).toBeLessThan(1_500);
 
     // No request hangs: each answered 201 or a 503 (busy, Retry-After) within 5 s.
-    const off = results.filter((r) => !(r.status === 201 || (r.status === 503 && r.body.message === 'The service is busy. Try again.' && r.retryAfter === '2')) || r.ms >= 5_000);
+    const off = results.filter(
+      (r) =>
+        !(r.status === 201 || (r.status === 503 && r.body.message === 'The service is busy. Try again.' && r.retryAfter === '2')) ||
+        r.ms >= 5_000,
+    );
     expect(off).toEqual([]);
     // The outage was seen (some 503s) and the service wrote before and after it.
     expect(byStatus['503'] ?? 0).toBeGreaterThan(0);
@@ -158,7 +177,10 @@ describe('Postgres restart under a burst of creates', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
 
     // Every acknowledged create has exactly one row (by its address), with the id it answered; a refused one at most one.
-    const rows = await query<{ address_1: string; client_id: number }>(`SELECT address_1, client_id FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% Restart St'`, [TEAM]);
+    const rows = await query<{ address_1: string; client_id: number }>(
+      `SELECT address_1, client_id FROM transactions.transactions WHERE team_id = $1 AND address_1 LIKE '% Restart St'`,
+      [TEAM],
+    );
     const idsOf = (address: string) => rows.filter((row) => row.address_1 === address).map((row) => row.client_id);
     for (const r of acknowledged) expect({ i: r.i, ids: idsOf(`${r.i + 1} Restart St`) }).toEqual({ i: r.i, ids: [r.body.client_id] });
     for (const r of results.filter((x) => x.status !== 201)) expect(idsOf(`${r.i + 1} Restart St`).length).toBeLessThanOrEqual(1);
@@ -186,7 +208,10 @@ describe('Postgres restart under a burst of creates', () => {
     // ... and consumed once by messaging (its inbox and its read copy: one row each).
     const eventIds = outbox.map((row) => row.id);
     await eventually(
-      async () => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM messaging.inbox WHERE event_id = ANY($1::uuid[])`, [eventIds]))[0].n) === eventIds.length,
+      async () =>
+        Number(
+          (await query<{ n: string }>(`SELECT count(*) AS n FROM messaging.inbox WHERE event_id = ANY($1::uuid[])`, [eventIds]))[0].n,
+        ) === eventIds.length,
       20_000,
       250,
     );

@@ -16,10 +16,7 @@ interface S3rverInstance {
 const S3rver: new (options: Record<string, unknown>) => S3rverInstance = require('s3rver');
 
 // Smallest valid PNG (1x1, transparent).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const BUCKET = 'realty';
 // s3rver's built-in account.
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -63,8 +60,10 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
   const requestUpload = async (token: string) =>
     (await request(sut.server).post('/api/user/profile/image').set(bearer(token)).send({ name: 'me.png', type: 'image/png' }).expect(200))
       .body as { url: string; key: string; expires_in: number; max_bytes: number };
-  const confirm = (token: string, key: string) => request(sut.server).post('/api/user/profile/image/confirm').set(bearer(token)).send({ key });
-  const putTo = (url: string, body: Buffer | string, type = 'image/png') => fetch(url, { method: 'PUT', headers: { 'content-type': type }, body });
+  const confirm = (token: string, key: string) =>
+    request(sut.server).post('/api/user/profile/image/confirm').set(bearer(token)).send({ key });
+  const putTo = (url: string, body: Buffer | string, type = 'image/png') =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': type }, body });
   /** The object at a bucket key: `identity/<key>` holds confirmed files, `uploads/identity/<key>` what an upload URL staged. */
   const objectExists = async (Key: string) =>
     s3
@@ -82,7 +81,12 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
   it('presigns a path-style PUT at s3rver, bound to the content type, with no checksum of an empty body', async () => {
     const { token } = await signIn(sut, 'agent@demo-realty.test');
     const body = await requestUpload(token);
-    expect(body).toEqual({ url: expect.any(String), key: expect.stringMatching(/^profile-images\/\d+\/\d+\/[0-9a-f-]{36}$/), expires_in: 900, max_bytes: 10_000_000 });
+    expect(body).toEqual({
+      url: expect.any(String),
+      key: expect.stringMatching(/^profile-images\/\d+\/\d+\/[0-9a-f-]{36}$/),
+      expires_in: 900,
+      max_bytes: 10_000_000,
+    });
     const url = new URL(body.url);
     expect(url.origin).toBe(endpoint);
     // Upload URLs write to staging; the confirm moves the checked bytes to identity/<key>, which no URL writes.
@@ -91,7 +95,11 @@ describe('S3 storage driver against s3rver (profile image flow)', () => {
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
     // A presigned PUT has no body when signed: a CRC32 here would be that of '' (AAAAAA==), and real S3,
     // MinIO and R2 refuse every non-empty upload to it (BadDigest). s3rver does not check it, so assert it.
-    expect([...url.searchParams.keys()].filter((name) => name.toLowerCase().startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm')).toEqual([]);
+    expect(
+      [...url.searchParams.keys()].filter(
+        (name) => name.toLowerCase().startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm',
+      ),
+    ).toEqual([]);
   });
 
   it('uploads a PNG with fetch, confirm accepts it, and GET image answers a presigned URL with the same bytes', async () => {

@@ -49,8 +49,19 @@ describe('Redis restart under the transactions service', () => {
     return { response, ms: Date.now() - started };
   };
   const as = (agentId: number) => ({
-    get: (route: string) => timed(() => request(origin).get(`/api${route}`).set('authorization', `Bearer ${tokens.get(agentId)}`)),
-    post: (route: string, body: object) => timed(() => request(origin).post(`/api${route}`).set('authorization', `Bearer ${tokens.get(agentId)}`).send(body)),
+    get: (route: string) =>
+      timed(() =>
+        request(origin)
+          .get(`/api${route}`)
+          .set('authorization', `Bearer ${tokens.get(agentId)}`),
+      ),
+    post: (route: string, body: object) =>
+      timed(() =>
+        request(origin)
+          .post(`/api${route}`)
+          .set('authorization', `Bearer ${tokens.get(agentId)}`)
+          .send(body),
+      ),
   });
   /** A query on a connection of the test's own, outside the service's pool (of one). */
   const probe = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
@@ -118,7 +129,11 @@ describe('Redis restart under the transactions service', () => {
 
     it('answers an authenticated GET that cannot be checked with 503, the busy message and Retry-After, within 2 s', async () => {
       const { response, ms } = await as(NEWCOMER).get(LIST);
-      expect({ status: response.status, body: response.body, retryAfter: response.headers['retry-after'] }).toEqual({ status: 503, body: BUSY, retryAfter: '2' });
+      expect({ status: response.status, body: response.body, retryAfter: response.headers['retry-after'] }).toEqual({
+        status: 503,
+        body: BUSY,
+        retryAfter: '2',
+      });
       expect(ms).toBeLessThan(2_000);
     });
 
@@ -154,7 +169,11 @@ describe('Redis restart under the transactions service', () => {
       const wait = earlierCheckedAt + REVOCATION_CACHE_MS + 500 - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const { response, ms } = await as(EARLIER).get('/tasks/statuses');
-      expect({ status: response.status, body: response.body, retryAfter: response.headers['retry-after'] }).toEqual({ status: 503, body: BUSY, retryAfter: '2' });
+      expect({ status: response.status, body: response.body, retryAfter: response.headers['retry-after'] }).toEqual({
+        status: 503,
+        body: BUSY,
+        retryAfter: '2',
+      });
       expect(ms).toBeLessThan(2_000);
     }, 15_000);
   });
@@ -167,8 +186,14 @@ describe('Redis restart under the transactions service', () => {
     });
 
     it('answers the same GET with 200 again by itself within a few seconds', async () => {
-      const back = await eventually(async () => ((await as(NEWCOMER).get(LIST)).response.status === 200 ? Date.now() : undefined), 5_000, 100);
-      console.log(`[redis-restart] Redis away ${restartedAt - stoppedAt} ms; the GET answered 200 again ${back - restartedAt} ms after it returned`);
+      const back = await eventually(
+        async () => ((await as(NEWCOMER).get(LIST)).response.status === 200 ? Date.now() : undefined),
+        5_000,
+        100,
+      );
+      console.log(
+        `[redis-restart] Redis away ${restartedAt - stoppedAt} ms; the GET answered 200 again ${back - restartedAt} ms after it returned`,
+      );
       expect(back - restartedAt).toBeLessThan(5_000);
       await eventually(async () => (await health()).response.status === 200, 5_000, 100);
     });
@@ -189,8 +214,14 @@ describe('Redis restart under the transactions service', () => {
         200,
       );
       // transactions consumes its own transaction events (Display Mode): one inbox row for the event.
-      await eventually(async () => (await sut.dataSource.query(`SELECT 1 FROM transactions.inbox WHERE event_id = $1`, [event.id])).length === 1, 15_000, 200);
-      expect(await sut.dataSource.query(`SELECT count(*)::int AS n FROM transactions.transactions WHERE client_id = $1`, [clientId])).toEqual([{ n: 1 }]);
+      await eventually(
+        async () => (await sut.dataSource.query(`SELECT 1 FROM transactions.inbox WHERE event_id = $1`, [event.id])).length === 1,
+        15_000,
+        200,
+      );
+      expect(
+        await sut.dataSource.query(`SELECT count(*)::int AS n FROM transactions.transactions WHERE client_id = $1`, [clientId]),
+      ).toEqual([{ n: 1 }]);
     }, 40_000);
   });
 });

@@ -3,7 +3,15 @@
 import * as argon2 from 'argon2';
 import { schemaOf, TOOLTIP_IDS } from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
-import { DEMO_PASSWORD, DEMO_VENDOR_INVITE, runSeeders, SEED_TEAMS, waitForSeededReadCopies, type SeedOptions, type SeedState } from '@app/seed';
+import {
+  DEMO_PASSWORD,
+  DEMO_VENDOR_INVITE,
+  runSeeders,
+  SEED_TEAMS,
+  waitForSeededReadCopies,
+  type SeedOptions,
+  type SeedState,
+} from '@app/seed';
 import { bootTestService, createTestDatabase, testEnv, type TestDatabase, type TestService } from '@app/testing';
 import type { ServiceConfig } from '@app/platform';
 import { identityConfigSpec } from '../../services/identity/src/identity.config';
@@ -24,7 +32,13 @@ describe('the seed framework', () => {
   const seed = (teams: ('demo' | 'bench')[] = ['demo', 'bench']) =>
     runSeeders(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams, transactions: 0 }, log: (line) => lines.push(line) });
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
-    const dataSource = await createServiceDataSource({ url: database.url, schema: 'public', entities: [], migrations: [], poolSize: 1 }).initialize();
+    const dataSource = await createServiceDataSource({
+      url: database.url,
+      schema: 'public',
+      entities: [],
+      migrations: [],
+      poolSize: 1,
+    }).initialize();
     try {
       return await dataSource.query(sql, params);
     } finally {
@@ -35,7 +49,12 @@ describe('the seed framework', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     for (const service of ['identity', 'team-admin', 'transactions'] as const) {
-      const dataSource = createServiceDataSource({ url: database.url, schema: schemaOf(service), entities: [], migrations: SERVICE_MIGRATIONS[service] });
+      const dataSource = createServiceDataSource({
+        url: database.url,
+        schema: schemaOf(service),
+        entities: [],
+        migrations: SERVICE_MIGRATIONS[service],
+      });
       await migrateServiceSchema(dataSource);
     }
     first = await seed();
@@ -50,22 +69,33 @@ describe('the seed framework', () => {
     );
     expect(users.map((u) => u.email)).toEqual(ALL_USERS.map((u) => u.email));
     const byEmail = new Map(users.map((u) => [u.email, u]));
-    expect(byEmail.get('admin@demo-realty.test')).toMatchObject({ permissions: ['manage_tooltips'], esign_enabled: true, team: 'Demo Realty' });
-    expect(byEmail.get('restricted@demo-realty.test')).toMatchObject({ permissions: ['agent_restricted_team_dashboard'], esign_enabled: false });
+    expect(byEmail.get('admin@demo-realty.test')).toMatchObject({
+      permissions: ['manage_tooltips'],
+      esign_enabled: true,
+      team: 'Demo Realty',
+    });
+    expect(byEmail.get('restricted@demo-realty.test')).toMatchObject({
+      permissions: ['agent_restricted_team_dashboard'],
+      esign_enabled: false,
+    });
     expect(byEmail.get('admin@bench-realty.test')).toMatchObject({ team: 'Bench Realty' });
     const [demo] = await query<{ permissions: string[] }>(`SELECT permissions FROM identity.teams WHERE name = 'Demo Realty'`);
     expect(demo.permissions.sort()).toEqual(['team_esign', 'transaction_sync']);
   });
 
   it("publishes each change through the owner's outbox: a team provisioned and a user created, once each", async () => {
-    const events = await query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM identity.outbox GROUP BY type ORDER BY type`);
+    const events = await query<{ type: string; n: number }>(
+      `SELECT type, count(*)::int AS n FROM identity.outbox GROUP BY type ORDER BY type`,
+    );
     // The commission-defaults step (after transactions' templates): one update per agent of every team.
     expect(events).toEqual([
       { type: 'identity.team.provisioned', n: 3 },
       { type: 'identity.user.created', n: ALL_USERS.length },
       { type: 'identity.user.updated', n: ALL_USERS.filter((u) => u.roles.some((role) => AGENT_ROLES.includes(role))).length },
     ]);
-    const forms = await query<{ team_id: number; n: number }>(`SELECT team_id, count(*)::int AS n FROM transactions.team_forms GROUP BY team_id ORDER BY team_id`);
+    const forms = await query<{ team_id: number; n: number }>(
+      `SELECT team_id, count(*)::int AS n FROM transactions.team_forms GROUP BY team_id ORDER BY team_id`,
+    );
     // The four buyer and seller forms, the list form and the page form.
     expect(forms).toEqual(first.teams.map((t) => ({ team_id: t.team_id, n: 6 })));
   });
@@ -77,25 +107,47 @@ describe('the seed framework', () => {
     );
     expect(templates).toHaveLength(6);
     for (const side of templates) expect(side.names).toEqual(['Brokerage Split', 'Royalty', 'Transaction Fee']);
-    const agents = await query<{ email: string; team_id: number; roles: string[]; b: number | null; r: number | null; bd: string | null; buyer: number[]; seller: number[] }>(
+    const agents = await query<{
+      email: string;
+      team_id: number;
+      roles: string[];
+      b: number | null;
+      r: number | null;
+      bd: string | null;
+      buyer: number[];
+      seller: number[];
+    }>(
       `SELECT email, team_id, roles, brokerage_cap_amt::float8 AS b, royalty_cap_amt::float8 AS r, brokerage_cap_anniversary_dt::text AS bd,
               default_buyer_commission_templates AS buyer, default_seller_commission_templates AS seller FROM identity.users ORDER BY agent_id`,
     );
     for (const user of agents) {
       const sides = templates.filter((t) => t.team_id === user.team_id);
       if (user.roles.some((role) => AGENT_ROLES.includes(role))) {
-        expect(user).toMatchObject({ b: 20_000, r: 3_000, bd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), buyer: sides[0].ids, seller: sides[1].ids });
+        expect(user).toMatchObject({
+          b: 20_000,
+          r: 3_000,
+          bd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          buyer: sides[0].ids,
+          seller: sides[1].ids,
+        });
       } else {
         expect(user).toMatchObject({ b: null, r: null, buyer: [], seller: [] });
       }
     }
     // Spread over the year.
     expect(new Set(agents.filter((u) => u.bd).map((u) => u.bd!.slice(5, 7))).size).toBeGreaterThan(3);
-    await query(`UPDATE identity.users SET brokerage_cap_amt = 5, default_buyer_commission_templates = '{}' WHERE email = 'agent@demo-realty.test'`);
+    await query(
+      `UPDATE identity.users SET brokerage_cap_amt = 5, default_buyer_commission_templates = '{}' WHERE email = 'agent@demo-realty.test'`,
+    );
     await seed(['demo']);
-    const [kept] = await query<{ b: number; buyer: number[] }>(`SELECT brokerage_cap_amt::float8 AS b, default_buyer_commission_templates AS buyer FROM identity.users WHERE email = 'agent@demo-realty.test'`);
+    const [kept] = await query<{ b: number; buyer: number[] }>(
+      `SELECT brokerage_cap_amt::float8 AS b, default_buyer_commission_templates AS buyer FROM identity.users WHERE email = 'agent@demo-realty.test'`,
+    );
     expect(kept).toEqual({ b: 5, buyer: [] });
-    await query(`UPDATE identity.users SET brokerage_cap_amt = 20000, default_buyer_commission_templates = $1 WHERE email = 'agent@demo-realty.test'`, [templates[0].ids]);
+    await query(
+      `UPDATE identity.users SET brokerage_cap_amt = 20000, default_buyer_commission_templates = $1 WHERE email = 'agent@demo-realty.test'`,
+      [templates[0].ids],
+    );
   });
 
   it('seeds one tooltip per widget key and one pending demo vendor invite, renewed once it is spent', async () => {
@@ -116,10 +168,12 @@ describe('the seed framework', () => {
 
   it('adds nothing when run again, and says so', async () => {
     const count = async () =>
-      (await query<{ users: number; events: number; forms: number }>(
-        `SELECT (SELECT count(*)::int FROM identity.users) AS users, (SELECT count(*)::int FROM identity.outbox) AS events,
+      (
+        await query<{ users: number; events: number; forms: number }>(
+          `SELECT (SELECT count(*)::int FROM identity.users) AS users, (SELECT count(*)::int FROM identity.outbox) AS events,
                 (SELECT count(*)::int FROM transactions.team_forms) AS forms`,
-      ))[0];
+        )
+      )[0];
     const before = await count();
     lines.length = 0;
     const again = await seed();
@@ -136,7 +190,9 @@ describe('the seed framework', () => {
   });
 
   it("brings a seeded user's permissions up to date without touching a password the user changed", async () => {
-    await query(`UPDATE identity.users SET permissions = '{}', esign_enabled = false, password_hash = 'changed-by-the-user' WHERE email = 'admin@demo-realty.test'`);
+    await query(
+      `UPDATE identity.users SET permissions = '{}', esign_enabled = false, password_hash = 'changed-by-the-user' WHERE email = 'admin@demo-realty.test'`,
+    );
     const [{ seq }] = await query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM identity.outbox`);
     await seed(['demo']);
     const [admin] = await query<{ permissions: string[]; esign_enabled: boolean; password_hash: string; agent_id: number }>(
@@ -148,7 +204,11 @@ describe('the seed framework', () => {
       [seq],
     );
     expect(published).toEqual([
-      { type: 'identity.user.updated', agent_id: admin.agent_id, permissions: ['team_esign', 'agent_esign', 'transaction_sync', 'manage_tooltips'] },
+      {
+        type: 'identity.user.updated',
+        agent_id: admin.agent_id,
+        permissions: ['team_esign', 'agent_esign', 'transaction_sync', 'manage_tooltips'],
+      },
     ]);
   });
 
@@ -161,16 +221,43 @@ describe('the seed framework', () => {
 
     it('names what a read copy still misses, then is ready once the workers have applied the events', async () => {
       await expect(
-        waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams: ['demo', 'bench'], transactions: 0 }, state: first, timeoutMs: 300 }),
+        waitForSeededReadCopies(SERVICE_SEEDERS, {
+          databaseUrl: database.url,
+          options: { teams: ['demo', 'bench'], transactions: 0 },
+          state: first,
+          timeoutMs: 300,
+        }),
       ).rejects.toThrow(/^team-admin read copies are not ready: 3 of 3 teams are not set up yet$/);
 
       const env = testEnv(database);
       services.push(
-        await bootTestService<ServiceConfig>({ service: 'identity', env, configSpec: identityConfigSpec, migrations: [], module: (c) => IdentityModule.forRoot(c as never, 'all') }),
-        await bootTestService<ServiceConfig>({ service: 'team-admin', env, configSpec: teamAdminConfigSpec, migrations: [], module: (c) => TeamAdminModule.forRoot(c as never, 'all') }),
-        await bootTestService<ServiceConfig>({ service: 'transactions', env, migrations: [], module: (c) => TransactionsModule.forRoot(c as never, 'all') }),
+        await bootTestService<ServiceConfig>({
+          service: 'identity',
+          env,
+          configSpec: identityConfigSpec,
+          migrations: [],
+          module: (c) => IdentityModule.forRoot(c as never, 'all'),
+        }),
+        await bootTestService<ServiceConfig>({
+          service: 'team-admin',
+          env,
+          configSpec: teamAdminConfigSpec,
+          migrations: [],
+          module: (c) => TeamAdminModule.forRoot(c as never, 'all'),
+        }),
+        await bootTestService<ServiceConfig>({
+          service: 'transactions',
+          env,
+          migrations: [],
+          module: (c) => TransactionsModule.forRoot(c as never, 'all'),
+        }),
       );
-      await waitForSeededReadCopies(SERVICE_SEEDERS, { databaseUrl: database.url, options: { teams: ['demo', 'bench'], transactions: 0 }, state: first, timeoutMs: 30_000 });
+      await waitForSeededReadCopies(SERVICE_SEEDERS, {
+        databaseUrl: database.url,
+        options: { teams: ['demo', 'bench'], transactions: 0 },
+        state: first,
+        timeoutMs: 30_000,
+      });
 
       const agents = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.agents`);
       expect(agents[0].n).toBe(ALL_USERS.length);
@@ -192,7 +279,13 @@ describe("the identity seeder's volume staff", () => {
   const freshIdentity = async () => {
     const database = await createTestDatabase();
     databases.push(database);
-    const dataSource = await createServiceDataSource({ url: database.url, schema: schemaOf('identity'), entities: [], migrations: SERVICE_MIGRATIONS.identity, poolSize: 1 }).initialize();
+    const dataSource = await createServiceDataSource({
+      url: database.url,
+      schema: schemaOf('identity'),
+      entities: [],
+      migrations: SERVICE_MIGRATIONS.identity,
+      poolSize: 1,
+    }).initialize();
     await migrateServiceSchema(dataSource);
     const lines: string[] = [];
     return {
@@ -209,10 +302,12 @@ describe("the identity seeder's volume staff", () => {
       [`^(agent|tc|isa)[0-9]+@${domain.replace(/\./g, '\\.')}$`],
     );
   const counts = async (identity: Awaited<ReturnType<typeof freshIdentity>>) =>
-    (await identity.query<{ users: number; events: number }>(
-      `SELECT (SELECT count(*)::int FROM identity.users) AS users,
+    (
+      await identity.query<{ users: number; events: number }>(
+        `SELECT (SELECT count(*)::int FROM identity.users) AS users,
               (SELECT count(*)::int FROM identity.outbox WHERE type = 'identity.user.created') AS events`,
-    ))[0];
+      )
+    )[0];
 
   it('adds no generated user for N = 0', async () => {
     const identity = await freshIdentity();
@@ -221,7 +316,11 @@ describe("the identity seeder's volume staff", () => {
       expect(await generatedOf(identity, 'demo-realty.test')).toEqual([]);
       expect(await generatedOf(identity, 'bench-realty.test')).toEqual([]);
       expect(state.users.map((u) => u.email)).toEqual(ALL_USERS.map((u) => u.email));
-      expect(state.teams.map((t) => [t.key, t.volume])).toEqual([['demo', true], ['rival', false], ['bench', true]]);
+      expect(state.teams.map((t) => [t.key, t.volume])).toEqual([
+        ['demo', true],
+        ['rival', false],
+        ['bench', true],
+      ]);
     } finally {
       await identity.close();
     }
@@ -262,7 +361,10 @@ describe("the identity seeder's volume staff", () => {
       );
       expect(hashes).toHaveLength(1);
       expect(await argon2.verify(hashes[0].password_hash, DEMO_PASSWORD)).toBe(true);
-      const [team] = await identity.query<{ user_licenses_total: number }>(`SELECT user_licenses_total FROM identity.teams WHERE team_id = $1`, [demoTeam.team_id]);
+      const [team] = await identity.query<{ user_licenses_total: number }>(
+        `SELECT user_licenses_total FROM identity.teams WHERE team_id = $1`,
+        [demoTeam.team_id],
+      );
       expect(team.user_licenses_total).toBe(SEED_TEAMS[0].user_licenses_total + 15);
 
       const afterFirst = await counts(identity);
@@ -274,7 +376,9 @@ describe("the identity seeder's volume staff", () => {
       await identity.seed({ teams: ['demo'], transactions: 10_000 });
       expect(await counts(identity)).toEqual({ users: afterFirst.users + 8, events: afterFirst.events + 8 });
       const grown = await generatedOf(identity, 'demo-realty.test');
-      expect(grown.filter((u) => u.roles.includes('AGENT')).map((u) => u.email)).toEqual(Array.from({ length: 20 }, (_, i) => `agent${i + 1}@demo-realty.test`));
+      expect(grown.filter((u) => u.roles.includes('AGENT')).map((u) => u.email)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `agent${i + 1}@demo-realty.test`),
+      );
       expect(grown.slice(0, 15)).toEqual(generated);
     } finally {
       await identity.close();

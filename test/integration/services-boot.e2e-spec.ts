@@ -66,7 +66,9 @@ describe('every service boots with health, OpenAPI, metrics and request ids', ()
       const response = await request(identity.server).get('/api/identity/health').expect(503);
       expect(response.body.checks).toEqual({ database: 'down', redis: 'up' });
     } finally {
-      await identity.dataSource.query(`INSERT INTO identity.migrations (timestamp, name) VALUES (1763700000100, 'IdentityInitial1763700000100')`);
+      await identity.dataSource.query(
+        `INSERT INTO identity.migrations (timestamp, name) VALUES (1763700000100, 'IdentityInitial1763700000100')`,
+      );
     }
   });
 });
@@ -77,7 +79,8 @@ describe('a service with missing or malformed settings', () => {
     spawnSync(process.execPath, [entry(service)], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
 
   beforeAll(() => {
-    if (!existsSync(entry('identity'))) spawnSync(process.execPath, ['scripts/build.mjs', '--backend'], { cwd: path.join(__dirname, '..', '..') });
+    if (!existsSync(entry('identity')))
+      spawnSync(process.execPath, ['scripts/build.mjs', '--backend'], { cwd: path.join(__dirname, '..', '..') });
   });
 
   it.each(SERVICE_NAMES)('%s refuses to start with one line naming what is missing', (service) => {

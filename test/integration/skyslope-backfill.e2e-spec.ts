@@ -26,7 +26,10 @@ describe('SkySlope backfill over RPC (issue 26)', () => {
   const workerEntry = path.join(root, 'dist', 'services', 'transactions', 'src', 'worker.js');
   /** The real transactions worker (dist/services/transactions/src/worker.js) on the same database and namespace. */
   const startTransactionsWorker = () => {
-    const child = spawn(process.execPath, [workerEntry], { env: { PATH: process.env.PATH ?? '', ...booted.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [workerEntry], {
+      env: { PATH: process.env.PATH ?? '', ...booted.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk) => (workerLog += chunk));
     child.stderr!.on('data', (chunk) => (workerLog += chunk));
     return child;
@@ -46,7 +49,9 @@ describe('SkySlope backfill over RPC (issue 26)', () => {
     const options = await factory.options(TEAM);
     const otherOptions = await factory.options(OTHER);
     made.pipeline = (await factory.transaction(options, { primary_agent_id: 3, address_1: '10 First St' })).client_id;
-    made.active = (await factory.transaction(options, { primary_agent_id: 3, status: 'underContract', type: 's', address_1: '20 Second St' })).client_id;
+    made.active = (
+      await factory.transaction(options, { primary_agent_id: 3, status: 'underContract', type: 's', address_1: '20 Second St' })
+    ).client_id;
     made.closed = (await factory.transaction(options, { primary_agent_id: 3, status: 'closed' })).client_id;
     made.lost = (await factory.transaction(options, { primary_agent_id: 3, status: 'lost' })).client_id;
     made.third = (await factory.transaction(options, { primary_agent_id: 3, address_1: '30 Third St' })).client_id;
@@ -74,7 +79,10 @@ describe('SkySlope backfill over RPC (issue 26)', () => {
       });
     }
     expect(filesOf(booted, made.pipeline)).toHaveLength(1);
-    expect(filesOf(booted, made.pipeline)[0]).toMatchObject({ kind: 'sale', body: expect.objectContaining({ property: expect.objectContaining({ streetNumber: '10', streetAddress: 'First St' }) }) });
+    expect(filesOf(booted, made.pipeline)[0]).toMatchObject({
+      kind: 'sale',
+      body: expect.objectContaining({ property: expect.objectContaining({ streetNumber: '10', streetAddress: 'First St' }) }),
+    });
     expect(filesOf(booted, made.active)[0]).toMatchObject({ kind: 'listing' });
     expect(filesOf(booted, made.closed)).toHaveLength(0);
     expect(filesOf(booted, made.lost)).toHaveLength(0);
@@ -89,7 +97,11 @@ describe('SkySlope backfill over RPC (issue 26)', () => {
     expect(first[0]).toMatchObject({ team_id: TEAM, type: 'b', address_1: '10 First St', version: 1 });
     const rest = await rpc.send('transactions.sync.open-transactions', { team_id: TEAM, after_client_id: made.active, limit: 2 });
     expect(rest.map((row) => row.client_id)).toEqual([made.third]);
-    expect((await rpc.send('transactions.sync.open-transactions', { team_id: OTHER, after_client_id: 0, limit: 10 })).map((row) => row.client_id)).toEqual([made.other]);
+    expect(
+      (await rpc.send('transactions.sync.open-transactions', { team_id: OTHER, after_client_id: 0, limit: 10 })).map(
+        (row) => row.client_id,
+      ),
+    ).toEqual([made.other]);
     await expect(rpc.send('transactions.sync.open-transactions', { team_id: TEAM, after_client_id: 0, limit: 0 })).rejects.toThrow();
   });
 

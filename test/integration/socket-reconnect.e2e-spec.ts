@@ -39,7 +39,12 @@ describe('Display socket reconnection after an API restart', () => {
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (api.app.getHttpServer().address() as AddressInfo).port;
     const token = await signTestToken({ agent_id: 7, team_id: 31, roles: ['ADMIN'], permissions: [], market_id: 0 });
-    socket = io(`http://127.0.0.1:${port}${DISPLAY_NAMESPACE}`, { path: socketPathOf('transactions'), auth: { token }, forceNew: true, ...SOCKET_RECONNECTION });
+    socket = io(`http://127.0.0.1:${port}${DISPLAY_NAMESPACE}`, {
+      path: socketPathOf('transactions'),
+      auth: { token },
+      forceNew: true,
+      ...SOCKET_RECONNECTION,
+    });
     const connects: { at: number; recovered: boolean }[] = [];
     socket.on('connect', () => connects.push({ at: Date.now(), recovered: socket!.recovered }));
     await new Promise((resolve) => socket!.once('display:welcome', resolve));

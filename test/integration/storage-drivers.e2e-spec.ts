@@ -11,7 +11,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { UploadPurpose } from '@app/contracts';
 import { createHttpApp, type ServiceConfig } from '@app/platform';
-import { FileHashMismatchError, LocalStorageDriver, S3StorageDriver, StorageModule, StorageService, type StorageOptions } from '@app/storage';
+import {
+  FileHashMismatchError,
+  LocalStorageDriver,
+  S3StorageDriver,
+  StorageModule,
+  StorageService,
+  type StorageOptions,
+} from '@app/storage';
 
 // s3rver (v3) ships no types; only what this test uses.
 interface S3rverInstance {
@@ -26,7 +33,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 // A real JPEG: uploads are checked from end to end, not only by their first bytes.
 const JPEG = readFileSync(path.join(__dirname, '../../libs/storage/src/fixtures/python.jpg'));
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>%PDF-1.4</body></html>');
 const BUCKET = 'realty';
 // s3rver's built-in account.
@@ -81,7 +91,12 @@ function outcomeOf(error: unknown): UploadOutcome {
 async function localHarness(): Promise<Harness & { app: NestFastifyApplication; options: StorageOptions }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'storage-drivers-local-'));
   const options: StorageOptions = { service: 'transactions', driver: 'local', storageDir: dir, signingSecret: SECRET, publicUrl: '' };
-  const config = { service: 'transactions', NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUSTED_PROXIES: 'loopback' } as unknown as ServiceConfig;
+  const config = {
+    service: 'transactions',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TRUSTED_PROXIES: 'loopback',
+  } as unknown as ServiceConfig;
   const app = await createHttpApp({ config, module: StorageModule.forRoot(options) });
   const storage = app.get(StorageService);
   const server = app.getHttpServer();
@@ -128,7 +143,13 @@ async function s3Harness(): Promise<Harness & { s3: S3Client }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'storage-drivers-s3rver-'));
   const s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3rver.run();
-  const s3Options = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, accessKey: CREDENTIALS.accessKeyId, secretKey: CREDENTIALS.secretAccessKey, region: 'us-east-1' };
+  const s3Options = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: BUCKET,
+    accessKey: CREDENTIALS.accessKeyId,
+    secretKey: CREDENTIALS.secretAccessKey,
+    region: 'us-east-1',
+  };
   const s3 = new S3Client({ region: 'us-east-1', endpoint: s3Options.endpoint, forcePathStyle: true, credentials: CREDENTIALS });
   const storage = new S3StorageDriver(s3Options, 'transactions');
   return {
@@ -196,7 +217,10 @@ describe.each([
       ['an empty file', Buffer.alloc(0), 'application/pdf'],
     ])("refuses %s with 415 'allowed file types: PDF & Image (JPG, PNG)' and keeps nothing", async (_name, bytes, declaredType) => {
       const key = uniqueKey('refused.pdf');
-      expect(await sut.upload(key, bytes, 'document', declaredType)).toEqual({ status: 415, message: 'allowed file types: PDF & Image (JPG, PNG)' });
+      expect(await sut.upload(key, bytes, 'document', declaredType)).toEqual({
+        status: 415,
+        message: 'allowed file types: PDF & Image (JPG, PNG)',
+      });
       expect(await sut.storage.exists(key)).toBe(false);
       expect(await sut.storedUnder(key.split('/')[0])).toEqual([]);
     });
@@ -205,7 +229,10 @@ describe.each([
       const key = uniqueKey('big.pdf');
       const big = Buffer.alloc(50_000_001, 0x20);
       PDF.copy(big);
-      expect(await sut.upload(key, big, 'document', 'application/pdf')).toEqual({ status: 413, message: 'File is larger than 50,000,000 bytes' });
+      expect(await sut.upload(key, big, 'document', 'application/pdf')).toEqual({
+        status: 413,
+        message: 'File is larger than 50,000,000 bytes',
+      });
       expect(await sut.storage.exists(key)).toBe(false);
       expect(await sut.storedUnder(key.split('/')[0])).toEqual([]);
     });
@@ -213,7 +240,10 @@ describe.each([
     it('with a lower limit, accepts exactly the limit and refuses one byte more', async () => {
       const atLimit = Buffer.alloc(1000, 0x20);
       PDF.copy(atLimit);
-      expect(await sut.upload(uniqueKey('max.pdf'), atLimit, 'document', 'application/pdf', 1000)).toEqual({ status: 200, contentType: 'application/pdf' });
+      expect(await sut.upload(uniqueKey('max.pdf'), atLimit, 'document', 'application/pdf', 1000)).toEqual({
+        status: 200,
+        contentType: 'application/pdf',
+      });
       const key = uniqueKey('over.pdf');
       expect(await sut.upload(key, Buffer.concat([atLimit, Buffer.from(' ')]), 'document', 'application/pdf', 1000)).toEqual({
         status: 413,
@@ -243,7 +273,9 @@ describe.each([
 
     it('round-trips a small stream and a buffer; a missing key is null to stat and 404 to get', async () => {
       const key = uniqueKey('small.pdf');
-      expect(await sut.storage.put(key, Readable.from([PDF.subarray(0, 7), PDF.subarray(7)]), { contentType: 'application/pdf' })).toMatchObject({
+      expect(
+        await sut.storage.put(key, Readable.from([PDF.subarray(0, 7), PDF.subarray(7)]), { contentType: 'application/pdf' }),
+      ).toMatchObject({
         size: PDF.length,
         sha256: sha256Of(PDF),
       });
@@ -261,12 +293,16 @@ describe.each([
       const root = uniqueKey('listed');
       const folder = `${root}/`;
       const started = Date.now();
-      for (const key of ['b/2.pdf', 'a/10.pdf', 'a/1.pdf']) await sut.storage.put(`${folder}${key}`, PDF, { contentType: 'application/pdf' });
+      for (const key of ['b/2.pdf', 'a/10.pdf', 'a/1.pdf'])
+        await sut.storage.put(`${folder}${key}`, PDF, { contentType: 'application/pdf' });
       await sut.storage.put(`${root}-other/x.pdf`, PDF, { contentType: 'application/pdf' });
       await sut.sender.put(`${folder}c/3.pdf`, PDF, { contentType: 'application/pdf' });
 
       const all = await sut.storage.list(folder);
-      expect({ keys: all.files.map((file) => file.key), next: all.next }).toEqual({ keys: [`${folder}a/1.pdf`, `${folder}a/10.pdf`, `${folder}b/2.pdf`], next: null });
+      expect({ keys: all.files.map((file) => file.key), next: all.next }).toEqual({
+        keys: [`${folder}a/1.pdf`, `${folder}a/10.pdf`, `${folder}b/2.pdf`],
+        next: null,
+      });
       // The page after a key (a shorter limit is checked on the local driver and the S3 request in unit tests: s3rver 3.7
       // cannot answer a truncated listing on OpenSSL 3, its continuation token being DES-encrypted).
       const after = await sut.storage.list(folder, { startAfter: `${folder}a/10.pdf` });
@@ -284,12 +320,18 @@ describe.each([
     it('serves the bytes with Content-Type and a Content-Disposition naming the file', async () => {
       const key = uniqueKey('offer');
       await sut.storage.put(key, PDF, { contentType: 'application/pdf' });
-      const url = await sut.storage.createDownloadUrl(key, { expiresInSeconds: 300, filename: 'Offer (signed).pdf', disposition: 'attachment' });
+      const url = await sut.storage.createDownloadUrl(key, {
+        expiresInSeconds: 300,
+        filename: 'Offer (signed).pdf',
+        disposition: 'attachment',
+      });
       const response = await sut.download(url);
       expect(response.status).toBe(200);
       expect(response.body).toEqual(PDF);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="Offer (signed).pdf"; filename*=UTF-8''Offer%20%28signed%29.pdf`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="Offer (signed).pdf"; filename*=UTF-8''Offer%20%28signed%29.pdf`,
+      );
     });
 
     it('refuses an expired URL', async () => {
@@ -306,7 +348,13 @@ describe.each([
       const source = uniqueKey('sealed.pdf');
       await sut.sender.put(source, Readable.from([PDF]), { contentType: 'application/pdf' });
       const handoff = await sut.sender.describeForHandoff(source, 'Offer (signed).pdf');
-      expect(handoff).toEqual({ namespace: 'esign', key: source, sha256: sha256Of(PDF), filename: 'Offer (signed).pdf', content_type: 'application/pdf' });
+      expect(handoff).toEqual({
+        namespace: 'esign',
+        key: source,
+        sha256: sha256Of(PDF),
+        filename: 'Offer (signed).pdf',
+        content_type: 'application/pdf',
+      });
 
       const dest = uniqueKey('documents/1.pdf');
       const copied = await sut.storage.copyFrom(handoff, dest);
@@ -330,7 +378,13 @@ describe.each([
     });
 
     it('answers 404 for a handoff whose file does not exist', async () => {
-      const handoff = { namespace: 'esign' as const, key: uniqueKey('none.pdf'), sha256: sha256Of(PDF), filename: 'x.pdf', content_type: 'application/pdf' };
+      const handoff = {
+        namespace: 'esign' as const,
+        key: uniqueKey('none.pdf'),
+        sha256: sha256Of(PDF),
+        filename: 'x.pdf',
+        content_type: 'application/pdf',
+      };
       await expect(sut.storage.copyFrom(handoff, uniqueKey('documents/3.pdf'))).rejects.toMatchObject({ status: 404 });
     });
   });
@@ -348,18 +402,27 @@ describe('local driver over HTTP', () => {
   const putChunked = (url: string, chunks: Buffer[]) =>
     new Promise<{ status: number; body: { message?: string } }>((resolve, reject) => {
       const { port } = sut.app.getHttpServer().address() as AddressInfo;
-      const req = http.request({ host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'application/pdf' } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString() || '{}') }));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'application/pdf' } },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString() || '{}') }));
+        },
+      );
       req.on('error', reject);
       Readable.from(chunks).pipe(req);
     });
 
   it('counts a chunked body while streaming: 413 past the signed limit, and nothing stored', async () => {
     const key = 'chunked/over.pdf';
-    const url = await sut.storage.createUploadUrl({ key, contentType: 'application/pdf', purpose: 'document', maxBytes: 100_000, expiresInSeconds: 60 });
+    const url = await sut.storage.createUploadUrl({
+      key,
+      contentType: 'application/pdf',
+      purpose: 'document',
+      maxBytes: 100_000,
+      expiresInSeconds: 60,
+    });
     const chunks = [PDF, ...Array.from({ length: 10 }, () => Buffer.alloc(10_000, 0x20))];
     const response = await putChunked(url, chunks);
     expect(response).toEqual({ status: 413, body: { status: 'error', message: 'File is larger than 100,000 bytes' } });
@@ -368,7 +431,9 @@ describe('local driver over HTTP', () => {
 
   it('answers X-Content-Type-Options: nosniff, and serves HTML only as an attachment', async () => {
     await sut.storage.put('exports/page.html', HTML, { contentType: 'text/html' });
-    const response = await sut.download(await sut.storage.createDownloadUrl('exports/page.html', { expiresInSeconds: 60, disposition: 'inline' }));
+    const response = await sut.download(
+      await sut.storage.createDownloadUrl('exports/page.html', { expiresInSeconds: 60, disposition: 'inline' }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-disposition']).toBe('attachment');
@@ -379,7 +444,12 @@ describe('local driver over HTTP', () => {
     const url = await sut.storage.createDownloadUrl('docs/a.pdf', { expiresInSeconds: 60, filename: 'a.pdf' });
     expect((await sut.download(url.replace('filename=a.pdf', 'filename=a.html'))).status).toBe(403);
 
-    const upload = await sut.storage.createUploadUrl({ key: 'docs/once.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
+    const upload = await sut.storage.createUploadUrl({
+      key: 'docs/once.pdf',
+      contentType: 'application/pdf',
+      purpose: 'document',
+      expiresInSeconds: 60,
+    });
     await request(sut.app.getHttpServer()).put(upload).set('content-type', 'application/pdf').send(PDF).expect(200);
     await request(sut.app.getHttpServer()).put(upload).set('content-type', 'application/pdf').send(PNG).expect(403);
     expect(await readAll((await sut.storage.get('docs/once.pdf')).stream)).toEqual(PDF);
@@ -400,7 +470,12 @@ describe('S3 driver against s3rver', () => {
   });
 
   it('makes an upload URL single-use in effect: the confirmed bytes move to a key no URL writes, and a replayed PUT changes nothing', async () => {
-    const url = await sut.storage.createUploadUrl({ key: 'docs/once.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 900 });
+    const url = await sut.storage.createUploadUrl({
+      key: 'docs/once.pdf',
+      contentType: 'application/pdf',
+      purpose: 'document',
+      expiresInSeconds: 900,
+    });
     expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF })).status).toBe(200);
     // Not readable before the confirm checked it.
     expect(await sut.storage.stat('docs/once.pdf')).toBeNull();
@@ -411,7 +486,11 @@ describe('S3 driver against s3rver', () => {
     expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PNG })).status).toBe(200);
     expect(await readAll((await sut.storage.get('docs/once.pdf')).stream)).toEqual(PDF);
     // A second confirm keeps the first bytes and drops the staged ones.
-    expect(await sut.storage.verifyUpload('docs/once.pdf', 'document')).toEqual({ key: 'docs/once.pdf', size: PDF.length, contentType: 'application/pdf' });
+    expect(await sut.storage.verifyUpload('docs/once.pdf', 'document')).toEqual({
+      key: 'docs/once.pdf',
+      size: PDF.length,
+      contentType: 'application/pdf',
+    });
     expect(await readAll((await sut.storage.get('docs/once.pdf')).stream)).toEqual(PDF);
     expect(await sut.storedUnder('docs/once.pdf')).toEqual(['transactions/docs/once.pdf']);
 
@@ -422,7 +501,12 @@ describe('S3 driver against s3rver', () => {
   });
 
   it('lists confirmed files only: what an upload URL staged is not one', async () => {
-    const url = await sut.storage.createUploadUrl({ key: 'staged/one.pdf', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 900 });
+    const url = await sut.storage.createUploadUrl({
+      key: 'staged/one.pdf',
+      contentType: 'application/pdf',
+      purpose: 'document',
+      expiresInSeconds: 900,
+    });
     expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF })).status).toBe(200);
     expect(await sut.storage.list('staged/')).toEqual({ files: [], next: null });
     await sut.storage.verifyUpload('staged/one.pdf', 'document');
@@ -431,7 +515,14 @@ describe('S3 driver against s3rver', () => {
 
   it('presigns the download with the configured lifetime and the response headers', async () => {
     await sut.storage.put('docs/b.pdf', PDF, { contentType: 'application/pdf' });
-    const url = new URL(await sut.storage.createDownloadUrl('docs/b.pdf', { expiresInSeconds: 300, filename: 'b.pdf', disposition: 'inline', contentType: 'application/pdf' }));
+    const url = new URL(
+      await sut.storage.createDownloadUrl('docs/b.pdf', {
+        expiresInSeconds: 300,
+        filename: 'b.pdf',
+        disposition: 'inline',
+        contentType: 'application/pdf',
+      }),
+    );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     const response = await sut.download(url.toString());
     expect(response.headers['content-disposition']).toBe(`inline; filename="b.pdf"; filename*=UTF-8''b.pdf`);

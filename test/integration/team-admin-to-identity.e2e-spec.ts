@@ -57,7 +57,8 @@ describe('team settings flowing from team-admin to identity and transactions', (
       team_override: boolean;
     }[];
 
-  const switchOf = async (token: string, notificationId: number) => (await switchesOf(token)).find((s) => s.notification_id === notificationId);
+  const switchOf = async (token: string, notificationId: number) =>
+    (await switchesOf(token)).find((s) => s.notification_id === notificationId);
 
   it('provisions both seeded teams in team-admin from identity.team.provisioned', async () => {
     const demo = await login('admin@demo-realty.test');
@@ -116,7 +117,10 @@ describe('team settings flowing from team-admin to identity and transactions', (
     const agent = await login('isa@demo-realty.test');
     const teamId = agent.user.team.team_id;
     const consumer = identity.app.get(EventConsumer);
-    const [{ revision }] = await identity.dataSource.query(`SELECT notification_settings_revision AS revision FROM identity.teams WHERE team_id = $1`, [teamId]);
+    const [{ revision }] = await identity.dataSource.query(
+      `SELECT notification_settings_revision AS revision FROM identity.teams WHERE team_id = $1`,
+      [teamId],
+    );
     const stale: EventEnvelope<'team-admin.notification-settings.changed'> = {
       id: '00000000-0000-4000-8000-0000000000a1',
       type: 'team-admin.notification-settings.changed',
@@ -139,18 +143,26 @@ describe('team settings flowing from team-admin to identity and transactions', (
       .expect((response) => expect(response.body.message).toBe('Team settings updated'));
 
     const profile = await eventually(async () => {
-      const response = await request(identity.server).get('/api/user/profile').set('authorization', `Bearer ${admin.access_token}`).expect(200);
+      const response = await request(identity.server)
+        .get('/api/user/profile')
+        .set('authorization', `Bearer ${admin.access_token}`)
+        .expect(200);
       return response.body.team.name === 'Rival Homes Group' ? response.body : null;
     });
     expect(profile.team).toMatchObject({ team_id: admin.user.team.team_id, name: 'Rival Homes Group' });
     const [row] = await eventually(async () => {
-      const rows = await transactions.dataSource.query(`SELECT name FROM transactions.teams WHERE team_id = $1 AND name = 'Rival Homes Group'`, [admin.user.team.team_id]);
+      const rows = await transactions.dataSource.query(
+        `SELECT name FROM transactions.teams WHERE team_id = $1 AND name = 'Rival Homes Group'`,
+        [admin.user.team.team_id],
+      );
       return rows.length ? rows : null;
     });
     expect(row.name).toBe('Rival Homes Group');
 
     // A late event of an older revision does not undo the rename.
-    const [{ revision }] = await identity.dataSource.query(`SELECT settings_revision AS revision FROM identity.teams WHERE team_id = $1`, [admin.user.team.team_id]);
+    const [{ revision }] = await identity.dataSource.query(`SELECT settings_revision AS revision FROM identity.teams WHERE team_id = $1`, [
+      admin.user.team.team_id,
+    ]);
     const stale: EventEnvelope<'team-admin.team.updated'> = {
       id: '00000000-0000-4000-8000-0000000000a2',
       type: 'team-admin.team.updated',

@@ -22,10 +22,16 @@ describe(UpdateVendorOptionsWhenVendorEnrolled.name, () => {
   });
 
   it("an enrollment reaches transactions' vendor options and its agents read copy through the event bus", async () => {
-    const admin = (await request(identity.server).post('/api/auth/login').send({ email: 'admin@demo-realty.test', password: DEMO_PASSWORD }).expect(200)).body;
+    const admin = (
+      await request(identity.server).post('/api/auth/login').send({ email: 'admin@demo-realty.test', password: DEMO_PASSWORD }).expect(200)
+    ).body;
     const teamId: number = admin.user.team.team_id;
     const { invite_token } = (
-      await request(identity.server).post('/api/enroll/vendor/link').set('authorization', `Bearer ${admin.access_token}`).send({ vendor_type: 'Attorney' }).expect(201)
+      await request(identity.server)
+        .post('/api/enroll/vendor/link')
+        .set('authorization', `Bearer ${admin.access_token}`)
+        .send({ vendor_type: 'Attorney' })
+        .expect(201)
     ).body;
     await request(identity.server)
       .post('/api/enroll/vendor')
@@ -42,9 +48,17 @@ describe(UpdateVendorOptionsWhenVendorEnrolled.name, () => {
       const found = await transactions.app.get(VendorsRepository).optionsOf(teamId);
       return found.some((o) => o.id === user.vendor_id) ? found : null;
     });
-    expect(options.find((o) => o.id === user.vendor_id)).toEqual({ id: user.vendor_id, label: 'Bayside Law', logo_path: null, agent_id: user.agent_id, vendor_type: 'Attorney' });
+    expect(options.find((o) => o.id === user.vendor_id)).toEqual({
+      id: user.vendor_id,
+      label: 'Bayside Law',
+      logo_path: null,
+      agent_id: user.agent_id,
+      vendor_type: 'Attorney',
+    });
     const agent = await eventually(async () => {
-      const [row] = await transactions.dataSource.query(`SELECT team_id, roles, status FROM transactions.agents WHERE agent_id = $1`, [user.agent_id]);
+      const [row] = await transactions.dataSource.query(`SELECT team_id, roles, status FROM transactions.agents WHERE agent_id = $1`, [
+        user.agent_id,
+      ]);
       return row;
     });
     expect(agent).toEqual({ team_id: teamId, roles: ['VENDOR'], status: 'active' });

@@ -19,9 +19,17 @@ describe('trusted proxies', () => {
   });
 
   const lastIp = async (sut: Identity) =>
-    ((await sut.dataSource.query(`SELECT ip FROM identity.login_history WHERE email = 'isa@demo-realty.test' ORDER BY id DESC LIMIT 1`)) as { ip: string }[])[0]?.ip;
+    (
+      (await sut.dataSource.query(
+        `SELECT ip FROM identity.login_history WHERE email = 'isa@demo-realty.test' ORDER BY id DESC LIMIT 1`,
+      )) as { ip: string }[]
+    )[0]?.ip;
   const login = (sut: Identity, forwardedFor: string) =>
-    request(sut.server).post('/api/auth/login').set('x-forwarded-for', forwardedFor).send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD }).expect(200);
+    request(sut.server)
+      .post('/api/auth/login')
+      .set('x-forwarded-for', forwardedFor)
+      .send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD })
+      .expect(200);
 
   it('takes the client address from a trusted proxy (the default: loopback, where the edge runs)', async () => {
     await login(byDefault, '203.0.113.7');

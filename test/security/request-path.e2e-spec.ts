@@ -34,7 +34,10 @@ describe('the request path, through the edge to every service', () => {
     frontends = mkdtempSync(path.join(tmpdir(), 'security-frontends-'));
     for (const app of ['console', 'display']) {
       mkdirSync(path.join(frontends, app, 'assets'), { recursive: true });
-      writeFileSync(path.join(frontends, app, 'index.html'), `<!doctype html><title>${app}</title><script type="module" src="/assets/app.js"></script>`);
+      writeFileSync(
+        path.join(frontends, app, 'index.html'),
+        `<!doctype html><title>${app}</title><script type="module" src="/assets/app.js"></script>`,
+      );
     }
     edge = createEdge({ upstreams, consoleDir: path.join(frontends, 'console'), displayDir: path.join(frontends, 'display') });
     await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
@@ -53,14 +56,21 @@ describe('the request path, through the edge to every service', () => {
   });
 
   describe('headers', () => {
-    it.each(['/', '/app/transactions', '/display/'])('serves %s with a content policy allowing no inline or foreign script, unframeable, no referrer', async (url) => {
-      const { headers } = await through().get(url).expect(200);
-      const policy = new Map(String(headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const));
-      expect(policy.get('script-src')).toBe("'self'");
-      expect(policy.get('object-src')).toBe("'none'");
-      expect(policy.get('frame-ancestors')).toBe("'none'");
-      expect(headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
-    });
+    it.each(['/', '/app/transactions', '/display/'])(
+      'serves %s with a content policy allowing no inline or foreign script, unframeable, no referrer',
+      async (url) => {
+        const { headers } = await through().get(url).expect(200);
+        const policy = new Map(
+          String(headers['content-security-policy'])
+            .split('; ')
+            .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+        );
+        expect(policy.get('script-src')).toBe("'self'");
+        expect(policy.get('object-src')).toBe("'none'");
+        expect(policy.get('frame-ancestors')).toBe("'none'");
+        expect(headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+      },
+    );
 
     it.each(SERVICE_NAMES)('answers %s JSON uncacheable, unsniffable, unframeable and inert, found or not', async (service) => {
       for (const url of [`/api/${service}/health`, `/api/${service}/no-such-thing`]) {
@@ -83,18 +93,24 @@ describe('the request path, through the edge to every service', () => {
     it('serves a stored file unsniffable, with its disposition and a content policy that runs nothing (sandboxed unless a PDF)', async () => {
       const storage = services.get('identity')!.app.get(StorageService);
       await storage.put('security/logo.png', TINY_PNG, { contentType: 'image/png' });
-      const image = await through().get(await storage.createDownloadUrl('security/logo.png', { expiresInSeconds: 60, filename: 'logo.png' })).expect(200);
+      const image = await through()
+        .get(await storage.createDownloadUrl('security/logo.png', { expiresInSeconds: 60, filename: 'logo.png' }))
+        .expect(200);
       expect(image.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'content-type': 'image/png' });
       expect(image.headers['content-disposition']).toMatch(/^inline; filename="logo\.png"/);
       expect(image.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
 
       await storage.put('security/page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });
-      const page = await through().get(await storage.createDownloadUrl('security/page.html', { expiresInSeconds: 60, disposition: 'inline' })).expect(200);
+      const page = await through()
+        .get(await storage.createDownloadUrl('security/page.html', { expiresInSeconds: 60, disposition: 'inline' }))
+        .expect(200);
       expect(page.headers['content-disposition']).toBe('attachment');
       expect(page.headers['content-security-policy']).toContain('sandbox');
 
       await storage.put('security/a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' });
-      const pdf = await through().get(await storage.createDownloadUrl('security/a.pdf', { expiresInSeconds: 60 })).expect(200);
+      const pdf = await through()
+        .get(await storage.createDownloadUrl('security/a.pdf', { expiresInSeconds: 60 }))
+        .expect(200);
       expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; object-src 'self'");
     });
   });
@@ -142,7 +158,11 @@ describe('the request path, through the edge to every service', () => {
   });
 
   it('refuses a NUL in any query at the door', async () => {
-    for (const url of ['/api/admin/users/download?quick_search_filter=%00', '/api/messages/dms?search=a%00b', '/api/transactions?quick_search=%00']) {
+    for (const url of [
+      '/api/admin/users/download?quick_search_filter=%00',
+      '/api/messages/dms?search=a%00b',
+      '/api/transactions?quick_search=%00',
+    ]) {
       expect((await through().get(url).expect(400)).body).toEqual({ status: 'error', message: 'The query contains a NUL character' });
     }
   });

@@ -26,7 +26,9 @@ describe('access ends within seconds everywhere after each kind of change', () =
     });
     admin = await signInThroughApi(identity.server, 'admin@demo-realty.test', 'DemoPass1!');
     teamId = admin.user.team_id;
-    await teamAdmin.dataSource.query(`INSERT INTO team_admin.teams (team_id, name) VALUES ($1, 'Demo Realty') ON CONFLICT DO NOTHING`, [teamId]);
+    await teamAdmin.dataSource.query(`INSERT INTO team_admin.teams (team_id, name) VALUES ($1, 'Demo Realty') ON CONFLICT DO NOTHING`, [
+      teamId,
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -66,7 +68,10 @@ describe('access ends within seconds everywhere after each kind of change', () =
 
   /** Signs in through the API as a body client and answers both tokens. */
   const session = async (email: string, password: string) =>
-    (await request(identity.server).post('/api/auth/login').send({ email, password }).expect(200)).body as { access_token: string; refresh_token: string };
+    (await request(identity.server).post('/api/auth/login').send({ email, password }).expect(200)).body as {
+      access_token: string;
+      refresh_token: string;
+    };
   const refusedWithin = async (token: string) => {
     const started = Date.now();
     await eventually(async () => (await folders(token)).status === 401, REVOCATION_CACHE_MS + 3000, 100);
@@ -82,7 +87,8 @@ describe('access ends within seconds everywhere after each kind of change', () =
     await refusedWithin(before.access_token);
     await profile(before.access_token).expect(401);
 
-    const refreshed = (await request(identity.server).post('/api/auth/refresh').send({ refresh_token: before.refresh_token }).expect(200)).body;
+    const refreshed = (await request(identity.server).post('/api/auth/refresh').send({ refresh_token: before.refresh_token }).expect(200))
+      .body;
     expect(refreshed.user.permissions).not.toContain('agent_esign');
     await folders(refreshed.access_token).expect(200);
   }, 20_000);

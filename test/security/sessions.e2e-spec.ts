@@ -44,8 +44,11 @@ describe('sessions', () => {
   it('ends the session when the same client reuses a rotated token after the grace window', async () => {
     const brief = await bootIdentity({ env: { REFRESH_REUSE_GRACE_SECONDS: '1' } });
     try {
-      const call = (refresh_token: string) => request(brief.server).post('/api/auth/refresh').set('user-agent', 'tab-browser').send({ refresh_token });
-      const session = (await request(brief.server).post('/api/auth/login').send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD }).expect(200)).body;
+      const call = (refresh_token: string) =>
+        request(brief.server).post('/api/auth/refresh').set('user-agent', 'tab-browser').send({ refresh_token });
+      const session = (
+        await request(brief.server).post('/api/auth/login').send({ email: 'isa@demo-realty.test', password: DEMO_PASSWORD }).expect(200)
+      ).body;
       const next = (await call(session.refresh_token).expect(200)).body;
       expect((await call(session.refresh_token).expect(200)).body.refresh_token).toBe(next.refresh_token);
       await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -67,7 +70,7 @@ describe('sessions', () => {
     await refresh(other.refresh_token).expect(200);
   });
 
-  describe('the console\'s refresh cookie (X-Requested-With: console)', () => {
+  describe("the console's refresh cookie (X-Requested-With: console)", () => {
     const consoleCall = (path: string, cookie?: string) => {
       const call = request(sut.server).post(`/api/auth/${path}`).set('x-requested-with', 'console').set('user-agent', 'console-browser');
       return cookie ? call.set('cookie', cookie) : call;
@@ -118,5 +121,4 @@ describe('sessions', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
     });
   });
-
 });

@@ -24,7 +24,8 @@ function specifiersIn(source: string): string[] {
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('//'))
     .join('\n');
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bjest\.(?:mock|requireActual)\s*\(\s*)(['"`])([^'"`\n]+)\1/g;
+  const pattern =
+    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bjest\.(?:mock|requireActual)\s*\(\s*)(['"`])([^'"`\n]+)\1/g;
   return [...code.matchAll(pattern)].map((match) => match[2]);
 }
 
@@ -51,7 +52,10 @@ function importsOf(relativeDir: string): ImportLine[] {
     for (const specifier of specifiersIn(readFileSync(path.join(ROOT, file), 'utf8'))) {
       let target: string | null = null;
       if (specifier.startsWith('.')) {
-        target = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)).split(path.sep).join('/');
+        target = path
+          .relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier))
+          .split(path.sep)
+          .join('/');
       } else if (/^(services|libs|edge|scripts|console|display)\//.test(specifier)) {
         // tsconfig's baseUrl is the repository root, so 'services/x/...' would compile.
         target = specifier;
@@ -75,7 +79,7 @@ describe('import boundaries', () => {
         "import type { B } from '@app/b';",
         'import {',
         '  c,',
-        "} from \"../c\";",
+        '} from "../c";',
         "import './side-effect';",
         "export * from './d';",
         "export { e } from '../../e';",
@@ -106,14 +110,18 @@ describe('import boundaries', () => {
   it.each(services.map((s) => [s]))('services/%s imports no other service', (service) => {
     const others = services.filter((s) => s !== service);
     const crossing = importsOf(`services/${service}`).filter(
-      (line) => line.target !== null && others.some((other) => line.target === `services/${other}` || line.target!.startsWith(`services/${other}/`)),
+      (line) =>
+        line.target !== null &&
+        others.some((other) => line.target === `services/${other}` || line.target!.startsWith(`services/${other}/`)),
     );
     expect(show(crossing)).toEqual([]);
   });
 
   it('libs import nothing from services', () => {
     const crossing = importsOf('libs').filter(
-      (line) => (line.target !== null && (line.target === 'services' || line.target.startsWith('services/'))) || line.specifier.startsWith('@app/services'),
+      (line) =>
+        (line.target !== null && (line.target === 'services' || line.target.startsWith('services/'))) ||
+        line.specifier.startsWith('@app/services'),
     );
     expect(show(crossing)).toEqual([]);
   });
@@ -122,7 +130,9 @@ describe('import boundaries', () => {
     const outside = importsOf('libs/contracts/src')
       // Specs are not shipped to the front ends; they may use test helpers.
       .filter((line) => !/\.spec\.ts$/.test(line.file))
-      .filter((line) => isPackage(line.specifier) || (line.target !== 'libs/contracts/src' && !line.target!.startsWith('libs/contracts/src/')));
+      .filter(
+        (line) => isPackage(line.specifier) || (line.target !== 'libs/contracts/src' && !line.target!.startsWith('libs/contracts/src/')),
+      );
     expect(show(outside)).toEqual([]);
   });
 

@@ -16,7 +16,15 @@ interface Outcome {
 }
 
 /** Runs ensurePrerequisites in a child with `present` as the machine's programs; apt-get "installs" `installs`. */
-function ensure(options: { present: string[]; root: boolean; debianLike: boolean; installs?: string[]; assumeMissing?: string; aptFails?: boolean; install?: boolean }): Outcome {
+function ensure(options: {
+  present: string[];
+  root: boolean;
+  debianLike: boolean;
+  installs?: string[];
+  assumeMissing?: string;
+  aptFails?: boolean;
+  install?: boolean;
+}): Outcome {
   const script = `
     import { ensurePrerequisites } from ${JSON.stringify(MODULE)};
     const o = JSON.parse(process.env.CASE);
@@ -80,7 +88,9 @@ describe('ensurePrerequisites', () => {
   it('stops with the command when apt-get fails or leaves a program missing', () => {
     const failed = ensure({ present: ['redis-server', 'chromium', 'pdfsig'], root: true, debianLike: true, aptFails: true });
     expect(failed).toMatchObject({ ok: false, missing: ['docker-compose'] });
-    expect(failed.message).toMatch(/^apt-get failed \(E: Could not open lock file\):[\s\S]*Install it with: apt-get install -y docker-compose$/);
+    expect(failed.message).toMatch(
+      /^apt-get failed \(E: Could not open lock file\):[\s\S]*Install it with: apt-get install -y docker-compose$/,
+    );
     const incomplete = ensure({ present: ['redis-server'], root: true, debianLike: true, installs: ['chromium', 'pdfsig'] });
     expect(incomplete).toMatchObject({ ok: false, missing: ['docker-compose'] });
     expect(incomplete.message).toMatch(/^still missing after apt-get:/);
@@ -94,7 +104,14 @@ describe('ensurePrerequisites', () => {
 
   it('PREREQUISITES_ASSUME_MISSING pretends programs are absent until apt-get has run', () => {
     const outcome = ensure({ present: ALL, root: true, debianLike: true, assumeMissing: 'chromium,pdfsig' });
-    expect(outcome).toEqual({ ok: true, installed: ['chromium', 'pdfsig'], aptGet: [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'poppler-utils']] });
+    expect(outcome).toEqual({
+      ok: true,
+      installed: ['chromium', 'pdfsig'],
+      aptGet: [
+        ['update', '-qq'],
+        ['install', '-y', '-qq', 'chromium', 'poppler-utils'],
+      ],
+    });
     const stopped = ensure({ present: ALL, root: false, debianLike: true, assumeMissing: 'all' });
     expect(stopped).toMatchObject({ ok: false, missing: ALL, aptGet: [] });
     expect(stopped.message).toMatch(/sudo apt-get install -y redis-server chromium poppler-utils docker-compose$/);

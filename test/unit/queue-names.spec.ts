@@ -28,7 +28,9 @@ describe('QUEUE_CATALOGUE', () => {
 
   it('is where services and libs take their queue names from (no Queue or Worker named by a string literal)', () => {
     const literal = /new\s+(Queue|Worker|QueueEvents)\s*(<[^>]*>)?\s*\(\s*['"`]/;
-    const offenders = ['services', 'libs'].flatMap((dir) => [...productionSources(dir)]).filter((file) => literal.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const offenders = ['services', 'libs']
+      .flatMap((dir) => [...productionSources(dir)])
+      .filter((file) => literal.test(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

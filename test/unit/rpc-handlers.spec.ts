@@ -30,7 +30,8 @@ function handlers(): Map<string, string[]> {
 describe('RPC_PATTERNS', () => {
   it("has exactly one handler per pattern, in the owner's service, and no handler of an unknown pattern", () => {
     const found = handlers();
-    for (const [pattern, owner] of Object.entries(RPC_PATTERNS)) expect({ pattern, services: found.get(pattern) ?? [] }).toEqual({ pattern, services: [owner] });
+    for (const [pattern, owner] of Object.entries(RPC_PATTERNS))
+      expect({ pattern, services: found.get(pattern) ?? [] }).toEqual({ pattern, services: [owner] });
     expect([...found.keys()].filter((pattern) => !(pattern in RPC_PATTERNS))).toEqual([]);
   });
 });

@@ -17,7 +17,12 @@ import { TaskCreateDto, TaskIdParamDto, TaskListQueryDto } from '../../services/
 import { ClientIdParamDto } from '../../services/transactions/src/transactions/dto/transaction-edit.dto';
 
 // Strict ids: the pipe PlatformModule installs, over real DTOs of three services.
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });
+const pipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: validationExceptionFactory,
+});
 
 type Dto = new () => object;
 
@@ -40,7 +45,12 @@ const BODY_IDS: Array<[string, Dto, string, Record<string, unknown>?, ((id: unkn
   ['identity PATCH /admin/user agent_id', UpdateAdminUserDto, 'agent_id'],
   ['identity PATCH /user/notification_settings notification_id', UpdateNotificationSettingDto, 'notification_id', { enabled: true }],
   ['identity PATCH /user/profile/defaults default_buyer_form', UpdateDefaultsDto, 'default_buyer_form'],
-  ['team-admin POST /documents/types team_document_category_id', CreateDocumentTypeDto, 'team_document_category_id', { name: 'Inspection' }],
+  [
+    'team-admin POST /documents/types team_document_category_id',
+    CreateDocumentTypeDto,
+    'team_document_category_id',
+    { name: 'Inspection' },
+  ],
   ['team-admin PATCH /admin/notification_settings notification_id', UpdateTeamNotificationSettingDto, 'notification_id', { enabled: true }],
   ['transactions POST /transactions/reassign from_agent_id', ReassignDto, 'from_agent_id', { to_agent_id: 3, type: 'all' }],
   ['transactions POST /tasks client_id', TaskCreateDto, 'client_id'],

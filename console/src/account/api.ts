@@ -45,15 +45,12 @@ export function createAccountApi(options: AccountApiOptions) {
     forgotPassword: (request: ForgotPasswordRequest) => open<Acknowledgement>('/auth/forgot-password', 'POST', request),
     resetPassword: (request: ResetPasswordRequest) => open<Acknowledgement>('/auth/reset-password', 'POST', request),
     /** Whether a reset link's key still works (200), or the server's 400 message; spends nothing. */
-    checkResetKey: (resetKey: string) =>
-      open<Acknowledgement>(`/auth/reset-password/check?reset_key=${encodeURIComponent(resetKey)}`),
+    checkResetKey: (resetKey: string) => open<Acknowledgement>(`/auth/reset-password/check?reset_key=${encodeURIComponent(resetKey)}`),
 
     // Account area.
     changePassword: (request: ChangePasswordRequest) => authed<Acknowledgement>('/user/password', 'PATCH', request),
     getNotificationSettings: async () => {
-      const body = await authed<NotificationSetting[] | { records?: NotificationSetting[] | null }>(
-        '/user/notification_settings',
-      );
+      const body = await authed<NotificationSetting[] | { records?: NotificationSetting[] | null }>('/user/notification_settings');
       return Array.isArray(body) ? body : (body?.records ?? []);
     },
     updateNotificationSetting: (notification_id: number, enabled: boolean) =>
@@ -66,9 +63,7 @@ export function createAccountApi(options: AccountApiOptions) {
       return Array.isArray(body) ? body : (body?.records ?? []);
     },
     getLandingPageChoices: async () => {
-      const body = await authed<LandingPageChoice[] | { records?: LandingPageChoice[] | null }>(
-        '/user/landing-page-choices',
-      );
+      const body = await authed<LandingPageChoice[] | { records?: LandingPageChoice[] | null }>('/user/landing-page-choices');
       return Array.isArray(body) ? body : (body?.records ?? []);
     },
     getProfileImage: () => authed<{ url: string | null } | null>('/user/profile/image'),

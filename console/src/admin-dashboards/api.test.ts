@@ -15,7 +15,11 @@ describe(createDashboardsApi.name, () => {
     await sut.getGoals(2024);
     await sut.getGoals();
     await sut.getGoals(null);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/dashboard/goals?year=2024', '/api/dashboard/goals', '/api/dashboard/goals']);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/dashboard/goals?year=2024',
+      '/api/dashboard/goals',
+      '/api/dashboard/goals',
+    ]);
   });
 
   it('saves goals with PUT and answers the saved year with its message', async () => {
@@ -42,15 +46,24 @@ describe(createDashboardsApi.name, () => {
   });
 
   it("reads a user's activity page, or the caller's own without a user", async () => {
-    const { fetch, sut } = apiWith(() => jsonResponse(200, { records: [], pagination: { total: 0, page: 1, per_page: 20, pages: 0, has_next: false, has_prev: false } }));
+    const { fetch, sut } = apiWith(() =>
+      jsonResponse(200, { records: [], pagination: { total: 0, page: 1, per_page: 20, pages: 0, has_next: false, has_prev: false } }),
+    );
     await sut.getActivity({ agentId: 12, page: 2, perPage: 20 });
     await sut.getActivity({ agentId: null, page: 1, perPage: 60 });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/dashboard/activity?agent_id=12&page=2&per_page=20', '/api/dashboard/activity?page=1&per_page=60']);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/dashboard/activity?agent_id=12&page=2&per_page=20',
+      '/api/dashboard/activity?page=1&per_page=60',
+    ]);
   });
 
   it("keeps the server's field errors of a refused save", async () => {
     const { sut } = apiWith(() =>
-      jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'goals.0.value', error: 'Enter a whole number of 0 or more' }] }),
+      jsonResponse(400, {
+        status: 'error',
+        message: 'Invalid',
+        errors: [{ field: 'goals.0.value', error: 'Enter a whole number of 0 or more' }],
+      }),
     );
     await expect(sut.saveGoals({ year: 2025, goals: [] })).rejects.toMatchObject({
       status: 400,

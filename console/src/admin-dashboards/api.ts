@@ -27,7 +27,9 @@ export function createDashboardsApi(options: DashboardsApiOptions) {
   return {
     /** A year's goals; without a year the server's current one (in the team's time zone). */
     getGoals: (year?: number | null) =>
-      call<GoalsResponse>(year === undefined || year === null ? '/dashboard/goals' : `/dashboard/goals?year=${encodeURIComponent(String(year))}`),
+      call<GoalsResponse>(
+        year === undefined || year === null ? '/dashboard/goals' : `/dashboard/goals?year=${encodeURIComponent(String(year))}`,
+      ),
     /** ADMIN: the changed goals only (value null removes one). */
     saveGoals: (body: GoalsUpdate) => call<Saved<GoalsResponse>>('/dashboard/goals', 'PUT', body),
     getDisplayConfig: () => call<DisplayConfig>('/dashboard/display/config'),

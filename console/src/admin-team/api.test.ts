@@ -32,7 +32,10 @@ describe(createTeamAdminApi.name, () => {
   describe('paths, methods and bodies', () => {
     it('reads and patches the team', async () => {
       const { sut, calls } = setup((_url, init) =>
-        jsonResponse(200, init?.method === 'PATCH' ? { status: 'success', message: 'Team settings updated' } : { team_id: 1, name: 'Rival Homes' }),
+        jsonResponse(
+          200,
+          init?.method === 'PATCH' ? { status: 'success', message: 'Team settings updated' } : { team_id: 1, name: 'Rival Homes' },
+        ),
       );
 
       await sut.getTeam();
@@ -61,7 +64,11 @@ describe(createTeamAdminApi.name, () => {
       expect(await sut.getNotificationSettings()).toHaveLength(1);
       await sut.updateNotificationSetting(1, false);
 
-      expect(calls()[1]).toEqual({ url: '/api/admin/notification_settings', method: 'PATCH', body: { notification_id: 1, enabled: false } });
+      expect(calls()[1]).toEqual({
+        url: '/api/admin/notification_settings',
+        method: 'PATCH',
+        body: { notification_id: 1, enabled: false },
+      });
     });
 
     it('adds blackout days by key or label and date, and deletes them by key or id', async () => {
@@ -185,7 +192,9 @@ describe(createTeamAdminApi.name, () => {
     });
 
     it('fails when the server refuses to give an upload URL', async () => {
-      const { sut, uploadMock } = setup(() => jsonResponse(400, { status: 'error', message: 'Validation failed', errors: [{ field: 'type', error: 'Images only' }] }));
+      const { sut, uploadMock } = setup(() =>
+        jsonResponse(400, { status: 'error', message: 'Validation failed', errors: [{ field: 'type', error: 'Images only' }] }),
+      );
 
       await expect(sut.uploadLogo(file)).rejects.toBeInstanceOf(HttpError);
       expect(uploadMock).not.toHaveBeenCalled();

@@ -59,8 +59,7 @@ export function createTeamAdminApi(options: TeamAdminApiOptions) {
     getTeam: () => call<TeamSettings>('/admin/team'),
     updateTeam: (patch: TeamSettingsUpdate) => call<WriteAnswer<TeamSettings>>('/admin/team', 'PATCH', patch),
     getLogo: async () => (await call<{ url: string | null } | null>('/admin/team/logo'))?.url ?? null,
-    requestLogoUpload: (name: string, type: string) =>
-      call<UploadUrlResponse>('/admin/team/logo', 'POST', { name, type }),
+    requestLogoUpload: (name: string, type: string) => call<UploadUrlResponse>('/admin/team/logo', 'POST', { name, type }),
     confirmLogo: (key: string) => call<{ url: string | null } | null>('/admin/team/logo/confirm', 'POST', { key }),
     deleteLogo: () => call<WriteAnswer<never>>('/admin/team/logo', 'DELETE'),
     putFile: (url: string, file: Blob) => putFile(uploadFetch, url, file),
@@ -92,12 +91,9 @@ export function createTeamAdminApi(options: TeamAdminApiOptions) {
       const body = await call<Partial<BlackoutOptions> | null>('/admin/team/blackout-days/options');
       return { holidays: body?.holidays ?? [], weekdays: body?.weekdays ?? [] };
     },
-    getBlackoutDays: async () =>
-      recordsOf(await call<{ records?: BlackoutDay[] | null }>('/admin/team/blackout-days')),
-    addBlackoutDay: (input: BlackoutDayInput) =>
-      call<WriteAnswer<BlackoutDay>>('/admin/team/blackout-day', 'POST', input),
-    deleteBlackoutDay: (ref: BlackoutDayRef) =>
-      call<WriteAnswer<never>>(`/admin/team/blackout-day${query(ref)}`, 'DELETE'),
+    getBlackoutDays: async () => recordsOf(await call<{ records?: BlackoutDay[] | null }>('/admin/team/blackout-days')),
+    addBlackoutDay: (input: BlackoutDayInput) => call<WriteAnswer<BlackoutDay>>('/admin/team/blackout-day', 'POST', input),
+    deleteBlackoutDay: (ref: BlackoutDayRef) => call<WriteAnswer<never>>(`/admin/team/blackout-day${query(ref)}`, 'DELETE'),
   };
   return api;
 }

@@ -28,7 +28,10 @@ const open = (path: string) =>
 
 describe('AdminUsersPage', () => {
   it("shows Log Activity's record of the user at app/record", async () => {
-    dashboards.getActivity.mockResolvedValue({ records: [], pagination: { total: 0, page: 1, per_page: 20, pages: 0, has_next: false, has_prev: false } });
+    dashboards.getActivity.mockResolvedValue({
+      records: [],
+      pagination: { total: 0, page: 1, per_page: 20, pages: 0, has_next: false, has_prev: false },
+    });
     open('/app/record?user=12&name=Ann%20Lee');
     expect(await screen.findByTestId('activity-record-page')).toBeTruthy();
     expect(dashboards.getActivity).toHaveBeenCalledWith({ agentId: 12, page: 1, perPage: 20 });

@@ -45,7 +45,9 @@ describe(createAdminUsersApi.name, () => {
   });
 
   it("keeps a refused reassignment's field errors", async () => {
-    const { sut } = apiWith(jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'to_agent_id', error: 'Choose a different agent' }] }));
+    const { sut } = apiWith(
+      jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'to_agent_id', error: 'Choose a different agent' }] }),
+    );
     await expect(sut.reassign({ from_agent_id: 12, to_agent_id: 12, type: 'all' })).rejects.toMatchObject({
       status: 400,
       body: { errors: { to_agent_id: 'Choose a different agent' } },
@@ -55,7 +57,10 @@ describe(createAdminUsersApi.name, () => {
   it('downloads the CSV as a blob with the server file name, asking for text/csv', async () => {
     const csv = 'Name,Status\nAnn Lee,Active\n';
     const { fetch, sut } = apiWith(
-      new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="users.csv"' } }),
+      new Response(csv, {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="users.csv"' },
+      }),
     );
     const { blob, fileName } = await sut.downloadUsers(new URLSearchParams('order_by=roles&order_dir=-1&status_filter=all'));
     expect(fetch.mock.calls[0][0]).toBe('/api/admin/users/download?order_by=roles&order_dir=-1&status_filter=all');
@@ -65,15 +70,15 @@ describe(createAdminUsersApi.name, () => {
   });
 
   it("keeps the server's message, field errors and licence detail on a refusal", async () => {
-    const { sut } = apiWith(
-      jsonResponse(403, { status: 'error', message: 'No Available User Licenses', detail: 'Ask billing.' }),
-    );
+    const { sut } = apiWith(jsonResponse(403, { status: 'error', message: 'No Available User Licenses', detail: 'Ask billing.' }));
     await expect(sut.createUser({ first_name: 'Ann' })).rejects.toMatchObject({
       status: 403,
       message: 'No Available User Licenses',
       body: { detail: 'Ask billing.' },
     });
-    const invalid = apiWith(jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'email', error: 'Email is already in use' }] }));
+    const invalid = apiWith(
+      jsonResponse(400, { status: 'error', message: 'Invalid', errors: [{ field: 'email', error: 'Email is already in use' }] }),
+    );
     await expect(invalid.sut.createUser({})).rejects.toMatchObject({ status: 400, body: { errors: { email: 'Email is already in use' } } });
   });
 
@@ -81,7 +86,10 @@ describe(createAdminUsersApi.name, () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(createAdminUsersApi({ fetch }).getLicences()).rejects.toMatchObject({ status: 0, message: 'Unable to reach the server. Please try again.' });
+    await expect(createAdminUsersApi({ fetch }).getLicences()).rejects.toMatchObject({
+      status: 0,
+      message: 'Unable to reach the server. Please try again.',
+    });
   });
 });
 

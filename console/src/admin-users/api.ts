@@ -86,8 +86,7 @@ export function createAdminUsersApi(options: AdminUsersApiOptions) {
       call<WriteAnswer>('/admin/user', 'PATCH', { ...patch, agent_id: agentId }),
     disableUser: (agentId: number) => call<WriteAnswer>(`/admin/user?${id(agentId)}`, 'DELETE'),
     activateUser: (agentId: number) => call<WriteAnswer>('/admin/user/activate', 'PATCH', { agent_id: agentId }),
-    sendEmail: (agentId: number, type: EmailType) =>
-      call<WriteAnswer>('/admin/user/email', 'POST', { agent_id: agentId, type }),
+    sendEmail: (agentId: number, type: EmailType) => call<WriteAnswer>('/admin/user/email', 'POST', { agent_id: agentId, type }),
     setPassword: (request: AdminSetPasswordRequest) => call<WriteAnswer>('/admin/user/password', 'PATCH', request),
     getHistory: (agentId: number, page: number, perPage: number) =>
       call<TableResponse<LoginHistoryRow>>(`/admin/user/history?${id(agentId)}&page=${page}&per_page=${perPage}`),

@@ -33,9 +33,7 @@ describe('the licence refusal', () => {
 
   it("carries the server's detail, else the spec's explanation", () => {
     expect(licenceDetailOf(refusal)).toBe('Ask billing.');
-    expect(licenceDetailOf(toHttpError(403, 'Forbidden', { message: 'No Available User Licenses' }))).toBe(
-      ADMIN_MESSAGES.noLicensesDetail,
-    );
+    expect(licenceDetailOf(toHttpError(403, 'Forbidden', { message: 'No Available User Licenses' }))).toBe(ADMIN_MESSAGES.noLicensesDetail);
   });
 });
 

@@ -62,7 +62,14 @@ export const LicenceNotice = ({ fallbackFocus }: { fallbackFocus?: () => HTMLEle
     <Box
       data-testid="no-licences-notice"
       // Below the app bar once the page scrolls.
-      sx={{ position: 'sticky', top: { xs: 64, sm: 72 }, zIndex: (theme) => theme.zIndex.appBar - 1, display: 'flex', justifyContent: 'center', mb: 2 }}
+      sx={{
+        position: 'sticky',
+        top: { xs: 64, sm: 72 },
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        display: 'flex',
+        justifyContent: 'center',
+        mb: 2,
+      }}
     >
       <Alert
         severity="warning"

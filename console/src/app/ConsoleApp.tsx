@@ -19,10 +19,7 @@ import { darkTheme, lightTheme } from '../theme/adminThemes';
 // /app/landing: Exit Display Mode comes here and goes on to the user's default landing page.
 const LandingPage = lazy(() => import('../landing/LandingPage'));
 
-const resources = [
-  ...DATA_ONLY_RESOURCES,
-  ...MENU.flatMap((entry) => (entry.enabled && entry.resource ? [entry.resource] : [])),
-];
+const resources = [...DATA_ONLY_RESOURCES, ...MENU.flatMap((entry) => (entry.enabled && entry.resource ? [entry.resource] : []))];
 const pages = MENU.filter((entry) => entry.enabled && entry.page);
 
 /**
@@ -35,11 +32,7 @@ const AccessGate = ({ entry, children }: { entry: Pick<MenuEntry, 'roles' | 'per
   if (isPending) return <Loading />;
   if (!canSee(entry, permissions?.roles, permissions?.permissions)) {
     return (
-      <AccessDenied
-        data-testid="access-denied"
-        textPrimary={LAYOUT_MESSAGES.noAccess}
-        textSecondary={LAYOUT_MESSAGES.noAccessDetail}
-      />
+      <AccessDenied data-testid="access-denied" textPrimary={LAYOUT_MESSAGES.noAccess} textSecondary={LAYOUT_MESSAGES.noAccessDetail} />
     );
   }
   return <>{children}</>;
@@ -52,49 +45,46 @@ const AccessGate = ({ entry, children }: { entry: Pick<MenuEntry, 'roles' | 'per
 const ConsoleAdmin = () => {
   // The user's UI settings (scale, font weight) shape both themes; dark mode picks one (UiSettingsSync).
   const { settings } = useUiSettings();
-  const themes = useMemo(
-    () => ({ light: applyUiSettings(lightTheme, settings), dark: applyUiSettings(darkTheme, settings) }),
-    [settings],
-  );
+  const themes = useMemo(() => ({ light: applyUiSettings(lightTheme, settings), dark: applyUiSettings(darkTheme, settings) }), [settings]);
   return (
-  <Admin
-    basename={APP_PATH}
-    title={BRAND_NAME}
-    disableTelemetry
-    requireAuth
-    loginPage={false}
-    authCallbackPage={false}
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    layout={AppLayout}
-    dashboard={HomePage}
-    theme={themes.light}
-    darkTheme={themes.dark}
-  >
-    {resources.map((resource) => (
-      <Resource key={resource.name} {...resource} />
-    ))}
-    <CustomRoutes noLayout>
-      <Route path="landing" element={<LandingPage />} />
-    </CustomRoutes>
-    <CustomRoutes>
-      {pages.flatMap((entry) => {
-        const Page = entry.page!;
-        // `/*`: a page may hold its own <Routes> (users/new, users/:id, ...); `routes` mount it elsewhere too.
-        return [entry.to, ...(entry.routes ?? [])].map((path) => (
-          <Route
-            key={`${entry.key}:${path}`}
-            path={`${path}/*`}
-            element={
-              <AccessGate entry={entry}>
-                <Page />
-              </AccessGate>
-            }
-          />
-        ));
-      })}
-    </CustomRoutes>
-  </Admin>
+    <Admin
+      basename={APP_PATH}
+      title={BRAND_NAME}
+      disableTelemetry
+      requireAuth
+      loginPage={false}
+      authCallbackPage={false}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      layout={AppLayout}
+      dashboard={HomePage}
+      theme={themes.light}
+      darkTheme={themes.dark}
+    >
+      {resources.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
+      <CustomRoutes noLayout>
+        <Route path="landing" element={<LandingPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {pages.flatMap((entry) => {
+          const Page = entry.page!;
+          // `/*`: a page may hold its own <Routes> (users/new, users/:id, ...); `routes` mount it elsewhere too.
+          return [entry.to, ...(entry.routes ?? [])].map((path) => (
+            <Route
+              key={`${entry.key}:${path}`}
+              path={`${path}/*`}
+              element={
+                <AccessGate entry={entry}>
+                  <Page />
+                </AccessGate>
+              }
+            />
+          ));
+        })}
+      </CustomRoutes>
+    </Admin>
   );
 };
 

@@ -113,7 +113,9 @@ describe('createAuthClient', () => {
 
     it('gets an access token from the cookie before the first call of a page that has only the stored user (a new tab, a reload)', async () => {
       const rotated = buildTokenResponse({ refresh_token: undefined });
-      const { sut, storage, fetchMock, callsTo } = setup((url) => (url === '/api/auth/refresh' ? jsonResponse(200, rotated) : jsonResponse(200, { ok: true })));
+      const { sut, storage, fetchMock, callsTo } = setup((url) =>
+        url === '/api/auth/refresh' ? jsonResponse(200, rotated) : jsonResponse(200, { ok: true }),
+      );
       writeSession(storage, { user });
 
       await sut.fetch('/api/user/profile');
@@ -129,7 +131,10 @@ describe('createAuthClient', () => {
     it('moves a session an earlier console stored with its refresh token to the cookie: the token is sent once, then dropped', async () => {
       const rotated = buildTokenResponse({ refresh_token: undefined });
       const { sut, storage, callsTo } = setup((url) => (url === '/api/auth/refresh' ? jsonResponse(200, rotated) : jsonResponse(200, {})));
-      storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access_token: 'old', refresh_token: 'refresh-legacy', expires_at: NOW + 900_000, user }));
+      storage.setItem(
+        SESSION_STORAGE_KEY,
+        JSON.stringify({ access_token: 'old', refresh_token: 'refresh-legacy', expires_at: NOW + 900_000, user }),
+      );
 
       await sut.fetch('/api/a');
       await sut.fetch('/api/b');
@@ -141,7 +146,9 @@ describe('createAuthClient', () => {
 
     it('refreshes shortly before expiry and uses the new access token', async () => {
       const rotated = buildTokenResponse({ refresh_token: undefined });
-      const { sut, fetchMock, callsTo, advance } = await signedIn((url) => (url === '/api/auth/refresh' ? jsonResponse(200, rotated) : jsonResponse(200, { ok: true })));
+      const { sut, fetchMock, callsTo, advance } = await signedIn((url) =>
+        url === '/api/auth/refresh' ? jsonResponse(200, rotated) : jsonResponse(200, { ok: true }),
+      );
       advance(15 * 60_000 - 30_000);
 
       await sut.fetch('/api/user/profile');
@@ -156,7 +163,9 @@ describe('createAuthClient', () => {
       const rotated = buildTokenResponse({ refresh_token: undefined });
       const { sut, callsTo } = await signedIn((url, init) => {
         if (url === '/api/auth/refresh') return jsonResponse(200, rotated);
-        return headersOf(init).get('Authorization') === `Bearer ${rotated.access_token}` ? jsonResponse(200, { ok: true }) : jsonResponse(401, {});
+        return headersOf(init).get('Authorization') === `Bearer ${rotated.access_token}`
+          ? jsonResponse(200, { ok: true })
+          : jsonResponse(401, {});
       });
 
       const response = await sut.fetch('/api/user/profile', { method: 'PATCH', body: '{"first_name":"D"}' });
@@ -173,7 +182,9 @@ describe('createAuthClient', () => {
       const refreshGate = deferred<Response>();
       const { sut, callsTo } = await signedIn((url, init) => {
         if (url === '/api/auth/refresh') return refreshGate.promise;
-        return headersOf(init).get('Authorization') === `Bearer ${rotated.access_token}` ? jsonResponse(200, { url }) : jsonResponse(401, {});
+        return headersOf(init).get('Authorization') === `Bearer ${rotated.access_token}`
+          ? jsonResponse(200, { url })
+          : jsonResponse(401, {});
       });
 
       const requests = Array.from({ length: 5 }, (_, index) => sut.fetch(`/api/tasks/${index}`));
@@ -186,7 +197,9 @@ describe('createAuthClient', () => {
     });
 
     it('sends exactly one refresh when many requests start without a fresh token', async () => {
-      const { sut, storage, callsTo } = setup((url) => (url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(200, {})));
+      const { sut, storage, callsTo } = setup((url) =>
+        url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(200, {}),
+      );
       writeSession(storage, { user });
 
       await Promise.all([sut.fetch('/api/a'), sut.fetch('/api/b'), sut.fetch('/api/c')]);
@@ -231,7 +244,9 @@ describe('createAuthClient', () => {
     });
 
     it('returns a second 401 to the caller instead of looping', async () => {
-      const { sut, callsTo } = await signedIn((url) => (url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(401, {})));
+      const { sut, callsTo } = await signedIn((url) =>
+        url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(401, {}),
+      );
 
       const response = await sut.fetch('/api/admin/users');
 
@@ -269,9 +284,12 @@ describe('createAuthClient', () => {
 
     it('holds the cross-tab lock around the refresh when one is available (each tab rotates the shared cookie in turn)', async () => {
       const request = vi.fn((_name: string, callback: () => Promise<unknown>) => callback());
-      const { sut, storage } = setup((url) => (url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(200, {})), {
-        locks: { request: request as LockManagerLike['request'] },
-      });
+      const { sut, storage } = setup(
+        (url) => (url === '/api/auth/refresh' ? jsonResponse(200, buildTokenResponse()) : jsonResponse(200, {})),
+        {
+          locks: { request: request as LockManagerLike['request'] },
+        },
+      );
       writeSession(storage, { user });
 
       await sut.fetch('/api/a');
@@ -285,7 +303,12 @@ describe('createAuthClient', () => {
       const noPause = { retryDelaysMs: [0, 0] };
 
       it('gives each POST a key of its own, keeps one the caller set, and none to other methods', async () => {
-        const { sut, callsTo } = await signedIn(() => jsonResponse(201, {}), { newIdempotencyKey: (() => { let n = 0; return () => `key-${++n}`; })() });
+        const { sut, callsTo } = await signedIn(() => jsonResponse(201, {}), {
+          newIdempotencyKey: (() => {
+            let n = 0;
+            return () => `key-${++n}`;
+          })(),
+        });
 
         await sut.fetch('/api/transactions', { method: 'POST', body: '{}' });
         await sut.fetch('/api/transactions', { method: 'POST', body: '{}' });
@@ -348,8 +371,12 @@ describe('createAuthClient', () => {
   describe('logout', () => {
     beforeEach(() => vi.restoreAllMocks());
 
-    it('posts to /auth/logout as the console (the server ends the cookie\'s session and clears it) and clears the session', async () => {
-      const { sut, storage, callsTo } = setup((url) => (url === '/api/auth/login' ? jsonResponse(200, buildTokenResponse({ access_token: 'access-mine' })) : jsonResponse(200, { status: 'ok' })));
+    it("posts to /auth/logout as the console (the server ends the cookie's session and clears it) and clears the session", async () => {
+      const { sut, storage, callsTo } = setup((url) =>
+        url === '/api/auth/login'
+          ? jsonResponse(200, buildTokenResponse({ access_token: 'access-mine' }))
+          : jsonResponse(200, { status: 'ok' }),
+      );
       await sut.login('tc@demo-realty.test', 'DemoPass1!');
 
       await sut.logout();

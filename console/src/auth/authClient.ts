@@ -1,4 +1,11 @@
-import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, IDEMPOTENCY_KEY_HEADER, isIdempotentOperation, type ErrorResponse, type TokenResponse } from '@app/contracts';
+import {
+  CONSOLE_CLIENT_HEADER,
+  CONSOLE_CLIENT_VALUE,
+  IDEMPOTENCY_KEY_HEADER,
+  isIdempotentOperation,
+  type ErrorResponse,
+  type TokenResponse,
+} from '@app/contracts';
 import { AUTH_MESSAGES } from './messages';
 import { LOGIN_PATH } from './routes';
 import {
@@ -98,7 +105,7 @@ function defaultLocks(): LockManagerLike | null {
   if (typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks) {
     const locks = navigator.locks;
     // The lock is held until the callback's promise settles.
-    return { request: <T,>(name: string, callback: () => Promise<T>) => locks.request(name, callback) as Promise<T> };
+    return { request: <T>(name: string, callback: () => Promise<T>) => locks.request(name, callback) as Promise<T> };
   }
   return null;
 }

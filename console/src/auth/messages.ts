@@ -15,7 +15,8 @@ export const AUTH_MESSAGES = {
   serverError: 'Server error please try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   passwordRecoveryTitle: 'Password Recovery',
-  passwordRecoveryIntro: 'Enter the email address of your account and the code in the image. We will send you a link to choose a new password.',
+  passwordRecoveryIntro:
+    'Enter the email address of your account and the code in the image. We will send you a link to choose a new password.',
   verificationCode: 'Verification code',
   captchaAlt: 'Verification code image',
   refreshCaptcha: 'Refresh the image',

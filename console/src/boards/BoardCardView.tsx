@@ -39,16 +39,22 @@ export function cardName(card: BoardCard): string {
 const line = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /** A draggable card in a column: its look, the drag (can_act only) and the context menu. */
-export const DraggableCard = memo(({ card, columnId, handlers, dragging }: { card: BoardCard; columnId: number; handlers: CardHandlers; dragging?: boolean }) => {
-  const id = cardIdOf(card);
-  const { setNodeRef, listeners, isDragging } = useDraggable({ id: `card-${id}`, data: { card, columnId }, disabled: !card.can_act });
-  // Only the pointer listeners: dnd-kit's attributes would make the card a button around its own buttons.
-  return (
-    <Box ref={setNodeRef} {...(card.can_act ? listeners : {})} sx={{ opacity: isDragging || dragging ? 0.4 : 1, touchAction: card.can_act ? 'manipulation' : undefined }}>
-      <CardFrame card={card} handlers={handlers} />
-    </Box>
-  );
-});
+export const DraggableCard = memo(
+  ({ card, columnId, handlers, dragging }: { card: BoardCard; columnId: number; handlers: CardHandlers; dragging?: boolean }) => {
+    const id = cardIdOf(card);
+    const { setNodeRef, listeners, isDragging } = useDraggable({ id: `card-${id}`, data: { card, columnId }, disabled: !card.can_act });
+    // Only the pointer listeners: dnd-kit's attributes would make the card a button around its own buttons.
+    return (
+      <Box
+        ref={setNodeRef}
+        {...(card.can_act ? listeners : {})}
+        sx={{ opacity: isDragging || dragging ? 0.4 : 1, touchAction: card.can_act ? 'manipulation' : undefined }}
+      >
+        <CardFrame card={card} handlers={handlers} />
+      </Box>
+    );
+  },
+);
 DraggableCard.displayName = 'DraggableCard';
 
 /** The card itself (also drawn under the pointer while dragging). */
@@ -97,10 +103,19 @@ export const CardFrame = ({ card, handlers, overlay = false }: { card: BoardCard
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 28 }}>
         {card.pinned_on_boards && (
           <Tooltip title={L.pinned}>
-            <PushPinIcon fontSize="small" color="primary" aria-label={L.pinned} role="img" data-testid="card-pinned" sx={{ fontSize: 16 }} />
+            <PushPinIcon
+              fontSize="small"
+              color="primary"
+              aria-label={L.pinned}
+              role="img"
+              data-testid="card-pinned"
+              sx={{ fontSize: 16 }}
+            />
           </Tooltip>
         )}
-        {hidden && <VisibilityOffIcon aria-label={L.hidden} role="img" data-testid="card-hidden" sx={{ fontSize: 16, color: 'text.secondary' }} />}
+        {hidden && (
+          <VisibilityOffIcon aria-label={L.hidden} role="img" data-testid="card-hidden" sx={{ fontSize: 16, color: 'text.secondary' }} />
+        )}
         {/* The card's keyboard way in: its name opens it (Enter or Space). */}
         <Box
           component="span"
@@ -113,7 +128,13 @@ export const CardFrame = ({ card, handlers, overlay = false }: { card: BoardCard
               open();
             }
           }}
-          sx={{ ...line, flex: 1, fontWeight: 600, fontSize: 14, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 } }}
+          sx={{
+            ...line,
+            flex: 1,
+            fontWeight: 600,
+            fontSize: 14,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+          }}
           data-testid="card-name"
           title={name}
         >
@@ -169,19 +190,48 @@ export const CardFrame = ({ card, handlers, overlay = false }: { card: BoardCard
   );
 };
 
-const Tag = ({ className, style, children, testId, title }: { className?: string; style?: object; children: ReactNode; testId?: string; title?: string }) => (
+const Tag = ({
+  className,
+  style,
+  children,
+  testId,
+  title,
+}: {
+  className?: string;
+  style?: object;
+  children: ReactNode;
+  testId?: string;
+  title?: string;
+}) => (
   <span className={`tx-tag ${className ?? ''}`} style={style} data-testid={testId} title={title}>
     {children}
   </span>
 );
 
 const Row = ({ children, testId }: { children: ReactNode; testId?: string }) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }} data-testid={testId}>
+  <Box
+    sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}
+    data-testid={testId}
+  >
     {children}
   </Box>
 );
 
-const Person = ({ name, first, last, picture, testId, label }: { name: string; first?: string; last?: string; picture: string | null | undefined; testId: string; label: string }) => (
+const Person = ({
+  name,
+  first,
+  last,
+  picture,
+  testId,
+  label,
+}: {
+  name: string;
+  first?: string;
+  last?: string;
+  picture: string | null | undefined;
+  testId: string;
+  label: string;
+}) => (
   <Tooltip title={`${label}: ${name || L.unassigned}`}>
     <Avatar src={imageUrlOf(picture)} alt={name || L.unassigned} sx={{ width: 24, height: 24, fontSize: 11 }} data-testid={testId}>
       {initialsOf(first, last, name) || '?'}
@@ -202,7 +252,9 @@ const TaskCardBody = ({ card }: { card: TaskCard }) => {
         <Tag className={card.transaction_color_css} style={optionColours(transaction.status)} testId="card-status">
           {transaction.status.label}
         </Tag>
-        <Box component="span" data-testid="card-side">{sideLabel(transaction.type, L)}</Box>
+        <Box component="span" data-testid="card-side">
+          {sideLabel(transaction.type, L)}
+        </Box>
         {transaction.stage && (
           <Tag style={optionColours(transaction.stage)} testId="card-stage">
             {transaction.stage.label}
@@ -220,7 +272,14 @@ const TaskCardBody = ({ card }: { card: TaskCard }) => {
         <Box sx={line}>
           <DueLabel due={card.due} testId="card-due" />
         </Box>
-        <Person name={assigneeName} first={assignee?.first_name} last={assignee?.last_name} picture={assignee?.profile_path} testId="card-assignee" label={L.assignee} />
+        <Person
+          name={assigneeName}
+          first={assignee?.first_name}
+          last={assignee?.last_name}
+          picture={assignee?.profile_path}
+          testId="card-assignee"
+          label={L.assignee}
+        />
       </Box>
     </>
   );
@@ -240,16 +299,25 @@ const TransactionCardBody = ({ card }: { card: TransactionCard }) => {
             {card.stage.label}
           </Tag>
         )}
-        <Box component="span" data-testid="card-side">{sideLabel(card.type, L)}</Box>
+        <Box component="span" data-testid="card-side">
+          {sideLabel(card.type, L)}
+        </Box>
       </Row>
       <Box sx={{ ...line, color: 'text.secondary' }} data-testid="card-contact">
         {card.contact_name}
       </Box>
       {/* One line (the card's height is fixed): what the ellipsis cuts off reads in full on hover. */}
-      <Box sx={{ ...line, fontSize: 12 }} data-testid="card-fields" title={fields.map((field) => `${field.label}: ${field.text || '—'}`).join(' · ') || undefined}>
+      <Box
+        sx={{ ...line, fontSize: 12 }}
+        data-testid="card-fields"
+        title={fields.map((field) => `${field.label}: ${field.text || '—'}`).join(' · ') || undefined}
+      >
         {fields.map((field) => (
           <Box component="span" key={field.key} sx={{ mr: 1 }} data-testid={`card-field-${field.key}`}>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{field.label}:</Box> {field.text || '—'}
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {field.label}:
+            </Box>{' '}
+            {field.text || '—'}
           </Box>
         ))}
       </Box>
@@ -278,4 +346,3 @@ const CardTags = ({ tags }: { tags: readonly { label: string; border: string }[]
   ) : (
     <Box sx={{ height: 22 }} />
   );
-

@@ -81,8 +81,24 @@ export const BoardColumnView = ({ column, state, handlers, onLoadMore, onRetry, 
         minHeight: 360,
       }}
     >
-      <Box sx={{ ...colours, px: 1.5, py: 1, borderTopLeftRadius: 4, borderTopRightRadius: 4, display: 'flex', alignItems: 'center', gap: 1 }} data-testid="board-column-header">
-        <Typography id={headingId} component="h2" sx={{ fontSize: 14, fontWeight: 600, flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: 'inherit' }}>
+      <Box
+        sx={{ ...colours, px: 1.5, py: 1, borderTopLeftRadius: 4, borderTopRightRadius: 4, display: 'flex', alignItems: 'center', gap: 1 }}
+        data-testid="board-column-header"
+      >
+        <Typography
+          id={headingId}
+          component="h2"
+          sx={{
+            fontSize: 14,
+            fontWeight: 600,
+            flex: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            color: 'inherit',
+          }}
+        >
           {column.label}
         </Typography>
         <Box component="span" sx={{ fontSize: 13, fontWeight: 600 }} data-testid="board-column-total">
@@ -97,12 +113,25 @@ export const BoardColumnView = ({ column, state, handlers, onLoadMore, onRetry, 
         aria-label={L.columnCards.replace('{label}', column.label)}
         aria-busy={firstLoad}
         data-testid="board-column-scroll"
-        sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', px: 1, pb: 1, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+        sx={{
+          flex: 1,
+          overflowY: 'auto',
+          overflowX: 'hidden',
+          px: 1,
+          pb: 1,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
       >
         {firstLoad ? (
           <Box aria-label={L.loadingCards} role="status">
             {Array.from({ length: BOARD_CONSTANTS.skeletonCount }, (_, index) => (
-              <Skeleton key={index} variant="rounded" height={BOARD_CONSTANTS.cardHeight} sx={{ mb: `${CARD_GAP}px` }} data-testid="card-skeleton" />
+              <Skeleton
+                key={index}
+                variant="rounded"
+                height={BOARD_CONSTANTS.cardHeight}
+                sx={{ mb: `${CARD_GAP}px` }}
+                data-testid="card-skeleton"
+              />
             ))}
           </Box>
         ) : state?.error && cards.length === 0 ? (

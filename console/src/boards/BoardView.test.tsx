@@ -12,7 +12,14 @@ const boards = vi.hoisted(() => ({ getColumns: vi.fn(), getCards: vi.fn(), actOn
 vi.mock('./index', () => ({ boardsApi: boards }));
 const tasks = vi.hoisted(() => ({ updateTask: vi.fn(), getTask: vi.fn() }));
 vi.mock('../tasks/index', () => ({ tasksApi: tasks }));
-const transactions = vi.hoisted(() => ({ updateTransaction: vi.fn(), changeStatus: vi.fn(), getTransaction: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn(), getChoices: vi.fn() }));
+const transactions = vi.hoisted(() => ({
+  updateTransaction: vi.fn(),
+  changeStatus: vi.fn(),
+  getTransaction: vi.fn(),
+  getStatuses: vi.fn(),
+  getStages: vi.fn(),
+  getChoices: vi.fn(),
+}));
 vi.mock('../transactions/index', () => ({ transactionsApi: transactions }));
 // The modals stand in as what the board opens them with, and their change and close.
 type ModalProps = { onClose: () => void; onChanged: () => void };
@@ -23,7 +30,9 @@ const modal = (testId: string, id: number | string, { onClose, onChanged }: Moda
   </div>
 );
 vi.mock('../tasks/TaskModal', () => ({ TaskModal: (props: ModalProps & { taskId: number }) => modal('task-modal', props.taskId, props) }));
-vi.mock('../transactions/detail/TransactionModal', () => ({ TransactionModal: (props: ModalProps & { clientId: string }) => modal('transaction-modal', props.clientId, props) }));
+vi.mock('../transactions/detail/TransactionModal', () => ({
+  TransactionModal: (props: ModalProps & { clientId: string }) => modal('transaction-modal', props.clientId, props),
+}));
 
 const pageOf = (records: BoardCard[], hasNext = false, total = records.length) => ({
   records,
@@ -58,7 +67,9 @@ afterEach(cleanup);
 
 describe(BoardView.name, () => {
   it("shows each column's 15 skeleton cards until its page comes, then its cards and total", async () => {
-    boards.getColumns.mockResolvedValue(columnsOf('tasks', [buildColumn(1, 'Not Started', { total: 2 }), buildColumn(2, 'In Progress', { total: 0 })]));
+    boards.getColumns.mockResolvedValue(
+      columnsOf('tasks', [buildColumn(1, 'Not Started', { total: 2 }), buildColumn(2, 'In Progress', { total: 0 })]),
+    );
     let answer: (value: unknown) => void = () => undefined;
     boards.getCards.mockImplementation((_board: string, query: URLSearchParams) =>
       query.get('column_id') === '1' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(pageOf([])),
@@ -79,7 +90,9 @@ describe(BoardView.name, () => {
   });
 
   it('sends the filter keys and show_hidden on the columns call and every cards call of a transaction board', async () => {
-    boards.getColumns.mockResolvedValue(columnsOf('stages', [buildColumn(1, 'Nurture', { total: 1 }), buildColumn(2, 'Hot', { total: 1 })]));
+    boards.getColumns.mockResolvedValue(
+      columnsOf('stages', [buildColumn(1, 'Nurture', { total: 1 }), buildColumn(2, 'Hot', { total: 1 })]),
+    );
     const fields = {
       field_order: ['trans_amt', 'gci_pct', 'est_close_dt'],
       values: {
@@ -102,7 +115,9 @@ describe(BoardView.name, () => {
     // The list form's fields formatted as the list's cells of their types.
     expect(within(card).getByTestId('card-fields').textContent).toBe('Price: $1,101,000.00GCI %: 2.5%Est. Close Date: 03/15/2030');
     expect(within(card).getByTestId('card-field-trans_amt').textContent).toBe('Price: $1,101,000.00');
-    expect(within(card).getByTestId('card-fields').getAttribute('title')).toBe('Price: $1,101,000.00 · GCI %: 2.5% · Est. Close Date: 03/15/2030');
+    expect(within(card).getByTestId('card-fields').getAttribute('title')).toBe(
+      'Price: $1,101,000.00 · GCI %: 2.5% · Est. Close Date: 03/15/2030',
+    );
   });
 
   it('pins a card from its menu and reads its column again; a refusal shows the server message', async () => {
@@ -117,7 +132,13 @@ describe(BoardView.name, () => {
     await waitFor(() => expect(boards.actOnCard).toHaveBeenCalledWith({ card_type: 'task', id: 4, action: 'pin' }));
     await waitFor(() => expect(boards.getCards).toHaveBeenCalledTimes(2));
 
-    boards.actOnCard.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'action', error: 'This card is already pinned' }] }));
+    boards.actOnCard.mockRejectedValue(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'action', error: 'This card is already pinned' }],
+      }),
+    );
     fireEvent.contextMenu(within((await screen.findAllByTestId('task-card'))[0]).getByTestId('card-name'));
     fireEvent.click(screen.getByTestId('card-menu-pin'));
     expect(await screen.findByText('This card is already pinned')).toBeTruthy();
@@ -132,8 +153,12 @@ describe(BoardView.name, () => {
   });
 
   it('opens the task modal on a click of a task card; a change there reads every column again on close', async () => {
-    boards.getColumns.mockResolvedValue(columnsOf('tasks', [buildColumn(1, 'Not Started', { total: 1 }), buildColumn(2, 'In Progress', { total: 0 })]));
-    boards.getCards.mockImplementation((_board: string, query: URLSearchParams) => Promise.resolve(pageOf(query.get('column_id') === '1' ? [buildTaskCard(4)] : [])));
+    boards.getColumns.mockResolvedValue(
+      columnsOf('tasks', [buildColumn(1, 'Not Started', { total: 1 }), buildColumn(2, 'In Progress', { total: 0 })]),
+    );
+    boards.getCards.mockImplementation((_board: string, query: URLSearchParams) =>
+      Promise.resolve(pageOf(query.get('column_id') === '1' ? [buildTaskCard(4)] : [])),
+    );
     renderBoard({ board: 'tasks' });
     fireEvent.click(within((await screen.findAllByTestId('task-card'))[0]).getByTestId('card-name'));
     expect(screen.getByTestId('task-modal').getAttribute('data-id')).toBe('4');
@@ -146,7 +171,12 @@ describe(BoardView.name, () => {
     fireEvent.click(screen.getByText('changed'));
     fireEvent.click(screen.getByText('close'));
     await waitFor(() => expect(boards.getCards).toHaveBeenCalledTimes(4));
-    expect(boards.getCards.mock.calls.slice(2).map((call) => call[1].get('column_id')).sort()).toEqual(['1', '2']);
+    expect(
+      boards.getCards.mock.calls
+        .slice(2)
+        .map((call) => call[1].get('column_id'))
+        .sort(),
+    ).toEqual(['1', '2']);
   });
 
   it('opens the transaction modal on a click of a transaction card, also by keyboard', async () => {

@@ -1,4 +1,15 @@
-import { BOARD_CONSTANTS, todayIn, toDisplayDate, type Board, type BoardCard, type BoardColumn, type CardAction, type StatusOption, type TransactionCard, type TransactionFilterKeys } from '@app/contracts';
+import {
+  BOARD_CONSTANTS,
+  todayIn,
+  toDisplayDate,
+  type Board,
+  type BoardCard,
+  type BoardColumn,
+  type CardAction,
+  type StatusOption,
+  type TransactionCard,
+  type TransactionFilterKeys,
+} from '@app/contracts';
 import {
   DndContext,
   DragOverlay,
@@ -34,7 +45,18 @@ import { transactionTableSx } from '../transactions/cells';
 import { StatusChangeDialog } from '../transactions/detail/StatusChangeDialog';
 import { TransactionModal } from '../transactions/detail/TransactionModal';
 import { boardsApi } from '.';
-import { cardIdOf, cardInColumn, cardTypeOf, columnOfCard, dropPlan, isTaskCard, moveCard, swipedIndex, swipeDirection, type ColumnCards } from './boardRules';
+import {
+  cardIdOf,
+  cardInColumn,
+  cardTypeOf,
+  columnOfCard,
+  dropPlan,
+  isTaskCard,
+  moveCard,
+  swipedIndex,
+  swipeDirection,
+  type ColumnCards,
+} from './boardRules';
 import { BoardColumnView } from './BoardColumnView';
 import { CardFrame, type CardHandlers } from './BoardCardView';
 import { BOARD_LABELS as L, BOARD_TITLES } from './messages';
@@ -139,7 +161,8 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
       return;
     }
     try {
-      if (plan.kind === 'task-status') await tasksApi.updateTask({ task_id: plan.taskId, client_id: plan.clientId }, { preset: 'status', status_id: plan.statusId });
+      if (plan.kind === 'task-status')
+        await tasksApi.updateTask({ task_id: plan.taskId, client_id: plan.clientId }, { preset: 'status', status_id: plan.statusId });
       else await transactionsApi.updateTransaction(plan.clientId, 'board', { client_stage_id: plan.stageId });
       void reloadColumns([from, to]);
     } catch (caught) {
@@ -210,7 +233,13 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
   const shown = columnList[shownIndex];
   return (
     <Box sx={tableSx} data-testid="board" data-board={board} data-ready={columns !== null}>
-      <DndContext sensors={sensors} collisionDetection={collisions} onDragStart={onDragStart} onDragEnd={(event) => void onDragEnd(event)} onDragCancel={() => setActive(null)}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collisions}
+        onDragStart={onDragStart}
+        onDragEnd={(event) => void onDragEnd(event)}
+        onDragCancel={() => setActive(null)}
+      >
         {columns === null ? (
           <ColumnsSkeleton phone={phone} />
         ) : phone ? (
@@ -218,13 +247,35 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
             {shown && (
               <>
                 <Box sx={{ display: 'flex', alignItems: 'stretch', gap: 1, mb: 1 }}>
-                  <PhoneNav column={shownIndex > 0 ? columnList[shownIndex - 1] : null} direction={-1} onGo={() => setPhoneIndex(shownIndex - 1)} />
-                  <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center', whiteSpace: 'nowrap' }} data-testid="board-phone-position">
+                  <PhoneNav
+                    column={shownIndex > 0 ? columnList[shownIndex - 1] : null}
+                    direction={-1}
+                    onGo={() => setPhoneIndex(shownIndex - 1)}
+                  />
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
+                    data-testid="board-phone-position"
+                  >
                     {L.columnPosition.replace('{index}', String(shownIndex + 1)).replace('{count}', String(count))}
                   </Typography>
-                  <PhoneNav column={shownIndex < count - 1 ? columnList[shownIndex + 1] : null} direction={1} onGo={() => setPhoneIndex(shownIndex + 1)} />
+                  <PhoneNav
+                    column={shownIndex < count - 1 ? columnList[shownIndex + 1] : null}
+                    direction={1}
+                    onGo={() => setPhoneIndex(shownIndex + 1)}
+                  />
                 </Box>
-                <BoardColumnView key={shown.id} column={shown} state={cards[shown.id]} handlers={handlers} onLoadMore={loadMore} onRetry={retry} draggingId={active ? cardIdOf(active.card) : null} fullWidth />
+                <BoardColumnView
+                  key={shown.id}
+                  column={shown}
+                  state={cards[shown.id]}
+                  handlers={handlers}
+                  onLoadMore={loadMore}
+                  onRetry={retry}
+                  draggingId={active ? cardIdOf(active.card) : null}
+                  fullWidth
+                />
               </>
             )}
           </Box>
@@ -234,19 +285,47 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
             aria-label={L.columnRegion.replace('{board}', BOARD_TITLES[board])}
             tabIndex={0}
             data-testid="board-columns"
-            sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, alignItems: 'flex-start', width: 0, minWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+            sx={{
+              display: 'flex',
+              gap: 1.5,
+              overflowX: 'auto',
+              pb: 1,
+              alignItems: 'flex-start',
+              width: 0,
+              minWidth: '100%',
+              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+            }}
           >
             {columnList.map((column) => (
-              <BoardColumnView key={column.id} column={column} state={cards[column.id]} handlers={handlers} onLoadMore={loadMore} onRetry={retry} draggingId={active ? cardIdOf(active.card) : null} />
+              <BoardColumnView
+                key={column.id}
+                column={column}
+                state={cards[column.id]}
+                handlers={handlers}
+                onLoadMore={loadMore}
+                onRetry={retry}
+                draggingId={active ? cardIdOf(active.card) : null}
+              />
             ))}
           </Box>
         )}
-        <DragOverlay dropAnimation={null}>{active ? <Box sx={{ width: phone ? 'calc(100vw - 48px)' : 284, ...tableSx }}><CardFrame card={active.card} overlay /></Box> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {active ? (
+            <Box sx={{ width: phone ? 'calc(100vw - 48px)' : 284, ...tableSx }}>
+              <CardFrame card={active.card} overlay />
+            </Box>
+          ) : null}
+        </DragOverlay>
       </DndContext>
 
       {pendingStatus && (
         <StatusChangeDialog
-          detail={{ client_id: pendingStatus.card.client_id, status: pendingStatus.card.status, status_id: pendingStatus.card.status_id, dates: null }}
+          detail={{
+            client_id: pendingStatus.card.client_id,
+            status: pendingStatus.card.status,
+            status_id: pendingStatus.card.status_id,
+            dates: null,
+          }}
           statuses={statuses}
           target={pendingStatus.target}
           defaultDate={todayText()}
@@ -286,7 +365,11 @@ export const BoardView = ({ board, showHidden, filters, statuses }: BoardViewPro
 
 /** A phone's way to the previous or next column: its name; a card dragged onto it drops into that column. */
 const PhoneNav = ({ column, direction, onGo }: { column: BoardColumn | null; direction: -1 | 1; onGo: () => void }) => {
-  const { setNodeRef, isOver } = useDroppable({ id: column ? `column-${column.id}` : `phone-nav-${direction}`, data: column ? { columnId: column.id } : undefined, disabled: !column });
+  const { setNodeRef, isOver } = useDroppable({
+    id: column ? `column-${column.id}` : `phone-nav-${direction}`,
+    data: column ? { columnId: column.id } : undefined,
+    disabled: !column,
+  });
   const label = column ? (direction < 0 ? L.previousColumn : L.nextColumn).replace('{label}', column.label) : '';
   return (
     <Box ref={setNodeRef} sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: direction < 0 ? 'flex-start' : 'flex-end' }}>
@@ -314,12 +397,26 @@ const PhoneNav = ({ column, direction, onGo }: { column: BoardColumn | null; dir
 const ColumnsSkeleton = ({ phone }: { phone: boolean }) => (
   <Box sx={{ display: 'flex', gap: 1.5, overflow: 'hidden' }} role="status" aria-label={L.loadingCards} data-testid="board-loading">
     {Array.from({ length: phone ? 1 : 4 }, (_, column) => (
-      <Box key={column} sx={{ flex: phone ? '1 1 auto' : '0 0 300px', display: 'flex', flexDirection: 'column', gap: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Box
+        key={column}
+        sx={{
+          flex: phone ? '1 1 auto' : '0 0 300px',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          p: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+        }}
+      >
         {Array.from({ length: 4 }, (_, index) => (
-          <Box key={index} sx={{ height: BOARD_CONSTANTS.cardHeight, borderRadius: 1, bgcolor: 'action.selected' }} data-testid="card-skeleton" />
+          <Box
+            key={index}
+            sx={{ height: BOARD_CONSTANTS.cardHeight, borderRadius: 1, bgcolor: 'action.selected' }}
+            data-testid="card-skeleton"
+          />
         ))}
       </Box>
     ))}
   </Box>
 );
-

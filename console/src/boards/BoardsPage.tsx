@@ -92,15 +92,36 @@ const BoardScreen = ({ board }: { board: Board }) => {
   return (
     <PageFrame title={BOARD_TITLES[board]} testId="boards-page" maxWidth={100_000}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1, minWidth: 0 }} data-testid="board-toolbar">
-        <Tabs value={board} variant="scrollable" scrollButtons={false} aria-label={L.boardTabs} sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 40 }} data-testid="board-tabs">
+        <Tabs
+          value={board}
+          variant="scrollable"
+          scrollButtons={false}
+          aria-label={L.boardTabs}
+          sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 40 }}
+          data-testid="board-tabs"
+        >
           {BOARDS.map((item) => (
-            <Tab key={item} value={item} label={BOARD_TITLES[item]} component={Link} to={boardPath(basename, item)} sx={{ minHeight: 40, px: { xs: 1, sm: 2 } }} data-testid={`board-tab-${item}`} />
+            <Tab
+              key={item}
+              value={item}
+              label={BOARD_TITLES[item]}
+              component={Link}
+              to={boardPath(basename, item)}
+              sx={{ minHeight: 40, px: { xs: 1, sm: 2 } }}
+              data-testid={`board-tab-${item}`}
+            />
           ))}
         </Tabs>
         {transactionBoard && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <FormControlLabel
-              control={<Switch checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} slotProps={{ input: { 'data-testid': 'board-show-hidden' } as object }} />}
+              control={
+                <Switch
+                  checked={showHidden}
+                  onChange={(event) => setShowHidden(event.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'board-show-hidden' } as object }}
+                />
+              }
               label={L.showHidden}
             />
             {component && (
@@ -139,7 +160,14 @@ const BoardScreen = ({ board }: { board: Board }) => {
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
           ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' }, role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'board-filter-drawer-title' } as object }}
+          slotProps={{
+            paper: {
+              sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' },
+              role: 'dialog',
+              'aria-modal': true,
+              'aria-labelledby': 'board-filter-drawer-title',
+            } as object,
+          }}
           data-testid="filter-drawer"
         >
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

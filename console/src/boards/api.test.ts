@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBoardsApi } from './api';
 import { cardsQuery, columnsQuery } from './boardRules';
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function apiWith(answer: () => Response) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
@@ -27,7 +28,16 @@ describe('createBoardsApi', () => {
     expect(fetch.mock.calls[0][0]).toBe('/api/boards/cards');
     expect(fetch.mock.calls[0][1]).toMatchObject({ method: 'PATCH', body: JSON.stringify({ card_type: 'task', id: 3, action: 'pin' }) });
 
-    const refused = apiWith(() => jsonResponse(400, { status: 'error', message: 'Validation failed', errors: [{ field: 'action', error: 'This card is already pinned' }] }));
-    await expect(refused.sut.actOnCard({ card_type: 'task', id: 3, action: 'pin' })).rejects.toMatchObject({ status: 400, body: { errors: { action: 'This card is already pinned' } } });
+    const refused = apiWith(() =>
+      jsonResponse(400, {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'action', error: 'This card is already pinned' }],
+      }),
+    );
+    await expect(refused.sut.actOnCard({ card_type: 'task', id: 3, action: 'pin' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { action: 'This card is already pinned' } },
+    });
   });
 });

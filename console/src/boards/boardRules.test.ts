@@ -19,7 +19,13 @@ import {
 } from './boardRules';
 import { buildColumn, buildStatus, buildTaskCard, buildTransactionCard } from './testing';
 
-const column = (cards: ColumnCards['cards'], overrides: Partial<ColumnCards> = {}): ColumnCards => ({ ...emptyColumn(cards.length), cards, page: 1, loading: false, ...overrides });
+const column = (cards: ColumnCards['cards'], overrides: Partial<ColumnCards> = {}): ColumnCards => ({
+  ...emptyColumn(cards.length),
+  cards,
+  page: 1,
+  loading: false,
+  ...overrides,
+});
 const ids = (state: ColumnCards) => state.cards.map((card) => ('task_id' in card ? card.task_id : card.client_id));
 
 describe('menuItemsOf', () => {
@@ -36,26 +42,44 @@ describe('menuItemsOf', () => {
       ['bottom', 'Move to bottom', false],
       ['unpin', 'Unpin task', false],
     ]);
-    expect(menuItemsOf(buildTransactionCard(9, { pinned_on_boards: true })).map((item) => item.label)).toEqual(['Pin to top', 'Move to bottom', 'Unpin transaction', 'Hide from boards']);
+    expect(menuItemsOf(buildTransactionCard(9, { pinned_on_boards: true })).map((item) => item.label)).toEqual([
+      'Pin to top',
+      'Move to bottom',
+      'Unpin transaction',
+      'Hide from boards',
+    ]);
   });
 
   it('offers Hide from boards or Show on boards on a transaction card by hidden_on_boards', () => {
     expect(menuItemsOf(buildTransactionCard(9)).at(-1)).toEqual({ action: 'hide', label: 'Hide from boards', disabled: false });
-    expect(menuItemsOf(buildTransactionCard(9, { hidden_on_boards: true })).at(-1)).toEqual({ action: 'show', label: 'Show on boards', disabled: false });
+    expect(menuItemsOf(buildTransactionCard(9, { hidden_on_boards: true })).at(-1)).toEqual({
+      action: 'show',
+      label: 'Show on boards',
+      disabled: false,
+    });
   });
 });
 
 describe('columnsQuery and cardsQuery', () => {
   it('send show_hidden and the filter keys on both calls of a transaction board', () => {
-    const options = { showHidden: true, filters: { type_filter: 's' as const, client_stage_id: [1, 2], lane_keys: ['3', '5'], exclude_lost: true as const } };
-    expect(columnsQuery('status', options).toString()).toBe('show_hidden=true&type_filter=s&client_stage_id=1&client_stage_id=2&exclude_lost=true&lane_keys=3&lane_keys=5');
-    expect(cardsQuery('status', 5, 2, options).toString()).toBe('column_id=5&page=2&per_page=15&show_hidden=true&type_filter=s&client_stage_id=1&client_stage_id=2&exclude_lost=true&lane_keys=3&lane_keys=5');
+    const options = {
+      showHidden: true,
+      filters: { type_filter: 's' as const, client_stage_id: [1, 2], lane_keys: ['3', '5'], exclude_lost: true as const },
+    };
+    expect(columnsQuery('status', options).toString()).toBe(
+      'show_hidden=true&type_filter=s&client_stage_id=1&client_stage_id=2&exclude_lost=true&lane_keys=3&lane_keys=5',
+    );
+    expect(cardsQuery('status', 5, 2, options).toString()).toBe(
+      'column_id=5&page=2&per_page=15&show_hidden=true&type_filter=s&client_stage_id=1&client_stage_id=2&exclude_lost=true&lane_keys=3&lane_keys=5',
+    );
     expect(cardsQuery('stages', 1, 1, { showHidden: false }).toString()).toBe('column_id=1&page=1&per_page=15&show_hidden=false');
   });
 
   it('send neither show_hidden nor filter keys on the task board', () => {
     expect(columnsQuery('tasks', { showHidden: true, filters: { type_filter: 's' } }).toString()).toBe('');
-    expect(cardsQuery('tasks', 3, 1, { showHidden: true, filters: { type_filter: 's' } }).toString()).toBe('column_id=3&page=1&per_page=15');
+    expect(cardsQuery('tasks', 3, 1, { showHidden: true, filters: { type_filter: 's' } }).toString()).toBe(
+      'column_id=3&page=1&per_page=15',
+    );
   });
 });
 
@@ -87,8 +111,15 @@ describe('moveCard', () => {
 
   it('gives the optimistic copy its new stage or status', () => {
     const card = buildTransactionCard(9);
-    expect(cardInColumn('stages', card, buildColumn(4, 'Cold', { color: '#000000', font_color: 'light' }))).toMatchObject({ stage: { id: 4, label: 'Cold' }, status_id: 3 });
-    expect(cardInColumn('status', card, buildColumn(5, 'Under Contract'))).toMatchObject({ status_id: 5, status: 'Under Contract', color_css: 'status-5' });
+    expect(cardInColumn('stages', card, buildColumn(4, 'Cold', { color: '#000000', font_color: 'light' }))).toMatchObject({
+      stage: { id: 4, label: 'Cold' },
+      status_id: 3,
+    });
+    expect(cardInColumn('status', card, buildColumn(5, 'Under Contract'))).toMatchObject({
+      status_id: 5,
+      status: 'Under Contract',
+      color_css: 'status-5',
+    });
   });
 });
 
@@ -143,7 +174,12 @@ describe('the phone', () => {
 
   it("reads a task's and a transaction's side as Seller or Buyer", () => {
     const labels = { seller: 'Seller', buyer: 'Buyer' };
-    expect([sideLabel('seller', labels), sideLabel('buyer', labels), sideLabel('Seller', labels), sideLabel('Buyer', labels)]).toEqual(['Seller', 'Buyer', 'Seller', 'Buyer']);
+    expect([sideLabel('seller', labels), sideLabel('buyer', labels), sideLabel('Seller', labels), sideLabel('Buyer', labels)]).toEqual([
+      'Seller',
+      'Buyer',
+      'Seller',
+      'Buyer',
+    ]);
   });
 });
 

@@ -46,7 +46,13 @@ export function columnsQuery(board: Board, options: BoardQueryOptions): URLSearc
 }
 
 /** GET /boards/{board}/cards: one page of one column. */
-export function cardsQuery(board: Board, columnId: number, page: number, options: BoardQueryOptions, perPage: number = BOARD_CONSTANTS.perPage): URLSearchParams {
+export function cardsQuery(
+  board: Board,
+  columnId: number,
+  page: number,
+  options: BoardQueryOptions,
+  perPage: number = BOARD_CONSTANTS.perPage,
+): URLSearchParams {
   const query = new URLSearchParams({ column_id: String(columnId), page: String(page), per_page: String(perPage) });
   return appendBoardOptions(query, board, options);
 }
@@ -67,10 +73,15 @@ export function menuItemsOf(card: BoardCard): CardMenuItem[] {
     { action: 'pin', label: CARD_MENU_LABELS.pin, disabled: card.pinned_on_boards },
     { action: 'bottom', label: CARD_MENU_LABELS.bottom, disabled: false },
   ];
-  if (card.pinned_on_boards) items.push({ action: 'unpin', label: task ? CARD_MENU_LABELS.unpinTask : CARD_MENU_LABELS.unpinTransaction, disabled: false });
+  if (card.pinned_on_boards)
+    items.push({ action: 'unpin', label: task ? CARD_MENU_LABELS.unpinTask : CARD_MENU_LABELS.unpinTransaction, disabled: false });
   if (!task) {
     const hidden = (card as TransactionCard).hidden_on_boards;
-    items.push(hidden ? { action: 'show', label: CARD_MENU_LABELS.show, disabled: false } : { action: 'hide', label: CARD_MENU_LABELS.hide, disabled: false });
+    items.push(
+      hidden
+        ? { action: 'show', label: CARD_MENU_LABELS.show, disabled: false }
+        : { action: 'hide', label: CARD_MENU_LABELS.hide, disabled: false },
+    );
   }
   return items;
 }
@@ -124,14 +135,23 @@ export function moveCard(
 /** The card as it reads in its new column (its task status, stage or status): the optimistic copy. */
 export function cardInColumn(board: Board, card: BoardCard, column: BoardColumn): BoardCard {
   if (isTaskCard(card)) return { ...card, status_id: column.id as TaskStatusId };
-  if (board === 'stages') return { ...card, stage: { id: column.id, label: column.label, color: column.color, font_color: column.font_color } };
+  if (board === 'stages')
+    return { ...card, stage: { id: column.id, label: column.label, color: column.color, font_color: column.font_color } };
   return { ...card, status_id: column.id, status: column.label, color_css: `status-${column.id}` };
 }
 
 /** A column's cards after the next page arrived: cards already there (moved in meanwhile) are not repeated. */
 export function appendPage(column: ColumnCards, cards: readonly BoardCard[], page: number, hasNext: boolean, total: number): ColumnCards {
   const have = new Set(column.cards.map(cardIdOf));
-  return { ...column, cards: [...column.cards, ...cards.filter((card) => !have.has(cardIdOf(card)))], page, hasNext, total, loading: false, error: false };
+  return {
+    ...column,
+    cards: [...column.cards, ...cards.filter((card) => !have.has(cardIdOf(card)))],
+    page,
+    hasNext,
+    total,
+    loading: false,
+    error: false,
+  };
 }
 
 /** Whether the list scrolled near its end: the next page is read when the last rendered card is this close. */
@@ -175,7 +195,11 @@ export const columnIds = (columns: readonly BoardColumn[]) => columns.map((colum
 
 /** 'Seller' or 'Buyer' from a task's transaction type or a transaction card's type. */
 export function sideLabel(type: string | null | undefined, labels: { seller: string; buyer: string }): string {
-  return String(type ?? '').toLowerCase().startsWith('s') ? labels.seller : labels.buyer;
+  return String(type ?? '')
+    .toLowerCase()
+    .startsWith('s')
+    ? labels.seller
+    : labels.buyer;
 }
 
 /** The column to show on a phone after a swipe (no wrap): -1 previous, +1 next. */
@@ -213,4 +237,5 @@ export function cardFieldTexts(card: Pick<TransactionCard, 'field_order' | 'valu
  * Who uses the filter sidebar on the transaction boards: not a VENDOR alone (the server keeps a vendor to the
  * transactions component's filters; the boards' components answer it 403).
  */
-export const usesBoardFilters = (roles: readonly Role[]): boolean => roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');
+export const usesBoardFilters = (roles: readonly Role[]): boolean =>
+  roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');

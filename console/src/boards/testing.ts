@@ -17,7 +17,15 @@ export function buildTaskCard(taskId: number, overrides: Partial<TaskCard> = {})
     done: false,
     task_type: null,
     due_dt: '12/01/2026',
-    due: { date: '12/01/2026', original_due_date: null, label: 'Due in 7 days', trigger: null, style: 'info', is_adjusted: false, pace_class: 'on-pace' },
+    due: {
+      date: '12/01/2026',
+      original_due_date: null,
+      label: 'Due in 7 days',
+      trigger: null,
+      style: 'info',
+      is_adjusted: false,
+      pace_class: 'on-pace',
+    },
     due_source: 'manual',
     on_roadmap: false,
     rtc_id: null,
@@ -74,6 +82,21 @@ export function buildTransactionCard(clientId: number, overrides: Partial<Transa
   };
 }
 
-export function buildStatus(id: number, label: string, dates: StatusOption['dates'] = [], overrides: Partial<StatusOption> = {}): StatusOption {
-  return { id, label, color: '#455a64', font_color: 'light', category: 'active', color_css: `status-${id}`, dates, asks_lost_reason: false, ...overrides } as StatusOption;
+export function buildStatus(
+  id: number,
+  label: string,
+  dates: StatusOption['dates'] = [],
+  overrides: Partial<StatusOption> = {},
+): StatusOption {
+  return {
+    id,
+    label,
+    color: '#455a64',
+    font_color: 'light',
+    category: 'active',
+    color_css: `status-${id}`,
+    dates,
+    asks_lost_reason: false,
+    ...overrides,
+  } as StatusOption;
 }

@@ -64,7 +64,10 @@ export function useBoard(board: Board, showHidden: boolean, filters: Transaction
       } catch (error) {
         if (!current()) return;
         void logoutRef.current(error);
-        setData((state) => ({ ...state, cards: { ...state.cards, [columnId]: { ...(state.cards[columnId] ?? emptyColumn()), loading: false, error: true } } }));
+        setData((state) => ({
+          ...state,
+          cards: { ...state.cards, [columnId]: { ...(state.cards[columnId] ?? emptyColumn()), loading: false, error: true } },
+        }));
       }
     },
     [board],
@@ -105,7 +108,12 @@ export function useBoard(board: Board, showHidden: boolean, filters: Transaction
       const gen = generation.current;
       setData((state) => ({
         ...state,
-        cards: { ...state.cards, ...Object.fromEntries(columnIds.filter((id) => state.cards[id]).map((id) => [id, { ...state.cards[id], loading: true, error: false }])) },
+        cards: {
+          ...state.cards,
+          ...Object.fromEntries(
+            columnIds.filter((id) => state.cards[id]).map((id) => [id, { ...state.cards[id], loading: true, error: false }]),
+          ),
+        },
       }));
       await Promise.all([...new Set(columnIds)].map((id) => readPage(id, 1, gen)));
     },
@@ -116,7 +124,11 @@ export function useBoard(board: Board, showHidden: boolean, filters: Transaction
   const setCards = useCallback((update: (cards: Record<number, ColumnCards>) => Record<number, ColumnCards>) => {
     setData((state) => {
       const cards = update(state.cards);
-      return { ...state, cards, columns: state.columns?.map((column) => (cards[column.id] ? { ...column, total: cards[column.id].total } : column)) ?? null };
+      return {
+        ...state,
+        cards,
+        columns: state.columns?.map((column) => (cards[column.id] ? { ...column, total: cards[column.id].total } : column)) ?? null,
+      };
     });
   }, []);
 

@@ -61,7 +61,9 @@ function renderPanel(roles: Role[] = ['AGENT'], props: Partial<Parameters<typeof
 async function write(composer: HTMLElement, text: string) {
   await waitFor(() => expect(composer.querySelector('.ProseMirror')).toBeTruthy());
   const editor = composer.querySelector('.ProseMirror') as HTMLElement;
-  fireEvent.paste(editor, { clipboardData: { files: [], types: ['text/plain'], getData: (type: string) => (type === 'text/plain' ? text : '') } });
+  fireEvent.paste(editor, {
+    clipboardData: { files: [], types: ['text/plain'], getData: (type: string) => (type === 'text/plain' ? text : '') },
+  });
   await waitFor(() => expect(editor.textContent).toContain(text));
   return editor;
 }
@@ -90,7 +92,15 @@ describe('CommentsPanel', () => {
     api.listCommentsOn.mockResolvedValue([
       buildComment({
         visibility: 'c',
-        thread: [buildComment({ comment_id: 502, parent_comment_id: 501, comment_value: '<p>Thanks</p>', author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, updated_ts: '2026-03-10T16:00:00.000Z' })],
+        thread: [
+          buildComment({
+            comment_id: 502,
+            parent_comment_id: 501,
+            comment_value: '<p>Thanks</p>',
+            author: { id: ME, name: 'Sawyer Bennett', profile_image: null },
+            updated_ts: '2026-03-10T16:00:00.000Z',
+          }),
+        ],
       }),
     ]);
     renderPanel();
@@ -120,7 +130,13 @@ describe('CommentsPanel', () => {
     await user.click(within(choice).getByRole('radio', { name: 'Client-facing' }));
     await user.click(submitIn(editor));
     await waitFor(() => expect(api.createComment).toHaveBeenCalledTimes(1));
-    expect(api.createComment).toHaveBeenCalledWith({ comment_type: 'task', comment_on_id: 31, comment_value: '<p>Call the lender</p>', parent_comment_id: null, visibility: 'c' });
+    expect(api.createComment).toHaveBeenCalledWith({
+      comment_type: 'task',
+      comment_on_id: 31,
+      comment_value: '<p>Call the lender</p>',
+      parent_comment_id: null,
+      visibility: 'c',
+    });
     await waitFor(() => expect(api.listCommentsOn).toHaveBeenCalledTimes(2));
   });
 
@@ -150,7 +166,13 @@ describe('CommentsPanel', () => {
     await write(editor, 'When is closing?');
     await user.click(submitIn(editor));
     await waitFor(() =>
-      expect(api.createComment).toHaveBeenCalledWith({ comment_type: 'trans', comment_on_id: 47, comment_value: '<p>When is closing?</p>', parent_comment_id: 501, visibility: 'c' }),
+      expect(api.createComment).toHaveBeenCalledWith({
+        comment_type: 'trans',
+        comment_on_id: 47,
+        comment_value: '<p>When is closing?</p>',
+        parent_comment_id: 501,
+        visibility: 'c',
+      }),
     );
   });
 
@@ -162,13 +184,17 @@ describe('CommentsPanel', () => {
     expect((within(editor).getByRole('radio', { name: 'Client-facing' }) as HTMLInputElement).checked).toBe(true);
     await write(editor, 'Noted');
     await user.click(submitIn(editor));
-    await waitFor(() => expect(api.createComment).toHaveBeenCalledWith(expect.objectContaining({ parent_comment_id: 501, visibility: 'c' })));
+    await waitFor(() =>
+      expect(api.createComment).toHaveBeenCalledWith(expect.objectContaining({ parent_comment_id: 501, visibility: 'c' })),
+    );
     // The reply box closes once sent.
     await waitFor(() => expect(screen.queryByTestId('comment-reply-editor')).toBeNull());
   });
 
   it('edits one own comment with PATCH /messages/comments', async () => {
-    api.listCommentsOn.mockResolvedValue([buildComment({ author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, comment_value: '<p>Old</p>' })]);
+    api.listCommentsOn.mockResolvedValue([
+      buildComment({ author: { id: ME, name: 'Sawyer Bennett', profile_image: null }, comment_value: '<p>Old</p>' }),
+    ]);
     const user = renderPanel();
     await user.click(await screen.findByTestId('message-edit'));
     const editor = await screen.findByTestId('message-edit-editor');
@@ -184,7 +210,13 @@ describe('CommentsPanel', () => {
   });
 
   it("shows the server's field error under the text and keeps it", async () => {
-    api.createComment.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'comment_value', error: 'Maximum length is 5000' }] }));
+    api.createComment.mockRejectedValue(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'comment_value', error: 'Maximum length is 5000' }],
+      }),
+    );
     const user = renderPanel();
     await screen.findByTestId('comments-empty');
     const editor = screen.getByTestId('comment-editor');
@@ -224,7 +256,8 @@ describe('CommentsPanel', () => {
     renderPanel();
     await screen.findByTestId('comments-empty');
     expect(api.listCommentsOn).toHaveBeenCalledTimes(1);
-    const push = (record: Comment) => act(() => socket.listeners.forEach((listener) => listener({ type: 'created', push: { kind: 'comment', record } })));
+    const push = (record: Comment) =>
+      act(() => socket.listeners.forEach((listener) => listener({ type: 'created', push: { kind: 'comment', record } })));
     await push(buildComment({ comment_type: 'trans', comment_on_id: 48 }));
     await push(buildComment({ comment_type: 'task', comment_on_id: 47 }));
     expect(api.listCommentsOn).toHaveBeenCalledTimes(1);

@@ -143,12 +143,22 @@ export const CommentsPanel = ({ commentType, commentOnId, testId }: CommentsPane
           {L.empty}
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="comments-list">
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+          data-testid="comments-list"
+        >
           {comments.map((comment) => {
             const { top, replies } = threadOfComment(comment);
             const replyLabel = L.replyTo.replace('{name}', comment.author.name);
             return (
-              <Box component="li" key={comment.comment_id} data-testid="comment-thread" data-comment-id={comment.comment_id} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              <Box
+                component="li"
+                key={comment.comment_id}
+                data-testid="comment-thread"
+                data-comment-id={comment.comment_id}
+                sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}
+              >
                 <MessageThread top={top} replies={replies} currentUserId={userId} showVisibility={!isClient} onEdit={edit} />
                 <Box sx={{ pl: { xs: 2, sm: 5 } }}>
                   {replyingTo === comment.comment_id ? (
@@ -163,7 +173,12 @@ export const CommentsPanel = ({ commentType, commentOnId, testId }: CommentsPane
                       testId="comment-reply-editor"
                     />
                   ) : (
-                    <Button size="small" onClick={() => setReplyingTo(comment.comment_id)} aria-label={replyLabel} data-testid="comment-reply-button">
+                    <Button
+                      size="small"
+                      onClick={() => setReplyingTo(comment.comment_id)}
+                      aria-label={replyLabel}
+                      data-testid="comment-reply-button"
+                    >
                       {L.reply}
                     </Button>
                   )}

@@ -9,7 +9,9 @@ function apiWith(response: () => Response) {
 
 describe(createCommissionApi.name, () => {
   it("reads a user's caps by agent_id, or the caller's own without one", async () => {
-    const { fetch, sut } = apiWith(() => jsonResponse(200, { records: [], brokerage_cap_anniversary_dt: null, royalty_cap_anniversary_dt: null }));
+    const { fetch, sut } = apiWith(() =>
+      jsonResponse(200, { records: [], brokerage_cap_anniversary_dt: null, royalty_cap_anniversary_dt: null }),
+    );
     await sut.getCaps(12);
     await sut.getCaps();
     await sut.getCaps(null);

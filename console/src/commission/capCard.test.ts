@@ -22,7 +22,10 @@ describe('anniversaryText', () => {
 
 describe('capLine', () => {
   it('fills the bar to pct, pending after it as its share of the cap', () => {
-    const line = capLine({ kind: 'B', label: 'Brokerage Cap', name: 'brokerage', cap: 20000, ytd: 3250, pct: 16, pending: 1500 }, '03-15-2021');
+    const line = capLine(
+      { kind: 'B', label: 'Brokerage Cap', name: 'brokerage', cap: 20000, ytd: 3250, pct: 16, pending: 1500 },
+      '03-15-2021',
+    );
     expect(line).toMatchObject({
       label: 'Brokerage Cap',
       cap: '$20,000.00',

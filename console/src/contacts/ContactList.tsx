@@ -1,4 +1,12 @@
-import { CONTACT_COLUMNS, CONTACT_PAGE_SIZES, CONTACT_TEAM_ROLES, formatPhone, type ContactFilterOptions, type ContactRecord, type TableColumn } from '@app/contracts';
+import {
+  CONTACT_COLUMNS,
+  CONTACT_PAGE_SIZES,
+  CONTACT_TEAM_ROLES,
+  formatPhone,
+  type ContactFilterOptions,
+  type ContactRecord,
+  type TableColumn,
+} from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -110,7 +118,10 @@ export const ContactList = () => {
   // Agent and Lead Source options, loaded by the team's id.
   useEffect(() => {
     let cancelled = false;
-    contactsApi.getFilterOptions(authClient.getSession()?.user.team?.team_id).then((body) => !cancelled && setOptions(body), () => undefined);
+    contactsApi.getFilterOptions(authClient.getSession()?.user.team?.team_id).then(
+      (body) => !cancelled && setOptions(body),
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };
@@ -121,7 +132,10 @@ export const ContactList = () => {
   const searchLater = useDebounced((text) => setState((current) => withSearch(current, text)), SEARCH_DEBOUNCE_MS);
 
   const rowLabel = useCallback((row: ContactRecord) => L.selectRow.replace('{name}', `${row.first_name} ${row.last_name}`.trim()), []);
-  const selection = useMemo<RowSelection<ContactRecord>>(() => ({ selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }), [selected, onToggle, onToggleAll, rowLabel]);
+  const selection = useMemo<RowSelection<ContactRecord>>(
+    () => ({ selected, onToggle, onToggleAll, rowLabel, allLabel: L.selectAll }),
+    [selected, onToggle, onToggleAll, rowLabel],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -146,7 +160,14 @@ export const ContactList = () => {
   };
 
   const mergeEnabled = canMerge(selected.size);
-  const select = (testId: string, label: string, value: number | null, all: string, choices: { id: number; label: string }[], onChange: (id: number | null) => void) => (
+  const select = (
+    testId: string,
+    label: string,
+    value: number | null,
+    all: string,
+    choices: { id: number; label: string }[],
+    onChange: (id: number | null) => void,
+  ) => (
     <TextField
       select
       size="small"
@@ -196,8 +217,13 @@ export const ContactList = () => {
               },
             }}
           />
-          {team && select('contacts-agent-filter', L.agentFilter, state.agent_id, L.allAgents, options.agents, (id) => setState((s) => withAgent(s, id)))}
-          {select('contacts-lead-source-filter', L.leadSourceFilter, state.lead_type_id, L.allLeadSources, options.lead_sources, (id) => setState((s) => withLeadType(s, id)))}
+          {team &&
+            select('contacts-agent-filter', L.agentFilter, state.agent_id, L.allAgents, options.agents, (id) =>
+              setState((s) => withAgent(s, id)),
+            )}
+          {select('contacts-lead-source-filter', L.leadSourceFilter, state.lead_type_id, L.allLeadSources, options.lead_sources, (id) =>
+            setState((s) => withLeadType(s, id)),
+          )}
           <Box sx={{ flex: '1 0 auto', display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <Tooltip title={mergeEnabled ? '' : M.mergeTooFew}>
               {/* A disabled button takes no pointer events: the tooltip hangs on its wrapper. */}

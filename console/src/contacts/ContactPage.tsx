@@ -43,7 +43,9 @@ const Fact = ({ label, value, testId }: { label: string; value: ReactNode; testI
 );
 
 const Grid = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>
+  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+    {children}
+  </Box>
 );
 
 /**
@@ -67,7 +69,10 @@ const ContactPage = () => {
 
   useEffect(() => {
     let cancelled = false;
-    contactsApi.getFilterOptions(authClient.getSession()?.user.team?.team_id).then((body) => !cancelled && setOptions(body), () => undefined);
+    contactsApi.getFilterOptions(authClient.getSession()?.user.team?.team_id).then(
+      (body) => !cancelled && setOptions(body),
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };
@@ -80,7 +85,8 @@ const ContactPage = () => {
     setError(null);
     contactsApi.getContact(id).then(
       (body) => !cancelled && setDetail(body),
-      (caught: unknown) => !cancelled && setError(statusOf(caught) === 404 || statusOf(caught) === 400 ? L.notFound : messageOf(caught, L.loadFailed)),
+      (caught: unknown) =>
+        !cancelled && setError(statusOf(caught) === 404 || statusOf(caught) === 400 ? L.notFound : messageOf(caught, L.loadFailed)),
     );
     return () => {
       cancelled = true;
@@ -146,7 +152,9 @@ const ContactPage = () => {
                 <Fact label={L.mobile_phone} value={formatPhone(detail.mobile_phone)} testId="contact-mobile_phone" />
                 <Fact
                   label="Address"
-                  value={[detail.address_1, detail.address_2, [detail.city, detail.state, detail.postal_code].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+                  value={[detail.address_1, detail.address_2, [detail.city, detail.state, detail.postal_code].filter(Boolean).join(', ')]
+                    .filter(Boolean)
+                    .join(' · ')}
                   testId="contact-address"
                 />
                 <Fact label={L.lead_type_id} value={leadSource(detail.lead_type_id)} testId="contact-lead_type" />
@@ -178,7 +186,13 @@ const ContactPage = () => {
                     parse={emptyToNull}
                   />
                   {canChooseAgent && (
-                    <SelectInput source="agent_id" label={L.agent_id} choices={options.agents.map((o) => ({ id: o.id, name: o.label }))} emptyText={L.none} parse={emptyToNull} />
+                    <SelectInput
+                      source="agent_id"
+                      label={L.agent_id}
+                      choices={options.agents.map((o) => ({ id: o.id, name: o.label }))}
+                      emptyText={L.none}
+                      parse={emptyToNull}
+                    />
                   )}
                   <SelectInput source="status" label={L.status} choices={STATUS_CHOICES} />
                 </FormRow>
@@ -207,7 +221,13 @@ const ContactPage = () => {
           ) : (
             <List dense disablePadding>
               {detail.transactions.map((t) => (
-                <ListItem key={t.client_id} disableGutters component={RouterLink} to={transactionPagePath(basename, t.client_id)} sx={{ color: 'inherit' }}>
+                <ListItem
+                  key={t.client_id}
+                  disableGutters
+                  component={RouterLink}
+                  to={transactionPagePath(basename, t.client_id)}
+                  sx={{ color: 'inherit' }}
+                >
                   <ListItemText primary={t.address || `#${t.client_id}`} secondary={`${t.type} · ${t.status}`} />
                   {t.is_primary && <Chip size="small" label={L.primary} />}
                 </ListItem>

@@ -87,7 +87,11 @@ export const MergeDialog = ({ contactIds, onClose }: { contactIds: readonly numb
     >
       <DialogTitle id="merge-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flex: 1 }}>{L.mergeTitle}</Box>
-        <IconButton aria-label={maximized ? L.restore : L.maximize} onClick={() => setMaximized((value) => !value)} data-testid="merge-maximize">
+        <IconButton
+          aria-label={maximized ? L.restore : L.maximize}
+          onClick={() => setMaximized((value) => !value)}
+          data-testid="merge-maximize"
+        >
           {maximized ? <FullscreenExitIcon /> : <FullscreenIcon />}
         </IconButton>
         <IconButton aria-label={L.close} onClick={() => onClose(false)}>
@@ -103,7 +107,12 @@ export const MergeDialog = ({ contactIds, onClose }: { contactIds: readonly numb
               {L.mergeHelp}
             </Typography>
             {mergeFieldsOf(conflicts).map((field) => (
-              <FormControl key={field.field} component="fieldset" sx={{ display: 'block', mb: 2 }} data-testid={`merge-field-${field.field}`}>
+              <FormControl
+                key={field.field}
+                component="fieldset"
+                sx={{ display: 'block', mb: 2 }}
+                data-testid={`merge-field-${field.field}`}
+              >
                 <FormLabel component="legend">{field.label}</FormLabel>
                 <RadioGroup
                   row

@@ -18,7 +18,10 @@ describe(createContactsApi.name, () => {
 
   it('downloads the CSV as a blob named by the server', async () => {
     const { fetch, sut } = apiWith(
-      new Response('First Name\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="contacts.csv"' } }),
+      new Response('First Name\r\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="contacts.csv"' },
+      }),
     );
     const { blob, fileName } = await sut.exportContacts(toCsvQuery(DEFAULT_CONTACT_LIST_STATE, 42));
     expect(fetch.mock.calls[0][0]).toBe('/api/contacts?page=1&per_page=42&order_by=first_name&order_dir=1&format=csv');
@@ -38,11 +41,23 @@ describe(createContactsApi.name, () => {
     await sut.mergeContacts({ contact_ids: [1, 2], resolutions: [{ field: 'first_name', contact_id: 2 }] });
     expect(fetch.mock.calls[0][0]).toBe('/api/contacts/merge/conflicts?contact_ids=1,2');
     expect(fetch.mock.calls[1][0]).toBe('/api/contacts/merge');
-    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({ contact_ids: [1, 2], resolutions: [{ field: 'first_name', contact_id: 2 }] });
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({
+      contact_ids: [1, 2],
+      resolutions: [{ field: 'first_name', contact_id: 2 }],
+    });
   });
 
   it('keeps the merge message of a 400 on the error', async () => {
-    const { sut } = apiWith(jsonResponse(400, { status: 'error', message: 'Please make a selection for all fields', errors: [{ field: 'resolutions', error: 'Please make a selection for all fields' }] }));
-    await expect(sut.mergeContacts({ contact_ids: [1, 2], resolutions: [] })).rejects.toMatchObject({ status: 400, message: 'Please make a selection for all fields' });
+    const { sut } = apiWith(
+      jsonResponse(400, {
+        status: 'error',
+        message: 'Please make a selection for all fields',
+        errors: [{ field: 'resolutions', error: 'Please make a selection for all fields' }],
+      }),
+    );
+    await expect(sut.mergeContacts({ contact_ids: [1, 2], resolutions: [] })).rejects.toMatchObject({
+      status: 400,
+      message: 'Please make a selection for all fields',
+    });
   });
 });

@@ -31,12 +31,17 @@ export function createContactsApi(options: ContactsApiOptions) {
     /** The Agent and Lead Source filters' options, by team id. */
     getFilterOptions: async (teamId: number | undefined): Promise<ContactFilterOptions> => {
       const body = await call<Partial<ContactFilterOptions> | null>(`/contacts/filter-options${teamId ? `?team_id=${id(teamId)}` : ''}`);
-      return { agents: Array.isArray(body?.agents) ? body.agents : [], lead_sources: Array.isArray(body?.lead_sources) ? body.lead_sources : [] };
+      return {
+        agents: Array.isArray(body?.agents) ? body.agents : [],
+        lead_sources: Array.isArray(body?.lead_sources) ? body.lead_sources : [],
+      };
     },
     getContact: (contactId: number | string) => call<ContactDetail>(`/contacts/${id(contactId)}`),
     createContact: (request: ContactWriteRequest) => call<{ contact_id: number }>('/contacts', 'POST', request),
-    updateContact: (contactId: number, request: ContactWriteRequest) => call<{ contact_id: number; version: number }>(`/contacts/${id(contactId)}`, 'PATCH', request),
-    getMergeConflicts: (contactIds: readonly number[]) => call<ContactMergeConflicts>(`/contacts/merge/conflicts?contact_ids=${contactIds.map(id).join(',')}`),
+    updateContact: (contactId: number, request: ContactWriteRequest) =>
+      call<{ contact_id: number; version: number }>(`/contacts/${id(contactId)}`, 'PATCH', request),
+    getMergeConflicts: (contactIds: readonly number[]) =>
+      call<ContactMergeConflicts>(`/contacts/merge/conflicts?contact_ids=${contactIds.map(id).join(',')}`),
     mergeContacts: (request: ContactMergeRequest) => call<{ contact_id: number }>('/contacts/merge', 'POST', request),
   };
 }

@@ -45,7 +45,11 @@ describe('contact form values', () => {
 
   it('sends only what changed on update, blanks as null', () => {
     const initial = formValuesOf(detail);
-    expect(requestOf({ ...initial, last_name: ' Duper ', city: '', email: null }, initial, true)).toEqual({ last_name: 'Duper', city: null, email: null });
+    expect(requestOf({ ...initial, last_name: ' Duper ', city: '', email: null }, initial, true)).toEqual({
+      last_name: 'Duper',
+      city: null,
+      email: null,
+    });
     expect(requestOf(initial, initial, true)).toEqual({});
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT_LIST_STATE, toApiQuery, toCsvQuery, withAgent, withLeadType, withPage, withPerPage, withSearch, withSort } from './listState';
+import {
+  DEFAULT_CONTACT_LIST_STATE,
+  toApiQuery,
+  toCsvQuery,
+  withAgent,
+  withLeadType,
+  withPage,
+  withPerPage,
+  withSearch,
+  withSort,
+} from './listState';
 
 describe('contact list state', () => {
   const sut = DEFAULT_CONTACT_LIST_STATE;
@@ -23,7 +33,9 @@ describe('contact list state', () => {
   it('sends the search and filters, each change back to page 1', () => {
     const state = withLeadType(withAgent(withSearch(withPage(sut, 2), '  amy '), 7), 3);
     expect(state.page).toBe(1);
-    expect(toApiQuery(state).toString()).toBe('page=1&per_page=20&order_by=first_name&order_dir=1&quick_search_filter=amy&agent_id=7&lead_type_id=3');
+    expect(toApiQuery(state).toString()).toBe(
+      'page=1&per_page=20&order_by=first_name&order_dir=1&quick_search_filter=amy&agent_id=7&lead_type_id=3',
+    );
     expect(toApiQuery(withAgent(state, null)).has('agent_id')).toBe(false);
   });
 

@@ -35,7 +35,11 @@ export const withSort = (state: ContactListState, field: string): ContactListSta
 export const withSearch = (state: ContactListState, text: string): ContactListState =>
   text.trim() === state.quick_search_filter ? state : { ...state, quick_search_filter: text.trim(), page: 1 };
 export const withAgent = (state: ContactListState, agentId: number | null): ContactListState => ({ ...state, agent_id: agentId, page: 1 });
-export const withLeadType = (state: ContactListState, leadTypeId: number | null): ContactListState => ({ ...state, lead_type_id: leadTypeId, page: 1 });
+export const withLeadType = (state: ContactListState, leadTypeId: number | null): ContactListState => ({
+  ...state,
+  lead_type_id: leadTypeId,
+  page: 1,
+});
 
 /** The filters of the list as query parameters (no paging). */
 function filtersOf(state: ContactListState): URLSearchParams {

@@ -5,10 +5,33 @@ import { canMerge, initialChoices, mergeFieldsOf, resolutionsOf } from './merge'
 const conflicts: ContactMergeConflicts = {
   contacts: [],
   fields: [
-    { label: 'First Name', field: 'first_name', values: [{ contact_id: 1, value: 'Pat' }, { contact_id: 2, value: 'Pat' }] },
-    { label: 'Mobile Phone', field: 'mobile_phone', values: [{ contact_id: 1, value: '(512) 555-0001' }, { contact_id: 2, value: '(512) 555-0002' }] },
+    {
+      label: 'First Name',
+      field: 'first_name',
+      values: [
+        { contact_id: 1, value: 'Pat' },
+        { contact_id: 2, value: 'Pat' },
+      ],
+    },
+    {
+      label: 'Mobile Phone',
+      field: 'mobile_phone',
+      values: [
+        { contact_id: 1, value: '(512) 555-0001' },
+        { contact_id: 2, value: '(512) 555-0002' },
+      ],
+    },
   ],
-  dynamic_fields: [{ label: 'nickname', field: 'custom_fields.nickname', values: [{ contact_id: 1, value: 'P' }, { contact_id: 2, value: '' }] }],
+  dynamic_fields: [
+    {
+      label: 'nickname',
+      field: 'custom_fields.nickname',
+      values: [
+        { contact_id: 1, value: 'P' },
+        { contact_id: 2, value: '' },
+      ],
+    },
+  ],
 };
 
 describe('merge dialog rules', () => {

@@ -18,9 +18,7 @@ export function normalizeApiBase(apiBase?: string): string {
 
 /** A request with a JSON body when there is one (no body, no Content-Type). */
 export function jsonInit(method: string, body?: unknown): RequestInit {
-  return body === undefined
-    ? { method }
-    : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  return body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 function unreachable(): HttpError {
@@ -69,7 +67,7 @@ export function createJsonClient(options: JsonClientOptions) {
     apiBase,
     /** The raw response (downloads), with the same errors as `call`. */
     send: (path: string, init: RequestInit = {}) => send(options.fetch, `${apiBase}${path}`, init),
-    call: async <T,>(path: string, method = 'GET', body?: unknown): Promise<T> =>
+    call: async <T>(path: string, method = 'GET', body?: unknown): Promise<T> =>
       readBody<T>(await send(options.fetch, `${apiBase}${path}`, jsonInit(method, body))),
   };
 }

@@ -65,9 +65,7 @@ describe('buildListQuery', () => {
   });
 
   it('leaves sorting and paging out when react-admin gives none', () => {
-    expect(buildListQuery({ filter: { status_filter: 'active' } }, { idField: 'id' }).toString()).toBe(
-      'status_filter=active',
-    );
+    expect(buildListQuery({ filter: { status_filter: 'active' } }, { idField: 'id' }).toString()).toBe('status_filter=active');
   });
 
   it('turns filters into query params: scalars as text, arrays repeated, objects as JSON, empties skipped', () => {
@@ -138,9 +136,7 @@ describe('createDataProvider', () => {
 
       const result = await sut.getList('admin/users', { ...listParams, filter: { status_filter: 'active' } });
 
-      expect(lastCall().url).toBe(
-        '/api/admin/users?page=2&per_page=20&order_by=roles&order_dir=-1&status_filter=active',
-      );
+      expect(lastCall().url).toBe('/api/admin/users?page=2&per_page=20&order_by=roles&order_dir=-1&status_filter=active');
       expect(result.data).toEqual([{ id: 5, agent_id: 5, agent_full_name: 'Ann Agent' }]);
       expect(result.total).toBe(42);
       expect(result.meta).toEqual({ cols, pagination: PAGINATION });

@@ -110,8 +110,7 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
   const registry = options.resources ?? {};
   const configOf = (resource: string) => resolveResourceConfig(resource, registry);
 
-  const request = async (url: string, init: RequestInit = {}): Promise<unknown> =>
-    readBody(await send(options.fetch, url, init));
+  const request = async (url: string, init: RequestInit = {}): Promise<unknown> => readBody(await send(options.fetch, url, init));
 
   function listUrl(config: ResolvedResourceConfig, query?: URLSearchParams): string {
     const search = query?.toString();
@@ -155,13 +154,7 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
    * acknowledgement like {status:'ok'} must not overwrite the record's own fields); otherwise the data
    * react-admin sent stands in. Singletons keep the id they were asked for.
    */
-  function toRecord(
-    config: ResolvedResourceConfig,
-    row: unknown,
-    fallback: Row,
-    requestedId?: RaRecord['id'],
-    isRecord = false,
-  ): RaRecord {
+  function toRecord(config: ResolvedResourceConfig, row: unknown, fallback: Row, requestedId?: RaRecord['id'], isRecord = false): RaRecord {
     const answer = row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : null;
     const wrapped = !isRecord && answer?.record && typeof answer.record === 'object' && !Array.isArray(answer.record);
     const body = wrapped ? (answer!.record as Row) : answer;

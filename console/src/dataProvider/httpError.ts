@@ -37,8 +37,7 @@ export function fieldErrorsToRecord(errors: readonly FieldError[]): Record<strin
 export function toHttpError(status: number, statusText: string, body: unknown): HttpError {
   const server = body && typeof body === 'object' ? (body as Partial<ErrorResponse> & Record<string, unknown>) : {};
   const message =
-    (typeof server.message === 'string' && server.message) ||
-    (status >= 500 || !statusText ? DATA_MESSAGES.serverError : statusText);
+    (typeof server.message === 'string' && server.message) || (status >= 500 || !statusText ? DATA_MESSAGES.serverError : statusText);
 
   const { errors: rawErrors, ...rest } = server as Record<string, unknown>;
   const errorBody: ApiErrorBody = { ...rest, message };

@@ -32,10 +32,7 @@ export interface ResolvedResourceConfig extends Required<Omit<ResourceConfig, 'i
   idParam: string;
 }
 
-export function resolveResourceConfig(
-  resource: string,
-  registry: Readonly<Record<string, ResourceConfig>>,
-): ResolvedResourceConfig {
+export function resolveResourceConfig(resource: string, registry: Readonly<Record<string, ResourceConfig>>): ResolvedResourceConfig {
   const config = registry[resource] ?? { path: resource };
   const idField = config.idField ?? 'id';
   return {

@@ -116,7 +116,7 @@ describe('team administration documents (docs/admin-api.md)', () => {
     expect(updated.data).toEqual({ id: 3, team_document_category_id: 3, name: 'Seller disclosures' });
   });
 
-  it("fails with HttpErrors whose field errors the forms place (first message per field)", async () => {
+  it('fails with HttpErrors whose field errors the forms place (first message per field)', async () => {
     const { sut } = setup(() =>
       jsonResponse(400, {
         status: 'error',

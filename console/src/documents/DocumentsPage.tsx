@@ -63,7 +63,13 @@ const NotFound = ({ clientId }: { clientId: number }) => {
       <Alert severity="warning" sx={{ mb: 2 }}>
         {M.notFound}
       </Alert>
-      <Button component={RouterLink} to={documentsPath(basename, clientId)} variant="outlined" startIcon={<ArrowBackIcon />} data-testid="document-back-to-folders">
+      <Button
+        component={RouterLink}
+        to={documentsPath(basename, clientId)}
+        variant="outlined"
+        startIcon={<ArrowBackIcon />}
+        data-testid="document-back-to-folders"
+      >
         {L.backToFolders}
       </Button>
     </Box>
@@ -86,11 +92,21 @@ const DocumentRows = ({ clientId, slug, documents }: { clientId: number; slug: s
         <ListItem key={document.id} disableGutters data-testid="document-row" data-document-id={document.id}>
           <ListItemText
             primary={
-              <Link component={RouterLink} to={documentPath(basename, clientId, slug, document.id)} sx={{ overflowWrap: 'anywhere' }} data-testid="document-link">
+              <Link
+                component={RouterLink}
+                to={documentPath(basename, clientId, slug, document.id)}
+                sx={{ overflowWrap: 'anywhere' }}
+                data-testid="document-link"
+              >
                 {document.filename}
               </Link>
             }
-            secondary={[document.type?.name, formatBytes(document.size), document.uploaded_by_name, document.uploaded_ts ? new Date(document.uploaded_ts).toLocaleDateString() : null]
+            secondary={[
+              document.type?.name,
+              formatBytes(document.size),
+              document.uploaded_by_name,
+              document.uploaded_ts ? new Date(document.uploaded_ts).toLocaleDateString() : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           />
@@ -126,7 +142,11 @@ const FoldersView = ({ clientId }: { clientId: number }) => {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <FolderOutlinedIcon color="action" aria-hidden />
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, flex: 1, minWidth: 0 }}>
-                <Link component={RouterLink} to={folderPath(basename, clientId, folder.slug || folderSlugOf(folder.folder_name))} data-testid="documents-folder-link">
+                <Link
+                  component={RouterLink}
+                  to={folderPath(basename, clientId, folder.slug || folderSlugOf(folder.folder_name))}
+                  data-testid="documents-folder-link"
+                >
                   {folder.folder_name}
                 </Link>
               </Typography>
@@ -189,7 +209,13 @@ const FolderView = ({ clientId }: { clientId: number }) => {
 const BackToFolders = ({ clientId }: { clientId: number }) => {
   const basename = useBasename();
   return (
-    <Button component={RouterLink} to={documentsPath(basename, clientId)} startIcon={<ArrowBackIcon />} sx={{ mb: 1.5 }} data-testid="document-back-to-folders">
+    <Button
+      component={RouterLink}
+      to={documentsPath(basename, clientId)}
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 1.5 }}
+      data-testid="document-back-to-folders"
+    >
       {L.backToFolders}
     </Button>
   );
@@ -200,7 +226,11 @@ function useDocument(documentId: string | undefined) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const logoutRef = useRef(logoutIfAccessDenied);
   logoutRef.current = logoutIfAccessDenied;
-  const [state, setState] = useState<{ document: TransactionDocumentWithUrl | null; error: string | null; done: boolean }>({ document: null, error: null, done: false });
+  const [state, setState] = useState<{ document: TransactionDocumentWithUrl | null; error: string | null; done: boolean }>({
+    document: null,
+    error: null,
+    done: false,
+  });
   useEffect(() => {
     let live = true;
     if (!documentId || !/^\d+$/.test(documentId)) {
@@ -213,7 +243,11 @@ function useDocument(documentId: string | undefined) {
         void logoutRef.current(caught);
         if (!live) return;
         const status = statusOf(caught);
-        setState({ document: null, error: status === 404 || status === 403 || status === 400 ? null : messageOf(caught, L.loadFailed), done: true });
+        setState({
+          document: null,
+          error: status === 404 || status === 403 || status === 400 ? null : messageOf(caught, L.loadFailed),
+          done: true,
+        });
       },
     );
     return () => {
@@ -240,7 +274,16 @@ const DocumentView = ({ clientId }: { clientId: number }) => {
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
             <BackToFolder clientId={clientId} slug={slug} />
-            <Button component="a" href={found.url} download={found.filename} target="_blank" rel="noopener noreferrer" variant="contained" startIcon={<DownloadIcon />} data-testid="document-download">
+            <Button
+              component="a"
+              href={found.url}
+              download={found.filename}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="contained"
+              startIcon={<DownloadIcon />}
+              data-testid="document-download"
+            >
               {L.download}
             </Button>
             <Typography variant="body2" color="text.secondary">
@@ -257,7 +300,12 @@ const DocumentView = ({ clientId }: { clientId: number }) => {
 const BackToFolder = ({ clientId, slug }: { clientId: number; slug: string }) => {
   const basename = useBasename();
   return (
-    <Button component={RouterLink} to={folderPath(basename, clientId, slug)} startIcon={<ArrowBackIcon />} data-testid="document-back-to-folder">
+    <Button
+      component={RouterLink}
+      to={folderPath(basename, clientId, slug)}
+      startIcon={<ArrowBackIcon />}
+      data-testid="document-back-to-folder"
+    >
       {L.backToFolder}
     </Button>
   );
@@ -273,7 +321,13 @@ const Viewer = ({ document, kind }: { document: TransactionDocumentWithUrl; kind
       sx={{ width: '100%', height: { xs: '70vh', md: '80vh' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
     />
   ) : kind === 'image' ? (
-    <Box component="img" src={document.url} alt={document.filename} data-testid="document-viewer-image" sx={{ maxWidth: '100%', height: 'auto', display: 'block', border: 1, borderColor: 'divider' }} />
+    <Box
+      component="img"
+      src={document.url}
+      alt={document.filename}
+      data-testid="document-viewer-image"
+      sx={{ maxWidth: '100%', height: 'auto', display: 'block', border: 1, borderColor: 'divider' }}
+    />
   ) : (
     <Alert severity="info">{L.noPreview}</Alert>
   );
@@ -283,7 +337,8 @@ const DocumentLink = ({ clientId }: { clientId: number }) => {
   const basename = useBasename();
   const { docId } = useParams();
   const { document, error, done } = useDocument(docId);
-  if (document && document.client_id === clientId) return <Navigate to={documentPath(basename, clientId, folderSlugOf(document.folder_name), document.id)} replace />;
+  if (document && document.client_id === clientId)
+    return <Navigate to={documentPath(basename, clientId, folderSlugOf(document.folder_name), document.id)} replace />;
   return (
     <PageFrame title={L.viewTitle} testId="document-view-page" maxWidth={1000}>
       {error ? <Alert severity="error">{error}</Alert> : !done ? <Loading /> : <NotFound clientId={clientId} />}
@@ -301,7 +356,14 @@ const DocumentsPage = () => {
       <Route path="view/:docId" element={<DocumentLink clientId={clientId} />} />
       <Route path=":slug" element={<FolderView clientId={clientId} />} />
       <Route path=":slug/:documentId" element={<DocumentView clientId={clientId} />} />
-      <Route path="*" element={<PageFrame title={L.viewTitle} testId="document-view-page"><NotFound clientId={clientId} /></PageFrame>} />
+      <Route
+        path="*"
+        element={
+          <PageFrame title={L.viewTitle} testId="document-view-page">
+            <NotFound clientId={clientId} />
+          </PageFrame>
+        }
+      />
     </Routes>
   );
 };

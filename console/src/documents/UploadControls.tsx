@@ -31,7 +31,15 @@ export interface UploadControlsProps {
  * A folder dropdown (unless the folder is given), a document type dropdown and a PDF/JPG/PNG picker (spec
  * 001 sections 2, 5 and 8): a file picked before both are chosen sends nothing and says which is missing.
  */
-export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultTypeId = null, onUploaded, testId }: UploadControlsProps) => {
+export const UploadControls = ({
+  clientId,
+  side,
+  taskId,
+  fixedFolderId,
+  defaultTypeId = null,
+  onUploaded,
+  testId,
+}: UploadControlsProps) => {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [folders, setFolders] = useState<TransactionDocumentFolder[]>([]);
   const [types, setTypes] = useState<TransactionDocumentType[]>([]);
@@ -42,8 +50,15 @@ export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultT
 
   useEffect(() => {
     let live = true;
-    if (fixedFolderId === undefined) documentsApi.getFolders(side).then((list) => live && setFolders(list), () => undefined);
-    documentsApi.getTypes().then((list) => live && setTypes(list), () => undefined);
+    if (fixedFolderId === undefined)
+      documentsApi.getFolders(side).then(
+        (list) => live && setFolders(list),
+        () => undefined,
+      );
+    documentsApi.getTypes().then(
+      (list) => live && setTypes(list),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -74,7 +89,13 @@ export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultT
 
   return (
     <Box data-testid={testId} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: fixedFolderId === undefined ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 320px)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: fixedFolderId === undefined ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 320px)' },
+        }}
+      >
         {fixedFolderId === undefined && (
           <TextField
             select
@@ -87,7 +108,10 @@ export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultT
             }}
             error={!!errors.folder}
             helperText={errors.folder}
-            slotProps={{ select: { 'data-testid': `${testId}-folder` } as object, formHelperText: { 'data-testid': `${testId}-folder-error` } as object }}
+            slotProps={{
+              select: { 'data-testid': `${testId}-folder` } as object,
+              formHelperText: { 'data-testid': `${testId}-folder-error` } as object,
+            }}
           >
             {folders.map((folder) => (
               <MenuItem key={folder.client_document_folder_id} value={folder.client_document_folder_id}>
@@ -112,7 +136,10 @@ export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultT
           }}
           error={!!errors.type}
           helperText={errors.type}
-          slotProps={{ select: { 'data-testid': `${testId}-type` } as object, formHelperText: { 'data-testid': `${testId}-type-error` } as object }}
+          slotProps={{
+            select: { 'data-testid': `${testId}-type` } as object,
+            formHelperText: { 'data-testid': `${testId}-type-error` } as object,
+          }}
         >
           {types.map((type) => (
             <MenuItem key={type.team_document_type_id} value={type.team_document_type_id}>
@@ -123,7 +150,13 @@ export const UploadControls = ({ clientId, side, taskId, fixedFolderId, defaultT
         </TextField>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Button component="label" variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={busy} data-testid={`${testId}-pick`}>
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={busy ? <CircularProgress size={16} /> : <UploadFileIcon />}
+          disabled={busy}
+          data-testid={`${testId}-pick`}
+        >
           {busy ? L.uploading : L.chooseFile}
           <input hidden type="file" accept={ACCEPTED_FILES} onChange={(event) => void pick(event)} data-testid={`${testId}-file`} />
         </Button>

@@ -34,7 +34,9 @@ export function createDocumentsApi(options: DocumentsApiOptions) {
   return {
     /** The team's folders (with `side`, only those taking that side's documents). */
     getFolders: async (side?: 'b' | 's') =>
-      recordsOf(await call<{ records?: TransactionDocumentFolder[] | null }>(`/transaction/document-folders${side ? `?type=${side}` : ''}`)),
+      recordsOf(
+        await call<{ records?: TransactionDocumentFolder[] | null }>(`/transaction/document-folders${side ? `?type=${side}` : ''}`),
+      ),
     getTypes: async () => recordsOf(await call<{ records?: TransactionDocumentType[] | null }>('/transaction/document-types')),
     /** The transaction's folders, each with its documents. */
     getTransactionDocuments: async (clientId: number | string) =>

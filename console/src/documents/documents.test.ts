@@ -13,7 +13,14 @@ describe('uploadDocument', () => {
     };
     const file = new File(['%PDF-1.4'], 'offer.pdf', { type: 'application/pdf' });
     const document = await uploadDocument(api, 42, file, { folderId: -1, typeId: 3, taskId: 9 });
-    expect(api.requestUpload).toHaveBeenCalledWith(42, { name: 'offer.pdf', type: 'application/pdf', size: file.size, folder_id: -1, doc_type_id: 3, task_id: 9 });
+    expect(api.requestUpload).toHaveBeenCalledWith(42, {
+      name: 'offer.pdf',
+      type: 'application/pdf',
+      size: file.size,
+      folder_id: -1,
+      doc_type_id: 3,
+      task_id: 9,
+    });
     expect(api.putFile).toHaveBeenCalledWith('https://files.test/put?sig=1', file);
     expect(api.confirmUpload).toHaveBeenCalledWith(42, 'k1');
     expect(document).toEqual({ id: 5, filename: 'offer.pdf' });

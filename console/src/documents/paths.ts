@@ -5,7 +5,8 @@ const segment = (value: number | string) => encodeURIComponent(String(value));
 /** Every folder with its documents. */
 export const documentsPath = (basename: string, clientId: number | string) => `${basename}/transactions/${segment(clientId)}/documents`;
 /** One folder (with upload), by its slug. */
-export const folderPath = (basename: string, clientId: number | string, slug: string) => `${documentsPath(basename, clientId)}/${segment(slug)}`;
+export const folderPath = (basename: string, clientId: number | string, slug: string) =>
+  `${documentsPath(basename, clientId)}/${segment(slug)}`;
 /** A document's viewer. */
 export const documentPath = (basename: string, clientId: number | string, slug: string, documentId: number | string) =>
   `${folderPath(basename, clientId, slug)}/${segment(documentId)}`;

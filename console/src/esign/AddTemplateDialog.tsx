@@ -33,7 +33,15 @@ const required = requiredRule(ESIGN_MESSAGES.required);
 const fileRule = (value: unknown) => templateFileError(value as File | null);
 
 /** The inputs of Add Template (spec 002 section 5): the PDF, name, folder, transaction type, document type. */
-const TemplateInputs = ({ options, transactionTypes, busy }: { options: StorageOptions; transactionTypes: readonly TransactionTypeOption[]; busy: boolean }) => {
+const TemplateInputs = ({
+  options,
+  transactionTypes,
+  busy,
+}: {
+  options: StorageOptions;
+  transactionTypes: readonly TransactionTypeOption[];
+  busy: boolean;
+}) => {
   const { getValues, setValue } = useFormContext();
   return (
     <>
@@ -43,10 +51,18 @@ const TemplateInputs = ({ options, transactionTypes, busy }: { options: StorageO
         disabled={busy}
         onPicked={(file) => {
           // The file's name fills an empty template name.
-          if (!String(getValues('name') ?? '').trim()) setValue('name', nameFromFile(file.name), { shouldDirty: true, shouldValidate: true });
+          if (!String(getValues('name') ?? '').trim())
+            setValue('name', nameFromFile(file.name), { shouldDirty: true, shouldValidate: true });
         }}
       />
-      <TextInput source="name" label={L.templateName} validate={required} disabled={busy} fullWidth data-testid="esign-template-name-field" />
+      <TextInput
+        source="name"
+        label={L.templateName}
+        validate={required}
+        disabled={busy}
+        fullWidth
+        data-testid="esign-template-name-field"
+      />
       <SelectInput
         source="storage_folder_id"
         label={L.folder}
@@ -114,7 +130,9 @@ export const AddTemplateDialog = ({
     setBusy(true);
     setProgress(0);
     try {
-      const template = await esignApi.uploadTemplate(form.template_file as File, templatePayload(form), (loaded, total) => setProgress(uploadPercent(loaded, total)));
+      const template = await esignApi.uploadTemplate(form.template_file as File, templatePayload(form), (loaded, total) =>
+        setProgress(uploadPercent(loaded, total)),
+      );
       onCreated(template);
       return undefined;
     } catch (error) {
@@ -130,7 +148,14 @@ export const AddTemplateDialog = ({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" data-testid="esign-add-template-dialog" aria-labelledby="esign-add-template-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      data-testid="esign-add-template-dialog"
+      aria-labelledby="esign-add-template-title"
+    >
       <Form record={record} onSubmit={handleSubmit} mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
         <DialogTitle id="esign-add-template-title">{L.addTemplateTitle}</DialogTitle>
         <DialogContent>

@@ -18,7 +18,11 @@ function storageWith(permissions: Permission[] | null): SessionStorage {
     const session = buildSession();
     items.set(SESSION_STORAGE_KEY, JSON.stringify({ ...session, user: { ...session.user, permissions } }));
   }
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 const Where = () => <div data-testid="where">{useLocation().pathname}</div>;

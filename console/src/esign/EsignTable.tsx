@@ -76,7 +76,14 @@ function EsignCards<T>(props: EsignTableProps<T>) {
       )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, opacity: loading && rows ? 0.6 : 1 }}>
         {rows?.map((row) => (
-          <Card component="li" variant="outlined" key={props.rowKey(row)} data-testid={`${testId}-row`} data-key={props.rowKey(row)} sx={{ mb: 1, p: 1.5, minWidth: 0 }}>
+          <Card
+            component="li"
+            variant="outlined"
+            key={props.rowKey(row)}
+            data-testid={`${testId}-row`}
+            data-key={props.rowKey(row)}
+            sx={{ mb: 1, p: 1.5, minWidth: 0 }}
+          >
             <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 0 }}>
               <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 500 }} data-field={first?.field}>
                 {first?.render(row)}
@@ -85,7 +92,13 @@ function EsignCards<T>(props: EsignTableProps<T>) {
             {rest.length > 0 && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, mt: 0.5 }}>
                 {rest.map((column) => (
-                  <Typography key={column.field} variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }} data-field={column.field}>
+                  <Typography
+                    key={column.field}
+                    variant="body2"
+                    component="div"
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    data-field={column.field}
+                  >
                     <Box component="span" sx={{ color: 'text.secondary' }}>
                       {column.header}:{' '}
                     </Box>
@@ -108,7 +121,10 @@ function EsignCards<T>(props: EsignTableProps<T>) {
         labelRowsPerPage={L.rowsPerPage}
         onPageChange={(_, page) => props.onPage(page + 1)}
         onRowsPerPageChange={(event) => props.onPerPage(Number(event.target.value))}
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 1 }, '& .MuiTablePagination-spacer': { display: 'none' } }}
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 1 },
+          '& .MuiTablePagination-spacer': { display: 'none' },
+        }}
         slotProps={{
           actions: {
             nextButton: { 'data-testid': `${testId}-next-page` } as object,
@@ -128,7 +144,10 @@ function EsignCards<T>(props: EsignTableProps<T>) {
 export function EsignTable<T>(props: EsignTableProps<T>) {
   const { columns } = props;
   const cols = useMemo<TableColumn[]>(() => columns.map(({ field, header, sortable }) => ({ field, header, sortable })), [columns]);
-  const renderCell = useCallback((col: TableColumn, row: T) => columns.find((column) => column.field === col.field)?.render(row) ?? null, [columns]);
+  const renderCell = useCallback(
+    (col: TableColumn, row: T) => columns.find((column) => column.field === col.field)?.render(row) ?? null,
+    [columns],
+  );
   if (props.mobile) return <EsignCards {...props} />;
   return (
     <Box data-layout="table">

@@ -1,4 +1,11 @@
-import { ESIGN_TEMPLATES_MOBILE_WIDTH, ESIGN_TRANSACTION_TYPES, type EsignPacketBlueprint, type EsignTemplate, type StorageOptions, type TransactionTypeOption } from '@app/contracts';
+import {
+  ESIGN_TEMPLATES_MOBILE_WIDTH,
+  ESIGN_TRANSACTION_TYPES,
+  type EsignPacketBlueprint,
+  type EsignTemplate,
+  type StorageOptions,
+  type TransactionTypeOption,
+} from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PostAddIcon from '@mui/icons-material/PostAdd';
@@ -119,7 +126,11 @@ export const EsignTemplatesList = () => {
     async (template: EsignTemplate, name: string): Promise<RenameResult> => {
       try {
         const saved = await esignApi.updateTemplate(template.esig_template_id, { name });
-        updateTemplateRows((rows) => rows.map((row) => (row.esig_template_id === template.esig_template_id ? { ...row, ...(saved ?? {}), name: saved?.name ?? name } : row)));
+        updateTemplateRows((rows) =>
+          rows.map((row) =>
+            row.esig_template_id === template.esig_template_id ? { ...row, ...(saved ?? {}), name: saved?.name ?? name } : row,
+          ),
+        );
         notify(L.renamed, { type: 'success' });
         return undefined;
       } catch (error) {
@@ -226,7 +237,12 @@ export const EsignTemplatesList = () => {
             }}
           />
           <Box sx={{ flex: '1 0 auto', display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            <Button variant="outlined" startIcon={<PostAddIcon />} onClick={() => setPacketDialog({ packet: null })} data-testid="esign-create-packet">
+            <Button
+              variant="outlined"
+              startIcon={<PostAddIcon />}
+              onClick={() => setPacketDialog({ packet: null })}
+              data-testid="esign-create-packet"
+            >
               {L.createPacket}
             </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} data-testid="esign-add-template">

@@ -57,7 +57,10 @@ const PACKET: EsignPacketBlueprint = {
   updated_ts: '2026-11-20T15:30:00.000Z',
 };
 
-const page = <T,>(records: T[], total = records.length) => ({ records, pagination: { total, page: 1, per_page: 25, pages: 1, has_next: false, has_prev: false } });
+const page = <T,>(records: T[], total = records.length) => ({
+  records,
+  pagination: { total, page: 1, per_page: 25, pages: 1, has_next: false, has_prev: false },
+});
 
 const Where = () => {
   const location = useLocation();
@@ -85,7 +88,8 @@ function open() {
 }
 
 const lastQuery = (mock: ReturnType<typeof vi.fn>) => Object.fromEntries(new URLSearchParams(String(mock.mock.calls.at(-1)?.[0] ?? '')));
-const loaded = (testId = 'esign-templates-table') => waitFor(() => expect(screen.getByTestId(testId).getAttribute('data-loading')).toBe('false'));
+const loaded = (testId = 'esign-templates-table') =>
+  waitFor(() => expect(screen.getByTestId(testId).getAttribute('data-loading')).toBe('false'));
 const rows = (testId = 'esign-templates-table') => screen.queryAllByTestId(`${testId}-row`);
 const toast = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();
 
@@ -121,7 +125,9 @@ describe('E-sign templates list', JOURNEY, () => {
     await loaded();
     expect(lastQuery(api.listTemplates)).toEqual({ status: 'N', page: '1', per_page: '25', order_by: 'name', order_dir: 'asc' });
     const table = screen.getByTestId('esign-templates-table');
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Transaction Type', 'Document Type', 'Folder', 'Last Updated', 'Actions']);
     const first = within(rows()[0]);
     expect(first.getByTestId('esign-template-name-text').textContent).toBe('Listing Agreement');
@@ -130,7 +136,9 @@ describe('E-sign templates list', JOURNEY, () => {
     expect(rows()[1].querySelector('td[data-field="type_id"]')?.textContent).toBe('Buyer');
     expect(rows()[2].querySelector('td[data-field="type_id"]')?.textContent).toBe('All');
     // Edit opens the builder of the row's template (a real link, no placeholder).
-    expect(screen.getByTestId('esign-template-edit-7').getAttribute('href')).toBe('/app/admin/esign-templates/template-builder?templateId=7');
+    expect(screen.getByTestId('esign-template-edit-7').getAttribute('href')).toBe(
+      '/app/admin/esign-templates/template-builder?templateId=7',
+    );
     expect(screen.getByRole('link', { name: 'Edit Listing Agreement' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clone Listing Agreement' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Listing Agreement' })).toBeTruthy();
@@ -144,10 +152,16 @@ describe('E-sign templates list', JOURNEY, () => {
     await loaded('esign-packets-table');
     expect(screen.queryByTestId('esign-templates-table')).toBeNull();
     expect(lastQuery(api.listPackets)).toMatchObject({ status: 'N', page: '1', per_page: '25' });
-    const headers = within(screen.getByTestId('esign-packets-table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(screen.getByTestId('esign-packets-table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Transaction Type', 'Templates', 'Actions']);
     const row = rows('esign-packets-table')[0];
-    expect([...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent)).toEqual(['Seller packet', 'Seller', 'Listing Agreement, Lead Paint Disclosure']);
+    expect([...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent)).toEqual([
+      'Seller packet',
+      'Seller',
+      'Listing Agreement, Lead Paint Disclosure',
+    ]);
     expect(within(row).getByRole('button', { name: 'Edit Packet Seller packet' })).toBeTruthy();
     expect(screen.getByTestId('esign-view-packets').getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByTestId('esign-view-templates'));
@@ -166,12 +180,20 @@ describe('E-sign templates list', JOURNEY, () => {
     await user.type(input, 'Exclusive Listing{Enter}');
     await waitFor(() => expect(api.updateTemplate).toHaveBeenCalledWith(7, { name: 'Exclusive Listing' }));
     await toast('Template name saved');
-    expect(within(screen.getByTestId('esign-template-name-7')).getByTestId('esign-template-name-text').textContent).toBe('Exclusive Listing');
+    expect(within(screen.getByTestId('esign-template-name-7')).getByTestId('esign-template-name-text').textContent).toBe(
+      'Exclusive Listing',
+    );
     expect(rows()[0].querySelector('td[data-field="updated_ts"]')?.textContent).toBe('11/21/2026 9:30 AM');
   });
 
-  it('renames with the check button, refuses a blank name, and shows the server\'s field error under it', async () => {
-    api.updateTemplate.mockRejectedValueOnce(toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'name', error: 'Must be at most 255 characters' }] }));
+  it("renames with the check button, refuses a blank name, and shows the server's field error under it", async () => {
+    api.updateTemplate.mockRejectedValueOnce(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'name', error: 'Must be at most 255 characters' }],
+      }),
+    );
     api.updateTemplate.mockResolvedValueOnce({ ...BUYER_REP, name: 'Buyer Agency' });
     const user = open();
     await loaded();
@@ -211,7 +233,9 @@ describe('E-sign templates list', JOURNEY, () => {
 
   it('clones once per click while the clone is on its way (a double click makes one copy)', async () => {
     let finish!: () => void;
-    api.cloneTemplate.mockImplementation(() => new Promise((resolve) => (finish = () => resolve(buildTemplate(10, { name: 'Listing Agreement (Copy)' })))));
+    api.cloneTemplate.mockImplementation(
+      () => new Promise((resolve) => (finish = () => resolve(buildTemplate(10, { name: 'Listing Agreement (Copy)' })))),
+    );
     const user = open();
     await loaded();
     const button = screen.getByTestId('esign-template-clone-7') as HTMLButtonElement;
@@ -273,7 +297,9 @@ describe('E-sign templates list', JOURNEY, () => {
     const dialog = await screen.findByTestId('esign-packet-dialog');
     // Nothing filled: the spec's words, and nothing sent.
     await user.click(within(dialog).getByTestId('esign-packet-save'));
-    await waitFor(() => expect(within(dialog).getByTestId('esign-packet-templates-error').textContent).toBe('Choose at least one template'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('esign-packet-templates-error').textContent).toBe('Choose at least one template'),
+    );
     expect(within(dialog).getByText('This field is required')).toBeTruthy();
     expect(api.createPacket).not.toHaveBeenCalled();
 
@@ -286,7 +312,10 @@ describe('E-sign templates list', JOURNEY, () => {
     await user.click(await screen.findByRole('option', { name: 'Lead Paint Disclosure' }));
     // The templates the picker asks for: status N, 100 at a time.
     expect(lastQuery(api.listTemplates)).toMatchObject({ status: 'N', per_page: '100' });
-    const order = () => within(dialog).getAllByTestId('esign-packet-order-item').map((item) => item.getAttribute('data-id'));
+    const order = () =>
+      within(dialog)
+        .getAllByTestId('esign-packet-order-item')
+        .map((item) => item.getAttribute('data-id'));
     expect(order()).toEqual(['7', '9']);
     await user.click(within(dialog).getByRole('button', { name: 'Move up Lead Paint Disclosure' }));
     expect(order()).toEqual(['9', '7']);
@@ -331,10 +360,16 @@ describe('E-sign templates list', JOURNEY, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove Listing Agreement' }));
     // The server's field error about the templates shows under the list.
     api.updatePacket.mockRejectedValueOnce(
-      toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'templates[1]', error: 'Choose templates of your team' }] }),
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'templates[1]', error: 'Choose templates of your team' }],
+      }),
     );
     await user.click(within(dialog).getByTestId('esign-packet-save'));
-    await waitFor(() => expect(within(dialog).getByTestId('esign-packet-templates-error').textContent).toBe('Choose templates of your team'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('esign-packet-templates-error').textContent).toBe('Choose templates of your team'),
+    );
     await user.click(within(dialog).getByTestId('esign-packet-save'));
     await waitFor(() => expect(api.updatePacket).toHaveBeenLastCalledWith(4, { name: 'Seller packet', type_id: 's', templates: [9, 8] }));
     await toast('Packet saved');
@@ -347,7 +382,16 @@ describe('E-sign templates list', JOURNEY, () => {
     await user.click(screen.getByTestId('esign-templates-table-next-page'));
     await waitFor(() => expect(lastQuery(api.listTemplates).page).toBe('2'));
     await user.type(screen.getByTestId('esign-templates-search'), 'Seller{Enter}');
-    await waitFor(() => expect(lastQuery(api.listTemplates)).toEqual({ status: 'N', page: '1', per_page: '25', order_by: 'name', order_dir: 'asc', quick_search_filter: 'Seller' }));
+    await waitFor(() =>
+      expect(lastQuery(api.listTemplates)).toEqual({
+        status: 'N',
+        page: '1',
+        per_page: '25',
+        order_by: 'name',
+        order_dir: 'asc',
+        quick_search_filter: 'Seller',
+      }),
+    );
     await user.click(screen.getByTestId('esign-view-packets'));
     await waitFor(() => expect(lastQuery(api.listPackets)).toMatchObject({ quick_search_filter: 'Seller', page: '1', status: 'N' }));
   });
@@ -406,7 +450,9 @@ describe('E-sign templates list', JOURNEY, () => {
     expect((await screen.findByTestId('esign-templates-table-empty')).textContent).toBe('No templates found');
     cleanup();
 
-    api.listTemplates.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { status: 'error', message: 'Server error please try again.' }));
+    api.listTemplates.mockRejectedValueOnce(
+      toHttpError(503, 'Service Unavailable', { status: 'error', message: 'Server error please try again.' }),
+    );
     open();
     expect((await screen.findByTestId('esign-templates-table-error')).textContent).toContain('Server error please try again.');
     await user.click(screen.getByTestId('esign-templates-table-retry'));
@@ -423,7 +469,7 @@ describe('Add Template', JOURNEY, () => {
     await user.click(await screen.findByRole('option', { name }));
   }
 
-  it('requires the PDF, the name and the folder, in the spec\'s words, sending nothing', async () => {
+  it("requires the PDF, the name and the folder, in the spec's words, sending nothing", async () => {
     const user = open();
     await loaded();
     await user.click(screen.getByTestId('esign-add-template'));
@@ -459,7 +505,12 @@ describe('Add Template', JOURNEY, () => {
     await user.click(within(dialog).getByTestId('esign-add-template-save'));
     await waitFor(() => expect(api.uploadTemplate).toHaveBeenCalled());
     expect(api.uploadTemplate.mock.calls[0][0]).toBe(file);
-    expect(api.uploadTemplate.mock.calls[0][1]).toEqual({ name: 'Seller Disclosure', storage_folder_id: 12, type_id: 'b', default_document_type: 3 });
+    expect(api.uploadTemplate.mock.calls[0][1]).toEqual({
+      name: 'Seller Disclosure',
+      storage_folder_id: 12,
+      type_id: 'b',
+      default_document_type: 3,
+    });
     progress(45, 100);
     await waitFor(() => expect(within(dialog).getByTestId('esign-upload-progress').getAttribute('data-progress')).toBe('45'));
     expect(within(dialog).getByText('Uploading… 45%')).toBeTruthy();
@@ -472,12 +523,23 @@ describe('Add Template', JOURNEY, () => {
 
   it("puts the server's field errors on their fields: a refused file under the file, the others under theirs", async () => {
     api.uploadTemplate.mockRejectedValueOnce(
-      new TemplateUploadError('upload', toHttpError(400, 'Bad Request', { status: 'error', message: 'The file must be a PDF', errors: [{ field: 'key', error: 'The file must be a PDF' }] })),
+      new TemplateUploadError(
+        'upload',
+        toHttpError(400, 'Bad Request', {
+          status: 'error',
+          message: 'The file must be a PDF',
+          errors: [{ field: 'key', error: 'The file must be a PDF' }],
+        }),
+      ),
     );
     api.uploadTemplate.mockRejectedValueOnce(
       new TemplateUploadError(
         'create',
-        toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'storage_folder_id', error: 'Choose a folder of your team' }] }),
+        toHttpError(400, 'Bad Request', {
+          status: 'error',
+          message: 'Invalid input',
+          errors: [{ field: 'storage_folder_id', error: 'Choose a folder of your team' }],
+        }),
       ),
     );
     const user = open();

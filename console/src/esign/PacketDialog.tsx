@@ -17,7 +17,8 @@ import { PacketTemplatesInput } from './PacketTemplatesInput';
 import { transactionTypeChoices } from './templateForm';
 
 const required = requiredRule(ESIGN_MESSAGES.required);
-const templatesRule = (value: unknown) => validatePacketForm({ name: 'x', type_id: 'all', templates: (value ?? []) as PacketFormValues['templates'] }).templates;
+const templatesRule = (value: unknown) =>
+  validatePacketForm({ name: 'x', type_id: 'all', templates: (value ?? []) as PacketFormValues['templates'] }).templates;
 
 /**
  * The server's field errors that belong on the form: a packet's templates ('templates', 'templates[1]',
@@ -75,12 +76,26 @@ export const PacketDialog = ({
 
   const title = packet ? L.editPacketTitle : L.createPacketTitle;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" data-testid="esign-packet-dialog" aria-labelledby="esign-packet-dialog-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      data-testid="esign-packet-dialog"
+      aria-labelledby="esign-packet-dialog-title"
+    >
       <Form record={record} onSubmit={handleSubmit} mode="onBlur" reValidateMode="onChange" disableInvalidFormNotification>
         <DialogTitle id="esign-packet-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <TextInput source="name" label={L.packetName} validate={required} disabled={busy} fullWidth data-testid="esign-packet-name" />
-          <RadioButtonGroupInput source="type_id" label={L.transactionType} choices={transactionTypeChoices(transactionTypes)} translateChoice={false} disabled={busy} data-testid="esign-packet-type" />
+          <RadioButtonGroupInput
+            source="type_id"
+            label={L.transactionType}
+            choices={transactionTypeChoices(transactionTypes)}
+            translateChoice={false}
+            disabled={busy}
+            data-testid="esign-packet-type"
+          />
           <PacketTemplatesInput source="templates" validate={templatesRule} disabled={busy} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

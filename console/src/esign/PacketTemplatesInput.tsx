@@ -111,12 +111,24 @@ export const PacketTemplatesInput = ({ source, validate, disabled }: { source: s
       ) : (
         <Box component="ol" aria-labelledby="esign-packet-order-label" sx={{ m: 0, pl: 3 }} data-testid="esign-packet-order">
           {list.map((item, index) => (
-            <Box component="li" key={item.esig_template_id} data-testid="esign-packet-order-item" data-id={item.esig_template_id} sx={{ py: 0.25 }}>
+            <Box
+              component="li"
+              key={item.esig_template_id}
+              data-testid="esign-packet-order-item"
+              data-id={item.esig_template_id}
+              sx={{ py: 0.25 }}
+            >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {item.name}
                 </Typography>
-                <IconButton size="small" aria-label={rowAction(L.moveUp, item.name)} disabled={disabled || index === 0} onClick={() => change(moveTemplate(list, index, -1))} data-testid={`esign-packet-up-${item.esig_template_id}`}>
+                <IconButton
+                  size="small"
+                  aria-label={rowAction(L.moveUp, item.name)}
+                  disabled={disabled || index === 0}
+                  onClick={() => change(moveTemplate(list, index, -1))}
+                  data-testid={`esign-packet-up-${item.esig_template_id}`}
+                >
                   <ArrowUpwardIcon fontSize="small" />
                 </IconButton>
                 <IconButton
@@ -128,7 +140,13 @@ export const PacketTemplatesInput = ({ source, validate, disabled }: { source: s
                 >
                   <ArrowDownwardIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label={rowAction(L.remove, item.name)} disabled={disabled} onClick={() => change(removeTemplate(list, index))} data-testid={`esign-packet-remove-${item.esig_template_id}`}>
+                <IconButton
+                  size="small"
+                  aria-label={rowAction(L.remove, item.name)}
+                  disabled={disabled}
+                  onClick={() => change(removeTemplate(list, index))}
+                  data-testid={`esign-packet-remove-${item.esig_template_id}`}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Box>

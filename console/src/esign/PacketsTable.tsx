@@ -49,12 +49,23 @@ export const PacketsTable = ({
   const actions = (row: EsignPacketBlueprint) => (
     <>
       <Tooltip title={L.editPacket}>
-        <IconButton size="small" aria-label={rowAction(L.editPacket, row.name)} onClick={() => onEdit(row)} data-testid={`esign-packet-edit-${row.esig_packet_blueprint_id}`}>
+        <IconButton
+          size="small"
+          aria-label={rowAction(L.editPacket, row.name)}
+          onClick={() => onEdit(row)}
+          data-testid={`esign-packet-edit-${row.esig_packet_blueprint_id}`}
+        >
           <EditIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title={L.delete}>
-        <IconButton size="small" color="error" aria-label={rowAction(L.delete, row.name)} onClick={() => onDelete(row)} data-testid={`esign-packet-delete-${row.esig_packet_blueprint_id}`}>
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={rowAction(L.delete, row.name)}
+          onClick={() => onDelete(row)}
+          data-testid={`esign-packet-delete-${row.esig_packet_blueprint_id}`}
+        >
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>

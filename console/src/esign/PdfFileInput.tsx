@@ -32,11 +32,22 @@ export const PdfFileInput = ({
   const error = shownError(input);
   return (
     <Box sx={{ mb: 2 }} data-testid="esign-template-file">
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 0.5, color: error ? 'error.main' : 'text.secondary' }}>
+      <Typography
+        component="label"
+        htmlFor={id}
+        variant="body2"
+        sx={{ display: 'block', mb: 0.5, color: error ? 'error.main' : 'text.secondary' }}
+      >
         {L.pdfFile} *
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled} onClick={() => picker.current?.click()} data-testid="esign-template-file-button">
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          disabled={disabled}
+          onClick={() => picker.current?.click()}
+          data-testid="esign-template-file-button"
+        >
           {L.chooseFile}
         </Button>
         <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="esign-template-file-name">

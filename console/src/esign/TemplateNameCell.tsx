@@ -81,7 +81,13 @@ export const TemplateNameCell = ({
           {name}
         </Box>
         <Tooltip title={L.rename}>
-          <IconButton className="esign-rename" size="small" aria-label={rowAction(L.rename, name)} onClick={start} data-testid={`esign-template-rename-${templateId}`}>
+          <IconButton
+            className="esign-rename"
+            size="small"
+            aria-label={rowAction(L.rename, name)}
+            onClick={start}
+            data-testid={`esign-template-rename-${templateId}`}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -90,7 +96,10 @@ export const TemplateNameCell = ({
   }
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, minWidth: { xs: 0, sm: 240 } }} data-testid={`esign-template-name-editor-${templateId}`}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, minWidth: { xs: 0, sm: 240 } }}
+      data-testid={`esign-template-name-editor-${templateId}`}
+    >
       <TextField
         size="small"
         value={draft}
@@ -113,13 +122,24 @@ export const TemplateNameCell = ({
         }}
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={{
-          htmlInput: { 'aria-label': L.templateName, maxLength: ESIGN_NAME_MAX_LENGTH + 1, 'data-testid': `esign-template-name-input-${templateId}` },
+          htmlInput: {
+            'aria-label': L.templateName,
+            maxLength: ESIGN_NAME_MAX_LENGTH + 1,
+            'data-testid': `esign-template-name-input-${templateId}`,
+          },
           formHelperText: { 'data-testid': `esign-template-name-error-${templateId}` } as object,
         }}
       />
       <Tooltip title={L.saveName}>
         <span>
-          <IconButton size="small" color="primary" aria-label={L.saveName} onClick={() => void save()} disabled={saving} data-testid={`esign-template-name-save-${templateId}`}>
+          <IconButton
+            size="small"
+            color="primary"
+            aria-label={L.saveName}
+            onClick={() => void save()}
+            disabled={saving}
+            data-testid={`esign-template-name-save-${templateId}`}
+          >
             <CheckIcon fontSize="small" />
           </IconButton>
         </span>

@@ -51,7 +51,14 @@ export const TemplatesTable = ({
         field: 'name',
         header: L.name,
         sortable: true,
-        render: (row) => <TemplateNameCell key={`${row.esig_template_id}:${row.name}`} templateId={row.esig_template_id} name={row.name} onRename={(name) => onRename(row, name)} />,
+        render: (row) => (
+          <TemplateNameCell
+            key={`${row.esig_template_id}:${row.name}`}
+            templateId={row.esig_template_id}
+            name={row.name}
+            onRename={(name) => onRename(row, name)}
+          />
+        ),
       },
       { field: 'type_id', header: L.transactionType, sortable: true, render: (row) => transactionTypeLabel(row.type_id, transactionTypes) },
       { field: 'document_type_name', header: L.documentType, sortable: true, render: (row) => row.document_type_name ?? '' },
@@ -88,7 +95,13 @@ export const TemplatesTable = ({
         </span>
       </Tooltip>
       <Tooltip title={L.delete}>
-        <IconButton size="small" color="error" aria-label={rowAction(L.delete, row.name)} onClick={() => onDelete(row)} data-testid={`esign-template-delete-${row.esig_template_id}`}>
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={rowAction(L.delete, row.name)}
+          onClick={() => onDelete(row)}
+          data-testid={`esign-template-delete-${row.esig_template_id}`}
+        >
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>

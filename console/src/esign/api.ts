@@ -81,7 +81,13 @@ function recordsOf<T>(body: { records?: T[] | null } | T[] | null): T[] {
 }
 
 /** PUTs a file to a presigned URL through XMLHttpRequest, reporting progress; rejects with an HttpError. */
-export function putWithProgress(createRequest: () => UploadRequest, url: string, file: Blob, contentType: string, onProgress?: UploadProgress): Promise<void> {
+export function putWithProgress(
+  createRequest: () => UploadRequest,
+  url: string,
+  file: Blob,
+  contentType: string,
+  onProgress?: UploadProgress,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = createRequest();
     request.open('PUT', url);
@@ -120,7 +126,8 @@ export function createEsignApi(options: EsignApiOptions) {
     },
 
     requestUpload: (request: EsignUploadUrlRequest) => call<UploadUrlResponse>('/esign/templates/upload', 'POST', request),
-    putFile: (url: string, file: Blob, onProgress?: UploadProgress) => putWithProgress(createUploadRequest, url, file, pdfTypeOf(file), onProgress),
+    putFile: (url: string, file: Blob, onProgress?: UploadProgress) =>
+      putWithProgress(createUploadRequest, url, file, pdfTypeOf(file), onProgress),
     confirmUpload: (key: string) => call<EsignUploadConfirmResponse>('/esign/templates/upload/confirm', 'POST', { key }),
     createTemplate: async (request: CreateEsignTemplateRequest) => templateOf(await call<unknown>('/esign/templates', 'POST', request)),
     /**
@@ -149,7 +156,8 @@ export function createEsignApi(options: EsignApiOptions) {
     deleteTemplate: (templateId: number) => call<unknown>(`/esign/templates/${id(templateId)}`, 'DELETE'),
 
     createPacket: (request: EsignPacketRequest) => call<EsignPacketBlueprint>('/esign/packets', 'POST', request),
-    updatePacket: (packetId: number, request: EsignPacketRequest) => call<EsignPacketBlueprint>(`/esign/packets/${id(packetId)}`, 'PATCH', request),
+    updatePacket: (packetId: number, request: EsignPacketRequest) =>
+      call<EsignPacketBlueprint>(`/esign/packets/${id(packetId)}`, 'PATCH', request),
     deletePacket: (packetId: number) => call<unknown>(`/esign/packets/${id(packetId)}`, 'DELETE'),
 
     // The request board and a transaction's e-sign tab (spec 002 sections 2.2 and 2.5).

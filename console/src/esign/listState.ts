@@ -42,7 +42,10 @@ export const DEFAULT_PACKET_LIST_STATE: PacketListState = {
 /** The page sizes the tables offer. */
 export const PAGE_SIZES: readonly number[] = ESIGN_TEMPLATES_PER_PAGE_OPTIONS;
 
-export const withPage = <S extends EsignListState<string>>(state: S, page: number): S => ({ ...state, page: Math.max(1, Math.floor(page) || 1) });
+export const withPage = <S extends EsignListState<string>>(state: S, page: number): S => ({
+  ...state,
+  page: Math.max(1, Math.floor(page) || 1),
+});
 
 export const withPerPage = <S extends EsignListState<string>>(state: S, perPage: number): S =>
   PAGE_SIZES.includes(perPage) ? { ...state, per_page: perPage, page: 1 } : state;
@@ -58,7 +61,8 @@ function sortedBy<S extends EsignListState<string>>(state: S, field: string, all
 }
 
 /** A click on a column: that column ascending, or the other way when it is already the sort. */
-export const withTemplateSort = (state: TemplateListState, field: string): TemplateListState => sortedBy(state, field, ESIGN_TEMPLATE_ORDER_BY);
+export const withTemplateSort = (state: TemplateListState, field: string): TemplateListState =>
+  sortedBy(state, field, ESIGN_TEMPLATE_ORDER_BY);
 export const withPacketSort = (state: PacketListState, field: string): PacketListState => sortedBy(state, field, ESIGN_PACKET_ORDER_BY);
 
 /** GET /esign/templates or /esign/packets of the table's page: status N (the ones not deleted). */

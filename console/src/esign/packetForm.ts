@@ -1,4 +1,11 @@
-import { ESIGN_MESSAGES, ESIGN_NAME_MAX_LENGTH, ESIGN_PACKET_MAX_TEMPLATES, type EsignPacketBlueprint, type EsignPacketRequest, type EsignPacketTemplateRef } from '@app/contracts';
+import {
+  ESIGN_MESSAGES,
+  ESIGN_NAME_MAX_LENGTH,
+  ESIGN_PACKET_MAX_TEMPLATES,
+  type EsignPacketBlueprint,
+  type EsignPacketRequest,
+  type EsignPacketTemplateRef,
+} from '@app/contracts';
 import { fromTransactionTypeValue, toTransactionTypeValue, type TransactionTypeValue } from './templateForm';
 
 // Create Packet and Edit Packet (spec 002 sections 2.4 and 3: name, transaction type, templates in
@@ -14,7 +21,11 @@ export interface PacketFormValues {
 
 export function packetFormValues(packet: EsignPacketBlueprint | null): PacketFormValues {
   return packet
-    ? { name: packet.name, type_id: toTransactionTypeValue(packet.type_id), templates: packet.templates.map((t) => ({ esig_template_id: t.esig_template_id, name: t.name })) }
+    ? {
+        name: packet.name,
+        type_id: toTransactionTypeValue(packet.type_id),
+        templates: packet.templates.map((t) => ({ esig_template_id: t.esig_template_id, name: t.name })),
+      }
     : { name: '', type_id: 'all', templates: [] };
 }
 
@@ -32,7 +43,8 @@ export function addTemplate(list: readonly EsignPacketTemplateRef[], template: E
   return list.some((item) => item.esig_template_id === template.esig_template_id) ? [...list] : [...list, template];
 }
 
-export const removeTemplate = (list: readonly EsignPacketTemplateRef[], index: number): EsignPacketTemplateRef[] => list.filter((_, i) => i !== index);
+export const removeTemplate = (list: readonly EsignPacketTemplateRef[], index: number): EsignPacketTemplateRef[] =>
+  list.filter((_, i) => i !== index);
 
 /** The form's own checks, in the server's words ({field: message}); empty when it may be sent. */
 export function validatePacketForm(values: PacketFormValues): Record<string, string> {
@@ -55,4 +67,5 @@ export function packetPayload(values: PacketFormValues): EsignPacketRequest {
 }
 
 /** The Templates column of a packet: its templates' names in order. */
-export const packetTemplateNames = (packet: Pick<EsignPacketBlueprint, 'templates'>): string => packet.templates.map((t) => t.name).join(', ');
+export const packetTemplateNames = (packet: Pick<EsignPacketBlueprint, 'templates'>): string =>
+  packet.templates.map((t) => t.name).join(', ');

@@ -15,13 +15,20 @@ import {
 const file = (name: string, type: string, size = 10) => ({ name, type, size });
 
 describe('Add Template rules', () => {
-  it('requires template_file, name and storage_folder_id with the spec\'s words', () => {
+  it("requires template_file, name and storage_folder_id with the spec's words", () => {
     expect(validateTemplateForm(EMPTY_TEMPLATE_FORM)).toEqual({
       template_file: 'This field is required',
       name: 'This field is required',
       storage_folder_id: 'This field is required',
     });
-    expect(validateTemplateForm({ ...EMPTY_TEMPLATE_FORM, template_file: new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }), name: ' A ', storage_folder_id: -1 })).toEqual({});
+    expect(
+      validateTemplateForm({
+        ...EMPTY_TEMPLATE_FORM,
+        template_file: new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+        name: ' A ',
+        storage_folder_id: -1,
+      }),
+    ).toEqual({});
     expect(validateTemplateForm({ ...EMPTY_TEMPLATE_FORM, name: 'x'.repeat(256) }).name).toBe('Must be at most 255 characters');
   });
 
@@ -42,7 +49,10 @@ describe('Add Template rules', () => {
       type_id: null,
       default_document_type: null,
     });
-    expect(templatePayload({ name: 'S', storage_folder_id: 4, type_id: 's', default_document_type: 9 })).toMatchObject({ type_id: 's', default_document_type: 9 });
+    expect(templatePayload({ name: 'S', storage_folder_id: 4, type_id: 's', default_document_type: 9 })).toMatchObject({
+      type_id: 's',
+      default_document_type: 9,
+    });
   });
 
   it('words transaction types as All, Buyer, Seller', () => {
@@ -59,7 +69,10 @@ describe('Add Template rules', () => {
   });
 
   it('puts a refused file under the file input and anything else in a toast', () => {
-    const notPdf = new HttpError('The file must be a PDF', 400, { message: 'The file must be a PDF', errors: { key: 'The file must be a PDF' } });
+    const notPdf = new HttpError('The file must be a PDF', 400, {
+      message: 'The file must be a PDF',
+      errors: { key: 'The file must be a PDF' },
+    });
     expect(uploadStageErrors(notPdf)).toEqual({ fields: { template_file: 'The file must be a PDF' } });
     const tooBig = new HttpError('File is larger than 50,000,000 bytes', 413, { message: 'File is larger than 50,000,000 bytes' });
     expect(uploadStageErrors(tooBig)).toEqual({ fields: { template_file: 'File is larger than 50,000,000 bytes' } });

@@ -36,11 +36,14 @@ export const EMPTY_TEMPLATE_FORM: TemplateFormValues = {
   default_document_type: '',
 };
 
-export const toTransactionTypeValue = (type: TransactionType | undefined): TransactionTypeValue => (type === 'b' || type === 's' ? type : 'all');
+export const toTransactionTypeValue = (type: TransactionType | undefined): TransactionTypeValue =>
+  type === 'b' || type === 's' ? type : 'all';
 export const fromTransactionTypeValue = (value: unknown): TransactionType => (value === 'b' || value === 's' ? value : null);
 
 /** The transaction types as select choices (the server's list, else the spec's three). */
-export function transactionTypeChoices(options: readonly TransactionTypeOption[] | null | undefined): { id: TransactionTypeValue; name: string }[] {
+export function transactionTypeChoices(
+  options: readonly TransactionTypeOption[] | null | undefined,
+): { id: TransactionTypeValue; name: string }[] {
   const list = options && options.length > 0 ? options : ESIGN_TRANSACTION_TYPES;
   return list.map((option) => ({ id: toTransactionTypeValue(option.id), name: option.label }));
 }
@@ -54,7 +57,11 @@ export function transactionTypeLabel(type: TransactionType | undefined, options?
 
 /** Whether a chosen file looks like a PDF by its type or name (the server checks the bytes). */
 export function looksLikePdf(file: Pick<File, 'name' | 'type'>): boolean {
-  return file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name)) || (file.type === 'application/octet-stream' && /\.pdf$/i.test(file.name));
+  return (
+    file.type === 'application/pdf' ||
+    (!file.type && /\.pdf$/i.test(file.name)) ||
+    (file.type === 'application/octet-stream' && /\.pdf$/i.test(file.name))
+  );
 }
 
 /** The file's error before any upload, in the server's words; undefined when it may go. */
@@ -67,7 +74,10 @@ export function templateFileError(file: Pick<File, 'name' | 'type' | 'size'> | n
 
 /** A template's name from its file: the file name without .pdf, at most 255 characters. */
 export function nameFromFile(fileName: string): string {
-  return fileName.replace(/\.pdf$/i, '').trim().slice(0, ESIGN_NAME_MAX_LENGTH);
+  return fileName
+    .replace(/\.pdf$/i, '')
+    .trim()
+    .slice(0, ESIGN_NAME_MAX_LENGTH);
 }
 
 /** The form's own checks, in the server's words ({field: message}); empty when it may be sent. */

@@ -11,7 +11,14 @@ const loadLandingPage = async () => (await accountApi.getDefaults())?.default_la
  */
 const LandingPage = () => {
   const { permissions, isPending } = usePermissions<ConsolePermissions>();
-  return <LandingRedirect loadLandingPage={loadLandingPage} roles={permissions?.roles} permissions={permissions?.permissions} pending={isPending} />;
+  return (
+    <LandingRedirect
+      loadLandingPage={loadLandingPage}
+      roles={permissions?.roles}
+      permissions={permissions?.permissions}
+      pending={isPending}
+    />
+  );
 };
 
 // Default export: ConsoleApp loads this chunk with React.lazy.

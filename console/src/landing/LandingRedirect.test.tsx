@@ -15,7 +15,10 @@ function renderAt(path: string, loadLandingPage: () => Promise<string | null>, p
   return render(
     <MemoryRouter initialEntries={['/app/display-origin', path]} initialIndex={1}>
       <Routes>
-        <Route path="/app/landing" element={<LandingRedirect loadLandingPage={loadLandingPage} roles={['ADMIN']} permissions={[]} pending={pending} />} />
+        <Route
+          path="/app/landing"
+          element={<LandingRedirect loadLandingPage={loadLandingPage} roles={['ADMIN']} permissions={[]} pending={pending} />}
+        />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,

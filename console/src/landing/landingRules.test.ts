@@ -14,7 +14,8 @@ describe('landingPathOf', () => {
   });
 
   it('opens a screen only when the menu has it enabled for the user, else the home page', () => {
-    const enabled = (key: string): MenuEntry[] => MENU.map((entry) => (entry.key === key ? { ...entry, enabled: true, page: () => null } : entry));
+    const enabled = (key: string): MenuEntry[] =>
+      MENU.map((entry) => (entry.key === key ? { ...entry, enabled: true, page: () => null } : entry));
     // Tasks and Messages are in the menu as areas to come.
     expect(landingPathOf('TASKS', ['ADMIN'], [], MENU)).toBe(MENU.find((e) => e.key === 'tasks')!.enabled ? '/app/tasks' : '/app');
     expect(landingPathOf('TASKS', ['ADMIN'], [], enabled('tasks'))).toBe('/app/tasks');

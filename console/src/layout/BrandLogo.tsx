@@ -29,14 +29,7 @@ export const BrandLogo = ({ size = 40, withName = true, tone = 'brand', sx }: Br
     >
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill={colours.tile} />
-        <path
-          d="M14 32 32 16l18 16"
-          fill="none"
-          stroke={colours.stroke}
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <path d="M14 32 32 16l18 16" fill="none" stroke={colours.stroke} strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
         <path d="M20 30v18h24V30" fill="none" stroke={colours.stroke} strokeWidth="5" strokeLinejoin="round" />
         <rect x="28" y="36" width="8" height="12" rx="1.5" fill="#f2a93b" />
       </svg>

@@ -11,7 +11,20 @@ describe('MENU', () => {
   it('lists the areas to come in every section', () => {
     expect(MENU_SECTIONS.map((section) => menuEntriesOf(section).map((entry) => entry.label))).toEqual([
       ['Dashboard', 'Transactions', 'Tasks', 'Boards', 'Contacts', 'Messages', 'Display Mode', 'E-Sign'],
-      ['Users', 'Team Settings', 'Document Folders', 'Document Types', 'Message Template', 'Notifications', 'Goals', 'Display Settings', 'Vendor Invites', 'SkySlope', 'E-sign Templates', 'Tooltips'],
+      [
+        'Users',
+        'Team Settings',
+        'Document Folders',
+        'Document Types',
+        'Message Template',
+        'Notifications',
+        'Goals',
+        'Display Settings',
+        'Vendor Invites',
+        'SkySlope',
+        'E-sign Templates',
+        'Tooltips',
+      ],
       ['Profile', 'Settings', 'Notifications', 'Change Password'],
     ]);
   });
@@ -49,7 +62,8 @@ describe('MENU', () => {
 
   it('gives every admin entry its roles: team screens to ADMIN, document setup to ADMIN and TRANC', () => {
     const rolesOf = (key: string) => MENU.find((entry) => entry.key === key)?.roles;
-    for (const key of ['admin-users', 'team-settings', 'team-notifications', 'goals', 'display-settings']) expect(rolesOf(key)).toEqual(ADMIN_ROLES);
+    for (const key of ['admin-users', 'team-settings', 'team-notifications', 'goals', 'display-settings'])
+      expect(rolesOf(key)).toEqual(ADMIN_ROLES);
     for (const key of ['document-folders', 'document-types', 'document-message-template']) {
       expect(rolesOf(key)).toEqual(DOCUMENT_SETUP_ROLES);
     }
@@ -86,7 +100,8 @@ describe('canSee with permissions', () => {
   });
 
   it('hides the e-sign entry from a user without agent_esign', () => {
-    const work = (permissions: Parameters<typeof visibleEntriesOf>[3]) => visibleEntriesOf('work', ['AGENT'], MENU, permissions).map((e) => e.key);
+    const work = (permissions: Parameters<typeof visibleEntriesOf>[3]) =>
+      visibleEntriesOf('work', ['AGENT'], MENU, permissions).map((e) => e.key);
     expect(work(['team_esign', 'agent_esign'])).toContain('esign');
     expect(work(['team_esign'])).not.toContain('esign');
   });
@@ -95,7 +110,12 @@ describe('canSee with permissions', () => {
     const admin = (roles: Parameters<typeof visibleEntriesOf>[1], permissions: Parameters<typeof visibleEntriesOf>[3]) =>
       visibleEntriesOf('admin', roles, MENU, permissions).map((e) => e.key);
     const entry = MENU.find((item) => item.key === 'esign-templates')!;
-    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, label: entry.label }).toEqual({ enabled: true, to: 'admin/esign-templates', page: true, label: 'E-sign Templates' });
+    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, label: entry.label }).toEqual({
+      enabled: true,
+      to: 'admin/esign-templates',
+      page: true,
+      label: 'E-sign Templates',
+    });
     expect(admin(['AGENT'], ['team_esign', 'agent_esign'])).toContain('esign-templates');
     expect(admin(['ADMIN'], ['team_esign', 'agent_esign'])).toContain('esign-templates');
     // isa@demo-realty.test: the team's plan, not the user's switch; Rival Homes: the switch without the plan.
@@ -129,14 +149,20 @@ describe('the Display Mode entry', () => {
     for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT'] as const) {
       expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'display-mode') }).toEqual({ role, shown: true });
     }
-    for (const role of ['CLIENT', 'VENDOR'] as const) expect(visibleEntriesOf('work', [role]).map((item) => item.key)).not.toContain('display-mode');
+    for (const role of ['CLIENT', 'VENDOR'] as const)
+      expect(visibleEntriesOf('work', [role]).map((item) => item.key)).not.toContain('display-mode');
   });
 });
 
 describe('the Boards entry', () => {
   it('opens the boards for every role but CLIENT', () => {
     const entry = MENU.find((item) => item.key === 'boards')!;
-    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, section: entry.section }).toEqual({ enabled: true, to: 'boards', page: true, section: 'work' });
+    expect({ enabled: entry.enabled, to: entry.to, page: !!entry.page, section: entry.section }).toEqual({
+      enabled: true,
+      to: 'boards',
+      page: true,
+      section: 'work',
+    });
     for (const role of ['ADMIN', 'TRANC', 'ISISA', 'AGENT', 'VENDOR'] as const) {
       expect({ role, shown: visibleEntriesOf('work', [role]).some((item) => item.key === 'boards') }).toEqual({ role, shown: true });
     }
@@ -145,13 +171,14 @@ describe('the Boards entry', () => {
 });
 
 describe('visibleEntriesOf', () => {
-  const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) =>
-    visibleEntriesOf('admin', roles).map((entry) => entry.key);
+  const keys = (roles: Parameters<typeof visibleEntriesOf>[1]) => visibleEntriesOf('admin', roles).map((entry) => entry.key);
 
   it('gives an ADMIN every admin entry, the tooltip back office only with manage_tooltips, SkySlope only with transaction_sync', () => {
-    expect(visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips', 'transaction_sync', 'team_esign', 'agent_esign']).map((entry) => entry.key)).toEqual(
-      menuEntriesOf('admin').map((entry) => entry.key),
-    );
+    expect(
+      visibleEntriesOf('admin', ['ADMIN'], MENU, ['manage_tooltips', 'transaction_sync', 'team_esign', 'agent_esign']).map(
+        (entry) => entry.key,
+      ),
+    ).toEqual(menuEntriesOf('admin').map((entry) => entry.key));
     expect(keys(['ADMIN'])).not.toContain('esign-templates');
     expect(keys(['ADMIN'])).not.toContain('tooltips');
     expect(keys(['ADMIN'])).not.toContain('skyslope');
@@ -180,10 +207,20 @@ describe('the dashboard administration entries (issue 19)', () => {
   it('opens Goals and Display Settings for ADMIN only, and mounts Log Activity (app/record) with the user administration', () => {
     for (const key of ['goals', 'display-settings']) {
       const entry = MENU.find((item) => item.key === key)!;
-      expect({ key, enabled: entry.enabled, page: !!entry.page, section: entry.section, roles: entry.roles }).toEqual({ key, enabled: true, page: true, section: 'admin', roles: ADMIN_ROLES });
+      expect({ key, enabled: entry.enabled, page: !!entry.page, section: entry.section, roles: entry.roles }).toEqual({
+        key,
+        enabled: true,
+        page: true,
+        section: 'admin',
+        roles: ADMIN_ROLES,
+      });
     }
     for (const role of ['TRANC', 'AGENT', 'ISISA', 'CLIENT', 'VENDOR'] as const) {
-      expect(visibleEntriesOf('admin', [role]).map((entry) => entry.key).filter((key) => key === 'goals' || key === 'display-settings')).toEqual([]);
+      expect(
+        visibleEntriesOf('admin', [role])
+          .map((entry) => entry.key)
+          .filter((key) => key === 'goals' || key === 'display-settings'),
+      ).toEqual([]);
     }
     expect(MENU.find((item) => item.key === 'admin-users')?.routes).toEqual(['record']);
   });

@@ -1,5 +1,16 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { ADMIN_ROLES, BOARD_ROLES, CONTACT_ROLES, DASHBOARD_ROLES, DOCUMENT_SETUP_ROLES, ESIGN_PERMISSIONS, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import {
+  ADMIN_ROLES,
+  BOARD_ROLES,
+  CONTACT_ROLES,
+  DASHBOARD_ROLES,
+  DOCUMENT_SETUP_ROLES,
+  ESIGN_PERMISSIONS,
+  TRANSACTION_LIST_ROLES,
+  VENDOR_INVITE_ROLES,
+  type Permission,
+  type Role,
+} from '@app/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -130,11 +141,47 @@ export const MENU: readonly MenuEntry[] = [
     roles: TRANSACTION_LIST_ROLES,
   },
   { key: 'tasks', section: 'work', label: E.tasks, to: 'tasks', icon: ChecklistIcon, enabled: false },
-  { key: 'boards', section: 'work', label: BOARD_LABELS.menu, to: 'boards', icon: ViewKanbanIcon, enabled: true, page: BoardsPage, roles: BOARD_ROLES },
-  { key: 'contacts', section: 'work', label: E.contacts, to: 'contacts', icon: ContactsIcon, enabled: true, page: ContactsPage, roles: CONTACT_ROLES },
-  { key: 'messages', section: 'work', label: E.messages, to: 'messages', icon: ForumIcon, enabled: true, page: MessageCenterPage, badge: UnreadBadge },
+  {
+    key: 'boards',
+    section: 'work',
+    label: BOARD_LABELS.menu,
+    to: 'boards',
+    icon: ViewKanbanIcon,
+    enabled: true,
+    page: BoardsPage,
+    roles: BOARD_ROLES,
+  },
+  {
+    key: 'contacts',
+    section: 'work',
+    label: E.contacts,
+    to: 'contacts',
+    icon: ContactsIcon,
+    enabled: true,
+    page: ContactsPage,
+    roles: CONTACT_ROLES,
+  },
+  {
+    key: 'messages',
+    section: 'work',
+    label: E.messages,
+    to: 'messages',
+    icon: ForumIcon,
+    enabled: true,
+    page: MessageCenterPage,
+    badge: UnreadBadge,
+  },
   // Spec 002: the office TV slideshow, its own app at /display (a full page load, not a route under /app).
-  { key: 'display-mode', section: 'work', label: E.displayMode, to: 'display-mode', href: '/display', icon: TvIcon, enabled: true, roles: DASHBOARD_ROLES },
+  {
+    key: 'display-mode',
+    section: 'work',
+    label: E.displayMode,
+    to: 'display-mode',
+    href: '/display',
+    icon: TvIcon,
+    enabled: true,
+    roles: DASHBOARD_ROLES,
+  },
   // Spec 002: the e-sign pages need both the team's plan and the user's e-sign switch.
   // The request board (spec 002 section 2.5); /app/esign sends there. Without both permissions EsignRequestsGate sends to the root.
   {
@@ -150,7 +197,17 @@ export const MENU: readonly MenuEntry[] = [
   },
 
   // Log Activity (the user list's row action) opens app/record?user=&name=, outside admin/users.
-  { key: 'admin-users', section: 'admin', label: E.adminUsers, to: 'admin/users', icon: GroupIcon, enabled: true, page: AdminUsersPage, routes: ['record'], roles: ADMIN_ROLES },
+  {
+    key: 'admin-users',
+    section: 'admin',
+    label: E.adminUsers,
+    to: 'admin/users',
+    icon: GroupIcon,
+    enabled: true,
+    page: AdminUsersPage,
+    routes: ['record'],
+    roles: ADMIN_ROLES,
+  },
   {
     key: 'team-settings',
     section: 'admin',
@@ -201,7 +258,16 @@ export const MENU: readonly MenuEntry[] = [
     page: TeamNotificationsPage,
     roles: ADMIN_ROLES,
   },
-  { key: 'goals', section: 'admin', label: DASHBOARD_ADMIN_LABELS.goalsTitle, to: 'admin/goals', icon: FlagIcon, enabled: true, page: GoalsPage, roles: ADMIN_ROLES },
+  {
+    key: 'goals',
+    section: 'admin',
+    label: DASHBOARD_ADMIN_LABELS.goalsTitle,
+    to: 'admin/goals',
+    icon: FlagIcon,
+    enabled: true,
+    page: GoalsPage,
+    roles: ADMIN_ROLES,
+  },
   {
     key: 'display-settings',
     section: 'admin',

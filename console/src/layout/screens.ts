@@ -3,7 +3,18 @@
 // role that may open it (no sideways scroll at 390 px, app bar in reach, no console error, no serious
 // axe violation). Plain data: a new screen joins here when it is built (its menu entry in menu.ts
 // too; a unit test keeps the two in step).
-import { ADMIN_ROLES, BOARD_ROLES, BOARD_TITLES, CONTACT_ROLES, DOCUMENT_SETUP_ROLES, ESIGN_PERMISSIONS, TRANSACTION_LIST_ROLES, VENDOR_INVITE_ROLES, type Permission, type Role } from '@app/contracts';
+import {
+  ADMIN_ROLES,
+  BOARD_ROLES,
+  BOARD_TITLES,
+  CONTACT_ROLES,
+  DOCUMENT_SETUP_ROLES,
+  ESIGN_PERMISSIONS,
+  TRANSACTION_LIST_ROLES,
+  VENDOR_INVITE_ROLES,
+  type Permission,
+  type Role,
+} from '@app/contracts';
 import { CONTACT_LABELS } from '../contacts/messages';
 import { DASHBOARD_ADMIN_LABELS } from '../admin-dashboards/messages';
 import { ADMIN_USERS_LABELS } from '../admin-users/messages';
@@ -81,7 +92,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: SIGNING_LABELS.screenTitle,
     testId: 'signing-page',
     signedOut: true,
-    unchecked: "':token' is a live signer link, which the checks cannot make (an unknown one answers 404, which the browser logs as a console error): the e-sign browser test signs through mailed links on a phone and a desktop",
+    unchecked:
+      "':token' is a live signer link, which the checks cannot make (an unknown one answers 404, which the browser logs as a console error): the e-sign browser test signs through mailed links on a phone and a desktop",
   },
 
   // Work area.
@@ -119,7 +131,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: TASK_LABELS.pageTitle,
     testId: 'tasks-page',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): tasks.browser-spec.ts opens the tasks of a seeded transaction at both widths",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): tasks.browser-spec.ts opens the tasks of a seeded transaction at both widths",
   },
   {
     key: 'transaction-task',
@@ -127,7 +140,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: TASK_LABELS.modalTitle,
     testId: 'task-modal',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a task of it: tasks.browser-spec.ts opens the task modal by its URL and works it",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a task of it: tasks.browser-spec.ts opens the task modal by its URL and works it",
   },
   {
     key: 'transaction-esign',
@@ -136,7 +150,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     testId: 'transaction-esign-page',
     roles: TRANSACTION_LIST_ROLES,
     permissions: ESIGN_PERMISSIONS,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the e-sign browser test opens the tab of a seeded transaction",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the e-sign browser test opens the tab of a seeded transaction",
   },
   {
     key: 'transaction-documents',
@@ -144,7 +159,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: DOCUMENT_LABELS.pageTitle,
     testId: 'documents-page',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the documents screens need a transaction with documents",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there): the documents screens need a transaction with documents",
   },
   {
     key: 'transaction-document-folder',
@@ -152,7 +168,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: DOCUMENT_LABELS.folderTitle,
     testId: 'document-folder-page',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor its folder's slug: the documents screens need a transaction with documents",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor its folder's slug: the documents screens need a transaction with documents",
   },
   {
     key: 'transaction-document',
@@ -160,7 +177,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: DOCUMENT_LABELS.viewTitle,
     testId: 'document-view-page',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the documents screens need a transaction with documents",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the documents screens need a transaction with documents",
   },
   {
     key: 'transaction-document-link',
@@ -168,7 +186,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: DOCUMENT_LABELS.viewTitle,
     testId: 'document-view-page',
     roles: TRANSACTION_LIST_ROLES,
-    unchecked: "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
+    unchecked:
+      "':id' is a transaction the visiting user sees, which the checks cannot pick (they put the user's own agent id there), nor a document of it: the messages' link goes on to the document's folder route",
   },
   // The e-sign send stepper (spec 002 sections 2.2 and 2.5): both e-sign permissions besides the transaction roles.
   {
@@ -198,7 +217,13 @@ export const SCREENS: readonly ConsoleScreen[] = [
   { key: 'messages', path: '/app/messages', title: E.messages, testId: 'messages-page' },
   // The e-sign request board (spec 002 sections 2.2 and 2.5): both e-sign permissions, whatever the role. Without them the page
   // sends the user to the root (EsignRequestsGate).
-  { key: 'esign-requests', path: '/app/esign-requests', title: ESIGN_BOARD_LABELS.title, testId: 'esign-requests-page', permissions: ESIGN_PERMISSIONS },
+  {
+    key: 'esign-requests',
+    path: '/app/esign-requests',
+    title: ESIGN_BOARD_LABELS.title,
+    testId: 'esign-requests-page',
+    permissions: ESIGN_PERMISSIONS,
+  },
   {
     key: 'esign',
     path: '/app/esign',
@@ -293,7 +318,13 @@ export const SCREENS: readonly ConsoleScreen[] = [
     testId: 'display-settings-page',
     roles: ADMIN_ROLES,
   },
-  { key: 'vendor-invites', path: '/app/admin/vendor-invites', title: E.vendorInvites, testId: 'vendor-invites-page', roles: VENDOR_INVITE_ROLES },
+  {
+    key: 'vendor-invites',
+    path: '/app/admin/vendor-invites',
+    title: E.vendorInvites,
+    testId: 'vendor-invites-page',
+    roles: VENDOR_INVITE_ROLES,
+  },
   {
     key: 'skyslope',
     path: '/app/admin/skyslope',
@@ -328,7 +359,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
     title: TOOLTIP_LABELS.editTitle,
     testId: 'tooltip-edit-page',
     permissions: ['manage_tooltips'],
-    unchecked: "':id' is a tooltip id, which the checks cannot pick (they put the user's own agent id there): vendor-tooltips.browser-spec.ts edits a tooltip on it",
+    unchecked:
+      "':id' is a tooltip id, which the checks cannot pick (they put the user's own agent id there): vendor-tooltips.browser-spec.ts edits a tooltip on it",
   },
 
   // The user's own account.

@@ -52,9 +52,24 @@ const latestOf = (record: InboxRecord): InboxRecord => {
  * transaction and Internal / Client-facing marker, a context menu per item (also on right click), the
  * next page near the bottom while has_next, 'No messages' when empty.
  */
-export const InboxList = ({ items, filter, loading, loaded, hasNext, error, selectedId, showVisibility, onSelect, onStatus, onLoadMore, onRetry }: InboxListProps) => {
+export const InboxList = ({
+  items,
+  filter,
+  loading,
+  loaded,
+  hasNext,
+  error,
+  selectedId,
+  showVisibility,
+  onSelect,
+  onStatus,
+  onLoadMore,
+  onRetry,
+}: InboxListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement | null; position?: { top: number; left: number }; record: InboxRecord } | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement | null; position?: { top: number; left: number }; record: InboxRecord } | null>(
+    null,
+  );
 
   const check = () => {
     const box = scroller.current;
@@ -68,13 +83,24 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
     event.stopPropagation();
     // The context-menu key (or Shift+F10) has no pointer: the menu opens at the item then.
     const pointer = atPointer && (event.clientX !== 0 || event.clientY !== 0);
-    setMenu(pointer ? { anchor: null, position: { top: event.clientY, left: event.clientX }, record } : { anchor: event.currentTarget, record });
+    setMenu(
+      pointer ? { anchor: null, position: { top: event.clientY, left: event.clientX }, record } : { anchor: event.currentTarget, record },
+    );
   };
 
   return (
     <Box ref={scroller} onScroll={check} sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }} data-testid="inbox-scroller">
       {error && !loading ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{L.retry}</Button>} sx={{ m: 1 }} data-testid="inbox-error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {L.retry}
+            </Button>
+          }
+          sx={{ m: 1 }}
+          data-testid="inbox-error"
+        >
           {L.loadFailed}
         </Alert>
       ) : null}
@@ -91,7 +117,14 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
             const latest = latestOf(record);
             const comment = isComment(record) ? record : null;
             return (
-              <Box component="li" key={id} sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider' }} data-testid="inbox-item" data-id={id} data-unread={unread}>
+              <Box
+                component="li"
+                key={id}
+                sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider' }}
+                data-testid="inbox-item"
+                data-id={id}
+                data-unread={unread}
+              >
                 <ListItemButton
                   selected={id === selectedId}
                   onClick={() => onSelect(record)}
@@ -108,7 +141,17 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
                         role="img"
                         aria-label={L.unread}
                         data-testid="unread-marker"
-                        sx={{ position: 'absolute', top: -2, right: -2, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main', border: 2, borderColor: 'background.paper' }}
+                        sx={{
+                          position: 'absolute',
+                          top: -2,
+                          right: -2,
+                          width: 12,
+                          height: 12,
+                          borderRadius: '50%',
+                          bgcolor: 'primary.main',
+                          border: 2,
+                          borderColor: 'background.paper',
+                        }}
                       />
                     )}
                   </Box>
@@ -118,7 +161,15 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
                         {record.author.name}
                         {record.thread?.length ? ` (${record.thread.length + 1})` : ''}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" noWrap component="time" dateTime={latest.created_ts} title={messageTimeOf(latest.created_ts)} sx={{ flexShrink: 0 }}>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        noWrap
+                        component="time"
+                        dateTime={latest.created_ts}
+                        title={messageTimeOf(latest.created_ts)}
+                        sx={{ flexShrink: 0 }}
+                      >
                         {shortTimeOf(latest.created_ts)}
                       </Typography>
                     </Box>
@@ -129,7 +180,17 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
                         {comment.document ? ` · ${comment.document.filename}` : ''}
                       </Typography>
                     )}
-                    <Typography variant="body2" color={unread ? 'text.primary' : 'text.secondary'} sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      color={unread ? 'text.primary' : 'text.secondary'}
+                      sx={{
+                        overflow: 'hidden',
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
                       {plainTextOf(htmlOf(latest))}
                     </Typography>
                     {comment && showVisibility && (
@@ -155,7 +216,12 @@ export const InboxList = ({ items, filter, loading, loaded, hasNext, error, sele
         </Box>
       )}
       {loading && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }} role="status" aria-label={loaded ? L.loadingMore : L.loading} data-testid="inbox-loading">
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', p: 2 }}
+          role="status"
+          aria-label={loaded ? L.loadingMore : L.loading}
+          data-testid="inbox-loading"
+        >
           <CircularProgress size={24} />
         </Box>
       )}

@@ -75,7 +75,8 @@ async function pickFilter(user: ReturnType<typeof userEvent.setup>, filter: stri
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const queryOf = (mock: { mock: { calls: unknown[][] } }, index = -1) => Object.fromEntries(mock.mock.calls.at(index)![0] as URLSearchParams);
+const queryOf = (mock: { mock: { calls: unknown[][] } }, index = -1) =>
+  Object.fromEntries(mock.mock.calls.at(index)![0] as URLSearchParams);
 
 function narrowScreen(narrow: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -114,7 +115,7 @@ describe('MessageCenterPage', () => {
     expect(await screen.findAllByTestId('inbox-item')).toHaveLength(2);
     expect(queryOf(api.listDirectMessages)).toEqual({ page: '1', per_page: '10' });
     await waitFor(() => expect(location()).toBe('/messages?type=dms'));
-    expect((screen.getByTestId('inbox-kind-dms')).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('inbox-kind-dms').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('new-message')).toBeTruthy();
     expect(screen.getByTestId('bulk-menu')).toBeTruthy();
     // The unread marker on the unread thread only.
@@ -163,7 +164,11 @@ describe('MessageCenterPage', () => {
     api.listDirectMessages.mockImplementation(async (query: URLSearchParams) => {
       const page = Number(query.get('page'));
       const ids = Array.from({ length: 10 }, (_, index) => page * 100 + index);
-      return pageOf(ids.map((id) => buildDm(id)), page, page < 2);
+      return pageOf(
+        ids.map((id) => buildDm(id)),
+        page,
+        page < 2,
+      );
     });
     // jsdom has no layout: the list's box is 400 px high over 1,000 px of items (2,000 once page 2 is in).
     let contentHeight = 1000;
@@ -201,13 +206,18 @@ describe('MessageCenterPage', () => {
   });
 
   it('opens the message a URL names, and links a comment to its transaction, tasks and document', async () => {
-    api.getComment.mockResolvedValue(buildComment(9, { comment_type: 'doc', comment_on_id: 31, document: { id: 31, filename: 'offer.pdf' }, viewed_ts: 'T' }));
+    api.getComment.mockResolvedValue(
+      buildComment(9, { comment_type: 'doc', comment_on_id: 31, document: { id: 31, filename: 'offer.pdf' }, viewed_ts: 'T' }),
+    );
     renderPage('/messages?type=comments&id=9');
     expect((await screen.findByTestId('thread-top')).textContent).toContain('Comment 9');
     expect(api.getComment).toHaveBeenCalledWith(9);
     // Already read: no status call.
     expect(api.setCommentStatus).not.toHaveBeenCalled();
-    expect(screen.getAllByTestId('thread-link').map((link) => link.getAttribute('href'))).toEqual(['/transactions/47', '/transactions/47/documents/view/31']);
+    expect(screen.getAllByTestId('thread-link').map((link) => link.getAttribute('href'))).toEqual([
+      '/transactions/47',
+      '/transactions/47/documents/view/31',
+    ]);
   });
 
   it('offers Mark as read / Mark as unread by read_ts and Archive, or Unarchive under Archived; archiving takes the item out', async () => {
@@ -255,7 +265,7 @@ describe('MessageCenterPage', () => {
     narrowScreen(true);
     const user = renderPage('/messages?type=dms&id=3');
     expect(await screen.findByTestId('thread-top')).toBeTruthy();
-    expect((screen.getByTestId('messages-page')).getAttribute('data-layout')).toBe('narrow');
+    expect(screen.getByTestId('messages-page').getAttribute('data-layout')).toBe('narrow');
     expect(screen.queryByTestId('inbox-panel')).toBeNull();
     await user.click(screen.getByTestId('thread-back'));
     expect(location()).toBe('/messages?type=dms');
@@ -267,7 +277,9 @@ describe('MessageCenterPage', () => {
     renderPage('/messages?type=dms&id=3');
     await screen.findByTestId('thread-top');
     await screen.findAllByTestId('inbox-item');
-    api.getDirectMessage.mockImplementation(async (id: number) => buildDm(id, { thread: id === 3 ? [buildDm(31, { parent_dm_id: 3, dm_value: '<p>A reply</p>' })] : [] }));
+    api.getDirectMessage.mockImplementation(async (id: number) =>
+      buildDm(id, { thread: id === 3 ? [buildDm(31, { parent_dm_id: 3, dm_value: '<p>A reply</p>' })] : [] }),
+    );
     await act(async () => socket.listener!({ type: 'created', push: { kind: 'dm', record: buildDm(40) } }));
     await waitFor(() => expect(screen.getAllByTestId('inbox-item').map((item) => item.getAttribute('data-id'))).toEqual(['40', '3', '2']));
     await act(async () => socket.listener!({ type: 'created', push: { kind: 'dm', record: buildDm(31, { parent_dm_id: 3 }) } }));
@@ -278,7 +290,9 @@ describe('MessageCenterPage', () => {
   });
 
   it('offers Edit on the caller’s own messages only', async () => {
-    api.getDirectMessage.mockResolvedValue(buildDm(3, { thread: [buildDm(31, { parent_dm_id: 3, author: { name: 'Tina Coordinator', profile_image: null, agent_id: 20 } })] }));
+    api.getDirectMessage.mockResolvedValue(
+      buildDm(3, { thread: [buildDm(31, { parent_dm_id: 3, author: { name: 'Tina Coordinator', profile_image: null, agent_id: 20 } })] }),
+    );
     renderPage('/messages?type=dms&id=3');
     const top = await screen.findByTestId('thread-top');
     expect(within(top).getByTestId('message-edit')).toBeTruthy();

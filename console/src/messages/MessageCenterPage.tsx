@@ -73,7 +73,8 @@ function useFillHeight() {
 }
 
 /** GET one thread by its kind. */
-const threadLoader = (api: MessagesApi, kind: InboxKind, id: number): Promise<InboxRecord> => (kind === 'dms' ? api.getDirectMessage(id) : api.getComment(id));
+const threadLoader = (api: MessagesApi, kind: InboxKind, id: number): Promise<InboxRecord> =>
+  kind === 'dms' ? api.getDirectMessage(id) : api.getComment(id);
 
 /**
  * /app/messages?type=dms|comments&id= (spec 001 sections 2, 4, 6, 9): the message center.
@@ -118,14 +119,20 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
   };
 
   // ---------------------------------------------------------------------------------- the open thread
-  const [thread, setThread] = useState<{ key: string; record: InboxRecord | null; loading: boolean; error: unknown }>({ key: '', record: null, loading: false, error: null });
+  const [thread, setThread] = useState<{ key: string; record: InboxRecord | null; loading: boolean; error: unknown }>({
+    key: '',
+    record: null,
+    loading: false,
+    error: null,
+  });
   const threadKey = openId === null ? '' : `${kind}:${openId}`;
   const threadKeyRef = useRef(threadKey);
   threadKeyRef.current = threadKey;
 
   const setStatus = useCallback(
     async (record: InboxRecord, status: MessageStatus) => {
-      if (isComment(record)) await api.setCommentStatus({ comment_id: record.comment_id, comment_type: record.comment_type, status, client });
+      if (isComment(record))
+        await api.setCommentStatus({ comment_id: record.comment_id, comment_type: record.comment_type, status, client });
       else await api.setDirectMessageStatus({ dm_id: record.dm_id, status });
     },
     [api, client],
@@ -138,7 +145,8 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
       const read = withStatus(record, 'read');
       setStatus(record, 'read').then(
         () => {
-          if (threadKeyRef.current === `${isComment(record) ? 'comments' : 'dms'}:${idOf(record)}`) setThread((current) => ({ ...current, record: read }));
+          if (threadKeyRef.current === `${isComment(record) ? 'comments' : 'dms'}:${idOf(record)}`)
+            setThread((current) => ({ ...current, record: read }));
           if (list.has(idOf(record))) {
             if (staysAfter('read', filter)) list.upsert(read, false);
             else list.remove(idOf(record));
@@ -194,11 +202,15 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
         const listed = shownList.has(target.threadId);
         if (!listed && (shownSearch.trim() !== '' || shownFilter === 'archived')) return;
         // The server pushes the whole thread as the caller sees it; a reply alone is read again as its thread.
-        const thread = parentIdOf(push.record) === null ? Promise.resolve(push.record as InboxRecord) : threadLoader(api, shown, target.threadId);
+        const thread =
+          parentIdOf(push.record) === null ? Promise.resolve(push.record as InboxRecord) : threadLoader(api, shown, target.threadId);
         thread.then(
           (record) => {
             if (live.current.kind !== shown) return;
-            if (live.current.list.has(target.threadId) || joinsList(shown, live.current.filter, live.current.search, record, me, live.current.roles)) {
+            if (
+              live.current.list.has(target.threadId) ||
+              joinsList(shown, live.current.filter, live.current.search, record, me, live.current.roles)
+            ) {
               live.current.list.upsert(record, type === 'created');
             }
           },
@@ -236,7 +248,8 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
       return;
     }
     list.reload();
-    if (thread.record && status === 'read') setThread((current) => ({ ...current, record: current.record ? withStatus(current.record, 'read') : null }));
+    if (thread.record && status === 'read')
+      setThread((current) => ({ ...current, record: current.record ? withStatus(current.record, 'read') : null }));
     void inboxConnection.refreshCounts();
   };
 
@@ -257,7 +270,12 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
 
   const edit = async (record: InboxRecord, message: ThreadMessage, html: string) => {
     if (isComment(record)) {
-      await api.updateComment({ comment_id: message.id, comment_type: record.comment_type, comment_on_id: record.comment_on_id, comment_value: html });
+      await api.updateComment({
+        comment_id: message.id,
+        comment_type: record.comment_type,
+        comment_on_id: record.comment_on_id,
+        comment_value: html,
+      });
     } else {
       await api.updateDirectMessage({ dm_id: message.id, dm_value: html });
     }
@@ -272,7 +290,12 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
 
   // ------------------------------------------------------------------------------------------ layout
   const listPanel = (
-    <Box component="section" aria-label={kind === 'dms' ? L.dms : L.comments} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="inbox-panel">
+    <Box
+      component="section"
+      aria-label={kind === 'dms' ? L.dms : L.comments}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}
+      data-testid="inbox-panel"
+    >
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 0 }} noWrap>
@@ -280,7 +303,12 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
           </Typography>
           {!client && (
             <>
-              <IconButton aria-label={L.bulkMenu} aria-haspopup="menu" onClick={(event) => setBulkAnchor(event.currentTarget)} data-testid="bulk-menu">
+              <IconButton
+                aria-label={L.bulkMenu}
+                aria-haspopup="menu"
+                onClick={(event) => setBulkAnchor(event.currentTarget)}
+                data-testid="bulk-menu"
+              >
                 <MoreHorizIcon />
               </IconButton>
               <Menu anchorEl={bulkAnchor} open={!!bulkAnchor} onClose={() => setBulkAnchor(null)}>
@@ -410,7 +438,22 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
   );
 
   return (
-    <Box ref={ref} data-testid="messages-page" data-layout={narrow ? 'narrow' : 'wide'} sx={{ height: height ?? 600, mt: 1, display: 'flex', minWidth: 0, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden' }}>
+    <Box
+      ref={ref}
+      data-testid="messages-page"
+      data-layout={narrow ? 'narrow' : 'wide'}
+      sx={{
+        height: height ?? 600,
+        mt: 1,
+        display: 'flex',
+        minWidth: 0,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        overflow: 'hidden',
+      }}
+    >
       <Title title={L.pageTitle} />
       {narrow ? (
         <Box sx={{ flex: 1, minWidth: 0, height: '100%' }}>{panels.list ? listPanel : threadPanel}</Box>
@@ -419,7 +462,11 @@ const MessageCenter = ({ api, roles }: { api: MessagesApi; roles: readonly Role[
           <Panel id="messages-list" defaultSize="25" minSize="20">
             {listPanel}
           </Panel>
-          <Separator aria-label={L.resize} style={{ width: 6, cursor: 'col-resize', background: 'var(--mui-palette-divider, rgba(0,0,0,0.12))' }} data-testid="messages-separator" />
+          <Separator
+            aria-label={L.resize}
+            style={{ width: 6, cursor: 'col-resize', background: 'var(--mui-palette-divider, rgba(0,0,0,0.12))' }}
+            data-testid="messages-separator"
+          />
           <Panel id="messages-thread" defaultSize="75" minSize="20">
             {threadPanel}
           </Panel>

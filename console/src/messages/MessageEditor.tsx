@@ -110,8 +110,21 @@ export const MessageEditor = ({
     <MentionContext.Provider value={context}>
       <Form defaultValues={{ message: initialHtml, visibility: defaultVisibility }} onSubmit={submit} noValidate>
         <Box data-testid={testId} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <RichTextInput source="message" label={label} simple required toolbar={<MentionToolbar />} helperText={false} sx={placeholderSx} />
-          <EditorActions submitLabel={submitLabel} onCancel={onCancel} visibilityChoice={visibilityChoice} onSent={() => (chosen.current = [])} />
+          <RichTextInput
+            source="message"
+            label={label}
+            simple
+            required
+            toolbar={<MentionToolbar />}
+            helperText={false}
+            sx={placeholderSx}
+          />
+          <EditorActions
+            submitLabel={submitLabel}
+            onCancel={onCancel}
+            visibilityChoice={visibilityChoice}
+            onSent={() => (chosen.current = [])}
+          />
         </Box>
       </Form>
     </MentionContext.Provider>
@@ -131,7 +144,17 @@ const placeholderSx = {
   },
 };
 
-const EditorActions = ({ submitLabel, onCancel, visibilityChoice, onSent }: { submitLabel: string; onCancel?: () => void; visibilityChoice: boolean; onSent: () => void }) => {
+const EditorActions = ({
+  submitLabel,
+  onCancel,
+  visibilityChoice,
+  onSent,
+}: {
+  submitLabel: string;
+  onCancel?: () => void;
+  visibilityChoice: boolean;
+  onSent: () => void;
+}) => {
   const { formState, reset, watch, setValue } = useFormContext();
   const visibility = watch('visibility') as CommentVisibility;
   const { isSubmitting, isSubmitSuccessful } = formState;
@@ -152,7 +175,13 @@ const EditorActions = ({ submitLabel, onCancel, visibilityChoice, onSent }: { su
           <Typography id={typeId} variant="body2" color="text.secondary">
             {L.replyType}
           </Typography>
-          <RadioGroup row aria-labelledby={typeId} value={visibility} onChange={(event) => setValue('visibility', event.target.value, { shouldDirty: true })} data-testid="reply-visibility">
+          <RadioGroup
+            row
+            aria-labelledby={typeId}
+            value={visibility}
+            onChange={(event) => setValue('visibility', event.target.value, { shouldDirty: true })}
+            data-testid="reply-visibility"
+          >
             <FormControlLabel value="i" control={<Radio size="small" />} label={L.internal} />
             <FormControlLabel value="c" control={<Radio size="small" />} label={L.clientFacing} />
           </RadioGroup>

@@ -48,7 +48,10 @@ export const threadMessageOfComment = (comment: Comment): ThreadMessage => ({
 
 /** A thread as the component draws it: the top message and its replies, oldest first. */
 export const threadOfDm = (dm: DirectMessage) => ({ top: threadMessageOfDm(dm), replies: (dm.thread ?? []).map(threadMessageOfDm) });
-export const threadOfComment = (comment: Comment) => ({ top: threadMessageOfComment(comment), replies: (comment.thread ?? []).map(threadMessageOfComment) });
+export const threadOfComment = (comment: Comment) => ({
+  top: threadMessageOfComment(comment),
+  replies: (comment.thread ?? []).map(threadMessageOfComment),
+});
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** A message's time as people read it ('Nov 27, 2026, 1:05 AM'). */
@@ -137,7 +140,13 @@ export const MessageItem = ({ message, currentUserId, showVisibility = false, on
           {showVisibility && message.visibility && <VisibilityMarker visibility={message.visibility} />}
           {mine && onEdit && !editing && (
             <Tooltip title={L.edit}>
-              <IconButton size="small" aria-label={fill(L.editOf, { name: message.authorName })} onClick={() => setEditing(true)} data-testid="message-edit" sx={{ ml: 'auto' }}>
+              <IconButton
+                size="small"
+                aria-label={fill(L.editOf, { name: message.authorName })}
+                onClick={() => setEditing(true)}
+                data-testid="message-edit"
+                sx={{ ml: 'auto' }}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -199,7 +208,16 @@ export interface MessageThreadProps {
  * (with Internal / Client-facing for non-clients' comments). Shared by the message center and the
  * comments panels.
  */
-export const MessageThread = ({ top, replies, currentUserId, showVisibility = false, onEdit, onReply, defaultVisibility = 'i', header }: MessageThreadProps) => (
+export const MessageThread = ({
+  top,
+  replies,
+  currentUserId,
+  showVisibility = false,
+  onEdit,
+  onReply,
+  defaultVisibility = 'i',
+  header,
+}: MessageThreadProps) => (
   <Box data-testid="message-thread" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
     {header}
     <MessageItem message={top} currentUserId={currentUserId} showVisibility={showVisibility} onEdit={onEdit} />

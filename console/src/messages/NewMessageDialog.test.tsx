@@ -14,7 +14,10 @@ const tina: MentionOption = { type: 'user', id: 12, label: 'Tina Coordinator', p
 function setup() {
   const api = {
     createDirectMessage: vi.fn(async (_request: { dm_value: string }) => buildDm(50)),
-    getMentionOptions: vi.fn(async (_term: string): Promise<MentionOption[]> => [tina, { type: 'group', id: 'tcs', label: 'tcs', profile_image: null }]),
+    getMentionOptions: vi.fn(async (_term: string): Promise<MentionOption[]> => [
+      tina,
+      { type: 'group', id: 'tcs', label: 'tcs', profile_image: null },
+    ]),
   };
   const onClose = vi.fn();
   const onSent = vi.fn();
@@ -35,7 +38,9 @@ const editor = async () => {
 /** Types into the editor as its commands do (jsdom has no layout for real key strokes in ProseMirror). */
 const typeIn = (box: HTMLElement, text: string) =>
   act(async () => {
-    (box as unknown as { editor: { commands: { focus: (at: string) => void; insertContent: (text: string) => void } } }).editor.commands.insertContent(text);
+    (
+      box as unknown as { editor: { commands: { focus: (at: string) => void; insertContent: (text: string) => void } } }
+    ).editor.commands.insertContent(text);
   });
 
 afterEach(cleanup);
@@ -50,7 +55,13 @@ describe('NewMessageDialog', () => {
     const box = await editor();
     expect(box.getAttribute('aria-label')).toBe('Send Message');
     expect(box.getAttribute('aria-placeholder')).toBe('Message a user or group, type @ to begin');
-    expect(['all', 'team', 'agents', 'isas', 'tcs'].map((group) => screen.getByTestId(`mention-group-${group}`).textContent)).toEqual(['@all', '@team', '@agents', '@isas', '@tcs']);
+    expect(['all', 'team', 'agents', 'isas', 'tcs'].map((group) => screen.getByTestId(`mention-group-${group}`).textContent)).toEqual([
+      '@all',
+      '@team',
+      '@agents',
+      '@isas',
+      '@tcs',
+    ]);
   });
 
   it("sends a clicked group as a mention and says 'Message has been sent'", async () => {
@@ -60,7 +71,9 @@ describe('NewMessageDialog', () => {
     await waitFor(() => expect((document.querySelector('.ProseMirror') as HTMLElement).textContent).toContain('@tcs'));
     await user.click(screen.getByTestId('editor-submit'));
     await waitFor(() => expect(api.createDirectMessage).toHaveBeenCalled());
-    expect(api.createDirectMessage.mock.calls[0]).toEqual([{ dm_value: expect.stringContaining('<span data-mention="group:tcs">@tcs</span>') }]);
+    expect(api.createDirectMessage.mock.calls[0]).toEqual([
+      { dm_value: expect.stringContaining('<span data-mention="group:tcs">@tcs</span>') },
+    ]);
     expect(await screen.findByText('Message has been sent')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
     expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ dm_id: 50 }));
@@ -76,13 +89,18 @@ describe('NewMessageDialog', () => {
     await waitFor(() => expect(box.textContent).toContain('@Tina Coordinator'));
     await user.click(screen.getByTestId('editor-submit'));
     await waitFor(() => expect(api.createDirectMessage).toHaveBeenCalled());
-    expect(api.createDirectMessage.mock.calls[0][0]).toEqual({ dm_value: expect.stringContaining('<span data-mention="user:12">@Tina Coordinator</span>') });
+    expect(api.createDirectMessage.mock.calls[0][0]).toEqual({
+      dm_value: expect.stringContaining('<span data-mention="user:12">@Tina Coordinator</span>'),
+    });
   });
 
   it("shows the server's refusal under the box and keeps the dialog open", async () => {
     const { api, onClose, user } = setup();
     api.createDirectMessage.mockRejectedValue(
-      new HttpError('Validation failed', 400, { message: 'Validation failed', errors: { dm_value: 'Mention a user or group to send this message' } }),
+      new HttpError('Validation failed', 400, {
+        message: 'Validation failed',
+        errors: { dm_value: 'Mention a user or group to send this message' },
+      }),
     );
     const box = await editor();
     await typeIn(box, 'Hello');

@@ -32,7 +32,15 @@ export const NewMessageDialog = ({ open, onClose, onSent, api = messagesApi }: N
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId} data-testid="new-message-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      data-testid="new-message-dialog"
+    >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {L.dialogTitle}
         <IconButton aria-label={L.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="new-message-close">

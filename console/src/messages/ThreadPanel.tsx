@@ -58,11 +58,26 @@ const CommentHeader = ({ comment, showLinks }: { comment: Comment; showLinks: bo
  * The open thread (spec 001): the comment's transaction, task or document with their links, the top
  * message and replies, edit on one's own, the reply box; a back button at 960 px or less.
  */
-export const ThreadPanel = ({ record, loading, error, currentUserId, client, showLinks = true, onBack, onReply, onEdit }: ThreadPanelProps) => {
+export const ThreadPanel = ({
+  record,
+  loading,
+  error,
+  currentUserId,
+  client,
+  showLinks = true,
+  onBack,
+  onReply,
+  onEdit,
+}: ThreadPanelProps) => {
   const comment = record && isComment(record) ? record : null;
   const thread = record ? (comment ? threadOfComment(comment) : threadOfDm(record as DirectMessage)) : null;
   return (
-    <Box component="section" aria-label={L.thread} sx={{ height: '100%', overflowY: 'auto', p: { xs: 1.5, sm: 2 }, boxSizing: 'border-box', minWidth: 0 }} data-testid="thread-panel">
+    <Box
+      component="section"
+      aria-label={L.thread}
+      sx={{ height: '100%', overflowY: 'auto', p: { xs: 1.5, sm: 2 }, boxSizing: 'border-box', minWidth: 0 }}
+      data-testid="thread-panel"
+    >
       {onBack && (
         <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1 }} data-testid="thread-back">
           {L.back}

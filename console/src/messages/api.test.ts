@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMessagesApi } from './api';
 import { inboxQuery } from './inboxRules';
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function apiWith(answer: () => Response) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
@@ -51,15 +52,29 @@ describe(createMessagesApi.name, () => {
       ['/api/messages/dms', 'PATCH', JSON.stringify({ dm_id: 3, dm_value: '<p>x</p>' })],
       ['/api/messages/dms/status', 'PATCH', JSON.stringify({ dm_id: 3, status: 'archived' })],
       ['/api/messages/dms/status/bulk', 'PATCH', JSON.stringify({ status: 'read' })],
-      ['/api/messages/comments', 'POST', JSON.stringify({ comment_type: 'task', comment_on_id: 9, comment_value: '<p>c</p>', parent_comment_id: 4, visibility: 'c' })],
-      ['/api/messages/comments', 'PATCH', JSON.stringify({ comment_id: 4, comment_type: 'task', comment_on_id: 9, comment_value: '<p>d</p>' })],
+      [
+        '/api/messages/comments',
+        'POST',
+        JSON.stringify({ comment_type: 'task', comment_on_id: 9, comment_value: '<p>c</p>', parent_comment_id: 4, visibility: 'c' }),
+      ],
+      [
+        '/api/messages/comments',
+        'PATCH',
+        JSON.stringify({ comment_id: 4, comment_type: 'task', comment_on_id: 9, comment_value: '<p>d</p>' }),
+      ],
       ['/api/messages/comments/status', 'PATCH', JSON.stringify({ comment_id: 4, comment_type: 'task', status: 'unread', client: false })],
       ['/api/messages/comments/status/bulk', 'PATCH', JSON.stringify({ status: 'archived' })],
     ]);
   });
 
   it("rejects with the server's field error", async () => {
-    const refused = apiWith(() => jsonResponse(400, { status: 'error', message: 'Validation failed', errors: [{ field: 'dm_value', error: 'Mention a user or group to send this message' }] }));
+    const refused = apiWith(() =>
+      jsonResponse(400, {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'dm_value', error: 'Mention a user or group to send this message' }],
+      }),
+    );
     await expect(refused.sut.createDirectMessage({ dm_value: '<p>hi</p>' })).rejects.toMatchObject({
       status: 400,
       body: { errors: { dm_value: 'Mention a user or group to send this message' } },

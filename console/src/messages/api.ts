@@ -45,14 +45,16 @@ export function createMessagesApi(options: MessagesApiOptions) {
     /** PATCH /messages/dms/status: read, unread, archived, unarchived for the caller. */
     setDirectMessageStatus: (request: DirectMessageStatusRequest) => call<unknown>('/messages/dms/status', 'PATCH', request),
     /** PATCH /messages/dms/status/bulk: no ids = the whole DM inbox. */
-    bulkDirectMessageStatus: (request: Pick<BulkStatusRequest, 'status' | 'dm_ids'>) => call<unknown>('/messages/dms/status/bulk', 'PATCH', request),
+    bulkDirectMessageStatus: (request: Pick<BulkStatusRequest, 'status' | 'dm_ids'>) =>
+      call<unknown>('/messages/dms/status/bulk', 'PATCH', request),
 
     /** GET /messages/comments?page&per_page&comment_type&status&search&mention_only. */
     listComments: (query: URLSearchParams) => call<CommentsPage>(withQuery('/messages/comments', query)),
     /** GET /messages/comments/{comment_id}: one thread (deep links). */
     getComment: (commentId: number) => call<Comment>(`/messages/comments/${commentId}`),
     /** GET /messages/comments/on/{comment_type}/{comment_on_id}: the comments on one thing. */
-    listCommentsOn: (commentType: CommentType, commentOnId: number) => call<Comment[] | CommentsPage>(`/messages/comments/on/${commentType}/${commentOnId}`),
+    listCommentsOn: (commentType: CommentType, commentOnId: number) =>
+      call<Comment[] | CommentsPage>(`/messages/comments/on/${commentType}/${commentOnId}`),
     /** POST /messages/comments. */
     createComment: (request: CreateCommentRequest) => call<Comment>('/messages/comments', 'POST', request),
     /** PATCH /messages/comments: the author's edit. */
@@ -60,12 +62,16 @@ export function createMessagesApi(options: MessagesApiOptions) {
     /** PATCH /messages/comments/status. */
     setCommentStatus: (request: CommentStatusRequest) => call<unknown>('/messages/comments/status', 'PATCH', request),
     /** PATCH /messages/comments/status/bulk: no ids = the whole comment inbox. */
-    bulkCommentStatus: (request: Pick<BulkStatusRequest, 'status' | 'comment_ids'>) => call<unknown>('/messages/comments/status/bulk', 'PATCH', request),
+    bulkCommentStatus: (request: Pick<BulkStatusRequest, 'status' | 'comment_ids'>) =>
+      call<unknown>('/messages/comments/status/bulk', 'PATCH', request),
 
     /** GET /messages/unread-counts. */
     getUnreadCounts: () => call<InboxCounts>('/messages/unread-counts'),
     /** GET /messages/mention-options?term=: users and groups the caller may mention. */
-    getMentionOptions: (term: string) => call<MentionOption[] | { records: MentionOption[] }>(withQuery('/messages/mention-options', new URLSearchParams({ term }))).then(optionsOf),
+    getMentionOptions: (term: string) =>
+      call<MentionOption[] | { records: MentionOption[] }>(withQuery('/messages/mention-options', new URLSearchParams({ term }))).then(
+        optionsOf,
+      ),
   };
 }
 

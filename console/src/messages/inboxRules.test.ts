@@ -27,7 +27,15 @@ const query = (...args: Parameters<typeof inboxQuery>) => Object.fromEntries(inb
 describe('inbox filters', () => {
   it('offers All, Unread, Archived for DMs and the seven comment filters, in the spec words', () => {
     expect(filtersOf('dms').map(filterLabelOf)).toEqual(['All', 'Unread', 'Archived']);
-    expect(filtersOf('comments').map(filterLabelOf)).toEqual(['All', 'Transactions', 'Tasks', 'Documents', '@ Mentions', 'Unread', 'Archived']);
+    expect(filtersOf('comments').map(filterLabelOf)).toEqual([
+      'All',
+      'Transactions',
+      'Tasks',
+      'Documents',
+      '@ Mentions',
+      'Unread',
+      'Archived',
+    ]);
   });
 
   it('sends exactly the parameters the issue names for each filter, 10 per page', () => {
@@ -66,8 +74,14 @@ describe(contextMenuOf.name, () => {
       { status: 'read', label: 'Mark as read' },
       { status: 'archived', label: 'Archive' },
     ]);
-    expect(contextMenuOf(buildDm(1, { read_ts: '2026-11-26T16:00:00Z' }), 'unread').map((item) => item.label)).toEqual(['Mark as unread', 'Archive']);
-    expect(contextMenuOf(buildComment(1, { viewed_ts: '2026-11-26T16:00:00Z' }), 'task').map((item) => item.label)).toEqual(['Mark as unread', 'Archive']);
+    expect(contextMenuOf(buildDm(1, { read_ts: '2026-11-26T16:00:00Z' }), 'unread').map((item) => item.label)).toEqual([
+      'Mark as unread',
+      'Archive',
+    ]);
+    expect(contextMenuOf(buildComment(1, { viewed_ts: '2026-11-26T16:00:00Z' }), 'task').map((item) => item.label)).toEqual([
+      'Mark as unread',
+      'Archive',
+    ]);
   });
 
   it('offers Unarchive instead of Archive under Archived', () => {
@@ -138,7 +152,9 @@ describe('live messages', () => {
     expect(joinsList('comments', 'all', '', buildDm(1), 7)).toBe(false);
     expect(joinsList('comments', 'task', '', buildComment(1, { comment_type: 'task' }), 7)).toBe(true);
     expect(joinsList('comments', 'doc', '', buildComment(1, { comment_type: 'task' }), 7)).toBe(false);
-    const mentioning = buildComment(1, { thread: [buildComment(2, { parent_comment_id: 1, comment_value: '<p><span data-mention="user:7">@Dana</span></p>' })] });
+    const mentioning = buildComment(1, {
+      thread: [buildComment(2, { parent_comment_id: 1, comment_value: '<p><span data-mention="user:7">@Dana</span></p>' })],
+    });
     expect(joinsList('comments', 'mentions', '', mentioning, 7)).toBe(true);
     expect(joinsList('comments', 'mentions', '', mentioning, 8)).toBe(false);
   });
@@ -147,17 +163,34 @@ describe('live messages', () => {
     const tcs = buildComment(1, { comment_value: '<p><span data-mention="group:tcs">@tcs</span> please check</p>' });
     expect(joinsList('comments', 'mentions', '', tcs, 7, ['TRANC'])).toBe(true);
     expect(joinsList('comments', 'mentions', '', tcs, 7, ['AGENT'])).toBe(false);
-    const plainAll = buildComment(2, { thread: [buildComment(3, { parent_comment_id: 2, comment_value: '<p>Heads up @all: closing moved</p>' })] });
+    const plainAll = buildComment(2, {
+      thread: [buildComment(3, { parent_comment_id: 2, comment_value: '<p>Heads up @all: closing moved</p>' })],
+    });
     expect(joinsList('comments', 'mentions', '', plainAll, 7, ['ISISA'])).toBe(true);
     expect(joinsList('comments', 'mentions', '', plainAll, 7, ['CLIENT'])).toBe(false);
-    expect(joinsList('comments', 'mentions', '', buildComment(4, { comment_value: '<p>mail me at x@team.com</p>' }), 7, ['AGENT'])).toBe(false);
-    expect(joinsList('comments', 'mentions', '', buildComment(5, { comment_value: '<p>@team</p>', author: { id: 7, name: 'Me', profile_image: null } }), 7, ['AGENT'])).toBe(false);
+    expect(joinsList('comments', 'mentions', '', buildComment(4, { comment_value: '<p>mail me at x@team.com</p>' }), 7, ['AGENT'])).toBe(
+      false,
+    );
+    expect(
+      joinsList(
+        'comments',
+        'mentions',
+        '',
+        buildComment(5, { comment_value: '<p>@team</p>', author: { id: 7, name: 'Me', profile_image: null } }),
+        7,
+        ['AGENT'],
+      ),
+    ).toBe(false);
   });
 
   it('puts new activity first and keeps an edit in place', () => {
     const list = [buildDm(3), buildDm(2), buildDm(1)];
     expect(upsertThread(list, buildDm(1), true).map((dm) => dm.dm_id)).toEqual([1, 3, 2]);
-    expect(upsertThread(list, buildDm(2, { dm_value: 'edited' }), false).map((dm) => dm.dm_value)).toEqual(['<p>Message 3</p>', 'edited', '<p>Message 1</p>']);
+    expect(upsertThread(list, buildDm(2, { dm_value: 'edited' }), false).map((dm) => dm.dm_value)).toEqual([
+      '<p>Message 3</p>',
+      'edited',
+      '<p>Message 1</p>',
+    ]);
     expect(upsertThread(list, buildDm(9), true).map((dm) => dm.dm_id)).toEqual([9, 3, 2, 1]);
   });
 
@@ -170,14 +203,16 @@ describe('live messages', () => {
 describe(commentLinksOf.name, () => {
   it('links a comment to its transaction, its tasks and its document view', () => {
     expect(commentLinksOf(buildComment(1), '/app')).toEqual([{ label: 'View transaction', to: '/app/transactions/47' }]);
-    expect(commentLinksOf(buildComment(1, { comment_type: 'task', comment_on_id: 9, task: { id: 9, name: 'Order inspection' } }), '/app').map((link) => link.to)).toEqual([
-      '/app/transactions/47',
-      '/app/transactions/47/tasks',
-    ]);
-    expect(commentLinksOf(buildComment(1, { comment_type: 'doc', comment_on_id: 31, document: { id: 31, filename: 'offer.pdf' } }), '/app').map((link) => link.to)).toEqual([
-      '/app/transactions/47',
-      '/app/transactions/47/documents/view/31',
-    ]);
+    expect(
+      commentLinksOf(buildComment(1, { comment_type: 'task', comment_on_id: 9, task: { id: 9, name: 'Order inspection' } }), '/app').map(
+        (link) => link.to,
+      ),
+    ).toEqual(['/app/transactions/47', '/app/transactions/47/tasks']);
+    expect(
+      commentLinksOf(buildComment(1, { comment_type: 'doc', comment_on_id: 31, document: { id: 31, filename: 'offer.pdf' } }), '/app').map(
+        (link) => link.to,
+      ),
+    ).toEqual(['/app/transactions/47', '/app/transactions/47/documents/view/31']);
   });
 });
 

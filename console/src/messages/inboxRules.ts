@@ -1,4 +1,14 @@
-import { INBOX_PER_PAGE, MENTION_GROUP_NAMES, MENTION_GROUPS, type Comment, type CommentType, type DirectMessage, type MessagePush, type MessageStatus, type Role } from '@app/contracts';
+import {
+  INBOX_PER_PAGE,
+  MENTION_GROUP_NAMES,
+  MENTION_GROUPS,
+  type Comment,
+  type CommentType,
+  type DirectMessage,
+  type MessagePush,
+  type MessageStatus,
+  type Role,
+} from '@app/contracts';
 import { MESSAGE_LABELS as L } from './messages';
 
 // The message center's rules as plain functions (spec 001 sections 2, 4, 6 and 9): which
@@ -19,7 +29,8 @@ export type InboxRecord = DirectMessage | Comment;
 export const isClientUser = (roles: readonly Role[] | null | undefined): boolean => (roles ?? []).includes('CLIENT');
 
 /** The inboxes a user has: clients only Comments; others both, starting on Direct Messages. */
-export const inboxKindsFor = (roles: readonly Role[] | null | undefined): InboxKind[] => (isClientUser(roles) ? ['comments'] : ['dms', 'comments']);
+export const inboxKindsFor = (roles: readonly Role[] | null | undefined): InboxKind[] =>
+  isClientUser(roles) ? ['comments'] : ['dms', 'comments'];
 
 /** The inbox a URL's `type` opens for this user: an inbox they lack (or none) is their first one. */
 export function inboxKindOf(type: string | null | undefined, roles: readonly Role[] | null | undefined): InboxKind {
@@ -159,7 +170,9 @@ export function groupsMentionedIn(html: string): string[] {
 export function mentionsCaller(message: Pick<Comment, 'comment_value' | 'author'>, userId: number, roles: readonly Role[]): boolean {
   if (message.author.id === userId) return false;
   if (mentionsUser(message.comment_value, userId)) return true;
-  return groupsMentionedIn(message.comment_value).some((group) => (MENTION_GROUPS[group as keyof typeof MENTION_GROUPS] as readonly string[]).some((role) => roles.includes(role as Role)));
+  return groupsMentionedIn(message.comment_value).some((group) =>
+    (MENTION_GROUPS[group as keyof typeof MENTION_GROUPS] as readonly string[]).some((role) => roles.includes(role as Role)),
+  );
 }
 
 /**
@@ -167,7 +180,14 @@ export function mentionsCaller(message: Pick<Comment, 'comment_value' | 'author'
  * its filter"). A new message unarchives its thread for its recipients, so Archived never gains one; a
  * search is the server's to match, so a searched list waits for the next load.
  */
-export function joinsList(kind: InboxKind, filter: InboxFilter, search: string, record: InboxRecord, userId: number | null, roles: readonly Role[] = []): boolean {
+export function joinsList(
+  kind: InboxKind,
+  filter: InboxFilter,
+  search: string,
+  record: InboxRecord,
+  userId: number | null,
+  roles: readonly Role[] = [],
+): boolean {
   if (kindOf(record) !== kind || search.trim() !== '' || filter === 'archived') return false;
   if (filter === 'unread') return isUnread(record);
   if (!isComment(record)) return true;
@@ -213,7 +233,10 @@ export interface CommentLink {
  * (/app/transactions/{clientId}/documents/view/{docId}) for a document comment. `base` is the console's
  * basename ('/app').
  */
-export function commentLinksOf(comment: Pick<Comment, 'comment_type' | 'comment_on_id' | 'transaction' | 'document'>, base: string): CommentLink[] {
+export function commentLinksOf(
+  comment: Pick<Comment, 'comment_type' | 'comment_on_id' | 'transaction' | 'document'>,
+  base: string,
+): CommentLink[] {
   const clientId = comment.transaction?.client_id;
   if (!clientId) return [];
   const links: CommentLink[] = [{ label: L.viewTransaction, to: `${base}/transactions/${clientId}` }];
@@ -232,7 +255,8 @@ export function transactionNameOf(transaction: Comment['transaction'] | undefine
   return names || transaction.formatted_address || `#${transaction.client_id}`;
 }
 
-export const commentTypeOf = (filter: InboxFilter): CommentType | null => (filter === 'trans' || filter === 'task' || filter === 'doc' ? filter : null);
+export const commentTypeOf = (filter: InboxFilter): CommentType | null =>
+  filter === 'trans' || filter === 'task' || filter === 'doc' ? filter : null;
 
 /** A message's text without tags (list previews). */
 export function plainTextOf(html: string): string {

@@ -1,4 +1,12 @@
-import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, SOCKET_RECONNECTION, socketPathOf, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
+import {
+  MESSAGING_NAMESPACE,
+  MESSAGING_SOCKET_EVENTS,
+  SOCKET_RECONNECTION,
+  socketPathOf,
+  type InboxCounts,
+  type MessagePush,
+  type MessagingServerEvents,
+} from '@app/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { authClient } from '../auth';
@@ -171,7 +179,10 @@ async function freshToken(failed?: string): Promise<string> {
 }
 
 /** The tab's one inbox connection. */
-export const inboxConnection: InboxConnection = createInboxConnection({ getToken: freshToken, loadCounts: () => messagesApi.getUnreadCounts() });
+export const inboxConnection: InboxConnection = createInboxConnection({
+  getToken: freshToken,
+  loadCounts: () => messagesApi.getUnreadCounts(),
+});
 
 /**
  * Keeps the inbox socket open while the component is mounted and calls `onPush` for each pushed message

@@ -15,10 +15,14 @@ export interface ChosenMention {
 /** A picked option as a mention; a group's label may come as '@all': the '@' is the editor's to add. */
 export const mentionOf = (option: MentionOption): ChosenMention => ({
   label: option.label.replace(/^@+/, ''),
-  attribute: option.type === 'user' ? mentionAttributeOf({ type: 'user', id: option.id }) : mentionAttributeOf({ type: 'group', id: option.id }),
+  attribute:
+    option.type === 'user' ? mentionAttributeOf({ type: 'user', id: option.id }) : mentionAttributeOf({ type: 'group', id: option.id }),
 });
 
-export const groupMention = (group: MentionGroup): ChosenMention => ({ label: group, attribute: mentionAttributeOf({ type: 'group', id: group }) });
+export const groupMention = (group: MentionGroup): ChosenMention => ({
+  label: group,
+  attribute: mentionAttributeOf({ type: 'group', id: group }),
+});
 
 /** The clickable groups of the direct message dialog: @all, @team, @agents, @isas, @tcs. */
 export const GROUP_MENTIONS: readonly ChosenMention[] = MENTION_GROUP_NAMES.map(groupMention);
@@ -51,7 +55,7 @@ export function applyMentions(html: string, chosen: readonly ChosenMention[]): s
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!(node.parentElement?.closest('[data-mention]'))) texts.push(node as Text);
+    if (!node.parentElement?.closest('[data-mention]')) texts.push(node as Text);
   }
   for (const text of texts) wrapIn(text, unique, document);
   return document.body.innerHTML;
@@ -60,7 +64,9 @@ export function applyMentions(html: string, chosen: readonly ChosenMention[]): s
 function wrapIn(text: Text, mentions: readonly ChosenMention[], document: Document): void {
   const value = text.data;
   for (let at = value.indexOf('@'); at >= 0; at = value.indexOf('@', at + 1)) {
-    const mention = mentions.find((candidate) => value.startsWith(`@${candidate.label}`, at) && !isWordChar(value[at + candidate.label.length + 1]));
+    const mention = mentions.find(
+      (candidate) => value.startsWith(`@${candidate.label}`, at) && !isWordChar(value[at + candidate.label.length + 1]),
+    );
     if (!mention) continue;
     const matched = text.splitText(at);
     const rest = matched.splitText(mention.label.length + 1);

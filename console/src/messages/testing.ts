@@ -34,7 +34,7 @@ export function buildComment(id: number, overrides: Partial<Comment> = {}): Comm
   };
 }
 
-export const pageOf = <T,>(records: T[], page = 1, has_next = false) => ({
+export const pageOf = <T>(records: T[], page = 1, has_next = false) => ({
   records,
   pagination: { total: records.length, page, per_page: 10, pages: has_next ? page + 1 : page, has_next, has_prev: page > 1 },
 });
@@ -42,7 +42,8 @@ export const pageOf = <T,>(records: T[], page = 1, has_next = false) => ({
 /** ProseMirror measures the caret to scroll it into view: jsdom has no layout, so no rectangles. */
 export function stubEditorLayout(): void {
   const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = noRect;
   document.elementFromPoint = () => null;
 }

@@ -20,7 +20,12 @@ const initial: InboxListState = { items: [], page: 0, hasNext: false, loading: t
  * has_next, and local changes (a status, a live message) without reloading. A load answered after the
  * filter changed is dropped.
  */
-export function useInboxList(api: Pick<MessagesApi, 'listDirectMessages' | 'listComments'>, kind: InboxKind, filter: InboxFilter, search: string) {
+export function useInboxList(
+  api: Pick<MessagesApi, 'listDirectMessages' | 'listComments'>,
+  kind: InboxKind,
+  filter: InboxFilter,
+  search: string,
+) {
   const [state, setState] = useState<InboxListState>(initial);
   const generation = useRef(0);
   const current = useRef(state);
@@ -68,8 +73,14 @@ export function useInboxList(api: Pick<MessagesApi, 'listDirectMessages' | 'list
   }, [load]);
 
   /** A thread put first (new activity) or replaced where it is (an edit, a status). */
-  const upsert = useCallback((record: InboxRecord, toTop: boolean) => setState((previous) => ({ ...previous, items: upsertThread(previous.items, record, toTop) })), []);
-  const remove = useCallback((id: number) => setState((previous) => ({ ...previous, items: previous.items.filter((item) => idOf(item) !== id) })), []);
+  const upsert = useCallback(
+    (record: InboxRecord, toTop: boolean) => setState((previous) => ({ ...previous, items: upsertThread(previous.items, record, toTop) })),
+    [],
+  );
+  const remove = useCallback(
+    (id: number) => setState((previous) => ({ ...previous, items: previous.items.filter((item) => idOf(item) !== id) })),
+    [],
+  );
   const has = useCallback((id: number) => current.current.items.some((item) => idOf(item) === id), []);
 
   return { ...state, reload, loadMore, upsert, remove, has };

@@ -40,7 +40,8 @@ function renderDialog(props: Partial<NotificationDialogProps> = {}) {
 }
 
 const fieldByTestId = (testId: string) => screen.getByTestId(testId).querySelector('input, textarea') as HTMLInputElement;
-const recipientInput = () => within(screen.getByTestId('notification-recipients')).getByRole('textbox', { name: 'Add a recipient' }) as HTMLInputElement;
+const recipientInput = () =>
+  within(screen.getByTestId('notification-recipients')).getByRole('textbox', { name: 'Add a recipient' }) as HTMLInputElement;
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -58,7 +59,11 @@ describe('NotificationDialog: Edit and Send', () => {
     expect(fieldByTestId('notification-from').value).toBe('sawyer@example.com');
     expect(fieldByTestId('notification-subject').value).toBe('Update on 2119 Highland Blvd');
     expect(screen.getAllByTestId('notification-recipient').map((chip) => chip.textContent)).toEqual(['betty@example.com']);
-    await waitFor(() => expect(screen.getByTestId('notification-message-html').querySelector('.ProseMirror')?.textContent).toBe('Hi Betty, the inspection is booked.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-message-html').querySelector('.ProseMirror')?.textContent).toBe(
+        'Hi Betty, the inspection is booked.',
+      ),
+    );
   });
 
   it('disables Send Updated Email without recipients unless the source is a task', async () => {
@@ -89,7 +94,12 @@ describe('NotificationDialog: Edit and Send', () => {
     expect(screen.getAllByTestId('notification-recipient')).toHaveLength(1);
     await user.clear(recipientInput());
     await user.type(recipientInput(), 'tom@example.com{Enter}');
-    await waitFor(() => expect(screen.getAllByTestId('notification-recipient').map((chip) => chip.textContent)).toEqual(['betty@example.com', 'tom@example.com']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('notification-recipient').map((chip) => chip.textContent)).toEqual([
+        'betty@example.com',
+        'tom@example.com',
+      ]),
+    );
     expect(recipientInput().value).toBe('');
   });
 
@@ -130,7 +140,9 @@ describe('NotificationDialog: Edit and Send', () => {
     await user.type(fieldByTestId('notification-from'), 'sawyer.alt@example.com');
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     const preview = await screen.findByRole('region', { name: 'The email as the recipient sees it' });
-    await waitFor(() => expect(within(preview).getByTestId('notification-preview-from').textContent).toBe('Sawyer Coordinator via Demo Realty'));
+    await waitFor(() =>
+      expect(within(preview).getByTestId('notification-preview-from').textContent).toBe('Sawyer Coordinator via Demo Realty'),
+    );
     expect(within(preview).getByTestId('notification-preview-reply-to').textContent).toBe('sawyer.alt@example.com');
   });
 
@@ -183,25 +195,32 @@ describe('NotificationDialog: Edit Template', () => {
     await screen.findByTestId('notification-template');
     expect(fieldByTestId('notification-subject').value).toBe('Update on {{address}}');
     const merge = screen.getByRole('group', { name: 'Merge fields' });
-    expect(within(merge).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
-      '{{client_first_name}}',
-      '{{client_last_name}}',
-      '{{address}}',
-      '{{agent_name}}',
-      '{{task_name}}',
-      '{{due_date}}',
-    ]);
+    expect(
+      within(merge)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['{{client_first_name}}', '{{client_last_name}}', '{{address}}', '{{agent_name}}', '{{task_name}}', '{{due_date}}']);
     await user.clear(fieldByTestId('notification-subject'));
     await user.type(fieldByTestId('notification-subject'), 'Closing on {{{{address}}');
     await user.click(screen.getByTestId('notification-update-template'));
     await waitFor(() => expect(api.updateTemplate).toHaveBeenCalledTimes(1));
-    expect(api.updateTemplate).toHaveBeenCalledWith({ task_id: 31, subject: 'Closing on {{address}}', template: '<p>Hi {{client_first_name}}, the inspection is booked.</p>' });
+    expect(api.updateTemplate).toHaveBeenCalledWith({
+      task_id: 31,
+      subject: 'Closing on {{address}}',
+      template: '<p>Hi {{client_first_name}}, the inspection is booked.</p>',
+    });
     expect(await screen.findByText('Template updated')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
 
   it("shows 'Unknown merge field' under the template", async () => {
-    api.updateTemplate.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'template', error: 'Unknown merge field' }] }));
+    api.updateTemplate.mockRejectedValue(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'template', error: 'Unknown merge field' }],
+      }),
+    );
     const onClose = vi.fn();
     const user = renderInApp(<NotificationDialog taskId={31} mode="template" onClose={onClose} />);
     await screen.findByTestId('notification-template');

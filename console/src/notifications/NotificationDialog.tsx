@@ -26,7 +26,16 @@ import type { ConsoleIdentity } from '../auth/authProvider';
 import { EmailInput, RichTextInput, sanitizeRichText } from '../shared/form-fields';
 import { notificationsApi } from '.';
 import { MESSAGING_MESSAGES as M, NOTIFICATION_LABELS as L } from './messages';
-import { addRecipient, canSendUpdated, fieldErrorsByFormField, senderNameOf, sendRequestOf, type NotificationField, type NotificationFormValues, type NotificationSource } from './rules';
+import {
+  addRecipient,
+  canSendUpdated,
+  fieldErrorsByFormField,
+  senderNameOf,
+  sendRequestOf,
+  type NotificationField,
+  type NotificationFormValues,
+  type NotificationSource,
+} from './rules';
 
 export type NotificationDialogMode = 'send' | 'template';
 
@@ -77,11 +86,25 @@ export const NotificationDialog = ({ taskId, mode, source = 'task', onClose, onS
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { preview, error, load } = usePreview(taskId);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={TITLE_ID} data-testid="notification-dialog" data-mode={mode}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={TITLE_ID}
+      data-testid="notification-dialog"
+      data-mode={mode}
+    >
       <DialogTitle id={TITLE_ID} sx={{ pr: 7 }}>
         {mode === 'template' ? L.templateTitle : L.sendTitle}
       </DialogTitle>
-      <IconButton aria-label={L.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="notification-dialog-close">
+      <IconButton
+        aria-label={L.close}
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+        data-testid="notification-dialog-close"
+      >
         <CloseIcon />
       </IconButton>
       {error ? (
@@ -196,31 +219,110 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
     <FormProvider {...form}>
       <DialogContent dividers sx={{ pt: 0 }}>
         <Tabs value={view} onChange={(_, next: 'edit' | 'preview') => setView(next)} aria-label={L.sendTitle} sx={{ mb: 1 }}>
-          <Tab value="edit" label={L.edit} id="notification-tab-edit" aria-controls="notification-panel-edit" data-testid="notification-tab-edit" />
-          <Tab value="preview" label={L.preview} id="notification-tab-preview" aria-controls="notification-panel-preview" data-testid="notification-tab-preview" />
+          <Tab
+            value="edit"
+            label={L.edit}
+            id="notification-tab-edit"
+            aria-controls="notification-panel-edit"
+            data-testid="notification-tab-edit"
+          />
+          <Tab
+            value="preview"
+            label={L.preview}
+            id="notification-tab-preview"
+            aria-controls="notification-panel-preview"
+            data-testid="notification-tab-preview"
+          />
         </Tabs>
         {problem && (
           <Alert severity="error" sx={{ mb: 1 }} data-testid="notification-dialog-problem">
             {problem}
           </Alert>
         )}
-        <Box role="tabpanel" id="notification-panel-edit" aria-labelledby="notification-tab-edit" hidden={view !== 'edit'} data-testid="notification-edit">
+        <Box
+          role="tabpanel"
+          id="notification-panel-edit"
+          aria-labelledby="notification-tab-edit"
+          hidden={view !== 'edit'}
+          data-testid="notification-edit"
+        >
           <EmailInput source="from_email" label={L.from} required fullWidth data-testid="notification-from" />
-          <Recipients recipients={recipients} error={recipientsError} onRemove={(address) => setRecipients(recipients.filter((item) => item !== address))} onAdd={addDraft} />
+          <Recipients
+            recipients={recipients}
+            error={recipientsError}
+            onRemove={(address) => setRecipients(recipients.filter((item) => item !== address))}
+            onAdd={addDraft}
+          />
           <TextInput source="subject" label={L.subject} required fullWidth validate={maxSubject} data-testid="notification-subject" />
-          <Tabs value={messageForm} onChange={(_, next: 'html' | 'text') => setMessageForm(next)} aria-label={L.message} sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36 } }}>
-            <Tab value="html" label={L.richText} id="notification-message-tab-html" aria-controls="notification-message-html" data-testid="notification-message-tab-html" />
-            <Tab value="text" label={L.plainText} id="notification-message-tab-text" aria-controls="notification-message-text" data-testid="notification-message-tab-text" />
+          <Tabs
+            value={messageForm}
+            onChange={(_, next: 'html' | 'text') => setMessageForm(next)}
+            aria-label={L.message}
+            sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36 } }}
+          >
+            <Tab
+              value="html"
+              label={L.richText}
+              id="notification-message-tab-html"
+              aria-controls="notification-message-html"
+              data-testid="notification-message-tab-html"
+            />
+            <Tab
+              value="text"
+              label={L.plainText}
+              id="notification-message-tab-text"
+              aria-controls="notification-message-text"
+              data-testid="notification-message-tab-text"
+            />
           </Tabs>
-          <Box role="tabpanel" id="notification-message-html" aria-labelledby="notification-message-tab-html" hidden={messageForm !== 'html'} data-testid="notification-message-html">
-            {messageForm === 'html' && <RichTextInput id="notification-message-html-input" source="message_html" label={L.message} required fullWidth simple toolbar={<SmallToolbar label={L.message} />} />}
+          <Box
+            role="tabpanel"
+            id="notification-message-html"
+            aria-labelledby="notification-message-tab-html"
+            hidden={messageForm !== 'html'}
+            data-testid="notification-message-html"
+          >
+            {messageForm === 'html' && (
+              <RichTextInput
+                id="notification-message-html-input"
+                source="message_html"
+                label={L.message}
+                required
+                fullWidth
+                simple
+                toolbar={<SmallToolbar label={L.message} />}
+              />
+            )}
           </Box>
-          <Box role="tabpanel" id="notification-message-text" aria-labelledby="notification-message-tab-text" hidden={messageForm !== 'text'}>
-            {messageForm === 'text' && <TextInput source="message_text" label={L.message} multiline minRows={6} fullWidth required data-testid="notification-message-text" />}
+          <Box
+            role="tabpanel"
+            id="notification-message-text"
+            aria-labelledby="notification-message-tab-text"
+            hidden={messageForm !== 'text'}
+          >
+            {messageForm === 'text' && (
+              <TextInput
+                source="message_text"
+                label={L.message}
+                multiline
+                minRows={6}
+                fullWidth
+                required
+                data-testid="notification-message-text"
+              />
+            )}
           </Box>
         </Box>
         <Box role="tabpanel" id="notification-panel-preview" aria-labelledby="notification-tab-preview" hidden={view !== 'preview'}>
-          {view === 'preview' && <EmailPreview sender={sender} from={values.from_email ?? ''} recipients={recipients} subject={values.subject} html={values.message_html} />}
+          {view === 'preview' && (
+            <EmailPreview
+              sender={sender}
+              from={values.from_email ?? ''}
+              recipients={recipients}
+              subject={values.subject}
+              html={values.message_html}
+            />
+          )}
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -303,9 +405,38 @@ const Recipients = ({ recipients, error, onRemove, onAdd }: RecipientsProps) => 
  * mail goes From '{sender} via {team}' at the platform's address with Reply-To the from address,
  * so From shows that name when the signed-in user's is known, else the from address.
  */
-export const EmailPreview = ({ sender, from, recipients, subject, html }: { sender?: string | null; from: string; recipients: readonly string[]; subject: string; html: string }) => (
-  <Box role="region" aria-label={L.previewRegion} data-testid="notification-preview" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-    <Box component="dl" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, typography: 'body2' }}>
+export const EmailPreview = ({
+  sender,
+  from,
+  recipients,
+  subject,
+  html,
+}: {
+  sender?: string | null;
+  from: string;
+  recipients: readonly string[];
+  subject: string;
+  html: string;
+}) => (
+  <Box
+    role="region"
+    aria-label={L.previewRegion}
+    data-testid="notification-preview"
+    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+  >
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        typography: 'body2',
+      }}
+    >
       <Box component="dt" sx={{ color: 'text.secondary' }}>
         {L.from}
       </Box>
@@ -335,7 +466,11 @@ export const EmailPreview = ({ sender, from, recipients, subject, html }: { send
         {subject}
       </Box>
     </Box>
-    <Box sx={{ p: 2, overflowWrap: 'anywhere', '& p': { mt: 0, mb: 1 } }} data-testid="notification-preview-body" dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />
+    <Box
+      sx={{ p: 2, overflowWrap: 'anywhere', '& p': { mt: 0, mb: 1 } }}
+      data-testid="notification-preview-body"
+      dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }}
+    />
   </Box>
 );
 
@@ -367,7 +502,12 @@ const EditorName = ({ label }: { label: string }) => {
 const MergeFieldButtons = () => {
   const editor = useTiptapEditor();
   return (
-    <Box role="group" aria-label={L.mergeFields} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', ml: 1 }} data-testid="notification-merge-fields">
+    <Box
+      role="group"
+      aria-label={L.mergeFields}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', ml: 1 }}
+      data-testid="notification-merge-fields"
+    >
       {NOTIFICATION_MERGE_FIELDS.map((field) => (
         <Chip
           key={field}
@@ -386,7 +526,10 @@ const MergeFieldButtons = () => {
 const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: NotificationPreview; onClose: () => void }) => {
   const notify = useNotify();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const form = useForm<NotificationFormValues>({ defaultValues: { ...formDefaults(preview), subject: preview.template?.subject ?? preview.subject }, mode: 'onSubmit' });
+  const form = useForm<NotificationFormValues>({
+    defaultValues: { ...formDefaults(preview), subject: preview.template?.subject ?? preview.subject },
+    mode: 'onSubmit',
+  });
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -13,7 +13,11 @@ describe('notifications api', () => {
     expect(fetch.mock.calls.map(([url, init]) => [url, init?.method, init?.body ?? null])).toEqual([
       ['/api/notifications/preview?task_id=31', 'GET', null],
       ['/api/notifications/send', 'POST', JSON.stringify({ task_ids: [31], subject: 'Hello' })],
-      ['/api/notifications/template', 'PATCH', JSON.stringify({ task_id: 31, subject: 'Update on {{address}}', template: '<p>Hi {{client_first_name}}</p>' })],
+      [
+        '/api/notifications/template',
+        'PATCH',
+        JSON.stringify({ task_id: 31, subject: 'Update on {{address}}', template: '<p>Hi {{client_first_name}}</p>' }),
+      ],
     ]);
   });
 });

@@ -12,7 +12,8 @@ export function createNotificationsApi(options: NotificationsApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   return {
     /** GET /notifications/preview?task_id=: the email as it would go, rendered from the task's template. */
-    preview: (taskId: number) => call<NotificationPreview>(`/notifications/preview?${new URLSearchParams({ task_id: String(taskId) }).toString()}`),
+    preview: (taskId: number) =>
+      call<NotificationPreview>(`/notifications/preview?${new URLSearchParams({ task_id: String(taskId) }).toString()}`),
     /** POST /notifications/send: absent fields are the rendered defaults ('Message has been sent'). */
     send: (request: SendNotificationRequest) => call<{ message?: string }>('/notifications/send', 'POST', request),
     /** PATCH /notifications/template: that task's later previews and sends use it ('Template updated'). */

@@ -23,7 +23,7 @@ export const NOTIFICATION_LABELS = {
   addRecipientHelp: 'Type an address and press Enter',
   /** {email}: the recipient's address. */
   removeRecipient: 'Remove {email}',
-  noRecipientsYet: 'No recipients: the task sends to its transaction\'s contacts.',
+  noRecipientsYet: "No recipients: the task sends to its transaction's contacts.",
   subject: 'Subject',
   message: 'Message',
   richText: 'Rich text',

@@ -30,15 +30,27 @@ describe('notification dialog rules', () => {
     expect(formFieldOf('subject')).toBe('subject');
     expect(formFieldOf('template')).toBe('template');
     expect(formFieldOf('task_ids')).toBeNull();
-    expect(fieldErrorsByFormField({ 'recipients.1': 'This is an invalid email address', 'recipients.3': 'other', task_ids: 'Not found' })).toEqual({
+    expect(
+      fieldErrorsByFormField({ 'recipients.1': 'This is an invalid email address', 'recipients.3': 'other', task_ids: 'Not found' }),
+    ).toEqual({
       fields: { recipients: 'This is an invalid email address' },
       other: 'Not found',
     });
   });
 
   it('sends the edited email: recipients only when there are some, the plain text only when edited', () => {
-    const values = { subject: 'Closing on 2119 Highland Blvd', message_html: '<p>Hi Betty</p>', message_text: 'Hi Betty', from_email: 'sawyer@example.com' };
-    expect(sendRequestOf(31, values, [], false)).toEqual({ task_ids: [31], subject: 'Closing on 2119 Highland Blvd', message: { html: '<p>Hi Betty</p>' }, from_email: 'sawyer@example.com' });
+    const values = {
+      subject: 'Closing on 2119 Highland Blvd',
+      message_html: '<p>Hi Betty</p>',
+      message_text: 'Hi Betty',
+      from_email: 'sawyer@example.com',
+    };
+    expect(sendRequestOf(31, values, [], false)).toEqual({
+      task_ids: [31],
+      subject: 'Closing on 2119 Highland Blvd',
+      message: { html: '<p>Hi Betty</p>' },
+      from_email: 'sawyer@example.com',
+    });
     expect(sendRequestOf(31, values, ['betty@example.com'], true)).toEqual({
       task_ids: [31],
       subject: 'Closing on 2119 Highland Blvd',

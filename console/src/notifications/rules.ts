@@ -25,7 +25,8 @@ export function senderNameOf(identity: { fullName?: string; teamName?: string } 
 }
 
 /** Send Updated Email is disabled without recipients, except when the source is a task (its defaults go). */
-export const canSendUpdated = (recipients: readonly string[], source: NotificationSource): boolean => recipients.length > 0 || source === 'task';
+export const canSendUpdated = (recipients: readonly string[], source: NotificationSource): boolean =>
+  recipients.length > 0 || source === 'task';
 
 /** A typed address added to the chips: the list after it, or the field's message. Duplicates are added once. */
 export function addRecipient(recipients: readonly string[], draft: string | null | undefined): { recipients: string[]; error?: string } {
@@ -47,7 +48,10 @@ export function formFieldOf(serverField: string): NotificationField | null {
 }
 
 /** The server's field errors by form field (the first per field); those of no field under `other`. */
-export function fieldErrorsByFormField(errors: Record<string, string>): { fields: Partial<Record<NotificationField, string>>; other?: string } {
+export function fieldErrorsByFormField(errors: Record<string, string>): {
+  fields: Partial<Record<NotificationField, string>>;
+  other?: string;
+} {
   const fields: Partial<Record<NotificationField, string>> = {};
   let other: string | undefined;
   for (const [field, message] of Object.entries(errors)) {
@@ -63,7 +67,12 @@ export function fieldErrorsByFormField(errors: Record<string, string>): { fields
  * plain text only when it was edited; the server derives it otherwise); recipients only when there are
  * some (none: the task's defaults).
  */
-export function sendRequestOf(taskId: number, values: Pick<NotificationFormValues, 'subject' | 'message_html' | 'message_text' | 'from_email'>, recipients: readonly string[], textEdited: boolean): SendNotificationRequest {
+export function sendRequestOf(
+  taskId: number,
+  values: Pick<NotificationFormValues, 'subject' | 'message_html' | 'message_text' | 'from_email'>,
+  recipients: readonly string[],
+  textEdited: boolean,
+): SendNotificationRequest {
   const request: SendNotificationRequest = {
     task_ids: [taskId],
     subject: values.subject,

@@ -15,7 +15,17 @@ import { SIGNING_LABELS as L } from './messages';
 import { labelOf } from './values';
 
 /** A 'multiple' field's options as checkboxes; Apply keeps them in the options' order. Full screen on a phone. */
-export const ChoicesDialog = ({ field, value, onApply, onClose }: { field: EsignField; value: readonly string[]; onApply: (value: string[]) => void; onClose: () => void }) => {
+export const ChoicesDialog = ({
+  field,
+  value,
+  onApply,
+  onClose,
+}: {
+  field: EsignField;
+  value: readonly string[];
+  onApply: (value: string[]) => void;
+  onClose: () => void;
+}) => {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();

@@ -53,7 +53,15 @@ export const DeclineDialog = ({ sender, onConfirm, onClose, failure, reasonError
   };
 
   return (
-    <Dialog open onClose={sending ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId} data-testid="decline-dialog">
+    <Dialog
+      open
+      onClose={sending ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      data-testid="decline-dialog"
+    >
       <DialogTitle id={titleId}>{L.declineTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{L.declineIntro(sender)}</DialogContentText>

@@ -77,15 +77,7 @@ export const SignatureDialog = ({ kind, label, value, previous, signerName, onAp
 
   const canvasHeight = fullScreen ? 240 : initials ? 160 : 200;
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      data-testid="signature-dialog"
-    >
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId} data-testid="signature-dialog">
       <DialogTitle id={titleId}>{initials ? L.initialsTitle : L.signatureTitle}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -93,7 +85,18 @@ export const SignatureDialog = ({ kind, label, value, previous, signerName, onAp
         </Typography>
         {previous && !value && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Box sx={{ flex: 1, height: 56, bgcolor: '#fff', color: '#0d2a6b', display: 'flex', alignItems: 'center', px: 1, overflow: 'hidden' }}>
+            <Box
+              sx={{
+                flex: 1,
+                height: 56,
+                bgcolor: '#fff',
+                color: '#0d2a6b',
+                display: 'flex',
+                alignItems: 'center',
+                px: 1,
+                overflow: 'hidden',
+              }}
+            >
               <SignatureImage value={previous} label={label} fontSize={28} />
             </Box>
             <Button variant="outlined" onClick={() => onApply(previous)} data-testid="signature-reuse" sx={{ minHeight: 44 }}>
@@ -152,14 +155,26 @@ export const SignatureDialog = ({ kind, label, value, previous, signerName, onAp
               }}
               fullWidth
               autoFocus
-              slotProps={{ htmlInput: { maxLength: TYPED_SIGNATURE_MAX_LENGTH, 'data-testid': 'signature-typed-input', autoComplete: 'off' } }}
+              slotProps={{
+                htmlInput: { maxLength: TYPED_SIGNATURE_MAX_LENGTH, 'data-testid': 'signature-typed-input', autoComplete: 'off' },
+              }}
             />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
               {L.preview}
             </Typography>
             <Box
               data-testid="signature-typed-preview"
-              sx={{ minHeight: 80, bgcolor: '#fff', color: '#0d2a6b', borderBottom: 1, borderColor: 'divider', display: 'flex', alignItems: 'center', px: 1, overflow: 'hidden' }}
+              sx={{
+                minHeight: 80,
+                bgcolor: '#fff',
+                color: '#0d2a6b',
+                borderBottom: 1,
+                borderColor: 'divider',
+                display: 'flex',
+                alignItems: 'center',
+                px: 1,
+                overflow: 'hidden',
+              }}
             >
               {text.trim() && <SignatureImage value={{ kind: 'typed', text }} label={label} fontSize={initials ? 36 : 44} />}
             </Box>

@@ -7,7 +7,12 @@ export const SCRIPT_FONT = '"Segoe Script", "Snell Roundhand", "Brush Script MT"
 /** A drawn signature as its image, a typed one in the script face; fits its box. */
 export const SignatureImage = ({ value, label, fontSize }: { value: EsignSignatureValue; label: string; fontSize?: number | string }) =>
   value.kind === 'drawn' ? (
-    <Box component="img" src={value.image} alt={label} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }} />
+    <Box
+      component="img"
+      src={value.image}
+      alt={label}
+      sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: 'block' }}
+    />
   ) : (
     <Box
       component="span"

@@ -52,7 +52,13 @@ export interface PageLayout {
  * page sizes at once; react-pdf draws each page into its box (through a portal) as its PDF loads, so
  * the fields can be filled while a PDF loads, and even when one fails to load.
  */
-export const SigningDocuments = ({ documents, overlay }: { documents: readonly EsignSigningDocument[]; overlay: (layout: PageLayout) => ReactNode }) => {
+export const SigningDocuments = ({
+  documents,
+  overlay,
+}: {
+  documents: readonly EsignSigningDocument[];
+  overlay: (layout: PageLayout) => ReactNode;
+}) => {
   const pages = useMemo(() => pagesOf(documents), [documents]);
   const column = useRef<HTMLDivElement | null>(null);
   const [columnWidth, setColumnWidth] = useState(0);
@@ -72,44 +78,48 @@ export const SigningDocuments = ({ documents, overlay }: { documents: readonly E
 
   // One stable ref callback per page: the slot react-pdf draws that page into.
   const slotRef = useCallback(
-    (page: number) => (element: HTMLElement | null) => setSlots((current) => (current[page] === element ? current : { ...current, [page]: element })),
+    (page: number) => (element: HTMLElement | null) =>
+      setSlots((current) => (current[page] === element ? current : { ...current, [page]: element })),
     [],
   );
   const slotRefs = useMemo(() => new Map(pages.map((info) => [info.page, slotRef(info.page)])), [pages, slotRef]);
 
   return (
-    <Box ref={column} sx={{ width: '100%', maxWidth: MAX_PAGE_WIDTH, mx: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+    <Box
+      ref={column}
+      sx={{ width: '100%', maxWidth: MAX_PAGE_WIDTH, mx: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
+    >
       {/* react-pdf's documents draw into the page boxes below; here only a load failure shows. */}
       <Box sx={{ width: '100%' }}>
-      {documents.map((document, documentIndex) => {
-        const failed = (
-          <Alert severity="warning" data-testid="signing-pdf-error" sx={{ width: '100%' }}>
-            {document.name}: {L.pdfFailed}
-          </Alert>
-        );
-        return (
-          // A PDF that cannot be read says so above the pages, kept to its document (the fields stay); while
-          // it loads, its pages stay blank boxes (the fields are already there).
-          <PdfLoadBoundary key={`${document.id}:${document.url}`} loading={null} failed={failed}>
-            <PdfDocument url={document.url} error={failed}>
-              {pages
-                .filter((info) => info.documentIndex === documentIndex)
-                .map((info) => {
-                  const slot = slots[info.page];
-                  return slot
-                    ? createPortal(
-                        <Suspense fallback={null}>
-                          <PdfPageCanvas pageNumber={info.pageNumber} width={width} />
-                        </Suspense>,
-                        slot,
-                        `pdf-${info.page}`,
-                      )
-                    : null;
-                })}
-            </PdfDocument>
-          </PdfLoadBoundary>
-        );
-      })}
+        {documents.map((document, documentIndex) => {
+          const failed = (
+            <Alert severity="warning" data-testid="signing-pdf-error" sx={{ width: '100%' }}>
+              {document.name}: {L.pdfFailed}
+            </Alert>
+          );
+          return (
+            // A PDF that cannot be read says so above the pages, kept to its document (the fields stay); while
+            // it loads, its pages stay blank boxes (the fields are already there).
+            <PdfLoadBoundary key={`${document.id}:${document.url}`} loading={null} failed={failed}>
+              <PdfDocument url={document.url} error={failed}>
+                {pages
+                  .filter((info) => info.documentIndex === documentIndex)
+                  .map((info) => {
+                    const slot = slots[info.page];
+                    return slot
+                      ? createPortal(
+                          <Suspense fallback={null}>
+                            <PdfPageCanvas pageNumber={info.pageNumber} width={width} />
+                          </Suspense>,
+                          slot,
+                          `pdf-${info.page}`,
+                        )
+                      : null;
+                  })}
+              </PdfDocument>
+            </PdfLoadBoundary>
+          );
+        })}
       </Box>
       {pages.map((info) => {
         const height = Math.round((width * info.size[1]) / info.size[0]);
@@ -122,7 +132,11 @@ export const SigningDocuments = ({ documents, overlay }: { documents: readonly E
             aria-label={L.page(info.page)}
             sx={{ position: 'relative', width, height, flexShrink: 0, bgcolor: '#fff', boxShadow: 2 }}
           >
-            <Box ref={slotRefs.get(info.page)} aria-hidden sx={{ position: 'absolute', inset: 0, overflow: 'hidden', '& canvas': { display: 'block' } }} />
+            <Box
+              ref={slotRefs.get(info.page)}
+              aria-hidden
+              sx={{ position: 'absolute', inset: 0, overflow: 'hidden', '& canvas': { display: 'block' } }}
+            />
             {overlay({ info, width, height, scale: width / info.size[0] })}
           </Box>
         );

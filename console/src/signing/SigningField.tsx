@@ -52,14 +52,29 @@ export interface FieldGeometry {
   pageHeight: number;
 }
 
-const DisplayContent = ({ field, display, fontSize, boxHeight }: { field: EsignField; display: ValueDisplay; fontSize: number; boxHeight: number }) => {
+const DisplayContent = ({
+  field,
+  display,
+  fontSize,
+  boxHeight,
+}: {
+  field: EsignField;
+  display: ValueDisplay;
+  fontSize: number;
+  boxHeight: number;
+}) => {
   const label = labelOf(field);
   switch (display.kind) {
     case 'strike':
       return <Box aria-hidden sx={{ position: 'absolute', left: 0, right: 0, top: '50%', height: 2, mt: '-1px', bgcolor: INK }} />;
     case 'check':
       return (
-        <Box component="span" role="img" aria-label={L.checked(label)} sx={{ fontSize: Math.max(fontSize, boxHeight * 0.8), lineHeight: 1, mx: 'auto' }}>
+        <Box
+          component="span"
+          role="img"
+          aria-label={L.checked(label)}
+          sx={{ fontSize: Math.max(fontSize, boxHeight * 0.8), lineHeight: 1, mx: 'auto' }}
+        >
           ✓
         </Box>
       );
@@ -147,7 +162,20 @@ const controlSx = {
 } as const;
 
 /** The signer's own input over the field's first area. */
-export const FieldInput = memo(function FieldInput({ field, area, scale, pageHeight, draft, error, active, onDraft, onTouched, onFocusField, onOpen, register }: FieldInputProps) {
+export const FieldInput = memo(function FieldInput({
+  field,
+  area,
+  scale,
+  pageHeight,
+  draft,
+  error,
+  active,
+  onDraft,
+  onTouched,
+  onFocusField,
+  onOpen,
+  register,
+}: FieldInputProps) {
   const [focused, setFocused] = useState(false);
   const fontSize = fontSizeOf(field, area, scale, pageHeight);
   const boxHeight = area.h * pageHeight;
@@ -195,7 +223,13 @@ export const FieldInput = memo(function FieldInput({ field, area, scale, pageHei
     case 'select':
     case 'radio':
       control = (
-        <Box component="select" {...common} value={typeof draft === 'string' ? draft : ''} onChange={(event: React.ChangeEvent<HTMLSelectElement>) => set(event.target.value)} sx={{ ...controlSx, cursor: 'pointer' }}>
+        <Box
+          component="select"
+          {...common}
+          value={typeof draft === 'string' ? draft : ''}
+          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => set(event.target.value)}
+          sx={{ ...controlSx, cursor: 'pointer' }}
+        >
           <option value="">{L.choose}</option>
           {field.options.map((option) => (
             <option key={option.uuid} value={option.value}>
@@ -209,7 +243,14 @@ export const FieldInput = memo(function FieldInput({ field, area, scale, pageHei
       const chosen = Array.isArray(draft) ? draft : [];
       const shown = chosen.length > 0 ? chosen.join(', ') : L.choose;
       control = (
-        <Box component="button" type="button" {...common} {...buttonName(shown)} onClick={() => onOpen(field)} sx={{ ...controlSx, cursor: 'pointer', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <Box
+          component="button"
+          type="button"
+          {...common}
+          {...buttonName(shown)}
+          onClick={() => onOpen(field)}
+          sx={{ ...controlSx, cursor: 'pointer', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {shown}
         </Box>
       );
@@ -226,7 +267,15 @@ export const FieldInput = memo(function FieldInput({ field, area, scale, pageHei
           {...common}
           {...buttonName(shown)}
           onClick={() => onOpen(field)}
-          sx={{ ...controlSx, cursor: 'pointer', display: 'flex', alignItems: 'center', justifyContent: signature ? 'flex-start' : 'center', overflow: 'hidden', fontWeight: signature ? 400 : 600 }}
+          sx={{
+            ...controlSx,
+            cursor: 'pointer',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: signature ? 'flex-start' : 'center',
+            overflow: 'hidden',
+            fontWeight: signature ? 400 : 600,
+          }}
         >
           {signature ? <SignatureImage value={signature} label={L.signatureOf(label)} fontSize={Math.max(10, boxHeight * 0.7)} /> : shown}
         </Box>
@@ -305,8 +354,24 @@ export const FieldInput = memo(function FieldInput({ field, area, scale, pageHei
         <Box
           id={errorId}
           data-testid={`signing-field-error-${field.uuid}`}
-          style={{ position: 'absolute', left: `${area.x * 100}%`, top: `${(area.y + area.h) * 100}%`, maxWidth: `${Math.max(area.w, 0.35) * 100}%` }}
-          sx={{ mt: '2px', px: 0.5, py: '1px', fontSize: 12, lineHeight: 1.3, color: '#fff', bgcolor: '#b71c1c', borderRadius: 0.5, zIndex: active ? 6 : 4, pointerEvents: 'none' }}
+          style={{
+            position: 'absolute',
+            left: `${area.x * 100}%`,
+            top: `${(area.y + area.h) * 100}%`,
+            maxWidth: `${Math.max(area.w, 0.35) * 100}%`,
+          }}
+          sx={{
+            mt: '2px',
+            px: 0.5,
+            py: '1px',
+            fontSize: 12,
+            lineHeight: 1.3,
+            color: '#fff',
+            bgcolor: '#b71c1c',
+            borderRadius: 0.5,
+            zIndex: active ? 6 : 4,
+            pointerEvents: 'none',
+          }}
         >
           {error}
         </Box>

@@ -69,7 +69,10 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
   const [failure, setFailure] = useState<string | null>(null);
   const [declineFailure, setDeclineFailure] = useState<string | null>(null);
   const [declineReasonError, setDeclineReasonError] = useState<string | null>(null);
-  const [lastSignature, setLastSignature] = useState<Record<'signature' | 'initials', EsignSignatureValue | null>>({ signature: null, initials: null });
+  const [lastSignature, setLastSignature] = useState<Record<'signature' | 'initials', EsignSignatureValue | null>>({
+    signature: null,
+    initials: null,
+  });
   const controls = useRef(new Map<string, HTMLElement>());
   const consentInput = useRef<HTMLInputElement | null>(null);
   const finishButton = useRef<HTMLButtonElement | null>(null);
@@ -78,7 +81,8 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
   const progress = useMemo(() => progressOf(fillable, drafts), [fillable, drafts]);
   // Fields whose message shows: after a Finish, every invalid one; the server's until they change.
   const attention = new Set([...(submitted ? Object.keys(errors) : []), ...Object.keys(serverErrors)]).size;
-  const shownError = (uuid: string): string | null => serverErrors[uuid] ?? (submitted || touched.has(uuid) ? (errors[uuid] ?? null) : null);
+  const shownError = (uuid: string): string | null =>
+    serverErrors[uuid] ?? (submitted || touched.has(uuid) ? (errors[uuid] ?? null) : null);
 
   // Stable callbacks: the fields are memoised and re-render only when their own props change.
   const onDraft = useCallback((uuid: string, draft: Draft) => {
@@ -92,7 +96,10 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
   }, []);
   const onTouched = useCallback((uuid: string) => setTouched((current) => (current.has(uuid) ? current : new Set(current).add(uuid))), []);
   const onFocusField = useCallback((uuid: string) => setActive(uuid), []);
-  const onOpen = useCallback((field: EsignField) => setDialog(field.type === 'multiple' ? { kind: 'choices', field } : { kind: 'signature', field }), []);
+  const onOpen = useCallback(
+    (field: EsignField) => setDialog(field.type === 'multiple' ? { kind: 'choices', field } : { kind: 'signature', field }),
+    [],
+  );
   const register = useCallback((uuid: string, element: HTMLElement | null) => {
     if (element) controls.current.set(uuid, element);
     else controls.current.delete(uuid);
@@ -210,13 +217,30 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
             />
           );
         }
-        return <FieldValue key={key} field={field} {...geometry} own display={displayOf(field, storedValueOf(field, drafts[field.uuid] ?? null))} />;
+        return (
+          <FieldValue
+            key={key}
+            field={field}
+            {...geometry}
+            own
+            display={displayOf(field, storedValueOf(field, drafts[field.uuid] ?? null))}
+          />
+        );
       }
       if (own.has(field.uuid)) {
         const value = isSigningDateField(field) ? storedValueOf(field, drafts[field.uuid] ?? null) : session.values[field.uuid];
         return <FieldValue key={key} field={field} {...geometry} own display={displayOf(field, value)} testId={testId} />;
       }
-      return <FieldValue key={key} field={field} {...geometry} own={false} display={displayOf(field, session.values[field.uuid])} testId={testId} />;
+      return (
+        <FieldValue
+          key={key}
+          field={field}
+          {...geometry}
+          own={false}
+          display={displayOf(field, session.values[field.uuid])}
+          testId={testId}
+        />
+      );
     });
 
   const dialogField = dialog && dialog.kind !== 'decline' ? dialog.field : null;
@@ -253,7 +277,13 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
             {L.invitedBy(session.sender.name, session.signer.name, session.signer.role)}
           </Typography>
         </Box>
-        <Button variant="outlined" color="error" onClick={() => setDialog({ kind: 'decline' })} data-testid="signing-decline" sx={{ minHeight: 44, flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => setDialog({ kind: 'decline' })}
+          data-testid="signing-decline"
+          sx={{ minHeight: 44, flexShrink: 0 }}
+        >
           {L.decline}
         </Button>
       </Box>
@@ -264,9 +294,21 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
 
       <Box
         component="footer"
-        sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', boxShadow: 6, px: { xs: 1.5, sm: 3 }, py: 1 }}
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 'appBar',
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          boxShadow: 6,
+          px: { xs: 1.5, sm: 3 },
+          py: 1,
+        }}
       >
-        <Box sx={{ maxWidth: MAX_PAGE_WIDTH, mx: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          sx={{ maxWidth: MAX_PAGE_WIDTH, mx: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+        >
           <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
             <FormControlLabel
               sx={{ minHeight: 44, mr: 0 }}
@@ -278,7 +320,12 @@ export const SigningForm = ({ token, session, api, onDone, onClosed }: SigningFo
                     setConsentError(null);
                   }}
                   inputRef={consentInput}
-                  slotProps={{ input: { 'data-testid': 'signing-consent', 'aria-describedby': consentError ? 'signing-consent-error' : undefined } as React.InputHTMLAttributes<HTMLInputElement> }}
+                  slotProps={{
+                    input: {
+                      'data-testid': 'signing-consent',
+                      'aria-describedby': consentError ? 'signing-consent-error' : undefined,
+                    } as React.InputHTMLAttributes<HTMLInputElement>,
+                  }}
                 />
               }
               label={ESIGN_CONSENT_TEXT}

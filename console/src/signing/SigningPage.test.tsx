@@ -190,7 +190,9 @@ describe('SigningPage (/sign/{token})', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve(buildSession());
     open();
-    expect((await screen.findByTestId('signing-pdf-error')).textContent).toBe('Purchase Agreement: This document could not be shown. The fields can still be filled in.');
+    expect((await screen.findByTestId('signing-pdf-error')).textContent).toBe(
+      'Purchase Agreement: This document could not be shown. The fields can still be filled in.',
+    );
     type('f-name', 'Jane');
     expect(control('f-name').value).toBe('Jane');
   });
@@ -307,7 +309,13 @@ describe('SigningPage (/sign/{token})', () => {
   });
 
   it('the signature dialog: Clear, nothing drawn, a drawing too large, typed preview, the same signature again', async () => {
-    const second = buildField({ uuid: 'f-sign-2', type: 'signature', title: 'Buyer signature again', required: true, areas: [{ page: 2, x: 0.5, y: 0.9, w: 0.3, h: 0.05 }] });
+    const second = buildField({
+      uuid: 'f-sign-2',
+      type: 'signature',
+      title: 'Buyer signature again',
+      required: true,
+      areas: [{ page: 2, x: 0.5, y: 0.9, w: 0.3, h: 0.05 }],
+    });
     serve(buildSession({ own_field_ids: ['f-sign', 'f-init', 'f-sign-2'], fields: [...buildSession().fields, second] }));
     open();
     await screen.findByTestId('signing-field-f-sign');
@@ -446,7 +454,13 @@ describe('SigningPage (/sign/{token})', () => {
     expect(screen.getByText(/Once everyone has signed/)).toBeTruthy();
     expect(screen.queryByTestId('signing-download')).toBeNull();
     cleanup();
-    serve(buildSession({ state: 'signed', message: 'This document has already been signed', signed_document_url: 'https://files.test/sealed.pdf?sig=1' }));
+    serve(
+      buildSession({
+        state: 'signed',
+        message: 'This document has already been signed',
+        signed_document_url: 'https://files.test/sealed.pdf?sig=1',
+      }),
+    );
     open();
     const download = await screen.findByTestId('signing-download');
     expect(download.getAttribute('href')).toBe('https://files.test/sealed.pdf?sig=1');

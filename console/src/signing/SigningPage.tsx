@@ -96,7 +96,11 @@ export const SigningPageView = ({ api }: { api: SigningApi }) => {
         .catch((error: unknown) => {
           if (signal.cancelled) return;
           const status = statusOf(error);
-          setView({ kind: 'error', status, message: status === 404 ? messageOf(error, M.linkNotFound) : messageOf(error, DATA_MESSAGES.serverError) });
+          setView({
+            kind: 'error',
+            status,
+            message: status === 404 ? messageOf(error, M.linkNotFound) : messageOf(error, DATA_MESSAGES.serverError),
+          });
         });
     },
     [api, token],
@@ -132,7 +136,12 @@ export const SigningPageView = ({ api }: { api: SigningApi }) => {
               <Alert severity="error" sx={{ mt: 2, textAlign: 'left' }} data-testid="signing-error-message">
                 {view.message}
               </Alert>
-              <Button variant="outlined" onClick={() => load({ cancelled: false })} sx={{ mt: 2, minHeight: 44 }} data-testid="signing-retry">
+              <Button
+                variant="outlined"
+                onClick={() => load({ cancelled: false })}
+                sx={{ mt: 2, minHeight: 44 }}
+                data-testid="signing-retry"
+              >
                 {L.retry}
               </Button>
             </>
@@ -157,7 +166,13 @@ export const SigningPageView = ({ api }: { api: SigningApi }) => {
     default:
       content = <ClosedPage view={view} />;
   }
-  return <SigningLayout state={view.kind === 'open' ? 'open' : view.kind === 'closed' ? view.state : view.kind === 'done' ? view.outcome : view.kind}>{content}</SigningLayout>;
+  return (
+    <SigningLayout
+      state={view.kind === 'open' ? 'open' : view.kind === 'closed' ? view.state : view.kind === 'done' ? view.outcome : view.kind}
+    >
+      {content}
+    </SigningLayout>
+  );
 };
 
 const SigningPage = () => <SigningPageView api={signingApi} />;

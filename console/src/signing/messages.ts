@@ -63,5 +63,6 @@ export const SIGNING_LABELS = {
   download: 'Download the signed document',
   declinedNow: 'You declined to sign. The request has ended.',
   waitTurn: 'You will get an email when it is your turn.',
-  contactSender: (sender: string, email: string | null) => (email ? `Questions? Contact ${sender} at ${email}.` : `Questions? Contact ${sender}.`),
+  contactSender: (sender: string, email: string | null) =>
+    email ? `Questions? Contact ${sender} at ${email}.` : `Questions? Contact ${sender}.`,
 } as const;

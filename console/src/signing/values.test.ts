@@ -50,7 +50,12 @@ describe('the signing model', () => {
     expect(draftError(field('f-move'), '07/03/2025')).toBeNull();
     expect(draftError(field('f-sign'), null)).toBe('This field is required');
     expect(draftError(field('f-sign'), { kind: 'typed', text: 'Jane' })).toBeNull();
-    const link = buildField({ uuid: 'f-link', type: 'text', platform_type: 'hyperlink', validation: { pattern: null, host: 'zillow.com' } });
+    const link = buildField({
+      uuid: 'f-link',
+      type: 'text',
+      platform_type: 'hyperlink',
+      validation: { pattern: null, host: 'zillow.com' },
+    });
     expect(draftError(link, 'https://example.com/home')).toBe('Incorrect format: zillow.com');
     expect(valueOfDraft(field('f-move'), '7/3/2025')).toBe('2025-03-07');
   });
@@ -132,7 +137,10 @@ describe('the signing model', () => {
     expect(displayOf(field('f-agree'), true)).toEqual({ kind: 'check' });
     expect(displayOf(field('f-agree'), false)).toBeNull();
     expect(displayOf(field('f-extras'), ['Fridge', 'Dryer'])).toEqual({ kind: 'text', text: 'Fridge, Dryer' });
-    expect(displayOf(field('f-sign'), { kind: 'typed', text: 'Sam' })).toEqual({ kind: 'signature', value: { kind: 'typed', text: 'Sam' } });
+    expect(displayOf(field('f-sign'), { kind: 'typed', text: 'Sam' })).toEqual({
+      kind: 'signature',
+      value: { kind: 'typed', text: 'Sam' },
+    });
     expect(displayOf(field('f-name'), null)).toBeNull();
     expect(displayOf(field('f-today'), '{{date}}')).toBeNull();
     expect(displayOf(buildField({ uuid: 's', type: 'strikethrough' }), null)).toEqual({ kind: 'strike' });

@@ -53,7 +53,8 @@ export function submittedFields(session: EsignSigningSession): EsignField[] {
 
 /** The input's starting state from a value already set (or the field's default). */
 export function draftOf(field: EsignField, value: unknown): Draft {
-  const given = value === undefined || value === null ? (field.default_value === ESIGN_DATE_PLACEHOLDER ? null : field.default_value) : value;
+  const given =
+    value === undefined || value === null ? (field.default_value === ESIGN_DATE_PLACEHOLDER ? null : field.default_value) : value;
   switch (field.type) {
     case 'checkbox':
       return given === true || given === 'true';
@@ -62,7 +63,8 @@ export function draftOf(field: EsignField, value: unknown): Draft {
     case 'signature':
     case 'initials': {
       const signature = given as Partial<EsignSignatureValue> | null;
-      if (signature && typeof signature === 'object' && (signature.kind === 'drawn' || signature.kind === 'typed')) return signature as EsignSignatureValue;
+      if (signature && typeof signature === 'object' && (signature.kind === 'drawn' || signature.kind === 'typed'))
+        return signature as EsignSignatureValue;
       return null;
     }
     case 'number':
@@ -81,7 +83,9 @@ export function draftOf(field: EsignField, value: unknown): Draft {
 export function initialDrafts(session: EsignSigningSession, today: string): Drafts {
   const drafts: Drafts = {};
   for (const field of submittedFields(session)) {
-    drafts[field.uuid] = isSigningDateField(field) ? formatEsignDate(today, field.preferences?.format) : draftOf(field, session.values[field.uuid]);
+    drafts[field.uuid] = isSigningDateField(field)
+      ? formatEsignDate(today, field.preferences?.format)
+      : draftOf(field, session.values[field.uuid]);
   }
   return drafts;
 }
@@ -108,7 +112,8 @@ export function valueOfDraft(field: EsignField, draft: Draft): unknown {
 /** The message for a draft (spec 002 section 5), or null when it is acceptable. */
 export const draftError = (field: EsignField, draft: Draft): string | null => esignValueError(field, valueOfDraft(field, draft));
 
-export const isDraftEmpty = (field: EsignField, draft: Draft) => isEsignValueEmpty(valueOfDraft(field, draft)) || (field.type === 'checkbox' && draft === false);
+export const isDraftEmpty = (field: EsignField, draft: Draft) =>
+  isEsignValueEmpty(valueOfDraft(field, draft)) || (field.type === 'checkbox' && draft === false);
 
 /** The value as stored (numbers as floats, phones unmasked, dates 'YYYY-MM-DD'). */
 export const storedValueOf = (field: EsignField, draft: Draft): unknown => normaliseEsignValue(field, valueOfDraft(field, draft));
@@ -177,10 +182,7 @@ export function progressOf(fields: readonly EsignField[], drafts: Drafts): { don
 
 /** How a value shows on the page (read-only, or a mirror of the signer's own input). */
 export type ValueDisplay =
-  | { kind: 'text'; text: string }
-  | { kind: 'check' }
-  | { kind: 'signature'; value: EsignSignatureValue }
-  | { kind: 'strike' };
+  { kind: 'text'; text: string } | { kind: 'check' } | { kind: 'signature'; value: EsignSignatureValue } | { kind: 'strike' };
 
 /** A stored value as the page shows it, or null for nothing to show. */
 export function displayOf(field: EsignField, value: unknown): ValueDisplay | null {
@@ -198,7 +200,8 @@ export function displayOf(field: EsignField, value: unknown): ValueDisplay | nul
       return Array.isArray(value) && value.length > 0 ? { kind: 'text', text: value.map(String).join(', ') } : null;
     case 'number': {
       const number = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''));
-      if (String(value).trim() === '' || !Number.isFinite(number)) return String(value).trim() === '' ? null : { kind: 'text', text: String(value) };
+      if (String(value).trim() === '' || !Number.isFinite(number))
+        return String(value).trim() === '' ? null : { kind: 'text', text: String(value) };
       return { kind: 'text', text: isAmountField(field) ? formatCurrency(number) : String(number) };
     }
     case 'phone': {

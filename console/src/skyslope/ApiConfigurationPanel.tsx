@@ -45,7 +45,10 @@ export const ApiConfigurationPanel = ({ settings, onSaved }: { settings: SkySlop
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await skyslopeApi.saveSettings({ accessKey: String(values.accessKey ?? ''), accessSecret: String(values.accessSecret ?? '') });
+      const answer = await skyslopeApi.saveSettings({
+        accessKey: String(values.accessKey ?? ''),
+        accessSecret: String(values.accessSecret ?? ''),
+      });
       notify(answer?.message || M.settingsUpdated, { type: 'success' });
       setSaves((count) => count + 1);
       onSaved();
@@ -93,7 +96,14 @@ export const ApiConfigurationPanel = ({ settings, onSaved }: { settings: SkySlop
         noValidate
         disableInvalidFormNotification
       >
-        <TextInput source="accessKey" label={L.accessKey} validate={validateAccessKey} fullWidth autoComplete="off" data-testid="skyslope-access-key" />
+        <TextInput
+          source="accessKey"
+          label={L.accessKey}
+          validate={validateAccessKey}
+          fullWidth
+          autoComplete="off"
+          data-testid="skyslope-access-key"
+        />
         <PasswordInput
           source="accessSecret"
           label={L.accessSecret}

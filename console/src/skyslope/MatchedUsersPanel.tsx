@@ -39,9 +39,19 @@ const MatchedUsersTable = ({ users, dimmed }: { users: readonly MatchedUser[]; d
   const dimming = dimmed ? { opacity: 0.6 } : {};
   if (stacked) {
     return (
-      <Box component="ul" data-testid="skyslope-matched-users-table" data-layout="stacked" sx={{ listStyle: 'none', m: 0, p: 0, ...dimming }}>
+      <Box
+        component="ul"
+        data-testid="skyslope-matched-users-table"
+        data-layout="stacked"
+        sx={{ listStyle: 'none', m: 0, p: 0, ...dimming }}
+      >
         {users.map((user) => (
-          <Box component="li" key={user.agent_id} data-testid={`skyslope-matched-user-${user.agent_id}`} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
+          <Box
+            component="li"
+            key={user.agent_id}
+            data-testid={`skyslope-matched-user-${user.agent_id}`}
+            sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
+          >
             {COLUMNS.map((column) => (
               <Typography key={column.key} variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -69,7 +79,10 @@ const MatchedUsersTable = ({ users, dimmed }: { users: readonly MatchedUser[]; d
           {users.map((user) => (
             <TableRow key={user.agent_id} hover data-testid={`skyslope-matched-user-${user.agent_id}`}>
               {COLUMNS.map((column) => (
-                <TableCell key={column.key} sx={column.key === 'guid' || column.key === 'matching_email' ? { overflowWrap: 'anywhere' } : undefined}>
+                <TableCell
+                  key={column.key}
+                  sx={column.key === 'guid' || column.key === 'matching_email' ? { overflowWrap: 'anywhere' } : undefined}
+                >
                   {column.render(user)}
                 </TableCell>
               ))}
@@ -86,7 +99,12 @@ const MatchingInfo = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton size="small" aria-label={L.matchingInfo} onClick={(event) => setAnchor(event.currentTarget)} data-testid="skyslope-matching-info">
+      <IconButton
+        size="small"
+        aria-label={L.matchingInfo}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="skyslope-matching-info"
+      >
         <InfoOutlinedIcon fontSize="small" />
       </IconButton>
       <Popover

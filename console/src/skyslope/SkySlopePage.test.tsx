@@ -24,7 +24,9 @@ vi.mock('../auth', () => ({ authClient: { getSession: () => ({ user: { team: { t
 
 import SkySlopePage from './SkySlopePage';
 
-function buildSettings(keys: { access_key: string; access_secret: string } = { access_key: '••••abcd', access_secret: '••••wxyz' }): SkySlopeSettingsResponse {
+function buildSettings(
+  keys: { access_key: string; access_secret: string } = { access_key: '••••abcd', access_secret: '••••wxyz' },
+): SkySlopeSettingsResponse {
   return {
     access_keys: keys,
     commission: {
@@ -54,7 +56,8 @@ const open = () => {
 /** The toast's text once it shows. */
 const toast = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-const fieldError = (label: RegExp) => input(label).closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent ?? '';
+const fieldError = (label: RegExp) =>
+  input(label).closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent ?? '';
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   await user.click(await screen.findByRole('combobox', { name: label }));
@@ -69,7 +72,10 @@ beforeEach(() => {
   api.getOffices.mockResolvedValue({ skyslope_offices: { 'o-1': 'Downtown Office', 'o-2': 'Lakeside Office' }, skyslope_guid: 'o-1' });
   api.getPrimaryAgents.mockResolvedValue({ primary_agents: [{ guid: 'u-11', full_name: 'Avery Agent' }], selected_primary_agent: null });
   api.getMatchedUsers.mockResolvedValue([]);
-  api.getSyncActivity.mockResolvedValue({ records: [], pagination: { total: 0, page: 1, per_page: 10, pages: 0, has_next: false, has_prev: false } });
+  api.getSyncActivity.mockResolvedValue({
+    records: [],
+    pagination: { total: 0, page: 1, per_page: 10, pages: 0, has_next: false, has_prev: false },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -148,7 +154,11 @@ describe('SkySlopePage', () => {
 
   it("puts the server's field errors under their fields, with the failure toast", async () => {
     api.saveSettings.mockRejectedValue(
-      toHttpError(400, 'Bad Request', { status: 'error', message: 'Validation failed', errors: [{ field: 'accessSecret', error: 'Access Secret cannot exceed 256 characters' }] }),
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'accessSecret', error: 'Access Secret cannot exceed 256 characters' }],
+      }),
     );
     const user = open();
     await screen.findByTestId('skyslope-office-mapping');

@@ -20,7 +20,10 @@ import { SyncActivityPanel } from './SyncActivityPanel';
 const SkySlopePage = () => {
   const notify = useNotify();
   // useLoad keeps the message only; the toast wants the server's own words or the fallback.
-  const settings = useLoad(() => skyslopeApi.getSettings().catch((error: unknown) => Promise.reject(new Error(serverMessageOf(error, M.settingsLoadFailed)))), []);
+  const settings = useLoad(
+    () => skyslopeApi.getSettings().catch((error: unknown) => Promise.reject(new Error(serverMessageOf(error, M.settingsLoadFailed)))),
+    [],
+  );
 
   useEffect(() => {
     if (settings.error) notify(settings.error, { type: 'error' });

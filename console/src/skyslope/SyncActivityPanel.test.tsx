@@ -12,9 +12,30 @@ vi.mock('../auth', () => ({ authClient: { getSession: () => ({ user: { team: { t
 
 import { SyncActivityPanel } from './SyncActivityPanel';
 
-const SYNCED: SkySlopeSyncActivity = { client_id: 7, transaction: '12 Elm St, Reno, NV 89501', kind: 'sale', guid: 'sale-guid-7', last_synced_ts: '2026-11-20T15:04:00.000Z', result: 'synced', reason: null, synced_version: 3 };
-const FAILED: SkySlopeSyncActivity = { client_id: 8, transaction: '9 Lake Rd, Reno, NV 89502', kind: 'listing', guid: null, last_synced_ts: null, result: 'failed', reason: "The transaction's primary agent has no matched SkySlope user", synced_version: null };
-const page = (records: SkySlopeSyncActivity[], pages = 1, pageNumber = 1) => ({ records, pagination: { total: records.length, page: pageNumber, per_page: 10, pages, has_next: pageNumber < pages, has_prev: pageNumber > 1 } });
+const SYNCED: SkySlopeSyncActivity = {
+  client_id: 7,
+  transaction: '12 Elm St, Reno, NV 89501',
+  kind: 'sale',
+  guid: 'sale-guid-7',
+  last_synced_ts: '2026-11-20T15:04:00.000Z',
+  result: 'synced',
+  reason: null,
+  synced_version: 3,
+};
+const FAILED: SkySlopeSyncActivity = {
+  client_id: 8,
+  transaction: '9 Lake Rd, Reno, NV 89502',
+  kind: 'listing',
+  guid: null,
+  last_synced_ts: null,
+  result: 'failed',
+  reason: "The transaction's primary agent has no matched SkySlope user",
+  synced_version: null,
+};
+const page = (records: SkySlopeSyncActivity[], pages = 1, pageNumber = 1) => ({
+  records,
+  pagination: { total: records.length, page: pageNumber, per_page: 10, pages, has_next: pageNumber < pages, has_prev: pageNumber > 1 },
+});
 
 const open = () => {
   render(
@@ -67,7 +88,9 @@ describe('SyncActivityPanel', () => {
 
   it("shows the server's message when Retry fails, or the fallback", async () => {
     api.getSyncActivity.mockResolvedValue(page([FAILED]));
-    api.retrySync.mockRejectedValueOnce(toHttpError(404, 'Not Found', { status: 'error', message: 'Not Found' })).mockRejectedValueOnce(toHttpError(500, 'Internal Server Error', null));
+    api.retrySync
+      .mockRejectedValueOnce(toHttpError(404, 'Not Found', { status: 'error', message: 'Not Found' }))
+      .mockRejectedValueOnce(toHttpError(500, 'Internal Server Error', null));
     const user = open();
     await user.click(await screen.findByTestId('skyslope-sync-retry-8'));
     expect(await screen.findByText('Not Found')).toBeTruthy();

@@ -28,7 +28,13 @@ const PER_PAGE = 10;
 const RESULT_COLORS = { synced: 'success', pending: 'default', retrying: 'warning', failed: 'error' } as const;
 
 const ResultChip = ({ row }: { row: SkySlopeSyncActivity }) => (
-  <Chip size="small" variant="outlined" color={RESULT_COLORS[row.result]} label={RESULTS[row.result]} data-testid={`skyslope-sync-result-${row.client_id}`} />
+  <Chip
+    size="small"
+    variant="outlined"
+    color={RESULT_COLORS[row.result]}
+    label={RESULTS[row.result]}
+    data-testid={`skyslope-sync-result-${row.client_id}`}
+  />
 );
 
 const fileOf = (row: SkySlopeSyncActivity) => (
@@ -45,14 +51,25 @@ const fileOf = (row: SkySlopeSyncActivity) => (
 const COLUMNS: { key: string; header: string; render: (row: SkySlopeSyncActivity) => ReactNode }[] = [
   { key: 'transaction', header: L.syncColumns.transaction, render: (row) => row.transaction },
   { key: 'file', header: L.syncColumns.file, render: fileOf },
-  { key: 'last_synced_ts', header: L.syncColumns.lastSynced, render: (row) => (row.last_synced_ts ? formatDateTime(row.last_synced_ts) : L.notSynced) },
+  {
+    key: 'last_synced_ts',
+    header: L.syncColumns.lastSynced,
+    render: (row) => (row.last_synced_ts ? formatDateTime(row.last_synced_ts) : L.notSynced),
+  },
   { key: 'result', header: L.syncColumns.result, render: (row) => <ResultChip row={row} /> },
   { key: 'reason', header: L.syncColumns.reason, render: (row) => row.reason ?? '' },
 ];
 
 const RetryButton = ({ row, busy, onRetry }: { row: SkySlopeSyncActivity; busy: boolean; onRetry: (row: SkySlopeSyncActivity) => void }) =>
   row.result === 'failed' ? (
-    <Button size="small" startIcon={<ReplayIcon />} disabled={busy} onClick={() => onRetry(row)} aria-label={L.retrySyncOf(row.transaction)} data-testid={`skyslope-sync-retry-${row.client_id}`}>
+    <Button
+      size="small"
+      startIcon={<ReplayIcon />}
+      disabled={busy}
+      onClick={() => onRetry(row)}
+      aria-label={L.retrySyncOf(row.transaction)}
+      data-testid={`skyslope-sync-retry-${row.client_id}`}
+    >
       {L.retry}
     </Button>
   ) : null;
@@ -113,7 +130,13 @@ export const SyncActivityPanel = () => {
         <Typography variant="h6" component="h2">
           {L.syncActivity}
         </Typography>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void load(page)} disabled={loading} data-testid="skyslope-sync-refresh">
+        <Button
+          variant="outlined"
+          startIcon={<RefreshIcon />}
+          onClick={() => void load(page)}
+          disabled={loading}
+          data-testid="skyslope-sync-refresh"
+        >
           {L.refresh}
         </Button>
       </Box>
@@ -125,9 +148,19 @@ export const SyncActivityPanel = () => {
       ) : rows.length === 0 ? (
         <EmptyState testId="skyslope-sync-activity-empty" text={L.noSyncActivity} />
       ) : stacked ? (
-        <Box component="ul" data-testid="skyslope-sync-activity-table" data-layout="stacked" sx={{ listStyle: 'none', m: 0, p: 0, ...dimming }}>
+        <Box
+          component="ul"
+          data-testid="skyslope-sync-activity-table"
+          data-layout="stacked"
+          sx={{ listStyle: 'none', m: 0, p: 0, ...dimming }}
+        >
           {rows.map((row) => (
-            <Box component="li" key={row.client_id} data-testid={`skyslope-sync-row-${row.client_id}`} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
+            <Box
+              component="li"
+              key={row.client_id}
+              data-testid={`skyslope-sync-row-${row.client_id}`}
+              sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
+            >
               {COLUMNS.map((column) => (
                 <Typography key={column.key} variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -170,13 +203,23 @@ export const SyncActivityPanel = () => {
       )}
       {pages > 1 && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
-          <IconButton aria-label={L.previousPage} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)} data-testid="skyslope-sync-previous">
+          <IconButton
+            aria-label={L.previousPage}
+            disabled={page <= 1 || loading}
+            onClick={() => setPage(page - 1)}
+            data-testid="skyslope-sync-previous"
+          >
             <ChevronLeftIcon />
           </IconButton>
           <Typography variant="body2" data-testid="skyslope-sync-page">
             {L.pageOf(page, pages)}
           </Typography>
-          <IconButton aria-label={L.nextPage} disabled={page >= pages || loading} onClick={() => setPage(page + 1)} data-testid="skyslope-sync-next">
+          <IconButton
+            aria-label={L.nextPage}
+            disabled={page >= pages || loading}
+            onClick={() => setPage(page + 1)}
+            data-testid="skyslope-sync-next"
+          >
             <ChevronRightIcon />
           </IconButton>
         </Box>

@@ -37,8 +37,11 @@ export function createSkySlopeApi(options: { fetch: FetchLike; apiBase?: string 
       return { running: response.status === 202, status };
     },
     getSyncActivity: (page: number, perPage: number) =>
-      client.call<SkySlopeSyncActivityResponse>(`/skyslope/sync-activity?page=${encodeURIComponent(page)}&per_page=${encodeURIComponent(perPage)}`),
-    retrySync: (clientId: number) => client.call<{ message?: string } | null>(`/skyslope/sync-activity/${encodeURIComponent(clientId)}/retry`, 'POST'),
+      client.call<SkySlopeSyncActivityResponse>(
+        `/skyslope/sync-activity?page=${encodeURIComponent(page)}&per_page=${encodeURIComponent(perPage)}`,
+      ),
+    retrySync: (clientId: number) =>
+      client.call<{ message?: string } | null>(`/skyslope/sync-activity/${encodeURIComponent(clientId)}/retry`, 'POST'),
   };
 }
 

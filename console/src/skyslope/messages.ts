@@ -1,4 +1,10 @@
-import { SKYSLOPE_MESSAGES, SKYSLOPE_PREFERENCES, SKYSLOPE_SYNC_MESSAGES, SKYSLOPE_SYNC_RESULT_LABELS, skySlopeKeyMessages } from '@app/contracts';
+import {
+  SKYSLOPE_MESSAGES,
+  SKYSLOPE_PREFERENCES,
+  SKYSLOPE_SYNC_MESSAGES,
+  SKYSLOPE_SYNC_RESULT_LABELS,
+  skySlopeKeyMessages,
+} from '@app/contracts';
 
 // Words of the SkySlope integration page (spec 002 section 2.6): the toasts and fallbacks come word for
 // word from the contract (shared with integrations-sync), the page's own labels live below.
@@ -10,7 +16,8 @@ export const keyMessages = skySlopeKeyMessages;
 export const SKYSLOPE_LABELS = {
   title: 'SkySlope',
   apiConfiguration: 'API Configuration',
-  apiConfigurationIntro: "Paste your team's SkySlope Access Key and Access Secret. Saved keys are shown masked; leave them as they are to keep them. Test API Connection checks the saved keys.",
+  apiConfigurationIntro:
+    "Paste your team's SkySlope Access Key and Access Secret. Saved keys are shown masked; leave them as they are to keep them. Test API Connection checks the saved keys.",
   accessKey: 'Access Key',
   accessSecret: 'Access Secret',
   testConnection: 'Test API Connection',
@@ -28,7 +35,8 @@ export const SKYSLOPE_LABELS = {
   rematch: 'Re-match Users',
   rematching: 'Matching…',
   matchingInfo: 'How users are matched',
-  matchingInfoText: 'Users are matched to SkySlope users by email address (not case-sensitive). A user whose profile holds a SkySlope agent GUID is matched to that SkySlope user instead.',
+  matchingInfoText:
+    'Users are matched to SkySlope users by email address (not case-sensitive). A user whose profile holds a SkySlope agent GUID is matched to that SkySlope user instead.',
   noMatchedUsers: 'No matched users yet',
   retry: 'Retry',
   syncActivity: 'Sync Activity',

@@ -21,7 +21,15 @@ import { TASK_LABELS as L } from './messages';
 export const AddTaskDialog = ({ clientId, onClose, onAdded }: { clientId: number; onClose: () => void; onAdded: (task: Task) => void }) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="add-task-title" data-testid="add-task-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="add-task-title"
+      data-testid="add-task-dialog"
+    >
       <DialogTitle id="add-task-title">{L.addTitle}</DialogTitle>
       <Form defaultValues={{ name: '', due_dt: null }} onSubmit={() => undefined} noValidate>
         <AddTaskBody clientId={clientId} onClose={onClose} onAdded={onAdded} />
@@ -56,7 +64,8 @@ const AddTaskBody = ({ clientId, onClose, onAdded }: { clientId: number; onClose
     } catch (caught) {
       void logoutIfAccessDenied(caught);
       const fields = fieldErrorsOf(caught);
-      for (const [field, message] of Object.entries(fields)) if (field === 'name' || field === 'due_dt') setError(field, { type: 'server', message });
+      for (const [field, message] of Object.entries(fields))
+        if (field === 'name' || field === 'due_dt') setError(field, { type: 'server', message });
       setErrorText(fields.assigned_to_agent_id ?? (Object.keys(fields).length ? null : messageOf(caught, L.saveFailed)));
     } finally {
       setBusy(false);

@@ -37,7 +37,15 @@ const changeLabel = (count: number) => (count === 1 ? L.changeOneTask : L.change
 export const BulkTaskEditDialog = ({ tasks, onClose, onDone }: BulkTaskEditDialogProps) => {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="bulk-task-title" data-testid="bulk-task-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="bulk-task-title"
+      data-testid="bulk-task-dialog"
+    >
       <DialogTitle id="bulk-task-title">{L.bulkTitle}</DialogTitle>
       <Form defaultValues={{ due_dt: null }} onSubmit={() => undefined} noValidate>
         <BulkBody tasks={tasks} onClose={onClose} onDone={onDone} />
@@ -50,7 +58,10 @@ const BulkBody = ({ tasks, onClose, onDone }: BulkTaskEditDialogProps) => {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const agents = useLoaded(() => loadChoices('agent'), [], 'agents');
   const due = (useWatch({ name: 'due_dt' }) as string | null | undefined) ?? null;
-  const [values, setValues] = useState<Omit<BulkValues, 'due_dt'>>({ assigned_to_agent_id: EMPTY_BULK.assigned_to_agent_id, status_id: EMPTY_BULK.status_id });
+  const [values, setValues] = useState<Omit<BulkValues, 'due_dt'>>({
+    assigned_to_agent_id: EMPTY_BULK.assigned_to_agent_id,
+    status_id: EMPTY_BULK.status_id,
+  });
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ tasks: RefusedTask[]; other: string[] } | null>(null);
   const request = bulkRequest(
@@ -84,7 +95,9 @@ const BulkBody = ({ tasks, onClose, onDone }: BulkTaskEditDialogProps) => {
             margin="dense"
             label={L.assignedTo}
             value={values.assigned_to_agent_id ?? ''}
-            onChange={(event) => setValues((current) => ({ ...current, assigned_to_agent_id: event.target.value === '' ? '' : Number(event.target.value) }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, assigned_to_agent_id: event.target.value === '' ? '' : Number(event.target.value) }))
+            }
             slotProps={{ select: { 'data-testid': 'bulk-task-assignee' } as object }}
           >
             <MenuItem value="">
@@ -105,7 +118,9 @@ const BulkBody = ({ tasks, onClose, onDone }: BulkTaskEditDialogProps) => {
             margin="dense"
             label={L.status}
             value={values.status_id ?? ''}
-            onChange={(event) => setValues((current) => ({ ...current, status_id: event.target.value === '' ? '' : Number(event.target.value) }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, status_id: event.target.value === '' ? '' : Number(event.target.value) }))
+            }
             slotProps={{ select: { 'data-testid': 'bulk-task-status' } as object }}
           >
             <MenuItem value="">

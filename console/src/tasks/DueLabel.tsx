@@ -24,7 +24,13 @@ export const AdjustedIcon = ({ testId = 'task-due-adjusted' }: { testId?: string
 /** The due label in its style's colour, with the blackout icon when the date was moved. */
 export const DueLabel = ({ due, testId = 'task-due' }: { due: TaskDue; testId?: string }) => (
   <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-    <Box component="span" sx={{ color: (theme) => DUE_STYLE_COLOURS[due.style]?.[theme.palette.mode] ?? theme.palette.text.primary, fontWeight: 500 }} data-testid={testId} data-style={due.style} title={due.trigger ?? undefined}>
+    <Box
+      component="span"
+      sx={{ color: (theme) => DUE_STYLE_COLOURS[due.style]?.[theme.palette.mode] ?? theme.palette.text.primary, fontWeight: 500 }}
+      data-testid={testId}
+      data-style={due.style}
+      title={due.trigger ?? undefined}
+    >
       {due.label}
     </Box>
     {due.is_adjusted && <AdjustedIcon />}

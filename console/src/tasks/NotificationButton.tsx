@@ -48,7 +48,14 @@ export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?
         <Button onClick={() => void sendNow()} disabled={sending} data-testid="task-notification-send">
           {L.sendNotification}
         </Button>
-        <Button size="small" aria-label={L.notificationOptions} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} data-testid="task-notification-more">
+        <Button
+          size="small"
+          aria-label={L.notificationOptions}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+          data-testid="task-notification-more"
+        >
           <ArrowDropDownIcon />
         </Button>
       </ButtonGroup>

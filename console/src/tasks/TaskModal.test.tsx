@@ -14,7 +14,14 @@ const api = vi.hoisted(() => ({ getTask: vi.fn(), updateTask: vi.fn(), updateTra
 vi.mock('./index', () => ({ tasksApi: api }));
 const transactions = vi.hoisted(() => ({ getStages: vi.fn(), getStatuses: vi.fn(), getChoices: vi.fn() }));
 vi.mock('../transactions/index', () => ({ transactionsApi: transactions }));
-const documents = vi.hoisted(() => ({ getFolders: vi.fn(), getTypes: vi.fn(), getDocument: vi.fn(), requestUpload: vi.fn(), putFile: vi.fn(), confirmUpload: vi.fn() }));
+const documents = vi.hoisted(() => ({
+  getFolders: vi.fn(),
+  getTypes: vi.fn(),
+  getDocument: vi.fn(),
+  requestUpload: vi.fn(),
+  putFile: vi.fn(),
+  confirmUpload: vi.fn(),
+}));
 vi.mock('../documents/index', () => ({ documentsApi: documents }));
 
 function buildTask(overrides: Partial<Task> = {}): Task {
@@ -28,7 +35,15 @@ function buildTask(overrides: Partial<Task> = {}): Task {
     done: false,
     task_type: null,
     due_dt: '03/10/2025',
-    due: { date: '03/10/2025', original_due_date: '03/09/2025', label: 'Due 03/10/2025', trigger: '5 days after Signed Date', style: 'info', is_adjusted: true, pace_class: 'on-pace' },
+    due: {
+      date: '03/10/2025',
+      original_due_date: '03/09/2025',
+      label: 'Due 03/10/2025',
+      trigger: '5 days after Signed Date',
+      style: 'info',
+      is_adjusted: true,
+      pace_class: 'on-pace',
+    },
     due_source: 'roadmap',
     on_roadmap: true,
     rtc_id: 2,
@@ -81,19 +96,31 @@ beforeEach(() => {
   ]);
   transactions.getChoices.mockImplementation(async (element: string) =>
     element === 'agent'
-      ? [{ value: 13, label: 'Sawyer Bennett' }, { value: 14, label: 'Avery Agent' }]
+      ? [
+          { value: 13, label: 'Sawyer Bennett' },
+          { value: 14, label: 'Avery Agent' },
+        ]
       : element === 'tc'
         ? [{ value: 20, label: 'Taylor TC' }]
-        : [{ value: 6, label: 'Luxury' }, { value: 7, label: 'First Home' }],
+        : [
+            { value: 6, label: 'Luxury' },
+            { value: 7, label: 'First Home' },
+          ],
   );
-  documents.getFolders.mockResolvedValue([{ client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: true, vendor_visible: false }]);
-  documents.getTypes.mockResolvedValue([{ team_document_type_id: 3, name: 'Inspection Report', team_document_category_id: null, category_name: null }]);
+  documents.getFolders.mockResolvedValue([
+    { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: true, vendor_visible: false },
+  ]);
+  documents.getTypes.mockResolvedValue([
+    { team_document_type_id: 3, name: 'Inspection Report', team_document_category_id: null, category_name: null },
+  ]);
 });
 
 describe('TaskModal', () => {
   it('sends a status, an assignee and a stage at once, each in its own call', async () => {
     api.getTask.mockResolvedValue(buildTask());
-    api.updateTask.mockImplementation(async (_task: Task, change: Record<string, unknown>) => buildTask(change.preset === 'status' ? { status_id: 2 } : { assigned_to_agent_id: 14 }));
+    api.updateTask.mockImplementation(async (_task: Task, change: Record<string, unknown>) =>
+      buildTask(change.preset === 'status' ? { status_id: 2 } : { assigned_to_agent_id: 14 }),
+    );
     api.updateTransaction.mockResolvedValue({ client_id: 47, version: 2, changed: ['client_stage_id'] });
     const onChanged = vi.fn();
     const user = renderInApp(<TaskModal taskId={31} onClose={vi.fn()} onChanged={onChanged} />);
@@ -101,9 +128,16 @@ describe('TaskModal', () => {
     expect(screen.getByTestId('task-due-adjusted').getAttribute('aria-label')).toBe('Date changed due to black out dates');
 
     await choose(user, 'Status', 'In Progress');
-    await waitFor(() => expect(api.updateTask).toHaveBeenCalledWith(expect.objectContaining({ task_id: 31 }), { preset: 'status', status_id: 2 }));
+    await waitFor(() =>
+      expect(api.updateTask).toHaveBeenCalledWith(expect.objectContaining({ task_id: 31 }), { preset: 'status', status_id: 2 }),
+    );
     await choose(user, 'Assigned to', 'Avery Agent');
-    await waitFor(() => expect(api.updateTask).toHaveBeenCalledWith(expect.objectContaining({ task_id: 31 }), { preset: 'assignee', assigned_to_agent_id: 14 }));
+    await waitFor(() =>
+      expect(api.updateTask).toHaveBeenCalledWith(expect.objectContaining({ task_id: 31 }), {
+        preset: 'assignee',
+        assigned_to_agent_id: 14,
+      }),
+    );
     await choose(user, 'Stage', 'Under Contract');
     await waitFor(() => expect(api.updateTransaction).toHaveBeenCalledWith(47, 31, { client_stage_id: 2 }));
     expect(onChanged).toHaveBeenCalled();
@@ -116,14 +150,20 @@ describe('TaskModal', () => {
     await choose(user, 'Status', 'Completed');
     const dialog = await screen.findByTestId('document-required-dialog');
     expect(within(dialog).getByText('Document required')).toBeTruthy();
-    expect(within(dialog).getByTestId('document-required-text').textContent).toBe('You cannot complete this task without attaching a document first.');
+    expect(within(dialog).getByTestId('document-required-text').textContent).toBe(
+      'You cannot complete this task without attaching a document first.',
+    );
     expect(api.updateTask).not.toHaveBeenCalled();
   });
 
   it("shows the server's 'Document required' refusal in the same dialog", async () => {
     api.getTask.mockResolvedValue(buildTask());
     api.updateTask.mockRejectedValue(
-      toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'status_id', error: 'You cannot complete this task without attaching a document first.' }] }),
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'status_id', error: 'You cannot complete this task without attaching a document first.' }],
+      }),
     );
     const user = renderInApp(<TaskModal taskId={31} onClose={vi.fn()} />);
     await choose(user, 'Status', 'Not Applicable');

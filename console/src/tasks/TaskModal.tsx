@@ -70,7 +70,10 @@ function useTask(taskId: number) {
     void reload();
   }, [reload]);
   // PATCH /tasks answers the task; its transaction stays the one loaded when the answer carries none.
-  const replace = useCallback((updated: Task) => setTask((current) => ({ ...updated, transaction: updated.transaction ?? current?.transaction })), []);
+  const replace = useCallback(
+    (updated: Task) => setTask((current) => ({ ...updated, transaction: updated.transaction ?? current?.transaction })),
+    [],
+  );
   return { task, error, reload, replace };
 }
 
@@ -215,7 +218,10 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
         noValidate
       >
         {/* Left: the task. */}
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { md: 'span 2' } }} data-testid="task-modal-left">
+        <Box
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { md: 'span 2' } }}
+          data-testid="task-modal-left"
+        >
           <SaveOnLeave
             onLeave={(value) => {
               const name = String(value ?? '').trim();
@@ -223,7 +229,15 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
             }}
             source="name"
           >
-            <TextInput source="name" label={L.name} fullWidth required validate={[]} helperText={errors.name || false} data-testid="task-modal-name" />
+            <TextInput
+              source="name"
+              label={L.name}
+              fullWidth
+              required
+              validate={[]}
+              helperText={errors.name || false}
+              data-testid="task-modal-name"
+            />
           </SaveOnLeave>
           <SaveOnLeave
             source="dscr"
@@ -234,10 +248,24 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
             }}
           >
             <Box data-testid="task-modal-description">
-              <RichTextInput source="dscr" label={L.description} simple fullWidth validate={(value: unknown) => descriptionProblem(String(value ?? '')) ?? undefined} helperText={errors.dscr || false} />
+              <RichTextInput
+                source="dscr"
+                label={L.description}
+                simple
+                fullWidth
+                validate={(value: unknown) => descriptionProblem(String(value ?? '')) ?? undefined}
+                helperText={errors.dscr || false}
+              />
             </Box>
           </SaveOnLeave>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+              alignItems: 'start',
+            }}
+          >
             <TextField
               select
               size="small"
@@ -248,7 +276,10 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
               disabled={notification || 'status_id' in pending}
               error={!!errors.status_id}
               helperText={errors.status_id || (notification ? TASK_MESSAGES.notificationStatus : undefined)}
-              slotProps={{ select: { 'data-testid': 'task-modal-status' } as object, formHelperText: { 'data-testid': 'task-modal-status-help' } as object }}
+              slotProps={{
+                select: { 'data-testid': 'task-modal-status' } as object,
+                formHelperText: { 'data-testid': 'task-modal-status-help' } as object,
+              }}
             >
               {TASK_STATUSES.map((status) => (
                 <MenuItem key={status.id} value={status.id}>
@@ -267,7 +298,8 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
               value={assigneeValue ?? ''}
               onChange={(event) => {
                 const agentId = Number(event.target.value);
-                if (agentId !== task.assigned_to_agent_id) void changeTask('assigned_to_agent_id', agentId, { preset: 'assignee', assigned_to_agent_id: agentId });
+                if (agentId !== task.assigned_to_agent_id)
+                  void changeTask('assigned_to_agent_id', agentId, { preset: 'assignee', assigned_to_agent_id: agentId });
               }}
               disabled={'assigned_to_agent_id' in pending}
               error={!!errors.assigned_to_agent_id}
@@ -344,7 +376,16 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
                   <Typography variant="body2" component="span">
                     {transaction.type === 'seller' ? L.seller : L.buyer}
                   </Typography>
-                  {transaction.status && <ColourTag colours={optionColours({ color: transaction.status.color, font_color: transaction.status.font_color === 'dark' ? 'dark' : 'light' })}>{transaction.status.label}</ColourTag>}
+                  {transaction.status && (
+                    <ColourTag
+                      colours={optionColours({
+                        color: transaction.status.color,
+                        font_color: transaction.status.font_color === 'dark' ? 'dark' : 'light',
+                      })}
+                    >
+                      {transaction.status.label}
+                    </ColourTag>
+                  )}
                 </Box>
               </Box>
               <TextField
@@ -354,7 +395,8 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
                 value={stageValue ?? ''}
                 onChange={(event) => {
                   const stageId = event.target.value === '' ? null : Number(event.target.value);
-                  if (stageId !== (transaction.stage?.id ?? null)) void changeTransaction('client_stage_id', stageId, { client_stage_id: stageId });
+                  if (stageId !== (transaction.stage?.id ?? null))
+                    void changeTransaction('client_stage_id', stageId, { client_stage_id: stageId });
                 }}
                 disabled={'client_stage_id' in pending}
                 error={!!errors.client_stage_id}
@@ -398,10 +440,21 @@ const TaskModalBody = ({ task, replace, reload, onChanged }: BodyProps) => {
                 {tcValue !== null && !tcs.some((tc) => Number(tc.value) === tcValue) && <MenuItem value={tcValue}>{L.tc}</MenuItem>}
               </TextField>
               <Box data-testid="task-modal-tags">
-                <MultiSelect source="tags" label={L.tags} maxLabels={4} choices={tagChoices.map((tag) => ({ id: Number(tag.value), name: tag.label }))} helperText={errors.tags || false} />
+                <MultiSelect
+                  source="tags"
+                  label={L.tags}
+                  maxLabels={4}
+                  choices={tagChoices.map((tag) => ({ id: Number(tag.value), name: tag.label }))}
+                  helperText={errors.tags || false}
+                />
                 <TagsWatcher task={task} onTags={(tags) => void changeTransaction('tags', tags, { tags })} />
               </Box>
-              <Button component={RouterLink} to={transactionPagePath(basename, task.client_id)} variant="outlined" data-testid="task-modal-transaction-link">
+              <Button
+                component={RouterLink}
+                to={transactionPagePath(basename, task.client_id)}
+                variant="outlined"
+                data-testid="task-modal-transaction-link"
+              >
                 {L.goToTransaction}
               </Button>
             </>
@@ -486,7 +539,10 @@ const AttachedDocument = ({ clientId, documentId }: { clientId: number; document
   const [document, setDocument] = useState<TransactionDocument | null>(null);
   useEffect(() => {
     let live = true;
-    documentsApi.getDocument(documentId).then((loaded) => live && setDocument(loaded), () => undefined);
+    documentsApi.getDocument(documentId).then(
+      (loaded) => live && setDocument(loaded),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -494,7 +550,12 @@ const AttachedDocument = ({ clientId, documentId }: { clientId: number; document
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="task-modal-document">
       <DescriptionOutlinedIcon fontSize="small" aria-hidden />
-      <Link component={RouterLink} to={documentLinkPath(basename, clientId, documentId)} data-testid="task-modal-document-link" sx={{ overflowWrap: 'anywhere' }}>
+      <Link
+        component={RouterLink}
+        to={documentLinkPath(basename, clientId, documentId)}
+        data-testid="task-modal-document-link"
+        sx={{ overflowWrap: 'anywhere' }}
+      >
         {document ? document.filename : L.documentAttached}
       </Link>
       {document?.type && (

@@ -8,13 +8,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOptionCache } from '../transactions/detail/options';
 import TasksPage from './TasksPage';
 
-const api = vi.hoisted(() => ({ listTasks: vi.fn(), getTask: vi.fn(), updateTask: vi.fn(), updateTransaction: vi.fn(), bulkUpdate: vi.fn(), createTask: vi.fn() }));
+const api = vi.hoisted(() => ({
+  listTasks: vi.fn(),
+  getTask: vi.fn(),
+  updateTask: vi.fn(),
+  updateTransaction: vi.fn(),
+  bulkUpdate: vi.fn(),
+  createTask: vi.fn(),
+}));
 vi.mock('./index', () => ({ tasksApi: api }));
 const transactions = vi.hoisted(() => ({ getTransaction: vi.fn(), getStages: vi.fn(), getStatuses: vi.fn(), getChoices: vi.fn() }));
 vi.mock('../transactions/index', () => ({ transactionsApi: transactions }));
-vi.mock('../documents/index', () => ({ documentsApi: { getFolders: vi.fn().mockResolvedValue([]), getTypes: vi.fn().mockResolvedValue([]), getDocument: vi.fn() } }));
+vi.mock('../documents/index', () => ({
+  documentsApi: { getFolders: vi.fn().mockResolvedValue([]), getTypes: vi.fn().mockResolvedValue([]), getDocument: vi.fn() },
+}));
 
-const due = (label: string, style: Task['due']['style'], is_adjusted = false): Task['due'] => ({ date: null, original_due_date: null, label, trigger: null, style, is_adjusted, pace_class: 'none' });
+const due = (label: string, style: Task['due']['style'], is_adjusted = false): Task['due'] => ({
+  date: null,
+  original_due_date: null,
+  label,
+  trigger: null,
+  style,
+  is_adjusted,
+  pace_class: 'none',
+});
 
 function buildTask(id: number, overrides: Partial<Task> = {}): Task {
   return {

@@ -105,7 +105,8 @@ const TasksPage = () => {
 
   const reload = useCallback(() => setReloadKey((value) => value + 1), []);
   const openTask = useCallback(
-    (task: Task) => navigate(`${transactionTasksPath(basename, clientId)}/${task.task_id}`, { state: { fromList: true } satisfies FromList }),
+    (task: Task) =>
+      navigate(`${transactionTasksPath(basename, clientId)}/${task.task_id}`, { state: { fromList: true } satisfies FromList }),
     [navigate, basename, clientId],
   );
   const closeTask = useCallback(() => {
@@ -122,7 +123,14 @@ const TasksPage = () => {
       switch (col.field) {
         case 'name':
           return (
-            <Link component={RouterLink} to={`${transactionTasksPath(basename, clientId)}/${task.task_id}`} state={{ fromList: true }} underline="hover" data-testid="task-name" sx={{ whiteSpace: 'normal' }}>
+            <Link
+              component={RouterLink}
+              to={`${transactionTasksPath(basename, clientId)}/${task.task_id}`}
+              state={{ fromList: true }}
+              underline="hover"
+              data-testid="task-name"
+              sx={{ whiteSpace: 'normal' }}
+            >
               {task.name}
             </Link>
           );
@@ -159,7 +167,10 @@ const TasksPage = () => {
   useEffect(() => {
     for (const task of rows ?? []) seen.current.set(task.task_id, task);
   }, [rows]);
-  const selectedTasks = useMemo(() => [...selected].map((key) => seen.current.get(Number(key))).filter((task): task is Task => !!task), [selected]);
+  const selectedTasks = useMemo(
+    () => [...selected].map((key) => seen.current.get(Number(key))).filter((task): task is Task => !!task),
+    [selected],
+  );
   const selection = useMemo<RowSelection<Task> | undefined>(
     () =>
       manage
@@ -184,7 +195,13 @@ const TasksPage = () => {
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('add')} data-testid="tasks-add">
                 {L.addTask}
               </Button>
-              <Button variant="outlined" startIcon={<EditNoteIcon />} disabled={selected.size === 0} onClick={() => setDialog('bulk')} data-testid="tasks-bulk-edit">
+              <Button
+                variant="outlined"
+                startIcon={<EditNoteIcon />}
+                disabled={selected.size === 0}
+                onClick={() => setDialog('bulk')}
+                data-testid="tasks-bulk-edit"
+              >
                 {L.bulkEdit}
               </Button>
               {selected.size > 0 && (
@@ -217,7 +234,8 @@ const TasksPage = () => {
           sort={{
             field: sort.field,
             dir: sort.dir,
-            onSort: (field) => setSort((current) => ({ field: field as SortField, dir: current.field === field ? (current.dir === 1 ? -1 : 1) : 1 })),
+            onSort: (field) =>
+              setSort((current) => ({ field: field as SortField, dir: current.field === field ? (current.dir === 1 ? -1 : 1) : 1 })),
           }}
           skeletonCols={COLS.length}
           skeletonRows={5}

@@ -58,7 +58,11 @@ export function createTasksApi(options: TasksApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   return {
     listTasks: (query: TaskListQuery) => {
-      const params = new URLSearchParams({ client_id: String(query.client_id), page: String(query.page), per_page: String(query.per_page) });
+      const params = new URLSearchParams({
+        client_id: String(query.client_id),
+        page: String(query.page),
+        per_page: String(query.per_page),
+      });
       if (query.order_by) params.set('order_by', query.order_by);
       if (query.order_dir) params.set('order_dir', String(query.order_dir));
       return call<TaskListResponse>(`/tasks?${params.toString()}`);

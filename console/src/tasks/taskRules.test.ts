@@ -1,9 +1,22 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { bulkRequest, descriptionProblem, dueToSend, EMPTY_BULK, isDocumentRequired, needsDocumentFirst, refusedTasks, uploadProblem } from './taskRules';
+import {
+  bulkRequest,
+  descriptionProblem,
+  dueToSend,
+  EMPTY_BULK,
+  isDocumentRequired,
+  needsDocumentFirst,
+  refusedTasks,
+  uploadProblem,
+} from './taskRules';
 
 const refusal = (errors: { field: string; error: string }[]) =>
-  new HttpError('Bad request', 400, { message: 'Bad request', errors: Object.fromEntries(errors.map((item) => [item.field, item.error])), field_errors: errors });
+  new HttpError('Bad request', 400, {
+    message: 'Bad request',
+    errors: Object.fromEntries(errors.map((item) => [item.field, item.error])),
+    field_errors: errors,
+  });
 
 describe('dueToSend', () => {
   it('sends a whole date and a cleared one, not a date being typed or out of range', () => {
@@ -20,7 +33,11 @@ describe('bulkRequest', () => {
   it('sends only the fields that change, and nothing while none does', () => {
     expect(bulkRequest([1, 2, 3], EMPTY_BULK)).toBeNull();
     expect(bulkRequest([1, 2, 3], { ...EMPTY_BULK, status_id: 2 })).toEqual({ task_ids: [1, 2, 3], status_id: 2 });
-    expect(bulkRequest([1], { assigned_to_agent_id: 7, due_dt: '04/01/2025', status_id: '' })).toEqual({ task_ids: [1], assigned_to_agent_id: 7, due_dt: '04/01/2025' });
+    expect(bulkRequest([1], { assigned_to_agent_id: 7, due_dt: '04/01/2025', status_id: '' })).toEqual({
+      task_ids: [1],
+      assigned_to_agent_id: 7,
+      due_dt: '04/01/2025',
+    });
     expect(bulkRequest([1], { ...EMPTY_BULK, due_dt: '04/01' })).toBeNull();
   });
 });
@@ -48,7 +65,9 @@ describe('Document required', () => {
     expect(needsDocumentFirst({ doc_type_id: 4, doc_id: null }, 2)).toBe(false);
     expect(needsDocumentFirst({ doc_type_id: 4, doc_id: 9 }, 3)).toBe(false);
     expect(needsDocumentFirst({ doc_type_id: null, doc_id: null }, 3)).toBe(false);
-    expect(isDocumentRequired(refusal([{ field: 'status_id', error: 'You cannot complete this task without attaching a document first.' }]))).toBe(true);
+    expect(
+      isDocumentRequired(refusal([{ field: 'status_id', error: 'You cannot complete this task without attaching a document first.' }])),
+    ).toBe(true);
     expect(isDocumentRequired(refusal([{ field: 'status_id', error: 'Must be one of the task statuses' }]))).toBe(false);
   });
 });
@@ -59,7 +78,9 @@ describe('uploadProblem', () => {
     expect(uploadProblem({ folderId: null, typeId: null }, pdf)).toBe('Upload folder is required.');
     expect(uploadProblem({ folderId: -1, typeId: null }, pdf)).toBe('Document type is required.');
     expect(uploadProblem({ folderId: -1, typeId: 3 }, pdf)).toBeNull();
-    expect(uploadProblem({ folderId: -1, typeId: 3 }, { name: 'a.docx', type: 'application/msword', size: 10 })).toBe('allowed file types: PDF & Image (JPG, PNG)');
+    expect(uploadProblem({ folderId: -1, typeId: 3 }, { name: 'a.docx', type: 'application/msword', size: 10 })).toBe(
+      'allowed file types: PDF & Image (JPG, PNG)',
+    );
     expect(uploadProblem({ folderId: -1, typeId: 3 }, { ...pdf, size: 50_000_001 })).toBe('File is larger than 50,000,000 bytes');
     expect(uploadProblem({ folderId: -1, typeId: 3 }, { name: 'scan.JPG', type: '', size: 10 })).toBeNull();
   });

@@ -1,4 +1,13 @@
-import { DONE_TASK_STATUS_IDS, parseUsDate, TASK_MESSAGES, DOCUMENT_MESSAGES, DOCUMENT_MAX_BYTES, STORAGE_MESSAGES, type Task, type TaskDue } from '@app/contracts';
+import {
+  DONE_TASK_STATUS_IDS,
+  parseUsDate,
+  TASK_MESSAGES,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_MAX_BYTES,
+  STORAGE_MESSAGES,
+  type Task,
+  type TaskDue,
+} from '@app/contracts';
 import { fieldErrorsOf } from '../shared/forms/fieldErrors';
 import { DATE_YEAR_RANGE } from '../shared/form-fields/rules';
 import type { TaskBulkRequest } from './api';
@@ -41,7 +50,8 @@ export const EMPTY_BULK: BulkValues = { assigned_to_agent_id: '', due_dt: null, 
 /** PATCH /tasks/bulk with only the fields that change (null when nothing does, or the date is not whole yet). */
 export function bulkRequest(taskIds: readonly number[], values: BulkValues): TaskBulkRequest | null {
   const request: TaskBulkRequest = { task_ids: [...taskIds] };
-  if (values.assigned_to_agent_id !== '' && values.assigned_to_agent_id !== null) request.assigned_to_agent_id = Number(values.assigned_to_agent_id);
+  if (values.assigned_to_agent_id !== '' && values.assigned_to_agent_id !== null)
+    request.assigned_to_agent_id = Number(values.assigned_to_agent_id);
   if (values.status_id !== '' && values.status_id !== null) request.status_id = Number(values.status_id);
   if (values.due_dt) {
     const due = dueToSend(values.due_dt);
@@ -74,7 +84,10 @@ export function refusedTasks(error: unknown, tasks: readonly Pick<Task, 'task_id
 }
 
 /** The upload's own checks before anything is sent: folder, type, then the file (the server checks the bytes again). */
-export function uploadProblem(choice: { folderId: number | null; typeId: number | null }, file?: Pick<File, 'type' | 'name' | 'size'> | null): string | null {
+export function uploadProblem(
+  choice: { folderId: number | null; typeId: number | null },
+  file?: Pick<File, 'type' | 'name' | 'size'> | null,
+): string | null {
   if (choice.folderId === null) return DOCUMENT_MESSAGES.folderRequired;
   if (choice.typeId === null) return DOCUMENT_MESSAGES.typeRequired;
   if (!file) return null;
@@ -112,6 +125,9 @@ export function transactionLine(transaction: NonNullable<Task['transaction']>): 
 
 /** The description's own check: at most 1500 characters of text (the server counts the same). */
 export function descriptionProblem(html: string): string | null {
-  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;|&#\d+;/gi, 'x');
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/gi, 'x');
   return text.length > 1500 ? TASK_MESSAGES.descriptionTooLong : null;
 }

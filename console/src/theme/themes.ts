@@ -64,7 +64,5 @@ export function preferredThemeMode(): 'light' | 'dark' {
   } catch {
     // No storage: fall through to the OS preference.
   }
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
-    ? 'dark'
-    : 'light';
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }

@@ -27,7 +27,11 @@ describe('HelpTooltip', () => {
   it('shows nothing until its tooltip is loaded, then the ? icon with the sanitised content', async () => {
     renderAs([]);
     expect(screen.queryByTestId('help-tooltip-contacts')).toBeNull();
-    act(() => tooltipStore.merge({ '108': { id: 108, content: '<p>Your <strong>contacts</strong><script>alert(1)</script></p>', position: 'right' } }));
+    act(() =>
+      tooltipStore.merge({
+        '108': { id: 108, content: '<p>Your <strong>contacts</strong><script>alert(1)</script></p>', position: 'right' },
+      }),
+    );
     fireEvent.click(await screen.findByTestId('help-tooltip-contacts'));
     const content = await screen.findByTestId('help-tooltip-content-108');
     expect(content.innerHTML).toContain('<strong>contacts</strong>');

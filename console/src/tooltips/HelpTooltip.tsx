@@ -36,7 +36,13 @@ export const HelpTooltip = ({ tooltipKey }: { tooltipKey: TooltipKey }) => {
       {/* Sanitised on the server and again here: only the rich-text editor's own tags reach the page. */}
       <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(tooltip.content) }} />
       {canManage && (
-        <Link component={RouterLink} to={tooltipEditPath(id)} color="inherit" sx={{ display: 'inline-block', mt: 0.5, fontWeight: 600 }} data-testid={`help-tooltip-edit-${id}`}>
+        <Link
+          component={RouterLink}
+          to={tooltipEditPath(id)}
+          color="inherit"
+          sx={{ display: 'inline-block', mt: 0.5, fontWeight: 600 }}
+          data-testid={`help-tooltip-edit-${id}`}
+        >
           {L.edit}
         </Link>
       )}

@@ -55,7 +55,14 @@ const TooltipList = () => {
             rowKey={(row) => `${row.id}:${row.market_id}`}
             rowAttributes={(row) => ({ 'data-testid': `tooltip-row-${row.id}-${row.market_id}` })}
             actions={(row) => (
-              <Button component={RouterLink} to={editLinkOf(row)} size="small" startIcon={<EditIcon />} aria-label={`${L.edit} ${row.id}`} data-testid={`tooltip-edit-${row.id}-${row.market_id}`}>
+              <Button
+                component={RouterLink}
+                to={editLinkOf(row)}
+                size="small"
+                startIcon={<EditIcon />}
+                aria-label={`${L.edit} ${row.id}`}
+                data-testid={`tooltip-edit-${row.id}-${row.market_id}`}
+              >
                 {L.edit}
               </Button>
             )}
@@ -85,11 +92,17 @@ const TooltipEdit = () => {
   // The record as this market sees it: GET /tooltips/{id}?market_id= (docs/tooltips-api.md).
   const meta = { query: { market_id: marketId } };
   const loaded = useGetOne<TooltipRecord & RaRecord>(TOOLTIPS, { id, meta }, READ_OPTIONS);
-  const tooltip = { data: loaded.data ?? null, error: loadErrorOf(loaded.error), loading: loaded.isFetching || loaded.isPending, reload: () => void loaded.refetch() };
+  const tooltip = {
+    data: loaded.data ?? null,
+    error: loadErrorOf(loaded.error),
+    loading: loaded.isFetching || loaded.isPending,
+    reload: () => void loaded.refetch(),
+  };
   const [version, setVersion] = useState(0);
   // The save's answer carries the spec's message: the data provider's own update, through React Query.
   const save = useMutation({
-    mutationFn: (update: TooltipUpdate) => dataProvider.update<TooltipRecord & RaRecord>(TOOLTIPS, { id, data: update, previousData: loaded.data }),
+    mutationFn: (update: TooltipUpdate) =>
+      dataProvider.update<TooltipRecord & RaRecord>(TOOLTIPS, { id, data: update, previousData: loaded.data }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData([TOOLTIPS, 'getOne', { id: String(id), meta }], data);
       void queryClient.invalidateQueries({ queryKey: [TOOLTIPS, 'getList'] });
@@ -118,7 +131,14 @@ const TooltipEdit = () => {
         </Button>
       </Box>
       <SectionCard title={tooltip.data?.key ? `${tooltip.data.id} · ${tooltip.data.key}` : Number.isFinite(id) ? String(id) : undefined}>
-        <ListLoadState testIdPrefix="tooltip" error={tooltip.error} onRetry={tooltip.reload} loading={tooltip.loading && !tooltip.data} empty={false} emptyText="">
+        <ListLoadState
+          testIdPrefix="tooltip"
+          error={tooltip.error}
+          onRetry={tooltip.reload}
+          loading={tooltip.loading && !tooltip.data}
+          empty={false}
+          emptyText=""
+        >
           {tooltip.data && (
             <Form key={version} record={formValuesOf(tooltip.data, marketId)} onSubmit={submit} disableInvalidFormNotification>
               <Box data-testid="tooltip-form">

@@ -11,7 +11,11 @@ describe('tooltip back office rules', () => {
   it('edits the market the page was opened for and sends a clean update', () => {
     const record = { id: 101, key: 'reports', market_id: 0, content: '<p>a</p>', position: 'left' as const, updated_ts: '' };
     expect(formValuesOf(record, 7)).toEqual({ market_id: 7, content: '<p>a</p>', position: 'left' });
-    expect(tooltipUpdateOf({ market_id: '3', content: '<p>b</p>', position: 'bottom' })).toEqual({ market_id: 3, content: '<p>b</p>', position: 'bottom' });
+    expect(tooltipUpdateOf({ market_id: '3', content: '<p>b</p>', position: 'bottom' })).toEqual({
+      market_id: 3,
+      content: '<p>b</p>',
+      position: 'bottom',
+    });
     expect(tooltipUpdateOf({ market_id: -1, content: null, position: 'diagonal' })).toEqual({ market_id: 0, content: '', position: 'top' });
   });
 

@@ -12,7 +12,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('tooltip store', () => {
   it('merges the loaded map into the stored one', () => {
-    expect(mergeTooltips({ '101': tip(101, 'old'), '102': tip(102) }, { '101': tip(101, 'new') })).toEqual({ '101': tip(101, 'new'), '102': tip(102) });
+    expect(mergeTooltips({ '101': tip(101, 'old'), '102': tip(102) }, { '101': tip(101, 'new') })).toEqual({
+      '101': tip(101, 'new'),
+      '102': tip(102),
+    });
     expect(mergeTooltips({ '101': tip(101) }, null)).toEqual({ '101': tip(101) });
   });
 

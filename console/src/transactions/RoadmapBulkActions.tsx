@@ -93,10 +93,22 @@ export const RoadmapBulkActions = ({ clientIds, onDone }: { clientIds: readonly 
           ))
         )}
       </TextField>
-      <Button variant="contained" disabled={disabled} onClick={() => void run('assign')} data-testid="roadmap-assign" startIcon={busy === 'assign' ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button
+        variant="contained"
+        disabled={disabled}
+        onClick={() => void run('assign')}
+        data-testid="roadmap-assign"
+        startIcon={busy === 'assign' ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         {L.assign}
       </Button>
-      <Button variant="outlined" disabled={disabled} onClick={() => void run('remove')} data-testid="roadmap-remove" startIcon={busy === 'remove' ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button
+        variant="outlined"
+        disabled={disabled}
+        onClick={() => void run('remove')}
+        data-testid="roadmap-remove"
+        startIcon={busy === 'remove' ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         {L.remove}
       </Button>
     </Box>

@@ -11,9 +11,22 @@ import { toHttpError } from '../dataProvider/httpError';
 import type { TransactionListResponse } from './api';
 import TransactionsPage from './TransactionsPage';
 
-const api = vi.hoisted(() => ({ listTransactions: vi.fn(), getStatuses: vi.fn(), getStages: vi.fn(), getRoadmapTemplates: vi.fn(), assignRoadmaps: vi.fn(), removeRoadmaps: vi.fn() }));
+const api = vi.hoisted(() => ({
+  listTransactions: vi.fn(),
+  getStatuses: vi.fn(),
+  getStages: vi.fn(),
+  getRoadmapTemplates: vi.fn(),
+  assignRoadmaps: vi.fn(),
+  removeRoadmaps: vi.fn(),
+}));
 vi.mock('./index', () => ({ transactionsApi: api }));
-const filters = vi.hoisted(() => ({ listFilters: vi.fn(), createFilter: vi.fn(), updateFilter: vi.fn(), removeFilter: vi.fn(), getForm: vi.fn() }));
+const filters = vi.hoisted(() => ({
+  listFilters: vi.fn(),
+  createFilter: vi.fn(),
+  updateFilter: vi.fn(),
+  removeFilter: vi.fn(),
+  getForm: vi.fn(),
+}));
 vi.mock('./filters/index', () => ({ filtersApi: filters }));
 
 const COLS: TransactionColumn[] = [
@@ -55,7 +68,10 @@ function buildRow(id: number, overrides: Partial<TransactionRow> = {}): Transact
 
 function page(rows: TransactionRow[], total = rows.length, perPage = 10): TransactionListResponse {
   const pages = Math.ceil(total / perPage);
-  return { table: { data: rows, cols: COLS }, pagination: { total, page: 1, per_page: perPage, pages, has_next: pages > 1, has_prev: false } };
+  return {
+    table: { data: rows, cols: COLS },
+    pagination: { total, page: 1, per_page: perPage, pages, has_next: pages > 1, has_prev: false },
+  };
 }
 
 /** The query of the n-th list call, as an object. */
@@ -104,10 +120,21 @@ beforeEach(() => {
   window.sessionStorage.clear();
   clearFilterFormCache();
   filters.getForm.mockResolvedValue(buildForm());
-  filters.listFilters.mockResolvedValue([buildSavedFilter({ filter_id: 11, filter_name: 'My Buyers', filters: { type_filter: 'b', client_stage_id: [2] } })]);
+  filters.listFilters.mockResolvedValue([
+    buildSavedFilter({ filter_id: 11, filter_name: 'My Buyers', filters: { type_filter: 'b', client_stage_id: [2] } }),
+  ]);
   api.listTransactions.mockResolvedValue(page([buildRow(1), buildRow(2)], 2));
   api.getStatuses.mockResolvedValue([
-    { id: 3, label: 'Active', color: '#1f4e79', font_color: 'light', category: 'active', color_css: 'status-3', dates: [], asks_lost_reason: false },
+    {
+      id: 3,
+      label: 'Active',
+      color: '#1f4e79',
+      font_color: 'light',
+      category: 'active',
+      color_css: 'status-3',
+      dates: [],
+      asks_lost_reason: false,
+    },
   ]);
   api.getStages.mockResolvedValue([{ id: 2, label: 'Under Contract', color: '#f2a93b', font_color: 'dark' }]);
   api.getRoadmapTemplates.mockResolvedValue([
@@ -185,7 +212,14 @@ describe('TransactionsPage', () => {
     api.listTransactions.mockClear();
     renderPage();
     await loaded();
-    expect(queryOf(0)).toEqual({ team_form_id: '-1', page: '2', per_page: '20', order_by: 'address', order_dir: '-1', quick_search_filter: 'Oak' });
+    expect(queryOf(0)).toEqual({
+      team_form_id: '-1',
+      page: '2',
+      per_page: '20',
+      order_by: 'address',
+      order_dir: '-1',
+      quick_search_filter: 'Oak',
+    });
     expect((screen.getByTestId('transactions-search') as HTMLInputElement).value).toBe('Oak');
   });
 
@@ -285,7 +319,9 @@ describe('TransactionsPage', () => {
     const user = userEvent.setup();
     renderPage();
     await loaded();
-    api.listTransactions.mockRejectedValueOnce(Object.assign(new Error('Server Error'), { status: 500, body: { message: 'Server Error' } }));
+    api.listTransactions.mockRejectedValueOnce(
+      Object.assign(new Error('Server Error'), { status: 500, body: { message: 'Server Error' } }),
+    );
     await user.click(screen.getByTestId('transactions-table-sort-id'));
     await waitFor(() => expect(api.listTransactions).toHaveBeenCalledTimes(2));
     await loaded();
@@ -295,9 +331,15 @@ describe('TransactionsPage', () => {
   });
 
   it('falls back to the default sort when the server refuses the kept one', async () => {
-    window.sessionStorage.setItem('realty.transactions.table', JSON.stringify({ page: 1, per_page: 10, order_by: 'cf_gone', order_dir: -1, quick_search_filter: '' }));
+    window.sessionStorage.setItem(
+      'realty.transactions.table',
+      JSON.stringify({ page: 1, per_page: 10, order_by: 'cf_gone', order_dir: -1, quick_search_filter: '' }),
+    );
     api.listTransactions.mockRejectedValueOnce(
-      Object.assign(new Error('Invalid'), { status: 400, body: { message: 'Invalid', field_errors: [{ field: 'order_by', error: 'Unknown column' }] } }),
+      Object.assign(new Error('Invalid'), {
+        status: 400,
+        body: { message: 'Invalid', field_errors: [{ field: 'order_by', error: 'Unknown column' }] },
+      }),
     );
     renderPage();
     await waitFor(() => expect(api.listTransactions).toHaveBeenCalledTimes(2));
@@ -338,7 +380,10 @@ describe('TransactionsPage', () => {
     const kept = () => JSON.parse(window.sessionStorage.getItem('realty.transactions.table') ?? '{}');
 
     it("applies a link's filter keys to the list, shows them as chips and drops them from the address", async () => {
-      renderPage(['ADMIN'], '/transactions?context=a7&type_filter=b&client_filter=closed&status_start_date=01-01-2023&status_end_date=01-31-2023&client_stage_id=1&client_stage_id=2&referrer_filter=dash');
+      renderPage(
+        ['ADMIN'],
+        '/transactions?context=a7&type_filter=b&client_filter=closed&status_start_date=01-01-2023&status_end_date=01-31-2023&client_stage_id=1&client_stage_id=2&referrer_filter=dash',
+      );
       await loaded();
       const first = api.listTransactions.mock.calls[0][0] as URLSearchParams;
       expect(first.get('context')).toBe('a7');
@@ -346,7 +391,9 @@ describe('TransactionsPage', () => {
       expect(first.getAll('client_stage_id')).toEqual(['1', '2']);
       expect(first.get('status_start_date')).toBe('01-01-2023');
       expect(first.has('referrer_filter')).toBe(false);
-      await waitFor(() => expect(chips()).toEqual(['Scope: Avery Agent', 'Type: Buyer', 'Stage: Nurture, Hot', 'Status: Closed (01-01-2023 – 01-31-2023)']));
+      await waitFor(() =>
+        expect(chips()).toEqual(['Scope: Avery Agent', 'Type: Buyer', 'Stage: Nurture, Hot', 'Status: Closed (01-01-2023 – 01-31-2023)']),
+      );
       expect(screen.getByTestId('location-probe').textContent).toBe('/transactions');
       expect(kept().filters).toMatchObject({ context: 'a7', type_filter: 'b' });
     });
@@ -388,7 +435,12 @@ describe('TransactionsPage', () => {
 
     it('drops a filter key the server refuses, and a scope of another team', async () => {
       api.listTransactions.mockImplementation(async (query: URLSearchParams) => {
-        if (query.has('range_start')) throw toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid query', errors: [{ field: 'range_start', error: 'Not a number' }] });
+        if (query.has('range_start'))
+          throw toHttpError(400, 'Bad Request', {
+            status: 'error',
+            message: 'Invalid query',
+            errors: [{ field: 'range_start', error: 'Not a number' }],
+          });
         if (query.get('context') === 't99') throw toHttpError(404, 'Not Found', { status: 'error', message: 'Not found' });
         return page([buildRow(1)], 1);
       });

@@ -139,7 +139,8 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const [state, setState] = useKeptTableState(linkFilters);
   // The link's keys are applied: the address drops them, so a reload keeps the user's later changes.
   useEffect(() => {
-    if (linkFilters) navigate({ pathname: location.pathname, search: searchWithoutFilters(location.search) }, { replace: true, state: location.state });
+    if (linkFilters)
+      navigate({ pathname: location.pathname, search: searchWithoutFilters(location.search) }, { replace: true, state: location.state });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The sidebar mounts when first opened, then keeps its form while closed.
@@ -182,14 +183,21 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
         // falls back to the default, silently too.
         // An ended session (401) signs out, as react-admin's own calls do.
         void logoutRef.current(error);
-        const refusedKeys = (fields: string[]) => FILTER_KEYS.filter((key) => fields.some((field) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)));
+        const refusedKeys = (fields: string[]) =>
+          FILTER_KEYS.filter((key) => fields.some((field) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)));
         if (statusOf(error) === 404) {
           // Another team's scope (a stale link): the list without it.
           setState((current) => (current.filters?.context ? withFilters(current, withoutKey(current.filters, 'context')) : current));
         } else if (statusOf(error) === 400) {
           const fields = refusedFields(error);
           const badKeys = refusedKeys(fields);
-          if (badKeys.length > 0) setState((current) => withFilters(current, badKeys.reduce<TransactionFilterKeys>((keys, key) => withoutKey(keys, key), current.filters ?? {})));
+          if (badKeys.length > 0)
+            setState((current) =>
+              withFilters(
+                current,
+                badKeys.reduce<TransactionFilterKeys>((keys, key) => withoutKey(keys, key), current.filters ?? {}),
+              ),
+            );
           else if (fields.includes('order_by') || fields.includes('order_dir')) setState(withDefaultSort);
           else if (fields.includes('page') || fields.includes('per_page')) setState((current) => withPage(current, 1));
         }
@@ -205,8 +213,14 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   // The colours of the status and stage tags: without them the tags show neutral.
   useEffect(() => {
     let cancelled = false;
-    transactionsApi.getStatuses().then((records) => !cancelled && setStatuses(records), () => undefined);
-    transactionsApi.getStages().then((records) => !cancelled && setStages(records), () => undefined);
+    transactionsApi.getStatuses().then(
+      (records) => !cancelled && setStatuses(records),
+      () => undefined,
+    );
+    transactionsApi.getStages().then(
+      (records) => !cancelled && setStages(records),
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };
@@ -224,8 +238,14 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const tableSx = useMemo(() => transactionTableSx(statuses), [statuses]);
   const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
   const timeZone = authClient.getSession()?.user.timezone ?? null;
-  const cellContext = useMemo<CellContext>(() => ({ basename, stages: stageMap, locale, timeZone }), [basename, stageMap, locale, timeZone]);
-  const renderCell = useCallback((col: TransactionColumn, row: TransactionRow) => renderTransactionCell(col, row, cellContext), [cellContext]);
+  const cellContext = useMemo<CellContext>(
+    () => ({ basename, stages: stageMap, locale, timeZone }),
+    [basename, stageMap, locale, timeZone],
+  );
+  const renderCell = useCallback(
+    (col: TransactionColumn, row: TransactionRow) => renderTransactionCell(col, row, cellContext),
+    [cellContext],
+  );
   const openRow = useCallback(
     (row: TransactionRow) => navigate(transactionDetailPath(basename, row.client_id), { state: { fromList: true } satisfies FromList }),
     [navigate, basename],
@@ -248,7 +268,10 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const searching = state.quick_search_filter !== '' || searchText !== '';
   const filtered = hasFilters(state.filters);
   const applyFilters = useCallback((keys: TransactionFilterKeys) => setState((current) => withFilters(current, keys)), [setState]);
-  const removeFilter = useCallback((key: FilterKey) => setState((current) => withFilters(current, withoutKey(current.filters ?? {}, key))), [setState]);
+  const removeFilter = useCallback(
+    (key: FilterKey) => setState((current) => withFilters(current, withoutKey(current.filters ?? {}, key))),
+    [setState],
+  );
   const clearFilters = useCallback(() => setState((current) => withFilters(current, {})), [setState]);
   const filterCount = Object.keys(state.filters ?? {}).length;
   const clearButton = (testId: string) => (
@@ -321,7 +344,18 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
             </Button>
           )}
           {/* Selected rows: the roadmap template multiselect with Assign and Remove (spec 001 section 2). */}
-          <Box sx={{ flex: '1 0 auto', display: 'flex', justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap', minHeight: 36, alignItems: 'center' }} data-testid="transactions-bulk-actions">
+          <Box
+            sx={{
+              flex: '1 0 auto',
+              display: 'flex',
+              justifyContent: 'flex-end',
+              gap: 1.5,
+              flexWrap: 'wrap',
+              minHeight: 36,
+              alignItems: 'center',
+            }}
+            data-testid="transactions-bulk-actions"
+          >
             {selection && selected.size > 0 && (
               <>
                 <Typography variant="body2" color="text.secondary" data-testid="transactions-selected-count">
@@ -381,7 +415,14 @@ export const TransactionList = ({ reloadKey = 0 }: { reloadKey?: number }) => {
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
         ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' }, role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'filter-drawer-title' } as object }}
+        slotProps={{
+          paper: {
+            sx: { width: { xs: '100vw', md: 760 }, maxWidth: '100vw', p: 2, boxSizing: 'border-box' },
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-labelledby': 'filter-drawer-title',
+          } as object,
+        }}
         data-testid="filter-drawer"
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

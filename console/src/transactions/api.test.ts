@@ -10,7 +10,10 @@ function apiWith(response: Response | (() => Response)) {
 
 describe(createTransactionsApi.name, () => {
   it('asks for the list form of the team with the table state', async () => {
-    const body = { table: { data: [], cols: [] }, pagination: { total: 0, page: 1, per_page: 10, pages: 0, has_next: false, has_prev: false } };
+    const body = {
+      table: { data: [], cols: [] },
+      pagination: { total: 0, page: 1, per_page: 10, pages: 0, has_next: false, has_prev: false },
+    };
     const { fetch, sut } = apiWith(jsonResponse(200, body));
     expect(await sut.listTransactions(toApiQuery({ ...DEFAULT_TABLE_STATE, quick_search_filter: 'Main' }))).toEqual(body);
     expect(fetch.mock.calls[0][0]).toBe(
@@ -20,7 +23,16 @@ describe(createTransactionsApi.name, () => {
   });
 
   it('reads the status and stage options from their records', async () => {
-    const status = { id: 3, label: 'Active', color: '#2e7d32', font_color: 'light', category: 'active', color_css: 'status-3', dates: [], asks_lost_reason: false };
+    const status = {
+      id: 3,
+      label: 'Active',
+      color: '#2e7d32',
+      font_color: 'light',
+      category: 'active',
+      color_css: 'status-3',
+      dates: [],
+      asks_lost_reason: false,
+    };
     const { fetch, sut } = apiWith(() => jsonResponse(200, { records: [status] }));
     expect(await sut.getStatuses()).toEqual([status]);
     expect(await sut.getStages()).toEqual([status]);
@@ -61,7 +73,11 @@ describe(createTransactionsApi.name, () => {
     await sut.updateTransaction(47, 'transaction_modal', { client_stage_id: 3 });
     expect(fetch.mock.calls[0][0]).toBe('/api/transaction/47');
     expect(fetch.mock.calls[0][1]?.method).toBe('PATCH');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ client_id: 47, preset: 'transaction_modal', changes: { client_stage_id: 3 } });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+      client_id: 47,
+      preset: 'transaction_modal',
+      changes: { client_stage_id: 3 },
+    });
   });
 
   it('reads the roadmap templates without steps (null records as none), and assigns and removes them in bulk', async () => {

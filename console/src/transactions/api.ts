@@ -62,8 +62,7 @@ export function createTransactionsApi(options: TransactionsApiOptions) {
   const { call } = createJsonClient({ fetch: options.fetch, apiBase: options.apiBase });
   return {
     /** `query` from tableState.toApiQuery (team_form_id, page, per_page, order_by, order_dir, search). */
-    listTransactions: (query: URLSearchParams) =>
-      call<TransactionListResponse>(`/transactions/records?${query.toString()}`),
+    listTransactions: (query: URLSearchParams) => call<TransactionListResponse>(`/transactions/records?${query.toString()}`),
     /** The team's statuses: the colours of the row's `color_css` class (`status-{id}`). */
     getStatuses: async () => recordsOf(await call<{ records?: StatusOption[] | null }>('/transaction/statuses')),
     /** The team's stages: the colours of the Stage tag (row.stage.id). */

@@ -9,8 +9,7 @@ export const transactionDetailPath = (basename: string, clientId: number | strin
 export const transactionTasksPath = (basename: string, id: number | string) =>
   `${basename}/transactions/${encodeURIComponent(String(id))}/tasks`;
 /** The transaction page. */
-export const transactionPagePath = (basename: string, id: number | string) =>
-  `${basename}/transactions/${encodeURIComponent(String(id))}`;
+export const transactionPagePath = (basename: string, id: number | string) => `${basename}/transactions/${encodeURIComponent(String(id))}`;
 /** The transaction's documents (the documents screens come with their issue). */
 export const transactionDocumentsPath = (basename: string, id: number | string) =>
   `${basename}/transactions/${encodeURIComponent(String(id))}/documents`;

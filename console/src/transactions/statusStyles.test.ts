@@ -58,7 +58,16 @@ describe('readableText', () => {
 
   it('reaches 4.5:1 on any background, whichever font colour the team chose', () => {
     for (let grey = 0; grey <= 255; grey += 5) {
-      for (const background of [`#${grey.toString(16).padStart(2, '0').repeat(3)}`, '#0288d1', '#e53935', '#1e88e5', '#43a047', '#777777', '#f9a825', '#7b1fa2']) {
+      for (const background of [
+        `#${grey.toString(16).padStart(2, '0').repeat(3)}`,
+        '#0288d1',
+        '#e53935',
+        '#1e88e5',
+        '#43a047',
+        '#777777',
+        '#f9a825',
+        '#7b1fa2',
+      ]) {
         for (const fontColour of ['dark', 'light', 'nonsense', null]) {
           const ratio = contrastRatio(background, readableText(background, fontColour));
           expect({ background, fontColour, ok: ratio >= MIN_CONTRAST }).toEqual({ background, fontColour, ok: true });
@@ -69,15 +78,22 @@ describe('readableText', () => {
 });
 
 describe('statusClassRules', () => {
-  it("builds a rule per status class from its colours", () => {
-    expect(statusClassRules([status({ id: 3, color_css: 'status-3', color: '#1f4e79', font_color: 'light' }), status({ id: 4, color_css: 'status-4', color: '#f2a93b', font_color: 'dark' })])).toEqual({
+  it('builds a rule per status class from its colours', () => {
+    expect(
+      statusClassRules([
+        status({ id: 3, color_css: 'status-3', color: '#1f4e79', font_color: 'light' }),
+        status({ id: 4, color_css: 'status-4', color: '#f2a93b', font_color: 'dark' }),
+      ]),
+    ).toEqual({
       '& .status-3': { backgroundColor: '#1f4e79', color: LIGHT_TEXT },
       '& .status-4': { backgroundColor: '#f2a93b', color: DARK_TEXT },
     });
   });
 
   it("gives a status whose colours do not read black or white text (the list's and the boards' status tags)", () => {
-    expect(statusClassRules([status({ id: 3, color_css: 'status-3', color: '#0288D1', font_color: 'light' })])).toEqual({ '& .status-3': { backgroundColor: '#0288d1', color: BLACK_TEXT } });
+    expect(statusClassRules([status({ id: 3, color_css: 'status-3', color: '#0288D1', font_color: 'light' })])).toEqual({
+      '& .status-3': { backgroundColor: '#0288d1', color: BLACK_TEXT },
+    });
   });
 
   it('leaves out class names that are not plain, and shows bad colours neutral', () => {

@@ -38,7 +38,9 @@ describe('parseTableState', () => {
   });
 
   it('gives malformed values their defaults', () => {
-    expect(parseTableState({ page: 0, per_page: 50, order_by: 'id; drop', order_dir: 2, quick_search_filter: 7 })).toEqual(DEFAULT_TABLE_STATE);
+    expect(parseTableState({ page: 0, per_page: 50, order_by: 'id; drop', order_dir: 2, quick_search_filter: 7 })).toEqual(
+      DEFAULT_TABLE_STATE,
+    );
     expect(parseTableState({ page: 2.5, per_page: '20' })).toEqual(DEFAULT_TABLE_STATE);
     expect(parseTableState('page=3')).toEqual(DEFAULT_TABLE_STATE);
   });
@@ -59,14 +61,21 @@ describe('kept for the session', () => {
   it('starts afresh on unreadable data, and without a storage', () => {
     expect(loadTableState(memoryStorage({ k: '{not json' }), 'k')).toEqual(DEFAULT_TABLE_STATE);
     expect(loadTableState(null, 'k')).toEqual(DEFAULT_TABLE_STATE);
-    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => saveTableState(full, 'k', DEFAULT_TABLE_STATE)).not.toThrow();
   });
 });
 
 describe('toApiQuery', () => {
   it('sends the list form alias and the whole table event, the search trimmed', () => {
-    expect(Object.fromEntries(toApiQuery(state({ page: 2, per_page: 20, order_by: 'address', order_dir: -1, quick_search_filter: '  Oak ' })))).toEqual({
+    expect(
+      Object.fromEntries(toApiQuery(state({ page: 2, per_page: 20, order_by: 'address', order_dir: -1, quick_search_filter: '  Oak ' }))),
+    ).toEqual({
       team_form_id: '-1',
       page: '2',
       per_page: '20',
@@ -121,7 +130,9 @@ describe('filters in the table state', () => {
   const base = (overrides: Partial<TransactionTableState> = {}): TransactionTableState => ({ ...DEFAULT_TABLE_STATE, ...overrides });
 
   it('puts the filter keys on the list query (lists repeated, tag groups as JSON)', () => {
-    const query = toApiQuery(base({ filters: { context: 'a7', client_stage_id: [1, 2], tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]] } }));
+    const query = toApiQuery(
+      base({ filters: { context: 'a7', client_stage_id: [1, 2], tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]] } }),
+    );
     expect(query.getAll('client_stage_id')).toEqual(['1', '2']);
     expect(query.get('context')).toBe('a7');
     expect(JSON.parse(query.get('tag_filters') ?? '')).toEqual([[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]]);
@@ -130,7 +141,10 @@ describe('filters in the table state', () => {
 
   it('keeps them for the session, dropping unknown keys', () => {
     const storage = new Map<string, string>();
-    const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+    };
     saveTableState(store, 'k', base({ filters: { type_filter: 'b' } }));
     expect(loadTableState(store, 'k').filters).toEqual({ type_filter: 'b' });
     expect(parseTableState({ ...DEFAULT_TABLE_STATE, filters: { nope: 1 } }).filters).toBeUndefined();

@@ -1,9 +1,4 @@
-import {
-  LIST_FORM_ALIAS,
-  TRANSACTION_DEFAULT_PAGE_SIZE,
-  TRANSACTION_PAGE_SIZES,
-  type TransactionFilterKeys,
-} from '@app/contracts';
+import { LIST_FORM_ALIAS, TRANSACTION_DEFAULT_PAGE_SIZE, TRANSACTION_PAGE_SIZES, type TransactionFilterKeys } from '@app/contracts';
 import { appendFilterParams, hasFilters, parseStoredFilters, sameFilters } from './filters/filterKeys';
 
 // State of the Transactions table (spec 001 sections 2 and 9): page, page size, sort and search.

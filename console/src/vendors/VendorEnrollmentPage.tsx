@@ -18,11 +18,7 @@ import { addressRules, companyRules, contactRules, enrollmentOf, firstErrorOf, i
 import { vendorApi } from '.';
 import { VENDOR_MESSAGES as M } from './messages';
 
-type PageState =
-  | { kind: 'loading' }
-  | { kind: 'refused'; message: string }
-  | { kind: 'form'; info: VendorInviteInfo }
-  | { kind: 'done' };
+type PageState = { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'form'; info: VendorInviteInfo } | { kind: 'done' };
 
 /** The token lookup: loading, then the form or the server's message in its place (spec 001 sections 2, 4, 8). */
 function useInvite(token: string | null): [PageState, (state: PageState) => void] {
@@ -92,8 +88,21 @@ const EnrollmentForm = ({ token, info, onDone }: { token: string; info: VendorIn
         <FieldMessagesAfterSubmit>
           <FormRow>
             {/* The form does not check the email's format; the server refuses an unusable one. */}
-            <EmailInput source="primary_contact.email" label={M.email} required requiredMessage={M.contactRequired} checkFormat={false} data-testid="vendor-email" />
-            <PhoneInput source="primary_contact.phone" label={M.phone} required requiredMessage={M.contactRequired} data-testid="vendor-phone" />
+            <EmailInput
+              source="primary_contact.email"
+              label={M.email}
+              required
+              requiredMessage={M.contactRequired}
+              checkFormat={false}
+              data-testid="vendor-email"
+            />
+            <PhoneInput
+              source="primary_contact.phone"
+              label={M.phone}
+              required
+              requiredMessage={M.contactRequired}
+              data-testid="vendor-phone"
+            />
           </FormRow>
         </FieldMessagesAfterSubmit>
         <SubmitArea failure={failure} />

@@ -78,7 +78,11 @@ describe('VendorInvitesPage', () => {
   it('Invite Vendor sends what was filled in and shows the link with Copy; closing reloads the list', async () => {
     const user = userEvent.setup();
     api.listInvites.mockResolvedValue([]);
-    api.createInvite.mockResolvedValue({ invite_token: 't', url: 'http://localhost/enroll/vendor?invite_token=t', expires_at: '2026-12-04T10:00:00.000Z' });
+    api.createInvite.mockResolvedValue({
+      invite_token: 't',
+      url: 'http://localhost/enroll/vendor?invite_token=t',
+      expires_at: '2026-12-04T10:00:00.000Z',
+    });
     open();
     await screen.findByTestId('invites-empty');
     await user.click(screen.getByTestId('invite-vendor'));

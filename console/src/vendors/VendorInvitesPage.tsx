@@ -45,11 +45,14 @@ function useInviteWrites() {
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: [INVITES, 'getList'] });
   const create = useMutation({
-    mutationFn: async (request: VendorInviteRequest) => answerOf<VendorInviteCreated>(await dataProvider.create(INVITES, { data: request })),
+    mutationFn: async (request: VendorInviteRequest) =>
+      answerOf<VendorInviteCreated>(await dataProvider.create(INVITES, { data: request })),
   });
   const revoke = useMutation({
     mutationFn: async (invite: VendorInviteRecord & RaRecord) =>
-      answerOf<{ status?: string; message?: string } | null>(await dataProvider.delete(INVITES, { id: invite.invite_id, previousData: invite })),
+      answerOf<{ status?: string; message?: string } | null>(
+        await dataProvider.delete(INVITES, { id: invite.invite_id, previousData: invite }),
+      ),
     onSuccess: refreshList,
   });
   return { create, revoke, refreshList };
@@ -89,7 +92,14 @@ const InviteDialog = ({ onClose }: { onClose: (created: boolean) => void }) => {
     }
   };
   return (
-    <Dialog open onClose={() => onClose(!!created)} fullWidth maxWidth="sm" data-testid="invite-dialog" aria-labelledby="invite-dialog-title">
+    <Dialog
+      open
+      onClose={() => onClose(!!created)}
+      fullWidth
+      maxWidth="sm"
+      data-testid="invite-dialog"
+      aria-labelledby="invite-dialog-title"
+    >
       <DialogTitle id="invite-dialog-title">{M.inviteVendor}</DialogTitle>
       {created ? (
         <>
@@ -131,7 +141,13 @@ const InviteDialog = ({ onClose }: { onClose: (created: boolean) => void }) => {
           <DialogContent>
             <EmailInput source="email" label={M.email} fullWidth data-testid="invite-email" />
             <TextInput source="name" label={M.company} fullWidth data-testid="invite-name" />
-            <SelectInput source="vendor_type" label={M.vendorType} choices={VENDOR_TYPE_CHOICES} fullWidth data-testid="invite-vendor-type" />
+            <SelectInput
+              source="vendor_type"
+              label={M.vendorType}
+              choices={VENDOR_TYPE_CHOICES}
+              fullWidth
+              data-testid="invite-vendor-type"
+            />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={() => onClose(false)} data-testid="invite-dialog-cancel">
@@ -169,13 +185,23 @@ const VendorInvitesPage = () => {
   };
 
   const columns: ListColumn<VendorInviteRecord>[] = [
-    { key: 'invitee', header: M.columns.invitee, render: (invite) => <span data-testid={`invite-invitee-${invite.invite_id}`}>{inviteeOf(invite)}</span> },
+    {
+      key: 'invitee',
+      header: M.columns.invitee,
+      render: (invite) => <span data-testid={`invite-invitee-${invite.invite_id}`}>{inviteeOf(invite)}</span>,
+    },
     { key: 'vendor_type', header: M.columns.vendor_type, render: (invite) => invite.vendor_type ?? '—' },
     {
       key: 'status',
       header: M.columns.status,
       render: (invite) => (
-        <Chip size="small" variant="outlined" color={STATUS_COLOR[invite.status]} label={statusLabel(invite.status)} data-testid={`invite-status-${invite.invite_id}`} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOR[invite.status]}
+          label={statusLabel(invite.status)}
+          data-testid={`invite-status-${invite.invite_id}`}
+        />
       ),
     },
     { key: 'expires', header: M.columns.expires, render: (invite) => shortDate(invite.expires_at) },
@@ -213,7 +239,13 @@ const VendorInvitesPage = () => {
             rowAttributes={(invite) => ({ 'data-testid': `invite-row-${invite.invite_id}`, 'data-status': invite.status })}
             actions={(invite) =>
               canRevoke(invite) ? (
-                <Button size="small" color="error" startIcon={<LinkOffIcon />} onClick={() => setRevoking(invite)} data-testid={`invite-revoke-${invite.invite_id}`}>
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<LinkOffIcon />}
+                  onClick={() => setRevoking(invite)}
+                  data-testid={`invite-revoke-${invite.invite_id}`}
+                >
                   {M.revoke}
                 </Button>
               ) : null

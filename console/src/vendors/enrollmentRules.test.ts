@@ -51,8 +51,12 @@ describe('vendor enrollment rules', () => {
       ],
     };
     expect(firstErrorOf({ message: 'Validation failed', body }, 'x')).toBe('Required.');
-    expect(firstErrorOf({ body: { errors: [{ field: 'a', error: 'This is an invalid email address' }] } }, 'x')).toBe('This is an invalid email address');
-    expect(firstErrorOf({ message: 'This invite link has expired.', body: { message: 'This invite link has expired.' } }, 'x')).toBe('This invite link has expired.');
+    expect(firstErrorOf({ body: { errors: [{ field: 'a', error: 'This is an invalid email address' }] } }, 'x')).toBe(
+      'This is an invalid email address',
+    );
+    expect(firstErrorOf({ message: 'This invite link has expired.', body: { message: 'This invite link has expired.' } }, 'x')).toBe(
+      'This invite link has expired.',
+    );
     expect(firstErrorOf(null, 'fallback')).toBe('fallback');
   });
 

@@ -66,7 +66,8 @@ export function firstErrorOf(error: unknown, fallback: string): string {
   const list = (body as { field_errors?: unknown } | null)?.field_errors;
   const errors = Array.isArray(list) ? list : (body as { errors?: unknown } | null)?.errors;
   if (Array.isArray(errors)) {
-    const first = errors.find((e) => e && typeof e === 'object' && typeof (e as { error?: unknown }).error === 'string') as { error: string } | undefined;
+    const first = errors.find((e) => e && typeof e === 'object' && typeof (e as { error?: unknown }).error === 'string') as
+      { error: string } | undefined;
     if (first) return first.error;
   }
   if (errors && typeof errors === 'object') {

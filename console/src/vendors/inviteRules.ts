@@ -15,7 +15,8 @@ export function inviteeOf(invite: Pick<VendorInviteRecord, 'name' | 'email'>): s
 export const statusLabel = (status: VendorInviteStatus): string => M.statuses[status];
 
 /** Only a pending or expired invite can be revoked (a used one stays on record). */
-export const canRevoke = (invite: Pick<VendorInviteRecord, 'status'>): boolean => invite.status === 'pending' || invite.status === 'expired';
+export const canRevoke = (invite: Pick<VendorInviteRecord, 'status'>): boolean =>
+  invite.status === 'pending' || invite.status === 'expired';
 
 /** The dialog's values as POST /enroll/vendor/link takes them (blanks left out). */
 export function inviteRequestOf(values: Record<string, unknown>): VendorInviteRequest {

@@ -30,7 +30,10 @@ export function createDisplayApi(session: TokenSession, fetchFn: FetchLike, apiB
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     try {
-      return await fetchFn(`${apiBase}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, signal: controller.signal });
+      return await fetchFn(`${apiBase}${path}`, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);

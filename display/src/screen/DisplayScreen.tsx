@@ -184,7 +184,11 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
         data-playing={show.playing}
       >
         {!config ? (
-          configFailed ? <LoadError /> : <Loader />
+          configFailed ? (
+            <LoadError />
+          ) : (
+            <Loader />
+          )
         ) : view.showLoader ? (
           <Loader />
         ) : view.data && slide ? (
@@ -198,7 +202,11 @@ export function DisplayScreen({ user, api }: { user: UserProfile; api: DisplayAp
         )}
       </main>
       <footer className="bottom-bar">
-        <SlideDots slides={slides.map((s) => ({ id: String(s.index), title: s.title }))} current={show.index} onSelect={(index) => dispatch({ type: 'goTo', index })} />
+        <SlideDots
+          slides={slides.map((s) => ({ id: String(s.index), title: s.title }))}
+          current={show.index}
+          onSelect={(index) => dispatch({ type: 'goTo', index })}
+        />
       </footer>
     </div>
   );

@@ -33,10 +33,7 @@ export const CaretIcon = () => (
 
 export const CalendarIcon = () => (
   <svg {...common}>
-    <path
-      d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5z"
-      fill="currentColor"
-    />
+    <path d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5z" fill="currentColor" />
   </svg>
 );
 

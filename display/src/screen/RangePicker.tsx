@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { messages } from '../messages';
-import { addMonths, CALENDAR_MONTHS, inDraft, monthGrid, monthOf, monthTitle, pickDay, type DraftRange, type MonthRef } from '../slideshow/calendar';
+import {
+  addMonths,
+  CALENDAR_MONTHS,
+  inDraft,
+  monthGrid,
+  monthOf,
+  monthTitle,
+  pickDay,
+  type DraftRange,
+  type MonthRef,
+} from '../slideshow/calendar';
 import { RANGE_PRESET_LABELS, RANGE_PRESETS, rangeText, type RangePreset, type SelectedRange } from '../slideshow/date-range';
 import { CalendarIcon, NextIcon, PreviousIcon } from './Icons';
 import { usePopover } from './usePopover';
@@ -88,7 +98,12 @@ export function RangePicker({ range, onPreset, onCustom }: RangePickerProps) {
                 <div className="range-calendar__month" key={`${month.year}-${month.month}`}>
                   <div className="range-calendar__month-head">
                     {i === 0 ? (
-                      <button type="button" className="icon-button" aria-label={m.previousMonth} onClick={() => setFirstMonth(addMonths(firstMonth, -1))}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={m.previousMonth}
+                        onClick={() => setFirstMonth(addMonths(firstMonth, -1))}
+                      >
                         <PreviousIcon />
                       </button>
                     ) : (
@@ -96,7 +111,12 @@ export function RangePicker({ range, onPreset, onCustom }: RangePickerProps) {
                     )}
                     <span className="range-calendar__month-title">{monthTitle(month)}</span>
                     {i === CALENDAR_MONTHS - 1 ? (
-                      <button type="button" className="icon-button" aria-label={m.nextMonth} onClick={() => setFirstMonth(addMonths(firstMonth, 1))}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={m.nextMonth}
+                        onClick={() => setFirstMonth(addMonths(firstMonth, 1))}
+                      >
                         <NextIcon />
                       </button>
                     ) : (

@@ -8,7 +8,15 @@ import { usePopover } from './usePopover';
 const m = messages.scope;
 
 /** The grouped, searchable scope dropdown (placeholder 'Select a Scope', search 'Search', 300px of list). */
-export function ScopeDropdown({ groups, value, onChange }: { groups: ScopeMenu['groups']; value: string; onChange: (value: string) => void }) {
+export function ScopeDropdown({
+  groups,
+  value,
+  onChange,
+}: {
+  groups: ScopeMenu['groups'];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { open, setOpen, rootRef } = usePopover();
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);

@@ -5,7 +5,15 @@ export interface SlideInfo {
   title: string;
 }
 
-export function SlideDots({ slides, current, onSelect }: { slides: readonly SlideInfo[]; current: number; onSelect: (index: number) => void }) {
+export function SlideDots({
+  slides,
+  current,
+  onSelect,
+}: {
+  slides: readonly SlideInfo[];
+  current: number;
+  onSelect: (index: number) => void;
+}) {
   return (
     <nav className="slide-dots" aria-label="Slides">
       {slides.map((slide, index) => (

@@ -79,7 +79,14 @@ export function TopBar(props: TopBarProps) {
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className="icon-button" aria-label={t.previous} title={t.previous} data-testid="previous-button" onClick={props.onPrevious}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t.previous}
+            title={t.previous}
+            data-testid="previous-button"
+            onClick={props.onPrevious}
+          >
             <PreviousIcon />
           </button>
           <button type="button" className="icon-button" aria-label={t.next} title={t.next} data-testid="next-button" onClick={props.onNext}>

@@ -71,7 +71,12 @@ function setup(options: { signedOut?: boolean; now?: () => number; retryAfterFai
   const storage = new MemoryStorage();
   if (!options.signedOut) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: makeUser() }));
   const fetchMock = vi.fn<FetchLike>();
-  const sut = new SessionManager({ storage, fetch: fetchMock, now: options.now ?? (() => NOW), retryAfterFailureMs: options.retryAfterFailureMs });
+  const sut = new SessionManager({
+    storage,
+    fetch: fetchMock,
+    now: options.now ?? (() => NOW),
+    retryAfterFailureMs: options.retryAfterFailureMs,
+  });
   return { sut, storage, fetchMock };
 }
 
@@ -230,7 +235,10 @@ describe(SessionManager.name, () => {
 
     it('moves a session an earlier version stored with its refresh token to the cookie, presenting the token once', async () => {
       const { sut, storage, fetchMock } = setup();
-      storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access_token: 'old', refresh_token: 'refresh-legacy', expires_at: NOW, user: makeUser() }));
+      storage.setItem(
+        SESSION_STORAGE_KEY,
+        JSON.stringify({ access_token: 'old', refresh_token: 'refresh-legacy', expires_at: NOW, user: makeUser() }),
+      );
       fetchMock.mockImplementation(async () => jsonResponse(200, tokenResponse(2, 1)));
 
       await sut.refresh();
@@ -254,7 +262,7 @@ describe(SessionManager.name, () => {
       expect(second.access_token).toBe('access-3');
     });
 
-    it('clears the session and notifies when the cookie\'s session is over (401)', async () => {
+    it("clears the session and notifies when the cookie's session is over (401)", async () => {
       const { sut, storage, fetchMock } = setup();
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { status: 'error', message: 'Unauthorized' }));
       const listener = vi.fn();
@@ -274,7 +282,9 @@ describe(SessionManager.name, () => {
 
     it('keeps the session when the server fails (5xx) or cannot be reached', async () => {
       const { sut, storage, fetchMock } = setup();
-      fetchMock.mockResolvedValueOnce(jsonResponse(503, { status: 'error', message: 'Unavailable' })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(503, { status: 'error', message: 'Unavailable' }))
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'));
 
       await expect(sut.refresh()).rejects.toBeInstanceOf(RefreshFailedError);
       await expect(sut.refresh()).rejects.toBeInstanceOf(RefreshFailedError);

@@ -1,4 +1,11 @@
-import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, SESSION_STORAGE_KEY, type ErrorResponse, type TokenResponse, type UserProfile } from '@app/contracts';
+import {
+  CONSOLE_CLIENT_HEADER,
+  CONSOLE_CLIENT_VALUE,
+  SESSION_STORAGE_KEY,
+  type ErrorResponse,
+  type TokenResponse,
+  type UserProfile,
+} from '@app/contracts';
 import { messages } from '../messages';
 
 /**

@@ -8,7 +8,13 @@ export function ActivitySlide({ response, width }: { response: DashboardResponse
   const count = activityCountFor(width);
   const items = (response.data.activities ?? []).slice(0, count);
   return (
-    <section className="slide activity-slide" aria-labelledby="slide-title" data-testid="activity-dashboard" data-capacity={count} data-available={response.data.activities?.length ?? 0}>
+    <section
+      className="slide activity-slide"
+      aria-labelledby="slide-title"
+      data-testid="activity-dashboard"
+      data-capacity={count}
+      data-available={response.data.activities?.length ?? 0}
+    >
       <header className="slide__header">
         <h1 id="slide-title" className="slide__title">
           {response.title}

@@ -54,7 +54,13 @@ function Circle({ entry, roles, paced }: { entry: CircleEntry; roles: readonly R
 
 function Ratio({ entry }: { entry: CircleEntry }) {
   return (
-    <div className="ratio" title={entry.label} aria-label={`${entry.label}: ${formatPercent(entry.ratio)}`} role="group" data-testid="ratio">
+    <div
+      className="ratio"
+      title={entry.label}
+      aria-label={`${entry.label}: ${formatPercent(entry.ratio)}`}
+      role="group"
+      data-testid="ratio"
+    >
       <span className="ratio__arrow" aria-hidden="true">
         →
       </span>
@@ -101,7 +107,11 @@ export function CircleDashboardSlide({ response, roles }: { response: DashboardR
         <div className="funnel">
           <div className="funnel__circles">
             {charts.top.map((entry, i) =>
-              entry.type === 'ratio' ? <Ratio key={`r${i}`} entry={entry} /> : <Circle key={`c${i}`} entry={entry} roles={roles} paced={false} />,
+              entry.type === 'ratio' ? (
+                <Ratio key={`r${i}`} entry={entry} />
+              ) : (
+                <Circle key={`c${i}`} entry={entry} roles={roles} paced={false} />
+              ),
             )}
           </div>
           <div className="funnel__sides">

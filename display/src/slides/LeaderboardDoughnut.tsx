@@ -10,7 +10,10 @@ export default function LeaderboardDoughnut({ board }: { board: Pick<Leaderboard
   const colorOf = (label: string, i: number) => {
     if (label === LEADERBOARD_OTHERS_LABEL) return OTHERS_COLOR;
     // The row's own place colour, so the chart and the list agree.
-    return board.leaderboard_data.find((row) => row.agent_name === label)?.color ?? LEADERBOARD_PLACE_COLORS[Math.min(i, LEADERBOARD_PLACE_COLORS.length - 1)];
+    return (
+      board.leaderboard_data.find((row) => row.agent_name === label)?.color ??
+      LEADERBOARD_PLACE_COLORS[Math.min(i, LEADERBOARD_PLACE_COLORS.length - 1)]
+    );
   };
   const data = slices.length > 0 ? slices : [{ label: '', value: 1 }];
   return (

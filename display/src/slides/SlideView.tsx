@@ -1,4 +1,11 @@
-import type { ActivityDashboardData, CircleDashboardData, DashboardResponse, LeaderboardResponse, Role, StatsDashboardData } from '@app/contracts';
+import type {
+  ActivityDashboardData,
+  CircleDashboardData,
+  DashboardResponse,
+  LeaderboardResponse,
+  Role,
+  StatsDashboardData,
+} from '@app/contracts';
 import type { SlidePayload } from '../slideshow/slide-data';
 import type { Slide } from '../slideshow/slides';
 import { ActivitySlide } from './ActivitySlide';
@@ -7,7 +14,17 @@ import { LeaderboardSlide } from './LeaderboardSlide';
 import { StatsSlide } from './StatsSlide';
 
 /** The figures of one slide, drawn by its kind. */
-export default function SlideView({ slide, data, roles, width }: { slide: Slide; data: SlidePayload; roles: readonly Role[]; width: number }) {
+export default function SlideView({
+  slide,
+  data,
+  roles,
+  width,
+}: {
+  slide: Slide;
+  data: SlidePayload;
+  roles: readonly Role[];
+  width: number;
+}) {
   switch (slide.kind) {
     case 'circles':
       return <CircleDashboardSlide response={data as DashboardResponse<CircleDashboardData>} roles={roles} />;

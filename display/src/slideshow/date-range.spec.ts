@@ -13,7 +13,10 @@ describe(rangeOfPreset.name, () => {
     expect(days('lastQuarter')).toEqual({ start: '2026-07-01', end: '2026-09-30' });
     expect(days('yearToDate')).toEqual({ start: '2026-01-01', end: '2026-11-26' });
     expect(days('lastYear')).toEqual({ start: '2025-01-01', end: '2025-12-31' });
-    expect(rangeOfPreset('custom', NOW, 'UTC', { start: '2026-02-03', end: '2026-02-09' })).toEqual({ start: '2026-02-03', end: '2026-02-09' });
+    expect(rangeOfPreset('custom', NOW, 'UTC', { start: '2026-02-03', end: '2026-02-09' })).toEqual({
+      start: '2026-02-03',
+      end: '2026-02-09',
+    });
   });
 
   it('takes last quarter across the year', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardResponse } from '@app/contracts';
-import { activityCountFor, excludedNotice, formatCardValue, formatLeaderboardCount, formatPercent, imageUrlOf, leaderboardTitle, showsTotalProduction } from './format';
+import {
+  activityCountFor,
+  excludedNotice,
+  formatCardValue,
+  formatLeaderboardCount,
+  formatPercent,
+  imageUrlOf,
+  leaderboardTitle,
+  showsTotalProduction,
+} from './format';
 
 const board = (over: Partial<LeaderboardResponse> = {}): LeaderboardResponse => ({
   title: 'Closed',
@@ -38,11 +47,18 @@ describe('leaderboard formatting', () => {
     expect(formatPercent(null)).toBe('—');
   });
 
-  it("says how many active agents are left out, only when some are", () => {
+  it('says how many active agents are left out, only when some are', () => {
     expect(excludedNotice(board())).toBeNull();
-    expect(excludedNotice(board({ excludes: [{ agent_id: 1, agent_name: 'A' }, { agent_id: 2, agent_name: 'B' }] }))).toBe(
-      '2 active agents being excluded from leaderboard',
-    );
+    expect(
+      excludedNotice(
+        board({
+          excludes: [
+            { agent_id: 1, agent_name: 'A' },
+            { agent_id: 2, agent_name: 'B' },
+          ],
+        }),
+      ),
+    ).toBe('2 active agents being excluded from leaderboard');
   });
 
   it("hides 'Total Production' when the total is 0", () => {

@@ -33,7 +33,10 @@ describe(transactionsLinkOf.name, () => {
   });
 
   it('repeats list keys, keeps tag groups as JSON and has no link without parameters', () => {
-    const url = transactionsLinkOf({ context: 'a7', client_stage_id: [1, 2], tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 3 }]] }, ['ADMIN']);
+    const url = transactionsLinkOf(
+      { context: 'a7', client_stage_id: [1, 2], tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 3 }]] },
+      ['ADMIN'],
+    );
     const query = new URL(url!, 'http://x').searchParams;
     expect(query.getAll('client_stage_id')).toEqual(['1', '2']);
     expect(JSON.parse(query.get('tag_filters')!)).toEqual([[{ tag_filter_modifier: 'exists', tag_filter_id: 3 }]]);

@@ -21,7 +21,10 @@ function firstContextOf(params: DashboardLinkParams): string | null {
  * context (i..., not ig...) moved to appt_set_by_filter; null when there is no link or when an agent
  * would follow a team-context link (not clickable).
  */
-export function transactionsLinkOf(params: DashboardLinkParams | null | undefined, roles: readonly Role[] | null | undefined): string | null {
+export function transactionsLinkOf(
+  params: DashboardLinkParams | null | undefined,
+  roles: readonly Role[] | null | undefined,
+): string | null {
   if (!params) return null;
   const context = firstContextOf(params);
   if (context?.startsWith('t') && isFlaggedAsAgent(roles)) return null;

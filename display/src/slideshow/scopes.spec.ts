@@ -3,8 +3,20 @@ import { filterScopeGroups, scopeLabelOf } from './scopes';
 
 const groups = [
   { label: 'Team', items: [{ value: 't1', label: 'Team' }] },
-  { label: 'ISAs', items: [{ value: 'ig1', label: 'All ISAs' }, { value: 'i9', label: 'Ivy Isa' }] },
-  { label: 'Active Agents', items: [{ value: 'a2', label: 'Alex Agent' }, { value: 'a3', label: 'Blake Broker' }] },
+  {
+    label: 'ISAs',
+    items: [
+      { value: 'ig1', label: 'All ISAs' },
+      { value: 'i9', label: 'Ivy Isa' },
+    ],
+  },
+  {
+    label: 'Active Agents',
+    items: [
+      { value: 'a2', label: 'Alex Agent' },
+      { value: 'a3', label: 'Blake Broker' },
+    ],
+  },
 ];
 
 describe(filterScopeGroups.name, () => {

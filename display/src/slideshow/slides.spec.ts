@@ -37,7 +37,12 @@ describe(subscriptionOf.name, () => {
   const [circles, , , , closed, volumeYtd] = resolveSlides(DEFAULT_DISPLAY_CONFIG);
 
   it('asks a dashboard for the scope and range on screen, dates as MM-DD-YYYY', () => {
-    expect(subscriptionOf(circles, 'a12', 1, NOVEMBER, NOW, 'UTC')).toEqual({ slide: 7, context: 'a12', start_date: '11-01-2026', end_date: '11-30-2026' });
+    expect(subscriptionOf(circles, 'a12', 1, NOVEMBER, NOW, 'UTC')).toEqual({
+      slide: 7,
+      context: 'a12',
+      start_date: '11-01-2026',
+      end_date: '11-30-2026',
+    });
     expect(requestPathOf(subscriptionOf(circles, 'a12', 1, NOVEMBER, NOW, 'UTC'))).toBe(
       '/dashboards?id=7&context=a12&dashboard_start_date=11-01-2026&dashboard_end_date=11-30-2026',
     );

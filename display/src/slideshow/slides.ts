@@ -62,7 +62,14 @@ export function defaultScopeOf(user: { agent_id: number; permissions?: readonly 
  * What a slide asks for: the scope on screen (the leaderboard always the team), the range on screen
  * (a ytd leaderboard from 1 January to today), dates as MM-DD-YYYY.
  */
-export function subscriptionOf(slide: Slide, scope: string, teamId: number, range: DateRange, now: Date, timeZone: string): DisplaySubscription {
+export function subscriptionOf(
+  slide: Slide,
+  scope: string,
+  teamId: number,
+  range: DateRange,
+  now: Date,
+  timeZone: string,
+): DisplaySubscription {
   if (slide.kind === 'leaderboard') {
     const days = slide.ytd ? ytdRange(now, timeZone) : range;
     return { slide: slide.id, report: slide.report, context: `t${teamId}`, ...requestDates(days) };

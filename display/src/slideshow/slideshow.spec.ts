@@ -58,7 +58,12 @@ describe(slideshowReducer.name, () => {
   it('ignores a dot outside the show and keeps the index inside a shorter show', () => {
     const state = initialSlideshowState(3);
     expect(slideshowReducer(state, { type: 'goTo', index: 3 })).toBe(state);
-    expect(run([{ type: 'goTo', index: 4 }, { type: 'setCount', count: 2 }]).index).toBe(1);
+    expect(
+      run([
+        { type: 'goTo', index: 4 },
+        { type: 'setCount', count: 2 },
+      ]).index,
+    ).toBe(1);
   });
 
   it('leaves a single slide in place (it follows its pushes)', () => {

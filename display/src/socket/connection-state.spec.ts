@@ -34,19 +34,20 @@ describe(connectionReducer.name, () => {
   it('is Reconnecting after a connection was lost and while retrying', () => {
     const connected = run([{ type: 'connect_start' }, { type: 'connect' }]);
     expect(statusAfter([{ type: 'disconnect', reason: 'transport close' }], connected)).toBe('reconnecting');
-    expect(statusAfter([{ type: 'disconnect', reason: 'ping timeout' }, { type: 'reconnect_attempt', attempt: 1 }], connected)).toBe(
-      'reconnecting',
-    );
+    expect(
+      statusAfter(
+        [
+          { type: 'disconnect', reason: 'ping timeout' },
+          { type: 'reconnect_attempt', attempt: 1 },
+        ],
+        connected,
+      ),
+    ).toBe('reconnecting');
     expect(statusAfter([{ type: 'disconnect', reason: 'io server disconnect' }], connected)).toBe('reconnecting');
   });
 
   it('is Connected again after a successful reconnect, with the failure count reset', () => {
-    const state = run([
-      { type: 'connect' },
-      { type: 'disconnect', reason: 'transport close' },
-      ...failures(3),
-      { type: 'connect' },
-    ]);
+    const state = run([{ type: 'connect' }, { type: 'disconnect', reason: 'transport close' }, ...failures(3), { type: 'connect' }]);
     expect(connectionStatusOf(state)).toBe('connected');
     expect(state.failedAttempts).toBe(0);
   });

@@ -14,7 +14,11 @@ export type SubscribeState = 'idle' | 'pending' | 'subscribed' | 'refused' | 'un
  * (or that follows a change made while down). The HTTP fetch stays the source of the first figures: a
  * refused or unanswered subscription only means no live updates.
  */
-export function useDisplayData(subscription: DisplaySubscription | null, key: string | null, onPush: (push: DisplayDataPush) => void): SubscribeState {
+export function useDisplayData(
+  subscription: DisplaySubscription | null,
+  key: string | null,
+  onPush: (push: DisplayDataPush) => void,
+): SubscribeState {
   const { socket } = useDisplayConnection();
   const [state, setState] = useState<SubscribeState>('idle');
   const onPushRef = useRef(onPush);

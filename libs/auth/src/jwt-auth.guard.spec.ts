@@ -11,20 +11,37 @@ import { importPKCS8, SignJWT } from 'jose';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy } from './jwt.strategy';
 import { refusedByMark, TOKEN_REVOCATIONS, type TokenRevocations } from './token-revocations';
-import { accessTokenPublicKey, AccessTokenSigner, AccessTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER, type AuthenticatedUser } from './tokens';
+import {
+  accessTokenPublicKey,
+  AccessTokenSigner,
+  AccessTokenVerifier,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type AuthenticatedUser,
+} from './tokens';
 
 const SESSION_ENDED = 'Session expired or invalid. Please sign in again.';
 const AUTHENTICATION_REQUIRED = 'Authentication required';
 const NO_PERMISSION = 'You do not have permission to do this';
 /** passport-jwt's verification step (jsonwebtoken.verify), read by its strategy on every call. */
-const passportJwt = PassportJwtStrategy as unknown as { JwtVerifier: (token: string, key: unknown, options: object, done: (error: Error | null, payload?: unknown) => void) => void };
+const passportJwt = PassportJwtStrategy as unknown as {
+  JwtVerifier: (token: string, key: unknown, options: object, done: (error: Error | null, payload?: unknown) => void) => void;
+};
 
 @Controller()
 class ProbeController {
-  @Public() @Get('open') open() { return { ok: true }; }
-  @Get('me') me(@CurrentUser() user: AuthenticatedUser) { return user; }
-  @Roles('ADMIN', 'TRANC') @Get('admin-or-tc') adminOrTc() { return { ok: true }; }
-  @Permissions('team_esign', 'agent_esign') @Get('esign') esign() { return { ok: true }; }
+  @Public() @Get('open') open() {
+    return { ok: true };
+  }
+  @Get('me') me(@CurrentUser() user: AuthenticatedUser) {
+    return user;
+  }
+  @Roles('ADMIN', 'TRANC') @Get('admin-or-tc') adminOrTc() {
+    return { ok: true };
+  }
+  @Permissions('team_esign', 'agent_esign') @Get('esign') esign() {
+    return { ok: true };
+  }
 }
 
 describe('JwtAuthGuard', () => {
@@ -42,10 +59,12 @@ describe('JwtAuthGuard', () => {
   const marks = new Map<number, { at: number; keepSessionId: string | null }>();
   const ended = new Set<string>();
   const revocations: TokenRevocations = {
-    revokeTokensOf: async (agentId, options = {}) => void marks.set(agentId, { at: options.at ?? Date.now(), keepSessionId: options.keepSessionId ?? null }),
+    revokeTokensOf: async (agentId, options = {}) =>
+      void marks.set(agentId, { at: options.at ?? Date.now(), keepSessionId: options.keepSessionId ?? null }),
     endSession: async (sessionId) => void ended.add(sessionId),
     isRevoked: async (user) =>
-      (!!user.session_id && ended.has(user.session_id)) || refusedByMark(marks.get(user.agent_id) ?? null, user.issued_at_ms ?? 0, user.session_id),
+      (!!user.session_id && ended.has(user.session_id)) ||
+      refusedByMark(marks.get(user.agent_id) ?? null, user.issued_at_ms ?? 0, user.session_id),
   };
   let sut: NestFastifyApplication;
   let signer: AccessTokenSigner;
@@ -56,7 +75,10 @@ describe('JwtAuthGuard', () => {
     @Global()
     @Module({ providers: [{ provide: TOKEN_REVOCATIONS, useValue: revocations }], exports: [TOKEN_REVOCATIONS] })
     class RevocationsModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [RevocationsModule, AuthModule.forRoot(keys.publicKey)], controllers: [ProbeController] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [RevocationsModule, AuthModule.forRoot(keys.publicKey)],
+      controllers: [ProbeController],
+    }).compile();
     sut = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter());
     await sut.init();
     await sut.getHttpAdapter().getInstance().ready();
@@ -83,7 +105,10 @@ describe('JwtAuthGuard', () => {
   });
 
   it('gives @CurrentUser the claims of the token', async () => {
-    expect(await get('/me', agent)).toEqual({ status: 200, body: { ...agent, issued_at_ms: expect.any(Number), expires_at_ms: expect.any(Number) } });
+    expect(await get('/me', agent)).toEqual({
+      status: 200,
+      body: { ...agent, issued_at_ms: expect.any(Number), expires_at_ms: expect.any(Number) },
+    });
   });
 
   it('enforces @Roles: one of the listed roles', async () => {
@@ -110,7 +135,7 @@ describe('JwtAuthGuard', () => {
     expect((await get('/me', { ...agent, agent_id: 71 })).status).toBe(200);
   });
 
-  it('keeps the session a mark exempts (a password changed from it) and refuses the user\'s other sessions', async () => {
+  it("keeps the session a mark exempts (a password changed from it) and refuses the user's other sessions", async () => {
     const user = { ...agent, agent_id: 72 };
     const kept = `Bearer ${await signer.sign({ ...user, session_id: 'session-a' })}`;
     const other = `Bearer ${await signer.sign({ ...user, session_id: 'session-b' })}`;
@@ -134,7 +159,13 @@ describe('JwtAuthGuard', () => {
 
   it('refuses tokens without an expiry, or living longer than the configured lifetime', async () => {
     const key = await importPKCS8(keys.privateKey, 'ES256');
-    const base = () => new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 }).setProtectedHeader({ alg: 'ES256' }).setSubject('7').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt();
+    const base = () =>
+      new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 })
+        .setProtectedHeader({ alg: 'ES256' })
+        .setSubject('7')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt();
     for (const token of [await base().sign(key), await base().setExpirationTime('1d').sign(key)]) {
       await request(sut.getHttpServer()).get('/me').set('authorization', `Bearer ${token}`).expect(401);
     }
@@ -144,7 +175,11 @@ describe('JwtAuthGuard', () => {
     const privateKey = () => importPKCS8(keys.privateKey, 'ES256');
     /** A token signed with identity's key, claims and header as given. */
     const craft = async (build: (jwt: SignJWT) => SignJWT, claims: Record<string, unknown> = {}) =>
-      build(new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: ['team_esign', 'agent_esign'], market_id: 0, ...claims }).setProtectedHeader({ alg: 'ES256' }).setSubject('7')).sign(await privateKey());
+      build(
+        new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: ['team_esign', 'agent_esign'], market_id: 0, ...claims })
+          .setProtectedHeader({ alg: 'ES256' })
+          .setSubject('7'),
+      ).sign(await privateKey());
     const valid = (jwt: SignJWT) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m');
     const call = (path: string, authorization?: string) => {
       const pending = request(sut.getHttpServer()).get(path);
@@ -169,7 +204,9 @@ describe('JwtAuthGuard', () => {
     });
 
     it('refuses an HS256 token whose HMAC secret is the public key (algorithm confusion), and alg none', async () => {
-      const confused = await valid(new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('7')).sign(new TextEncoder().encode(keys.publicKey));
+      const confused = await valid(
+        new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('7'),
+      ).sign(new TextEncoder().encode(keys.publicKey));
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const now = Math.floor(Date.now() / 1000);
       const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: '7', team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 600 })}.`;
@@ -181,13 +218,25 @@ describe('JwtAuthGuard', () => {
 
     it('answers the same 401 message for an expired, lifetime-less, over-long, foreign-issuer, foreign-audience or malformed token', async () => {
       const tokens = {
-        expired: await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(Math.floor(Date.now() / 1000) - 700).setExpirationTime(Math.floor(Date.now() / 1000) - 100)),
+        expired: await craft((jwt) =>
+          jwt
+            .setIssuer(TOKEN_ISSUER)
+            .setAudience(TOKEN_AUDIENCE)
+            .setIssuedAt(Math.floor(Date.now() / 1000) - 700)
+            .setExpirationTime(Math.floor(Date.now() / 1000) - 100),
+        ),
         'without exp': await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt()),
         'without iat': await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('10m')),
-        'over the configured lifetime': await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('901s')),
-        'another issuer': await craft((jwt) => jwt.setIssuer('someone-else').setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m')),
+        'over the configured lifetime': await craft((jwt) =>
+          jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('901s'),
+        ),
+        'another issuer': await craft((jwt) =>
+          jwt.setIssuer('someone-else').setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m'),
+        ),
         'no issuer': await craft((jwt) => jwt.setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('10m')),
-        'another audience': await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience('elsewhere').setIssuedAt().setExpirationTime('10m')),
+        'another audience': await craft((jwt) =>
+          jwt.setIssuer(TOKEN_ISSUER).setAudience('elsewhere').setIssuedAt().setExpirationTime('10m'),
+        ),
         'a non-numeric subject': await craft((jwt) => valid(jwt).setSubject('admin')),
         'no team': await craft(valid, { team_id: undefined }),
         'not a JWT': 'not-a-jwt',
@@ -198,7 +247,10 @@ describe('JwtAuthGuard', () => {
       }
       // The same claims, within the rules, pass: the refusals above are the rules, not the crafting.
       await call('/me', `Bearer ${await craft(valid)}`).expect(200);
-      await call('/me', `Bearer ${await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('900s'))}`).expect(200);
+      await call(
+        '/me',
+        `Bearer ${await craft((jwt) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('900s'))}`,
+      ).expect(200);
     });
 
     it("answers 'Authentication required' without a Bearer token, before passport (which would accept 'bearer')", async () => {
@@ -206,7 +258,11 @@ describe('JwtAuthGuard', () => {
       const token = await signer.sign(agent);
       for (const header of [undefined, '', 'Bearer', 'Bearer ', `Basic ${token}`, `bearer ${token}`, `Bearer  ${token}`, token]) {
         const refused = await call('/me', header);
-        expect({ header, status: refused.status, message: refused.body.message }).toEqual({ header, status: 401, message: AUTHENTICATION_REQUIRED });
+        expect({ header, status: refused.status, message: refused.body.message }).toEqual({
+          header,
+          status: 401,
+          message: AUTHENTICATION_REQUIRED,
+        });
       }
       expect(verifier).not.toHaveBeenCalled();
     });
@@ -262,7 +318,12 @@ describe('JwtAuthGuard', () => {
     it('refuses what the guard refuses: another key, HS256 with the public key, no exp, an over-long life, expired', async () => {
       const verifier = sut.get(AccessTokenVerifier);
       const key = await importPKCS8(keys.privateKey, 'ES256');
-      const claims = () => new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 }).setSubject('7').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt();
+      const claims = () =>
+        new SignJWT({ team_id: 3, roles: ['ADMIN'], permissions: [], market_id: 0 })
+          .setSubject('7')
+          .setIssuer(TOKEN_ISSUER)
+          .setAudience(TOKEN_AUDIENCE)
+          .setIssuedAt();
       const refused = [
         await (await AccessTokenSigner.fromPem(otherKeys.privateKey)).sign(agent),
         await claims().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(keys.publicKey)),
@@ -273,13 +334,23 @@ describe('JwtAuthGuard', () => {
         await claims().setProtectedHeader({ alg: 'ES256' }).setAudience('elsewhere').setExpirationTime('10m').sign(key),
       ];
       for (const token of refused) await expect(verifier.verify(token)).rejects.toThrow();
-      await expect(verifier.verify(await claims().setProtectedHeader({ alg: 'ES256' }).setExpirationTime('900s').sign(key))).resolves.toMatchObject({ agent_id: 7, roles: ['ADMIN'] });
+      await expect(
+        verifier.verify(await claims().setProtectedHeader({ alg: 'ES256' }).setExpirationTime('900s').sign(key)),
+      ).resolves.toMatchObject({ agent_id: 7, roles: ['ADMIN'] });
     });
   });
 
   it('refuses at boot a public key that cannot verify ES256 tokens', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const p384 = generateKeyPairSync('ec', {
+      namedCurve: 'P-384',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(() => accessTokenPublicKey(rsa.publicKey)).toThrow('ES256');
     expect(() => accessTokenPublicKey(p384.publicKey)).toThrow('ES256');
     expect(() => accessTokenPublicKey('not a key')).toThrow();

@@ -74,7 +74,10 @@ export class RedisTokenRevocations implements TokenRevocations {
     if (!entry || entry.until <= now) {
       try {
         // One round trip for both marks.
-        const [rawMark, rawEnded] = await this.redis.mget(this.userKey(user.agent_id), user.session_id ? this.sessionKey(user.session_id) : `${this.prefix}:auth:no-session`);
+        const [rawMark, rawEnded] = await this.redis.mget(
+          this.userKey(user.agent_id),
+          user.session_id ? this.sessionKey(user.session_id) : `${this.prefix}:auth:no-session`,
+        );
         entry = { mark: parseMark(rawMark), ended: rawEnded !== null, until: now + this.cacheMs };
       } catch (error) {
         // Redis away and the mark read over cacheMs ago: the call cannot be checked and fails (503 with

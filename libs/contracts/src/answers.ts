@@ -4,7 +4,19 @@
  * OpenAPI document takes their schemas from these types (docs/openapi.md) instead of restating them.
  */
 import type { NotificationSetting, UserDefaults, LandingPageChoice, TeamForm } from './account';
-import type { AdminUserRecord, AdminUserRow, BlackoutDay, DocumentCategory, DocumentFolder, DocumentMessageTemplate, DocumentType, LicenceCounts, LoginHistoryRow, TeamNotificationSetting, TeamSettings } from './admin';
+import type {
+  AdminUserRecord,
+  AdminUserRow,
+  BlackoutDay,
+  DocumentCategory,
+  DocumentFolder,
+  DocumentMessageTemplate,
+  DocumentType,
+  LicenceCounts,
+  LoginHistoryRow,
+  TeamNotificationSetting,
+  TeamSettings,
+} from './admin';
 import type { RecordsResponse, TableResponse } from './api';
 import type { UserProfile } from './auth';
 import type { BoardCard } from './boards';
@@ -16,7 +28,16 @@ import type { SavedFilter } from './filters';
 import type { Comment } from './messaging';
 import type { RoadmapTemplate, Task } from './tasks';
 import type { TooltipRecord } from './tooltips';
-import type { LeadTypeOption, StageOption, StatusOption, TagOption, TcOption, TransactionFieldDefinition, TransactionHistoryRecord, TransactionRow } from './transactions';
+import type {
+  LeadTypeOption,
+  StageOption,
+  StatusOption,
+  TagOption,
+  TcOption,
+  TransactionFieldDefinition,
+  TransactionHistoryRecord,
+  TransactionRow,
+} from './transactions';
 import type { VendorInviteCreated, VendorInviteRecord } from './vendors';
 
 // ---- shared ----

@@ -36,13 +36,32 @@ export const LEADERBOARD_TITLES: Readonly<Record<LeaderboardReport, string>> = {
   volume: 'Volume',
 };
 /** A fixed colour per place (1st, 2nd, ...); places past the list take the last. */
-export const LEADERBOARD_PLACE_COLORS = ['#FFC107', '#90A4AE', '#A1887F', '#42A5F5', '#66BB6A', '#AB47BC', '#26A69A', '#EF5350', '#7E57C2', '#78909C'] as const;
+export const LEADERBOARD_PLACE_COLORS = [
+  '#FFC107',
+  '#90A4AE',
+  '#A1887F',
+  '#42A5F5',
+  '#66BB6A',
+  '#AB47BC',
+  '#26A69A',
+  '#EF5350',
+  '#7E57C2',
+  '#78909C',
+] as const;
 /** The graph's slices: the top ones, then 'All others'. */
 export const LEADERBOARD_GRAPH_TOP = 10;
 export const LEADERBOARD_OTHERS_LABEL = 'All others';
 
 /** Goal metrics: counts, then amounts (USD). */
-export const GOAL_METRICS = ['appointments_set', 'appointments_met', 'signed', 'under_contract', 'closed', 'closed_volume', 'closed_gci'] as const;
+export const GOAL_METRICS = [
+  'appointments_set',
+  'appointments_met',
+  'signed',
+  'under_contract',
+  'closed',
+  'closed_volume',
+  'closed_gci',
+] as const;
 export type GoalMetric = (typeof GOAL_METRICS)[number];
 export const GOAL_AMOUNT_METRICS: readonly GoalMetric[] = ['closed_volume', 'closed_gci'];
 export const GOAL_METRIC_LABELS: Readonly<Record<GoalMetric, string>> = {

@@ -38,8 +38,7 @@ describe(resolveDatePreset.name, () => {
     });
 
     it('last30Days is 30 days and next2Weeks 14 days, both counting today', () => {
-      const length = (range: { start: string; end: string } | null) =>
-        (Date.parse(range!.end) - Date.parse(range!.start)) / 86_400_000 + 1;
+      const length = (range: { start: string; end: string } | null) => (Date.parse(range!.end) - Date.parse(range!.start)) / 86_400_000 + 1;
       expect(length(sut('last30Days', UTC, wednesday))).toBe(30);
       expect(length(sut('next2Weeks', UTC, wednesday))).toBe(14);
     });

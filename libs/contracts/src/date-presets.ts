@@ -164,7 +164,10 @@ export function resolveDatePreset(preset: DatePreset, timeZone: string, now: Dat
     case 'last6Months': {
       const startYear = month > 6 ? year : year - 1;
       const startMonth = month > 6 ? month - 6 : month + 6;
-      return { start: isoOf({ year: startYear, month: startMonth, day: Math.min(day, daysInMonth(startYear, startMonth)) }), end: isoOf(today) };
+      return {
+        start: isoOf({ year: startYear, month: startMonth, day: Math.min(day, daysInMonth(startYear, startMonth)) }),
+        end: isoOf(today),
+      };
     }
     case 'thisQuarter': {
       const first = Math.floor((month - 1) / 3) * 3 + 1;

@@ -1,4 +1,9 @@
-import { esignDateFormatOf as dateFormatOf, formatEsignDate as formatIsoDate, parseEsignDate as parseDateText, todayIsoDate as todayIso } from './esign-dates';
+import {
+  esignDateFormatOf as dateFormatOf,
+  formatEsignDate as formatIsoDate,
+  parseEsignDate as parseDateText,
+  todayIsoDate as todayIso,
+} from './esign-dates';
 
 describe('date fields in their format (MM/DD/YYYY tokens)', () => {
   it('shows an ISO date in each format the builder offers, MM/DD/YYYY by default', () => {

@@ -70,7 +70,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function monthOfName(name: string): number | null {
   const wanted = name.toLowerCase();
-  const index = MONTHS.findIndex((month) => month.toLowerCase() === wanted || (wanted.length >= 3 && month.toLowerCase().slice(0, 3) === wanted));
+  const index = MONTHS.findIndex(
+    (month) => month.toLowerCase() === wanted || (wanted.length >= 3 && month.toLowerCase().slice(0, 3) === wanted),
+  );
   return index < 0 ? null : index + 1;
 }
 

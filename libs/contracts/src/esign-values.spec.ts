@@ -1,8 +1,12 @@
 import { esignFieldOf, type EsignField } from './esign';
 import { esignValueError, isSafeEsignPattern, normaliseEsignValue } from './esign-values';
 
-const field = (patch: Partial<EsignField>): EsignField => esignFieldOf({ uuid: 'f1', role_uuid: 'r1', name: 'Field', type: 'text', ...patch });
-const options = [{ value: 'Yes', uuid: 'o1' }, { value: 'No', uuid: 'o2' }];
+const field = (patch: Partial<EsignField>): EsignField =>
+  esignFieldOf({ uuid: 'f1', role_uuid: 'r1', name: 'Field', type: 'text', ...patch });
+const options = [
+  { value: 'Yes', uuid: 'o1' },
+  { value: 'No', uuid: 'o2' },
+];
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('e-sign value rules (spec 002 section 5)', () => {
@@ -17,7 +21,9 @@ describe('e-sign value rules (spec 002 section 5)', () => {
   it('checks patterns: a value, an email address, a hyperlink host, other types', () => {
     expect(esignValueError(field({ validation: { pattern: '[A-Z]{3}', host: null } }), 'abc')).toBe('Please enter a valid value');
     expect(esignValueError(field({ validation: { pattern: '[A-Z]{3}', host: null } }), 'ABC')).toBeNull();
-    expect(esignValueError(field({ validation: { pattern: '[^@\\s]+@[^@\\s]+\\.[a-z]+', host: null } }), 'nope')).toBe('Please enter a valid email address');
+    expect(esignValueError(field({ validation: { pattern: '[^@\\s]+@[^@\\s]+\\.[a-z]+', host: null } }), 'nope')).toBe(
+      'Please enter a valid email address',
+    );
     const link = field({ platform_type: 'hyperlink', validation: { pattern: null, host: 'zillow.com' } });
     expect(esignValueError(link, 'https://example.com/x')).toBe('Incorrect format: zillow.com');
     expect(esignValueError(link, 'https://www.zillow.com/homedetails/1')).toBeNull();
@@ -36,7 +42,9 @@ describe('e-sign value rules (spec 002 section 5)', () => {
     expect(esignValueError(field({ type: 'multiple', options }), ['Yes', 'No'])).toBeNull();
     expect(esignValueError(field({ type: 'multiple', options }), 'Yes')).toBe('Please enter a valid value');
     expect(esignValueError(field({ type: 'signature' }), { kind: 'drawn', image: png })).toBeNull();
-    expect(esignValueError(field({ type: 'signature' }), { kind: 'drawn', image: 'data:image/svg+xml;base64,PHN2Zz4=' })).toBe('Please enter a valid value');
+    expect(esignValueError(field({ type: 'signature' }), { kind: 'drawn', image: 'data:image/svg+xml;base64,PHN2Zz4=' })).toBe(
+      'Please enter a valid value',
+    );
     expect(esignValueError(field({ type: 'initials' }), { kind: 'typed', text: 'JD' })).toBeNull();
   });
 

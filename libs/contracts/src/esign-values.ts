@@ -86,7 +86,8 @@ export function esignValueError(field: EsignField, value: unknown): string | nul
       return null;
     }
     case 'number': {
-      const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+      const number =
+        typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
       if (!Number.isFinite(number)) return M.invalidValue;
       // Amounts and other numbers allow 0 to 2 decimals.
       if (Math.abs(Math.round(number * 100) - number * 100) > 1e-6) return M.invalidValue;
@@ -108,7 +109,9 @@ export function esignValueError(field: EsignField, value: unknown): string | nul
     case 'multiple': {
       if (!Array.isArray(value)) return M.invalidValue;
       const allowed = optionValues(field);
-      return value.every((item) => typeof item === 'string' && allowed.has(item)) && new Set(value).size === value.length ? null : M.invalidValue;
+      return value.every((item) => typeof item === 'string' && allowed.has(item)) && new Set(value).size === value.length
+        ? null
+        : M.invalidValue;
     }
     case 'date': {
       if (typeof value !== 'string' || !isValidIsoDate(value)) return M.incorrectFormat;
@@ -121,7 +124,9 @@ export function esignValueError(field: EsignField, value: unknown): string | nul
       if (typeof value !== 'object' || value === null) return M.invalidValue;
       const signature = value as { kind?: unknown; image?: unknown; text?: unknown };
       if (signature.kind === 'drawn') {
-        return typeof signature.image === 'string' && signature.image.length <= ESIGN_SIGNATURE_IMAGE_MAX_LENGTH && PNG_DATA_URL.test(signature.image)
+        return typeof signature.image === 'string' &&
+          signature.image.length <= ESIGN_SIGNATURE_IMAGE_MAX_LENGTH &&
+          PNG_DATA_URL.test(signature.image)
           ? null
           : M.invalidValue;
       }

@@ -114,7 +114,13 @@ export interface EventPayloads {
    * dates (YYYY-MM-DD: custom days, and holidays as observed, this year and the next two). holidays
    * lists the chosen holiday keys ('thanksgiving_day'), so a consumer can resolve any later year.
    */
-  'team-admin.blackout-days.changed': { revision: number; timezone: string | null; weekdays: number[]; holidays: string[]; dates: string[] };
+  'team-admin.blackout-days.changed': {
+    revision: number;
+    timezone: string | null;
+    weekdays: number[];
+    holidays: string[];
+    dates: string[];
+  };
   /**
    * The team's whole folder list (system folders first, then by name) after a change or at provisioning.
    * revision grows with every change of the team's folders: a consumer ignores an older one delivered late.

@@ -79,5 +79,7 @@ export function formatPhone(value: unknown): string {
   // Returned untouched when it is not a US number: the profile's phone input shows what is typed through it.
   const text = String(value);
   const digits = text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 && WRITTEN_PHONE.test(text.trim()) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : text;
+  return digits.length === 10 && WRITTEN_PHONE.test(text.trim())
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : text;
 }

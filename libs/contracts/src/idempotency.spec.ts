@@ -2,7 +2,11 @@ import { IDEMPOTENT_OPERATIONS, isIdempotentOperation } from './idempotency';
 
 describe('isIdempotentOperation', () => {
   it('matches the listed operations, their path parameters and a query, and nothing else', () => {
-    expect(IDEMPOTENT_OPERATIONS.every((operation) => isIdempotentOperation(operation.split(' ')[0], operation.split(' ')[1].replace(/:\w+/g, '12')))).toBe(true);
+    expect(
+      IDEMPOTENT_OPERATIONS.every((operation) =>
+        isIdempotentOperation(operation.split(' ')[0], operation.split(' ')[1].replace(/:\w+/g, '12')),
+      ),
+    ).toBe(true);
     expect(isIdempotentOperation('post', '/transaction/41/documents/confirm?x=1')).toBe(true);
     expect(isIdempotentOperation('POST', '/messages/dms/')).toBe(true);
     expect(isIdempotentOperation('GET', '/transactions')).toBe(false);

@@ -40,7 +40,10 @@ export const IDEMPOTENT_OPERATIONS = [
 
 const OPERATION_PATTERNS = IDEMPOTENT_OPERATIONS.map((operation) => {
   const [method, path] = operation.split(' ');
-  const pattern = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const pattern = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return { method, path: new RegExp(`^${pattern}$`) };
 });
 

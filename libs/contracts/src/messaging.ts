@@ -36,7 +36,8 @@ export type MentionGroup = keyof typeof MENTION_GROUPS;
 export const MENTION_GROUP_NAMES = Object.keys(MENTION_GROUPS) as MentionGroup[];
 
 /** `<span data-mention="user:12">` / `<span data-mention="group:all">` in the editor's HTML. */
-export const mentionAttributeOf = (mention: { type: 'user'; id: number } | { type: 'group'; id: MentionGroup }) => `${mention.type}:${mention.id}`;
+export const mentionAttributeOf = (mention: { type: 'user'; id: number } | { type: 'group'; id: MentionGroup }) =>
+  `${mention.type}:${mention.id}`;
 
 /** Text limits of a message or comment (characters of text, tags aside). */
 export const MESSAGE_TEXT_MAX = 5000;
@@ -46,7 +47,14 @@ export const INBOX_PER_PAGE = 10;
 export const NOTIFICATION_RECIPIENTS_MAX = 50;
 export const NOTIFICATION_SUBJECT_MAX = 255;
 /** Merge fields of a notification template. */
-export const NOTIFICATION_MERGE_FIELDS = ['client_first_name', 'client_last_name', 'address', 'agent_name', 'task_name', 'due_date'] as const;
+export const NOTIFICATION_MERGE_FIELDS = [
+  'client_first_name',
+  'client_last_name',
+  'address',
+  'agent_name',
+  'task_name',
+  'due_date',
+] as const;
 export type NotificationMergeField = (typeof NOTIFICATION_MERGE_FIELDS)[number];
 
 export interface MessageAuthor {

@@ -45,17 +45,37 @@ export interface QueueDescription {
 
 /** Every queue of the platform, events first: what the operators' board shows and docs/operations.md lists. */
 export const QUEUE_CATALOGUE: readonly QueueDescription[] = [
-  ...SERVICE_NAMES.map((service) => ({ name: eventsQueueOf(service), processedBy: service, carries: `events ${service} consumes (EVENT_SUBSCRIPTIONS)` })),
+  ...SERVICE_NAMES.map((service) => ({
+    name: eventsQueueOf(service),
+    processedBy: service,
+    carries: `events ${service} consumes (EVENT_SUBSCRIPTIONS)`,
+  })),
   { name: JOB_QUEUES.mail, processedBy: 'each sender', carries: 'outgoing mail' },
-  { name: JOB_QUEUES.inboxPush, processedBy: 'messaging', carries: 'real-time pushes of new and edited DMs and comments (and the counts they change)' },
+  {
+    name: JOB_QUEUES.inboxPush,
+    processedBy: 'messaging',
+    carries: 'real-time pushes of new and edited DMs and comments (and the counts they change)',
+  },
   { name: JOB_QUEUES.recomputeTeamDueDates, processedBy: 'transactions', carries: "a team's task due dates" },
   { name: JOB_QUEUES.removeAbandonedUploads, processedBy: 'transactions', carries: 'removal of abandoned uploads (every 15 minutes)' },
-  { name: JOB_QUEUES.skyslopeMatchUsers, processedBy: 'integrations-sync', carries: 'SkySlope user matching (nightly 03:00 UTC and on demand)' },
+  {
+    name: JOB_QUEUES.skyslopeMatchUsers,
+    processedBy: 'integrations-sync',
+    carries: 'SkySlope user matching (nightly 03:00 UTC and on demand)',
+  },
   { name: JOB_QUEUES.skyslopeSyncTransaction, processedBy: 'integrations-sync', carries: 'one transaction to SkySlope' },
   { name: JOB_QUEUES.skyslopeBackfill, processedBy: 'integrations-sync', carries: "a team's existing transactions to SkySlope" },
   { name: JOB_QUEUES.esignSealRequest, processedBy: 'esign', carries: 'sealing of a request every signer has signed' },
-  { name: JOB_QUEUES.esignPollRequests, processedBy: 'esign', carries: 'open e-sign requests (every 60 s: expiry, failed invitations, provider status)' },
-  { name: JOB_QUEUES.esignRemoveOldDrafts, processedBy: 'esign', carries: 'removal of old send drafts (hourly: sent a day ago, unsent for 30 days) and of orphaned request PDF copies' },
+  {
+    name: JOB_QUEUES.esignPollRequests,
+    processedBy: 'esign',
+    carries: 'open e-sign requests (every 60 s: expiry, failed invitations, provider status)',
+  },
+  {
+    name: JOB_QUEUES.esignRemoveOldDrafts,
+    processedBy: 'esign',
+    carries: 'removal of old send drafts (hourly: sent a day ago, unsent for 30 days) and of orphaned request PDF copies',
+  },
 ];
 
 /** Names of every queue, events queues first. */

@@ -88,12 +88,20 @@ describe(resolveRoute.name, () => {
   });
 
   describe('unknown paths', () => {
-    it.each(['/', '', '/api', '/api/', '/api/nothing-here', '/display', '/app/admin/users', '/healthz', '/user/profile', 'api/user/profile'])(
-      '%j -> undefined',
-      (path) => {
-        expect(sut(path)).toBeUndefined();
-      },
-    );
+    it.each([
+      '/',
+      '',
+      '/api',
+      '/api/',
+      '/api/nothing-here',
+      '/display',
+      '/app/admin/users',
+      '/healthz',
+      '/user/profile',
+      'api/user/profile',
+    ])('%j -> undefined', (path) => {
+      expect(sut(path)).toBeUndefined();
+    });
   });
 });
 

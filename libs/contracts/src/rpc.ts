@@ -58,7 +58,10 @@ export interface RpcPatterns {
    * an AGENT caller, only the contacts that agent owns). Contacts without an email are left out; a transaction of
    * another team answers an empty list.
    */
-  'transactions.esign.signer-contacts': { request: RpcRequest & { client_id: number; term: string; agent_id?: number }; reply: EsignSignerContactOption[] };
+  'transactions.esign.signer-contacts': {
+    request: RpcRequest & { client_id: number; term: string; agent_id?: number };
+    reply: EsignSignerContactOption[];
+  };
 }
 export type RpcPattern = keyof RpcPatterns;
 export type RpcRequestOf<P extends RpcPattern> = RpcPatterns[P]['request'];

@@ -1,12 +1,5 @@
 /** The six backend services (ARCHITECTURE.md section 2). */
-export const SERVICE_NAMES = [
-  'identity',
-  'team-admin',
-  'transactions',
-  'messaging',
-  'esign',
-  'integrations-sync',
-] as const;
+export const SERVICE_NAMES = ['identity', 'team-admin', 'transactions', 'messaging', 'esign', 'integrations-sync'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Default local HTTP port of each service; the edge listens on EDGE_DEFAULT_PORT. */

@@ -255,11 +255,25 @@ export const PRESET_CHANGE_KEYS: Readonly<Record<Exclude<TransactionPreset, 'pag
 };
 /** What the page preset accepts besides the page form's field keys. */
 export const PAGE_PRESET_EXTRA_KEYS: readonly string[] = [
-  'client_stage_id', 'tc_agent_id', 'tags', 'agent_id', 'type',
-  'address_1', 'address_2', 'city', 'state', 'postal_code',
-  'first_name', 'last_name', 'email', 'mobile_phone',
-  'client_user_ids', 'vendor_user_ids',
-  'trans_amt', 'gci_pct', 'gross_commission_amt',
+  'client_stage_id',
+  'tc_agent_id',
+  'tags',
+  'agent_id',
+  'type',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'first_name',
+  'last_name',
+  'email',
+  'mobile_phone',
+  'client_user_ids',
+  'vendor_user_ids',
+  'trans_amt',
+  'gci_pct',
+  'gross_commission_amt',
 ];
 
 /** PATCH /transaction/{client_id} body (the body's client_id must equal the path's). */
@@ -317,7 +331,14 @@ export interface TransactionDetail extends TransactionRow {
   dates: Record<StatusDateField, string | null> & { lost_reason: string | null };
   /** The form's fields (definitions), in field_order. */
   fields: TransactionFieldDefinition[];
-  contacts: { contact_id: number; first_name: string; last_name: string; email: string | null; mobile_phone: string | null; is_primary: boolean }[];
+  contacts: {
+    contact_id: number;
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    mobile_phone: string | null;
+    is_primary: boolean;
+  }[];
   linked_users: { agent_id: number; name: string; role: 'CLIENT' | 'VENDOR' }[];
   version: number;
   /** What the caller may change: 'all' (ADMIN, TRANC), 'except_agent' (AGENT, ISISA), 'none' (VENDOR). */
@@ -352,7 +373,13 @@ export const TRANSACTION_EDIT_MESSAGES = {
 } as const;
 
 /** The choices of the lost_reason select (a team may also type its own). */
-export const LOST_REASONS: readonly string[] = ['Went with another agent', 'Stopped responding', 'Financing fell through', 'Decided not to move', 'Priced out of the market'];
+export const LOST_REASONS: readonly string[] = [
+  'Went with another agent',
+  'Stopped responding',
+  'Financing fell through',
+  'Decided not to move',
+  'Priced out of the market',
+];
 
 /** GET /transaction/form/select-options element names besides the team's select custom fields. */
 export const FORM_SELECT_ELEMENTS = ['stage', 'status', 'tag', 'tc', 'agent', 'lead_type', 'original_lead_type', 'lost_reason'] as const;

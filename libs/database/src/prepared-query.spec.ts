@@ -16,7 +16,10 @@ function managerOf(own: boolean, fail?: Error) {
   const runnerOf = (label: string) => ({ isReleased: false, connect: async () => client, release: async () => void released.push(label) });
   const manager = {
     queryRunner: own ? runnerOf('own') : undefined,
-    connection: { createQueryRunner: () => runnerOf('borrowed'), logger: { logQueryError: (error: Error, text: string) => void logged.push(`${error.message}: ${text}`) } },
+    connection: {
+      createQueryRunner: () => runnerOf('borrowed'),
+      logger: { logQueryError: (error: Error, text: string) => void logged.push(`${error.message}: ${text}`) },
+    },
   } as unknown as EntityManager;
   return { manager, sent, released, logged };
 }

@@ -6,7 +6,10 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
  * the parameters; the request that failed is logged by the HTTP layer with its id.
  */
 export class QueryErrorLogger implements TypeOrmLogger {
-  constructor(private readonly schema: string, private readonly write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)) {}
+  constructor(
+    private readonly schema: string,
+    private readonly write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  ) {}
 
   // The parameters are taken and deliberately dropped.
   logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
@@ -27,6 +30,7 @@ export class QueryErrorLogger implements TypeOrmLogger {
   logSchemaBuild(): void {}
   logMigration(): void {}
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
-    if (level === 'warn') this.write(JSON.stringify({ level: 'warn', time: new Date().toISOString(), schema: this.schema, msg: String(message) }));
+    if (level === 'warn')
+      this.write(JSON.stringify({ level: 'warn', time: new Date().toISOString(), schema: this.schema, msg: String(message) }));
   }
 }

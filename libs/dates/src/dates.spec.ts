@@ -1,4 +1,15 @@
-import { fromDashedUsDate, fromSlashedUsDate, fromUsDate, isoDateIn, isoToUsDate, toDashedUsDate, toSlashedUsDate, usDateIn, usDateToIso, yearIn } from '.';
+import {
+  fromDashedUsDate,
+  fromSlashedUsDate,
+  fromUsDate,
+  isoDateIn,
+  isoToUsDate,
+  toDashedUsDate,
+  toSlashedUsDate,
+  usDateIn,
+  usDateToIso,
+  yearIn,
+} from '.';
 
 describe('US dates (MM-DD-YYYY and MM/DD/YYYY)', () => {
   it('reads a real calendar day in exactly its shape', () => {
@@ -8,7 +19,8 @@ describe('US dates (MM-DD-YYYY and MM/DD/YYYY)', () => {
   });
 
   it('refuses days that do not exist', () => {
-    for (const text of ['02/30/2026', '02/29/2026', '04/31/2026', '13/01/2026', '00/10/2026', '01/00/2026', '01/32/2026']) expect(fromSlashedUsDate(text)).toBeNull();
+    for (const text of ['02/30/2026', '02/29/2026', '04/31/2026', '13/01/2026', '00/10/2026', '01/00/2026', '01/32/2026'])
+      expect(fromSlashedUsDate(text)).toBeNull();
   });
 
   it('knows leap years: every fourth, not centuries, but every fourth century', () => {
@@ -19,7 +31,8 @@ describe('US dates (MM-DD-YYYY and MM/DD/YYYY)', () => {
   });
 
   it('refuses other shapes and the other separator', () => {
-    for (const text of ['1/2/2026', '01/02/26', '2026-01-02', '01-02/2026', ' 01/02/2026', '01/02/2026 ', '', 'soon']) expect(fromSlashedUsDate(text)).toBeNull();
+    for (const text of ['1/2/2026', '01/02/26', '2026-01-02', '01-02/2026', ' 01/02/2026', '01/02/2026 ', '', 'soon'])
+      expect(fromSlashedUsDate(text)).toBeNull();
     expect(fromSlashedUsDate('01-02-2026')).toBeNull();
     expect(fromDashedUsDate('01/02/2026')).toBeNull();
   });

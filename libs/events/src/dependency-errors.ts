@@ -20,7 +20,11 @@ const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '
 
 /** Whether an error means Postgres or Redis could not serve in time (not a fault of the request or the code). */
 export function isDependencyUnavailable(exception: unknown): boolean {
-  for (let error = exception as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | null, depth = 0; error && depth < 4; depth++) {
+  for (
+    let error = exception as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | null, depth = 0;
+    error && depth < 4;
+    depth++
+  ) {
     if (typeof error.code === 'string' && (UNAVAILABLE_SQLSTATES.test(error.code) || UNAVAILABLE_ERRNOS.has(error.code))) return true;
     if (typeof error.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (error!.message as string).includes(m))) return true;
     if (error.constructor?.name === 'MaxRetriesPerRequestError') return true;

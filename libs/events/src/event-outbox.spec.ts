@@ -29,10 +29,14 @@ describe(EventOutbox.name, () => {
       await expect(sut.enqueue(manager, 'mail.outgoing', 'send', { id: 'm-1' })).rejects.toThrow(
         'EventOutbox.enqueue(mail.outgoing, send) must run inside a database transaction',
       );
-      await expect(sut.publish(manager, 'messaging.mail.failed', null, { message_id: 'm-1' })).rejects.toThrow('must run inside a database transaction');
+      await expect(sut.publish(manager, 'messaging.mail.failed', null, { message_id: 'm-1' })).rejects.toThrow(
+        'must run inside a database transaction',
+      );
       const noRunner = { query: manager.query } as unknown as EntityManager;
       await expect(sut.enqueue(noRunner, 'mail.outgoing', 'send', { id: 'm-1' })).rejects.toThrow('must run inside a database transaction');
-      await expect(sut.enqueueMany(manager, 'mail.outgoing', [{ name: 'send', data: {} }])).rejects.toThrow('must run inside a database transaction');
+      await expect(sut.enqueueMany(manager, 'mail.outgoing', [{ name: 'send', data: {} }])).rejects.toThrow(
+        'must run inside a database transaction',
+      );
       expect(queries).toEqual([]);
     });
 
@@ -44,7 +48,10 @@ describe(EventOutbox.name, () => {
       ]);
       expect(jobs.map((j) => j.jobId)).toEqual(['mail-a', jobs[1].id]);
       expect(queries).toHaveLength(1);
-      expect(JSON.parse(queries[0].params[4] as string).map((row: { payload: unknown }) => row.payload)).toEqual([{ id: 'a' }, { id: 'b' }]);
+      expect(JSON.parse(queries[0].params[4] as string).map((row: { payload: unknown }) => row.payload)).toEqual([
+        { id: 'a' },
+        { id: 'b' },
+      ]);
       expect(await sut.enqueueMany(manager, 'mail.outgoing', [])).toEqual([]);
     });
 
@@ -67,7 +74,13 @@ describe(EventOutbox.name, () => {
       expect(queries[0].name).toMatch(/^q_[0-9a-f]{20}$/);
       expect(queries[0].params).toEqual([12, null, null, 'mail.outgoing', expect.any(String), 'outbox_messaging']);
       expect(JSON.parse(queries[0].params[4] as string)).toEqual([
-        { id: job.id, type: 'send', payload: { id: 'dm-7-to-3', to: 'a@b.test' }, job_id: 'dm-7-to-3', job_options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 } } },
+        {
+          id: job.id,
+          type: 'send',
+          payload: { id: 'dm-7-to-3', to: 'a@b.test' },
+          job_id: 'dm-7-to-3',
+          job_options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+        },
       ]);
     });
 
@@ -78,10 +91,14 @@ describe(EventOutbox.name, () => {
       expect(JSON.parse(queries[0].params[4] as string)[0].job_id).toBeNull();
     });
 
-    it('refuses a job id BullMQ would refuse (it fails the whole batch), inside the caller\'s transaction', async () => {
+    it("refuses a job id BullMQ would refuse (it fails the whole batch), inside the caller's transaction", async () => {
       const { manager, queries } = managerOf(true);
-      await expect(sut.enqueue(manager, 'seal-request', 'seal-request', { esig_request_id: 1 }, { jobId: 'seal:1' })).rejects.toThrow("contains ':'");
-      await expect(sut.enqueue(manager, 'seal-request', 'seal-request', { esig_request_id: 1 }, { jobId: '42' })).rejects.toThrow('is an integer');
+      await expect(sut.enqueue(manager, 'seal-request', 'seal-request', { esig_request_id: 1 }, { jobId: 'seal:1' })).rejects.toThrow(
+        "contains ':'",
+      );
+      await expect(sut.enqueue(manager, 'seal-request', 'seal-request', { esig_request_id: 1 }, { jobId: '42' })).rejects.toThrow(
+        'is an integer',
+      );
       expect(queries).toEqual([]);
     });
   });

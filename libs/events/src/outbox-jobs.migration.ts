@@ -23,4 +23,3 @@ export class OutboxJobs1763700000010 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "${s}".outbox DROP COLUMN job_options, DROP COLUMN job_id, DROP COLUMN queue`);
   }
 }
-

@@ -16,7 +16,17 @@ import { DEFAULT_QUEUE_PREFIX, EVENTS_OPTIONS, type EventsModuleOptions, notifyC
 type OutboxRow = Narrow<
   Pick<
     TableRow<Extract<keyof DB, `${string}.outbox`>>,
-    'id' | 'type' | 'team_id' | 'version' | 'payload' | 'occurred_at' | 'correlation_id' | 'causation_id' | 'queue' | 'job_id' | 'job_options'
+    | 'id'
+    | 'type'
+    | 'team_id'
+    | 'version'
+    | 'payload'
+    | 'occurred_at'
+    | 'correlation_id'
+    | 'causation_id'
+    | 'queue'
+    | 'job_id'
+    | 'job_options'
   >,
   { job_options: JobsOptions | null }
 >;
@@ -164,22 +174,25 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const attempts = this.options.attempts ?? 10;
       const delay = this.options.backoffMs ?? 500;
       for (const [consumer, envelopes] of byConsumer) {
-        await enqueueBounded(this.connection!, this.queueOf(eventsQueueOf(consumer)).addBulk(
-          envelopes.map((envelope) => ({
-            name: envelope.type,
-            data: envelope,
-            opts: {
-              jobId: envelope.id,
-              // A service's own events (Display Mode's push) wait behind what other services tell it: a bulk
-              // change of its own never delays another service's event (unprioritised jobs go first).
-              ...(consumer === this.options.service ? { priority: OWN_EVENTS_PRIORITY } : {}),
-              attempts,
-              backoff: { type: 'exponential', delay },
-              removeOnComplete: { age: 24 * 3600, count: 50_000 },
-              removeOnFail: { age: 7 * 24 * 3600 },
-            },
-          })),
-        ));
+        await enqueueBounded(
+          this.connection!,
+          this.queueOf(eventsQueueOf(consumer)).addBulk(
+            envelopes.map((envelope) => ({
+              name: envelope.type,
+              data: envelope,
+              opts: {
+                jobId: envelope.id,
+                // A service's own events (Display Mode's push) wait behind what other services tell it: a bulk
+                // change of its own never delays another service's event (unprioritised jobs go first).
+                ...(consumer === this.options.service ? { priority: OWN_EVENTS_PRIORITY } : {}),
+                attempts,
+                backoff: { type: 'exponential', delay },
+                removeOnComplete: { age: 24 * 3600, count: 50_000 },
+                removeOnFail: { age: 7 * 24 * 3600 },
+              },
+            })),
+          ),
+        );
       }
       // Side effects: the same job id again is ignored by BullMQ while the job is kept (its own retention).
       for (const [queue, jobs] of jobsByQueue) await enqueueBounded(this.connection!, this.queueOf(queue).addBulk(jobs));

@@ -50,7 +50,9 @@ describe('ReadCopyListener', () => {
     class Listener extends ReadCopyListener({ ...users, touch: 'updated_ts' }) {}
     expect(handlersOf(Object.getPrototypeOf(Listener.prototype))).toEqual(['identity.user.created', 'identity.user.updated']);
     const { manager, queries } = managerOf([[{ agent_id: 5 }]]);
-    const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)['on identity.user.updated'];
+    const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)[
+      'on identity.user.updated'
+    ];
     await handler.call(new Listener(), envelopeOf('identity.user.updated', { agent_id: 5, email: 'a@b.test' }), manager);
     expect(queries).toEqual([
       {
@@ -65,17 +67,26 @@ describe('ReadCopyListener', () => {
 
   it('runs a listener around the write, and what it answers is the after-commit step; a null row is no write', async () => {
     const seen: boolean[] = [];
-    class Listener extends ReadCopyListener({ ...users, row: (e: EventEnvelope<'identity.user.created' | 'identity.user.updated'>) => (e.team_id === null ? null : users.row(e)) }) {
+    class Listener extends ReadCopyListener({
+      ...users,
+      row: (e: EventEnvelope<'identity.user.created' | 'identity.user.updated'>) => (e.team_id === null ? null : users.row(e)),
+    }) {
       protected override async around(_event: EventEnvelope, _manager: EntityManager, write: () => Promise<ReadCopyWrite>) {
         seen.push((await write()).applied);
         return () => undefined;
       }
     }
-    const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)['on identity.user.created'];
+    const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)[
+      'on identity.user.created'
+    ];
     const { manager, queries } = managerOf([[]]);
     const listener = new Listener();
-    expect(await handler.call(listener, envelopeOf('identity.user.created', { agent_id: 5, email: 'a@b.test' }), manager)).toEqual(expect.any(Function));
-    expect(await handler.call(listener, envelopeOf('identity.user.created', { agent_id: 5, email: 'a@b.test' }, null), manager)).toBeUndefined();
+    expect(await handler.call(listener, envelopeOf('identity.user.created', { agent_id: 5, email: 'a@b.test' }), manager)).toEqual(
+      expect.any(Function),
+    );
+    expect(
+      await handler.call(listener, envelopeOf('identity.user.created', { agent_id: 5, email: 'a@b.test' }, null), manager),
+    ).toBeUndefined();
     expect(seen).toEqual([false]);
     expect(queries).toHaveLength(1);
   });
@@ -104,12 +115,20 @@ describe('ReadCopyListener', () => {
         name: expect.stringMatching(/^q_/),
       },
     ]);
-    expect(() => new ReadCopyWriter({ table: 's.t', upsertOn: [], deleteOn: ['transactions.task.deleted'], row: () => ({ id: 1 }), key: ['id'], newest: { column: 'id' } })).toThrow(
-      'read copy s.t: deleteOn needs a tombstone column',
-    );
+    expect(
+      () =>
+        new ReadCopyWriter({
+          table: 's.t',
+          upsertOn: [],
+          deleteOn: ['transactions.task.deleted'],
+          row: () => ({ id: 1 }),
+          key: ['id'],
+          newest: { column: 'id' },
+        }),
+    ).toThrow('read copy s.t: deleteOn needs a tombstone column');
   });
 
-  it('answers the replaced row\'s previous values from the locked row, and none for a new row', async () => {
+  it("answers the replaced row's previous values from the locked row, and none for a new row", async () => {
     const writer = new ReadCopyWriter({
       table: 's.contacts',
       upsertOn: ['transactions.contact.updated'],
@@ -141,16 +160,24 @@ describe('ReadListCopyListener', () => {
     table: 's.document_types',
     on: ['team-admin.document-types.changed'],
     list: ({ team_id, payload }) =>
-      team_id === null ? null : { scope: team_id, revision: payload.revision, items: payload.types.map((t) => ({ doc_type_id: t.team_document_type_id, name: t.name })) },
+      team_id === null
+        ? null
+        : {
+            scope: team_id,
+            revision: payload.revision,
+            items: payload.types.map((t) => ({ doc_type_id: t.team_document_type_id, name: t.name })),
+          },
     scope: 'team_id',
     order: 'sort',
     columns: { doc_type_id: 'int', name: 'text' },
     revisions: { table: 's.document_list_revisions', column: 'types_revision' },
   }) {}
-  const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)['on team-admin.document-types.changed'];
+  const handler = (Listener.prototype as unknown as Record<string, (e: EventEnvelope, m: EntityManager) => Promise<unknown>>)[
+    'on team-admin.document-types.changed'
+  ];
   const event = envelopeOf('team-admin.document-types.changed', { revision: 4, types: [{ team_document_type_id: 2, name: 'Offer' }] });
 
-  it('replaces the scope\'s list when its revision is newer, in the list\'s order', async () => {
+  it("replaces the scope's list when its revision is newer, in the list's order", async () => {
     expect(handlersOf(Object.getPrototypeOf(Listener.prototype))).toEqual(['team-admin.document-types.changed']);
     const { manager, queries } = managerOf([[{ team_id: 7 }]]);
     await handler(event, manager);

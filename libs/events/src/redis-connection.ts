@@ -34,4 +34,3 @@ export function watchRedis<R extends Redis>(redis: R, name: string): R {
 export function createBlockingRedis(url: string, name: string): Redis {
   return watchRedis(new IORedis(url, { maxRetriesPerRequest: null, connectionName: name, retryStrategy: redisRetryStrategy }), name);
 }
-

@@ -107,7 +107,13 @@ export async function bootBusApp(
   await migrateServiceSchema(createServiceDataSource({ url: database.url, schema: options.schema, entities: [], migrations }));
   const app = await Test.createTestingModule({
     imports: [
-      DatabaseModule.forRoot({ url: database.url, schema: options.schema, entities: [], migrations, applicationName: `bus-${options.schema}` }),
+      DatabaseModule.forRoot({
+        url: database.url,
+        schema: options.schema,
+        entities: [],
+        migrations,
+        applicationName: `bus-${options.schema}`,
+      }),
       EventsModule.forRoot(fullOptions),
     ],
     providers,
@@ -137,8 +143,13 @@ export function bootPublisher(database: TestDatabase, schema: string, extra: Par
  * (the consumer's start-up check wants one handler for each).
  */
 export function bootConsumer(database: TestDatabase, service: ServiceName, extra: Partial<EventsModuleOptions> = {}) {
-  const others = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((type) => type !== PROBE && EVENT_SUBSCRIPTIONS[type].includes(service));
-  return bootBusApp(database, { service, schema: service, consume: true, consumerConcurrency: 10, ...extra }, [ProbeHandler, standInHandlersFor(others)]);
+  const others = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter(
+    (type) => type !== PROBE && EVENT_SUBSCRIPTIONS[type].includes(service),
+  );
+  return bootBusApp(database, { service, schema: service, consume: true, consumerConcurrency: 10, ...extra }, [
+    ProbeHandler,
+    standInHandlersFor(others),
+  ]);
 }
 
 /** A provider with one no-op @HandleEvent method for each of `types`. */
@@ -209,7 +220,9 @@ export async function publishProbe(publisher: BusApp, payload = probePayload()):
 export async function effectCount(consumer: BusApp, where: { eventIds?: string[]; note?: string }): Promise<number> {
   const schema = consumer.options.schema;
   const [{ count }] = where.eventIds
-    ? await consumer.dataSource.query(`SELECT count(*)::int AS count FROM "${schema}".probe_effects WHERE event_id = ANY($1::uuid[])`, [where.eventIds])
+    ? await consumer.dataSource.query(`SELECT count(*)::int AS count FROM "${schema}".probe_effects WHERE event_id = ANY($1::uuid[])`, [
+        where.eventIds,
+      ])
     : await consumer.dataSource.query(`SELECT count(*)::int AS count FROM "${schema}".probe_effects WHERE note = $1`, [where.note]);
   return count;
 }

@@ -122,7 +122,9 @@ describe(OutboxRelay.name, () => {
       const job = await completedJob(queue, event.id);
       expect(job.returnvalue).toBe('applied');
       expect(job.data).toMatchObject({ id: event.id, type: PROBE, team_id: 1, version: 1, payload: { n: 42 } });
-      const effects = await app.dataSource.query(`SELECT n, note FROM "${app.options.schema}".probe_effects WHERE event_id = $1`, [event.id]);
+      const effects = await app.dataSource.query(`SELECT n, note FROM "${app.options.schema}".probe_effects WHERE event_id = $1`, [
+        event.id,
+      ]);
       expect(effects).toEqual([{ n: 42, note: event.payload.note }]);
       const inbox = await app.dataSource.query(`SELECT event_type FROM "${app.options.schema}".inbox WHERE event_id = $1`, [event.id]);
       expect(inbox).toEqual([{ event_type: PROBE }]);
@@ -256,9 +258,13 @@ describe(OutboxRelay.name, () => {
         250,
       );
       const deliveredMs = Date.now() - started;
-      console.log(`10,000 events: published in ${publishedMs} ms, applied by messaging and esign ${deliveredMs} ms after the first publish`);
+      console.log(
+        `10,000 events: published in ${publishedMs} ms, applied by messaging and esign ${deliveredMs} ms after the first publish`,
+      );
 
-      const [{ unpublished }] = await looping.dataSource.query(`SELECT count(*)::int AS unpublished FROM bus_loop.outbox WHERE published_at IS NULL`);
+      const [{ unpublished }] = await looping.dataSource.query(
+        `SELECT count(*)::int AS unpublished FROM bus_loop.outbox WHERE published_at IS NULL`,
+      );
       expect(unpublished).toBe(0);
       for (const app of [messaging, esign]) {
         const [{ distinct }] = await app.dataSource.query(
@@ -331,14 +337,16 @@ describe(EventConsumer.name, () => {
     });
 
     it('refuses to start a service with a handler for a type it does not subscribe to', async () => {
-      await expect(bootBusApp(database, { service: 'integrations-sync', schema: 'bus_check', consume: true }, [ProbeHandler])).rejects.toThrow(
-        /^integrations-sync event handlers do not match EVENT_SUBSCRIPTIONS: .*not subscribed platform\.probe\.happened$/,
-      );
+      await expect(
+        bootBusApp(database, { service: 'integrations-sync', schema: 'bus_check', consume: true }, [ProbeHandler]),
+      ).rejects.toThrow(/^integrations-sync event handlers do not match EVENT_SUBSCRIPTIONS: .*not subscribed platform\.probe\.happened$/);
     });
 
     it('lets a subscriber of the test-only probe start without a handler for it', async () => {
       // messaging subscribes to the probe beside its real events: stand-in handlers for those, none for the probe.
-      const types = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter((type) => EVENT_SUBSCRIPTIONS[type].includes('messaging') && !TEST_ONLY_EVENT_TYPES.includes(type));
+      const types = (Object.keys(EVENT_SUBSCRIPTIONS) as EventType[]).filter(
+        (type) => EVENT_SUBSCRIPTIONS[type].includes('messaging') && !TEST_ONLY_EVENT_TYPES.includes(type),
+      );
       expect(EVENT_SUBSCRIPTIONS['platform.probe.happened']).toContain('messaging');
       const app = await bootBusApp(database, { service: 'messaging', schema: 'bus_check', consume: true }, [standInHandlersFor(types)]);
       await app.close();
@@ -350,7 +358,6 @@ describe(EventConsumer.name, () => {
     });
   });
 });
-
 
 describe('side effects through the outbox (EventOutbox.enqueue)', () => {
   // A job queue of the platform under this suite's own prefix; nothing processes it here, so jobs stay waiting.
@@ -369,7 +376,13 @@ describe('side effects through the outbox (EventOutbox.enqueue)', () => {
     const outbox = publisher.app.get(EventOutbox);
     const tag = newTag('job');
     const { job, event } = await publisher.dataSource.transaction(async (manager) => ({
-      job: await outbox.enqueue(manager, QUEUE, 'recompute', { tag }, { jobId: `team-${tag}`, attempts: 4, backoff: { type: 'exponential', delay: 250 }, removeOnComplete: true }),
+      job: await outbox.enqueue(
+        manager,
+        QUEUE,
+        'recompute',
+        { tag },
+        { jobId: `team-${tag}`, attempts: 4, backoff: { type: 'exponential', delay: 250 }, removeOnComplete: true },
+      ),
       event: await outbox.publish(manager, PROBE, 1, probePayload()),
     }));
     expect(job.jobId).toBe(`team-${tag}`);

@@ -24,7 +24,14 @@ function scripted(answers: Answer[], options: Partial<OutboundHttpOptions> = {})
     if (answer instanceof Error) throw answer;
     return new Response(answer.body ?? '', { status: answer.status, headers: answer.headers });
   }) as unknown as typeof fetch;
-  const client = new OutboundHttpClient({ ...POLICY, fetch: fetchImpl, sleep: async (ms) => void waits.push(ms), random: () => 0.5, now: () => Date.parse('2026-11-20T10:00:00Z'), ...options });
+  const client = new OutboundHttpClient({
+    ...POLICY,
+    fetch: fetchImpl,
+    sleep: async (ms) => void waits.push(ms),
+    random: () => 0.5,
+    now: () => Date.parse('2026-11-20T10:00:00Z'),
+    ...options,
+  });
   return { client, calls, waits };
 }
 
@@ -39,8 +46,15 @@ describe(OutboundHttpClient.name, () => {
   });
 
   it('doubles the wait up to the cap, and answers the last retried status as exhausted', async () => {
-    const { client, waits } = scripted([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }], { tries: 5, maxDelayMs: 300 });
-    await expect(client.send(() => ({ method: 'POST', url: 'https://x.test/a' }))).resolves.toMatchObject({ status: 500, attempts: 5, exhausted: true });
+    const { client, waits } = scripted([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }], {
+      tries: 5,
+      maxDelayMs: 300,
+    });
+    await expect(client.send(() => ({ method: 'POST', url: 'https://x.test/a' }))).resolves.toMatchObject({
+      status: 500,
+      attempts: 5,
+      exhausted: true,
+    });
     expect(waits).toEqual([100, 200, 300, 300]);
   });
 
@@ -59,8 +73,15 @@ describe(OutboundHttpClient.name, () => {
     await expect(cut.client.send(() => ({ method: 'GET', url: 'https://x.test/a' }))).resolves.toMatchObject({ status: 200 });
     expect(cut.waits).toEqual([1_000]);
 
-    const given = scripted([{ status: 429, headers: { 'retry-after': 'Fri, 20 Nov 2026 10:01:00 GMT' } }, { status: 200 }], { longRetryAfter: 'give-up' });
-    await expect(given.client.send(() => ({ method: 'GET', url: 'https://x.test/a' }))).resolves.toMatchObject({ status: 429, exhausted: true, attempts: 1, retryAfterMs: 60_000 });
+    const given = scripted([{ status: 429, headers: { 'retry-after': 'Fri, 20 Nov 2026 10:01:00 GMT' } }, { status: 200 }], {
+      longRetryAfter: 'give-up',
+    });
+    await expect(given.client.send(() => ({ method: 'GET', url: 'https://x.test/a' }))).resolves.toMatchObject({
+      status: 429,
+      exhausted: true,
+      attempts: 1,
+      retryAfterMs: 60_000,
+    });
     expect(given.waits).toEqual([]);
   });
 
@@ -137,7 +158,9 @@ describe(OutboundHttpClient.name, () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const port = (closed.address() as AddressInfo).port;
       await new Promise((resolve) => closed.close(resolve));
-      const error = await new OutboundHttpClient({ ...POLICY, tries: 1 }).send(() => ({ method: 'GET', url: `http://127.0.0.1:${port}/` })).catch((e: unknown) => e);
+      const error = await new OutboundHttpClient({ ...POLICY, tries: 1 })
+        .send(() => ({ method: 'GET', url: `http://127.0.0.1:${port}/` }))
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ failure: 'network', attempts: 1 });
     });
 

@@ -101,7 +101,11 @@ export function retryAfterMs(header: string | null | undefined, now = Date.now()
 }
 
 /** The backoff before try attempt+1: base doubled per try, capped, with the policy's jitter. */
-export function backoffMs(policy: Pick<OutboundRetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'jitter'>, attempt: number, random: () => number = Math.random): number {
+export function backoffMs(
+  policy: Pick<OutboundRetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'jitter'>,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const wait = policy.jitter === 'equal' ? Math.round(backoff / 2 + random() * (backoff / 2)) : backoff;
   return Math.max(0, wait);
@@ -149,7 +153,10 @@ export class OutboundHttpClient {
    * its status; throws OutboundTransportError when no answer came. `onAttempt` hears of every try; `onRetry` of
    * every wait before one.
    */
-  async send(build: () => OutboundRequest, hooks: { onAttempt?: () => void; onRetry?: (retry: OutboundRetry) => void } = {}): Promise<OutboundAnswer> {
+  async send(
+    build: () => OutboundRequest,
+    hooks: { onAttempt?: () => void; onRetry?: (retry: OutboundRetry) => void } = {},
+  ): Promise<OutboundAnswer> {
     for (let attempt = 1; ; attempt++) {
       const request = build();
       const last = attempt >= this.tries;
@@ -159,7 +166,8 @@ export class OutboundHttpClient {
         answer = await this.once(request);
       } catch (error) {
         if (!(error instanceof OutboundTransportError)) throw error;
-        if (last || !this.policy.retryTransportFor.includes(request.method)) throw new OutboundTransportError(error.failure, attempt, this.timeoutMs, error.cause);
+        if (last || !this.policy.retryTransportFor.includes(request.method))
+          throw new OutboundTransportError(error.failure, attempt, this.timeoutMs, error.cause);
         const waitMs = backoffMs(this.policy, attempt, this.random);
         hooks.onRetry?.({ method: request.method, attempt, tries: this.tries, waitMs, failure: error.failure });
         await this.sleep(waitMs);

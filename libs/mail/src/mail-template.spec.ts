@@ -22,7 +22,9 @@ describe(mailParts.name, () => {
       { href: 'https://x.test/r', label: 'Choose a password', text: 'https://x.test/r' },
       { href: 'https://x.test/s', label: 'Review and Sign', button: true },
     ]);
-    expect(parts.text).toBe('Hello Ann & Bob,\n\nHi\n\nOpen it: https://x.test/a?b=1&c=2\n\nhttps://x.test/r\n\nReview and Sign: https://x.test/s');
+    expect(parts.text).toBe(
+      'Hello Ann & Bob,\n\nHi\n\nOpen it: https://x.test/a?b=1&c=2\n\nhttps://x.test/r\n\nReview and Sign: https://x.test/s',
+    );
     expect(parts.html).toBe(
       mailLayout(
         [

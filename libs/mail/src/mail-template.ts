@@ -46,7 +46,8 @@ export function mailLayout(body: string): string {
   ].join('\n');
 }
 
-const textOf = (block: MailBlock): string => (typeof block === 'string' ? block : 'href' in block ? (block.text ?? `${block.label}: ${block.href}`) : block.text);
+const textOf = (block: MailBlock): string =>
+  typeof block === 'string' ? block : 'href' in block ? (block.text ?? `${block.label}: ${block.href}`) : block.text;
 
 function htmlOf(block: MailBlock): string {
   if (typeof block === 'string') return paragraphsHtml(block);

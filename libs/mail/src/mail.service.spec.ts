@@ -18,7 +18,9 @@ const options: MailModuleOptions = {
 function managerOf(inTransaction: boolean) {
   const queries: { sql: string; params: unknown[] }[] = [];
   // The outbox writes through the transaction's own connection (prepared statements).
-  const client = { query: async (config: { text: string; values: unknown[] }) => (queries.push({ sql: config.text, params: config.values }), { rows: [] }) };
+  const client = {
+    query: async (config: { text: string; values: unknown[] }) => (queries.push({ sql: config.text, params: config.values }), { rows: [] }),
+  };
   const manager = {
     queryRunner: { isTransactionActive: inTransaction, isReleased: false, connect: async () => client },
     query: async (sql: string, params: unknown[] = []) => void queries.push({ sql, params }),
@@ -56,7 +58,13 @@ describe(`${MailService.name}.sendInTransaction`, () => {
         {
           name: 'send',
           data: { ...message, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-          options: { jobId: 'reset-1', attempts: 3, backoff: { type: 'exponential', delay: 50 }, removeOnComplete: { age: 86400, count: 10000 }, removeOnFail: { age: 604800 } },
+          options: {
+            jobId: 'reset-1',
+            attempts: 3,
+            backoff: { type: 'exponential', delay: 50 },
+            removeOnComplete: { age: 86400, count: 10000 },
+            removeOnFail: { age: 604800 },
+          },
         },
       ],
       { team_id: 4 },

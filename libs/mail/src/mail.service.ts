@@ -66,14 +66,22 @@ export class MailService implements OnApplicationShutdown {
   }
 
   /** Several mails of one change in one statement (a DM to a whole team): as sendInTransaction, each. */
-  async sendAllInTransaction(manager: EntityManager, messages: readonly MailMessage[], meta: { team_id?: number | null } = {}): Promise<void> {
+  async sendAllInTransaction(
+    manager: EntityManager,
+    messages: readonly MailMessage[],
+    meta: { team_id?: number | null } = {},
+  ): Promise<void> {
     if (!this.outbox) throw new Error('MailService.sendInTransaction needs the event bus (EventsModule) in this process');
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`MailService.sendInTransaction(${messages.map((m) => m.id).join(', ')}) must run inside a database transaction`);
     }
     // created_at is set once, here: every retry and every re-relay delivers the same message (mailbox file, Date header).
     const createdAt = new Date().toISOString();
-    const jobs = messages.map((message) => ({ name: MAIL_JOB_NAME, data: { ...message, created_at: createdAt } satisfies QueuedMail, options: this.jobOptionsOf(message) }));
+    const jobs = messages.map((message) => ({
+      name: MAIL_JOB_NAME,
+      data: { ...message, created_at: createdAt } satisfies QueuedMail,
+      options: this.jobOptionsOf(message),
+    }));
     await this.outbox.enqueueMany(manager, MAIL_QUEUE, jobs, meta);
   }
 

@@ -79,7 +79,9 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         return { skipped: skipReason };
       }
       await this.driver.deliver(mail);
-      await this.hooks.onDelivered?.(mail).catch((error: Error) => this.logger.warn(`mail ${mail.id} delivered, not recorded: ${error.message}`));
+      await this.hooks
+        .onDelivered?.(mail)
+        .catch((error: Error) => this.logger.warn(`mail ${mail.id} delivered, not recorded: ${error.message}`));
       return { delivered: true };
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));

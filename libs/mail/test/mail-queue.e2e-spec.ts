@@ -6,7 +6,18 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { eventually, testInfraUrls } from '@app/testing';
 import { UnrecoverableError } from 'bullmq';
-import { MAIL_DRIVER, MAIL_QUEUE, MailboxDriver, MailModule, type MailModuleOptions, MailService, MailWorker, type QueuedMail, readMailbox, startMailDelivery } from '../src';
+import {
+  MAIL_DRIVER,
+  MAIL_QUEUE,
+  MailboxDriver,
+  MailModule,
+  type MailModuleOptions,
+  MailService,
+  MailWorker,
+  type QueuedMail,
+  readMailbox,
+  startMailDelivery,
+} from '../src';
 
 describe(MailService.name, () => {
   let dir: string;
@@ -74,7 +85,14 @@ describe(MailService.name, () => {
       const mails = await readMailbox(dir);
       return mails.length ? mails : null;
     });
-    expect(mail).toMatchObject({ id: sent.id, to: sent.to, subject: 'Hi', text: 'Body', html: '<p>Body</p>', created_at: expect.any(String) });
+    expect(mail).toMatchObject({
+      id: sent.id,
+      to: sent.to,
+      subject: 'Hi',
+      text: 'Body',
+      html: '<p>Body</p>',
+      created_at: expect.any(String),
+    });
   });
 
   it('queues a message id once, so sending it again does not mail twice', async () => {
@@ -136,7 +154,8 @@ describe(MailService.name, () => {
   });
 
   it('drops a mail the skip hook names a reason for: the job completes, nothing is delivered', async () => {
-    hooks = (worker) => worker.useHooks({ skipReasonOf: async (mail) => (mail.notification_key === 'direct_message' ? 'switched off' : null) });
+    hooks = (worker) =>
+      worker.useHooks({ skipReasonOf: async (mail) => (mail.notification_key === 'direct_message' ? 'switched off' : null) });
     const sut = await boot();
     const skipped = { ...message(), notification_key: 'direct_message', to_agent_id: 7 };
     const sent = message();
@@ -151,7 +170,14 @@ describe(MailService.name, () => {
   it('startMailDelivery runs a worker alone that delivers what another process queued', async () => {
     const api = await boot({ process: false });
     await api.send(message());
-    const delivery = await startMailDelivery({ service: 'messaging', redisUrl: testInfraUrls().redisUrl, queuePrefix: prefix, driver: 'mailbox', mailDir: dir, from: 'Realty <no-reply@realty.test>' });
+    const delivery = await startMailDelivery({
+      service: 'messaging',
+      redisUrl: testInfraUrls().redisUrl,
+      queuePrefix: prefix,
+      driver: 'mailbox',
+      mailDir: dir,
+      from: 'Realty <no-reply@realty.test>',
+    });
     try {
       await eventually(async () => (await readMailbox(dir)).length === 1);
     } finally {

@@ -30,7 +30,10 @@ export interface HttpAppOptions {
  * (it is per user) and may run nothing; HSTS outside development. Files and Swagger UI keep their own
  * content policy (they set theirs before this runs).
  */
-export function applySecurityHeaders(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, nodeEnv: string): void {
+export function applySecurityHeaders(
+  reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
+  nodeEnv: string,
+): void {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-frame-options', 'DENY');
@@ -50,7 +53,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     loggerInstance: logger,
     // Only the configured proxies may name the client: anyone else's X-Forwarded-For is ignored, so it can
     // neither dodge the per-IP throttles nor write a made-up address into the login history.
-    trustProxy: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()).filter(Boolean),
+    trustProxy: config.TRUSTED_PROXIES.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -70,7 +75,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   fastify.addHook('onResponse', (request, reply, done) => {
     if (logger.isLevelEnabled('info')) {
       logger.info(
-        { reqId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
         'request completed',
       );
     }
@@ -81,15 +92,17 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.enableShutdownHooks();
 
   // The libs/contracts types the operations name (generated schemas, openapi-schemas.ts) become its components.
-  const document = addContractSchemas(SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${config.service} service`)
-      .setDescription(options.description ?? `The ${config.service} service of the realty platform.`)
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  ));
+  const document = addContractSchemas(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle(`${config.service} service`)
+        .setDescription(options.description ?? `The ${config.service} service of the realty platform.`)
+        .setVersion('0.1.0')
+        .addBearerAuth()
+        .build(),
+    ),
+  );
   SwaggerModule.setup(`api/${config.service}/docs`, app, document, {
     jsonDocumentUrl: `api/${config.service}/openapi.json`,
     // Swagger UI only for developers; the JSON document is always served.
@@ -111,7 +124,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
  */
 export async function waitForRedis(url: string, logger: Logger): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const probe = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 2000 });
+    const probe = new IORedis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+      connectTimeout: 2000,
+    });
     probe.on('error', () => undefined);
     try {
       await probe.connect();
@@ -151,7 +170,10 @@ export async function runWorker(config: ServiceConfig, module: Type | DynamicMod
   const logger = createLogger(`${config.service}-worker`, config.LOG_LEVEL);
   try {
     await waitForRedis(config.REDIS_URL, logger);
-    const app = await NestFactory.createMicroservice(module, { ...rpcServerStrategy(rpcOptionsOf(config)), logger: new PinoNestLogger(logger) });
+    const app = await NestFactory.createMicroservice(module, {
+      ...rpcServerStrategy(rpcOptionsOf(config)),
+      logger: new PinoNestLogger(logger),
+    });
     app.enableShutdownHooks();
     await app.listen();
     logger.info(`${config.service} worker started`);

@@ -60,10 +60,17 @@ describe(readConfig.name, () => {
     });
 
     it('takes the pool and timeout settings as whole numbers in their ranges and names a bad one', () => {
-      const config = sut(baseConfigSpec('identity'), fakeEnv({ DATABASE_POOL_SIZE: '1', DATABASE_ACQUIRE_TIMEOUT_MS: '500', REDIS_COMMAND_TIMEOUT_MS: '250' }));
+      const config = sut(
+        baseConfigSpec('identity'),
+        fakeEnv({ DATABASE_POOL_SIZE: '1', DATABASE_ACQUIRE_TIMEOUT_MS: '500', REDIS_COMMAND_TIMEOUT_MS: '250' }),
+      );
       expect([config.DATABASE_POOL_SIZE, config.DATABASE_ACQUIRE_TIMEOUT_MS, config.REDIS_COMMAND_TIMEOUT_MS]).toEqual([1, 500, 250]);
-      expect(() => sut(baseConfigSpec('identity'), fakeEnv({ DATABASE_POOL_SIZE: '0' }))).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 200, got "0"');
-      expect(() => sut(baseConfigSpec('identity'), fakeEnv({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }))).toThrow('DATABASE_STATEMENT_TIMEOUT_MS must be a whole number');
+      expect(() => sut(baseConfigSpec('identity'), fakeEnv({ DATABASE_POOL_SIZE: '0' }))).toThrow(
+        'DATABASE_POOL_SIZE must be a whole number from 1 to 200, got "0"',
+      );
+      expect(() => sut(baseConfigSpec('identity'), fakeEnv({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }))).toThrow(
+        'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number',
+      );
     });
 
     it('takes RPC_TIMEOUT_MS as whole milliseconds from 100 to 60000 and names it otherwise', () => {

@@ -147,8 +147,7 @@ export function loadServiceConfigOrExit<S extends Spec>(
   extra: S = {} as S,
 ): BaseConfig & FromSpec<S> & { service: ServiceName } {
   try {
-    return { service, ...readConfig({ ...baseConfigSpec(service), ...extra }) } as BaseConfig &
-      FromSpec<S> & { service: ServiceName };
+    return { service, ...readConfig({ ...baseConfigSpec(service), ...extra }) } as BaseConfig & FromSpec<S> & { service: ServiceName };
   } catch (error) {
     if (error instanceof ConfigError) refuseToStart(service, error.message);
     throw error;

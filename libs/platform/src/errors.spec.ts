@@ -23,7 +23,10 @@ function reply(exception: unknown) {
     },
   };
   const request = { log: { error: jest.fn(), warn: jest.fn(), info: jest.fn() } };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) } as unknown as ArgumentsHost;
+  const host = {
+    getType: () => 'http',
+    switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }),
+  } as unknown as ArgumentsHost;
   new AllExceptionsFilter().catch(exception, host);
   return { ...sent, headers: fastifyReply.headers, request };
 }
@@ -41,15 +44,27 @@ describe('AllExceptionsFilter', () => {
 
   it.each([
     ['a pool with no free connection within its acquire timeout', new Error('timeout exceeded when trying to connect')],
-    ['a statement cut by statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } })],
+    [
+      'a statement cut by statement_timeout',
+      Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } }),
+    ],
     ['Postgres shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['Postgres starting up', Object.assign(new Error('the database system is starting up'), { driverError: { code: '57P03' } })],
-    ['an idle-in-transaction timeout', Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' })],
+    [
+      'an idle-in-transaction timeout',
+      Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' }),
+    ],
     ['Postgres unreachable', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['a client whose connection died', new Error('Client has encountered a connection error and is not queryable')],
     ['a Redis command past its timeout', new Error('Command timed out')],
-    ['Redis away past its retries', Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), { name: 'MaxRetriesPerRequestError' })],
+    [
+      'Redis away past its retries',
+      Object.assign(
+        new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'),
+        { name: 'MaxRetriesPerRequestError' },
+      ),
+    ],
   ])('answers 503 busy with Retry-After for %s', (_, error) => {
     const { status, body, headers, request } = reply(error);
     expect(status).toBe(503);
@@ -67,7 +82,9 @@ describe('AllExceptionsFilter', () => {
   });
 
   it("passes an exception's detail on next to its message", () => {
-    const { status, body } = reply(new ForbiddenException({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' }));
+    const { status, body } = reply(
+      new ForbiddenException({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' }),
+    );
     expect(status).toBe(403);
     expect(body).toEqual({ status: 'error', message: 'No Available User Licenses', detail: 'Add more licences.' });
   });
@@ -79,11 +96,17 @@ describe('AllExceptionsFilter', () => {
     };
 
     it("passes the owner's RpcException words to the caller", async () => {
-      await expect(answer(new RpcException('team_id must be an id'))).rejects.toEqual({ status: 'error', message: 'team_id must be an id' });
+      await expect(answer(new RpcException('team_id must be an id'))).rejects.toEqual({
+        status: 'error',
+        message: 'team_id must be an id',
+      });
     });
 
     it('tells the caller nothing internal of any other failure, and never throws (the worker stays up)', async () => {
-      await expect(answer(new Error('relation "identity.users" does not exist'))).rejects.toEqual({ status: 'error', message: 'Internal error' });
+      await expect(answer(new Error('relation "identity.users" does not exist'))).rejects.toEqual({
+        status: 'error',
+        message: 'Internal error',
+      });
     });
   });
 });

@@ -1,12 +1,4 @@
-import {
-  ArgumentsHost,
-  BadRequestException,
-  Catch,
-  ExceptionFilter,
-  HttpException,
-  HttpStatus,
-  ValidationError,
-} from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpException, HttpStatus, ValidationError } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { throwError } from 'rxjs';
 import type { ErrorResponse, FieldError } from '@app/contracts';
@@ -90,7 +82,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       body = { status: 'error', message: INVALID_VALUE_MESSAGE };
     }
     // A dependency away is an outage to watch, not a fault of the code: one warn line each, no stack.
-    if (status === 503 && !(exception instanceof HttpException)) request.log.warn({ reason: (exception as Error)?.message }, 'request refused: dependency unavailable');
+    if (status === 503 && !(exception instanceof HttpException))
+      request.log.warn({ reason: (exception as Error)?.message }, 'request refused: dependency unavailable');
     else if (status >= 500) request.log.error({ err: exception }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     reply.status(status).send(body);
@@ -111,8 +104,6 @@ export const INVALID_VALUE_MESSAGE = 'A value in the request is out of range or 
 /** The answer (503, with Retry-After) when a dependency cannot serve the request in time. */
 export const SERVICE_BUSY_MESSAGE = 'The service is busy. Try again.';
 export const RETRY_AFTER_SECONDS = 2;
-
-
 
 /** SQLSTATE class 22 (data exception), as TypeORM's QueryFailedError carries it in driverError. */
 function isPostgresDataError(exception: unknown): boolean {

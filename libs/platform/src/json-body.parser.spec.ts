@@ -2,7 +2,11 @@ import { JSON_BODY_MESSAGES, MAX_JSON_DEPTH, parseJsonBody as sut } from './json
 
 describe('parseJsonBody', () => {
   it('parses ordinary bodies, surrogate pairs and brackets inside strings included', () => {
-    expect(sut('{"a":[1,{"b":"x"}],"emoji":"\\ud83d\\ude00","text":"[[[[{{{{"}')).toEqual({ a: [1, { b: 'x' }], emoji: '😀', text: '[[[[{{{{' });
+    expect(sut('{"a":[1,{"b":"x"}],"emoji":"\\ud83d\\ude00","text":"[[[[{{{{"}')).toEqual({
+      a: [1, { b: 'x' }],
+      emoji: '😀',
+      text: '[[[[{{{{',
+    });
   });
 
   it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more`, () => {

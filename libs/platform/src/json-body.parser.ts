@@ -54,7 +54,8 @@ export function parseJsonBody(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text, function reviver(key, item) {
-      if (key === '__proto__' || (key === 'constructor' && item && typeof item === 'object' && 'prototype' in item)) problem ??= JSON_BODY_MESSAGES.forbiddenKey;
+      if (key === '__proto__' || (key === 'constructor' && item && typeof item === 'object' && 'prototype' in item))
+        problem ??= JSON_BODY_MESSAGES.forbiddenKey;
       if (LONE_SURROGATE.test(key) || (typeof item === 'string' && LONE_SURROGATE.test(item))) problem ??= JSON_BODY_MESSAGES.loneSurrogate;
       return item;
     });

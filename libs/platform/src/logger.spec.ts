@@ -14,7 +14,12 @@ describe('createLogger', () => {
     logger.info(
       {
         req: { headers: { authorization: 'Bearer secret-token', cookie: 'refresh=secret-cookie' } },
-        body: { password: 'secret-password', accessKey: 'secret-access-key', accessSecret: 'secret-access-secret', refresh_token: 'secret-refresh' },
+        body: {
+          password: 'secret-password',
+          accessKey: 'secret-access-key',
+          accessSecret: 'secret-access-secret',
+          refresh_token: 'secret-refresh',
+        },
         row: { access_key_encrypted: 'v1.secret-cipher', access_secret: 'secret-plain' },
       },
       'a request',

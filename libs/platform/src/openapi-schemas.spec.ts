@@ -10,7 +10,10 @@ const componentOf = (name: ContractSchemaName) => toOpenApiSchema(CONTRACT_SCHEM
 
 describe('OpenAPI schemas from libs/contracts (openapi-schemas.ts)', () => {
   it('the generated file is as new as libs/contracts (node scripts/generate-schemas.mjs --check)', () => {
-    const check = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'generate-schemas.mjs'), '--check'], { encoding: 'utf8', timeout: 30_000 });
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'generate-schemas.mjs'), '--check'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });
@@ -37,23 +40,34 @@ describe('OpenAPI schemas from libs/contracts (openapi-schemas.ts)', () => {
     expect(componentOf('TeamSettingsSaved')).toEqual({ $ref: '#/components/schemas/SuccessWith_TeamSettings' });
     expect(componentOf('SuccessWith<TeamSettings>')).toMatchObject({
       type: 'object',
-      properties: { status: { type: 'string', enum: ['success'] }, message: { type: 'string' }, record: { $ref: '#/components/schemas/TeamSettings' } },
+      properties: {
+        status: { type: 'string', enum: ['success'] },
+        message: { type: 'string' },
+        record: { $ref: '#/components/schemas/TeamSettings' },
+      },
       required: ['status', 'message', 'record'],
     });
   });
 
   it('extends and Omit: CreateEsignRequestFromDraft has the request fields but client_id, template_ids and packet_id, and its own', () => {
     const schema = componentOf('CreateEsignRequestFromDraft') as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['draft_id', 'client_id', 'signers', 'signature_order', 'email_config']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['draft_id', 'client_id', 'signers', 'signature_order', 'email_config']),
+    );
     expect(schema.properties).not.toHaveProperty('template_ids');
     expect(schema.properties).not.toHaveProperty('packet_id');
     expect(schema.required).toEqual(expect.arrayContaining(['draft_id', 'signers']));
     expect(schema.required).not.toContain('client_id');
-    expect(componentOf('AccountProfile')).toMatchObject({ properties: { agent_id: { type: 'number' }, caps_editable: { type: 'boolean' } } });
+    expect(componentOf('AccountProfile')).toMatchObject({
+      properties: { agent_id: { type: 'number' }, caps_editable: { type: 'boolean' } },
+    });
   });
 
   it('string-literal enums from as const arrays, and nullable unions', () => {
-    expect(componentOf('EsignSigningState')).toEqual({ type: 'string', enum: ['open', 'waiting', 'signed', 'declined', 'expired', 'cancelled'] });
+    expect(componentOf('EsignSigningState')).toEqual({
+      type: 'string',
+      enum: ['open', 'waiting', 'signed', 'declined', 'expired', 'cancelled'],
+    });
     expect(componentOf('DashboardId')).toEqual({ type: 'number', enum: [7, 9, 2, 3, 4] });
     const template = componentOf('EsignTemplate') as { properties: Record<string, unknown> };
     expect(template.properties.external_id).toMatchObject({ type: 'string', nullable: true });
@@ -77,7 +91,10 @@ describe('OpenAPI schemas from libs/contracts (openapi-schemas.ts)', () => {
 
   it('turns draft-07 into OpenAPI 3.0: null types, const, tuples, references beside a description', () => {
     expect(toOpenApiSchema({ type: ['string', 'null'] })).toEqual({ type: 'string', nullable: true });
-    expect(toOpenApiSchema({ anyOf: [{ $ref: '#/definitions/X' }, { type: 'null' }] })).toEqual({ allOf: [{ $ref: '#/components/schemas/X' }], nullable: true });
+    expect(toOpenApiSchema({ anyOf: [{ $ref: '#/definitions/X' }, { type: 'null' }] })).toEqual({
+      allOf: [{ $ref: '#/components/schemas/X' }],
+      nullable: true,
+    });
     expect(toOpenApiSchema({ type: 'string', const: 'D' })).toEqual({ type: 'string', enum: ['D'] });
     expect(toOpenApiSchema({ type: 'array', items: [{ type: 'number' }, { type: 'number' }], minItems: 2, maxItems: 2 })).toEqual({
       type: 'array',
@@ -89,14 +106,25 @@ describe('OpenAPI schemas from libs/contracts (openapi-schemas.ts)', () => {
       allOf: [{ $ref: '#/components/schemas/FilterOption_string' }],
       description: 'Why',
     });
-    expect(toOpenApiSchema({ type: 'object', $comment: 'x', examples: ['a'], propertyNames: {} })).toEqual({ type: 'object', example: 'a' });
+    expect(toOpenApiSchema({ type: 'object', $comment: 'x', examples: ['a'], propertyNames: {} })).toEqual({
+      type: 'object',
+      example: 'a',
+    });
   });
 
   it('adds the contract schemas a document refers to, through other schemas too, and no others', () => {
     const document = {
       openapi: '3.0.0',
       info: { title: 't', version: '1' },
-      paths: { '/x': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: contractArraySchema('TeamSettingsSaved') } } } } } } },
+      paths: {
+        '/x': {
+          get: {
+            responses: {
+              '200': { description: 'OK', content: { 'application/json': { schema: contractArraySchema('TeamSettingsSaved') } } },
+            },
+          },
+        },
+      },
     } as unknown as OpenAPIObject;
     const schemas = addContractSchemas(document).components!.schemas!;
     expect(Object.keys(schemas).sort()).toEqual(['SuccessWith_TeamSettings', 'TeamSettings', 'TeamSettingsSaved']);
@@ -106,7 +134,11 @@ describe('OpenAPI schemas from libs/contracts (openapi-schemas.ts)', () => {
     const document = {
       openapi: '3.0.0',
       info: { title: 't', version: '1' },
-      paths: { '/x': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: contractSchema('TeamSettings') } } } } } } },
+      paths: {
+        '/x': {
+          get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: contractSchema('TeamSettings') } } } } },
+        },
+      },
       components: { schemas: { TeamSettings: { type: 'object' } } },
     } as unknown as OpenAPIObject;
     expect(() => addContractSchemas(document)).toThrow(/both a DTO class and a libs\/contracts type/);

@@ -48,14 +48,35 @@ export function contractArraySchema(name: ContractSchemaName): SchemaObject {
 // The keywords an OpenAPI 3.0 Schema Object has; anything else the generator writes ($comment, examples,
 // propertyNames, ...) is dropped or rewritten, or swagger-parser refuses the document.
 const KEPT = new Set([
-  'title', 'multipleOf', 'maximum', 'minimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems',
-  'maxProperties', 'minProperties', 'required', 'enum', 'type', 'description', 'format', 'default', 'nullable', 'example',
-  'deprecated', 'readOnly', 'writeOnly',
+  'title',
+  'multipleOf',
+  'maximum',
+  'minimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'description',
+  'format',
+  'default',
+  'nullable',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
 ]);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
-const isNullSchema = (value: unknown) => isObject(value) && value.type === 'null' && Object.keys(value).every((key) => key === 'type' || key === 'description');
+const isNullSchema = (value: unknown) =>
+  isObject(value) && value.type === 'null' && Object.keys(value).every((key) => key === 'type' || key === 'description');
 
 /** Marks a converted schema nullable; a bare reference is wrapped (3.0 ignores siblings of $ref). */
 function withNull(schema: Json): Json {
@@ -121,7 +142,8 @@ export function toOpenApiSchema(schema: unknown): Json {
     }
   }
   // An object schema must say so in 3.0 (the generator leaves type out beside additionalProperties sometimes).
-  if (!out.type && (out.properties || out.additionalProperties !== undefined) && !out.allOf && !out.anyOf && !out.oneOf) out.type = 'object';
+  if (!out.type && (out.properties || out.additionalProperties !== undefined) && !out.allOf && !out.anyOf && !out.oneOf)
+    out.type = 'object';
   return nullable ? withNull(out) : out;
 }
 

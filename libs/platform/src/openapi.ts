@@ -20,7 +20,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Refused input: {status, message, errors: [{field, error}]}',
   401: 'Authentication required (no, expired or revoked token)',
   403: 'The caller may not do this',
-  404: 'Not found (or not the caller\'s team\'s)',
+  404: "Not found (or not the caller's team's)",
   409: 'Conflicts with the current state',
   413: 'Payload too large',
   415: 'Unsupported media type',
@@ -58,7 +58,8 @@ export function ApiAnswer(
 }
 
 const json = (schema: Schema) => ({ 'application/json': { schema } });
-const binary = (types: string[]) => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } as SchemaObject }]));
+const binary = (types: string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } as SchemaObject }]));
 
 /** A download that is not JSON (CSV, a stored file): its content type and a binary body. */
 export function ApiFileAnswer(contentType: string | string[], description: string, status = 200) {

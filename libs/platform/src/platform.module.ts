@@ -36,7 +36,11 @@ export class PlatformModule {
         RedisCloser,
         RateLimiter,
         // Guards honour identity's "valid after" marks; identity sets them.
-        { provide: TOKEN_REVOCATIONS, useFactory: (redis: Redis) => new RedisTokenRevocations(redis, config.QUEUE_PREFIX), inject: [REDIS] },
+        {
+          provide: TOKEN_REVOCATIONS,
+          useFactory: (redis: Redis) => new RedisTokenRevocations(redis, config.QUEUE_PREFIX),
+          inject: [REDIS],
+        },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

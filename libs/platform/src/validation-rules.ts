@@ -57,7 +57,8 @@ export const QueryBoolean = () =>
 
 // The raw value is read (obj[key]): @Type(() => Number) has already turned '' into 0 by now.
 /** '' in a query means "not given". */
-export const EmptyAsUndefined = () => Transform(({ value, obj, key }) => ((obj as Record<string, unknown>)[key] === '' ? undefined : value));
+export const EmptyAsUndefined = () =>
+  Transform(({ value, obj, key }) => ((obj as Record<string, unknown>)[key] === '' ? undefined : value));
 /** '' in a nullable body field means null. */
 export const EmptyAsNull = () => Transform(({ value, obj, key }) => ((obj as Record<string, unknown>)[key] === '' ? null : value));
 
@@ -74,7 +75,11 @@ const ID_MESSAGE = { message: 'Must be an id (a whole number from 1)' };
  * which would turn `true` into 1 and '0xe' into 14. Query strings and path params use IsQueryId.
  */
 export const IsDatabaseId = (options?: ValidationOptions) =>
-  applyDecorators(IsInt({ ...ID_MESSAGE, ...options }), Min(1, { ...ID_MESSAGE, ...options }), Max(MAX_DATABASE_ID, { ...ID_MESSAGE, ...options }));
+  applyDecorators(
+    IsInt({ ...ID_MESSAGE, ...options }),
+    Min(1, { ...ID_MESSAGE, ...options }),
+    Max(MAX_DATABASE_ID, { ...ID_MESSAGE, ...options }),
+  );
 
 /** Whole-number text as a query string or path writes it: optional '-', digits only (no spaces, hex, exponent or sign '+'). */
 const INTEGER_TEXT = /^-?[0-9]{1,10}$/;
@@ -120,4 +125,8 @@ export const IsFolderId = (options?: ValidationOptions) => {
 
 /** A 1-based page number, at most MAX_PAGE. */
 export const IsPageNumber = () =>
-  applyDecorators(IsInt({ message: 'Must be a whole number from 1' }), Min(1, { message: 'Must be a whole number from 1' }), Max(MAX_PAGE, { message: `Must be at most ${MAX_PAGE}` }));
+  applyDecorators(
+    IsInt({ message: 'Must be a whole number from 1' }),
+    Min(1, { message: 'Must be a whole number from 1' }),
+    Max(MAX_PAGE, { message: `Must be at most ${MAX_PAGE}` }),
+  );

@@ -66,14 +66,24 @@ const valid = {
 
 describe('form fields through the platform stack', () => {
   let app: NestFastifyApplication;
-  const post = (body: unknown) => request(app.getHttpServer()).post('/api/form-fields-probe').send(body as object);
+  const post = (body: unknown) =>
+    request(app.getHttpServer())
+      .post('/api/form-fields-probe')
+      .send(body as object);
 
   beforeAll(async () => {
     const { databaseUrl, redisUrl } = testInfraUrls();
     // Without its health controller (which checks the database) the platform module opens Redis but
     // never Postgres, and still installs the ValidationPipe and error filter under test: the database
     // URL only satisfies the config.
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JWT_PUBLIC_KEY: testSigningKeys().publicKey, PORT: '0' };
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      JWT_PUBLIC_KEY: testSigningKeys().publicKey,
+      PORT: '0',
+    };
     const config = { service: 'identity', ...readConfig(baseConfigSpec('identity'), env) } as ServiceConfig;
     app = await createHttpApp({
       config,
@@ -84,7 +94,9 @@ describe('form fields through the platform stack', () => {
   afterAll(() => app?.close());
 
   it('answers a valid form with its values normalised', async () => {
-    const response = await post({ ...valid, filter_date: '12-31-2025', secure_website: ' https://example.com ', signer_email: '' }).expect(200);
+    const response = await post({ ...valid, filter_date: '12-31-2025', secure_website: ' https://example.com ', signer_email: '' }).expect(
+      200,
+    );
     expect(response.body).toEqual({
       email: 'jane.doe@example.com',
       phone: '5551234567',

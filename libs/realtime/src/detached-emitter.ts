@@ -14,9 +14,7 @@ export class DetachedEmitter {
   private server?: Server;
   private redis?: Redis;
 
-  constructor(
-    private readonly options: { redisUrl: string; prefix: string; service: ServiceName; connectionName?: string },
-  ) {}
+  constructor(private readonly options: { redisUrl: string; prefix: string; service: ServiceName; connectionName?: string }) {}
 
   /** The namespace to emit on (`.to(room).emit(...)`), typed by its server -> client events. */
   of<ServerEvents extends EventsMap = EventsMap>(namespace: string): Namespace<EventsMap, ServerEvents> {

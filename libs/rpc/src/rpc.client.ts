@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
 import { firstValueFrom, timeout } from 'rxjs';
-import { RPC_DEFAULT_TIMEOUT_MS, rpcOwnerOf, rpcUnavailableMessage, type RpcPattern, type RpcReplyOf, type RpcRequestOf } from '@app/contracts';
+import {
+  RPC_DEFAULT_TIMEOUT_MS,
+  rpcOwnerOf,
+  rpcUnavailableMessage,
+  type RpcPattern,
+  type RpcReplyOf,
+  type RpcRequestOf,
+} from '@app/contracts';
 import { RPC_OPTIONS, type RpcOptions } from './rpc.options';
 import { RpcTransportClient } from './rpc-transport';
 

@@ -31,7 +31,12 @@ export async function runSeeders(seeders: readonly Seeder[], run: SeedRunOptions
   const log = run.log ?? ((line: string) => console.log(line));
   const state: SeedState = { teams: [], users: [] };
   for (const seeder of orderSeeders(seeders)) {
-    const outbox = new EventOutbox({ service: seeder.service, schema: schemaOf(seeder.service), databaseUrl: run.databaseUrl, redisUrl: '' });
+    const outbox = new EventOutbox({
+      service: seeder.service,
+      schema: schemaOf(seeder.service),
+      databaseUrl: run.databaseUrl,
+      redisUrl: '',
+    });
     const summary = await withDataSource(run.databaseUrl, seeder, (dataSource) =>
       seeder.seed({ options: run.options, dataSource, outbox, state, log: (line) => log(`[seed:${seederKey(seeder)}] ${line}`) }),
     );
@@ -44,7 +49,10 @@ export async function runSeeders(seeders: readonly Seeder[], run: SeedRunOptions
  * Waits until every seeder's read copies hold its data (the services' workers apply the events).
  * Throws, naming what is missing, after timeoutMs.
  */
-export async function waitForSeededReadCopies(seeders: readonly Seeder[], run: SeedRunOptions & { state: SeedState; timeoutMs?: number }): Promise<void> {
+export async function waitForSeededReadCopies(
+  seeders: readonly Seeder[],
+  run: SeedRunOptions & { state: SeedState; timeoutMs?: number },
+): Promise<void> {
   const deadline = Date.now() + (run.timeoutMs ?? 60_000);
   for (const seeder of orderSeeders(seeders)) {
     if (!seeder.missing) continue;

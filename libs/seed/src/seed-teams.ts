@@ -53,9 +53,25 @@ export const SEED_TEAMS: readonly SeedTeam[] = [
     timezone: 'America/Chicago',
     domain: 'demo-realty.test',
     volume: true,
-    document_types: ['Pre-Approval Letter', 'Buyer Representation Agreement', 'Purchase Agreement', 'Inspection Report', 'Closing Disclosure', 'Listing Agreement', 'Seller Disclosure', 'Proof of Funds'],
+    document_types: [
+      'Pre-Approval Letter',
+      'Buyer Representation Agreement',
+      'Purchase Agreement',
+      'Inspection Report',
+      'Closing Disclosure',
+      'Listing Agreement',
+      'Seller Disclosure',
+      'Proof of Funds',
+    ],
     users: [
-      { email: 'admin@demo-realty.test', first_name: 'Avery', last_name: 'Admin', roles: ['ADMIN'], permissions: ['manage_tooltips'], esign_enabled: true },
+      {
+        email: 'admin@demo-realty.test',
+        first_name: 'Avery',
+        last_name: 'Admin',
+        roles: ['ADMIN'],
+        permissions: ['manage_tooltips'],
+        esign_enabled: true,
+      },
       { email: 'tc@demo-realty.test', first_name: 'Taylor', last_name: 'Coordinator', roles: ['TRANC'], esign_enabled: true },
       { email: 'isa@demo-realty.test', first_name: 'Isabel', last_name: 'Inside', roles: ['ISISA'] },
       { email: 'agent@demo-realty.test', first_name: 'Alex', last_name: 'Agent', roles: ['AGENT'], esign_enabled: true },
@@ -106,8 +122,42 @@ export function volumeStaffCounts(transactions: number): { agents: number; tcs: 
 }
 
 // Fixed lists, so every run names the same user the same way (none is a fixed demo user's first name).
-const FIRST_NAMES = ['Jordan', 'Quinn', 'Harper', 'Rowan', 'Emerson', 'Sawyer', 'Parker', 'Reese', 'Dakota', 'Skyler', 'Logan', 'Hayden', 'Peyton', 'Cameron', 'Finley', 'Marlow'];
-const LAST_NAMES = ['Bennett', 'Castillo', 'Dawson', 'Ellis', 'Fletcher', 'Garner', 'Hughes', 'Iverson', 'Jensen', 'Keller', 'Lambert', 'Monroe', 'Nolan', 'Ortega', 'Prescott', 'Ramsey'];
+const FIRST_NAMES = [
+  'Jordan',
+  'Quinn',
+  'Harper',
+  'Rowan',
+  'Emerson',
+  'Sawyer',
+  'Parker',
+  'Reese',
+  'Dakota',
+  'Skyler',
+  'Logan',
+  'Hayden',
+  'Peyton',
+  'Cameron',
+  'Finley',
+  'Marlow',
+];
+const LAST_NAMES = [
+  'Bennett',
+  'Castillo',
+  'Dawson',
+  'Ellis',
+  'Fletcher',
+  'Garner',
+  'Hughes',
+  'Iverson',
+  'Jensen',
+  'Keller',
+  'Lambert',
+  'Monroe',
+  'Nolan',
+  'Ortega',
+  'Prescott',
+  'Ramsey',
+];
 const ROLE_NAME_OFFSET: Partial<Record<Role, number>> = { AGENT: 0, TRANC: 5, ISISA: 11 };
 
 function volumeUser(domain: string, prefix: string, role: Role, n: number): SeedUser {
@@ -145,7 +195,13 @@ export function printedSeedUsers(transactions = 0): { email: string; role: strin
   return SEED_TEAMS.flatMap((team) => [
     ...team.users.map((user) => ({ email: user.email, role: user.roles.join(', '), team: team.name })),
     ...(team.volume && counts.agents
-      ? [{ email: `{${span('agent', counts.agents)}, ${span('tc', counts.tcs)}, ${span('isa', counts.isas)}}@${team.domain}`, role: 'AGENT, TRANC, ISISA', team: `${team.name} (volume staff)` }]
+      ? [
+          {
+            email: `{${span('agent', counts.agents)}, ${span('tc', counts.tcs)}, ${span('isa', counts.isas)}}@${team.domain}`,
+            role: 'AGENT, TRANC, ISISA',
+            team: `${team.name} (volume staff)`,
+          },
+        ]
       : []),
   ]);
 }

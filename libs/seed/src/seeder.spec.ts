@@ -6,7 +6,12 @@ const seeder = (service: ServiceName, after?: ServiceName[]): Seeder => ({ servi
 
 describe(orderSeeders.name, () => {
   it('runs each seeder after the ones it names, keeping the given order otherwise', () => {
-    const sut = orderSeeders([seeder('transactions', ['identity', 'team-admin']), seeder('team-admin', ['identity']), seeder('identity'), seeder('esign')]);
+    const sut = orderSeeders([
+      seeder('transactions', ['identity', 'team-admin']),
+      seeder('team-admin', ['identity']),
+      seeder('identity'),
+      seeder('esign'),
+    ]);
     expect(sut.map((s) => s.service)).toEqual(['identity', 'team-admin', 'transactions', 'esign']);
   });
 
@@ -19,7 +24,11 @@ describe(orderSeeders.name, () => {
   it('runs a later step of a service after that service and after the seeders it names', () => {
     const step: Seeder = { service: 'identity', step: 'commission-defaults', after: ['transactions'], seed: async () => '' };
     const sut = orderSeeders([step, seeder('transactions', ['identity']), seeder('identity')]);
-    expect(sut.map((s) => (s.step ? `${s.service}:${s.step}` : s.service))).toEqual(['identity', 'transactions', 'identity:commission-defaults']);
+    expect(sut.map((s) => (s.step ? `${s.service}:${s.step}` : s.service))).toEqual([
+      'identity',
+      'transactions',
+      'identity:commission-defaults',
+    ]);
   });
 
   it('refuses a dependency without a seeder', () => {
@@ -51,8 +60,15 @@ describe('SEED_TEAMS', () => {
   it('has the three teams, the restricted agent and the bench admin', () => {
     expect(SEED_TEAMS.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
     const demo = SEED_TEAMS[0].users;
-    expect(demo.find((u) => u.email === 'restricted@demo-realty.test')).toMatchObject({ roles: ['AGENT'], permissions: ['agent_restricted_team_dashboard'] });
-    expect(demo.filter((u) => u.esign_enabled).map((u) => u.email)).toEqual(['admin@demo-realty.test', 'tc@demo-realty.test', 'agent@demo-realty.test']);
+    expect(demo.find((u) => u.email === 'restricted@demo-realty.test')).toMatchObject({
+      roles: ['AGENT'],
+      permissions: ['agent_restricted_team_dashboard'],
+    });
+    expect(demo.filter((u) => u.esign_enabled).map((u) => u.email)).toEqual([
+      'admin@demo-realty.test',
+      'tc@demo-realty.test',
+      'agent@demo-realty.test',
+    ]);
     expect(demo.find((u) => u.email === 'admin@demo-realty.test')?.permissions).toEqual(['manage_tooltips']);
     expect(SEED_TEAMS[2].users.map((u) => [u.email, u.roles])).toEqual([
       ['admin@bench-realty.test', ['ADMIN']],
@@ -72,7 +88,9 @@ describe('SEED_TEAMS', () => {
     expect(printedSeedUsers().map((u) => u.email)).toEqual(SEED_TEAMS.flatMap((t) => t.users.map((u) => u.email)));
     const printed = printedSeedUsers(300);
     expect(printed).toHaveLength(SEED_TEAMS.flatMap((t) => t.users).length + 2);
-    expect(printed.filter((u) => u.team.startsWith('Demo Realty (')).map((u) => u.email)).toEqual(['{agent1..agent12, tc1..tc2, isa1}@demo-realty.test']);
+    expect(printed.filter((u) => u.team.startsWith('Demo Realty (')).map((u) => u.email)).toEqual([
+      '{agent1..agent12, tc1..tc2, isa1}@demo-realty.test',
+    ]);
     expect(printed.some((u) => /^agent\d+@/.test(u.email))).toBe(false);
   });
 });

@@ -120,7 +120,8 @@ export function parseSeedArgs(argv: readonly string[]): SeedOptions {
         if (value !== 'demo' && value !== 'bench') throw new Error(`--team must be demo or bench, got "${value}"`);
         teams.push(value);
       } else {
-        if (!/^\d+$/.test(value) || Number(value) > 10_000_000) throw new Error(`--transactions must be a whole number from 0 to 10000000, got "${value}"`);
+        if (!/^\d+$/.test(value) || Number(value) > 10_000_000)
+          throw new Error(`--transactions must be a whole number from 0 to 10000000, got "${value}"`);
         transactions = Number(value);
       }
     } else {

@@ -52,9 +52,13 @@ export function createFilesController(service: ServiceName): Type<unknown> {
     @Get('*')
     @ApiOperation({
       summary: 'Read a file from a signed URL (local storage driver)',
-      description: 'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition, X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. 403 for a bad or expired signature.',
+      description:
+        'Answers the stored (or sniffed) Content-Type, the signed Content-Disposition, X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy. 403 for a bad or expired signature.',
     })
-    @ApiFileAnswer(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/octet-stream'], 'The stored file, with its stored (or sniffed) type')
+    @ApiFileAnswer(
+      ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/octet-stream'],
+      'The stored file, with its stored (or sniffed) type',
+    )
     @ApiErrors([403, 'A bad or expired signature'], 404)
     async get(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
       const req = request as unknown as FileRequest;
@@ -76,5 +80,7 @@ function keyOf(req: FileRequest): string {
  * PDF is sandboxed (Chromium's PDF viewer refuses a sandboxed document; it runs no page script anyway).
  */
 export function fileContentSecurityPolicy(contentType: string): string {
-  return contentType === 'application/pdf' ? "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'" : "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  return contentType === 'application/pdf'
+    ? "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'"
+    : "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 }

@@ -9,7 +9,17 @@ import { UPLOAD_PURPOSES, type FileHandoff, type ServiceName, type UploadPurpose
 import { contentDispositionOf } from './content-disposition';
 import { sniffFileType, SNIFF_BYTES } from './image-sniffer';
 import { FileHashMismatchError, FileTooLargeException, InvalidFileUrlException } from './storage.errors';
-import type { DownloadUrlOptions, FileInfo, FileListPage, FileStream, ListedFile, StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
+import type {
+  DownloadUrlOptions,
+  FileInfo,
+  FileListPage,
+  FileStream,
+  ListedFile,
+  StorageOptions,
+  StoredFile,
+  UploadUrlRequest,
+  VerifiedUpload,
+} from './storage.options';
 import { assertValidKey, isValidKey, StorageService } from './storage.service';
 import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf, type UploadedBytes } from './upload-policy';
 
@@ -80,7 +90,10 @@ export class LocalStorageDriver extends StorageService {
     });
   }
 
-  protected async signDownloadUrl(key: string, { expiresInSeconds, filename, disposition, contentType }: DownloadUrlOptions): Promise<string> {
+  protected async signDownloadUrl(
+    key: string,
+    { expiresInSeconds, filename, disposition, contentType }: DownloadUrlOptions,
+  ): Promise<string> {
     return this.signedUrl('GET', key, expiresInSeconds, {
       ...(disposition ? { disposition } : {}),
       ...(filename !== undefined ? { filename } : {}),
@@ -145,16 +158,25 @@ export class LocalStorageDriver extends StorageService {
   protected async listPage(prefix: string, startAfter: string | undefined, limit: number): Promise<FileListPage> {
     const keys: string[] = [];
     const walk = async (folder: string): Promise<void> => {
-      const entries: Dirent[] = await readdir(path.join(this.options.storageDir, this.options.service, ...folder.split('/').filter(Boolean)), {
-        withFileTypes: true,
-      }).catch(() => []);
+      const entries: Dirent[] = await readdir(
+        path.join(this.options.storageDir, this.options.service, ...folder.split('/').filter(Boolean)),
+        {
+          withFileTypes: true,
+        },
+      ).catch(() => []);
       for (const entry of entries) {
         // Key segments never start with a dot: .meta holds the content types.
         if (entry.name.startsWith('.')) continue;
         const key = `${folder}${entry.name}`;
         if (entry.isDirectory()) {
           if (`${key}/`.startsWith(prefix)) await walk(`${key}/`);
-        } else if (entry.isFile() && key.startsWith(prefix) && !PART_FILE.test(entry.name) && isValidKey(key) && (startAfter === undefined || key > startAfter)) {
+        } else if (
+          entry.isFile() &&
+          key.startsWith(prefix) &&
+          !PART_FILE.test(entry.name) &&
+          isValidKey(key) &&
+          (startAfter === undefined || key > startAfter)
+        ) {
           keys.push(key);
         }
       }
@@ -271,7 +293,13 @@ export class LocalStorageDriver extends StorageService {
 
   private signature(method: string, key: string, expires: string, params: Record<string, string | undefined>): string {
     // JSON keeps the fields apart whatever they contain (a filename may hold newlines).
-    const signed = [method, this.options.service, key, expires, ...['max', 'purpose', 'disposition', 'filename', 'type'].map((name) => params[name] ?? null)];
+    const signed = [
+      method,
+      this.options.service,
+      key,
+      expires,
+      ...['max', 'purpose', 'disposition', 'filename', 'type'].map((name) => params[name] ?? null),
+    ];
     return createHmac('sha256', this.options.signingSecret).update(JSON.stringify(signed)).digest('base64url');
   }
 

@@ -19,7 +19,16 @@ import type { FileHandoff, ServiceName, UploadPurpose } from '@app/contracts';
 import { SNIFF_BYTES } from './image-sniffer';
 import { contentDispositionOf } from './content-disposition';
 import { FileHashMismatchError } from './storage.errors';
-import type { DownloadUrlOptions, FileInfo, FileListPage, FileStream, S3StorageOptions, StoredFile, UploadUrlRequest, VerifiedUpload } from './storage.options';
+import type {
+  DownloadUrlOptions,
+  FileInfo,
+  FileListPage,
+  FileStream,
+  S3StorageOptions,
+  StoredFile,
+  UploadUrlRequest,
+  VerifiedUpload,
+} from './storage.options';
 import { assertValidKey, digestOf, isValidKey, StorageService } from './storage.service';
 import { acceptedContentType, assertSizeAllowed, assertWellFormed, uploadPolicyOf } from './upload-policy';
 
@@ -69,7 +78,10 @@ export class S3StorageDriver extends StorageService {
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
   }
 
-  protected async signDownloadUrl(key: string, { expiresInSeconds, filename, disposition, contentType }: DownloadUrlOptions): Promise<string> {
+  protected async signDownloadUrl(
+    key: string,
+    { expiresInSeconds, filename, disposition, contentType }: DownloadUrlOptions,
+  ): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.options.bucket,
       Key: this.objectKey(key),
@@ -103,7 +115,9 @@ export class S3StorageDriver extends StorageService {
       assertSizeAllowed(policy, size);
       // An empty object has no byte range to read (S3 answers 416 InvalidRange): it is simply not accepted.
       const object =
-        size > 0 ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` })) : null;
+        size > 0
+          ? await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range: `bytes=0-${SNIFF_BYTES - 1}` }))
+          : null;
       contentType = acceptedContentType(policy, object?.Body ? await object.Body.transformToByteArray() : new Uint8Array());
       await assertWellFormed(policy, contentType, {
         whole: async () => this.bytes(Key),
@@ -133,7 +147,9 @@ export class S3StorageDriver extends StorageService {
     const Key = this.objectKey(key);
     const hash = createHash('sha256');
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
       return { key, size: body.length, contentType, sha256: hash.update(body).digest('hex') };
     }
     // Unknown length: one PutObject when it fits in a part, else a multipart upload holding one part in memory.
@@ -143,10 +159,20 @@ export class S3StorageDriver extends StorageService {
     hash.update(firstPart);
     const second = first.done ? first : await parts.next();
     if (second.done) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key, Body: firstPart, ContentType: contentType, ContentLength: firstPart.length }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key,
+          Body: firstPart,
+          ContentType: contentType,
+          ContentLength: firstPart.length,
+        }),
+      );
       return { key, size: firstPart.length, contentType, sha256: hash.digest('hex') };
     }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key, ContentType: contentType }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key, ContentType: contentType }),
+    );
     try {
       const etags: { ETag: string | undefined; PartNumber: number }[] = [];
       let size = 0;
@@ -165,7 +191,9 @@ export class S3StorageDriver extends StorageService {
         hash.update(part);
         await upload(part);
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.options.bucket, Key, UploadId, MultipartUpload: { Parts: etags } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.options.bucket, Key, UploadId, MultipartUpload: { Parts: etags } }),
+      );
       return { key, size, contentType, sha256: hash.digest('hex') };
     } catch (error) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key, UploadId })).catch(() => undefined);
@@ -175,10 +203,12 @@ export class S3StorageDriver extends StorageService {
 
   async get(key: string): Promise<FileStream> {
     assertValidKey(key);
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) })).catch((error) => {
-      if (isNotFound(error)) throw new NotFoundException('File not found');
-      throw error;
-    });
+    const object = await this.client
+      .send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }))
+      .catch((error) => {
+        if (isNotFound(error)) throw new NotFoundException('File not found');
+        throw error;
+      });
     return {
       stream: object.Body as Readable,
       size: object.ContentLength ?? 0,
@@ -214,7 +244,9 @@ export class S3StorageDriver extends StorageService {
     return {
       // An object no key can name (written around this driver) is left out; one a store lists without its time counts as
       // written now, never as old (sweeps go by age).
-      files: keys.filter(({ key }) => isValidKey(key)).map(({ object, key }) => ({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() })),
+      files: keys
+        .filter(({ key }) => isValidKey(key))
+        .map(({ object, key }) => ({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() })),
       next: listed.IsTruncated && last ? last.key : null,
     };
   }

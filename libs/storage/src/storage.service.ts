@@ -100,7 +100,8 @@ export abstract class StorageService {
   list(prefix: string, { startAfter, limit = LIST_MAX }: ListOptions = {}): Promise<FileListPage> {
     if (prefix !== '') assertValidKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
     if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= LIST_MAX)) throw new Error(`invalid list limit ${limit}`);
-    if (startAfter !== undefined && (typeof startAfter !== 'string' || startAfter.length > 1024)) throw new Error('invalid list startAfter');
+    if (startAfter !== undefined && (typeof startAfter !== 'string' || startAfter.length > 1024))
+      throw new Error('invalid list startAfter');
     return this.listPage(prefix, startAfter, limit);
   }
 
@@ -126,7 +127,8 @@ export abstract class StorageService {
     const existing = await this.stat(destKey);
     if (existing) {
       const current = await this.get(destKey).then((file) => digestOf(file.stream));
-      if (current.sha256 === handoff.sha256) return { key: destKey, size: current.size, contentType: existing.contentType, sha256: current.sha256 };
+      if (current.sha256 === handoff.sha256)
+        return { key: destKey, size: current.size, contentType: existing.contentType, sha256: current.sha256 };
     }
     return this.copyIntoNamespace(handoff, destKey);
   }
@@ -165,7 +167,8 @@ export function isValidKey(key: string): boolean {
 export function assertValidHandoff(handoff: FileHandoff): void {
   if (!SERVICE_NAMES.includes(handoff?.namespace)) throw new Error(`invalid file handoff namespace "${handoff?.namespace}"`);
   assertValidKey(handoff.key);
-  if (typeof handoff.sha256 !== 'string' || !SHA256.test(handoff.sha256)) throw new Error(`invalid file handoff sha256 "${handoff.sha256}"`);
+  if (typeof handoff.sha256 !== 'string' || !SHA256.test(handoff.sha256))
+    throw new Error(`invalid file handoff sha256 "${handoff.sha256}"`);
   if (typeof handoff.content_type !== 'string' || !handoff.content_type) throw new Error('invalid file handoff content_type');
 }
 

@@ -43,12 +43,14 @@ describe(sniffImageType.name, () => {
   ])('recognises %s', (type, bytes) => {
     expect(sut(bytes)).toBe(type);
   });
-  it.each([['text', Buffer.from('hello world, not an image')], ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')], ['empty', Buffer.alloc(0)], ['riff wav', Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1')]])(
-    'refuses %s',
-    (_name, bytes) => {
-      expect(sut(bytes)).toBeNull();
-    },
-  );
+  it.each([
+    ['text', Buffer.from('hello world, not an image')],
+    ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['empty', Buffer.alloc(0)],
+    ['riff wav', Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1')],
+  ])('refuses %s', (_name, bytes) => {
+    expect(sut(bytes)).toBeNull();
+  });
 });
 
 describe(sniffFileType.name, () => {
@@ -69,7 +71,11 @@ describe(uploadPolicyOf.name, () => {
   const sut = uploadPolicyOf;
   it('gives images 10,000,000 bytes of PNG, JPEG, GIF or WEBP and documents 50,000,000 bytes of PDF, JPEG or PNG', () => {
     expect(sut()).toEqual({ purpose: 'image', maxBytes: 10_000_000, contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] });
-    expect(sut('document')).toEqual({ purpose: 'document', maxBytes: 50_000_000, contentTypes: ['application/pdf', 'image/jpeg', 'image/png'] });
+    expect(sut('document')).toEqual({
+      purpose: 'document',
+      maxBytes: 50_000_000,
+      contentTypes: ['application/pdf', 'image/jpeg', 'image/png'],
+    });
   });
   it('takes a lower limit but never a higher one or an unknown purpose', () => {
     expect(sut('document', 1000).maxBytes).toBe(1000);
@@ -95,7 +101,13 @@ describe(LocalStorageDriver.name, () => {
   let dir: string;
   let now: number;
   let sut: LocalStorageDriver;
-  const options = (): StorageOptions => ({ service: 'identity', driver: 'local', storageDir: dir, signingSecret: 'x'.repeat(32), publicUrl: '' });
+  const options = (): StorageOptions => ({
+    service: 'identity',
+    driver: 'local',
+    storageDir: dir,
+    signingSecret: 'x'.repeat(32),
+    publicUrl: '',
+  });
   const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://h').searchParams);
 
   beforeEach(() => {
@@ -109,12 +121,16 @@ describe(LocalStorageDriver.name, () => {
     const url = await sut.createUploadUrl({ key: 'a/b.png', contentType: 'image/png', maxBytes: 100, expiresInSeconds: 60 });
     expect(url).toMatch(/^\/api\/identity\/files\/a\/b\.png\?expires=1700000060&max=100&sig=[\w-]{43}$/);
     const absolute = new LocalStorageDriver({ ...options(), publicUrl: 'https://realty.example/' }, () => now);
-    expect(await absolute.createDownloadUrl('a/b.png', 10)).toMatch(/^https:\/\/realty\.example\/api\/identity\/files\/a\/b\.png\?expires=1700000010&sig=/);
+    expect(await absolute.createDownloadUrl('a/b.png', 10)).toMatch(
+      /^https:\/\/realty\.example\/api\/identity\/files\/a\/b\.png\?expires=1700000010&sig=/,
+    );
   });
 
   it('refuses keys that could leave the folder', async () => {
     for (const key of ['../x', 'a/../b', '/abs', 'a//b', '.hidden', 'a b']) {
-      await expect(sut.createUploadUrl({ key, contentType: 'image/png', maxBytes: 1, expiresInSeconds: 1 })).rejects.toThrow('invalid storage key');
+      await expect(sut.createUploadUrl({ key, contentType: 'image/png', maxBytes: 1, expiresInSeconds: 1 })).rejects.toThrow(
+        'invalid storage key',
+      );
     }
   });
 
@@ -155,7 +171,11 @@ describe(LocalStorageDriver.name, () => {
     ['JPEG', JPEG, 'image/jpeg'],
   ])('accepts a %s document', async (_name, bytes, contentType) => {
     const url = await sut.createUploadUrl({ key: 'docs/ok', contentType: 'application/pdf', purpose: 'document', expiresInSeconds: 60 });
-    expect(await sut.storeUpload('docs/ok', queryOf(url), Readable.from([bytes]))).toEqual({ key: 'docs/ok', size: bytes.length, contentType });
+    expect(await sut.storeUpload('docs/ok', queryOf(url), Readable.from([bytes]))).toEqual({
+      key: 'docs/ok',
+      size: bytes.length,
+      contentType,
+    });
     expect(await sut.verifyUpload('docs/ok', 'document')).toEqual({ key: 'docs/ok', size: bytes.length, contentType });
   });
 
@@ -211,7 +231,10 @@ describe(LocalStorageDriver.name, () => {
     ['a WEBP whose RIFF size lies', Buffer.concat([WEBP, Buffer.from('<script>')])],
   ])('refuses %s with 415 and stores nothing (the whole image is checked)', async (_name, bytes) => {
     const url = await sut.createUploadUrl({ key: 'k/forged', contentType: 'image/png', expiresInSeconds: 60 });
-    await expect(sut.storeUpload('k/forged', queryOf(url), bytes)).rejects.toMatchObject({ status: 415, response: { message: 'Only image files are allowed.' } });
+    await expect(sut.storeUpload('k/forged', queryOf(url), bytes)).rejects.toMatchObject({
+      status: 415,
+      response: { message: 'Only image files are allowed.' },
+    });
     expect(await sut.exists('k/forged')).toBe(false);
   });
 
@@ -247,7 +270,11 @@ describe(LocalStorageDriver.name, () => {
     expect(url).toMatch(/^\/api\/identity\/files\/docs\/offer\?expires=1700000300&disposition=attachment&filename=Offer.pdf&sig=/);
     const opened = await sut.openDownload('docs/offer', queryOf(url));
     expect((await readAll(opened.stream)).equals(PDF)).toBe(true);
-    expect(opened).toMatchObject({ contentType: 'application/pdf', size: PDF.length, contentDisposition: 'attachment; filename="Offer.pdf"; filename*=UTF-8\'\'Offer.pdf' });
+    expect(opened).toMatchObject({
+      contentType: 'application/pdf',
+      size: PDF.length,
+      contentDisposition: 'attachment; filename="Offer.pdf"; filename*=UTF-8\'\'Offer.pdf',
+    });
     await expect(sut.openDownload('docs/offer', { ...queryOf(url), filename: 'x.html' })).rejects.toMatchObject({ status: 403 });
     await expect(sut.openDownload('docs/offer', { ...queryOf(url), disposition: 'inline' })).rejects.toMatchObject({ status: 403 });
     await expect(sut.openDownload('docs/offer', { ...queryOf(url), type: 'text/html' })).rejects.toMatchObject({ status: 403 });
@@ -266,7 +293,8 @@ describe(LocalStorageDriver.name, () => {
   describe('list', () => {
     const keysOf = (page: { files: { key: string }[] }) => page.files.map((file) => file.key);
     beforeEach(async () => {
-      for (const key of ['requests/b/2.pdf', 'requests/a/10.pdf', 'requests/a/1.pdf', 'requests-old/x.pdf', 'other/y.pdf']) await sut.put(key, PDF, { contentType: 'application/pdf' });
+      for (const key of ['requests/b/2.pdf', 'requests/a/10.pdf', 'requests/a/1.pdf', 'requests-old/x.pdf', 'other/y.pdf'])
+        await sut.put(key, PDF, { contentType: 'application/pdf' });
       // Neither a write in progress nor a name no key can have is a file.
       writeFileSync(path.join(dir, 'identity', 'requests', 'a', `1.pdf.${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.part`), PDF);
       writeFileSync(path.join(dir, 'identity', 'requests', 'a', 'bad name.pdf'), PDF);
@@ -284,9 +312,20 @@ describe(LocalStorageDriver.name, () => {
         ],
         next: null,
       });
-      expect(keysOf(await sut.list(''))).toEqual(['other/y.pdf', 'requests-old/x.pdf', 'requests/a/1.pdf', 'requests/a/10.pdf', 'requests/b/2.pdf']);
+      expect(keysOf(await sut.list(''))).toEqual([
+        'other/y.pdf',
+        'requests-old/x.pdf',
+        'requests/a/1.pdf',
+        'requests/a/10.pdf',
+        'requests/b/2.pdf',
+      ]);
       // A prefix is a prefix of keys, not only a folder.
-      expect(keysOf(await sut.list('requests'))).toEqual(['requests-old/x.pdf', 'requests/a/1.pdf', 'requests/a/10.pdf', 'requests/b/2.pdf']);
+      expect(keysOf(await sut.list('requests'))).toEqual([
+        'requests-old/x.pdf',
+        'requests/a/1.pdf',
+        'requests/a/10.pdf',
+        'requests/b/2.pdf',
+      ]);
       expect(keysOf(await sut.list('requests/a/1'))).toEqual(['requests/a/1.pdf', 'requests/a/10.pdf']);
       expect(await sut.list('none/')).toEqual({ files: [], next: null });
     });
@@ -321,7 +360,13 @@ describe(LocalStorageDriver.name, () => {
     });
 
     it('describes a file of its own namespace with its sha256', () => {
-      expect(handoff).toEqual({ namespace: 'esign', key: 'sealed/1.pdf', sha256: sha256Of(PDF), filename: 'Offer (signed).pdf', content_type: 'application/pdf' });
+      expect(handoff).toEqual({
+        namespace: 'esign',
+        key: 'sealed/1.pdf',
+        sha256: sha256Of(PDF),
+        filename: 'Offer (signed).pdf',
+        content_type: 'application/pdf',
+      });
     });
 
     it('copies into its own namespace, checks the hash, and copying again succeeds without the source', async () => {
@@ -352,10 +397,15 @@ describe(LocalStorageDriver.name, () => {
 });
 
 describe(S3StorageDriver.name, () => {
-  const sut = new S3StorageDriver({ endpoint: 'http://minio:9000', bucket: 'realty', accessKey: 'AK', secretKey: 'SK', region: 'us-east-1' }, 'identity');
+  const sut = new S3StorageDriver(
+    { endpoint: 'http://minio:9000', bucket: 'realty', accessKey: 'AK', secretKey: 'SK', region: 'us-east-1' },
+    'identity',
+  );
 
-  it('presigns a PUT bound to the content type, to the staging object of the service\'s key', async () => {
-    const url = new URL(await sut.createUploadUrl({ key: 'profile-images/1/2/x', contentType: 'image/png', maxBytes: 10, expiresInSeconds: 900 }));
+  it("presigns a PUT bound to the content type, to the staging object of the service's key", async () => {
+    const url = new URL(
+      await sut.createUploadUrl({ key: 'profile-images/1/2/x', contentType: 'image/png', maxBytes: 10, expiresInSeconds: 900 }),
+    );
     expect(url.origin).toBe('http://minio:9000');
     // Upload URLs write to staging (uploads/<service>/<key>); the confirm moves the checked bytes under the service prefix.
     expect(url.pathname).toBe('/realty/uploads/identity/profile-images/1/2/x');
@@ -375,7 +425,12 @@ describe(S3StorageDriver.name, () => {
 
   it('presigns a GET with the response Content-Disposition and Content-Type', async () => {
     const url = new URL(
-      await sut.createDownloadUrl('docs/1', { expiresInSeconds: 300, filename: 'Offer.pdf', disposition: 'attachment', contentType: 'application/pdf' }),
+      await sut.createDownloadUrl('docs/1', {
+        expiresInSeconds: 300,
+        filename: 'Offer.pdf',
+        disposition: 'attachment',
+        contentType: 'application/pdf',
+      }),
     );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="Offer.pdf"; filename*=UTF-8''Offer.pdf`);
@@ -402,7 +457,12 @@ describe(S3StorageDriver.name, () => {
       });
       const command = send.mock.calls[0][0];
       expect(command).toBeInstanceOf(ListObjectsV2Command);
-      expect(command.input).toEqual({ Bucket: 'realty', Prefix: 'identity/requests/', StartAfter: 'identity/requests/a/0.pdf', MaxKeys: 3 });
+      expect(command.input).toEqual({
+        Bucket: 'realty',
+        Prefix: 'identity/requests/',
+        StartAfter: 'identity/requests/a/0.pdf',
+        MaxKeys: 3,
+      });
 
       // A store that lists an object without its time: written now as far as a sweep by age can tell, never old.
       send.mockResolvedValueOnce({ Contents: [{ Key: 'identity/requests/c/3.pdf', Size: 30 }], IsTruncated: false } as never);
@@ -416,9 +476,9 @@ describe(S3StorageDriver.name, () => {
   });
 
   it('refuses an upload URL above the purpose limit', async () => {
-    await expect(sut.createUploadUrl({ key: 'd/1', contentType: 'application/pdf', purpose: 'document', maxBytes: 50_000_001, expiresInSeconds: 60 })).rejects.toThrow(
-      'outside 0..50000000',
-    );
+    await expect(
+      sut.createUploadUrl({ key: 'd/1', contentType: 'application/pdf', purpose: 'document', maxBytes: 50_000_001, expiresInSeconds: 60 }),
+    ).rejects.toThrow('outside 0..50000000');
   });
 });
 

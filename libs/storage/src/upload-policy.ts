@@ -48,6 +48,9 @@ export interface UploadedBytes {
  */
 export async function assertWellFormed(policy: UploadPolicy, type: string, read: UploadedBytes): Promise<void> {
   const sniffed = type as SniffedFileType;
-  const ok = sniffed === 'application/pdf' ? wellFormedPdfEnds(Buffer.from('%PDF-'), await read.tail(PDF_TAIL_BYTES)) : isWellFormed(sniffed, await read.whole());
+  const ok =
+    sniffed === 'application/pdf'
+      ? wellFormedPdfEnds(Buffer.from('%PDF-'), await read.tail(PDF_TAIL_BYTES))
+      : isWellFormed(sniffed, await read.whole());
   if (!ok) throw new FileTypeNotAllowedException(policy.purpose);
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 
 /** The smallest valid PNG (1x1, transparent). Uploads are checked from end to end, so test images must be real. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const IEND_BYTES = 12;
 const CHUNK_OVERHEAD = 12;

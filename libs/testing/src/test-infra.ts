@@ -6,7 +6,9 @@ export function testInfraUrls(): { databaseUrl: string; redisUrl: string } {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!databaseUrl || !redisUrl) {
-    throw new Error('TEST_DATABASE_URL / TEST_REDIS_URL are not set: run integration tests through jest (npm test), whose globalSetup starts Postgres and Redis');
+    throw new Error(
+      'TEST_DATABASE_URL / TEST_REDIS_URL are not set: run integration tests through jest (npm test), whose globalSetup starts Postgres and Redis',
+    );
   }
   return { databaseUrl, redisUrl };
 }

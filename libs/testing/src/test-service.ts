@@ -85,6 +85,11 @@ export async function eventually<T>(probe: () => Promise<T | undefined | null | 
  */
 export async function sideDataSource(of: DataSource): Promise<DataSource> {
   const options = of.options as PostgresConnectionOptions;
-  const side = new DataSource({ ...options, poolSize: 2, applicationName: 'test-side', extra: { ...(options.extra ?? {}), connectionTimeoutMillis: undefined } });
+  const side = new DataSource({
+    ...options,
+    poolSize: 2,
+    applicationName: 'test-side',
+    extra: { ...(options.extra ?? {}), connectionTimeoutMillis: undefined },
+  });
   return side.initialize();
 }

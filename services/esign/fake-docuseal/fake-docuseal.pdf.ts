@@ -5,7 +5,10 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 // pdf-lib's standard fonts, so no font files are needed.
 
 /** A 1x1 transparent PNG: the fake's drawn signatures and page preview images. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface PdfPageSize {
   width: number;
@@ -60,7 +63,12 @@ export async function stampPdf(source: Uint8Array, stamps: PdfStamp[], footer: s
     const page: PDFPage | undefined = pages[stamp.page];
     if (!page) continue;
     const { width, height } = page.getSize();
-    const box = { x: stamp.x * width, y: height - (stamp.y + stamp.h) * height, width: Math.max(stamp.w * width, 4), height: Math.max(stamp.h * height, 4) };
+    const box = {
+      x: stamp.x * width,
+      y: height - (stamp.y + stamp.h) * height,
+      width: Math.max(stamp.w * width, 4),
+      height: Math.max(stamp.h * height, 4),
+    };
     const size = Math.max(5, Math.min(12, box.height * 0.7));
     const usedFont = stamp.signature ? italic : font;
     if (stamp.signature) page.drawRectangle({ ...box, borderColor: rgb(0.1, 0.2, 0.6), borderWidth: 0.75 });

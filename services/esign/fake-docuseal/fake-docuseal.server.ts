@@ -8,7 +8,16 @@ import {
   FAKE_DOCUSEAL_LINK_LIFETIME_SECONDS,
   FAKE_DOCUSEAL_USER,
 } from './fake-docuseal.data';
-import { TINY_PNG, auditLogPdf, inspectPdf, mergePdfs, stampPdf, type AuditEntry, type PdfPageSize, type PdfStamp } from './fake-docuseal.pdf';
+import {
+  TINY_PNG,
+  auditLogPdf,
+  inspectPdf,
+  mergePdfs,
+  stampPdf,
+  type AuditEntry,
+  type PdfPageSize,
+  type PdfStamp,
+} from './fake-docuseal.pdf';
 
 // A local stand-in for DocuSeal's REST API (the Pro/Cloud API as docs/openapi.json in docusealco/docuseal
 // describes it, answered the way the Rails app's controllers and serializers answer), plus a control API
@@ -160,8 +169,25 @@ const FAILURE_STATUSES = [429, 500, 502, 503] as const;
 /** submission_events[].data keys the real API shows. */
 const API_EVENT_DATA_KEYS = ['reason', 'firstname', 'lastname', 'method', 'country', 'idcode'];
 const FIELD_TYPES = [
-  'heading', 'text', 'signature', 'initials', 'date', 'number', 'image', 'checkbox', 'multiple', 'file', 'radio', 'select',
-  'cells', 'stamp', 'payment', 'phone', 'verification', 'kba', 'strikethrough',
+  'heading',
+  'text',
+  'signature',
+  'initials',
+  'date',
+  'number',
+  'image',
+  'checkbox',
+  'multiple',
+  'file',
+  'radio',
+  'select',
+  'cells',
+  'stamp',
+  'payment',
+  'phone',
+  'verification',
+  'kba',
+  'strikethrough',
 ];
 const ATTACHMENT_TYPES = ['signature', 'initials', 'image', 'stamp'];
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -275,7 +301,14 @@ const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSO
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Rails' present?: false, '', '  ', [] and {} are blank. */
 const present = (value: unknown) =>
-  !(value === undefined || value === null || value === false || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0));
+  !(
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isObject(value) && Object.keys(value).length === 0)
+  );
 const TRUE_VALUES = [true, 'true', '1', 1, 'TRUE', 'True', 'yes', 'Yes', 'YES'];
 const FALSE_VALUES = [false, 'false', '0', 0, 'FALSE', 'False', 'no', 'No', 'NO'];
 const titleize = (text: string) => text.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -289,7 +322,8 @@ export function fakeDocusealOptionsFromEnv(env: NodeJS.ProcessEnv): FakeDocuseal
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more, got '${raw}'`);
     return value;
   };
-  const flag = (name: string): boolean | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name] === '1' || env[name] === 'true');
+  const flag = (name: string): boolean | undefined =>
+    env[name] === undefined || env[name] === '' ? undefined : env[name] === '1' || env[name] === 'true';
   const options: FakeDocusealOptions = {
     port: num('FAKE_DOCUSEAL_PORT'),
     host: env.FAKE_DOCUSEAL_HOST || undefined,
@@ -306,7 +340,8 @@ export function fakeDocusealOptionsFromEnv(env: NodeJS.ProcessEnv): FakeDocuseal
 }
 
 function checkedBehaviour(behaviour: FakeDocusealBehaviour): FakeDocusealBehaviour {
-  if (!(FAILURE_STATUSES as readonly number[]).includes(behaviour.failureStatus)) throw new Error(`failureStatus must be one of ${FAILURE_STATUSES.join(', ')}`);
+  if (!(FAILURE_STATUSES as readonly number[]).includes(behaviour.failureStatus))
+    throw new Error(`failureStatus must be one of ${FAILURE_STATUSES.join(', ')}`);
   if (!(behaviour.failureRate >= 0 && behaviour.failureRate <= 1)) throw new Error('failureRate must be between 0 and 1');
   for (const key of ['latencyMs', 'linkLifetimeSeconds'] as const) {
     if (!Number.isFinite(behaviour[key]) || behaviour[key] < 0) throw new Error(`${key} must be a number of 0 or more`);
@@ -338,7 +373,13 @@ class ParamsValidator {
     const value = (params as Record<string | number, unknown>)[key];
     if (!present(value)) return;
     const ok =
-      type === 'String' ? typeof value === 'string' : type === 'Array' ? Array.isArray(value) : type === 'Object' ? isObject(value) : Number.isInteger(value);
+      type === 'String'
+        ? typeof value === 'string'
+        : type === 'Array'
+          ? Array.isArray(value)
+          : type === 'Object'
+            ? isObject(value)
+            : Number.isInteger(value);
     if (!ok) this.fail(message ?? `${key} must be a ${type}`);
   }
 
@@ -351,7 +392,10 @@ class ParamsValidator {
     if (!isObject(params) || !present(params[key])) return;
     const text = String(params[key]);
     if (text.includes('<')) return;
-    const emails = text.trim().split(/\s*[;,/]\s*/).filter(Boolean);
+    const emails = text
+      .trim()
+      .split(/\s*[;,/]\s*/)
+      .filter(Boolean);
     if (emails.every((email) => EMAIL.test(email))) return;
     this.fail(message ?? `${key} must follow the email format: '${text}'`);
   }
@@ -547,7 +591,15 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     documents: template.schema.flatMap((item) => {
       const file = files.get(item.attachment_uuid);
       if (!file) return [];
-      return [{ id: file.id, uuid: file.uuid, url: fileUrl(base, file.uuid), preview_image_url: fileUrl(base, file.previewUuid), filename: file.filename }];
+      return [
+        {
+          id: file.id,
+          uuid: file.uuid,
+          url: fileUrl(base, file.uuid),
+          preview_image_url: fileUrl(base, file.previewUuid),
+          filename: file.filename,
+        },
+      ];
     }),
   });
 
@@ -559,7 +611,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       return Buffer.from(await response.arrayBuffer());
     }
     const base64 = file.replace(/^data:[^;,]*;base64,/, '');
-    if (!/^[A-Za-z0-9+/=_\-\s]+$/.test(base64)) throw new FakeDocusealError(422, { error: `file must be base64 or a URL in \`${where}\`.` });
+    if (!/^[A-Za-z0-9+/=_\-\s]+$/.test(base64))
+      throw new FakeDocusealError(422, { error: `file must be base64 or a URL in \`${where}\`.` });
     return Buffer.from(base64, 'base64');
   };
 
@@ -590,7 +643,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
           if (typeof area[key] !== 'number' || !Number.isFinite(area[key])) v.fail(`${key} is required in \`${areaAt}\`.`);
         }
         const page = area.page as number;
-        if (!Number.isInteger(page) || page < 1 || page > pages.length) v.fail(`page must be between 1 and ${pages.length} in \`${areaAt}\`.`);
+        if (!Number.isInteger(page) || page < 1 || page > pages.length)
+          v.fail(`page must be between 1 and ${pages.length} in \`${areaAt}\`.`);
         const size = pages[page - 1];
         const [x, y, w, h] = [area.x, area.y, area.w, area.h] as number[];
         // Shares of the page pass as they are; larger numbers are PDF points of that page.
@@ -616,7 +670,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
         preferences: isObject(item.preferences) ? clone(item.preferences) : {},
         areas,
       };
-      for (const key of ['title', 'description', 'readonly', 'default_value', 'validation'] as const) if (item[key] !== undefined) field[key] = clone(item[key]);
+      for (const key of ['title', 'description', 'readonly', 'default_value', 'validation'] as const)
+        if (item[key] !== undefined) field[key] = clone(item[key]);
       if (options) field.options = options;
       return field;
     });
@@ -631,7 +686,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     for (const [index, document] of documents.entries()) {
       const where = `documents[${index}]`;
       if (!isObject(document)) throw new FakeDocusealError(422, { error: `${where} must be a Object` });
-      const source = typeof document.file === 'string' && document.file ? document.file : typeof document.url === 'string' ? document.url : undefined;
+      const source =
+        typeof document.file === 'string' && document.file ? document.file : typeof document.url === 'string' ? document.url : undefined;
       if (!source) throw new FakeDocusealError(422, { error: `file is required in \`${where}\`.` });
       const bytes = await loadDocument(source, where);
       let pages: PdfPageSize[];
@@ -640,7 +696,12 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       } catch {
         throw new FakeDocusealError(422, { error: `Invalid PDF file in \`${where}\`.` });
       }
-      const name = typeof document.name === 'string' && document.name.trim() ? document.name.trim() : typeof body.name === 'string' && body.name ? body.name : `Document ${index + 1}`;
+      const name =
+        typeof document.name === 'string' && document.name.trim()
+          ? document.name.trim()
+          : typeof body.name === 'string' && body.name
+            ? body.name
+            : `Document ${index + 1}`;
       const preview = storeFile('0.png', 'image/png', TINY_PNG);
       const attachment = storeFile(`${name}.pdf`, 'application/pdf', bytes, { pages, previewUuid: preview.uuid });
       schema.push({ attachment_uuid: attachment.uuid, name });
@@ -704,7 +765,9 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     return { schema, roles, fields };
   };
 
-  const newTemplate = (parts: Pick<TemplateRecord, 'name' | 'schema' | 'fields' | 'submitters'> & Partial<TemplateRecord>): TemplateRecord => {
+  const newTemplate = (
+    parts: Pick<TemplateRecord, 'name' | 'schema' | 'fields' | 'submitters'> & Partial<TemplateRecord>,
+  ): TemplateRecord => {
     const at = now();
     const template: TemplateRecord = {
       id: ++ids.template,
@@ -727,8 +790,10 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     const params = isObject(body.template) ? body.template : body;
     if (params.name !== undefined && typeof params.name !== 'string') v.fail('name must be a String');
     if (params.folder_name !== undefined && typeof params.folder_name !== 'string') v.fail('folder_name must be a String');
-    if (params.roles !== undefined && !(Array.isArray(params.roles) && params.roles.every((r) => typeof r === 'string'))) v.fail('roles must be a Array');
-    if (params.submitters !== undefined && !(Array.isArray(params.submitters) && params.submitters.every(isObject))) v.fail('submitters must be a Array');
+    if (params.roles !== undefined && !(Array.isArray(params.roles) && params.roles.every((r) => typeof r === 'string')))
+      v.fail('roles must be a Array');
+    if (params.submitters !== undefined && !(Array.isArray(params.submitters) && params.submitters.every(isObject)))
+      v.fail('submitters must be a Array');
     if (params.fields !== undefined && !(Array.isArray(params.fields) && params.fields.every(isObject))) v.fail('fields must be a Array');
     if (typeof params.folder_name === 'string' && params.folder_name.trim()) template.folder_name = params.folder_name.trim();
     // Api::TemplatesController#update: roles rename parties by position (adding missing ones) first,
@@ -743,14 +808,44 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     if (params.external_id !== undefined) template.external_id = params.external_id === null ? null : String(params.external_id);
     if (params.shared_link !== undefined) template.shared_link = TRUE_VALUES.includes(params.shared_link as never);
     if (Array.isArray(params.submitters)) {
-      const keys = ['name', 'uuid', 'is_requester', 'invite_by_uuid', 'invite_via_field_uuid', 'optional_invite_by_uuid', 'linked_to_uuid', 'email', 'order'];
+      const keys = [
+        'name',
+        'uuid',
+        'is_requester',
+        'invite_by_uuid',
+        'invite_via_field_uuid',
+        'optional_invite_by_uuid',
+        'linked_to_uuid',
+        'email',
+        'order',
+      ];
       template.submitters = (params.submitters as Json[]).map((s) => {
         const picked = Object.fromEntries(Object.entries(s).filter(([key]) => keys.includes(key)));
-        return { ...picked, name: String(s.name ?? ''), uuid: typeof s.uuid === 'string' && s.uuid ? s.uuid : randomUUID() } as TemplateSubmitter;
+        return {
+          ...picked,
+          name: String(s.name ?? ''),
+          uuid: typeof s.uuid === 'string' && s.uuid ? s.uuid : randomUUID(),
+        } as TemplateSubmitter;
       });
     }
     if (Array.isArray(params.fields)) {
-      const keys = ['uuid', 'submitter_uuid', 'name', 'type', 'required', 'readonly', 'default_value', 'title', 'description', 'prefillable', 'preferences', 'conditions', 'options', 'validation', 'areas'];
+      const keys = [
+        'uuid',
+        'submitter_uuid',
+        'name',
+        'type',
+        'required',
+        'readonly',
+        'default_value',
+        'title',
+        'description',
+        'prefillable',
+        'preferences',
+        'conditions',
+        'options',
+        'validation',
+        'areas',
+      ];
       template.fields = (params.fields as Json[]).map((f) => {
         const picked = clone(Object.fromEntries(Object.entries(f).filter(([key]) => keys.includes(key))));
         return {
@@ -814,11 +909,20 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     return submitter;
   };
   const submittersOf = (submission: SubmissionRecord) => submission.submitterIds.map((id) => submitters.get(id)!);
-  const roleOf = (submission: SubmissionRecord, submitter: SubmitterRecord) => submission.template_submitters.find((s) => s.uuid === submitter.uuid);
+  const roleOf = (submission: SubmissionRecord, submitter: SubmitterRecord) =>
+    submission.template_submitters.find((s) => s.uuid === submitter.uuid);
   const isViewer = (submission: SubmissionRecord, submitter: SubmitterRecord) => roleOf(submission, submitter)?.is_viewer === true;
   const isExpired = (submission: SubmissionRecord) => submission.expire_at !== null && submission.expire_at <= now();
   const submitterStatus = (s: SubmitterRecord): FakeDocusealSubmitterStatus =>
-    s.declined_at !== null ? 'declined' : s.completed_at !== null ? 'completed' : s.opened_at !== null ? 'opened' : s.sent_at !== null ? 'sent' : 'awaiting';
+    s.declined_at !== null
+      ? 'declined'
+      : s.completed_at !== null
+        ? 'completed'
+        : s.opened_at !== null
+          ? 'opened'
+          : s.sent_at !== null
+            ? 'sent'
+            : 'awaiting';
   const submissionStatus = (submission: SubmissionRecord): FakeDocusealSubmissionStatus => {
     if (submission.completed_at !== null) return 'completed';
     if (submittersOf(submission).some((s) => s.declined_at !== null)) return 'declined';
@@ -826,7 +930,13 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
   };
   const addEvent = (submission: SubmissionRecord, submitter: SubmitterRecord, eventType: string, data: Json = {}) => {
     const at = now();
-    submission.events.push({ id: ++ids.event, submitter_id: submitter.id, event_type: eventType, at, data: Object.fromEntries(Object.entries(data).filter(([, value]) => present(value))) });
+    submission.events.push({
+      id: ++ids.event,
+      submitter_id: submitter.id,
+      event_type: eventType,
+      at,
+      data: Object.fromEntries(Object.entries(data).filter(([, value]) => present(value))),
+    });
     submission.updated_at = at;
   };
 
@@ -850,7 +960,9 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     const groups = orderGroups(submission);
     const index = groups.findIndex((group) => group.some((s) => s.uuid === submitter.uuid));
     const byUuid = new Map(submittersOf(submission).map((s) => [s.uuid, s]));
-    return groups.slice(0, Math.max(index, 0)).every((group) => group.every((s) => !byUuid.get(s.uuid) || byUuid.get(s.uuid)!.completed_at !== null));
+    return groups
+      .slice(0, Math.max(index, 0))
+      .every((group) => group.every((s) => !byUuid.get(s.uuid) || byUuid.get(s.uuid)!.completed_at !== null));
   };
   /** SendSubmitterInvitationEmailJob: a send_email event and sent_at, for parties with an email who get emails. */
   const invite = (submission: SubmissionRecord, list: SubmitterRecord[]) => {
@@ -865,8 +977,13 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
   };
 
   const fieldValueForApi = (field: TemplateField, value: unknown, base: string) => {
-    if (ATTACHMENT_TYPES.includes(field.type) || field.type === 'payment' || field.type === 'kba') return typeof value === 'string' ? fileUrl(base, value) : null;
-    if (field.type === 'file') return (Array.isArray(value) ? value : [value]).filter(present).map((uuid) => fileUrl(base, String(uuid))).filter(Boolean);
+    if (ATTACHMENT_TYPES.includes(field.type) || field.type === 'payment' || field.type === 'kba')
+      return typeof value === 'string' ? fileUrl(base, value) : null;
+    if (field.type === 'file')
+      return (Array.isArray(value) ? value : [value])
+        .filter(present)
+        .map((uuid) => fileUrl(base, String(uuid)))
+        .filter(Boolean);
     return value === undefined ? null : value;
   };
 
@@ -911,8 +1028,16 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       role: roleOf(submission, submitter)?.name ?? null,
     };
     if (opts.withValues !== false) json.values = valuesArray(submission, submitter, base);
-    if (opts.withDocuments !== false) json.documents = submitter.documentUuids.map((uuid) => ({ name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''), url: fileUrl(base, uuid) }));
-    if (opts.withEvents) json.submission_events = serializeEvents(submission.events.filter((e) => e.submitter_id === submitter.id), false);
+    if (opts.withDocuments !== false)
+      json.documents = submitter.documentUuids.map((uuid) => ({
+        name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''),
+        url: fileUrl(base, uuid),
+      }));
+    if (opts.withEvents)
+      json.submission_events = serializeEvents(
+        submission.events.filter((e) => e.submitter_id === submitter.id),
+        false,
+      );
     if (opts.withUrls) json.embed_src = `${base}/s/${submitter.slug}`;
     return json;
   };
@@ -925,7 +1050,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       event_timestamp: iso(event.at),
       data: full
         ? clone(event.data)
-        : Object.fromEntries(Object.entries(event.data).filter(([key]) => API_EVENT_DATA_KEYS.includes(key) || (behaviour.eventTrackingData && (key === 'ip' || key === 'ua')))),
+        : Object.fromEntries(
+            Object.entries(event.data).filter(
+              ([key]) => API_EVENT_DATA_KEYS.includes(key) || (behaviour.eventTrackingData && (key === 'ip' || key === 'ua')),
+            ),
+          ),
     }));
 
   const lastCompleted = (submission: SubmissionRecord) =>
@@ -954,7 +1083,14 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       updated_at: iso(submission.updated_at),
       archived_at: iso(submission.archived_at),
       template: template
-        ? { id: template.id, name: template.name, external_id: template.external_id, created_at: iso(template.created_at), updated_at: iso(template.updated_at), folder_name: template.folder_name }
+        ? {
+            id: template.id,
+            name: template.name,
+            external_id: template.external_id,
+            created_at: iso(template.created_at),
+            updated_at: iso(template.updated_at),
+            folder_name: template.folder_name,
+          }
         : null,
       created_by_user: { ...FAKE_DOCUSEAL_USER },
       variables: clone(submission.variables),
@@ -963,7 +1099,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     if (include.includes('fields')) json.fields = clone(submission.template_fields);
     if (submission.completed_at !== null) {
       const last = lastCompleted(submission)!;
-      if (opts.withDocuments !== false) json.documents = last.documentUuids.map((uuid) => ({ name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''), url: fileUrl(base, uuid) }));
+      if (opts.withDocuments !== false)
+        json.documents = last.documentUuids.map((uuid) => ({
+          name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''),
+          url: fileUrl(base, uuid),
+        }));
       json.audit_log_url = fileUrl(base, submission.auditUuid);
       if (!submission.combinedUuid && include.includes('combined_document_url')) await ensureCombined(submission);
       json.combined_document_url = fileUrl(base, submission.combinedUuid);
@@ -976,7 +1116,9 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       json.status = submissionStatus(submission);
       json.completed_at = null;
     }
-    json.submitters = list.map((s) => serializeSubmitter(submission, s, base, { withDocuments: opts.withDocuments, withValues: opts.withValues }));
+    json.submitters = list.map((s) =>
+      serializeSubmitter(submission, s, base, { withDocuments: opts.withDocuments, withValues: opts.withValues }),
+    );
     return json;
   };
 
@@ -1016,8 +1158,14 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     const templateParties = clone(template.submitters);
     const built: SubmitterRecord[] = [];
     for (const [index, params] of (body.submitters as Json[]).entries()) {
-      if (Array.isArray(params.roles) && params.roles.length > 1) throw new FakeDocusealError(422, { error: 'The fake does not merge several roles into one submitter' });
-      const roleName = Array.isArray(params.roles) && params.roles.length === 1 ? String(params.roles[0]) : typeof params.role === 'string' ? params.role : '';
+      if (Array.isArray(params.roles) && params.roles.length > 1)
+        throw new FakeDocusealError(422, { error: 'The fake does not merge several roles into one submitter' });
+      const roleName =
+        Array.isArray(params.roles) && params.roles.length === 1
+          ? String(params.roles[0])
+          : typeof params.role === 'string'
+            ? params.role
+            : '';
       // Submissions::CreateFromSubmitters.find_submitter_uuid: uuid, else the role by name (any case), else the position.
       const uuid =
         (typeof params.uuid === 'string' && params.uuid) ||
@@ -1041,11 +1189,16 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
 
       // values by field name (any case) or uuid, among this party's fields; unknown names are dropped.
       const ownFields = submission.template_fields.filter((f) => f.submitter_uuid === uuid);
-      const byKey = (key: string) => ownFields.filter((f) => f.uuid === key || f.name === key || f.name.toLowerCase() === key.toLowerCase());
+      const byKey = (key: string) =>
+        ownFields.filter((f) => f.uuid === key || f.name === key || f.name.toLowerCase() === key.toLowerCase());
       const values: Json = {};
       for (const [key, value] of Object.entries(isObject(params.values) ? params.values : {})) {
         // A signature or image given as base64 or URL becomes a stored image (always the fake's tiny PNG).
-        for (const field of byKey(key)) values[field.uuid] = ATTACHMENT_TYPES.includes(field.type) && present(value) ? storeFile(`${field.type}.png`, 'image/png', TINY_PNG).uuid : clone(value);
+        for (const field of byKey(key))
+          values[field.uuid] =
+            ATTACHMENT_TYPES.includes(field.type) && present(value)
+              ? storeFile(`${field.type}.png`, 'image/png', TINY_PNG).uuid
+              : clone(value);
       }
       // fields [{name, default_value, readonly, ...}] change this submission's copy of the template's fields.
       for (const fieldParams of (Array.isArray(params.fields) ? params.fields : []) as Json[]) {
@@ -1065,7 +1218,12 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
         name: typeof params.name === 'string' ? params.name : null,
         email,
         phone: typeof params.phone === 'string' ? params.phone.replace(/[^0-9+]/g, '') : '',
-        external_id: typeof params.external_id === 'string' && params.external_id ? params.external_id : typeof params.application_key === 'string' ? params.application_key : null,
+        external_id:
+          typeof params.external_id === 'string' && params.external_id
+            ? params.external_id
+            : typeof params.application_key === 'string'
+              ? params.application_key
+              : null,
         metadata: isObject(params.metadata) ? clone(params.metadata) : {},
         preferences,
         values,
@@ -1097,7 +1255,13 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     // Submissions.send_signature_requests: the first order group (or everyone, order random) is invited now.
     const first = orderGroups(submission)[0] ?? [];
     const firstUuids = new Set(first.map((s) => s.uuid));
-    invite(submission, built.filter((s) => firstUuids.has(s.uuid) || (submission.submitters_order === 'preserved' && isViewer(submission, s) && isTurnOf(submission, s))));
+    invite(
+      submission,
+      built.filter(
+        (s) =>
+          firstUuids.has(s.uuid) || (submission.submitters_order === 'preserved' && isViewer(submission, s) && isTurnOf(submission, s)),
+      ),
+    );
     return submission;
   };
 
@@ -1117,15 +1281,22 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
               field.type === 'signature'
                 ? `Signed: ${who}`
                 : field.type === 'initials'
-                  ? who.split(/\s+/).map((w) => w[0]?.toUpperCase() ?? '').join('')
+                  ? who
+                      .split(/\s+/)
+                      .map((w) => w[0]?.toUpperCase() ?? '')
+                      .join('')
                   : ATTACHMENT_TYPES.includes(field.type)
                     ? '[image]'
                     : field.type === 'checkbox'
-                      ? (TRUE_VALUES.includes(value as never) ? 'X' : '')
+                      ? TRUE_VALUES.includes(value as never)
+                        ? 'X'
+                        : ''
                       : Array.isArray(value)
                         ? value.join(', ')
                         : String(value);
-            return field.areas.filter((a) => a.attachment_uuid === attachmentUuid).map((a) => ({ page: a.page, x: a.x, y: a.y, w: a.w, h: a.h, text, signature }));
+            return field.areas
+              .filter((a) => a.attachment_uuid === attachmentUuid)
+              .map((a) => ({ page: a.page, x: a.x, y: a.y, w: a.w, h: a.h, text, signature }));
           }),
       );
 
@@ -1163,7 +1334,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       ip: event.data.ip as string | undefined,
       ua: event.data.ua as string | undefined,
     }));
-    const bytes = await auditLogPdf(submission.template_name, list.map((s) => who(s.id)), entries);
+    const bytes = await auditLogPdf(
+      submission.template_name,
+      list.map((s) => who(s.id)),
+      entries,
+    );
     submission.auditUuid = storeFile(`Audit Log - ${submission.template_name}.pdf`, 'application/pdf', bytes).uuid;
   };
   /** Submissions::EnsureCombinedGenerated: the signed documents and the audit log in one PDF. */
@@ -1172,7 +1347,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     await ensureAudit(submission);
     const last = lastCompleted(submission)!;
     const parts = [...last.documentUuids, submission.auditUuid!].map((uuid) => files.get(uuid)!.bytes);
-    submission.combinedUuid = storeFile(`${submission.template_name}.pdf`, 'application/pdf', await mergePdfs(parts, submission.template_name)).uuid;
+    submission.combinedUuid = storeFile(
+      `${submission.template_name}.pdf`,
+      'application/pdf',
+      await mergePdfs(parts, submission.template_name),
+    ).uuid;
   };
 
   const conflict = (error: string): never => {
@@ -1185,7 +1364,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     if (submission.archived_at !== null) conflict(`Submission ${submission.id} is archived`);
     if (isExpired(submission)) conflict(`Submission ${submission.id} has expired`);
     if (submittersOf(submission).some((s) => s.declined_at !== null)) conflict(`Submission ${submission.id} was declined`);
-    if (!isTurnOf(submission, submitter)) conflict(`Submitter ${submitter.id} cannot ${action} yet: earlier parties have not completed (order ${submission.submitters_order})`);
+    if (!isTurnOf(submission, submitter))
+      conflict(`Submitter ${submitter.id} cannot ${action} yet: earlier parties have not completed (order ${submission.submitters_order})`);
   };
 
   const open = (submission: SubmissionRecord, submitter: SubmitterRecord, actor: FakeDocusealActor) => {
@@ -1234,7 +1414,10 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     },
     requests: (filter = {}) =>
       recorded
-        .filter((r) => (!filter.method || r.method === filter.method.toUpperCase()) && (!filter.pathPrefix || r.path.startsWith(filter.pathPrefix)))
+        .filter(
+          (r) =>
+            (!filter.method || r.method === filter.method.toUpperCase()) && (!filter.pathPrefix || r.path.startsWith(filter.pathPrefix)),
+        )
         .map((r) => clone(r)),
     clearRequests() {
       recorded = [];
@@ -1252,18 +1435,35 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       checkCanAct(submission, submitter, 'complete the form');
       if (isViewer(submission, submitter)) conflict(`Submitter ${submitter.id} only views the documents (no fields to sign)`);
       if (submitter.opened_at === null) open(submission, submitter, actor);
-      if (!submission.events.some((e) => e.submitter_id === submitter.id && e.event_type === 'start_form')) addEvent(submission, submitter, 'start_form', { ip: actor.ip, ua: actor.ua });
+      if (!submission.events.some((e) => e.submitter_id === submitter.id && e.event_type === 'start_form'))
+        addEvent(submission, submitter, 'start_form', { ip: actor.ip, ua: actor.ua });
       const given = actor.values ?? {};
       for (const field of submission.template_fields.filter((f) => f.submitter_uuid === submitter.uuid && f.type !== 'heading')) {
-        const byName = Object.keys(given).find((key) => key === field.uuid || (field.name && key.toLowerCase() === field.name.toLowerCase()));
-        const value = byName !== undefined ? given[byName] : field.uuid in submitter.values ? submitter.values[field.uuid] : defaultValue(submission, submitter, field);
-        if (value !== undefined) submitter.values[field.uuid] = ATTACHMENT_TYPES.includes(field.type) && byName !== undefined ? storeFile(`${field.type}.png`, 'image/png', TINY_PNG).uuid : value;
+        const byName = Object.keys(given).find(
+          (key) => key === field.uuid || (field.name && key.toLowerCase() === field.name.toLowerCase()),
+        );
+        const value =
+          byName !== undefined
+            ? given[byName]
+            : field.uuid in submitter.values
+              ? submitter.values[field.uuid]
+              : defaultValue(submission, submitter, field);
+        if (value !== undefined)
+          submitter.values[field.uuid] =
+            ATTACHMENT_TYPES.includes(field.type) && byName !== undefined
+              ? storeFile(`${field.type}.png`, 'image/png', TINY_PNG).uuid
+              : value;
       }
       const at = now();
       Object.assign(submitter, { completed_at: at, updated_at: at, ip: actor.ip ?? null, ua: actor.ua ?? null });
       addEvent(submission, submitter, 'complete_form', { ip: actor.ip, ua: actor.ua });
       // Submissions::EnsureResultGenerated: the party's copy holds every signature so far.
-      submitter.documentUuids = (await renderDocuments(submission, `Fake DocuSeal - submission ${submission.id} - signed by ${submitter.email ?? submitter.name ?? submitter.id} at ${iso(at)}`)).map((f) => f.uuid);
+      submitter.documentUuids = (
+        await renderDocuments(
+          submission,
+          `Fake DocuSeal - submission ${submission.id} - signed by ${submitter.email ?? submitter.name ?? submitter.id} at ${iso(at)}`,
+        )
+      ).map((f) => f.uuid);
       const remaining = submittersOf(submission).filter((s) => s.completed_at === null && !isViewer(submission, s));
       if (remaining.length === 0) {
         submission.completed_at = Math.max(...submittersOf(submission).map((s) => s.completed_at ?? 0));
@@ -1272,7 +1472,10 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
         if (behaviour.combinePdfResult) await ensureCombined(submission);
       } else if (submission.submitters_order === 'preserved' || submission.template_submitters.some((s) => typeof s.order === 'number')) {
         // ProcessSubmitterCompletionJob: once a group has signed, the next parties get their invitation.
-        invite(submission, remaining.filter((s) => s.sent_at === null && isTurnOf(submission, s)));
+        invite(
+          submission,
+          remaining.filter((s) => s.sent_at === null && isTurnOf(submission, s)),
+        );
       }
       return control.submission(submission.id);
     },
@@ -1315,7 +1518,9 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     submitterId(submissionId, ref) {
       const submission = findSubmission(submissionId);
       const wanted = ref.toLowerCase();
-      const found = submittersOf(submission).find((s) => String(s.id) === ref || s.email === wanted || roleOf(submission, s)?.name.toLowerCase() === wanted);
+      const found = submittersOf(submission).find(
+        (s) => String(s.id) === ref || s.email === wanted || roleOf(submission, s)?.name.toLowerCase() === wanted,
+      );
       if (!found) throw new FakeDocusealError(404, { error: `Submission ${submission.id} has no submitter '${ref}' (role, email or id)` });
       return found.id;
     },
@@ -1335,7 +1540,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
 
   // ---- HTTP ---------------------------------------------------------------------------------------------
   // Base64 PDFs travel in JSON bodies; signed file ids are longer than Fastify's 100-character params.
-  const app = fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, routerOptions: { maxParamLength: 2048 } }) as unknown as FakeDocusealApp;
+  const app = fastify({
+    logger: false,
+    bodyLimit: 64 * 1024 * 1024,
+    routerOptions: { maxParamLength: 2048 },
+  }) as unknown as FakeDocusealApp;
   app.decorate('docuseal', control);
   const baseOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 
@@ -1365,7 +1574,8 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     if (options.publicUrl) return options.publicUrl;
     if (lastOrigin) return lastOrigin;
     const address = app.server.address();
-    if (address && typeof address === 'object') return `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+    if (address && typeof address === 'object')
+      return `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
     return 'http://localhost';
   };
 
@@ -1403,14 +1613,21 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
 
   // A development stack uploads real PDFs: the record keeps long strings (base64 files) as their length and digest.
   const forRecord = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.length > 65_536 ? `<${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex')}>` : value;
+    if (typeof value === 'string')
+      return value.length > 65_536 ? `<${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex')}>` : value;
     if (Array.isArray(value)) return value.map(forRecord);
     if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, forRecord(item)]));
     return value;
   };
 
   const failureBody = (status: number) =>
-    status === 429 ? DOCUSEAL_ERRORS.tooManyRequests : status === 401 ? DOCUSEAL_ERRORS.notAuthenticated : status === 403 ? DOCUSEAL_ERRORS.notAuthorized : { status };
+    status === 429
+      ? DOCUSEAL_ERRORS.tooManyRequests
+      : status === 401
+        ? DOCUSEAL_ERRORS.notAuthenticated
+        : status === 403
+          ? DOCUSEAL_ERRORS.notAuthorized
+          : { status };
 
   // After the body is parsed (so the record has it): latency, scripted failures, random failures, then the key.
   app.addHook('preHandler', async (request, reply) => {
@@ -1419,7 +1636,11 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     const entry = recordOf.get(request);
     if (entry) entry.body = forRecord(request.body);
     if (behaviour.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, behaviour.latencyMs));
-    const next = scripted.find((f) => (f.pathPrefix ? path.startsWith(f.pathPrefix) : path.startsWith('/api/')) && (!f.method || f.method.toUpperCase() === request.method));
+    const next = scripted.find(
+      (f) =>
+        (f.pathPrefix ? path.startsWith(f.pathPrefix) : path.startsWith('/api/')) &&
+        (!f.method || f.method.toUpperCase() === request.method),
+    );
     if (next) {
       next.count -= 1;
       if (next.count <= 0) scripted = scripted.filter((f) => f !== next);
@@ -1495,7 +1716,12 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
     const clone = newTemplate({
       name: typeof body.name === 'string' && body.name.trim() ? body.name.trim() : `${source.name} (Clone)`,
       folder_name: typeof body.folder_name === 'string' && body.folder_name.trim() ? body.folder_name.trim() : source.folder_name,
-      external_id: typeof body.external_id === 'string' && body.external_id ? body.external_id : typeof body.application_key === 'string' ? body.application_key : null,
+      external_id:
+        typeof body.external_id === 'string' && body.external_id
+          ? body.external_id
+          : typeof body.application_key === 'string'
+            ? body.application_key
+            : null,
       shared_link: source.shared_link,
       preferences: { ...source.preferences },
       schema: parts.schema,
@@ -1522,7 +1748,9 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
   // Submissions
   route('POST', '/api/submissions', async (request, base) => {
     const submission = createSubmission(bodyOf(request));
-    return submission ? submittersOf(submission).map((s) => serializeSubmitter(submission, s, base, { withDocuments: false, withUrls: true })) : [];
+    return submission
+      ? submittersOf(submission).map((s) => serializeSubmitter(submission, s, base, { withDocuments: false, withUrls: true }))
+      : [];
   });
   route('POST', '/api/submissions/init', async (request, base) => {
     const submission = createSubmission(bodyOf(request));
@@ -1542,14 +1770,18 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
         (!query.template_id || String(s.template_id) === query.template_id) &&
         (!query.slug || s.slug === query.slug) &&
         (!query.status || submissionStatus(s) === query.status) &&
-        (!query.q || submittersOf(s).some((x) => [x.name, x.email, x.phone].some((v) => v && v.toLowerCase().includes(query.q!.toLowerCase())))),
+        (!query.q ||
+          submittersOf(s).some((x) => [x.name, x.email, x.phone].some((v) => v && v.toLowerCase().includes(query.q!.toLowerCase())))),
     );
     const { list: shown, pagination } = page(list, query);
     const data = [];
-    for (const s of shown) data.push(await serializeSubmission(s, base, { include: query.include, withEvents: false, withDocuments: false, withValues: false }));
+    for (const s of shown)
+      data.push(await serializeSubmission(s, base, { include: query.include, withEvents: false, withDocuments: false, withValues: false }));
     return { data, pagination };
   });
-  route('GET', '/api/submissions/:id', (request, base) => serializeSubmission(findSubmission(param(request, 'id')), base, { include: queryOf(request).include }));
+  route('GET', '/api/submissions/:id', (request, base) =>
+    serializeSubmission(findSubmission(param(request, 'id')), base, { include: queryOf(request).include }),
+  );
   route('GET', '/api/submissions/:id/documents', async (request, base) => {
     const submission = findSubmission(param(request, 'id'));
     const merge = queryOf(request).merge === 'true' && submission.template_schema.length > 1;
@@ -1558,7 +1790,10 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       const last = lastCompleted(submission)!;
       if (merge) {
         if (!submission.mergedUuid) {
-          const bytes = await mergePdfs(last.documentUuids.map((uuid) => files.get(uuid)!.bytes), submission.template_name);
+          const bytes = await mergePdfs(
+            last.documentUuids.map((uuid) => files.get(uuid)!.bytes),
+            submission.template_name,
+          );
           submission.mergedUuid = storeFile(`${submission.template_name}.pdf`, 'application/pdf', bytes).uuid;
         }
         uuids = [submission.mergedUuid];
@@ -1574,13 +1809,19 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
       }
       if (merge) {
         if (!submission.preview.mergedUuid) {
-          const bytes = await mergePdfs(submission.preview.uuids.map((uuid) => files.get(uuid)!.bytes), submission.template_name);
+          const bytes = await mergePdfs(
+            submission.preview.uuids.map((uuid) => files.get(uuid)!.bytes),
+            submission.template_name,
+          );
           submission.preview.mergedUuid = storeFile(`${submission.template_name}.pdf`, 'application/pdf', bytes).uuid;
         }
         uuids = [submission.preview.mergedUuid];
       } else uuids = submission.preview.uuids;
     }
-    return { id: submission.id, documents: uuids.map((uuid) => ({ name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''), url: fileUrl(base, uuid) })) };
+    return {
+      id: submission.id,
+      documents: uuids.map((uuid) => ({ name: files.get(uuid)!.filename.replace(/\.pdf$/i, ''), url: fileUrl(base, uuid) })),
+    };
   });
   route('DELETE', '/api/submissions/:id', (request) => {
     const submission = findSubmission(param(request, 'id'));
@@ -1678,9 +1919,15 @@ export function buildFakeDocuseal(options: FakeDocusealOptions = {}): FakeDocuse
   controlRoute('POST', '/submissions/:id/complete', (request) => control.completeAll(Number(param(request, 'id')), actor(bodyOf(request))));
   // A party by role name, email or id: POST /__control/submissions/7/submitters/Buyer/complete
   controlRoute('POST', '/submissions/:id/submitters/:ref/:action', (request) =>
-    act(param(request, 'action'), control.submitterId(Number(param(request, 'id')), decodeURIComponent(param(request, 'ref'))), bodyOf(request)),
+    act(
+      param(request, 'action'),
+      control.submitterId(Number(param(request, 'id')), decodeURIComponent(param(request, 'ref'))),
+      bodyOf(request),
+    ),
   );
-  controlRoute('POST', '/submitters/:id/:action', (request) => act(param(request, 'action'), Number(param(request, 'id')), bodyOf(request)));
+  controlRoute('POST', '/submitters/:id/:action', (request) =>
+    act(param(request, 'action'), Number(param(request, 'id')), bodyOf(request)),
+  );
 
   return app;
 }

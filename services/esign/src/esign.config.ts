@@ -45,10 +45,15 @@ export const esignConfigSpec = {
 };
 
 /** What is wrong with the DocuSeal settings when ESIGN_PROVIDER=docuseal (null when nothing is); never names the key's value. */
-export function docusealConfigProblem(config: { ESIGN_PROVIDER: EsignProviderName; DOCUSEAL_URL: string; DOCUSEAL_API_KEY: string }): string | null {
+export function docusealConfigProblem(config: {
+  ESIGN_PROVIDER: EsignProviderName;
+  DOCUSEAL_URL: string;
+  DOCUSEAL_API_KEY: string;
+}): string | null {
   if (config.ESIGN_PROVIDER !== 'docuseal') return null;
   const url = config.DOCUSEAL_URL.trim();
-  if (!url) return 'DOCUSEAL_URL is missing (expected the DocuSeal API base, e.g. https://docuseal.example.com/api; required with ESIGN_PROVIDER=docuseal)';
+  if (!url)
+    return 'DOCUSEAL_URL is missing (expected the DocuSeal API base, e.g. https://docuseal.example.com/api; required with ESIGN_PROVIDER=docuseal)';
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -57,7 +62,8 @@ export function docusealConfigProblem(config: { ESIGN_PROVIDER: EsignProviderNam
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'DOCUSEAL_URL must start with https:// or http://';
   if (parsed.username || parsed.password) return 'DOCUSEAL_URL must not carry credentials (the key goes in DOCUSEAL_API_KEY)';
-  if (!config.DOCUSEAL_API_KEY.trim()) return 'DOCUSEAL_API_KEY is missing (expected the API key of the DocuSeal account; required with ESIGN_PROVIDER=docuseal)';
+  if (!config.DOCUSEAL_API_KEY.trim())
+    return 'DOCUSEAL_API_KEY is missing (expected the API key of the DocuSeal account; required with ESIGN_PROVIDER=docuseal)';
   return null;
 }
 
@@ -69,7 +75,10 @@ export function loadEsignConfig() {
   if (docuseal) refuseToStart(config.service, docuseal);
   // Completed requests could not be sealed: say so at start, not at the first completion.
   if (config.NODE_ENV === 'production' && !config.ESIGN_P12_BASE64.trim()) {
-    refuseToStart(config.service, 'ESIGN_P12_BASE64 is missing (expected the base64 PKCS#12 certificate that seals completed PDFs, with ESIGN_P12_PASSPHRASE)');
+    refuseToStart(
+      config.service,
+      'ESIGN_P12_BASE64 is missing (expected the base64 PKCS#12 certificate that seals completed PDFs, with ESIGN_P12_PASSPHRASE)',
+    );
   }
   return config;
 }

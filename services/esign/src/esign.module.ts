@@ -64,7 +64,20 @@ export class EsignModule {
           process: false,
         }),
       ],
-      controllers: mode === 'worker' ? [] : [TemplatesController, PacketsController, EsignOptionsController, RequestsController, SigningController, DraftsController, SignerOptionsController, BoardController, EsignProviderController],
+      controllers:
+        mode === 'worker'
+          ? []
+          : [
+              TemplatesController,
+              PacketsController,
+              EsignOptionsController,
+              RequestsController,
+              SigningController,
+              DraftsController,
+              SignerOptionsController,
+              BoardController,
+              EsignProviderController,
+            ],
       providers: [
         // The own engine, the DocuSeal adapter when configured, ESIGN_PROVIDER's choice and the per-request router.
         ...esignProvidersOf(config),

@@ -13,7 +13,9 @@ describe('e-sign bad input (issue 21)', () => {
     await booted.deliver(
       envelopeOf('team-admin.document-folders.changed', DEMO, {
         revision: 1,
-        folders: [{ client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false }],
+        folders: [
+          { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false },
+        ],
       }),
     );
   }, 60_000);
@@ -33,10 +35,25 @@ describe('e-sign bad input (issue 21)', () => {
 
   it('answers an updated_ts Postgres cannot read with a field error on updated_ts, and saves nothing', async () => {
     const { key } = await uploadPdf(booted, admin(), await makePdf(1), 'dates.pdf');
-    const template: EsignTemplateDetail = (await admin().post('/esign/templates', { template_file: key, name: 'Dates', storage_folder_id: -1 }).expect(201)).body;
+    const template: EsignTemplateDetail = (
+      await admin().post('/esign/templates', { template_file: key, name: 'Dates', storage_folder_id: -1 }).expect(201)
+    ).body;
     const save = (updated_ts: unknown) =>
-      admin().put(`/esign/templates/${template.esig_template_id}/schema`, { documents: template.schema.documents, roles: template.schema.roles, fields: [], updated_ts });
-    for (const updated_ts of ['99999-01-01', '+099999-01-01T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', 'yesterday', 12345, ['2026-01-01T00:00:00.000Z'], { at: 1 }]) {
+      admin().put(`/esign/templates/${template.esig_template_id}/schema`, {
+        documents: template.schema.documents,
+        roles: template.schema.roles,
+        fields: [],
+        updated_ts,
+      });
+    for (const updated_ts of [
+      '99999-01-01',
+      '+099999-01-01T00:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+      'yesterday',
+      12345,
+      ['2026-01-01T00:00:00.000Z'],
+      { at: 1 },
+    ]) {
       const answer = await save(updated_ts).expect(400);
       expect(answer.body.errors).toEqual([{ field: 'updated_ts', error: M.fieldInvalid('updated_ts') }]);
     }

@@ -83,8 +83,25 @@ describe(BoardService.name, () => {
     byKey[key] = fixture;
     return fixture;
   };
-  const request = (key: string, client_id: number, created_by: number, status: EsignRequestStatus, title: string, day: number, extra: Partial<Fixture> = {}) =>
-    insertRequest(key, DEMO, { client_id, created_by, status, title, created_ts: `2026-03-0${day}T15:00:00.000Z`, completed_ts: null, archived: false, ...extra });
+  const request = (
+    key: string,
+    client_id: number,
+    created_by: number,
+    status: EsignRequestStatus,
+    title: string,
+    day: number,
+    extra: Partial<Fixture> = {},
+  ) =>
+    insertRequest(key, DEMO, {
+      client_id,
+      created_by,
+      status,
+      title,
+      created_ts: `2026-03-0${day}T15:00:00.000Z`,
+      completed_ts: null,
+      archived: false,
+      ...extra,
+    });
   const ids = (keys: string[]) => keys.map((key) => byKey[key].id).sort((a, b) => a - b);
 
   const board = (who: SeededCaller, query: Record<string, unknown> = {}) => as(who).get('/esign/requests', { per_page: 100, ...query });
@@ -99,15 +116,10 @@ describe(BoardService.name, () => {
     booted = await bootEsign('api');
     const q = (sql: string, params: unknown[]) => booted.sut.dataSource.query(sql, params);
     const user = (agentId: number, team: number, first: string, last: string, status: string, roles: string[]) =>
-      q(`INSERT INTO esign.users (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now())`, [
-        agentId,
-        team,
-        first,
-        last,
-        `${first.toLowerCase()}@mail.test`,
-        status,
-        roles,
-      ]);
+      q(
+        `INSERT INTO esign.users (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
+        [agentId, team, first, last, `${first.toLowerCase()}@mail.test`, status, roles],
+      );
     await user(ADMIN.agent_id, DEMO, 'Avery', 'Admin', 'active', ['ADMIN']);
     await user(TC.agent_id, DEMO, 'Taylor', 'Coordinator', 'active', ['TRANC']);
     await user(AGENT.agent_id, DEMO, 'Alex', 'Agent', 'active', ['AGENT']);
@@ -186,28 +198,43 @@ describe(BoardService.name, () => {
 
     it('includes archived (cancelled) requests, marked archived', async () => {
       const body: EsignBoardResponse = (await board(ADMIN, { client_id: OAK }).expect(200)).body;
-      expect(body.esignature_requests.find((row) => row.esig_request_id === byKey.oakFailedArchived.id)).toMatchObject({ status: 'F', archived: true });
+      expect(body.esignature_requests.find((row) => row.esig_request_id === byKey.oakFailedArchived.id)).toMatchObject({
+        status: 'F',
+        archived: true,
+      });
     });
   });
 
   describe('filters', () => {
     it('filters by status, comma-separated or repeated', async () => {
       expect(withoutPaging(await boardIds(ADMIN, { allowed_statuses: 'V,P' }))).toEqual(ids(['oakViewed', 'oakPartial']));
-      const repeated: EsignBoardResponse = (await as(ADMIN).get('/esign/requests?allowed_statuses=C&allowed_statuses=D&allowed_statuses=e').expect(200)).body;
-      expect(repeated.esignature_requests.map((row) => row.esig_request_id).sort((a, b) => a - b)).toEqual(ids(['elmCompleted', 'oakCompletedLate', 'pineDeclined', 'pineExpired']));
+      const repeated: EsignBoardResponse = (
+        await as(ADMIN).get('/esign/requests?allowed_statuses=C&allowed_statuses=D&allowed_statuses=e').expect(200)
+      ).body;
+      expect(repeated.esignature_requests.map((row) => row.esig_request_id).sort((a, b) => a - b)).toEqual(
+        ids(['elmCompleted', 'oakCompletedLate', 'pineDeclined', 'pineExpired']),
+      );
       // Empty: every status.
       expect(await boardIds(ADMIN, { allowed_statuses: '' })).toHaveLength(fixtures.length);
     });
 
     it('filters by creator, comma-separated or repeated', async () => {
       expect(await boardIds(ADMIN, { created_by_agent_ids: String(TC.agent_id) })).toEqual(ids(['oakPartial', 'elmCompleted']));
-      const repeated: EsignBoardResponse = (await as(ADMIN).get(`/esign/requests?created_by_agent_ids=${AGENT.agent_id}&created_by_agent_ids=${DEPARTED}`).expect(200)).body;
-      expect(repeated.esignature_requests.map((row) => row.esig_request_id).sort((a, b) => a - b)).toEqual(ids(['oakViewed', 'oakCompletedLate', 'pineDeclined']));
-      expect(await boardIds(ADMIN, { created_by_agent_ids: `${TC.agent_id},${ISA.agent_id}` })).toEqual(ids(['oakPartial', 'elmCompleted', 'pineExpired']));
+      const repeated: EsignBoardResponse = (
+        await as(ADMIN).get(`/esign/requests?created_by_agent_ids=${AGENT.agent_id}&created_by_agent_ids=${DEPARTED}`).expect(200)
+      ).body;
+      expect(repeated.esignature_requests.map((row) => row.esig_request_id).sort((a, b) => a - b)).toEqual(
+        ids(['oakViewed', 'oakCompletedLate', 'pineDeclined']),
+      );
+      expect(await boardIds(ADMIN, { created_by_agent_ids: `${TC.agent_id},${ISA.agent_id}` })).toEqual(
+        ids(['oakPartial', 'elmCompleted', 'pineExpired']),
+      );
     });
 
     it('filters by created date, the end day included whole', async () => {
-      expect(await boardIds(ADMIN, { created_start_dt: '03/02/2026', created_end_dt: '03/04/2026' })).toEqual(ids(['oakViewed', 'oakPartial', 'elmCompleted']));
+      expect(await boardIds(ADMIN, { created_start_dt: '03/02/2026', created_end_dt: '03/04/2026' })).toEqual(
+        ids(['oakViewed', 'oakPartial', 'elmCompleted']),
+      );
       expect(await boardIds(ADMIN, { created_start_dt: '03/08/2026' })).toEqual(ids(['oakCompletedLate', 'birchSent']));
       expect(withoutPaging(await boardIds(ADMIN, { created_end_dt: '03/01/2026' }))).toEqual(ids(['elmSent']));
       expect(await boardIds(ADMIN, { created_end_dt: '01/31/2026' })).toEqual([]);
@@ -217,7 +244,9 @@ describe(BoardService.name, () => {
       expect(await boardIds(ADMIN, { completed_start_dt: '03/01/2026', completed_end_dt: '03/10/2026' })).toEqual(ids(['elmCompleted']));
       expect(await boardIds(ADMIN, { completed_start_dt: '03/01/2026', completed_end_dt: '03/09/2026' })).toEqual([]);
       expect(await boardIds(ADMIN, { completed_start_dt: '03/11/2026', completed_end_dt: '03/11/2026' })).toEqual([]);
-      expect(await boardIds(ADMIN, { completed_start_dt: '03/11/2026', completed_end_dt: '03/11/2026', time_zone: 'America/Chicago' })).toEqual(ids(['oakCompletedLate']));
+      expect(
+        await boardIds(ADMIN, { completed_start_dt: '03/11/2026', completed_end_dt: '03/11/2026', time_zone: 'America/Chicago' }),
+      ).toEqual(ids(['oakCompletedLate']));
       expect(await boardIds(ADMIN, { completed_start_dt: '03/12/2026' })).toEqual(ids(['oakCompletedLate']));
     });
 
@@ -227,7 +256,9 @@ describe(BoardService.name, () => {
       // Address: street, unit, city, state and zip, and across them.
       expect(await boardIds(ADMIN, { quick_search_filter: 'houston' })).toEqual(ids(['pineDeclined', 'pineExpired']));
       expect(await boardIds(ADMIN, { quick_search_filter: '78701' })).toEqual(ids(['elmSent', 'elmCompleted']));
-      expect(await boardIds(ADMIN, { quick_search_filter: 'unit 5 dallas' })).toEqual(ids(['oakViewed', 'oakPartial', 'oakFailedArchived', 'oakCompletedLate']));
+      expect(await boardIds(ADMIN, { quick_search_filter: 'unit 5 dallas' })).toEqual(
+        ids(['oakViewed', 'oakPartial', 'oakFailedArchived', 'oakCompletedLate']),
+      );
       // Creator: first, last or full name.
       expect(await boardIds(ADMIN, { quick_search_filter: 'coordinator' })).toEqual(ids(['oakPartial', 'elmCompleted']));
       expect(await boardIds(ADMIN, { quick_search_filter: 'Dana Departed' })).toEqual(ids(['pineDeclined']));
@@ -237,7 +268,9 @@ describe(BoardService.name, () => {
 
     it("filters one transaction's requests (client_id), and combines filters", async () => {
       expect(await boardIds(ADMIN, { client_id: ELM })).toEqual(ids(['elmSent', 'elmCompleted']));
-      expect(await boardIds(ADMIN, { client_id: OAK, allowed_statuses: 'C,F', quick_search_filter: 'agreement' })).toEqual(ids(['oakFailedArchived', 'oakCompletedLate']));
+      expect(await boardIds(ADMIN, { client_id: OAK, allowed_statuses: 'C,F', quick_search_filter: 'agreement' })).toEqual(
+        ids(['oakFailedArchived', 'oakCompletedLate']),
+      );
       expect(await boardIds(ADMIN, { client_id: BENCH_TX })).toEqual([]);
     });
   });
@@ -246,20 +279,31 @@ describe(BoardService.name, () => {
     it('come only with include_status_totals, ignore the status filter, honour the others, and Total counts every status', async () => {
       const body: EsignBoardResponse = (await board(ADMIN, { include_status_totals: true, allowed_statuses: 'S' }).expect(200)).body;
       const count = (status: EsignRequestStatus) => fixtures.filter((f) => f.status === status).length;
-      expect(body.status_totals).toEqual({ Sent: count('S'), Viewed: 1, PartiallySigned: 1, Completed: 2, Failed: 1, Total: fixtures.length });
+      expect(body.status_totals).toEqual({
+        Sent: count('S'),
+        Viewed: 1,
+        PartiallySigned: 1,
+        Completed: 2,
+        Failed: 1,
+        Total: fixtures.length,
+      });
       expect(body.pagination.totalRecords).toBe(count('S'));
       expect(body.status_totals!.Total).toBe(body.status_totals!.Sent + 1 + 1 + 2 + 1 + 2); // D and E counted only in Total
 
-      const oak: EsignBoardResponse = (await board(ADMIN, { include_status_totals: 'true', allowed_statuses: 'V', client_id: OAK }).expect(200)).body;
+      const oak: EsignBoardResponse = (
+        await board(ADMIN, { include_status_totals: 'true', allowed_statuses: 'V', client_id: OAK }).expect(200)
+      ).body;
       expect(oak.status_totals).toEqual({ Sent: 0, Viewed: 1, PartiallySigned: 1, Completed: 1, Failed: 1, Total: 4 });
       expect(oak.esignature_requests.map((row) => row.esig_request_id)).toEqual([byKey.oakViewed.id]);
 
-      const searched: EsignBoardResponse = (await board(ADMIN, { include_status_totals: 1, quick_search_filter: 'pine rd', created_end_dt: '03/06/2026' }).expect(200)).body;
+      const searched: EsignBoardResponse = (
+        await board(ADMIN, { include_status_totals: 1, quick_search_filter: 'pine rd', created_end_dt: '03/06/2026' }).expect(200)
+      ).body;
       expect(searched.status_totals).toEqual({ Sent: 0, Viewed: 0, PartiallySigned: 0, Completed: 0, Failed: 0, Total: 1 });
       expect((await board(ADMIN, { include_status_totals: false }).expect(200)).body.status_totals).toBeUndefined();
     });
 
-    it("count only what the caller sees", async () => {
+    it('count only what the caller sees', async () => {
       const body: EsignBoardResponse = (await board(AGENT, { include_status_totals: true }).expect(200)).body;
       expect(body.status_totals).toEqual({ Sent: 1, Viewed: 1, PartiallySigned: 0, Completed: 2, Failed: 0, Total: 4 });
     });
@@ -290,21 +334,29 @@ describe(BoardService.name, () => {
         })
         .map((f) => f.id);
 
-    it.each(ESIGN_BOARD_ORDER_BY.flatMap((orderBy) => (['asc', 'desc'] as const).map((dir) => [orderBy, dir] as const)))('sorts by %s %s, ties by id', async (orderBy, dir) => {
-      const body: EsignBoardResponse = (await board(ADMIN, { order_by: orderBy, order_dir: dir }).expect(200)).body;
-      expect(body.esignature_requests.map((row) => row.esig_request_id)).toEqual(expectedOrder(orderBy, dir));
-    });
+    it.each(ESIGN_BOARD_ORDER_BY.flatMap((orderBy) => (['asc', 'desc'] as const).map((dir) => [orderBy, dir] as const)))(
+      'sorts by %s %s, ties by id',
+      async (orderBy, dir) => {
+        const body: EsignBoardResponse = (await board(ADMIN, { order_by: orderBy, order_dir: dir }).expect(200)).body;
+        expect(body.esignature_requests.map((row) => row.esig_request_id)).toEqual(expectedOrder(orderBy, dir));
+      },
+    );
 
     it('pages without losing or repeating a row among equal sort keys, and counts past the last page', async () => {
       const seen: number[] = [];
       for (const page of [1, 2, 3]) {
-        const body: EsignBoardResponse = (await as(ADMIN).get('/esign/requests', { client_id: CEDAR, per_page: 20, page, order_by: 'created_ts', order_dir: 'asc' }).expect(200)).body;
+        const body: EsignBoardResponse = (
+          await as(ADMIN)
+            .get('/esign/requests', { client_id: CEDAR, per_page: 20, page, order_by: 'created_ts', order_dir: 'asc' })
+            .expect(200)
+        ).body;
         expect(body.pagination).toMatchObject({ page, per_page: 20, totalRecords: PAGING_ROWS });
         seen.push(...body.esignature_requests.map((row) => row.esig_request_id));
       }
       const paging = fixtures.filter((f) => f.client_id === CEDAR).map((f) => f.id);
       expect(seen).toEqual([...paging].sort((a, b) => a - b));
-      const past: EsignBoardResponse = (await as(ADMIN).get('/esign/requests', { client_id: CEDAR, per_page: 20, page: 9 }).expect(200)).body;
+      const past: EsignBoardResponse = (await as(ADMIN).get('/esign/requests', { client_id: CEDAR, per_page: 20, page: 9 }).expect(200))
+        .body;
       expect(past).toMatchObject({ esignature_requests: [], pagination: { page: 9, totalRecords: PAGING_ROWS } });
       const second: EsignBoardResponse = (await as(ADMIN).get('/esign/requests', { page: 2 }).expect(200)).body;
       expect(second.esignature_requests).toHaveLength(fixtures.length - 50);
@@ -329,11 +381,19 @@ describe(BoardService.name, () => {
       expect(await errors('client_id=0')).toEqual([{ field: 'client_id', error: 'Must be an id (a whole number from 1)' }]);
       expect(await errors('time_zone=Mars/Olympus')).toEqual([{ field: 'time_zone', error: expect.any(String) }]);
       for (const bad of ['2026-03-01', '3/1/2026', '02/30/2026', '03-01-2026', 'yesterday']) {
-        expect(await errors(`created_start_dt=${encodeURIComponent(bad)}`)).toEqual([{ field: 'created_start_dt', error: 'Please enter a valid date (MM/DD/YYYY)' }]);
-        expect(await errors(`completed_end_dt=${encodeURIComponent(bad)}`)).toEqual([{ field: 'completed_end_dt', error: 'Please enter a valid date (MM/DD/YYYY)' }]);
+        expect(await errors(`created_start_dt=${encodeURIComponent(bad)}`)).toEqual([
+          { field: 'created_start_dt', error: 'Please enter a valid date (MM/DD/YYYY)' },
+        ]);
+        expect(await errors(`completed_end_dt=${encodeURIComponent(bad)}`)).toEqual([
+          { field: 'completed_end_dt', error: 'Please enter a valid date (MM/DD/YYYY)' },
+        ]);
       }
-      expect(await errors('created_start_dt=03/05/2026&created_end_dt=03/04/2026')).toEqual([{ field: 'created_end_dt', error: ESIGN_BOARD_MESSAGES.endBeforeStart }]);
-      expect(await errors('completed_start_dt=03/05/2026&completed_end_dt=03/04/2026')).toEqual([{ field: 'completed_end_dt', error: ESIGN_BOARD_MESSAGES.endBeforeStart }]);
+      expect(await errors('created_start_dt=03/05/2026&created_end_dt=03/04/2026')).toEqual([
+        { field: 'created_end_dt', error: ESIGN_BOARD_MESSAGES.endBeforeStart },
+      ]);
+      expect(await errors('completed_start_dt=03/05/2026&completed_end_dt=03/04/2026')).toEqual([
+        { field: 'completed_end_dt', error: ESIGN_BOARD_MESSAGES.endBeforeStart },
+      ]);
       expect(await errors('sort=created_ts')).toEqual([{ field: 'sort', error: expect.any(String) }]);
     });
   });
@@ -361,7 +421,15 @@ describe(BoardService.name, () => {
 
     it('answers 403 without team_esign or agent_esign, and to CLIENT and VENDOR', async () => {
       const without = (permissions: SeededCaller['permissions']): SeededCaller => ({ ...ADMIN, permissions });
-      for (const who of [without(['team_esign']), without(['agent_esign']), without([]), ISA_SEEDED, caller('admin@rival-homes.test'), { ...CLIENT, permissions: ['team_esign', 'agent_esign'] } as SeededCaller, { ...caller('vendor@demo-realty.test'), permissions: ['team_esign', 'agent_esign'] } as SeededCaller]) {
+      for (const who of [
+        without(['team_esign']),
+        without(['agent_esign']),
+        without([]),
+        ISA_SEEDED,
+        caller('admin@rival-homes.test'),
+        { ...CLIENT, permissions: ['team_esign', 'agent_esign'] } as SeededCaller,
+        { ...caller('vendor@demo-realty.test'), permissions: ['team_esign', 'agent_esign'] } as SeededCaller,
+      ]) {
         await as(who).get('/esign/requests').expect(403);
         await as(who).get('/esign/request-users').expect(403);
       }
@@ -370,7 +438,8 @@ describe(BoardService.name, () => {
 
   describe('GET /esign/request-users', () => {
     const users = async (who: SeededCaller): Promise<EsignRequestUsers> => (await as(who).get('/esign/request-users').expect(200)).body;
-    const names = (answer: EsignRequestUsers) => answer.groups.map((group) => [group.label, group.users.map((u) => `${u.first_name} ${u.last_name}`)]);
+    const names = (answer: EsignRequestUsers) =>
+      answer.groups.map((group) => [group.label, group.users.map((u) => `${u.first_name} ${u.last_name}`)]);
 
     it("offers ADMIN and TRANC the team's staff, active then disabled, never a client or another team's user", async () => {
       const expected = [

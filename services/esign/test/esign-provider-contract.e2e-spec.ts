@@ -40,7 +40,10 @@ interface ProviderCopy {
 /** The provider's copy of a template. own: the template row itself (its copy is esign's); DocuSeal: GET /templates/{id}. */
 async function providerCopy(booted: BootedProvider, externalId: string): Promise<ProviderCopy | null> {
   if (booted.engine === 'own') {
-    const rows = await booted.query<{ schema: EsignTemplateSchema; status: string }>(`SELECT schema, status FROM esign.templates WHERE external_id = $1`, [externalId]);
+    const rows = await booted.query<{ schema: EsignTemplateSchema; status: string }>(
+      `SELECT schema, status FROM esign.templates WHERE external_id = $1`,
+      [externalId],
+    );
     if (!rows[0]) return null;
     const { schema } = rows[0];
     const locate = (page: number) => {
@@ -54,7 +57,11 @@ async function providerCopy(booted: BootedProvider, externalId: string): Promise
     return {
       documents: schema.documents.length,
       roles: schema.roles.map((role) => role.name),
-      fields: schema.fields.map((field) => ({ uuid: field.uuid, role: schema.roles.find((r) => r.uuid === field.role_uuid)!.name, ...locate(field.areas[0].page) })),
+      fields: schema.fields.map((field) => ({
+        uuid: field.uuid,
+        role: schema.roles.find((r) => r.uuid === field.role_uuid)!.name,
+        ...locate(field.areas[0].page),
+      })),
       archived: rows[0].status === 'D',
     };
   }
@@ -86,11 +93,24 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
   let template: EsignTemplateDetail;
   const admin = () => apiAs(booted.server, ADMIN);
   const provider = () => booted.app.get<EsignProvider>(ESIGN_PROVIDER);
-  const send = async (extra: Record<string, unknown> = {}) => (await admin().post('/esign/requests', sendBody(template, fields, extra)).expect(201)).body.esig_request_id as number;
+  const send = async (extra: Record<string, unknown> = {}) =>
+    (
+      await admin()
+        .post('/esign/requests', sendBody(template, fields, extra))
+        .expect(201)
+    ).body.esig_request_id as number;
   const statusChanges = async (id: number) =>
-    (await booted.query<{ detail: string }>(`SELECT detail FROM esign.audit_events WHERE esig_request_id = $1 AND type = 'status_changed' ORDER BY audit_event_id`, [id])).map((e) => e.detail);
+    (
+      await booted.query<{ detail: string }>(
+        `SELECT detail FROM esign.audit_events WHERE esig_request_id = $1 AND type = 'status_changed' ORDER BY audit_event_id`,
+        [id],
+      )
+    ).map((e) => e.detail);
   const completedEvents = (id: number) =>
-    booted.query<{ payload: { file: Record<string, string> } }>(`SELECT payload FROM esign.outbox WHERE type = 'esign.request.completed' AND (payload->>'esig_request_id')::int = $1`, [id]);
+    booted.query<{ payload: { file: Record<string, string> } }>(
+      `SELECT payload FROM esign.outbox WHERE type = 'esign.request.completed' AND (payload->>'esig_request_id')::int = $1`,
+      [id],
+    );
 
   beforeAll(async () => {
     booted = await bootProvider(engine);
@@ -137,9 +157,13 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
     it('a PDF added to a template: the provider has both documents and the fields stay on theirs', async () => {
       const second = await createTemplate(booted, admin(), 'Two documents', 1);
       const bytes = await makePdf(2, 'Addendum');
-      const asked = await admin().post('/esign/templates/upload', { name: 'addendum.pdf', type: 'application/pdf', size: bytes.length }).expect(201);
+      const asked = await admin()
+        .post('/esign/templates/upload', { name: 'addendum.pdf', type: 'application/pdf', size: bytes.length })
+        .expect(201);
       await request(booted.server).put(asked.body.url).set('content-type', 'application/pdf').send(bytes).expect(200);
-      const added = (await admin().post(`/esign/templates/${second.esig_template_id}/documents`, { template_file: asked.body.key }).expect(201)).body as EsignTemplateDetail;
+      const added = (
+        await admin().post(`/esign/templates/${second.esig_template_id}/documents`, { template_file: asked.body.key }).expect(201)
+      ).body as EsignTemplateDetail;
       expect(added.schema.documents).toHaveLength(2);
       const saved = (
         await admin()
@@ -166,7 +190,8 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
       const merged = await provider().mergeTemplates(ADMIN.team_id, [template.external_id!, other.external_id!], 'Buyer packet');
       expect(provider().owns(merged.externalId)).toBe(true);
       // One document after the other; the addendum's own role ('First Party', a new template's) joins.
-      if (engine === 'docuseal') expect(await providerCopy(booted, merged.externalId)).toMatchObject({ documents: 2, roles: ['Buyer', 'Seller', 'First Party'] });
+      if (engine === 'docuseal')
+        expect(await providerCopy(booted, merged.externalId)).toMatchObject({ documents: 2, roles: ['Buyer', 'Seller', 'First Party'] });
     });
 
     it("the builder token: DocuSeal's for DocuSeal, 409 for the own engine", async () => {
@@ -176,7 +201,11 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
         expect(response.body.message).toBe('The template builder of DocuSeal is only available when ESIGN_PROVIDER is docuseal');
       } else {
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ provider: 'docuseal', esig_template_id: template.esig_template_id, template_id: Number(template.external_id) });
+        expect(response.body).toMatchObject({
+          provider: 'docuseal',
+          esig_template_id: template.esig_template_id,
+          template_id: Number(template.external_id),
+        });
       }
       expect((await admin().get('/esign/provider').expect(200)).body).toEqual({ provider: engine });
     });
@@ -185,7 +214,10 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
   describe('requests', () => {
     it('P: everyone invited at once; S, V, P, C through the signers; the signed document in storage and handed to transactions once', async () => {
       const id = await send();
-      const [row] = await booted.query<{ provider: string; external_id: string | null; status: string }>(`SELECT provider, external_id, status FROM esign.requests WHERE esig_request_id = $1`, [id]);
+      const [row] = await booted.query<{ provider: string; external_id: string | null; status: string }>(
+        `SELECT provider, external_id, status FROM esign.requests WHERE esig_request_id = $1`,
+        [id],
+      );
       expect(row).toMatchObject({ provider: engine, status: 'S', external_id: expect.any(String) });
       expect(await signer.invited(id)).toEqual(['buyer@mail.test', 'seller@mail.test']);
 
@@ -203,7 +235,13 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
       expect(createHash('sha256').update(stored).digest('hex')).toBe(download.sha256);
       const completed = await completedEvents(id);
       expect(completed).toHaveLength(1);
-      expect(completed[0].payload.file).toEqual({ namespace: 'esign', key: `requests/${id}/signed.pdf`, sha256: download.sha256, filename: 'Purchase Agreement (signed).pdf', content_type: 'application/pdf' });
+      expect(completed[0].payload.file).toEqual({
+        namespace: 'esign',
+        key: `requests/${id}/signed.pdf`,
+        sha256: download.sha256,
+        filename: 'Purchase Agreement (signed).pdf',
+        content_type: 'application/pdf',
+      });
 
       // The poller keeps coming: nothing changes twice.
       await signer.poll(id);
@@ -215,7 +253,10 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
       expect(log.status).toBe('C');
       const types = log.events.map((event: { type: string }) => event.type);
       expect(types).toEqual(expect.arrayContaining(['sent', 'mail_queued', 'viewed', 'signed', 'sealed', 'status_changed']));
-      expect(log.events.find((event: { type: string }) => event.type === 'signed')).toMatchObject({ actor: 'Zoë Buyer', email: 'buyer@mail.test' });
+      expect(log.events.find((event: { type: string }) => event.type === 'signed')).toMatchObject({
+        actor: 'Zoë Buyer',
+        email: 'buyer@mail.test',
+      });
       expect(log.final).toEqual({ name: 'Purchase Agreement (signed).pdf', sha256: download.sha256 });
       expect(log.documents).toEqual([{ name: 'Purchase Agreement.pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     }, 60_000);
@@ -233,7 +274,11 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
       await signer.decline(id, 'Seller', 'Wrong price');
       await settlesAt(booted, signer, id, 'D');
       const log = (await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body;
-      expect(log.events.find((event: { type: string }) => event.type === 'declined')).toMatchObject({ actor: 'Sam Seller', email: 'seller@mail.test', detail: expect.stringContaining('Wrong price') });
+      expect(log.events.find((event: { type: string }) => event.type === 'declined')).toMatchObject({
+        actor: 'Sam Seller',
+        email: 'seller@mail.test',
+        detail: expect.stringContaining('Wrong price'),
+      });
       await admin().post(`/esign/requests/${id}/cancel`).expect(409);
       await signer.poll(id);
       expect(await statusChanges(id)).toEqual(['- -> S', 'S -> D']);
@@ -241,7 +286,11 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
 
     it('cancel: archived here and at the provider; the poller leaves it', async () => {
       const id = await send();
-      expect((await admin().post(`/esign/requests/${id}/cancel`).expect(200)).body).toMatchObject({ esig_request_id: id, status: 'S', archived: true });
+      expect((await admin().post(`/esign/requests/${id}/cancel`).expect(200)).body).toMatchObject({
+        esig_request_id: id,
+        status: 'S',
+        archived: true,
+      });
       // The signer can no longer sign (own: their link shows 'This request was cancelled'; DocuSeal: the submission is archived).
       expect(await signer.canSign(id, 'Buyer')).toBe(false);
       await signer.poll(id);
@@ -265,20 +314,25 @@ describe.each<EngineName>(['own', 'docuseal'])('the EsignProvider contract: %s',
       const id = await send();
       await signer.open(id, 'Buyer');
       await signer.poll(id);
-      const count = async () => Number((await booted.query<{ n: string }>(`SELECT count(*) AS n FROM esign.audit_events WHERE esig_request_id = $1`, [id]))[0].n);
+      const count = async () =>
+        Number((await booted.query<{ n: string }>(`SELECT count(*) AS n FROM esign.audit_events WHERE esig_request_id = $1`, [id]))[0].n);
       const before = await count();
       await signer.poll(id);
       await admin().get(`/esign/requests/${id}/audit-log`).expect(200);
       await provider().audit(id);
       expect(await count()).toBe(before);
       const log = (await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body;
-      expect(log.events.filter((event: { type: string; email: string }) => event.type === 'viewed' && event.email === 'buyer@mail.test').length).toBeGreaterThanOrEqual(1);
+      expect(
+        log.events.filter((event: { type: string; email: string }) => event.type === 'viewed' && event.email === 'buyer@mail.test').length,
+      ).toBeGreaterThanOrEqual(1);
     });
 
     it("preview is the engine's own stamping: nothing sent to the provider, nothing stored", async () => {
       const before = (await booted.query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n;
       booted.fake?.control.clearRequests();
-      const preview = await admin().post('/esign/requests', { ...sendBody(template, fields), preview: true }).expect(201);
+      const preview = await admin()
+        .post('/esign/requests', { ...sendBody(template, fields), preview: true })
+        .expect(201);
       expect(preview.body.url).toMatch(/^data:application\/pdf;base64,/);
       expect((await booted.query<{ n: string }>(`SELECT count(*) AS n FROM esign.requests`))[0].n).toBe(before);
       if (booted.fake) expect(booted.fake.control.requests()).toEqual([]);

@@ -4,10 +4,27 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
-import { esignFieldOf, type EsignField, type EsignTemplateDetail, type EventEnvelope, type EventPayloads, type EventType, type Permission, type Role } from '@app/contracts';
+import {
+  esignFieldOf,
+  type EsignField,
+  type EsignTemplateDetail,
+  type EventEnvelope,
+  type EventPayloads,
+  type EventType,
+  type Permission,
+  type Role,
+} from '@app/contracts';
 import type { ProcessMode } from '@app/platform';
 import { SEED_TEAMS } from '@app/seed';
-import { bootTestService, createTestDatabase, eventDelivery, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  createTestDatabase,
+  eventDelivery,
+  signTestToken,
+  testEnv,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { esignConfigSpec, type EsignConfig } from '../src/esign.config';
 import { EsignModule } from '../src/esign.module';
 import { esignMigrations } from '../src/migrations';
@@ -37,7 +54,11 @@ export async function bootEsign(mode: ProcessMode = 'all', extraEnv: Record<stri
     storedFiles: (): string[] => {
       const root = path.join(storageDir, 'esign');
       const walk = (at: string): string[] =>
-        existsSync(at) ? readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [path.relative(root, path.join(at, e.name))])) : [];
+        existsSync(at)
+          ? readdirSync(at, { withFileTypes: true }).flatMap((e) =>
+              e.isDirectory() ? walk(path.join(at, e.name)) : [path.relative(root, path.join(at, e.name))],
+            )
+          : [];
       // Content files only (not the driver's .meta folder).
       return walk(root).filter((file) => !file.startsWith('.meta'));
     },
@@ -91,21 +112,45 @@ export type ApiCall = PromiseLike<request.Response> & { expect(status: number): 
 export function apiAs(server: TestService<EsignConfig>['server'], caller: SeededCaller) {
   const call = (build: (auth: string) => request.Test): ApiCall => {
     const send = async () =>
-      build(`Bearer ${await signTestToken({ agent_id: caller.agent_id, team_id: caller.team_id, roles: caller.roles, permissions: caller.permissions, market_id: 0 })}`);
+      build(
+        `Bearer ${await signTestToken({ agent_id: caller.agent_id, team_id: caller.team_id, roles: caller.roles, permissions: caller.permissions, market_id: 0 })}`,
+      );
     return {
       expect: async (status: number) => {
         const response = await send();
-        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({ status, body: undefined });
+        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({
+          status,
+          body: undefined,
+        });
         return response;
       },
       then: (resolve, reject) => send().then(resolve, reject),
     };
   };
   return {
-    get: (path: string, query: Record<string, unknown> = {}) => call((auth) => request(server).get(`/api${path}`).query(query).set('authorization', auth)),
-    patch: (path: string, body: unknown) => call((auth) => request(server).patch(`/api${path}`).send(body as object).set('authorization', auth)),
-    put: (path: string, body: unknown) => call((auth) => request(server).put(`/api${path}`).send(body as object).set('authorization', auth)),
-    post: (path: string, body: unknown = {}) => call((auth) => request(server).post(`/api${path}`).send(body as object).set('authorization', auth)),
+    get: (path: string, query: Record<string, unknown> = {}) =>
+      call((auth) => request(server).get(`/api${path}`).query(query).set('authorization', auth)),
+    patch: (path: string, body: unknown) =>
+      call((auth) =>
+        request(server)
+          .patch(`/api${path}`)
+          .send(body as object)
+          .set('authorization', auth),
+      ),
+    put: (path: string, body: unknown) =>
+      call((auth) =>
+        request(server)
+          .put(`/api${path}`)
+          .send(body as object)
+          .set('authorization', auth),
+      ),
+    post: (path: string, body: unknown = {}) =>
+      call((auth) =>
+        request(server)
+          .post(`/api${path}`)
+          .send(body as object)
+          .set('authorization', auth),
+      ),
     delete: (path: string) => call((auth) => request(server).delete(`/api${path}`).set('authorization', auth)),
   };
 }
@@ -146,10 +191,10 @@ export async function seedSenderAndTransaction(booted: BootedEsign, sender: Seed
     `INSERT INTO esign.users (agent_id, team_id, first_name, last_name, email, status, roles, source_occurred_at) VALUES ($1, $2, 'Ada', 'Admin', $3, 'active', $4, now())`,
     [sender.agent_id, sender.team_id, sender.email, sender.roles],
   );
-  await query(`INSERT INTO esign.transactions (client_id, team_id, version, type, address_1, city, state, postal_code) VALUES ($1, $2, 1, 'b', '12 Elm St', 'Austin', 'TX', '78701')`, [
-    clientId,
-    sender.team_id,
-  ]);
+  await query(
+    `INSERT INTO esign.transactions (client_id, team_id, version, type, address_1, city, state, postal_code) VALUES ($1, $2, 1, 'b', '12 Elm St', 'Austin', 'TX', '78701')`,
+    [clientId, sender.team_id],
+  );
   await query(
     `INSERT INTO esign.document_folders (team_id, folder_id, folder_name, transaction_type, client_visible, vendor_visible, sort) VALUES ($1, -1, 'General', NULL, false, false, 0)
      ON CONFLICT DO NOTHING`,
@@ -160,15 +205,35 @@ export async function seedSenderAndTransaction(booted: BootedEsign, sender: Seed
 /** A one-page template through the API with a signature for a Seller and one for an Agent (field uuids seller-sign, agent-sign). */
 export async function createSellerAgentTemplate(booted: BootedEsign, api: Api, name = 'Listing Agreement'): Promise<EsignTemplateDetail> {
   const { key } = await uploadPdf(booted, api, await makePdf(1, name), 'listing.pdf');
-  const created: EsignTemplateDetail = (await api.post('/esign/templates', { template_file: key, name, storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+  const created: EsignTemplateDetail = (
+    await api
+      .post('/esign/templates', { template_file: key, name, storage_folder_id: -1, type_id: null, default_document_type: null })
+      .expect(201)
+  ).body;
   const area = (y: number) => [{ page: 1, x: 0.1, y, w: 0.35, h: 0.06 }];
   const fields: EsignField[] = [
-    esignFieldOf({ uuid: 'seller-sign', role_uuid: 'seller', name: 'Seller signature', type: 'signature', required: true, areas: area(0.3) }),
+    esignFieldOf({
+      uuid: 'seller-sign',
+      role_uuid: 'seller',
+      name: 'Seller signature',
+      type: 'signature',
+      required: true,
+      areas: area(0.3),
+    }),
     esignFieldOf({ uuid: 'agent-sign', role_uuid: 'agent', name: 'Agent signature', type: 'signature', required: true, areas: area(0.5) }),
   ];
   const roles = [
     { uuid: 'seller', name: 'Seller' },
     { uuid: 'agent', name: 'Agent' },
   ];
-  return (await api.put(`/esign/templates/${created.esig_template_id}/schema`, { documents: created.schema.documents, roles, fields, updated_ts: created.updated_ts }).expect(200)).body;
+  return (
+    await api
+      .put(`/esign/templates/${created.esig_template_id}/schema`, {
+        documents: created.schema.documents,
+        roles,
+        fields,
+        updated_ts: created.updated_ts,
+      })
+      .expect(200)
+  ).body;
 }

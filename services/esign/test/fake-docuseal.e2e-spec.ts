@@ -45,7 +45,11 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
   let fake: FakeDocuseal;
   let api: DocusealApi;
   const control = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
-    fetch(`${fake.url}/__control${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${fake.url}/__control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     fake = await startFakeDocuseal();
@@ -96,7 +100,7 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
     });
 
   describe('templates', () => {
-    it('createTemplateFromPdf: the client POSTs /templates/pdf with its headers and gets DocuSeal\'s template', async () => {
+    it("createTemplateFromPdf: the client POSTs /templates/pdf with its headers and gets DocuSeal's template", async () => {
       const template = await purchaseTemplate();
 
       expect(template).toMatchObject({
@@ -119,43 +123,94 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       expect(template.schema).toEqual([{ attachment_uuid: expect.any(String), name: 'purchase-agreement' }]);
       // Stored as DocuSeal stores areas: shares of the page, pages from 0; points converted.
       expect(template.fields).toEqual([
-        expect.objectContaining({ uuid: expect.any(String), name: 'Buyer Name', type: 'text', required: true, submitter_uuid: buyer.uuid, areas: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.03, page: 0, attachment_uuid: attachment }] }),
+        expect.objectContaining({
+          uuid: expect.any(String),
+          name: 'Buyer Name',
+          type: 'text',
+          required: true,
+          submitter_uuid: buyer.uuid,
+          areas: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.03, page: 0, attachment_uuid: attachment }],
+        }),
         expect.objectContaining({ name: 'Buyer Signature', type: 'signature', submitter_uuid: buyer.uuid }),
-        expect.objectContaining({ name: 'Seller Signature', submitter_uuid: seller.uuid, areas: [{ x: 0.5, y: 0.5, w: 0.25, h: 0.05, page: 1, attachment_uuid: attachment }] }),
+        expect.objectContaining({
+          name: 'Seller Signature',
+          submitter_uuid: seller.uuid,
+          areas: [{ x: 0.5, y: 0.5, w: 0.25, h: 0.05, page: 1, attachment_uuid: attachment }],
+        }),
       ]);
-      expect(template.documents).toEqual([{ id: expect.any(Number), uuid: attachment, url: expect.stringMatching(/\/file\/.+\/purchase-agreement\.pdf$/), preview_image_url: expect.any(String), filename: 'purchase-agreement.pdf' }]);
+      expect(template.documents).toEqual([
+        {
+          id: expect.any(Number),
+          uuid: attachment,
+          url: expect.stringMatching(/\/file\/.+\/purchase-agreement\.pdf$/),
+          preview_image_url: expect.any(String),
+          filename: 'purchase-agreement.pdf',
+        },
+      ]);
       expect(await pdfPages(template.documents[0].url)).toBe(2);
 
       const [sent] = fake.control.requests({ pathPrefix: '/api/templates/pdf' });
-      expect(sent).toMatchObject({ method: 'POST', auth: 'accepted', status: 200, headers: { 'content-type': 'application/json', 'user-agent': expect.stringMatching(/^DocuSeal JS v/) } });
+      expect(sent).toMatchObject({
+        method: 'POST',
+        auth: 'accepted',
+        status: 200,
+        headers: { 'content-type': 'application/json', 'user-agent': expect.stringMatching(/^DocuSeal JS v/) },
+      });
       expect((sent.body as { documents: { fields: unknown[] }[] }).documents[0].fields).toHaveLength(3);
       expect(sent.headers).not.toHaveProperty('x-auth-token');
     });
 
-    it('createTemplateFromPdf with the same external_id replaces that template\'s document; a file that is not a PDF is 422', async () => {
+    it("createTemplateFromPdf with the same external_id replaces that template's document; a file that is not a PDF is 422", async () => {
       const first = await purchaseTemplate();
-      const again = await api.createTemplateFromPdf({ external_id: 'our-template-7', documents: [{ name: 'v2', file: await pdfBase64(1) }] });
+      const again = await api.createTemplateFromPdf({
+        external_id: 'our-template-7',
+        documents: [{ name: 'v2', file: await pdfBase64(1) }],
+      });
 
       expect(again.id).toBe(first.id);
       expect(again.schema.map((s) => s.name)).toEqual(['v2']);
-      expect((await rejection(api.createTemplateFromPdf({ documents: [{ name: 'x', file: Buffer.from('not a pdf').toString('base64') }] }))).message).toBe(
-        'HTTP Error: 422 - {"error":"Invalid PDF file in `documents[0]`."}',
-      );
+      expect(
+        (await rejection(api.createTemplateFromPdf({ documents: [{ name: 'x', file: Buffer.from('not a pdf').toString('base64') }] })))
+          .message,
+      ).toBe('HTTP Error: 422 - {"error":"Invalid PDF file in `documents[0]`."}');
     });
 
-    it('updateTemplate: {id, updated_at}; name, roles and (as the Rails controller permits, beyond the client\'s type) fields and submitters', async () => {
+    it("updateTemplate: {id, updated_at}; name, roles and (as the Rails controller permits, beyond the client's type) fields and submitters", async () => {
       const template = await purchaseTemplate();
       const [buyer, seller] = template.submitters;
 
-      const updated = await api.updateTemplate(template.id, { name: 'Purchase Agreement v2', roles: ['Buyer 1', 'Seller 1'], folder_name: 'Sales' });
+      const updated = await api.updateTemplate(template.id, {
+        name: 'Purchase Agreement v2',
+        roles: ['Buyer 1', 'Seller 1'],
+        folder_name: 'Sales',
+      });
       expect(updated).toEqual({ id: template.id, updated_at: expect.any(String) });
       const renamed = await api.getTemplate(template.id);
-      expect(renamed).toMatchObject({ name: 'Purchase Agreement v2', folder_name: 'Sales', submitters: [{ name: 'Buyer 1', uuid: buyer.uuid }, { name: 'Seller 1', uuid: seller.uuid }] });
+      expect(renamed).toMatchObject({
+        name: 'Purchase Agreement v2',
+        folder_name: 'Sales',
+        submitters: [
+          { name: 'Buyer 1', uuid: buyer.uuid },
+          { name: 'Seller 1', uuid: seller.uuid },
+        ],
+      });
 
       const attachment = template.schema[0].attachment_uuid;
       const schema = {
-        submitters: [{ name: 'Buyer', uuid: buyer.uuid }, { name: 'Seller', uuid: seller.uuid }],
-        fields: [{ uuid: 'f-1', submitter_uuid: seller.uuid, name: 'Seller Initials', type: 'initials', required: true, areas: [{ x: 0.2, y: 0.2, w: 0.1, h: 0.04, page: 0, attachment_uuid: attachment }] }],
+        submitters: [
+          { name: 'Buyer', uuid: buyer.uuid },
+          { name: 'Seller', uuid: seller.uuid },
+        ],
+        fields: [
+          {
+            uuid: 'f-1',
+            submitter_uuid: seller.uuid,
+            name: 'Seller Initials',
+            type: 'initials',
+            required: true,
+            areas: [{ x: 0.2, y: 0.2, w: 0.1, h: 0.04, page: 0, attachment_uuid: attachment }],
+          },
+        ],
       };
       await api.updateTemplate(template.id, schema as UpdateTemplateData);
       const saved = await api.getTemplate(template.id);
@@ -173,7 +228,9 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       expect(copy.submitters.map((s) => s.name)).toEqual(['Buyer', 'Seller']);
       expect(copy.submitters.map((s) => s.uuid)).not.toEqual(template.submitters.map((s) => s.uuid));
       expect(copy.fields.map((f) => f.submitter_uuid)).toEqual([copy.submitters[0].uuid, copy.submitters[0].uuid, copy.submitters[1].uuid]);
-      expect(copy.fields.flatMap((f) => f.areas ?? []).map((a) => a.attachment_uuid)).toEqual(Array(3).fill(copy.schema[0].attachment_uuid));
+      expect(copy.fields.flatMap((f) => f.areas ?? []).map((a) => a.attachment_uuid)).toEqual(
+        Array(3).fill(copy.schema[0].attachment_uuid),
+      );
       expect(await pdfPages(copy.documents[0].url)).toBe(2);
       expect((await api.cloneTemplate(template.id, {})).name).toBe('Purchase Agreement (Clone)');
     });
@@ -182,7 +239,13 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       const purchase = await purchaseTemplate();
       const disclosure = await api.createTemplateFromPdf({
         name: 'Disclosure',
-        documents: [{ name: 'disclosure', file: await pdfBase64(1), fields: [{ name: 'Ack', type: 'initials', role: 'buyer', areas: [{ x: 0.1, y: 0.1, w: 0.1, h: 0.05, page: 1 }] }] }],
+        documents: [
+          {
+            name: 'disclosure',
+            file: await pdfBase64(1),
+            fields: [{ name: 'Ack', type: 'initials', role: 'buyer', areas: [{ x: 0.1, y: 0.1, w: 0.1, h: 0.05, page: 1 }] }],
+          },
+        ],
       });
 
       const packet = await api.mergeTemplates({ template_ids: [purchase.id, disclosure.id], name: 'Buyer packet' });
@@ -218,7 +281,17 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
 
       expect(created).toEqual({ id: expect.any(Number), submitters: expect.any(Array), expire_at: null, created_at: expect.any(String) });
       expect(created.submitters).toEqual([
-        expect.objectContaining({ id: expect.any(Number), submission_id: created.id, role: 'Buyer', name: 'Bea Buyer', email: 'bea@buyers.test', status: 'sent', sent_at: expect.any(String), opened_at: null, embed_src: expect.stringContaining('/s/') }),
+        expect.objectContaining({
+          id: expect.any(Number),
+          submission_id: created.id,
+          role: 'Buyer',
+          name: 'Bea Buyer',
+          email: 'bea@buyers.test',
+          status: 'sent',
+          sent_at: expect.any(String),
+          opened_at: null,
+          embed_src: expect.stringContaining('/s/'),
+        }),
         expect.objectContaining({ role: 'Seller', email: 'sam@sellers.test', status: 'awaiting', sent_at: null }),
       ]);
       expect(created.submitters[0].values).toEqual([{ field: 'Buyer Name', value: 'Bea Buyer' }]);
@@ -229,7 +302,15 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
         send_email: true,
         order: 'preserved',
         message: { subject: 'Please sign', body: 'Sign here: {{submitter.link}}' },
-        submitters: [{ role: 'Buyer', order: 0, values: { 'Buyer Name': 'Bea Buyer' }, fields: [{ name: 'Buyer Name', default_value: 'Bea Buyer', readonly: true }] }, { role: 'Seller', order: 1 }],
+        submitters: [
+          {
+            role: 'Buyer',
+            order: 0,
+            values: { 'Buyer Name': 'Bea Buyer' },
+            fields: [{ name: 'Buyer Name', default_value: 'Bea Buyer', readonly: true }],
+          },
+          { role: 'Seller', order: 1 },
+        ],
       });
     });
 
@@ -268,8 +349,19 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
         template: { id: template.id, name: 'Purchase Agreement', external_id: 'our-template-7', folder_name: 'Default' },
         created_by_user: expect.objectContaining({ email: expect.any(String) }),
       });
-      expect(submission.submitters.map((s) => [s.role, s.status])).toEqual([['Buyer', 'sent'], ['Seller', 'awaiting']]);
-      expect(submission.submission_events).toEqual([{ id: expect.any(Number), submitter_id: created.submitters[0].id, event_type: 'send_email', event_timestamp: expect.any(String), data: {} }]);
+      expect(submission.submitters.map((s) => [s.role, s.status])).toEqual([
+        ['Buyer', 'sent'],
+        ['Seller', 'awaiting'],
+      ]);
+      expect(submission.submission_events).toEqual([
+        {
+          id: expect.any(Number),
+          submitter_id: created.submitters[0].id,
+          event_type: 'send_email',
+          event_timestamp: expect.any(String),
+          data: {},
+        },
+      ]);
     });
 
     it('control: opening, signing in order and completing change the status and events; the next party is invited after the previous signed', async () => {
@@ -302,14 +394,20 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
 
       expect((await control(`/submissions/${id}/submitters/sam@sellers.test/complete`, { ip: '198.51.100.2', ua: UA })).status).toBe(200);
       submission = await api.getSubmission(id);
-      expect(submission).toMatchObject({ status: 'completed', completed_at: submission.submitters[1].completed_at, combined_document_url: null });
+      expect(submission).toMatchObject({
+        status: 'completed',
+        completed_at: submission.submitters[1].completed_at,
+        combined_document_url: null,
+      });
       expect(submission.submitters.map((s) => s.status)).toEqual(['completed', 'completed']);
       expect(submission.documents).toEqual([{ name: 'purchase-agreement', url: expect.any(String) }]);
       expect(submission.audit_log_url).toMatch(/\/file\/.+\/Audit%20Log%20-%20Purchase%20Agreement\.pdf$/);
       expect(submission.submitters[1].values).toEqual([{ field: 'Seller Signature', value: expect.stringContaining('/file/') }]);
       // DocuSeal's API shows no ip or ua in events (serialize_events slices them off); the control view has them.
       expect(submission.submission_events.every((e) => Object.keys(e.data ?? {}).length === 0)).toBe(true);
-      const full = (await (await control(`/submissions/${id}`)).json()) as { submission_events: { event_type: string; data: Record<string, string> }[] };
+      const full = (await (await control(`/submissions/${id}`)).json()) as {
+        submission_events: { event_type: string; data: Record<string, string> }[];
+      };
       expect(full.submission_events.find((e) => e.event_type === 'complete_form')!.data).toEqual({ ip: '198.51.100.1', ua: UA });
     });
 
@@ -345,13 +443,19 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       const template = await purchaseTemplate();
       const { id, submitters } = await send(template.id, 'random');
 
-      expect((await control(`/submitters/${submitters[1].id}/decline`, { reason: 'Price changed', ip: '198.51.100.7', ua: UA })).status).toBe(200);
+      expect(
+        (await control(`/submitters/${submitters[1].id}/decline`, { reason: 'Price changed', ip: '198.51.100.7', ua: UA })).status,
+      ).toBe(200);
 
       const submission = await api.getSubmission(id);
       expect(submission.status).toBe('declined');
       expect(submission.submitters.map((s) => s.status)).toEqual(['sent', 'declined']);
       expect(submission.submitters[1].declined_at).toEqual(expect.any(String));
-      expect(submission.submission_events.at(-1)).toMatchObject({ event_type: 'decline_form', submitter_id: submitters[1].id, data: { reason: 'Price changed' } });
+      expect(submission.submission_events.at(-1)).toMatchObject({
+        event_type: 'decline_form',
+        submitter_id: submitters[1].id,
+        data: { reason: 'Price changed' },
+      });
       expect((await control(`/submitters/${submitters[0].id}/complete`, {})).status).toBe(409);
     });
 
@@ -384,25 +488,35 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       expect((await rejection(api.getSubmission(9999))).message).toBe('HTTP Error: 404 - {"status":404}');
     });
 
-    it('bad parameters: DocuSeal\'s 422 messages', async () => {
+    it("bad parameters: DocuSeal's 422 messages", async () => {
       const template = await purchaseTemplate();
 
       const noContact = await rejection(api.createSubmission({ template_id: template.id, submitters: [{ role: 'Buyer' }] }));
       expect(noContact.message).toBe('HTTP Error: 422 - {"error":"email or phone or name is required in `submitters[0]`."}');
-      const badOrder = await rejection(api.createSubmission({ template_id: template.id, order: 'sideways' as 'random', submitters: [{ email: 'a@b.test' }] }));
+      const badOrder = await rejection(
+        api.createSubmission({ template_id: template.id, order: 'sideways' as 'random', submitters: [{ email: 'a@b.test' }] }),
+      );
       expect(badOrder.message).toBe('HTTP Error: 422 - {"error":"order must be one of preserved, random"}');
       const badEmail = await rejection(api.createSubmission({ template_id: template.id, submitters: [{ email: 'not-an-email' }] }));
       expect(badEmail.message).toBe('HTTP Error: 422 - {"error":"email is invalid in `submitters[0]`."}');
-      expect((await rejection(api.createSubmission({ template_id: 4242, submitters: [{ email: 'a@b.test' }] }))).message).toBe('HTTP Error: 404 - {"status":404}');
+      expect((await rejection(api.createSubmission({ template_id: 4242, submitters: [{ email: 'a@b.test' }] }))).message).toBe(
+        'HTTP Error: 404 - {"status":404}',
+      );
       expect(fake.control.counts().submissions).toBe(0);
       // As DocuSeal does (find_submitter_uuid), a party matching no role takes the role at its position; past the last, it is dropped silently.
-      const three = await api.createSubmission({ template_id: template.id, submitters: [{ email: 'a@b.test' }, { email: 'c@d.test', role: 'Nobody' }, { email: 'e@f.test' }] });
-      expect(three.submitters.map((s) => [s.role, s.email])).toEqual([['Buyer', 'a@b.test'], ['Seller', 'c@d.test']]);
+      const three = await api.createSubmission({
+        template_id: template.id,
+        submitters: [{ email: 'a@b.test' }, { email: 'c@d.test', role: 'Nobody' }, { email: 'e@f.test' }],
+      });
+      expect(three.submitters.map((s) => [s.role, s.email])).toEqual([
+        ['Buyer', 'a@b.test'],
+        ['Seller', 'c@d.test'],
+      ]);
     });
   });
 
   describe('the API key', () => {
-    it('a wrong or missing key: every call rejects with DocuSeal\'s 401, and the key is kept nowhere', async () => {
+    it("a wrong or missing key: every call rejects with DocuSeal's 401, and the key is kept nowhere", async () => {
       const template = await purchaseTemplate();
       const { id } = await send(template.id);
       const wrong = new DocusealApi({ key: 'not-the-key', url: fake.apiUrl });
@@ -439,11 +553,12 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
   });
 
   describe('injected trouble', () => {
-    it('the next N calls answer 429 or 500 (DocuSeal\'s bodies), then calls succeed again', async () => {
+    it("the next N calls answer 429 or 500 (DocuSeal's bodies), then calls succeed again", async () => {
       const template = await purchaseTemplate();
       expect((await control('/fail', { status: 429, count: 2, retryAfterSeconds: 3 })).status).toBe(200);
 
-      for (let i = 0; i < 2; i++) expect((await rejection(api.getTemplate(template.id))).message).toBe('HTTP Error: 429 - {"error":"Too many requests"}');
+      for (let i = 0; i < 2; i++)
+        expect((await rejection(api.getTemplate(template.id))).message).toBe('HTTP Error: 429 - {"error":"Too many requests"}');
       expect((await api.getTemplate(template.id)).id).toBe(template.id);
 
       await control('/fail', { status: 500, pathPrefix: '/api/submissions' });
@@ -453,7 +568,11 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       expect((await send(template.id)).id).toEqual(expect.any(Number));
 
       const answered = fake.control.requests().map((r) => [r.status, r.injected ?? false]);
-      expect(answered.filter(([, injected]) => injected)).toEqual([[429, true], [429, true], [500, true]]);
+      expect(answered.filter(([, injected]) => injected)).toEqual([
+        [429, true],
+        [429, true],
+        [500, true],
+      ]);
     });
 
     it('401 and 403 on demand, file downloads too; latency delays answers', async () => {
@@ -479,7 +598,15 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
       const timed = await startFakeDocuseal({ now: () => clock, linkLifetimeSeconds: 60 });
       try {
         const client = new DocusealApi({ key: FAKE_DOCUSEAL_API_KEY, url: timed.apiUrl });
-        const template = await client.createTemplateFromPdf({ documents: [{ name: 'one', file: await pdfBase64(), fields: [{ name: 'Sig', type: 'signature', areas: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05, page: 1 }] }] }] });
+        const template = await client.createTemplateFromPdf({
+          documents: [
+            {
+              name: 'one',
+              file: await pdfBase64(),
+              fields: [{ name: 'Sig', type: 'signature', areas: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05, page: 1 }] }],
+            },
+          ],
+        });
         const { id } = await client.createSubmission({ template_id: template.id, submitters: [{ email: 'a@b.test' }] });
         await timed.control.completeAll(id, { ip: '203.0.113.1', ua: UA });
         const first = await client.getSubmission(id);
@@ -504,14 +631,32 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
           method: 'POST',
           url: '/api/templates/pdf',
           headers,
-          payload: { documents: [{ name: 'one', file: await pdfBase64(), fields: [{ name: 'Sig', type: 'signature', areas: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05, page: 1 }] }] }] },
+          payload: {
+            documents: [
+              {
+                name: 'one',
+                file: await pdfBase64(),
+                fields: [{ name: 'Sig', type: 'signature', areas: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05, page: 1 }] }],
+              },
+            ],
+          },
         });
         expect(created.statusCode).toBe(200);
         expect(created.json().documents[0].url).toMatch(/^http:\/\/docuseal\.local\/file\//);
-        const submitters = (await app.inject({ method: 'POST', url: '/api/submissions', headers, payload: { template_id: created.json().id, submitters: [{ email: 'a@b.test' }] } })).json();
+        const submitters = (
+          await app.inject({
+            method: 'POST',
+            url: '/api/submissions',
+            headers,
+            payload: { template_id: created.json().id, submitters: [{ email: 'a@b.test' }] },
+          })
+        ).json();
         await app.docuseal.complete(submitters[0].id, { ip: '192.0.2.1', ua: UA });
         const submission = (await app.inject({ method: 'GET', url: `/api/submissions/${submitters[0].submission_id}`, headers })).json();
-        expect(submission.submission_events.find((e: { event_type: string }) => e.event_type === 'complete_form').data).toEqual({ ip: '192.0.2.1', ua: UA });
+        expect(submission.submission_events.find((e: { event_type: string }) => e.event_type === 'complete_form').data).toEqual({
+          ip: '192.0.2.1',
+          ua: UA,
+        });
         expect((await app.inject({ method: 'GET', url: '/api/submissions/1' })).json()).toEqual({ error: 'Not authenticated' });
       } finally {
         await app.close();
@@ -519,9 +664,25 @@ describe('fake DocuSeal, driven by @docuseal/api', () => {
     });
 
     it('reads FAKE_DOCUSEAL_* settings', () => {
-      const options = fakeDocusealOptionsFromEnv({ FAKE_DOCUSEAL_PORT: '4011', FAKE_DOCUSEAL_HOST: '0.0.0.0', FAKE_DOCUSEAL_LATENCY_MS: '25', FAKE_DOCUSEAL_FAILURE_STATUS: '429', FAKE_DOCUSEAL_LINK_LIFETIME_SECONDS: '0', FAKE_DOCUSEAL_COMBINE_PDF_RESULT: '1' });
-      expect(options).toEqual({ port: 4011, host: '0.0.0.0', latencyMs: 25, failureStatus: 429, linkLifetimeSeconds: 0, combinePdfResult: true });
-      expect(() => fakeDocusealOptionsFromEnv({ FAKE_DOCUSEAL_LATENCY_MS: 'soon' })).toThrow('FAKE_DOCUSEAL_LATENCY_MS must be a number of 0 or more');
+      const options = fakeDocusealOptionsFromEnv({
+        FAKE_DOCUSEAL_PORT: '4011',
+        FAKE_DOCUSEAL_HOST: '0.0.0.0',
+        FAKE_DOCUSEAL_LATENCY_MS: '25',
+        FAKE_DOCUSEAL_FAILURE_STATUS: '429',
+        FAKE_DOCUSEAL_LINK_LIFETIME_SECONDS: '0',
+        FAKE_DOCUSEAL_COMBINE_PDF_RESULT: '1',
+      });
+      expect(options).toEqual({
+        port: 4011,
+        host: '0.0.0.0',
+        latencyMs: 25,
+        failureStatus: 429,
+        linkLifetimeSeconds: 0,
+        combinePdfResult: true,
+      });
+      expect(() => fakeDocusealOptionsFromEnv({ FAKE_DOCUSEAL_LATENCY_MS: 'soon' })).toThrow(
+        'FAKE_DOCUSEAL_LATENCY_MS must be a number of 0 or more',
+      );
     });
   });
 });

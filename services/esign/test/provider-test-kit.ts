@@ -5,7 +5,14 @@ import { DataSource } from 'typeorm';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
-import { esignFieldOf, schemaOf, type EsignField, type EsignFieldType, type EsignSigningSession, type EsignTemplateDetail } from '@app/contracts';
+import {
+  esignFieldOf,
+  schemaOf,
+  type EsignField,
+  type EsignFieldType,
+  type EsignSigningSession,
+  type EsignTemplateDetail,
+} from '@app/contracts';
 import { createServiceDataSource, migrateServiceSchema } from '@app/database';
 import type { QueuedMail } from '@app/mail';
 import { baseConfigSpec, createHttpApp, createLogger, readConfig } from '@app/platform';
@@ -43,7 +50,10 @@ export interface BootedProvider {
 }
 
 /** esign (mode 'all': its jobs too) with the engine; DocuSeal: a fake started for it. Polls only when a test asks. */
-export async function bootProvider(engine: EngineName, options: { captureLogs?: boolean; env?: Record<string, string> } = {}): Promise<BootedProvider> {
+export async function bootProvider(
+  engine: EngineName,
+  options: { captureLogs?: boolean; env?: Record<string, string> } = {},
+): Promise<BootedProvider> {
   const database: TestDatabase = await createTestDatabase();
   const storageDir = mkdtempSync(path.join(tmpdir(), `esign-${engine}-`));
   const fake = engine === 'docuseal' ? await startFakeDocuseal() : null;
@@ -59,9 +69,15 @@ export async function bootProvider(engine: EngineName, options: { captureLogs?: 
     ...options.env,
   });
   const config = { service: 'esign', ...readConfig({ ...baseConfigSpec('esign'), ...esignConfigSpec }, env) } as unknown as EsignConfig;
-  await migrateServiceSchema(createServiceDataSource({ url: config.DATABASE_URL, schema: schemaOf('esign'), entities: [], migrations: esignMigrations }));
+  await migrateServiceSchema(
+    createServiceDataSource({ url: config.DATABASE_URL, schema: schemaOf('esign'), entities: [], migrations: esignMigrations }),
+  );
   const destination = options.captureLogs ? { write: (line: string) => void logs.push(line) } : undefined;
-  const app = await createHttpApp({ config, module: EsignModule.forRoot(config, 'all'), logger: createLogger('esign', config.LOG_LEVEL, destination) });
+  const app = await createHttpApp({
+    config,
+    module: EsignModule.forRoot(config, 'all'),
+    logger: createLogger('esign', config.LOG_LEVEL, destination),
+  });
   const dataSource = app.get(DataSource);
   const root = path.join(storageDir, 'esign');
   return {
@@ -77,7 +93,11 @@ export async function bootProvider(engine: EngineName, options: { captureLogs?: 
     stored: (key) => (existsSync(path.join(root, key)) ? readFileSync(path.join(root, key)) : null),
     storedFiles: () => {
       const walk = (at: string): string[] =>
-        existsSync(at) ? readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [path.relative(root, path.join(at, e.name))])) : [];
+        existsSync(at)
+          ? readdirSync(at, { withFileTypes: true }).flatMap((e) =>
+              e.isDirectory() ? walk(path.join(at, e.name)) : [path.relative(root, path.join(at, e.name))],
+            )
+          : [];
       return walk(root).filter((file) => !file.startsWith('.meta'));
     },
     close: async () => {
@@ -118,7 +138,12 @@ export function fieldOf(type: EsignFieldType, role: string, extra: Partial<Esign
     role_uuid: role,
     name: `${type} ${seq}`,
     type,
-    options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Yes', uuid: `o-${seq}-1` }, { value: 'No', uuid: `o-${seq}-2` }] : [],
+    options: ['select', 'radio', 'multiple'].includes(type)
+      ? [
+          { value: 'Yes', uuid: `o-${seq}-1` },
+          { value: 'No', uuid: `o-${seq}-2` },
+        ]
+      : [],
     areas: [{ page: 1, x: 0.1, y: 0.1 + (seq % 8) * 0.08, w: 0.3, h: 0.05 }],
     ...extra,
   });
@@ -142,11 +167,20 @@ export async function createTemplate(booted: BootedProvider, api: Api, name: str
   const asked = await api.post('/esign/templates/upload', { name: `${name}.pdf`, type: 'application/pdf', size: bytes.length }).expect(201);
   await request(booted.server).put(asked.body.url).set('content-type', 'application/pdf').send(bytes).expect(200);
   await api.post('/esign/templates/upload/confirm', { key: asked.body.key }).expect(200);
-  return (await api.post('/esign/templates', { template_file: asked.body.key, name, storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+  return (
+    await api
+      .post('/esign/templates', { template_file: asked.body.key, name, storage_folder_id: -1, type_id: null, default_document_type: null })
+      .expect(201)
+  ).body;
 }
 
 /** A template with the two roles and purchaseFields, saved through the builder's autosave call. */
-export async function purchaseTemplate(booted: BootedProvider, api: Api, fields: PurchaseFields, name = 'Purchase Agreement'): Promise<EsignTemplateDetail> {
+export async function purchaseTemplate(
+  booted: BootedProvider,
+  api: Api,
+  fields: PurchaseFields,
+  name = 'Purchase Agreement',
+): Promise<EsignTemplateDetail> {
   const created = await createTemplate(booted, api, name);
   return (
     await api
@@ -206,19 +240,29 @@ export function signerFor(booted: BootedProvider): Signer {
   if (booted.engine === 'docuseal') {
     const fake = booted.fake!;
     const submissionOf = async (requestId: number) => {
-      const rows = await booted.query<{ external_id: string }>(`SELECT external_id FROM esign.requests WHERE esig_request_id = $1`, [requestId]);
+      const rows = await booted.query<{ external_id: string }>(`SELECT external_id FROM esign.requests WHERE esig_request_id = $1`, [
+        requestId,
+      ]);
       return Number(rows[0].external_id);
     };
     const party = async (requestId: number, role: string) => fake.control.submitterId(await submissionOf(requestId), role);
     return {
       invited: async (requestId) => {
-        const submission = (await fake.control.submission(await submissionOf(requestId))) as { submitters: { email: string; sent_at: string | null }[] };
-        return submission.submitters.filter((s) => s.sent_at).map((s) => s.email).sort();
+        const submission = (await fake.control.submission(await submissionOf(requestId))) as {
+          submitters: { email: string; sent_at: string | null }[];
+        };
+        return submission.submitters
+          .filter((s) => s.sent_at)
+          .map((s) => s.email)
+          .sort();
       },
       open: async (requestId, role) => void (await fake.control.open(await party(requestId, role), { ip: '203.0.113.7', ua: SIGNER_UA })),
-      complete: async (requestId, role) => void (await fake.control.complete(await party(requestId, role), { ip: '203.0.113.7', ua: SIGNER_UA })),
-      decline: async (requestId, role, reason) => void (await fake.control.decline(await party(requestId, role), { ip: '203.0.113.7', ua: SIGNER_UA, reason })),
-      canSign: async (requestId) => ((await fake.control.submission(await submissionOf(requestId))) as { archived_at: string | null }).archived_at === null,
+      complete: async (requestId, role) =>
+        void (await fake.control.complete(await party(requestId, role), { ip: '203.0.113.7', ua: SIGNER_UA })),
+      decline: async (requestId, role, reason) =>
+        void (await fake.control.decline(await party(requestId, role), { ip: '203.0.113.7', ua: SIGNER_UA, reason })),
+      canSign: async (requestId) =>
+        ((await fake.control.submission(await submissionOf(requestId))) as { archived_at: string | null }).archived_at === null,
       bounce: async (requestId, role) => void (await fake.control.bounce(await party(requestId, role), { reason: 'mailbox unavailable' })),
       poll,
       close: async () => undefined,
@@ -228,7 +272,11 @@ export function signerFor(booted: BootedProvider): Signer {
   const mailQueue = new Queue<QueuedMail>('mail.outgoing', { connection: redis, prefix: booted.config.QUEUE_PREFIX });
   const invitations = async (requestId: number) => {
     // Written in the change's transaction, put on mail.outgoing by the relay right after the commit.
-    await eventually(async () => ((await booted.dataSource.query(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`)) as { n: number }[])[0].n === 0);
+    await eventually(
+      async () =>
+        ((await booted.dataSource.query(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`)) as { n: number }[])[0]
+          .n === 0,
+    );
     const jobs = await mailQueue.getJobs(['waiting', 'delayed', 'completed', 'failed', 'active', 'paused', 'prioritized']);
     return jobs
       .map((job) => job.data)
@@ -271,11 +319,23 @@ export function signerFor(booted: BootedProvider): Signer {
     complete: async (requestId, role) => {
       const token = await tokenOf(requestId, role);
       const opened = await session(token);
-      const values = Object.fromEntries(opened.fields.filter((f) => opened.own_field_ids.includes(f.uuid) && f.default_value !== '{{date}}').map((f) => [f.uuid, valueOf(f)]));
-      await request(booted.server).post(`/api/esign/sign/${token}/complete`).set('user-agent', SIGNER_UA).send({ values, consent: true }).expect(200);
+      const values = Object.fromEntries(
+        opened.fields
+          .filter((f) => opened.own_field_ids.includes(f.uuid) && f.default_value !== '{{date}}')
+          .map((f) => [f.uuid, valueOf(f)]),
+      );
+      await request(booted.server)
+        .post(`/api/esign/sign/${token}/complete`)
+        .set('user-agent', SIGNER_UA)
+        .send({ values, consent: true })
+        .expect(200);
     },
     decline: async (requestId, role, reason) => {
-      await request(booted.server).post(`/api/esign/sign/${await tokenOf(requestId, role)}/decline`).set('user-agent', SIGNER_UA).send({ reason }).expect(200);
+      await request(booted.server)
+        .post(`/api/esign/sign/${await tokenOf(requestId, role)}/decline`)
+        .set('user-agent', SIGNER_UA)
+        .send({ reason })
+        .expect(200);
     },
     canSign: async (requestId, role) => (await session(await tokenOf(requestId, role))).state === 'open',
     bounce: async (requestId, role) => {
@@ -297,11 +357,21 @@ export async function statusOf(booted: BootedProvider, requestId: number): Promi
 }
 
 /** Polls (the poller's step) until the request has `status` (the own engine seals C in its job). */
-export async function settlesAt(booted: BootedProvider, signer: Signer, requestId: number, status: string, timeoutMs = 30_000): Promise<void> {
-  await eventually(async () => {
-    await signer.poll(requestId);
-    return (await statusOf(booted, requestId)) === status;
-  }, timeoutMs, 200).catch(async (error: Error) => {
+export async function settlesAt(
+  booted: BootedProvider,
+  signer: Signer,
+  requestId: number,
+  status: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await eventually(
+    async () => {
+      await signer.poll(requestId);
+      return (await statusOf(booted, requestId)) === status;
+    },
+    timeoutMs,
+    200,
+  ).catch(async (error: Error) => {
     throw new Error(`request ${requestId} is ${await statusOf(booted, requestId)}, not ${status}: ${error.message}`);
   });
 }

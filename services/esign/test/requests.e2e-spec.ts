@@ -3,7 +3,14 @@ import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import request from 'supertest';
 import type { DataSource, EntityManager } from 'typeorm';
-import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateDetail, type TransactionSnapshot, type UserSnapshot } from '@app/contracts';
+import {
+  esignFieldOf,
+  type EsignField,
+  type EsignFieldType,
+  type EsignTemplateDetail,
+  type TransactionSnapshot,
+  type UserSnapshot,
+} from '@app/contracts';
 import type { QueuedMail } from '@app/mail';
 import { StorageService } from '@app/storage';
 import { eventually } from '@app/testing';
@@ -41,7 +48,12 @@ describe('e-sign requests and signing (issue 22)', () => {
       role_uuid: role,
       name: `${type} ${seq}`,
       type,
-      options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Yes', uuid: `o-${seq}-1` }, { value: 'No', uuid: `o-${seq}-2` }] : [],
+      options: ['select', 'radio', 'multiple'].includes(type)
+        ? [
+            { value: 'Yes', uuid: `o-${seq}-1` },
+            { value: 'No', uuid: `o-${seq}-2` },
+          ]
+        : [],
       areas: [{ page: 1, x: 0.1, y: 0.1 + (seq % 10) * 0.07, w: 0.3, h: 0.05 }],
       ...extra,
     });
@@ -56,9 +68,30 @@ describe('e-sign requests and signing (issue 22)', () => {
   };
 
   const user = (caller: typeof ADMIN, first: string, last: string): UserSnapshot =>
-    ({ agent_id: caller.agent_id, team_id: caller.team_id, team_name: 'Demo Realty', first_name: first, last_name: last, email: caller.email, status: 'active', roles: caller.roles }) as UserSnapshot;
+    ({
+      agent_id: caller.agent_id,
+      team_id: caller.team_id,
+      team_name: 'Demo Realty',
+      first_name: first,
+      last_name: last,
+      email: caller.email,
+      status: 'active',
+      roles: caller.roles,
+    }) as UserSnapshot;
   const transaction = (clientId: number, teamId: number, version: number, extra: Partial<TransactionSnapshot> = {}): TransactionSnapshot =>
-    ({ client_id: clientId, team_id: teamId, version, type: 'b', address_1: '12 Elm St', address_2: '', city: 'Austin', state: 'TX', postal_code: '78701', primary_agent_id: null, ...extra }) as TransactionSnapshot;
+    ({
+      client_id: clientId,
+      team_id: teamId,
+      version,
+      type: 'b',
+      address_1: '12 Elm St',
+      address_2: '',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      primary_agent_id: null,
+      ...extra,
+    }) as TransactionSnapshot;
 
   const body = (extra: Record<string, unknown> = {}) => ({
     client_id: CLIENT_ID,
@@ -76,7 +109,9 @@ describe('e-sign requests and signing (issue 22)', () => {
   /** Mails esign queued for one request (messaging's worker would deliver them), once its outbox is relayed. */
   const mailsOf = async (requestId: number): Promise<QueuedMail[]> => {
     // Written in the change's transaction, put on mail.outgoing by the relay right after the commit.
-    await eventually(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`))[0].n === 0);
+    await eventually(
+      async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM esign.outbox WHERE published_at IS NULL`))[0].n === 0,
+    );
     const jobs = await mailQueue.getJobs(['waiting', 'delayed', 'completed', 'failed', 'active', 'paused', 'prioritized']);
     return jobs
       .map((job) => job.data)
@@ -90,13 +125,18 @@ describe('e-sign requests and signing (issue 22)', () => {
   };
   const sign = (token: string) => request(booted.sut.server).get(`/api/esign/sign/${token}`).set('user-agent', 'Jest Phone/1.0');
   const complete = (token: string, values: Record<string, unknown>) =>
-    request(booted.sut.server).post(`/api/esign/sign/${token}/complete`).set('user-agent', 'Jest Phone/1.0').send({ values, consent: true });
-  const statusOf = async (id: number) => (await query<{ status: string }>(`SELECT status FROM esign.requests WHERE esig_request_id = $1`, [id]))[0].status;
+    request(booted.sut.server)
+      .post(`/api/esign/sign/${token}/complete`)
+      .set('user-agent', 'Jest Phone/1.0')
+      .send({ values, consent: true });
+  const statusOf = async (id: number) =>
+    (await query<{ status: string }>(`SELECT status FROM esign.requests WHERE esig_request_id = $1`, [id]))[0].status;
   const waitForStatus = async (id: number, status: string) => {
     for (let i = 0; i < 150 && (await statusOf(id)) !== status; i++) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await statusOf(id)).toBe(status);
   };
-  const send = async (extra: Record<string, unknown> = {}) => (await admin().post('/esign/requests', body(extra)).expect(201)).body.esig_request_id as number;
+  const send = async (extra: Record<string, unknown> = {}) =>
+    (await admin().post('/esign/requests', body(extra)).expect(201)).body.esig_request_id as number;
 
   beforeAll(async () => {
     booted = await bootEsign('all');
@@ -105,19 +145,34 @@ describe('e-sign requests and signing (issue 22)', () => {
     await booted.deliver(
       envelopeOf('team-admin.document-folders.changed', DEMO, {
         revision: 1,
-        folders: [{ client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false }],
+        folders: [
+          { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false },
+        ],
       }),
     );
     await booted.deliver(envelopeOf('identity.user.created', DEMO, user(ADMIN, 'Ada', 'Admin')));
     await booted.deliver(envelopeOf('transactions.transaction.created', DEMO, transaction(CLIENT_ID, DEMO, 1)));
     await booted.deliver(envelopeOf('transactions.transaction.created', BENCH, transaction(BENCH_CLIENT_ID, BENCH, 1)));
     const { key } = await uploadPdf(booted, admin(), await makePdf(2), 'agreement.pdf');
-    const created = (await admin().post('/esign/templates', { template_file: key, name: 'Buyer Agreement', storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+    const created = (
+      await admin()
+        .post('/esign/templates', {
+          template_file: key,
+          name: 'Buyer Agreement',
+          storage_folder_id: -1,
+          type_id: null,
+          default_document_type: null,
+        })
+        .expect(201)
+    ).body;
     template = (
       await admin()
         .put(`/esign/templates/${created.esig_template_id}/schema`, {
           documents: created.schema.documents,
-          roles: [{ uuid: 'role-buyer', name: 'Buyer' }, { uuid: 'role-seller', name: 'Seller' }],
+          roles: [
+            { uuid: 'role-buyer', name: 'Buyer' },
+            { uuid: 'role-seller', name: 'Seller' },
+          ],
           fields: Object.values(FIELDS),
           updated_ts: created.updated_ts,
         })
@@ -133,7 +188,17 @@ describe('e-sign requests and signing (issue 22)', () => {
   describe('sending', () => {
     it('checks signers, order and values with the spec words, and stores nothing on a 400', async () => {
       const before = await requestCount();
-      const missing = await admin().post('/esign/requests', body({ signers: [{ role: 'Buyer', name: '', email: '' }, { role: 'Seller', name: 'Sam', email: 'not-an-email' }] })).expect(400);
+      const missing = await admin()
+        .post(
+          '/esign/requests',
+          body({
+            signers: [
+              { role: 'Buyer', name: '', email: '' },
+              { role: 'Seller', name: 'Sam', email: 'not-an-email' },
+            ],
+          }),
+        )
+        .expect(400);
       expect(missing.body.errors).toEqual(
         expect.arrayContaining([
           { field: 'signers.0.name', error: 'Signer name is required' },
@@ -141,34 +206,74 @@ describe('e-sign requests and signing (issue 22)', () => {
           { field: 'signers.1.email', error: 'Please enter a valid email address' },
         ]),
       );
-      const order = await admin().post('/esign/requests', body({ signature_order: 'X' })).expect(400);
+      const order = await admin()
+        .post('/esign/requests', body({ signature_order: 'X' }))
+        .expect(400);
       expect(order.body.errors).toContainEqual({ field: 'signature_order', error: 'Signature order must be P or S' });
-      const sequential = await admin().post('/esign/requests', body({ signature_order: 'S', signers: [{ role: 'Buyer', name: 'B', email: 'b@mail.test', order: 0 }, { role: 'Seller', name: 'S', email: 's@mail.test', order: 1.5 }] })).expect(400);
+      const sequential = await admin()
+        .post(
+          '/esign/requests',
+          body({
+            signature_order: 'S',
+            signers: [
+              { role: 'Buyer', name: 'B', email: 'b@mail.test', order: 0 },
+              { role: 'Seller', name: 'S', email: 's@mail.test', order: 1.5 },
+            ],
+          }),
+        )
+        .expect(400);
       expect(sequential.body.errors).toEqual([
         { field: 'signers.0.order', error: 'Order must be a whole number of 1 or more' },
         { field: 'signers.1.order', error: 'Order must be a whole number of 1 or more' },
       ]);
-      const values = await admin().post('/esign/requests', body({ fields: [{ fieldId: FIELDS.buyerPhone.uuid, value: '555-12' }, { fieldId: 'nope', value: 'x' }] })).expect(400);
+      const values = await admin()
+        .post(
+          '/esign/requests',
+          body({
+            fields: [
+              { fieldId: FIELDS.buyerPhone.uuid, value: '555-12' },
+              { fieldId: 'nope', value: 'x' },
+            ],
+          }),
+        )
+        .expect(400);
       expect(values.body.errors).toEqual([
         { field: 'fields.0.value', error: 'Please enter a valid phone number' },
         { field: 'fields.1.fieldId', error: 'Unknown field' },
       ]);
-      const noSeller = await admin().post('/esign/requests', body({ signers: [{ role: 'Buyer', name: 'B', email: 'b@mail.test' }] })).expect(400);
+      const noSeller = await admin()
+        .post('/esign/requests', body({ signers: [{ role: 'Buyer', name: 'B', email: 'b@mail.test' }] }))
+        .expect(400);
       expect(noSeller.body.errors).toEqual([{ field: 'signers.Seller', error: 'Signer name is required' }]);
-      const subject = await admin().post('/esign/requests', body({ email_config: { default: { subject: '', body: '' } } })).expect(400);
+      const subject = await admin()
+        .post('/esign/requests', body({ email_config: { default: { subject: '', body: '' } } }))
+        .expect(400);
       expect(subject.body.errors).toEqual([{ field: 'email_config.default.subject', error: 'This field is required' }]);
-      const roleSubjects = await admin().post('/esign/requests', body({ email_config: { default: { subject: '', body: '' }, useRoleConfig: true, roles: { Buyer: { subject: 'For you', body: '' } } } })).expect(400);
+      const roleSubjects = await admin()
+        .post(
+          '/esign/requests',
+          body({
+            email_config: { default: { subject: '', body: '' }, useRoleConfig: true, roles: { Buyer: { subject: 'For you', body: '' } } },
+          }),
+        )
+        .expect(400);
       expect(roleSubjects.body.errors).toEqual([{ field: 'email_config.roles.Seller.subject', error: 'This field is required' }]);
       expect(await requestCount()).toBe(before);
     });
 
     it("answers 404 for another team's transaction, template or request, and 403 without the e-sign permissions", async () => {
-      await admin().post('/esign/requests', body({ client_id: BENCH_CLIENT_ID })).expect(404);
-      await bench().post('/esign/requests', body({ client_id: BENCH_CLIENT_ID })).expect(404);
+      await admin()
+        .post('/esign/requests', body({ client_id: BENCH_CLIENT_ID }))
+        .expect(404);
+      await bench()
+        .post('/esign/requests', body({ client_id: BENCH_CLIENT_ID }))
+        .expect(404);
       const id = await send();
       await bench().get(`/esign/requests/${id}/audit-log`).expect(404);
       await bench().post(`/esign/requests/${id}/cancel`).expect(404);
-      const withoutEsign = [...callers.values()].find((caller) => caller.team_id === DEMO && !caller.permissions.includes('agent_esign') && !caller.roles.includes('CLIENT'));
+      const withoutEsign = [...callers.values()].find(
+        (caller) => caller.team_id === DEMO && !caller.permissions.includes('agent_esign') && !caller.roles.includes('CLIENT'),
+      );
       if (withoutEsign) await apiAs(booted.sut.server, withoutEsign).post('/esign/requests', body()).expect(403);
       const client = [...callers.values()].find((caller) => caller.team_id === DEMO && caller.roles.includes('CLIENT'))!;
       await apiAs(booted.sut.server, client).get(`/esign/requests/${id}/audit-log`).expect(403);
@@ -204,7 +309,9 @@ describe('e-sign requests and signing (issue 22)', () => {
         expect((await admin().post('/esign/requests', body()).expect(502)).body.message).toBe('E-sign provider rejected the request');
         left = booted.storedFiles().filter((file) => !files.includes(file));
         expect(left).toEqual([expect.stringMatching(/^requests\/[0-9a-f-]{36}\/original-1\.pdf$/)]);
-        expect(warn).toHaveBeenCalledWith(expect.stringContaining(`could not remove the PDF copies of a request that was not sent (${left[0]}): storage is away`));
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringContaining(`could not remove the PDF copies of a request that was not sent (${left[0]}): storage is away`),
+        );
       } finally {
         warn.mockRestore();
         removal.mockRestore();
@@ -220,13 +327,19 @@ describe('e-sign requests and signing (issue 22)', () => {
      */
     async function sendWithFailedCommit(committed: boolean) {
       const dataSource = booted.sut.dataSource;
-      const transaction = dataSource.transaction.bind(dataSource) as (run: (manager: EntityManager) => Promise<unknown>) => Promise<unknown>;
+      const transaction = dataSource.transaction.bind(dataSource) as (
+        run: (manager: EntityManager) => Promise<unknown>,
+      ) => Promise<unknown>;
       const documents = jest.spyOn(booted.sut.app.get(RequestsRepository), 'insertDocuments');
       const provider = booted.sut.app.get<EsignProvider>(ESIGN_PROVIDER);
       const realSend = provider.send.bind(provider);
       const discard = jest.fn(async () => undefined);
-      const sending = jest.spyOn(provider, 'send').mockImplementation(async (...args: Parameters<EsignProvider['send']>) => ({ ...(await realSend(...args)), discard }));
-      const lostAnswer = jest.spyOn(dataSource, 'transaction').mockImplementation((async (run: (manager: EntityManager) => Promise<unknown>) => {
+      const sending = jest
+        .spyOn(provider, 'send')
+        .mockImplementation(async (...args: Parameters<EsignProvider['send']>) => ({ ...(await realSend(...args)), discard }));
+      const lostAnswer = jest.spyOn(dataSource, 'transaction').mockImplementation((async (
+        run: (manager: EntityManager) => Promise<unknown>,
+      ) => {
         let ours = false;
         const result = await transaction(async (manager) => {
           const value = await run(manager);
@@ -258,8 +371,12 @@ describe('e-sign requests and signing (issue 22)', () => {
       expect(response.body).toEqual({ esig_request_id: id, status: 'S' });
       expect(await statusOf(id)).toBe('S');
       expect(discard).not.toHaveBeenCalled();
-      expect(warn.map(([message]) => String(message))).toContainEqual(expect.stringContaining(`the COMMIT of request ${id} answered an error`));
-      const keys = (await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1`, [id])).map((row) => row.storage_key);
+      expect(warn.map(([message]) => String(message))).toContainEqual(
+        expect.stringContaining(`the COMMIT of request ${id} answered an error`),
+      );
+      const keys = (
+        await query<{ storage_key: string }>(`SELECT storage_key FROM esign.request_documents WHERE esig_request_id = $1`, [id])
+      ).map((row) => row.storage_key);
       expect(keys).toHaveLength(1);
       expect(booted.storedFiles().filter((file) => !files.includes(file))).toEqual(keys);
     });
@@ -280,7 +397,9 @@ describe('e-sign requests and signing (issue 22)', () => {
     it('previews the filled PDF without storing or sending anything', async () => {
       const before = await requestCount();
       const files = booted.storedFiles().length;
-      const preview = await admin().post('/esign/requests', body({ preview: true })).expect(201);
+      const preview = await admin()
+        .post('/esign/requests', body({ preview: true }))
+        .expect(201);
       expect(preview.body.url).toMatch(/^data:application\/pdf;base64,/);
       expect(Buffer.from(preview.body.url.split(',')[1], 'base64').subarray(0, 5).toString()).toBe('%PDF-');
       expect(await requestCount()).toBe(before);
@@ -303,19 +422,35 @@ describe('e-sign requests and signing (issue 22)', () => {
 
       const opened = (await sign(buyer).expect(200)).body;
       expect(opened).toMatchObject({ state: 'open', title: 'Buyer Agreement', signer: { name: 'Zoë Buyer', role: 'Buyer' } });
-      expect(opened.own_field_ids.sort()).toEqual([FIELDS.buyerName.uuid, FIELDS.buyerSignature.uuid, FIELDS.buyerDate.uuid, FIELDS.buyerPhone.uuid].sort());
+      expect(opened.own_field_ids.sort()).toEqual(
+        [FIELDS.buyerName.uuid, FIELDS.buyerSignature.uuid, FIELDS.buyerDate.uuid, FIELDS.buyerPhone.uuid].sort(),
+      );
       expect(opened.values[FIELDS.buyerPhone.uuid]).toBe('5551234567');
       expect(opened.documents).toHaveLength(1);
       expect(await statusOf(id)).toBe('V');
 
-      const refused = await complete(buyer, { [FIELDS.buyerName.uuid]: '', [FIELDS.buyerSignature.uuid]: { kind: 'typed', text: 'Zoë Buyer' } }).expect(400);
+      const refused = await complete(buyer, {
+        [FIELDS.buyerName.uuid]: '',
+        [FIELDS.buyerSignature.uuid]: { kind: 'typed', text: 'Zoë Buyer' },
+      }).expect(400);
       expect(refused.body.errors).toEqual([{ field: `values.${FIELDS.buyerName.uuid}`, error: 'This field is required' }]);
-      const noConsent = await request(booted.sut.server).post(`/api/esign/sign/${buyer}/complete`).send({ values: {}, consent: false }).expect(400);
+      const noConsent = await request(booted.sut.server)
+        .post(`/api/esign/sign/${buyer}/complete`)
+        .send({ values: {}, consent: false })
+        .expect(400);
       expect(noConsent.body.errors).toContainEqual({ field: 'consent', error: 'Please agree to use electronic records and signatures' });
 
-      await complete(buyer, { [FIELDS.buyerName.uuid]: 'Zoë Buyer', [FIELDS.buyerSignature.uuid]: { kind: 'typed', text: 'Zoë Buyer' }, [FIELDS.buyerPhone.uuid]: '5551234567' }).expect(200);
+      await complete(buyer, {
+        [FIELDS.buyerName.uuid]: 'Zoë Buyer',
+        [FIELDS.buyerSignature.uuid]: { kind: 'typed', text: 'Zoë Buyer' },
+        [FIELDS.buyerPhone.uuid]: '5551234567',
+      }).expect(200);
       expect(await statusOf(id)).toBe('P');
-      expect((await sign(buyer).expect(200)).body).toMatchObject({ state: 'signed', message: 'This document has already been signed', signed_document_url: null });
+      expect((await sign(buyer).expect(200)).body).toMatchObject({
+        state: 'signed',
+        message: 'This document has already been signed',
+        signed_document_url: null,
+      });
       await complete(buyer, {}).expect(409);
 
       expect((await sign(seller).expect(200)).body.values[FIELDS.buyerName.uuid]).toBe('Zoë Buyer');
@@ -323,9 +458,17 @@ describe('e-sign requests and signing (issue 22)', () => {
       await waitForStatus(id, 'C');
 
       const log = (await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body;
-      expect(log.events.map((event: { type: string }) => event.type)).toEqual(expect.arrayContaining(['sent', 'mail_queued', 'viewed', 'signed', 'sealed', 'status_changed']));
-      expect(log.events.find((event: { type: string }) => event.type === 'signed')).toMatchObject({ actor: 'Zoë Buyer', email: 'buyer@mail.test', user_agent: 'Jest Phone/1.0' });
-      expect(log.events.filter((event: { type: string }) => event.type === 'status_changed').map((event: { detail: string }) => event.detail)).toEqual(['- -> S', 'S -> V', 'V -> P', 'P -> C']);
+      expect(log.events.map((event: { type: string }) => event.type)).toEqual(
+        expect.arrayContaining(['sent', 'mail_queued', 'viewed', 'signed', 'sealed', 'status_changed']),
+      );
+      expect(log.events.find((event: { type: string }) => event.type === 'signed')).toMatchObject({
+        actor: 'Zoë Buyer',
+        email: 'buyer@mail.test',
+        user_agent: 'Jest Phone/1.0',
+      });
+      expect(
+        log.events.filter((event: { type: string }) => event.type === 'status_changed').map((event: { detail: string }) => event.detail),
+      ).toEqual(['- -> S', 'S -> V', 'V -> P', 'P -> C']);
       expect(log.documents).toEqual([{ name: 'agreement.pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
       expect(log.final).toEqual({ name: 'Buyer Agreement (signed).pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const download = (await admin().get(`/esign/requests/${id}/documents`).expect(200)).body;
@@ -334,8 +477,14 @@ describe('e-sign requests and signing (issue 22)', () => {
       expect((await sign(buyer).expect(200)).body.signed_document_url).toEqual(expect.any(String));
       const completed = (await mailsOf(id)).filter((mail) => mail.id.includes('-completed-'));
       expect(completed.map((mail) => mail.to).sort()).toEqual([ADMIN.email, 'buyer@mail.test', 'seller@mail.test'].sort());
-      expect(completed.find((mail) => mail.to === ADMIN.email)).toMatchObject({ notification_key: 'esign_completed', to_agent_id: ADMIN.agent_id });
-      const outbox = await query<{ type: string; payload: { file: { sha256: string } } }>(`SELECT type, payload FROM esign.outbox WHERE type = 'esign.request.completed' AND (payload->>'esig_request_id')::int = $1`, [id]);
+      expect(completed.find((mail) => mail.to === ADMIN.email)).toMatchObject({
+        notification_key: 'esign_completed',
+        to_agent_id: ADMIN.agent_id,
+      });
+      const outbox = await query<{ type: string; payload: { file: { sha256: string } } }>(
+        `SELECT type, payload FROM esign.outbox WHERE type = 'esign.request.completed' AND (payload->>'esig_request_id')::int = $1`,
+        [id],
+      );
       expect(outbox).toHaveLength(1);
       expect(outbox[0].payload.file.sha256).toBe(log.final.sha256);
       // A repeated seal writes nothing twice.
@@ -355,7 +504,10 @@ describe('e-sign requests and signing (issue 22)', () => {
         [FIELDS.buyerName.uuid]: 'B',
         [FIELDS.buyerSignature.uuid]: { kind: 'drawn', image: PNG },
       }).expect(200);
-      expect((await mailsOf(id)).filter((mail) => mail.id.includes('-invitation-')).map((mail) => mail.to)).toEqual(['first@mail.test', 'second@mail.test']);
+      expect((await mailsOf(id)).filter((mail) => mail.id.includes('-invitation-')).map((mail) => mail.to)).toEqual([
+        'first@mail.test',
+        'second@mail.test',
+      ]);
     });
 
     it('declines, cancels and expires: each link shows its page; cancel only from S, V, P or F', async () => {
@@ -365,15 +517,29 @@ describe('e-sign requests and signing (issue 22)', () => {
       expect(missingReason.body.errors).toEqual([{ field: 'reason', error: 'This field is required' }]);
       await request(booted.sut.server).post(`/api/esign/sign/${token}/decline`).send({ reason: 'Wrong price' }).expect(200);
       expect(await statusOf(declined)).toBe('D');
-      expect((await sign(tokenIn(await invitationTo(declined, 'seller@mail.test'))).expect(200)).body).toMatchObject({ state: 'declined', message: 'This request was declined' });
-      expect((await mailsOf(declined)).find((mail) => mail.id.includes('-declined-'))).toMatchObject({ to: ADMIN.email, notification_key: 'esign_declined' });
+      expect((await sign(tokenIn(await invitationTo(declined, 'seller@mail.test'))).expect(200)).body).toMatchObject({
+        state: 'declined',
+        message: 'This request was declined',
+      });
+      expect((await mailsOf(declined)).find((mail) => mail.id.includes('-declined-'))).toMatchObject({
+        to: ADMIN.email,
+        notification_key: 'esign_declined',
+      });
       await admin().post(`/esign/requests/${declined}/cancel`).expect(409);
 
       const cancelled = await send();
       const cancelledToken = tokenIn(await invitationTo(cancelled, 'seller@mail.test'));
-      expect((await admin().post(`/esign/requests/${cancelled}/cancel`).expect(200)).body).toMatchObject({ esig_request_id: cancelled, archived: true });
+      expect((await admin().post(`/esign/requests/${cancelled}/cancel`).expect(200)).body).toMatchObject({
+        esig_request_id: cancelled,
+        archived: true,
+      });
       expect((await sign(cancelledToken).expect(200)).body).toMatchObject({ state: 'cancelled', message: 'This request was cancelled' });
-      expect((await mailsOf(cancelled)).filter((mail) => mail.id.includes('-cancelled-')).map((mail) => mail.to).sort()).toEqual(['buyer@mail.test', 'seller@mail.test']);
+      expect(
+        (await mailsOf(cancelled))
+          .filter((mail) => mail.id.includes('-cancelled-'))
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual(['buyer@mail.test', 'seller@mail.test']);
       await admin().post(`/esign/requests/${cancelled}/cancel`).expect(409);
 
       const expired = await send();
@@ -385,8 +551,12 @@ describe('e-sign requests and signing (issue 22)', () => {
       expect((await sign(expiredToken).expect(200)).body).toMatchObject({ state: 'expired', message: 'This request has expired' });
       expect((await mailsOf(expired)).filter((mail) => mail.id.includes('-expired-')).map((mail) => mail.to)).toEqual([ADMIN.email]);
 
-      await request(booted.sut.server).get(`/api/esign/sign/${'x'.repeat(43)}`).expect(404);
-      expect((await request(booted.sut.server).get('/api/esign/sign/short').expect(404)).body.message).toBe('This signing link is not valid');
+      await request(booted.sut.server)
+        .get(`/api/esign/sign/${'x'.repeat(43)}`)
+        .expect(404);
+      expect((await request(booted.sut.server).get('/api/esign/sign/short').expect(404)).body.message).toBe(
+        'This signing link is not valid',
+      );
     });
 
     it('F from a failed invitation and back once the resend is queued; a mail esign did not send changes nothing', async () => {
@@ -405,12 +575,24 @@ describe('e-sign requests and signing (issue 22)', () => {
       await sign(tokenIn(first)).expect(404);
       expect((await sign(tokenIn(resent)).expect(200)).body.state).toBe('open');
       const log = (await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body;
-      expect(log.events.filter((event: { type: string }) => event.type === 'status_changed').map((event: { detail: string }) => event.detail)).toEqual(['- -> S', 'S -> F', 'F -> S', 'S -> V']);
+      expect(
+        log.events.filter((event: { type: string }) => event.type === 'status_changed').map((event: { detail: string }) => event.detail),
+      ).toEqual(['- -> S', 'S -> F', 'F -> S', 'S -> V']);
     });
 
     it('a packet is one request: its templates one after another, a role both share one signer', async () => {
       const { key } = await uploadPdf(booted, admin(), await makePdf(1, 'Addendum'), 'addendum.pdf');
-      const second = (await admin().post('/esign/templates', { template_file: key, name: 'Addendum', storage_folder_id: -1, type_id: null, default_document_type: null }).expect(201)).body;
+      const second = (
+        await admin()
+          .post('/esign/templates', {
+            template_file: key,
+            name: 'Addendum',
+            storage_folder_id: -1,
+            type_id: null,
+            default_document_type: null,
+          })
+          .expect(201)
+      ).body;
       await admin()
         .put(`/esign/templates/${second.esig_template_id}/schema`, {
           documents: second.schema.documents,
@@ -419,9 +601,22 @@ describe('e-sign requests and signing (issue 22)', () => {
           updated_ts: second.updated_ts,
         })
         .expect(200);
-      const packet = (await admin().post('/esign/packets', { name: 'Buyer packet', type_id: null, templates: [template.esig_template_id, second.esig_template_id] }).expect(201)).body;
-      const id = (await admin().post('/esign/requests', { ...body(), template_ids: undefined, packet_id: packet.esig_packet_blueprint_id }).expect(201)).body.esig_request_id;
-      expect((await mailsOf(id)).filter((mail) => mail.id.includes('-invitation-')).map((mail) => mail.to).sort()).toEqual(['buyer@mail.test', 'seller@mail.test']);
+      const packet = (
+        await admin()
+          .post('/esign/packets', { name: 'Buyer packet', type_id: null, templates: [template.esig_template_id, second.esig_template_id] })
+          .expect(201)
+      ).body;
+      const id = (
+        await admin()
+          .post('/esign/requests', { ...body(), template_ids: undefined, packet_id: packet.esig_packet_blueprint_id })
+          .expect(201)
+      ).body.esig_request_id;
+      expect(
+        (await mailsOf(id))
+          .filter((mail) => mail.id.includes('-invitation-'))
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual(['buyer@mail.test', 'seller@mail.test']);
       const opened = (await sign(tokenIn(await invitationTo(id, 'buyer@mail.test'))).expect(200)).body;
       expect(opened.title).toBe('Buyer Agreement, Addendum');
       expect(opened.documents.map((document: { name: string; first_page: number }) => [document.name, document.first_page])).toEqual([
@@ -431,7 +626,11 @@ describe('e-sign requests and signing (issue 22)', () => {
       // The addendum's field, on the request's third page, is the same Buyer's to sign.
       expect(opened.own_field_ids).toContain('addendum-sign');
       expect(opened.fields.find((entry: EsignField) => entry.uuid === 'addendum-sign').areas[0].page).toBe(3);
-      expect((await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body.documents.map((document: { name: string }) => document.name)).toEqual(['agreement.pdf', 'addendum.pdf']);
+      expect(
+        (await admin().get(`/esign/requests/${id}/audit-log`).expect(200)).body.documents.map(
+          (document: { name: string }) => document.name,
+        ),
+      ).toEqual(['agreement.pdf', 'addendum.pdf']);
     });
 
     it('the worker expires an overdue request on its own schedule', async () => {
@@ -458,10 +657,17 @@ describe('e-sign requests and signing (issue 22)', () => {
       await booted.deliver(update);
       await booted.deliver(update, `${update.id}-again`);
       await booted.deliver(envelopeOf('transactions.transaction.created', DEMO, transaction(7001, DEMO, 1, { address_1: 'Older' })));
-      expect(await query(`SELECT address_1, version FROM esign.transactions WHERE client_id = 7001`)).toEqual([{ address_1: 'Newer', version: 3 }]);
+      expect(await query(`SELECT address_1, version FROM esign.transactions WHERE client_id = 7001`)).toEqual([
+        { address_1: 'Newer', version: 3 },
+      ]);
       await booted.deliver(envelopeOf('transactions.transaction.deleted', DEMO, transaction(7001, DEMO, 3)));
-      await admin().post('/esign/requests', body({ client_id: 7001 })).expect(404);
-      const later = { ...envelopeOf('identity.user.updated', DEMO, user(ADMIN, 'Ada', 'Later')), occurred_at: new Date(Date.now() + 60_000).toISOString() };
+      await admin()
+        .post('/esign/requests', body({ client_id: 7001 }))
+        .expect(404);
+      const later = {
+        ...envelopeOf('identity.user.updated', DEMO, user(ADMIN, 'Ada', 'Later')),
+        occurred_at: new Date(Date.now() + 60_000).toISOString(),
+      };
       await booted.deliver(later);
       await booted.deliver(envelopeOf('identity.user.updated', DEMO, user(ADMIN, 'Ada', 'Earlier')));
       expect(await query(`SELECT last_name FROM esign.users WHERE agent_id = $1`, [ADMIN.agent_id])).toEqual([{ last_name: 'Later' }]);
@@ -472,8 +678,14 @@ describe('e-sign requests and signing (issue 22)', () => {
     it('answers 429 to an IP past its signing calls per minute, guessed tokens included', async () => {
       const limited = await bootEsign('api', { ESIGN_SIGNING_CALLS_PER_MINUTE: '3' });
       try {
-        for (let i = 0; i < 3; i++) await request(limited.sut.server).get(`/api/esign/sign/${'a'.repeat(43)}`).expect(404);
-        const refused = await request(limited.sut.server).post(`/api/esign/sign/${'b'.repeat(43)}/complete`).send({}).expect(429);
+        for (let i = 0; i < 3; i++)
+          await request(limited.sut.server)
+            .get(`/api/esign/sign/${'a'.repeat(43)}`)
+            .expect(404);
+        const refused = await request(limited.sut.server)
+          .post(`/api/esign/sign/${'b'.repeat(43)}/complete`)
+          .send({})
+          .expect(429);
         expect(refused.body.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
       } finally {
         await limited.close();

@@ -87,7 +87,19 @@ export class IdentityModule {
       controllers: [
         ...(mode !== 'api' ? [UsersLookupController] : []),
         ...(mode !== 'worker'
-          ? [AuthController, ProfileController, CaptchaController, PasswordRecoveryController, PasswordController, DefaultsController, NotificationSettingsController, AdminUsersController, AdminUserController, AdminUserAccessController, VendorEnrollmentController]
+          ? [
+              AuthController,
+              ProfileController,
+              CaptchaController,
+              PasswordRecoveryController,
+              PasswordController,
+              DefaultsController,
+              NotificationSettingsController,
+              AdminUsersController,
+              AdminUserController,
+              AdminUserAccessController,
+              VendorEnrollmentController,
+            ]
           : []),
       ],
       providers: [

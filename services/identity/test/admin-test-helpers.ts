@@ -94,7 +94,16 @@ export async function createTeamWithAdmin(
 export async function insertUsers(
   sut: Identity,
   teamId: number,
-  users: { first_name: string; last_name: string; role?: string; status?: string; email?: string; mobile_phone?: string | null; leader_board_exclude?: boolean; esign_enabled?: boolean }[],
+  users: {
+    first_name: string;
+    last_name: string;
+    role?: string;
+    status?: string;
+    email?: string;
+    mobile_phone?: string | null;
+    leader_board_exclude?: boolean;
+    esign_enabled?: boolean;
+  }[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const u of users) {

@@ -28,7 +28,12 @@ describe('user administration: the user form', () => {
       const form = userForm({ first_name: 'Dana', last_name: 'Defaults' });
       const { send_welcome_email: _, ...withoutWelcome } = form;
       const response = await create({ ...withoutWelcome, send_welcome_email: false }).expect(201);
-      expect(response.body).toEqual({ status: 'success', message: 'User has been added', agent_id: expect.any(Number), record: expect.any(Object) });
+      expect(response.body).toEqual({
+        status: 'success',
+        message: 'User has been added',
+        agent_id: expect.any(Number),
+        record: expect.any(Object),
+      });
       const { agent_id, record } = response.body;
       expect(record).toEqual({
         agent_id,
@@ -63,7 +68,9 @@ describe('user administration: the user form', () => {
       });
       expect((await admin.get(`/admin/user?agent_id=${agent_id}`).expect(200)).body).toEqual(record);
 
-      const [row] = await sut.dataSource.query(`SELECT team_id, roles, status, start_dt::text FROM identity.users WHERE agent_id = $1`, [agent_id]);
+      const [row] = await sut.dataSource.query(`SELECT team_id, roles, status, start_dt::text FROM identity.users WHERE agent_id = $1`, [
+        agent_id,
+      ]);
       expect(row).toEqual({ team_id: demoTeamId, roles: ['AGENT'], status: 'active', start_dt: '2026-03-15' });
     });
 
@@ -73,7 +80,10 @@ describe('user administration: the user form', () => {
       const [row] = await sut.dataSource.query(`SELECT password_hash FROM identity.users WHERE email = $1`, [form.email]);
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       for (const password of [DEMO_PASSWORD, '', 'x']) {
-        await request(sut.server).post('/api/auth/login').send({ email: form.email, password }).expect((r) => expect([400, 401]).toContain(r.status));
+        await request(sut.server)
+          .post('/api/auth/login')
+          .send({ email: form.email, password })
+          .expect((r) => expect([400, 401]).toContain(r.status));
       }
       const refused = await request(sut.server).post('/api/auth/login').send({ email: form.email, password: DEMO_PASSWORD }).expect(401);
       expect(refused.body.message).toBe('Invalid email or password');
@@ -85,7 +95,9 @@ describe('user administration: the user form', () => {
       const required = ['first_name', 'last_name', 'mobile_phone', 'email', 'role_id', 'start_dt'];
       expect(response.body.errors).toEqual(required.map((field) => ({ field, error: ADMIN_MESSAGES.required })));
 
-      const blank = await create(userForm({ first_name: '', last_name: '', mobile_phone: '', email: '', start_dt: '', role_id: '' as never })).expect(400);
+      const blank = await create(
+        userForm({ first_name: '', last_name: '', mobile_phone: '', email: '', start_dt: '', role_id: '' as never }),
+      ).expect(400);
       expect(blank.body.errors).toEqual(required.map((field) => ({ field, error: 'Required' })));
     });
 
@@ -93,13 +105,29 @@ describe('user administration: the user form', () => {
       ['an invalid email', { email: 'not-an-email' }, { field: 'email', error: 'Invalid email address.' }],
       ['a date in another format', { start_dt: '2026-03-15' }, { field: 'start_dt', error: 'Invalid date' }],
       ['a date that does not exist', { start_dt: '02/30/2026' }, { field: 'start_dt', error: 'Invalid date' }],
-      ['a bad anniversary date', { brokerage_cap_anniversary_dt: '13/01/2026' }, { field: 'brokerage_cap_anniversary_dt', error: 'Invalid date' }],
+      [
+        'a bad anniversary date',
+        { brokerage_cap_anniversary_dt: '13/01/2026' },
+        { field: 'brokerage_cap_anniversary_dt', error: 'Invalid date' },
+      ],
       ['a CLIENT role', { role_id: 'CLIENT' }, { field: 'role_id', error: 'Choose one of ADMIN, TRANC, ISISA, AGENT, VENDOR' }],
       ['an unknown role', { role_id: 'OWNER' }, { field: 'role_id', error: 'Choose one of ADMIN, TRANC, ISISA, AGENT, VENDOR' }],
-      ['a negative fee', { agent_trans_fee_amt: -1 }, { field: 'agent_trans_fee_amt', error: 'Enter an amount of 0 or more with at most 2 decimals' }],
+      [
+        'a negative fee',
+        { agent_trans_fee_amt: -1 },
+        { field: 'agent_trans_fee_amt', error: 'Enter an amount of 0 or more with at most 2 decimals' },
+      ],
       ['a null flag', { can_download: null }, { field: 'can_download', error: 'can_download must be a boolean value' }],
-      ['a bad template id', { default_commission_templates: { buyer: [0], seller: [] } }, { field: 'default_commission_templates.buyer', error: 'Template ids must be positive whole numbers' }],
-      ['a forbidden character in a name', { first_name: 'Bob<script>' }, { field: 'first_name', error: 'Characters < > * ! ( ) { } are not allowed' }],
+      [
+        'a bad template id',
+        { default_commission_templates: { buyer: [0], seller: [] } },
+        { field: 'default_commission_templates.buyer', error: 'Template ids must be positive whole numbers' },
+      ],
+      [
+        'a forbidden character in a name',
+        { first_name: 'Bob<script>' },
+        { field: 'first_name', error: 'Characters < > * ! ( ) { } are not allowed' },
+      ],
     ])('refuses %s with a field error', async (_case, change, expected) => {
       const response = await create(userForm(change as object)).expect(400);
       expect(response.body.errors).toEqual([expected]);
@@ -112,7 +140,9 @@ describe('user administration: the user form', () => {
       expect(changed.body.record.mobile_phone).toBe('2125557788');
       const [row] = await sut.dataSource.query(`SELECT mobile_phone FROM identity.users WHERE agent_id = $1`, [created.agent_id]);
       expect(row.mobile_phone).toBe('2125557788');
-      const list = await admin.get(`/admin/users?quick_search_filter=${encodeURIComponent('(212) 555-7788')}&status_filter=all`).expect(200);
+      const list = await admin
+        .get(`/admin/users?quick_search_filter=${encodeURIComponent('(212) 555-7788')}&status_filter=all`)
+        .expect(200);
       expect(list.body.table.data.map((r: { agent_id: number }) => r.agent_id)).toContain(created.agent_id);
     });
 
@@ -130,7 +160,11 @@ describe('user administration: the user form', () => {
     it("refuses an email already in use, in any case, even in another team: 'Email is already in use'", async () => {
       for (const email of ['agent@demo-realty.test', 'AGENT@Demo-Realty.test', 'admin@rival-homes.test']) {
         const response = await create(userForm({ email })).expect(400);
-        expect(response.body).toEqual({ status: 'error', message: 'Validation failed', errors: [{ field: 'email', error: 'Email is already in use' }] });
+        expect(response.body).toEqual({
+          status: 'error',
+          message: 'Validation failed',
+          errors: [{ field: 'email', error: 'Email is already in use' }],
+        });
       }
     });
 
@@ -175,14 +209,22 @@ describe('user administration: the user form', () => {
       });
       const { body } = await create(form).expect(201);
       const { send_welcome_email: _, ...expected } = form;
-      expect(body.record).toEqual({ ...expected, mobile_phone: '5555550199', agent_id: body.agent_id, status: 'active', profile_image_url: null });
+      expect(body.record).toEqual({
+        ...expected,
+        mobile_phone: '5555550199',
+        agent_id: body.agent_id,
+        status: 'active',
+        profile_image_url: null,
+      });
     });
   });
 
   describe('PATCH /admin/user', () => {
     it("changes any subset, keeps the rest, and answers 'User changes saved' with the record", async () => {
       const { body: created } = await create(userForm({ lic_nbr: 'L-1', notes: 'First note' })).expect(201);
-      const response = await admin.patch('/admin/user', { agent_id: created.agent_id, last_name: 'Renamed', can_download: false, notes: null }).expect(200);
+      const response = await admin
+        .patch('/admin/user', { agent_id: created.agent_id, last_name: 'Renamed', can_download: false, notes: null })
+        .expect(200);
       expect(response.body).toEqual({
         status: 'success',
         message: 'User changes saved',
@@ -226,7 +268,10 @@ describe('user administration: the user form', () => {
     it("ends the user's sessions when the role changes (the new rights come with the next sign-in), not on other changes", async () => {
       const form = userForm({ role_id: 'ADMIN' });
       const id = (await create(form).expect(201)).body.agent_id as number;
-      await sut.dataSource.query(`UPDATE identity.users SET password_hash = (SELECT password_hash FROM identity.users WHERE agent_id = $1) WHERE agent_id = $2`, [adminId, id]);
+      await sut.dataSource.query(
+        `UPDATE identity.users SET password_hash = (SELECT password_hash FROM identity.users WHERE agent_id = $1) WHERE agent_id = $2`,
+        [adminId, id],
+      );
       const signIn = () => request(sut.server).post('/api/auth/login').send({ email: form.email, password: DEMO_PASSWORD }).expect(200);
       const refresh = (token: string) => request(sut.server).post('/api/auth/refresh').send({ refresh_token: token });
 
@@ -244,7 +289,10 @@ describe('user administration: the user form', () => {
   describe('welcome mail with the mail queue out of reach', () => {
     it('answers 201 with the new user; its welcome mail is written with it, in the outbox, for the relay', async () => {
       const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
-      const spies = [jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused), jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused)];
+      const spies = [
+        jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused),
+        jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused),
+      ];
       try {
         const form = userForm();
         const answer = (await create({ ...form, send_welcome_email: true }).expect(201)).body;
@@ -310,7 +358,12 @@ describe('user administration: the user form', () => {
         `SELECT brokerage_cap_amt, career_path, default_buyer_commission_templates, leader_board_exclude FROM identity.users WHERE agent_id = $1`,
         [body.agent_id],
       );
-      expect(stored).toEqual({ brokerage_cap_amt: null, career_path: null, default_buyer_commission_templates: [], leader_board_exclude: false });
+      expect(stored).toEqual({
+        brokerage_cap_amt: null,
+        career_path: null,
+        default_buyer_commission_templates: [],
+        leader_board_exclude: false,
+      });
 
       const updated = await admin.patch('/admin/user', { agent_id: body.agent_id, ...realEstate, pid: 'P-9' }).expect(200);
       expect(updated.body.record).toMatchObject({ ...empty, pid: 'P-9' });
@@ -401,7 +454,13 @@ describe('user administration: the user form', () => {
     it('answers the seeded users too (start_dt null until an admin sets it)', async () => {
       const agent = await signIn(sut, 'agent@demo-realty.test');
       const { body } = await admin.get(`/admin/user?agent_id=${agent.user.agent_id}`).expect(200);
-      expect(body).toMatchObject({ email: 'agent@demo-realty.test', role_id: 'AGENT', start_dt: null, can_download: true, status: 'active' });
+      expect(body).toMatchObject({
+        email: 'agent@demo-realty.test',
+        role_id: 'AGENT',
+        start_dt: null,
+        can_download: true,
+        status: 'active',
+      });
     });
   });
 });

@@ -57,18 +57,26 @@ describe('user administration: who may call it', () => {
     }
   });
 
-  it.each([['tc@demo-realty.test'], ['isa@demo-realty.test'], ['agent@demo-realty.test'], ['vendor@demo-realty.test'], ['client@demo-realty.test']])(
-    'answers 403 to %s on every call',
-    async (email) => {
-      const { token } = await signIn(sut, email);
-      const { withId, withoutId } = everyCall(target.agent_id);
-      for (const c of [...withoutId, ...withId]) {
-        const response = await call(token, c);
-        expect([c[0], c[1], response.status, response.body]).toEqual([c[0], c[1], 403, { status: 'error', message: 'You do not have permission to do this' }]);
-      }
-      await expectTargetUntouched();
-    },
-  );
+  it.each([
+    ['tc@demo-realty.test'],
+    ['isa@demo-realty.test'],
+    ['agent@demo-realty.test'],
+    ['vendor@demo-realty.test'],
+    ['client@demo-realty.test'],
+  ])('answers 403 to %s on every call', async (email) => {
+    const { token } = await signIn(sut, email);
+    const { withId, withoutId } = everyCall(target.agent_id);
+    for (const c of [...withoutId, ...withId]) {
+      const response = await call(token, c);
+      expect([c[0], c[1], response.status, response.body]).toEqual([
+        c[0],
+        c[1],
+        403,
+        { status: 'error', message: 'You do not have permission to do this' },
+      ]);
+    }
+    await expectTargetUntouched();
+  });
 
   it("answers 404 to another team's admin on every call that takes an agent_id, and shows none of the rows", async () => {
     const rival = await signIn(sut, 'admin@rival-homes.test');
@@ -86,13 +94,24 @@ describe('user administration: who may call it', () => {
     const tooBig = 3_000_000_000;
     for (const c of everyCall(tooBig).withId) {
       const response = await call(admin.token, c);
-      expect([c[0], c[1], response.status, response.body.errors]).toEqual([c[0], c[1], 400, [{ field: 'agent_id', error: expect.any(String) }]]);
+      expect([c[0], c[1], response.status, response.body.errors]).toEqual([
+        c[0],
+        c[1],
+        400,
+        [{ field: 'agent_id', error: expect.any(String) }],
+      ]);
     }
-    for (const url of ['/admin/users?page=99999999999999999999', `/admin/user/history?agent_id=${target.agent_id}&page=99999999999999999999`]) {
+    for (const url of [
+      '/admin/users?page=99999999999999999999',
+      `/admin/user/history?agent_id=${target.agent_id}&page=99999999999999999999`,
+    ]) {
       const response = await adminApi(sut, admin.token).get(url);
       expect([url, response.status, response.body.errors]).toEqual([url, 400, [{ field: 'page', error: expect.any(String) }]]);
     }
-    const templates = await adminApi(sut, admin.token).post('/admin/user', userForm({ default_commission_templates: { buyer: [tooBig], seller: [] } }));
+    const templates = await adminApi(sut, admin.token).post(
+      '/admin/user',
+      userForm({ default_commission_templates: { buyer: [tooBig], seller: [] } }),
+    );
     expect(templates.status).toBe(400);
     expect(templates.body.errors).toEqual([{ field: 'default_commission_templates.buyer', error: expect.any(String) }]);
   });

@@ -83,7 +83,12 @@ describe('user administration: history and avatar', () => {
     it("uploads an existing user's image: the record, the list and the user snapshot show it", async () => {
       const user = await member();
       const { body } = await admin.post(`/admin/user/avatar?agent_id=${user.agentId}`, { name: 'face.png', type: 'image/png' }).expect(200);
-      expect(body).toEqual({ url: expect.any(String), key: expect.stringContaining(`/${teamId}/${user.agentId}/`), expires_in: 900, max_bytes: 10_000_000 });
+      expect(body).toEqual({
+        url: expect.any(String),
+        key: expect.stringContaining(`/${teamId}/${user.agentId}/`),
+        expires_in: 900,
+        max_bytes: 10_000_000,
+      });
       await put(body.url, PNG).expect(200);
 
       const record = (await admin.get(`/admin/user?agent_id=${user.agentId}`).expect(200)).body;
@@ -94,7 +99,10 @@ describe('user administration: history and avatar', () => {
       const list = (await admin.get('/admin/users?status_filter=all&per_page=100').expect(200)).body;
       const row = list.table.data.find((r: { agent_id: number }) => r.agent_id === user.agentId);
       expect(row.profile_image_path).toContain(body.key);
-      expect((await userEvents(sut, user.agentId)).at(-1)).toMatchObject({ type: 'identity.user.updated', payload: { profile_image_path: body.key } });
+      expect((await userEvents(sut, user.agentId)).at(-1)).toMatchObject({
+        type: 'identity.user.updated',
+        payload: { profile_image_path: body.key },
+      });
     });
 
     it('confirm (the S3 flow) checks that the upload arrived', async () => {

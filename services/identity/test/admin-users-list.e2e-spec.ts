@@ -58,7 +58,16 @@ describe('user administration: the user list and its CSV', () => {
     it('answers the table with its columns; by default active members, ADMIN first, then last and first name; no CLIENT logins', async () => {
       const { body } = await list().expect(200);
       expect(body.table.cols).toEqual(COLS);
-      expect(names(body)).toEqual(['Zed Boss', 'Ada Owner', 'Tina Coord', 'Ivy Inside', 'Bob Agent', 'Carl Agent', 'Amy Zephyr', 'Vic Vend']);
+      expect(names(body)).toEqual([
+        'Zed Boss',
+        'Ada Owner',
+        'Tina Coord',
+        'Ivy Inside',
+        'Bob Agent',
+        'Carl Agent',
+        'Amy Zephyr',
+        'Vic Vend',
+      ]);
       expect(body.pagination).toEqual({ total: 8, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false });
       // The same as the spec's defaults sent explicitly.
       const explicit = await list('page=1&per_page=20&order_by=roles&order_dir=-1&quick_search_filter=&status_filter=active').expect(200);
@@ -101,7 +110,10 @@ describe('user administration: the user list and its CSV', () => {
     });
 
     it.each([
-      ['all', ['Zed Boss', 'Ada Owner', 'Tina Coord', 'Ivy Inside', 'Bob Agent', 'Carl Agent', 'Dan Gone', 'Eve Gone', 'Amy Zephyr', 'Vic Vend']],
+      [
+        'all',
+        ['Zed Boss', 'Ada Owner', 'Tina Coord', 'Ivy Inside', 'Bob Agent', 'Carl Agent', 'Dan Gone', 'Eve Gone', 'Amy Zephyr', 'Vic Vend'],
+      ],
       ['active', ['Zed Boss', 'Ada Owner', 'Tina Coord', 'Ivy Inside', 'Bob Agent', 'Carl Agent', 'Amy Zephyr', 'Vic Vend']],
       ['disabled', ['Dan Gone', 'Eve Gone']],
       ['excluded', ['Carl Agent', 'Eve Gone']],
@@ -141,7 +153,16 @@ describe('user administration: the user list and its CSV', () => {
 
     it('orders by roles ascending (VENDOR first), names still A to Z', async () => {
       const { body } = await list('order_by=roles&order_dir=1').expect(200);
-      expect(names(body)).toEqual(['Vic Vend', 'Bob Agent', 'Carl Agent', 'Amy Zephyr', 'Ivy Inside', 'Tina Coord', 'Zed Boss', 'Ada Owner']);
+      expect(names(body)).toEqual([
+        'Vic Vend',
+        'Bob Agent',
+        'Carl Agent',
+        'Amy Zephyr',
+        'Ivy Inside',
+        'Tina Coord',
+        'Zed Boss',
+        'Ada Owner',
+      ]);
     });
 
     it('orders by another column in both directions', async () => {
@@ -150,9 +171,21 @@ describe('user administration: the user list and its CSV', () => {
       expect(names((await list('order_by=agent_full_name&order_dir=-1').expect(200)).body)).toEqual([...byName].reverse());
       // Users who never signed in come last either way.
       const never = ['Zed Boss', 'Tina Coord', 'Carl Agent', 'Amy Zephyr', 'Vic Vend'];
-      expect(names((await list('order_by=last_access_ts&order_dir=-1').expect(200)).body)).toEqual(['Ada Owner', 'Bob Agent', 'Ivy Inside', ...never]);
-      expect(names((await list('order_by=last_access_ts&order_dir=1').expect(200)).body)).toEqual(['Ivy Inside', 'Bob Agent', 'Ada Owner', ...never]);
-      const byClients = (await list('order_by=client_count&order_dir=-1').expect(200)).body.table.data.map((r: AdminUserRow) => r.client_count);
+      expect(names((await list('order_by=last_access_ts&order_dir=-1').expect(200)).body)).toEqual([
+        'Ada Owner',
+        'Bob Agent',
+        'Ivy Inside',
+        ...never,
+      ]);
+      expect(names((await list('order_by=last_access_ts&order_dir=1').expect(200)).body)).toEqual([
+        'Ivy Inside',
+        'Bob Agent',
+        'Ada Owner',
+        ...never,
+      ]);
+      const byClients = (await list('order_by=client_count&order_dir=-1').expect(200)).body.table.data.map(
+        (r: AdminUserRow) => r.client_count,
+      );
       expect(byClients).toEqual([5, 2, 0, 0, 0, 0, 0, 0]);
     });
 
@@ -214,7 +247,7 @@ describe('user administration: the user list and its CSV', () => {
       expect(body.pagination.total).toBe(all);
     });
 
-    it("reads the default order from users_admin_list_idx, without sorting", async () => {
+    it('reads the default order from users_admin_list_idx, without sorting', async () => {
       const runner = sut.dataSource.createQueryRunner();
       try {
         await runner.startTransaction();
@@ -223,7 +256,12 @@ describe('user administration: the user list and its CSV', () => {
         await runner.query('SET LOCAL enable_bitmapscan = off');
         const repository = sut.app.get(AdminUsersRepository);
         const spy = jest.spyOn(runner, 'query');
-        await repository.page({ teamId: team.team_id, statusFilter: 'active', search: '', orderBy: 'roles', orderDir: -1 }, 20, 0, runner.manager);
+        await repository.page(
+          { teamId: team.team_id, statusFilter: 'active', search: '', orderBy: 'roles', orderDir: -1 },
+          20,
+          0,
+          runner.manager,
+        );
         const [sql, params] = spy.mock.calls[0] as [string, unknown[]];
         spy.mockRestore();
         const plan = (await runner.query(`EXPLAIN ${sql}`, params)).map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
@@ -249,7 +287,11 @@ describe('user administration: the user list and its CSV', () => {
         });
 
     const nyDate = (iso: string | null) =>
-      iso ? new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso)) : '';
+      iso
+        ? new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+            new Date(iso),
+          )
+        : '';
     // Phones read (999) 999-9999 in the CSV, as the console shows them.
     const shownPhone = (phone: string | null) => {
       const digits = (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
@@ -314,10 +356,12 @@ describe('user administration: the user list and its CSV', () => {
 
     it('refuses the same bad parameters as the table', async () => {
       const response = await download('status_filter=nobody').expect(400);
-      expect(JSON.parse(response.body as string).errors).toEqual([{ field: 'status_filter', error: 'Must be one of all, active, disabled, excluded' }]);
+      expect(JSON.parse(response.body as string).errors).toEqual([
+        { field: 'status_filter', error: 'Must be one of all, active, disabled, excluded' },
+      ]);
     });
 
-    it("quotes per RFC 4180 and neutralises cells a spreadsheet would run as a formula", async () => {
+    it('quotes per RFC 4180 and neutralises cells a spreadsheet would run as a formula', async () => {
       const tricky = await createTeamWithAdmin(sut);
       await insertUsers(sut, tricky.team_id, [
         { first_name: '=HYPERLINK("http://evil")', last_name: 'Smith, Jr.', mobile_phone: '+1 555 0100' },
@@ -336,7 +380,7 @@ describe('user administration: the user list and its CSV', () => {
       expect(text).toContain(`"'=HYPERLINK(""http://evil"") Smith, Jr."`);
       const [, ...records] = parseCsv(text);
       expect(records.map((r) => [r[0], r[1]])).toEqual([
-        ["'=HYPERLINK(\"http://evil\") Smith, Jr.", "'+1 555 0100"],
+        ['\'=HYPERLINK("http://evil") Smith, Jr.', "'+1 555 0100"],
         ["'@sum Line\nBreak", "'-5"],
         ['Ada Owner', '(555) 555-0100'],
       ]);
@@ -364,7 +408,9 @@ describe('user administration: the user list and its CSV', () => {
         const [, ...records] = parseCsv(response.body as string);
         expect(records).toHaveLength(1204);
         expect(records[0][0]).toBe('Ada Owner');
-        expect(records.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 1203 }, (_, i) => `Bulk User${String(i + 1).padStart(4, '0')}`));
+        expect(records.slice(1).map((r) => r[0])).toEqual(
+          Array.from({ length: 1203 }, (_, i) => `Bulk User${String(i + 1).padStart(4, '0')}`),
+        );
         expect(page.mock.calls.map((call) => [call[1], call[2]])).toEqual([
           [500, 0],
           [500, 500],
@@ -393,14 +439,17 @@ describe('user administration: the user list and its CSV', () => {
       if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       await new Promise<void>((resolve, reject) => {
-        const req = httpGet({ host: '127.0.0.1', port, path: '/api/admin/users/download', headers: { authorization: `Bearer ${big.token}` } }, (res) => {
-          expect(res.statusCode).toBe(200);
-          // Read one chunk, then hang up while the server still has batches to write.
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        });
+        const req = httpGet(
+          { host: '127.0.0.1', port, path: '/api/admin/users/download', headers: { authorization: `Bearer ${big.token}` } },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            // Read one chunk, then hang up while the server still has batches to write.
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
         req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
       });
       await eventually(async () => (await openReads()) === 0, 4000);

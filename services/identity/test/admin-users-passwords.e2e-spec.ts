@@ -84,7 +84,9 @@ describe('user administration: passwords and emails', () => {
     it('POST /admin/user/email type reset mails a 1-hour reset link that works', async () => {
       const user = await member();
       const session = (await login(user.email, DEMO_PASSWORD).expect(200)).body;
-      await admin.post('/admin/user/email', { agent_id: user.agentId, type: 'reset' }).expect(200, { status: 'success', message: 'Email sent' });
+      await admin
+        .post('/admin/user/email', { agent_id: user.agentId, type: 'reset' })
+        .expect(200, { status: 'success', message: 'Email sent' });
       const { mail, key } = await nextMailTo(sut, user.email, 0);
       expect(mail.subject).toBe('Reset your Realty password');
       expect(await keyTtl(key!)).toMatchObject({ hours: 1 });
@@ -119,22 +121,50 @@ describe('user administration: passwords and emails', () => {
 
   describe('PATCH /admin/user/password', () => {
     it.each([
-      ['both missing', {}, [['new_password', 'This field is required'], ['confirm_new_password', 'This field is required']]],
-      ['too short', { new_password: 'Ab1!', confirm_new_password: 'Ab1!' }, [['new_password', 'Minimum length is 8'], ['confirm_new_password', 'Minimum length is 8']]],
-      ['no special character', { new_password: 'Abcdefg1', confirm_new_password: 'Abcdefg1' }, [['new_password', 'Password must contain at least one number and one special character.']]],
-      ['no number', { new_password: 'Abcdefgh!', confirm_new_password: 'Abcdefgh!' }, [['new_password', 'Password must contain at least one number and one special character.']]],
+      [
+        'both missing',
+        {},
+        [
+          ['new_password', 'This field is required'],
+          ['confirm_new_password', 'This field is required'],
+        ],
+      ],
+      [
+        'too short',
+        { new_password: 'Ab1!', confirm_new_password: 'Ab1!' },
+        [
+          ['new_password', 'Minimum length is 8'],
+          ['confirm_new_password', 'Minimum length is 8'],
+        ],
+      ],
+      [
+        'no special character',
+        { new_password: 'Abcdefg1', confirm_new_password: 'Abcdefg1' },
+        [['new_password', 'Password must contain at least one number and one special character.']],
+      ],
+      [
+        'no number',
+        { new_password: 'Abcdefgh!', confirm_new_password: 'Abcdefgh!' },
+        [['new_password', 'Password must contain at least one number and one special character.']],
+      ],
       ['no match', { new_password: 'Abcdefg1!', confirm_new_password: 'Abcdefg1?' }, [['confirm_new_password', 'Passwords do not match']]],
     ])('refuses %s with the section 5 field errors', async (_case, passwords, expected) => {
       const user = await member();
       const response = await admin.patch('/admin/user/password', { agent_id: user.agentId, ...passwords }).expect(400);
-      expect(response.body).toEqual({ status: 'error', message: 'Validation failed', errors: expected.map(([field, error]) => ({ field, error })) });
+      expect(response.body).toEqual({
+        status: 'error',
+        message: 'Validation failed',
+        errors: expected.map(([field, error]) => ({ field, error })),
+      });
       await login(user.email, DEMO_PASSWORD).expect(200);
     });
 
     it("sets the password, ends the user's sessions, and the new password signs in", async () => {
       const user = await member();
       const session = (await login(user.email, DEMO_PASSWORD).expect(200)).body;
-      const response = await admin.patch('/admin/user/password', { agent_id: user.agentId, new_password: 'Adm1n-Set!', confirm_new_password: 'Adm1n-Set!' }).expect(200);
+      const response = await admin
+        .patch('/admin/user/password', { agent_id: user.agentId, new_password: 'Adm1n-Set!', confirm_new_password: 'Adm1n-Set!' })
+        .expect(200);
       expect(response.body).toEqual({ status: 'success', message: 'Password successfully updated' });
       await request(sut.server).post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(401);
       await login(user.email, DEMO_PASSWORD).expect(401);
@@ -145,7 +175,9 @@ describe('user administration: passwords and emails', () => {
       const user = await member();
       await admin.put('/admin/user/password', { agent_id: user.agentId }).expect(200);
       const { key } = await nextMailTo(sut, user.email, 0);
-      await admin.patch('/admin/user/password', { agent_id: user.agentId, new_password: 'Adm1n-Set!', confirm_new_password: 'Adm1n-Set!' }).expect(200);
+      await admin
+        .patch('/admin/user/password', { agent_id: user.agentId, new_password: 'Adm1n-Set!', confirm_new_password: 'Adm1n-Set!' })
+        .expect(200);
       await reset(key!, 'Too-Late1!').expect(400);
       await login(user.email, 'Adm1n-Set!').expect(200);
     });

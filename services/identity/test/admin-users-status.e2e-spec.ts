@@ -1,6 +1,15 @@
 import request from 'supertest';
 import { ADMIN_MESSAGES } from '@app/contracts';
-import { adminApi, bootAdminIdentity, createTeamWithAdmin, DEMO_PASSWORD, insertUsers, userEvents, userForm, type AdminIdentity } from './admin-test-helpers';
+import {
+  adminApi,
+  bootAdminIdentity,
+  createTeamWithAdmin,
+  DEMO_PASSWORD,
+  insertUsers,
+  userEvents,
+  userForm,
+  type AdminIdentity,
+} from './admin-test-helpers';
 
 const NO_LICENCES = { status: 'error', message: 'No Available User Licenses', detail: ADMIN_MESSAGES.noLicensesDetail };
 
@@ -13,7 +22,8 @@ describe('user administration: status and licences', () => {
 
   const login = (email: string, password = DEMO_PASSWORD) => request(sut.server).post('/api/auth/login').send({ email, password });
   const refresh = (token: string) => request(sut.server).post('/api/auth/refresh').send({ refresh_token: token });
-  const emailOf = async (agentId: number) => (await sut.dataSource.query(`SELECT email FROM identity.users WHERE agent_id = $1`, [agentId]))[0].email;
+  const emailOf = async (agentId: number) =>
+    (await sut.dataSource.query(`SELECT email FROM identity.users WHERE agent_id = $1`, [agentId]))[0].email;
   const countUsers = async (teamId: number) =>
     (await sut.dataSource.query(`SELECT count(*)::int AS n FROM identity.users WHERE team_id = $1`, [teamId]))[0].n as number;
 
@@ -180,7 +190,11 @@ describe('user administration: status and licences', () => {
   });
 
   describe('e-sign seats', () => {
-    const NO_SEATS = { status: 'error', message: 'No Available E-Sign Seats', errors: [{ field: 'esign_enabled', error: 'No Available E-Sign Seats' }] };
+    const NO_SEATS = {
+      status: 'error',
+      message: 'No Available E-Sign Seats',
+      errors: [{ field: 'esign_enabled', error: 'No Available E-Sign Seats' }],
+    };
 
     it('refuses esign_enabled on add, on change and on activation when the seats are taken', async () => {
       const team = await createTeamWithAdmin(sut, { esignSeats: 1, permissions: ['team_esign'] });

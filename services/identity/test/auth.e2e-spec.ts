@@ -39,7 +39,25 @@ describe('identity sign-in', () => {
       team: { team_id: expect.any(Number), name: teamName, market_id: 0 },
       default_landing_page: 'SNAPSHOT',
     });
-    for (const field of ['first_name', 'last_name', 'mobile_phone', 'alternate_email', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone', 'business_entity', 'brokerage_cap_amt', 'royalty_cap_amt', 'brokerage_cap_anniversary_dt', 'royalty_cap_anniversary_dt', 'brokerage_pct', 'agent_pct']) {
+    for (const field of [
+      'first_name',
+      'last_name',
+      'mobile_phone',
+      'alternate_email',
+      'address_1',
+      'address_2',
+      'city',
+      'state',
+      'postal_code',
+      'timezone',
+      'business_entity',
+      'brokerage_cap_amt',
+      'royalty_cap_amt',
+      'brokerage_cap_anniversary_dt',
+      'royalty_cap_anniversary_dt',
+      'brokerage_pct',
+      'agent_pct',
+    ]) {
       expect(profile.body).toHaveProperty(field);
     }
     expect('notes' in profile.body).toBe(role === 'ADMIN');
@@ -94,7 +112,11 @@ describe('identity sign-in', () => {
       await hit('b@x.test').expect(401);
       await hit('c@x.test').expect(429);
       // Another IP is not affected.
-      await request(limited.server).post('/api/auth/login').set('x-forwarded-for', '10.9.9.8').send({ email: 'agent@demo-realty.test', password: DEMO_PASSWORD }).expect(200);
+      await request(limited.server)
+        .post('/api/auth/login')
+        .set('x-forwarded-for', '10.9.9.8')
+        .send({ email: 'agent@demo-realty.test', password: DEMO_PASSWORD })
+        .expect(200);
     } finally {
       await limited.close();
     }
@@ -113,7 +135,9 @@ describe('identity sign-in', () => {
   });
 
   it('stores passwords as argon2id hashes', async () => {
-    const [{ password_hash }] = await sut.dataSource.query(`SELECT password_hash FROM identity.users WHERE email = 'admin@demo-realty.test'`);
+    const [{ password_hash }] = await sut.dataSource.query(
+      `SELECT password_hash FROM identity.users WHERE email = 'admin@demo-realty.test'`,
+    );
     expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });

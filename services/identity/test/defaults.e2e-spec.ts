@@ -62,7 +62,11 @@ describe('account settings (user defaults)', () => {
       dark_mode: true,
     };
     expect((await patch(token, all).expect(200)).body).toEqual(all);
-    expect((await patch(token, { dark_mode: false, default_form: null }).expect(200)).body).toEqual({ ...all, dark_mode: false, default_form: null });
+    expect((await patch(token, { dark_mode: false, default_form: null }).expect(200)).body).toEqual({
+      ...all,
+      dark_mode: false,
+      default_form: null,
+    });
     expect((await get(token).expect(200)).body).toEqual({ ...all, dark_mode: false, default_form: null });
     const profile = await request(sut.server).get('/api/user/profile').set(bearer(token)).expect(200);
     expect(profile.body.default_landing_page).toBe('TRANSACTIONS');

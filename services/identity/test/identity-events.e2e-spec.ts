@@ -44,7 +44,9 @@ describe('identity events for later issues', () => {
 
         await patchSwitch(sut, token, 4, false).expect(200);
         let rows = (await settingEvents(sut, teamId)).slice(before);
-        expect(rows.map((r) => r.payload)).toEqual([{ agent_id: user.agent_id, team_id: teamId, notification_id: 4, code: 'comment_mention', enabled: false }]);
+        expect(rows.map((r) => r.payload)).toEqual([
+          { agent_id: user.agent_id, team_id: teamId, notification_id: 4, code: 'comment_mention', enabled: false },
+        ]);
         const [{ xmin }] = await sut.dataSource.query(
           `SELECT xmin::text AS xmin FROM identity.user_notification_settings WHERE agent_id = $1 AND notification_id = 4`,
           [user.agent_id],
@@ -64,16 +66,24 @@ describe('identity events for later issues', () => {
       it('publishes nothing for a refused flip: an unknown notification, or a switch the team disabled (the effective value stays off)', async () => {
         const { token, user } = await signIn(sut, 'isa@demo-realty.test');
         const teamId = user.team.team_id;
-        await sut.dataSource.query(`INSERT INTO identity.team_notification_overrides (team_id, notification_id, enabled) VALUES ($1, 7, false)`, [teamId]);
+        await sut.dataSource.query(
+          `INSERT INTO identity.team_notification_overrides (team_id, notification_id, enabled) VALUES ($1, 7, false)`,
+          [teamId],
+        );
         try {
           const before = (await settingEvents(sut, teamId)).length;
           for (const enabled of [true, false]) {
-            expect((await patchSwitch(sut, token, 7, enabled).expect(400)).body).toEqual({ status: 'error', message: 'Notification disabled by team' });
+            expect((await patchSwitch(sut, token, 7, enabled).expect(400)).body).toEqual({
+              status: 'error',
+              message: 'Notification disabled by team',
+            });
           }
           await patchSwitch(sut, token, 9999, false).expect(404);
           expect(await settingEvents(sut, teamId)).toHaveLength(before);
         } finally {
-          await sut.dataSource.query(`DELETE FROM identity.team_notification_overrides WHERE team_id = $1 AND notification_id = 7`, [teamId]);
+          await sut.dataSource.query(`DELETE FROM identity.team_notification_overrides WHERE team_id = $1 AND notification_id = 7`, [
+            teamId,
+          ]);
         }
       });
 
@@ -97,7 +107,7 @@ describe('identity events for later issues', () => {
         return row.payload;
       };
 
-      it('carries caps and anniversaries as the profile answers them, the default commission templates, the token\'s permissions and esign_enabled', async () => {
+      it("carries caps and anniversaries as the profile answers them, the default commission templates, the token's permissions and esign_enabled", async () => {
         const admin = await signIn(sut, 'admin@demo-realty.test');
         const agent = await signIn(sut, 'agent@demo-realty.test');
         await knownCommissionTemplates(sut.dataSource, agent.user.team.team_id, { buyer: [1, 3], seller: [2] });
@@ -134,7 +144,14 @@ describe('identity events for later issues', () => {
         // The same values and wire formats as GET /user/profile, and the permissions the access token lists.
         const fresh = await signIn(sut, 'agent@demo-realty.test');
         const profile = (await request(sut.server).get('/api/user/profile').set(bearer(fresh.token)).expect(200)).body;
-        for (const field of ['alternate_email', 'brokerage_cap_amt', 'royalty_cap_amt', 'brokerage_cap_anniversary_dt', 'royalty_cap_anniversary_dt', 'permissions'] as const) {
+        for (const field of [
+          'alternate_email',
+          'brokerage_cap_amt',
+          'royalty_cap_amt',
+          'brokerage_cap_anniversary_dt',
+          'royalty_cap_anniversary_dt',
+          'permissions',
+        ] as const) {
           expect([field, snapshot[field]]).toEqual([field, profile[field]]);
         }
         const claims = JSON.parse(Buffer.from(fresh.token.split('.')[1], 'base64url').toString());
@@ -144,7 +161,11 @@ describe('identity events for later issues', () => {
       it('carries nulls and empty lists for a user without caps or templates, and no e-sign permission without esign_enabled', async () => {
         const { user } = await signIn(sut, 'isa@demo-realty.test');
         const admin = await signIn(sut, 'admin@demo-realty.test');
-        await request(sut.server).patch('/api/admin/user').set(bearer(admin.token)).send({ agent_id: user.agent_id, last_name: 'Snapshot' }).expect(200);
+        await request(sut.server)
+          .patch('/api/admin/user')
+          .set(bearer(admin.token))
+          .send({ agent_id: user.agent_id, last_name: 'Snapshot' })
+          .expect(200);
         expect(await lastSnapshot(user.agent_id)).toMatchObject({
           last_name: 'Snapshot',
           alternate_email: null,
@@ -184,7 +205,10 @@ describe('identity events for later issues', () => {
         team_id: teamId,
         occurred_at: new Date().toISOString(),
         version: 1,
-        payload: { revision, settings: Array.from({ length: 11 }, (_, i) => ({ notification_id: i + 1, enabled: !disabled.includes(i + 1) })) },
+        payload: {
+          revision,
+          settings: Array.from({ length: 11 }, (_, i) => ({ notification_id: i + 1, enabled: !disabled.includes(i + 1) })),
+        },
       };
       await queue.add(envelope.type, envelope, { jobId: envelope.id, removeOnComplete: false });
       await eventually(async () => (await (await queue.getJob(envelope.id))?.isCompleted()) ?? false);
@@ -194,7 +218,7 @@ describe('identity events for later issues', () => {
     const teamUsers = (teamId: number): Promise<{ agent_id: number }[]> =>
       sut.dataSource.query(`SELECT agent_id FROM identity.users WHERE team_id = $1 ORDER BY agent_id`, [teamId]);
 
-    it('publishes, per user and switch whose effective value changed, enabled false under the override and the user\'s own value once it is lifted', async () => {
+    it("publishes, per user and switch whose effective value changed, enabled false under the override and the user's own value once it is lifted", async () => {
       const agent = await signIn(sut, 'agent@demo-realty.test');
       const teamId = agent.user.team.team_id;
       // The agent turned notification 3 off already: the team disabling it changes nothing for them.
@@ -205,7 +229,9 @@ describe('identity events for later issues', () => {
       const disable = await deliverTeamSwitches(teamId, 1, [3, 5]);
       let rows = (await settingEvents(sut, teamId)).slice(before);
       const expected = users.flatMap(({ agent_id }) => [
-        ...(agent_id === agent.user.agent_id ? [] : [{ agent_id, team_id: teamId, notification_id: 3, code: 'task_overdue', enabled: false }]),
+        ...(agent_id === agent.user.agent_id
+          ? []
+          : [{ agent_id, team_id: teamId, notification_id: 3, code: 'task_overdue', enabled: false }]),
         { agent_id, team_id: teamId, notification_id: 5, code: 'direct_message', enabled: false },
       ]);
       expect(rows.map((r) => r.payload)).toEqual(expected);
@@ -215,7 +241,9 @@ describe('identity events for later issues', () => {
       const lift = await deliverTeamSwitches(teamId, 2, [5]);
       rows = (await settingEvents(sut, teamId)).slice(before + expected.length);
       expect(rows.map((r) => r.payload)).toEqual(
-        users.filter(({ agent_id }) => agent_id !== agent.user.agent_id).map(({ agent_id }) => ({ agent_id, team_id: teamId, notification_id: 3, code: 'task_overdue', enabled: true })),
+        users
+          .filter(({ agent_id }) => agent_id !== agent.user.agent_id)
+          .map(({ agent_id }) => ({ agent_id, team_id: teamId, notification_id: 3, code: 'task_overdue', enabled: true })),
       );
       expect(rows.every((r) => r.causation_id === lift.id)).toBe(true);
 
@@ -223,7 +251,7 @@ describe('identity events for later issues', () => {
       await eventually(async () => (await settingEvents(sut, teamId)).every((r) => r.published));
     });
 
-    it('publishes nothing for a stale or unchanged team event, and only to the team\'s own users', async () => {
+    it("publishes nothing for a stale or unchanged team event, and only to the team's own users", async () => {
       const team = await createTeamWithUser(sut, { team: 'Quiet Realty', email: 'quiet@quiet-realty.test', role: 'AGENT' });
       await deliverTeamSwitches(team.team_id, 1, [6]);
       expect((await settingEvents(sut, team.team_id)).map((r) => r.payload)).toEqual([

@@ -12,7 +12,9 @@ import { seedIdentityDemo } from '../src/seed/demo-seed';
  * beside it on the same queue prefix and delivers into MAIL_DIR (test/integration/mail-delivery checks
  * the real messaging worker does).
  */
-export async function bootIdentity(options: { env?: Record<string, string>; database?: TestDatabase; mode?: 'api' | 'all'; mail?: boolean } = {}) {
+export async function bootIdentity(
+  options: { env?: Record<string, string>; database?: TestDatabase; mode?: 'api' | 'all'; mail?: boolean } = {},
+) {
   const database = options.database ?? (await createTestDatabase());
   const service = await bootTestService<IdentityConfig>({
     service: 'identity',
@@ -50,7 +52,11 @@ export async function bootIdentity(options: { env?: Record<string, string>; data
  * The team's commission template ids in identity's read copy, as UpdateCommissionTemplatesWhenTemplatesChange
  * keeps them from transactions.commission-templates.changed (the admin user form refuses other ids).
  */
-export async function knownCommissionTemplates(dataSource: { query: (sql: string, params: unknown[]) => Promise<unknown> }, teamId: number, ids: { buyer: number[]; seller: number[] }) {
+export async function knownCommissionTemplates(
+  dataSource: { query: (sql: string, params: unknown[]) => Promise<unknown> },
+  teamId: number,
+  ids: { buyer: number[]; seller: number[] },
+) {
   await dataSource.query(
     `INSERT INTO identity.commission_templates (team_id, revision, buyer_ids, seller_ids) VALUES ($1, 1, $2, $3)
      ON CONFLICT (team_id) DO UPDATE SET revision = identity.commission_templates.revision + 1, buyer_ids = EXCLUDED.buyer_ids, seller_ids = EXCLUDED.seller_ids`,

@@ -22,7 +22,13 @@ describe('user notification settings', () => {
     expect(body.length).toBeGreaterThanOrEqual(11);
     expect(body[0]).toEqual({ notification_id: 1, name: 'New task assigned to me', enabled: true, team_override: false });
     expect(body.map((s: { name: string }) => s.name)).toEqual(
-      expect.arrayContaining(['Task overdue', 'Mentioned in a comment', 'New direct message', 'E-sign request declined', 'Daily digest email']),
+      expect.arrayContaining([
+        'Task overdue',
+        'Mentioned in a comment',
+        'New direct message',
+        'E-sign request declined',
+        'Daily digest email',
+      ]),
     );
     expect(body.every((s: { enabled: boolean; team_override: boolean }) => s.enabled && !s.team_override)).toBe(true);
   });
@@ -41,7 +47,10 @@ describe('user notification settings', () => {
 
   it('answers 404 for an unknown notification and 400 for a malformed body', async () => {
     const { token } = await signIn(sut, 'agent@demo-realty.test');
-    expect((await patch(token, { notification_id: 9999, enabled: true }).expect(404)).body).toEqual({ status: 'error', message: 'Notification not found' });
+    expect((await patch(token, { notification_id: 9999, enabled: true }).expect(404)).body).toEqual({
+      status: 'error',
+      message: 'Notification not found',
+    });
     const bad = await patch(token, { notification_id: 'x', enabled: 'no' }).expect(400);
     expect(bad.body.errors).toEqual([
       { field: 'notification_id', error: 'Must be a notification id' },
@@ -52,17 +61,23 @@ describe('user notification settings', () => {
   it('reports a team override and refuses to change that switch', async () => {
     const { token, user } = await signIn(sut, 'isa@demo-realty.test');
     await patch(token, { notification_id: 5, enabled: true }).expect(200);
-    await sut.dataSource.query(`INSERT INTO identity.team_notification_overrides (team_id, notification_id, enabled) VALUES ($1, 5, false)`, [
-      user.team.team_id,
-    ]);
+    await sut.dataSource.query(
+      `INSERT INTO identity.team_notification_overrides (team_id, notification_id, enabled) VALUES ($1, 5, false)`,
+      [user.team.team_id],
+    );
     const setting = (await list(token).expect(200)).body.find((s: { notification_id: number }) => s.notification_id === 5);
     expect(setting).toEqual({ notification_id: 5, name: 'New direct message', enabled: false, team_override: true });
     for (const enabled of [true, false]) {
-      expect((await patch(token, { notification_id: 5, enabled }).expect(400)).body).toEqual({ status: 'error', message: 'Notification disabled by team' });
+      expect((await patch(token, { notification_id: 5, enabled }).expect(400)).body).toEqual({
+        status: 'error',
+        message: 'Notification disabled by team',
+      });
     }
     // Another team is not affected.
     const rival = await signIn(sut, 'admin@rival-homes.test');
-    expect((await list(rival.token)).body.find((s: { notification_id: number }) => s.notification_id === 5)).toMatchObject({ team_override: false });
+    expect((await list(rival.token)).body.find((s: { notification_id: number }) => s.notification_id === 5)).toMatchObject({
+      team_override: false,
+    });
     await patch(rival.token, { notification_id: 5, enabled: false }).expect(200);
   });
 });

@@ -28,7 +28,10 @@ describe('operators queues board', () => {
   beforeAll(async () => {
     sut = await bootIdentity({ env: { OPS_PASSWORD } });
     // No OPS_PASSWORD, in development: still refused.
-    unconfigured = await bootIdentity({ database: sut.database, env: { NODE_ENV: 'development', QUEUE_PREFIX: `${sut.config.QUEUE_PREFIX}-dev` } });
+    unconfigured = await bootIdentity({
+      database: sut.database,
+      env: { NODE_ENV: 'development', QUEUE_PREFIX: `${sut.config.QUEUE_PREFIX}-dev` },
+    });
     redis = createRedis(sut.config.REDIS_URL, 'ops-queues-spec');
   }, 90_000);
   afterAll(async () => {
@@ -65,9 +68,17 @@ describe('operators queues board', () => {
   it('refuses an address that sent 10 wrong credentials in 15 minutes (429), even with the right one, and no other', async () => {
     const guesser = '203.0.113.40';
     for (let i = 0; i < 10; i++) {
-      await request(sut.server).get(`${BOARD}/api/queues`).set('x-forwarded-for', guesser).set('authorization', basic('ops', `guess-number-${i}-xxxxxxxx`)).expect(401);
+      await request(sut.server)
+        .get(`${BOARD}/api/queues`)
+        .set('x-forwarded-for', guesser)
+        .set('authorization', basic('ops', `guess-number-${i}-xxxxxxxx`))
+        .expect(401);
     }
-    const refused = await request(sut.server).get(`${BOARD}/api/queues`).set('x-forwarded-for', guesser).set('authorization', OPERATOR).expect(429);
+    const refused = await request(sut.server)
+      .get(`${BOARD}/api/queues`)
+      .set('x-forwarded-for', guesser)
+      .set('authorization', OPERATOR)
+      .expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     expect(refused.body).toEqual({ status: 'error', message: 'Too many wrong operator credentials. Try again later.' });
     // A visit without credentials (the browser's first, before its prompt) never counts.
@@ -103,7 +114,13 @@ describe('operators queues board', () => {
     const queue = new Queue(name, { connection: redis, prefix: sut.config.QUEUE_PREFIX });
     // Stands in for integrations-sync's worker: fails every job it takes.
     const failing = () =>
-      new Worker(name, async () => { throw new Error('SkySlope is down'); }, { connection: createBlockingRedis(sut.config.REDIS_URL, 'ops-queues-spec:worker'), prefix: sut.config.QUEUE_PREFIX });
+      new Worker(
+        name,
+        async () => {
+          throw new Error('SkySlope is down');
+        },
+        { connection: createBlockingRedis(sut.config.REDIS_URL, 'ops-queues-spec:worker'), prefix: sut.config.QUEUE_PREFIX },
+      );
     try {
       let worker = failing();
       const job = await queue.add('backfill', { team_id: 1 }, { attempts: 1 });
@@ -113,8 +130,13 @@ describe('operators queues board', () => {
       const metrics = (await request(sut.server).get('/metrics').expect(200)).text;
       expect(metrics).toMatch(new RegExp(`^bullmq_queue_jobs\\{queue="${name}",state="failed",service="identity"\\} 1$`, 'm'));
       expect(metrics).toMatch(/^bullmq_queue_jobs\{queue="events\.transactions",state="waiting",service="identity"\} 0$/m);
-      const listed = (await request(sut.server).get(`${BOARD}/api/queues`).query({ activeQueue: name, status: 'failed' }).set('authorization', OPERATOR).expect(200)).body
-        .queues as BoardQueue[];
+      const listed = (
+        await request(sut.server)
+          .get(`${BOARD}/api/queues`)
+          .query({ activeQueue: name, status: 'failed' })
+          .set('authorization', OPERATOR)
+          .expect(200)
+      ).body.queues as BoardQueue[];
       expect(listed.find((q) => q.name === name)!.jobs.map((j) => j.id)).toEqual([job.id]);
 
       await request(sut.server).put(`${BOARD}/api/queues/${name}/retry/failed`).set('authorization', OPERATOR).expect(200);

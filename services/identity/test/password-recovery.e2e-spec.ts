@@ -44,10 +44,14 @@ describe('identity password recovery', () => {
     return { ...response.body, answer: generated.mock.results.at(-1)!.value.text as string };
   }
 
-  const forgot = (body: object, ip = nextIp()) => request(sut.server).post('/api/auth/forgot-password').set('x-forwarded-for', ip).send(body);
+  const forgot = (body: object, ip = nextIp()) =>
+    request(sut.server).post('/api/auth/forgot-password').set('x-forwarded-for', ip).send(body);
   const reset = (body: object, ip = nextIp()) => request(sut.server).post('/api/auth/reset-password').set('x-forwarded-for', ip).send(body);
   const check = (key?: string, ip = nextIp()) =>
-    request(sut.server).get('/api/auth/reset-password/check').query(key === undefined ? {} : { reset_key: key }).set('x-forwarded-for', ip);
+    request(sut.server)
+      .get('/api/auth/reset-password/check')
+      .query(key === undefined ? {} : { reset_key: key })
+      .set('x-forwarded-for', ip);
   const login = (email: string, password: string) =>
     request(sut.server).post('/api/auth/login').set('x-forwarded-for', nextIp()).send({ email, password });
 
@@ -98,7 +102,11 @@ describe('identity password recovery', () => {
     it('refuses a wrong code with the spec message, and the captcha is spent by that attempt', async () => {
       const c = await captcha();
       const wrong = await forgot({ email: 'nobody@demo-realty.test', captcha_string: 'zzzzz', captcha_hash: c.captcha_hash }).expect(400);
-      expect(wrong.body).toEqual({ status: 'error', message: 'Validation failed', errors: [{ field: 'captcha_string', error: INVALID_CODE }] });
+      expect(wrong.body).toEqual({
+        status: 'error',
+        message: 'Validation failed',
+        errors: [{ field: 'captcha_string', error: INVALID_CODE }],
+      });
       const right = await forgot({ email: 'nobody@demo-realty.test', captcha_string: c.answer, captcha_hash: c.captcha_hash }).expect(400);
       expect(right.body).toEqual(wrong.body);
     });
@@ -113,16 +121,24 @@ describe('identity password recovery', () => {
     it('refuses an expired captcha', async () => {
       const c = await captcha();
       await sut.dataSource.query(`UPDATE identity.captchas SET expires_at = now() - interval '1 second' WHERE id = $1`, [c.captcha_hash]);
-      const response = await forgot({ email: 'nobody@demo-realty.test', captcha_string: c.answer, captcha_hash: c.captcha_hash }).expect(400);
+      const response = await forgot({ email: 'nobody@demo-realty.test', captcha_string: c.answer, captcha_hash: c.captcha_hash }).expect(
+        400,
+      );
       expect(response.body.errors).toEqual([{ field: 'captcha_string', error: INVALID_CODE }]);
     });
 
     it('refuses an unknown or missing captcha id and an empty code', async () => {
-      const unknown = await forgot({ email: 'nobody@demo-realty.test', captcha_string: 'abcde', captcha_hash: 'no-such-captcha' }).expect(400);
+      const unknown = await forgot({ email: 'nobody@demo-realty.test', captcha_string: 'abcde', captcha_hash: 'no-such-captcha' }).expect(
+        400,
+      );
       expect(unknown.body.errors).toEqual([{ field: 'captcha_string', error: INVALID_CODE }]);
       const missing = await forgot({ email: 'nobody@demo-realty.test', captcha_string: 'abcde' }).expect(400);
       expect(missing.body.errors).toEqual([{ field: 'captcha_string', error: INVALID_CODE }]);
-      const empty = await forgot({ email: 'nobody@demo-realty.test', captcha_string: '', captcha_hash: (await captcha()).captcha_hash }).expect(400);
+      const empty = await forgot({
+        email: 'nobody@demo-realty.test',
+        captcha_string: '',
+        captcha_hash: (await captcha()).captcha_hash,
+      }).expect(400);
       expect(empty.body.errors).toEqual([{ field: 'captcha_string', error: INVALID_CODE }]);
     });
 
@@ -176,7 +192,10 @@ describe('identity password recovery', () => {
       const email = 'tc@demo-realty.test';
       const delivered = jest.spyOn(MailboxDriver.prototype, 'deliver');
       const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
-      const queueSpies = [jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused), jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused)];
+      const queueSpies = [
+        jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused),
+        jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused),
+      ];
       let mailId: string;
       try {
         await forgotWithCaptcha(email);
@@ -200,7 +219,10 @@ describe('identity password recovery', () => {
         await eventually(async () => (await mailsTo(email)).some((m) => m.id === mailId), 15_000);
         // Relayed once more (as by a relay that died between adding and marking it): the same job id, no new mail.
         await sut.dataSource.query(`UPDATE identity.outbox SET published_at = NULL WHERE job_id = $1`, [mailId]);
-        await eventually(async () => (await sut.dataSource.query(`SELECT published_at FROM identity.outbox WHERE job_id = $1`, [mailId]))[0].published_at, 10_000);
+        await eventually(
+          async () => (await sut.dataSource.query(`SELECT published_at FROM identity.outbox WHERE job_id = $1`, [mailId]))[0].published_at,
+          10_000,
+        );
         await new Promise((r) => setTimeout(r, 500));
         expect(delivered.mock.calls.filter(([mail]) => mail.id === mailId)).toHaveLength(1);
         expect((await mailsTo(email)).filter((m) => m.id === mailId)).toHaveLength(1);
@@ -221,7 +243,10 @@ describe('identity password recovery', () => {
       const ip = '10.99.0.1';
       for (let i = 0; i < 6; i++) await forgot({ email: 'x@y.test', captcha_string: 'abcde', captcha_hash: 'nope' }, ip).expect(400);
       const blocked = await reset({ reset_key: 'nope', password: 'Abcdefg1!', verify_password: 'Abcdefg1!' }, ip).expect(429);
-      expect(blocked.body).toEqual({ status: 'error', message: expect.stringMatching(/^Too many password recovery attempts\. Try again in \d+ minutes?\.$/) });
+      expect(blocked.body).toEqual({
+        status: 'error',
+        message: expect.stringMatching(/^Too many password recovery attempts\. Try again in \d+ minutes?\.$/),
+      });
       // Another IP is not affected.
       await forgot({ email: 'x@y.test', captcha_string: 'abcde', captcha_hash: 'nope' }).expect(400);
     });
@@ -248,7 +273,9 @@ describe('identity password recovery', () => {
 
     it('answers 400 with the reset message for an expired key', async () => {
       const key = await resetKeyOf('tc@demo-realty.test');
-      await sut.dataSource.query(`UPDATE identity.password_reset_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`, [keyHash(key)]);
+      await sut.dataSource.query(`UPDATE identity.password_reset_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1`, [
+        keyHash(key),
+      ]);
       expect((await check(key).expect(400)).body).toEqual({ status: 'error', message: INVALID_LINK });
     });
 
@@ -280,16 +307,46 @@ describe('identity password recovery', () => {
 
   describe('POST /auth/reset-password', () => {
     it.each([
-      ['both missing', {}, [['password', 'This field is required'], ['verify_password', 'This field is required']]],
-      ['too short', { password: 'Ab1!', verify_password: 'Ab1!' }, [['password', 'Minimum length is 8'], ['verify_password', 'Minimum length is 8']]],
-      ['no special character', { password: 'Abcdefg1', verify_password: 'Abcdefg1' }, [['password', 'Password must contain at least one number and one special character.']]],
-      ['no number', { password: 'Abcdefgh!', verify_password: 'Abcdefgh!' }, [['password', 'Password must contain at least one number and one special character.']]],
-      ['no uppercase', { password: 'abcdefg1!', verify_password: 'abcdefg1!' }, [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']]],
+      [
+        'both missing',
+        {},
+        [
+          ['password', 'This field is required'],
+          ['verify_password', 'This field is required'],
+        ],
+      ],
+      [
+        'too short',
+        { password: 'Ab1!', verify_password: 'Ab1!' },
+        [
+          ['password', 'Minimum length is 8'],
+          ['verify_password', 'Minimum length is 8'],
+        ],
+      ],
+      [
+        'no special character',
+        { password: 'Abcdefg1', verify_password: 'Abcdefg1' },
+        [['password', 'Password must contain at least one number and one special character.']],
+      ],
+      [
+        'no number',
+        { password: 'Abcdefgh!', verify_password: 'Abcdefgh!' },
+        [['password', 'Password must contain at least one number and one special character.']],
+      ],
+      [
+        'no uppercase',
+        { password: 'abcdefg1!', verify_password: 'abcdefg1!' },
+        [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']],
+      ],
       ['no match', { password: 'Abcdefg1!', verify_password: 'Abcdefg1?' }, [['verify_password', 'Passwords do not match']]],
     ])('refuses %s with field errors and leaves the key usable', async (_case, passwords, expected) => {
       const key = await resetKeyOf('client@demo-realty.test');
       const response = await reset({ reset_key: key, ...passwords }).expect(400);
-      expect(response.body).toEqual({ status: 'error', message: 'Validation failed', errors: expected.map(([field, error]) => ({ field, error })) });
+      expect(response.body).toEqual({
+        status: 'error',
+        message: 'Validation failed',
+        errors: expected.map(([field, error]) => ({ field, error })),
+      });
       const [row] = await sut.dataSource.query(`SELECT used_at FROM identity.password_reset_keys WHERE key_hash = $1`, [
         createHash('sha256').update(key).digest('hex'),
       ]);

@@ -13,7 +13,8 @@ describe('permissions in tokens', () => {
   afterAll(() => sut.close());
 
   const permissionsOf = (token: string) => (decodeJwt(token) as { permissions: string[] }).permissions;
-  const login = async (email: string) => (await request(sut.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
+  const login = async (email: string) =>
+    (await request(sut.server).post('/api/auth/login').send({ email, password: DEMO_PASSWORD }).expect(200)).body;
 
   it('gives the seeded users their permissions: e-sign for admin, TC and agent; tooltips for the admin; the restricted dashboard', async () => {
     const expected: Record<string, string[]> = {
@@ -29,7 +30,11 @@ describe('permissions in tokens', () => {
     };
     for (const [email, permissions] of Object.entries(expected)) {
       const body = await login(email);
-      expect({ email, token: permissionsOf(body.access_token), profile: body.user.permissions }).toEqual({ email, token: permissions, profile: permissions });
+      expect({ email, token: permissionsOf(body.access_token), profile: body.user.permissions }).toEqual({
+        email,
+        token: permissions,
+        profile: permissions,
+      });
     }
   });
 

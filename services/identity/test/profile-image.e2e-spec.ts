@@ -5,10 +5,7 @@ import { pngOfSize } from '@app/testing';
 import { bearer, bootIdentityWithStorage, signIn } from './account-test-helpers';
 
 // Smallest valid PNG (1x1, transparent).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('profile image upload', () => {
   let sut: Awaited<ReturnType<typeof bootIdentityWithStorage>>;
@@ -60,11 +57,15 @@ describe('profile image upload', () => {
 
     const image = await request(sut.server).get('/api/user/profile/image').set(bearer(token)).expect(200);
     expect(image.body.url).toMatch(/^\/api\/identity\/files\/profile-images\/.+\?expires=\d+&sig=/);
-    const file = await request(sut.server).get(image.body.url).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const file = await request(sut.server)
+      .get(image.body.url)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
 
@@ -123,7 +124,10 @@ describe('profile image upload', () => {
     expect(body.key).toContain(`/${vendor.user.agent_id}/`);
     await put(body.url, PNG).expect(200);
     expect(await imagePathOf(vendor.user.agent_id)).toBe(body.key);
-    const url = await request(sut.server).get(`/api/user/profile/image?agent_id=${vendor.user.agent_id}`).set(bearer(admin.token)).expect(200);
+    const url = await request(sut.server)
+      .get(`/api/user/profile/image?agent_id=${vendor.user.agent_id}`)
+      .set(bearer(admin.token))
+      .expect(200);
     expect(url.body.url).toContain(body.key);
 
     await requestUrl(rival.token, undefined, vendor.user.agent_id).expect(404);
@@ -136,17 +140,30 @@ describe('profile image upload', () => {
     const { body } = await requestUrl(token).expect(200);
     await request(sut.server).post('/api/user/profile/image/confirm').set(bearer(token)).send({ key: body.key }).expect(404);
     await put(body.url, PNG).expect(200);
-    const confirmed = await request(sut.server).post('/api/user/profile/image/confirm').set(bearer(token)).send({ key: body.key }).expect(200);
+    const confirmed = await request(sut.server)
+      .post('/api/user/profile/image/confirm')
+      .set(bearer(token))
+      .send({ key: body.key })
+      .expect(200);
     expect(confirmed.body.url).toContain(body.key);
     expect(await imagePathOf(user.agent_id)).toBe(body.key);
     const other = await signIn(sut, 'agent@demo-realty.test');
-    const refused = await request(sut.server).post('/api/user/profile/image/confirm').set(bearer(other.token)).send({ key: body.key }).expect(400);
+    const refused = await request(sut.server)
+      .post('/api/user/profile/image/confirm')
+      .set(bearer(other.token))
+      .send({ key: body.key })
+      .expect(400);
     expect(refused.body.errors).toEqual([{ field: 'key', error: 'Unknown upload' }]);
   });
 
   it('keeps answering 415 for unknown content types on other routes', async () => {
     const { token } = await signIn(sut, 'isa@demo-realty.test');
-    const response = await request(sut.server).patch('/api/user/profile').set(bearer(token)).set('content-type', 'application/xml').send('<a/>').expect(415);
+    const response = await request(sut.server)
+      .patch('/api/user/profile')
+      .set(bearer(token))
+      .set('content-type', 'application/xml')
+      .send('<a/>')
+      .expect(415);
     expect(response.body).toEqual({ status: 'error', message: 'Unsupported content type' });
   });
 });

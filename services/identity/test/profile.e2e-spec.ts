@@ -123,9 +123,10 @@ describe('PATCH /user/profile', () => {
     );
     expect(row).toEqual({ b: '2026-03-15', r: '2026-12-01', pct: '30.25' });
     expect(await getProfile(token)).toMatchObject(saved);
-    const events = await sut.dataSource.query(`SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'agent_id' = $1`, [
-      String(user.agent_id),
-    ]);
+    const events = await sut.dataSource.query(
+      `SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated' AND payload->>'agent_id' = $1`,
+      [String(user.agent_id)],
+    );
     expect(events[0].n).toBeGreaterThanOrEqual(1);
   });
 
@@ -147,7 +148,9 @@ describe('PATCH /user/profile', () => {
   it('never lets a VENDOR or CLIENT write caps, even with the permission', async () => {
     for (const email of ['vendor@demo-realty.test', 'client@demo-realty.test']) {
       const { token, user } = await signIn(sut, email);
-      await sut.dataSource.query(`UPDATE identity.users SET permissions = '{allow_agent_edit_cap_amt}' WHERE agent_id = $1`, [user.agent_id]);
+      await sut.dataSource.query(`UPDATE identity.users SET permissions = '{allow_agent_edit_cap_amt}' WHERE agent_id = $1`, [
+        user.agent_id,
+      ]);
       const refused = await patch(token, { ...REQUIRED, brokerage_pct: 10 }).expect(403);
       expect(refused.body.message).toBe(PROFILE_MESSAGES.capsPermission);
     }
@@ -213,7 +216,9 @@ describe('PATCH /user/profile', () => {
       expect(await getProfile(outsider.token)).not.toHaveProperty('integrations');
       const refused = await patch(outsider.token, { ...REQUIRED, integrations: { skyslope_agent_guid: 'ab12' } }).expect(403);
       expect(refused.body.message).toBe(PROFILE_MESSAGES.integrationsDisabled);
-      const [row] = await sut.dataSource.query(`SELECT skyslope_agent_guid FROM identity.users WHERE agent_id = $1`, [outsider.user.agent_id]);
+      const [row] = await sut.dataSource.query(`SELECT skyslope_agent_guid FROM identity.users WHERE agent_id = $1`, [
+        outsider.user.agent_id,
+      ]);
       expect(row.skyslope_agent_guid).toBeNull();
       // Demo Realty's plan has team_esign and transaction_sync; the token carries neither.
       const claims = JSON.parse(Buffer.from(outsider.token.split('.')[1], 'base64url').toString());

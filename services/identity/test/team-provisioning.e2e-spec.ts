@@ -19,7 +19,9 @@ describe('team provisioning events', () => {
     ) as Promise<{ team_id: number; payload: { team_id: number; name: string; market_id: number } }[]>;
 
   it('is published by the seed for every team it creates, in the same transaction', async () => {
-    const teams: { team_id: number; name: string }[] = await identity.dataSource.query(`SELECT team_id, name FROM identity.teams ORDER BY team_id`);
+    const teams: { team_id: number; name: string }[] = await identity.dataSource.query(
+      `SELECT team_id, name FROM identity.teams ORDER BY team_id`,
+    );
     expect(teams.map((t) => t.name)).toEqual(['Demo Realty', 'Rival Homes', 'Bench Realty']);
     // The seed gives each team its starting time zone (Demo Realty America/Chicago).
     const zones = new Map(SEED_TEAMS.map((team) => [team.name, team.timezone]));

@@ -3,7 +3,17 @@ import request from 'supertest';
 import { VENDOR_ENROLLMENT_MESSAGES as M, type EventEnvelope, type VendorEnrollment } from '@app/contracts';
 import { EventConsumer } from '@app/events';
 import { VendorEnrollmentService } from '../src/vendor-enrollment/vendor-enrollment.service';
-import { adminApi, bootAdminIdentity, createTeamWithAdmin, mailCount, nextMailTo, PUBLIC_URL, signIn, userForm, type AdminIdentity } from './admin-test-helpers';
+import {
+  adminApi,
+  bootAdminIdentity,
+  createTeamWithAdmin,
+  mailCount,
+  nextMailTo,
+  PUBLIC_URL,
+  signIn,
+  userForm,
+  type AdminIdentity,
+} from './admin-test-helpers';
 
 const RATE_LIMIT = 8;
 let ipSeq = 0;
@@ -21,10 +31,14 @@ describe(VendorEnrollmentService.name, () => {
   afterAll(() => sut.close());
 
   const info = (token: string | undefined, ip = nextIp()) =>
-    request(sut.server).get('/api/enroll/vendor/link/info').query(token === undefined ? {} : { invite_token: token }).set('x-forwarded-for', ip);
+    request(sut.server)
+      .get('/api/enroll/vendor/link/info')
+      .query(token === undefined ? {} : { invite_token: token })
+      .set('x-forwarded-for', ip);
   const enroll = (body: object, ip = nextIp()) => request(sut.server).post('/api/enroll/vendor').set('x-forwarded-for', ip).send(body);
 
-  const invite = async (body: object = {}, api = admin) => (await api.post('/enroll/vendor/link', body).expect(201)).body as { invite_token: string; url: string; expires_at: string };
+  const invite = async (body: object = {}, api = admin) =>
+    (await api.post('/enroll/vendor/link', body).expect(201)).body as { invite_token: string; url: string; expires_at: string };
 
   const form = (token: string, overrides: { primary_contact?: object; address?: object; name?: string } = {}): VendorEnrollment => {
     const id = randomUUID().slice(0, 8);
@@ -32,12 +46,22 @@ describe(VendorEnrollmentService.name, () => {
       invite_token: token,
       name: overrides.name ?? `Vendor ${id} Title`,
       address: { address_1: '12 Main Street', address_2: '', city: 'Springfield', state: 'IL', postal_code: '62701', ...overrides.address },
-      primary_contact: { first_name: 'Pat', last_name: `Vendor${id}`, email: `pat-${id}@vendor.test`, phone: '(555) 123-4567', ...overrides.primary_contact },
+      primary_contact: {
+        first_name: 'Pat',
+        last_name: `Vendor${id}`,
+        email: `pat-${id}@vendor.test`,
+        phone: '(555) 123-4567',
+        ...overrides.primary_contact,
+      },
     };
   };
 
   const inviteRow = async (token: string) =>
-    (await sut.dataSource.query(`SELECT * FROM identity.vendor_invites WHERE token_hash = $1`, [createHash('sha256').update(token).digest('hex')]))[0];
+    (
+      await sut.dataSource.query(`SELECT * FROM identity.vendor_invites WHERE token_hash = $1`, [
+        createHash('sha256').update(token).digest('hex'),
+      ])
+    )[0];
 
   describe('invites', () => {
     it('makes a random 14-day link, stores only its hash, and prefills the form from it', async () => {
@@ -49,7 +73,13 @@ describe(VendorEnrollmentService.name, () => {
       expect(days).toBeLessThanOrEqual(14);
 
       const row = await inviteRow(created.invite_token);
-      expect(row).toMatchObject({ name: 'Acme Title', vendor_type: 'Title', email: 'owner@acme-title.test', used_ts: null, revoked_ts: null });
+      expect(row).toMatchObject({
+        name: 'Acme Title',
+        vendor_type: 'Title',
+        email: 'owner@acme-title.test',
+        used_ts: null,
+        revoked_ts: null,
+      });
       expect(JSON.stringify(row)).not.toContain(created.invite_token);
 
       expect((await info(created.invite_token).expect(200)).body).toEqual({
@@ -72,7 +102,11 @@ describe(VendorEnrollmentService.name, () => {
         const other = adminApi(sut, (await signIn(sut, email)).token);
         await other.post('/enroll/vendor/link', {}).expect(403);
         await other.get('/enroll/vendor/links').expect(403);
-        await request(sut.server).delete('/api/enroll/vendor/link').set({ authorization: `Bearer ${(await signIn(sut, email)).token}` }).send({ invite_token: made.invite_token }).expect(403);
+        await request(sut.server)
+          .delete('/api/enroll/vendor/link')
+          .set({ authorization: `Bearer ${(await signIn(sut, email)).token}` })
+          .send({ invite_token: made.invite_token })
+          .expect(403);
       }
       await request(sut.server).post('/api/enroll/vendor/link').send({}).expect(401);
     });
@@ -90,8 +124,16 @@ describe(VendorEnrollmentService.name, () => {
     it('revoked: the link answers 404 and stays revoked; another team cannot revoke it', async () => {
       const made = await invite();
       const rival = await createTeamWithAdmin(sut);
-      await request(sut.server).delete('/api/enroll/vendor/link').set({ authorization: `Bearer ${rival.token}` }).send({ invite_token: made.invite_token }).expect(404);
-      const revoked = await request(sut.server).delete('/api/enroll/vendor/link').set({ authorization: `Bearer ${(await signIn(sut, 'admin@demo-realty.test')).token}` }).send({ invite_token: made.invite_token }).expect(200);
+      await request(sut.server)
+        .delete('/api/enroll/vendor/link')
+        .set({ authorization: `Bearer ${rival.token}` })
+        .send({ invite_token: made.invite_token })
+        .expect(404);
+      const revoked = await request(sut.server)
+        .delete('/api/enroll/vendor/link')
+        .set({ authorization: `Bearer ${(await signIn(sut, 'admin@demo-realty.test')).token}` })
+        .send({ invite_token: made.invite_token })
+        .expect(200);
       expect(revoked.body).toEqual({ status: 'success', message: M.inviteRevoked });
       expect((await info(made.invite_token).expect(404)).body.message).toBe(M.inviteInvalid);
       expect((await enroll(form(made.invite_token)).expect(404)).body.message).toBe(M.inviteInvalid);
@@ -103,7 +145,9 @@ describe(VendorEnrollmentService.name, () => {
       expect((await info('no-such-token').expect(404)).body).toMatchObject({ status: 'error', message: M.inviteInvalid });
       expect((await enroll(form('no-such-token')).expect(404)).body.message).toBe(M.inviteInvalid);
       const made = await invite();
-      await sut.dataSource.query(`UPDATE identity.vendor_invites SET expires_at = now() - interval '1 second' WHERE invite_id = $1`, [(await inviteRow(made.invite_token)).invite_id]);
+      await sut.dataSource.query(`UPDATE identity.vendor_invites SET expires_at = now() - interval '1 second' WHERE invite_id = $1`, [
+        (await inviteRow(made.invite_token)).invite_id,
+      ]);
       expect((await info(made.invite_token).expect(410)).body.message).toBe(M.inviteExpired);
       expect((await enroll(form(made.invite_token)).expect(410)).body.message).toBe(M.inviteExpired);
       expect((await admin.get('/enroll/vendor/links?status=expired').expect(200)).body.records.length).toBeGreaterThan(0);
@@ -127,10 +171,22 @@ describe(VendorEnrollmentService.name, () => {
       ]);
       // Blank strings are missing too.
       const made = await invite();
-      const blank = await enroll({ ...form(made.invite_token), name: '  ', address: { address_1: ' ', city: '', state: '', postal_code: '' }, primary_contact: { first_name: '', last_name: ' ', email: '', phone: '' } }).expect(400);
+      const blank = await enroll({
+        ...form(made.invite_token),
+        name: '  ',
+        address: { address_1: ' ', city: '', state: '', postal_code: '' },
+        primary_contact: { first_name: '', last_name: ' ', email: '', phone: '' },
+      }).expect(400);
       expect(blank.body.errors.map((e: { field: string }) => e.field)).toEqual([
-        'name', 'address.address_1', 'address.city', 'address.state', 'address.postal_code',
-        'primary_contact.first_name', 'primary_contact.last_name', 'primary_contact.email', 'primary_contact.phone',
+        'name',
+        'address.address_1',
+        'address.city',
+        'address.state',
+        'address.postal_code',
+        'primary_contact.first_name',
+        'primary_contact.last_name',
+        'primary_contact.email',
+        'primary_contact.phone',
       ]);
     });
 
@@ -168,10 +224,22 @@ describe(VendorEnrollmentService.name, () => {
       const answer = await enroll(body).expect(200);
       expect(answer.body).toEqual({ status: 'success', message: 'Success! Check your email for login instructions.' });
 
-      const [user] = await sut.dataSource.query(`SELECT agent_id, team_id, roles, status, mobile_phone, vendor_id FROM identity.users WHERE email = $1`, [email]);
+      const [user] = await sut.dataSource.query(
+        `SELECT agent_id, team_id, roles, status, mobile_phone, vendor_id FROM identity.users WHERE email = $1`,
+        [email],
+      );
       expect(user).toMatchObject({ roles: ['VENDOR'], status: 'active', mobile_phone: '5551234567', vendor_id: expect.any(Number) });
       const [vendor] = await sut.dataSource.query(`SELECT * FROM identity.vendor_organisations WHERE vendor_id = $1`, [user.vendor_id]);
-      expect(vendor).toMatchObject({ team_id: user.team_id, name: 'Harbor Mortgage', vendor_type: 'Mortgage', address_1: '12 Main Street', address_2: null, city: 'Springfield', state: 'IL', postal_code: '62701' });
+      expect(vendor).toMatchObject({
+        team_id: user.team_id,
+        name: 'Harbor Mortgage',
+        vendor_type: 'Mortgage',
+        address_1: '12 Main Street',
+        address_2: null,
+        city: 'Springfield',
+        state: 'IL',
+        postal_code: '62701',
+      });
       expect(await inviteRow(made.invite_token)).toMatchObject({ used_ts: expect.any(Date), vendor_id: user.vendor_id });
 
       const events: { type: string; payload: Record<string, unknown> }[] = await sut.dataSource.query(
@@ -179,22 +247,44 @@ describe(VendorEnrollmentService.name, () => {
         [user.vendor_id, user.agent_id],
       );
       expect(events.map((e) => e.type)).toEqual(['identity.user.created', 'identity.vendor.enrolled']);
-      expect(events[0].payload).toMatchObject({ agent_id: user.agent_id, roles: ['VENDOR'], email, status: 'active', team_name: 'Demo Realty' });
-      expect(events[1].payload).toEqual({ vendor_id: user.vendor_id, team_id: user.team_id, agent_id: user.agent_id, name: 'Harbor Mortgage', vendor_type: 'Mortgage', logo_path: null });
+      expect(events[0].payload).toMatchObject({
+        agent_id: user.agent_id,
+        roles: ['VENDOR'],
+        email,
+        status: 'active',
+        team_name: 'Demo Realty',
+      });
+      expect(events[1].payload).toEqual({
+        vendor_id: user.vendor_id,
+        team_id: user.team_id,
+        agent_id: user.agent_id,
+        name: 'Harbor Mortgage',
+        vendor_type: 'Mortgage',
+        logo_path: null,
+      });
 
       // Single use.
       expect((await enroll(form(made.invite_token)).expect(410)).body.message).toBe(M.inviteUsed);
       expect((await info(made.invite_token).expect(410)).body.message).toBe(M.inviteUsed);
-      const listed = (await admin.get('/enroll/vendor/links').expect(200)).body.records.find((r: { vendor_id: number | null }) => r.vendor_id === user.vendor_id);
+      const listed = (await admin.get('/enroll/vendor/links').expect(200)).body.records.find(
+        (r: { vendor_id: number | null }) => r.vendor_id === user.vendor_id,
+      );
       expect(listed).toMatchObject({ status: 'used', vendor_name: 'Harbor Mortgage', used_ts: expect.any(String) });
       // A used invite cannot be revoked.
-      await request(sut.server).delete('/api/enroll/vendor/link').set({ authorization: `Bearer ${(await signIn(sut, 'admin@demo-realty.test')).token}` }).send({ invite_token: made.invite_token }).expect(409);
+      await request(sut.server)
+        .delete('/api/enroll/vendor/link')
+        .set({ authorization: `Bearer ${(await signIn(sut, 'admin@demo-realty.test')).token}` })
+        .send({ invite_token: made.invite_token })
+        .expect(409);
 
       // The login mail: a set-password link that works, then the vendor signs in.
       const { mail, key } = await nextMailTo(sut, email, 0);
       expect(mail.subject).toBe('Welcome to Realty');
       expect(mail.text).toContain(`${PUBLIC_URL}/auth/reset-password/${key}`);
-      await request(sut.server).post('/api/auth/reset-password').send({ reset_key: key, password: 'Vendor-Pass1!', verify_password: 'Vendor-Pass1!' }).expect(200);
+      await request(sut.server)
+        .post('/api/auth/reset-password')
+        .send({ reset_key: key, password: 'Vendor-Pass1!', verify_password: 'Vendor-Pass1!' })
+        .expect(200);
       const login = await request(sut.server).post('/api/auth/login').send({ email, password: 'Vendor-Pass1!' }).expect(200);
       expect(login.body.user).toMatchObject({ agent_id: user.agent_id, roles: ['VENDOR'] });
 
@@ -203,7 +293,10 @@ describe(VendorEnrollmentService.name, () => {
         `SELECT id, type, team_id, occurred_at, version, payload FROM identity.outbox WHERE type = 'identity.vendor.enrolled' AND (payload->>'vendor_id')::int = $1`,
         [user.vendor_id],
       );
-      const envelope: EventEnvelope<'identity.vendor.enrolled'> = { ...enrolled, occurred_at: new Date(enrolled.occurred_at).toISOString() };
+      const envelope: EventEnvelope<'identity.vendor.enrolled'> = {
+        ...enrolled,
+        occurred_at: new Date(enrolled.occurred_at).toISOString(),
+      };
       expect(await sut.app.get(EventConsumer).consume(envelope)).toBe('duplicate');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await mailCount(sut, email)).toBe(1);

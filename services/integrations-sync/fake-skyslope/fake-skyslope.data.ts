@@ -37,7 +37,15 @@ export const FAKE_SKYSLOPE_OFFICES: readonly FakeSkySlopeOffice[] = [
   { officeGuid: FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID, officeName: 'Demo Realty Westside', address: '2200 Ocean Ave' },
 ];
 
-const user = (n: number, firstName: string, lastName: string, email: string, userType: string, officeGuid: string, isActive = true): FakeSkySlopeUser => ({
+const user = (
+  n: number,
+  firstName: string,
+  lastName: string,
+  email: string,
+  userType: string,
+  officeGuid: string,
+  isActive = true,
+): FakeSkySlopeUser => ({
   userGuid: `a1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
   firstName,
   lastName,
@@ -74,5 +82,7 @@ export const FAKE_SKYSLOPE_CHECKLIST_TYPES: readonly FakeSkySlopeChecklistType[]
 
 /** `count` generated users that match nobody (bench and paging tests), numbered after `from`. */
 export function generatedFakeUsers(count: number, from = 1000, officeGuid = FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID): FakeSkySlopeUser[] {
-  return Array.from({ length: count }, (_, i) => user(from + i, 'Generated', `User${from + i}`, `generated.user${from + i}@skyslope-only.test`, 'Agent', officeGuid));
+  return Array.from({ length: count }, (_, i) =>
+    user(from + i, 'Generated', `User${from + i}`, `generated.user${from + i}@skyslope-only.test`, 'Agent', officeGuid),
+  );
 }

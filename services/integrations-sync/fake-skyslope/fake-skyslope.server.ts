@@ -154,9 +154,18 @@ export function fakeSkySlopeOptionsFromEnv(env: NodeJS.ProcessEnv): FakeSkySlope
 }
 
 function checkedBehaviour(behaviour: FakeSkySlopeBehaviour): FakeSkySlopeBehaviour {
-  if (!(FAILURE_STATUSES as readonly number[]).includes(behaviour.failureStatus)) throw new Error(`failureStatus must be one of ${FAILURE_STATUSES.join(', ')}`);
+  if (!(FAILURE_STATUSES as readonly number[]).includes(behaviour.failureStatus))
+    throw new Error(`failureStatus must be one of ${FAILURE_STATUSES.join(', ')}`);
   if (behaviour.failureRate < 0 || behaviour.failureRate > 1) throw new Error('failureRate must be between 0 and 1');
-  for (const key of ['latencyMs', 'rateLimit', 'rateLimitWindowMs', 'retryAfterSeconds', 'sessionLifetimeSeconds', 'maxSkewSeconds', 'pageSize'] as const) {
+  for (const key of [
+    'latencyMs',
+    'rateLimit',
+    'rateLimitWindowMs',
+    'retryAfterSeconds',
+    'sessionLifetimeSeconds',
+    'maxSkewSeconds',
+    'pageSize',
+  ] as const) {
     if (!Number.isFinite(behaviour[key]) || behaviour[key] < 0) throw new Error(`${key} must be a number of 0 or more`);
   }
   if (behaviour.pageSize < 1) throw new Error('pageSize must be at least 1');
@@ -195,7 +204,14 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
   let sessions = new Map<string, { accessKey: string; expiresAt: number }>();
   let scripted: { status: number; count: number; retryAfterSeconds?: number; pathPrefix?: string; body?: unknown }[] = [];
   let rateWindow = { start: 0, count: 0 };
-  const freshStats = (): FakeSkySlopeStats => ({ logins: 0, refusedLogins: 0, apiCalls: 0, injectedFailures: 0, rateLimited: 0, byPath: {} });
+  const freshStats = (): FakeSkySlopeStats => ({
+    logins: 0,
+    refusedLogins: 0,
+    apiCalls: 0,
+    injectedFailures: 0,
+    rateLimited: 0,
+    byPath: {},
+  });
   let stats = freshStats();
   let files: FakeSkySlopeFile[] = [];
   let createHook: ((file: FakeSkySlopeFile) => Promise<void> | void) | undefined;
@@ -237,7 +253,9 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
     if (behaviour.failureRate > 0 && random() < behaviour.failureRate) {
       stats.injectedFailures += 1;
       if (behaviour.failureStatus !== 500) reply.header('retry-after', String(behaviour.retryAfterSeconds));
-      return reply.code(behaviour.failureStatus).send({ Error: behaviour.failureStatus === 429 ? 'Too Many Requests' : 'Service Unavailable' });
+      return reply
+        .code(behaviour.failureStatus)
+        .send({ Error: behaviour.failureStatus === 429 ? 'Too Many Requests' : 'Service Unavailable' });
     }
   });
 
@@ -339,13 +357,21 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
   // The Files API's sales and listings: create, read, update, list (by agentGuid, earliestDate, latestDate, paged), contacts.
   const FILE_KINDS: Record<string, FakeSkySlopeFileKind> = { sales: 'sale', listings: 'listing' };
   const GUID_FIELD: Record<FakeSkySlopeFileKind, string> = { sale: 'saleGuid', listing: 'listingGuid' };
-  const answerOf = (file: FakeSkySlopeFile) => ({ ...file.body, [GUID_FIELD[file.kind]]: file.guid, createdOn: file.createdOn, modifiedOn: file.modifiedOn, contacts: file.contacts });
+  const answerOf = (file: FakeSkySlopeFile) => ({
+    ...file.body,
+    [GUID_FIELD[file.kind]]: file.guid,
+    createdOn: file.createdOn,
+    modifiedOn: file.modifiedOn,
+    contacts: file.contacts,
+  });
   const fileBodyProblem = (body: unknown): string | undefined => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return 'A JSON object is required';
     const b = body as Record<string, unknown>;
     if (typeof b.agentGuid !== 'string' || !users.some((u) => u.userGuid === b.agentGuid)) return 'agentGuid is not a SkySlope user';
-    if (typeof b.officeGuid !== 'string' || !offices.some((o) => o.officeGuid === b.officeGuid)) return 'officeGuid is not a SkySlope office';
-    if (typeof b.checklistTypeId !== 'number' || !checklistTypes.some((t) => t.checklistTypeId === b.checklistTypeId)) return 'checklistTypeId is not a checklist type';
+    if (typeof b.officeGuid !== 'string' || !offices.some((o) => o.officeGuid === b.officeGuid))
+      return 'officeGuid is not a SkySlope office';
+    if (typeof b.checklistTypeId !== 'number' || !checklistTypes.some((t) => t.checklistTypeId === b.checklistTypeId))
+      return 'checklistTypeId is not a checklist type';
     return undefined;
   };
   const findFile = (kind: FakeSkySlopeFileKind, guid: string) => files.find((file) => file.kind === kind && file.guid === guid);
@@ -378,7 +404,10 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
         stats.injectedFailures += 1;
         return reply.code(status).send({ Error: `Injected ${status} after the create` });
       }
-      return reply.code(201).send({ value: { [GUID_FIELD[kind]]: file.guid }, links: [{ href: `${baseUrl}/api/files/${path}/${file.guid}`, method: 'GET', rel: 'self' }] });
+      return reply.code(201).send({
+        value: { [GUID_FIELD[kind]]: file.guid },
+        links: [{ href: `${baseUrl}/api/files/${path}/${file.guid}`, method: 'GET', rel: 'self' }],
+      });
     });
 
     app.get(`/api/files/${path}`, async (request, reply) => {
@@ -386,7 +415,8 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
       const query = request.query as Record<string, string | undefined>;
       const earliest = query.earliestDate ? Date.parse(query.earliestDate) : undefined;
       const latest = query.latestDate ? Date.parse(query.latestDate) : undefined;
-      if (Number.isNaN(earliest) || Number.isNaN(latest)) return reply.code(422).send({ Error: 'earliestDate and latestDate must be dates' });
+      if (Number.isNaN(earliest) || Number.isNaN(latest))
+        return reply.code(422).send({ Error: 'earliestDate and latestDate must be dates' });
       const listed = files
         .filter((file) => file.kind === kind)
         .filter((file) => !query.agentGuid || file.agentGuid === query.agentGuid)
@@ -425,7 +455,8 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
       const file = findFile(kind, (request.params as { guid: string }).guid);
       if (!file) return reply.code(404).send({ Error: 'Not Found' });
       const body = request.body as Record<string, unknown> | null;
-      if (!body || typeof body.firstName !== 'string' || typeof body.lastName !== 'string') return reply.code(422).send({ Error: 'firstName and lastName are required' });
+      if (!body || typeof body.firstName !== 'string' || typeof body.lastName !== 'string')
+        return reply.code(422).send({ Error: 'firstName and lastName are required' });
       file.contacts.push({ ...body });
       return reply.code(201).send({ value: { contactGuid: randomUUID() }, links: [] });
     });
@@ -483,7 +514,10 @@ export async function startFakeSkySlope(options: FakeSkySlopeOptions = {}): Prom
       offices = [...next];
     },
     stats: () => ({ ...stats, byPath: { ...stats.byPath } }),
-    files: (kind) => files.filter((file) => !kind || file.kind === kind).map((file) => ({ ...file, contacts: [...file.contacts], body: { ...file.body } })),
+    files: (kind) =>
+      files
+        .filter((file) => !kind || file.kind === kind)
+        .map((file) => ({ ...file, contacts: [...file.contacts], body: { ...file.body } })),
     onCreate(hook) {
       createHook = hook;
     },

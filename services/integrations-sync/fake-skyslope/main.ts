@@ -1,5 +1,10 @@
 import { fakeSkySlopeOptionsFromEnv, startFakeSkySlope } from './fake-skyslope.server';
-import { FAKE_SKYSLOPE_ACCESS_KEY, FAKE_SKYSLOPE_ACCESS_SECRET, FAKE_SKYSLOPE_CLIENT_ID, FAKE_SKYSLOPE_CLIENT_SECRET } from './fake-skyslope.data';
+import {
+  FAKE_SKYSLOPE_ACCESS_KEY,
+  FAKE_SKYSLOPE_ACCESS_SECRET,
+  FAKE_SKYSLOPE_CLIENT_ID,
+  FAKE_SKYSLOPE_CLIENT_SECRET,
+} from './fake-skyslope.data';
 
 // The fake SkySlope alone: FAKE_SKYSLOPE_PORT (default 4010) and the other FAKE_SKYSLOPE_* variables
 // (see README.md beside this file). Prints the settings the service and the admin need.

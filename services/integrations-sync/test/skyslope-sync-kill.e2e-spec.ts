@@ -18,7 +18,10 @@ describe('SkySlope transaction sync: a worker killed mid-create (issue 26)', () 
   const TEAM = 71;
 
   const startWorker = () => {
-    const child = spawn(process.execPath, [workerEntry], { env: { PATH: process.env.PATH ?? '', ...booted.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [workerEntry], {
+      env: { PATH: process.env.PATH ?? '', ...booted.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk) => (log += chunk));
     child.stderr!.on('data', (chunk) => (log += chunk));
     workers.push(child);

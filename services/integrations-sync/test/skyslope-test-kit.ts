@@ -1,5 +1,13 @@
 import type { EventEnvelope } from '@app/contracts';
-import { bootTestService, createTestDatabase, eventDelivery, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  createTestDatabase,
+  eventDelivery,
+  signTestToken,
+  testEnv,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import type { ProcessMode } from '@app/platform';
 import type { Role } from '@app/contracts';
 import { FAKE_SKYSLOPE_CLIENT_ID, FAKE_SKYSLOPE_CLIENT_SECRET, startFakeSkySlope, type FakeSkySlope } from '../fake-skyslope';
@@ -12,7 +20,10 @@ import { generateCredentialsKey } from '../src/skyslope/credentials-cipher';
  * integrations-sync on a database of its own, talking to a fake SkySlope of its own (the integrator's id
  * and secret the fake knows, a fresh credentials key); close() stops all three.
  */
-export async function bootIntegrationsSync(mode: ProcessMode = 'api', extraEnv: Record<string, string> = {}): Promise<{
+export async function bootIntegrationsSync(
+  mode: ProcessMode = 'api',
+  extraEnv: Record<string, string> = {},
+): Promise<{
   sut: TestService<IntegrationsSyncConfig>;
   fake: FakeSkySlope;
   database: TestDatabase;
@@ -55,7 +66,12 @@ export async function bootIntegrationsSync(mode: ProcessMode = 'api', extraEnv: 
 }
 
 /** A bearer header for a user of the team with one role and the given team permissions. */
-export async function bearerOf(agentId: number, teamId: number, role: Role, permissions: string[] = ['transaction_sync']): Promise<Record<string, string>> {
+export async function bearerOf(
+  agentId: number,
+  teamId: number,
+  role: Role,
+  permissions: string[] = ['transaction_sync'],
+): Promise<Record<string, string>> {
   const token = await signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: permissions as never, market_id: 0 });
   return { authorization: `Bearer ${token}` };
 }

@@ -5,7 +5,17 @@ import { EventConsumer } from '@app/events';
 import { eventually } from '@app/testing';
 import { FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID } from '../fake-skyslope';
 import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
-import { connectTeam, envelopeOf, FAST_SYNC_ENV, filesOf, seedTeamUsers, ssGuidOf, syncRowOf, transactionRow, until } from './transaction-sync-kit';
+import {
+  connectTeam,
+  envelopeOf,
+  FAST_SYNC_ENV,
+  filesOf,
+  seedTeamUsers,
+  ssGuidOf,
+  syncRowOf,
+  transactionRow,
+  until,
+} from './transaction-sync-kit';
 
 // SkySlope transaction sync (spec 002 section 2.6) against the fake SkySlope: transaction events become one sale or
 // listing per transaction, kept up to date with PUTs, never duplicated.
@@ -16,11 +26,17 @@ describe('SkySlope transaction sync (issue 26)', () => {
   const RIVAL = 62;
   let nextClient = 5000;
   const newClientId = () => (nextClient += 1);
-  const created = (row: ReturnType<typeof transactionRow>) => booted.deliver(envelopeOf('transactions.transaction.created', row.team_id, row));
-  const updated = (row: ReturnType<typeof transactionRow>) => booted.deliver(envelopeOf('transactions.transaction.updated', row.team_id, row));
+  const created = (row: ReturnType<typeof transactionRow>) =>
+    booted.deliver(envelopeOf('transactions.transaction.created', row.team_id, row));
+  const updated = (row: ReturnType<typeof transactionRow>) =>
+    booted.deliver(envelopeOf('transactions.transaction.updated', row.team_id, row));
   const admin = () => bearerOf(1, TEAM, 'ADMIN');
   const setPrefs = async (prefs: Record<string, boolean>) =>
-    request(booted.sut.server).post('/api/skyslope/settings').set(await admin()).send({ accessKey: '••••4b2a', accessSecret: '••••41d7', prefs }).expect(200);
+    request(booted.sut.server)
+      .post('/api/skyslope/settings')
+      .set(await admin())
+      .send({ accessKey: '••••4b2a', accessSecret: '••••41d7', prefs })
+      .expect(200);
 
   beforeAll(async () => {
     booted = await bootIntegrationsSync('all', FAST_SYNC_ENV);
@@ -36,7 +52,13 @@ describe('SkySlope transaction sync (issue 26)', () => {
 
   it('makes one sale of a buyer transaction and one listing of a seller transaction, with the mapped fields and contacts', async () => {
     const buyer = transactionRow(TEAM, newClientId());
-    const seller = transactionRow(TEAM, newClientId(), { type: 's', primary_agent_id: 1, address_1: '77 Lake Shore Blvd', address_2: '', contacts: [] });
+    const seller = transactionRow(TEAM, newClientId(), {
+      type: 's',
+      primary_agent_id: 1,
+      address_1: '77 Lake Shore Blvd',
+      address_2: '',
+      contacts: [],
+    });
     await created(buyer);
     await created(seller);
     const saleRow = await until(booted, buyer.client_id, 'synced', 1);
@@ -64,7 +86,12 @@ describe('SkySlope transaction sync (issue 26)', () => {
     const [listing] = filesOf(booted, seller.client_id);
     expect(filesOf(booted, seller.client_id)).toHaveLength(1);
     expect(listing.kind).toBe('listing');
-    expect(listing.body).toMatchObject({ agentGuid: ssGuidOf('admin@demo-realty.test'), checklistTypeId: 201, listingPrice: 450000, property: { streetNumber: '77', streetAddress: 'Lake Shore Blvd', unit: '' } });
+    expect(listing.body).toMatchObject({
+      agentGuid: ssGuidOf('admin@demo-realty.test'),
+      checklistTypeId: 201,
+      listingPrice: 450000,
+      property: { streetNumber: '77', streetAddress: 'Lake Shore Blvd', unit: '' },
+    });
     expect(listing.body).not.toHaveProperty('salePrice');
     expect(listing.contacts).toHaveLength(1);
   });
@@ -73,7 +100,13 @@ describe('SkySlope transaction sync (issue 26)', () => {
     const row = transactionRow(TEAM, newClientId());
     await created(row);
     await until(booted, row.client_id, 'synced', 1);
-    const v2 = { ...row, version: 2, trans_amt: 465000, closed_dt: '2026-12-20', contacts: [...row.contacts, { name: 'Dana Lender', email: 'dana@lender.test' }] };
+    const v2 = {
+      ...row,
+      version: 2,
+      trans_amt: 465000,
+      closed_dt: '2026-12-20',
+      contacts: [...row.contacts, { name: 'Dana Lender', email: 'dana@lender.test' }],
+    };
     const event = envelopeOf('transactions.transaction.updated', TEAM, v2);
     await booted.deliver(event);
     await until(booted, row.client_id, 'synced', 2);
@@ -115,14 +148,40 @@ describe('SkySlope transaction sync (issue 26)', () => {
     await created(row);
     await updated({ ...row, version: 2, trans_amt: 480000 });
     // A status change older than the row changes nothing; a newer one merges its dates.
-    await booted.deliver(envelopeOf('transactions.transaction.status-changed', TEAM, { client_id: row.client_id, version: 2, from_status_id: 1, to_status_id: 2, dates: { closed_dt: '2026-01-01' } }));
-    await booted.deliver(envelopeOf('transactions.transaction.status-changed', TEAM, { client_id: row.client_id, version: 4, from_status_id: 1, to_status_id: 3, dates: { closed_dt: '2026-12-18' } }));
+    await booted.deliver(
+      envelopeOf('transactions.transaction.status-changed', TEAM, {
+        client_id: row.client_id,
+        version: 2,
+        from_status_id: 1,
+        to_status_id: 2,
+        dates: { closed_dt: '2026-01-01' },
+      }),
+    );
+    await booted.deliver(
+      envelopeOf('transactions.transaction.status-changed', TEAM, {
+        client_id: row.client_id,
+        version: 4,
+        from_status_id: 1,
+        to_status_id: 3,
+        dates: { closed_dt: '2026-12-18' },
+      }),
+    );
     await until(booted, row.client_id, 'synced', 4);
     const files = filesOf(booted, row.client_id);
     expect(files).toHaveLength(1);
     expect(files[0].body).toMatchObject({ salePrice: 500000, actualClosingDate: '2026-12-18' });
     // A closing newer still: price and commission from it.
-    await booted.deliver(envelopeOf('transactions.transaction.closed', TEAM, { client_id: row.client_id, version: 5, primary_agent_id: 3, type: 'b', closed_dt: '2026-12-19', trans_amt: 505000, gross_commission_amt: 15150 }));
+    await booted.deliver(
+      envelopeOf('transactions.transaction.closed', TEAM, {
+        client_id: row.client_id,
+        version: 5,
+        primary_agent_id: 3,
+        type: 'b',
+        closed_dt: '2026-12-19',
+        trans_amt: 505000,
+        gross_commission_amt: 15150,
+      }),
+    );
     await until(booted, row.client_id, 'synced', 5);
     expect(filesOf(booted, row.client_id)[0].body).toMatchObject({ salePrice: 505000, actualClosingDate: '2026-12-19' });
     expect(filesOf(booted, row.client_id)).toHaveLength(1);
@@ -144,7 +203,9 @@ describe('SkySlope transaction sync (issue 26)', () => {
     for (const row of rows) {
       const files = filesOf(booted, row.client_id);
       expect(files).toHaveLength(1);
-      expect(files[0].body).toMatchObject(row.type === 's' ? { listingPrice: 600000 + row.client_id } : { salePrice: 600000 + row.client_id });
+      expect(files[0].body).toMatchObject(
+        row.type === 's' ? { listingPrice: 600000 + row.client_id } : { salePrice: 600000 + row.client_id },
+      );
       expect(files[0].contacts).toHaveLength(row.contacts.length);
     }
   }, 90_000);
@@ -190,12 +251,20 @@ describe('SkySlope transaction sync (issue 26)', () => {
   it("uses the chosen primary agent, and the transaction's own agent when the choice is null", async () => {
     const row = transactionRow(TEAM, newClientId(), { primary_agent_id: 3 });
     try {
-      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: ssGuidOf('tc@demo-realty.test') }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/primary-agent')
+        .set(await admin())
+        .send({ selected_primary_agent_guid: ssGuidOf('tc@demo-realty.test') })
+        .expect(200);
       await created(row);
       await until(booted, row.client_id, 'synced', 1);
       expect(filesOf(booted, row.client_id)[0].body.agentGuid).toBe(ssGuidOf('tc@demo-realty.test'));
     } finally {
-      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: null }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/primary-agent')
+        .set(await admin())
+        .send({ selected_primary_agent_guid: null })
+        .expect(200);
     }
     await updated({ ...row, version: 2 });
     await until(booted, row.client_id, 'synced', 2);
@@ -208,12 +277,22 @@ describe('SkySlope transaction sync (issue 26)', () => {
     await created(row);
     expect((await until(booted, row.client_id, 'failed')).reason).toBe("The transaction's primary agent has no matched SkySlope user");
     try {
-      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: ssGuidOf('tc@demo-realty.test') }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/primary-agent')
+        .set(await admin())
+        .send({ selected_primary_agent_guid: ssGuidOf('tc@demo-realty.test') })
+        .expect(200);
       await until(booted, row.client_id, 'synced', 1);
     } finally {
-      await request(booted.sut.server).post('/api/skyslope/primary-agent').set(await admin()).send({ selected_primary_agent_guid: null }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/primary-agent')
+        .set(await admin())
+        .send({ selected_primary_agent_guid: null })
+        .expect(200);
     }
-    expect(filesOf(booted, row.client_id)).toEqual([expect.objectContaining({ kind: 'sale', body: expect.objectContaining({ agentGuid: ssGuidOf('tc@demo-realty.test') }) })]);
+    expect(filesOf(booted, row.client_id)).toEqual([
+      expect.objectContaining({ kind: 'sale', body: expect.objectContaining({ agentGuid: ssGuidOf('tc@demo-realty.test') }) }),
+    ]);
   });
 
   it('records an unmatched agent, then syncs once matching finds them', async () => {
@@ -223,10 +302,23 @@ describe('SkySlope transaction sync (issue 26)', () => {
     const failed = await until(booted, row.client_id, 'failed');
     expect(failed.reason).toBe("The transaction's primary agent has no matched SkySlope user");
     expect(filesOf(booted, row.client_id)).toHaveLength(0);
-    const isa = { userGuid: 'a1b2c3d4-0000-4000-8000-000000000099', firstName: 'Ira', lastName: 'Isa', email: 'isa@demo-realty.test', publicId: 'SS1099', userType: 'Agent', officeGuid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, isActive: true };
+    const isa = {
+      userGuid: 'a1b2c3d4-0000-4000-8000-000000000099',
+      firstName: 'Ira',
+      lastName: 'Isa',
+      email: 'isa@demo-realty.test',
+      publicId: 'SS1099',
+      userType: 'Agent',
+      officeGuid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+      isActive: true,
+    };
     booted.fake.control.addUsers([isa]);
     try {
-      await request(booted.sut.server).post('/api/skyslope/matched-users').set(await admin()).send({ match_skyslope_users: true }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/matched-users')
+        .set(await admin())
+        .send({ match_skyslope_users: true })
+        .expect(200);
       await until(booted, row.client_id, 'synced', 1);
       expect(filesOf(booted, row.client_id)).toHaveLength(1);
       expect(filesOf(booted, row.client_id)[0].body.agentGuid).toBe(isa.userGuid);
@@ -242,23 +334,61 @@ describe('SkySlope transaction sync (issue 26)', () => {
     const failed = await until(booted, row.client_id, 'failed');
     expect(failed.reason).toBe('SkySlope refused the file: zip is not a valid postal code');
 
-    const { body } = await request(booted.sut.server).get('/api/skyslope/sync-activity').query({ page: 1, per_page: 5 }).set(await admin()).expect(200);
-    expect(body.records[0]).toEqual({ client_id: row.client_id, transaction: row.formatted_address, kind: 'sale', guid: null, last_synced_ts: null, result: 'failed', reason: failed.reason, synced_version: null });
+    const { body } = await request(booted.sut.server)
+      .get('/api/skyslope/sync-activity')
+      .query({ page: 1, per_page: 5 })
+      .set(await admin())
+      .expect(200);
+    expect(body.records[0]).toEqual({
+      client_id: row.client_id,
+      transaction: row.formatted_address,
+      kind: 'sale',
+      guid: null,
+      last_synced_ts: null,
+      result: 'failed',
+      reason: failed.reason,
+      synced_version: null,
+    });
     expect(body.pagination).toMatchObject({ page: 1, per_page: 5, has_prev: false });
     expect(body.pagination.total).toBeGreaterThan(5);
 
-    await request(booted.sut.server).get('/api/skyslope/sync-activity').set(await bearerOf(3, TEAM, 'AGENT')).expect(403);
-    await request(booted.sut.server).get('/api/skyslope/sync-activity').set(await bearerOf(1, TEAM, 'ADMIN', [])).expect(403);
-    await request(booted.sut.server).get('/api/skyslope/sync-activity').query({ per_page: 500 }).set(await admin()).expect(400);
-    await request(booted.sut.server).post(`/api/skyslope/sync-activity/${row.client_id}/retry`).set(await bearerOf(101, RIVAL, 'ADMIN')).expect(404);
-    await request(booted.sut.server).post(`/api/skyslope/sync-activity/${row.client_id}/retry`).set(await bearerOf(3, TEAM, 'AGENT')).expect(403);
-    await request(booted.sut.server).post('/api/skyslope/sync-activity/99999999999/retry').set(await admin()).expect(404);
+    await request(booted.sut.server)
+      .get('/api/skyslope/sync-activity')
+      .set(await bearerOf(3, TEAM, 'AGENT'))
+      .expect(403);
+    await request(booted.sut.server)
+      .get('/api/skyslope/sync-activity')
+      .set(await bearerOf(1, TEAM, 'ADMIN', []))
+      .expect(403);
+    await request(booted.sut.server)
+      .get('/api/skyslope/sync-activity')
+      .query({ per_page: 500 })
+      .set(await admin())
+      .expect(400);
+    await request(booted.sut.server)
+      .post(`/api/skyslope/sync-activity/${row.client_id}/retry`)
+      .set(await bearerOf(101, RIVAL, 'ADMIN'))
+      .expect(404);
+    await request(booted.sut.server)
+      .post(`/api/skyslope/sync-activity/${row.client_id}/retry`)
+      .set(await bearerOf(3, TEAM, 'AGENT'))
+      .expect(403);
+    await request(booted.sut.server)
+      .post('/api/skyslope/sync-activity/99999999999/retry')
+      .set(await admin())
+      .expect(404);
 
-    const retried = await request(booted.sut.server).post(`/api/skyslope/sync-activity/${row.client_id}/retry`).set(await admin()).expect(202);
+    const retried = await request(booted.sut.server)
+      .post(`/api/skyslope/sync-activity/${row.client_id}/retry`)
+      .set(await admin())
+      .expect(202);
     expect(retried.body).toEqual({ message: 'Sync queued' });
     const synced = await until(booted, row.client_id, 'synced', 1);
     expect(filesOf(booted, row.client_id)).toHaveLength(1);
-    const after = await request(booted.sut.server).get('/api/skyslope/sync-activity').set(await admin()).expect(200);
+    const after = await request(booted.sut.server)
+      .get('/api/skyslope/sync-activity')
+      .set(await admin())
+      .expect(200);
     const listed = after.body.records.find((record: { client_id: number }) => record.client_id === row.client_id);
     expect(listed).toMatchObject({ guid: synced.guid, result: 'synced', reason: null, synced_version: 1 });
     expect(new Date(listed.last_synced_ts).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -267,18 +397,29 @@ describe('SkySlope transaction sync (issue 26)', () => {
   it('keeps no rows for a team without SkySlope, and retries failed rows when the office changes', async () => {
     const other = transactionRow(777, newClientId());
     await created(other);
-    expect((await booted.sut.dataSource.query(`SELECT 1 FROM integrations_sync.skyslope_transactions WHERE client_id = $1`, [other.client_id])).length).toBe(0);
+    expect(
+      (await booted.sut.dataSource.query(`SELECT 1 FROM integrations_sync.skyslope_transactions WHERE client_id = $1`, [other.client_id]))
+        .length,
+    ).toBe(0);
 
     booted.fake.control.failNext(422, { pathPrefix: '/api/files/sales', body: { Error: 'office closed' } });
     const row = transactionRow(TEAM, newClientId());
     await created(row);
     await until(booted, row.client_id, 'failed');
     try {
-      await request(booted.sut.server).post('/api/skyslope/offices').set(await admin()).send({ skyslope_guid: FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/offices')
+        .set(await admin())
+        .send({ skyslope_guid: FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID })
+        .expect(200);
       await until(booted, row.client_id, 'synced', 1);
       expect(filesOf(booted, row.client_id)[0].body.officeGuid).toBe(FAKE_SKYSLOPE_WESTSIDE_OFFICE_GUID);
     } finally {
-      await request(booted.sut.server).post('/api/skyslope/offices').set(await admin()).send({ skyslope_guid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID }).expect(200);
+      await request(booted.sut.server)
+        .post('/api/skyslope/offices')
+        .set(await admin())
+        .send({ skyslope_guid: FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID })
+        .expect(200);
     }
     expect(await syncRowOf(booted, row.client_id)).toMatchObject({ result: 'synced' });
   });
@@ -288,7 +429,10 @@ describe('SkySlope transaction sync (issue 26)', () => {
     const creates = () => booted.fake.control.stats().byPath['/api/files/sales'] ?? 0;
     const before = creates();
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
-    const spies = [jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused), jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused)];
+    const spies = [
+      jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused),
+      jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused),
+    ];
     let jobId: string;
     try {
       // Applied as the consumer does (its inbox row and the stored row commit); no queue answers meanwhile.
@@ -309,7 +453,14 @@ describe('SkySlope transaction sync (issue 26)', () => {
 
     // The relay publishes the row again (it died between adding and marking): the sync sees nothing new to send.
     await booted.sut.dataSource.query(`UPDATE integrations_sync.outbox SET published_at = NULL WHERE job_id = $1`, [jobId]);
-    await eventually(async () => (await booted.sut.dataSource.query(`SELECT 1 FROM integrations_sync.outbox WHERE job_id = $1 AND published_at IS NOT NULL`, [jobId])).length > 0);
+    await eventually(
+      async () =>
+        (
+          await booted.sut.dataSource.query(`SELECT 1 FROM integrations_sync.outbox WHERE job_id = $1 AND published_at IS NOT NULL`, [
+            jobId,
+          ])
+        ).length > 0,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     await until(booted, row.client_id, 'synced', 1);
     expect(filesOf(booted, row.client_id)).toHaveLength(1);

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope, EventType, TransactionSnapshot } from '@app/contracts';
 import { eventually } from '@app/testing';
-import { FAKE_SKYSLOPE_ACCESS_KEY, FAKE_SKYSLOPE_ACCESS_SECRET, FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID, FAKE_SKYSLOPE_USERS } from '../fake-skyslope';
+import {
+  FAKE_SKYSLOPE_ACCESS_KEY,
+  FAKE_SKYSLOPE_ACCESS_SECRET,
+  FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+  FAKE_SKYSLOPE_USERS,
+} from '../fake-skyslope';
 import { bearerOf, type bootIntegrationsSync } from './skyslope-test-kit';
 
 type Booted = Awaited<ReturnType<typeof bootIntegrationsSync>>;
@@ -57,7 +62,10 @@ export function transactionRow(teamId: number, clientId: number, overrides: Part
     total_task_count: 0,
     rtc_count: 0,
     next_open_due_dt: null,
-    contacts: [{ name: 'Brianna Buyer', email: 'brianna.buyer@mail.test' }, { name: 'Carl Cobuyer', email: null }],
+    contacts: [
+      { name: 'Brianna Buyer', email: 'brianna.buyer@mail.test' },
+      { name: 'Carl Cobuyer', email: null },
+    ],
     created_ts: '2026-11-01T10:00:00.000Z',
     updated_ts: '2026-11-01T10:00:00.000Z',
     version: 1,
@@ -88,9 +96,18 @@ export async function seedTeamUsers(booted: Booted, teamId: number, offset = 0) 
 }
 
 /** Keys saved, users matched, office chosen (with the API as the admin would). */
-export async function connectTeam(booted: Booted, teamId: number, adminId: number, office: string | null = FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID) {
+export async function connectTeam(
+  booted: Booted,
+  teamId: number,
+  adminId: number,
+  office: string | null = FAKE_SKYSLOPE_DOWNTOWN_OFFICE_GUID,
+) {
   const admin = await bearerOf(adminId, teamId, 'ADMIN');
-  await request(booted.sut.server).post('/api/skyslope/settings').set(admin).send({ accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET }).expect(200);
+  await request(booted.sut.server)
+    .post('/api/skyslope/settings')
+    .set(admin)
+    .send({ accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET })
+    .expect(200);
   await request(booted.sut.server).post('/api/skyslope/matched-users').set(admin).send({ match_skyslope_users: true }).expect(200);
   if (office) await request(booted.sut.server).post('/api/skyslope/offices').set(admin).send({ skyslope_guid: office }).expect(200);
   return admin;
@@ -106,7 +123,10 @@ export interface SyncRowSeen {
 }
 
 export async function syncRowOf(booted: Booted, clientId: number): Promise<SyncRowSeen | undefined> {
-  const rows: SyncRowSeen[] = await booted.sut.dataSource.query(`SELECT client_id, guid, result, reason, synced_version, payload_hash FROM integrations_sync.skyslope_sync WHERE client_id = $1`, [clientId]);
+  const rows: SyncRowSeen[] = await booted.sut.dataSource.query(
+    `SELECT client_id, guid, result, reason, synced_version, payload_hash FROM integrations_sync.skyslope_sync WHERE client_id = $1`,
+    [clientId],
+  );
   return rows[0];
 }
 

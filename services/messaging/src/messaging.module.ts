@@ -30,7 +30,13 @@ export class MessagingModule {
         }),
       ],
       controllers: mode === 'worker' ? [] : [...INBOX_CONTROLLERS, ...NOTIFICATION_CONTROLLERS],
-      providers: [...INBOX_PROVIDERS, ...MAIL_DELIVERY_PROVIDERS, ...NOTIFICATION_PROVIDERS, ...READ_COPY_LISTENERS, ...realtimeProviders(mode)],
+      providers: [
+        ...INBOX_PROVIDERS,
+        ...MAIL_DELIVERY_PROVIDERS,
+        ...NOTIFICATION_PROVIDERS,
+        ...READ_COPY_LISTENERS,
+        ...realtimeProviders(mode),
+      ],
     };
   }
 }

@@ -11,7 +11,17 @@ describe('comments (issue 15)', () => {
   const TEAM = 81;
   const RIVAL = 82;
   type Person = { user: MessagingUserRow; api: SignedInClient };
-  let adam: Person, tina: Person, tom: Person, ivy: Person, pam: Person, otto: Person, asa: Person, ven: Person, cli: Person, cal: Person, rival: Person;
+  let adam: Person,
+    tina: Person,
+    tom: Person,
+    ivy: Person,
+    pam: Person,
+    otto: Person,
+    asa: Person,
+    ven: Person,
+    cli: Person,
+    cal: Person,
+    rival: Person;
   let deal: number, task: number, otherDeal: number, rivalDeal: number;
 
   const post = async (who: Person, body: Record<string, unknown>) => {
@@ -19,7 +29,8 @@ describe('comments (issue 15)', () => {
     expect(response.status).toBe(201);
     return response.body as Comment;
   };
-  const onDeal = (who: Person, comment_value: string, extra: Record<string, unknown> = {}) => post(who, { comment_type: 'trans', comment_on_id: deal, comment_value, ...extra });
+  const onDeal = (who: Person, comment_value: string, extra: Record<string, unknown> = {}) =>
+    post(who, { comment_type: 'trans', comment_on_id: deal, comment_value, ...extra });
   const inbox = async (who: Person, query = '') => {
     const response = await who.api.get(`/api/messages/comments${query}`);
     expect(response.status).toBe(200);
@@ -27,7 +38,12 @@ describe('comments (issue 15)', () => {
   };
   const idsIn = async (who: Person, query = '') => (await inbox(who, query)).records.map((r) => r.comment_id);
   const mentionsOf = async (commentId: number): Promise<number[]> =>
-    (await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1 ORDER BY agent_id`, [commentId])).map((r: { agent_id: number }) => r.agent_id);
+    (
+      await kit.sut.dataSource.query(
+        `SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1 ORDER BY agent_id`,
+        [commentId],
+      )
+    ).map((r: { agent_id: number }) => r.agent_id);
   const ids = (...people: Person[]) => people.map((p) => p.user.agent_id).sort((a, b) => a - b);
   const counts = async (who: Person) => (await who.api.get('/api/messages/unread-counts')).body;
 
@@ -62,7 +78,7 @@ describe('comments (issue 15)', () => {
     await kit?.close();
   });
 
-  it('who may see a transaction\'s comments: ADMIN, TRANC, ISISA, primary agent, TC, assignees, vendors; clients only client-facing', async () => {
+  it("who may see a transaction's comments: ADMIN, TRANC, ISISA, primary agent, TC, assignees, vendors; clients only client-facing", async () => {
     const internal = await onDeal(pam, '<p>Internal note</p>');
     const shared = await onDeal(pam, '<p>Hello everyone</p>', { visibility: 'c' });
     expect(internal).toMatchObject({
@@ -76,7 +92,9 @@ describe('comments (issue 15)', () => {
     for (const who of [adam, tina, tom, ivy, pam, asa, ven]) {
       const response = await who.api.get(`/api/messages/comments/on/trans/${deal}`);
       expect(response.status).toBe(200);
-      expect(response.body.records.map((r: Comment) => r.comment_id)).toEqual(expect.arrayContaining([internal.comment_id, shared.comment_id]));
+      expect(response.body.records.map((r: Comment) => r.comment_id)).toEqual(
+        expect.arrayContaining([internal.comment_id, shared.comment_id]),
+      );
     }
     const clients = await cli.api.get(`/api/messages/comments/on/trans/${deal}`);
     expect(clients.status).toBe(200);
@@ -89,7 +107,12 @@ describe('comments (issue 15)', () => {
   });
 
   it('the inbox holds threads the caller is part of: primary agent, TC, assignee, client, vendor, commenter, mentioned', async () => {
-    const onTask = await post(adam, { comment_type: 'task', comment_on_id: task, comment_value: '<p>Inspection booked</p>', visibility: 'c' });
+    const onTask = await post(adam, {
+      comment_type: 'task',
+      comment_on_id: task,
+      comment_value: '<p>Inspection booked</p>',
+      visibility: 'c',
+    });
     expect(onTask.task).toEqual({ id: task, name: 'Order inspection' });
     for (const who of [adam, pam, tina, asa, ven, cli]) expect(await idsIn(who)).toContain(onTask.comment_id);
     for (const who of [tom, ivy, otto, cal]) expect(await idsIn(who)).not.toContain(onTask.comment_id);
@@ -101,7 +124,7 @@ describe('comments (issue 15)', () => {
     expect(await idsIn(otto)).not.toContain(mention.comment_id);
   });
 
-  it('groups resolve among the team\'s active users who may see the comment; clients only to client-facing ones', async () => {
+  it("groups resolve among the team's active users who may see the comment; clients only to client-facing ones", async () => {
     const agents = await onDeal(tina, `<p>${groupOf('agents')}</p>`);
     expect(await mentionsOf(agents.comment_id)).toEqual(ids(pam, asa));
     const tcs = await onDeal(pam, '<p>@tcs ping</p>');
@@ -116,7 +139,9 @@ describe('comments (issue 15)', () => {
   });
 
   it('CLIENT: posts client-facing only (i is 403), never sees internal comments or replies, counts included; bulk is 403', async () => {
-    const refused = await cli.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', visibility: 'i' });
+    const refused = await cli.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', visibility: 'i' });
     expect(refused.status).toBe(403);
     const own = await onDeal(cli, '<p>When do we close?</p>');
     expect(own.visibility).toBe('c');
@@ -136,22 +161,40 @@ describe('comments (issue 15)', () => {
     await onDeal(pam, '<p>For the client</p>', { visibility: 'c' });
     expect((await counts(cli)).comments).toBe(before.comments + 1);
     expect((await cli.api.patch('/api/messages/comments/status/bulk').send({ status: 'read' })).status).toBe(403);
-    expect((await cli.api.patch('/api/messages/comments/status').send({ comment_id: internalReply.thread[0].comment_id, comment_type: 'trans', status: 'read', client: false })).status).toBe(404);
+    expect(
+      (
+        await cli.api
+          .patch('/api/messages/comments/status')
+          .send({ comment_id: internalReply.thread[0].comment_id, comment_type: 'trans', status: 'read', client: false })
+      ).status,
+    ).toBe(404);
   });
 
   it("an internal reply does not move a client-facing thread up the client's lists (it does for staff)", async () => {
     const clientDeal = await kit.factory.transaction(TEAM, { primary_agent_id: pam.user.agent_id, client_user_ids: [cal.user.agent_id] });
     const older = await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>first</p>', visibility: 'c' });
     const newer = await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>second</p>', visibility: 'c' });
-    await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>staff only</p>', parent_comment_id: older.comment_id });
-    const onDealOf = async (who: Person) => (await who.api.get(`/api/messages/comments/on/trans/${clientDeal}`)).body.records.map((r: Comment) => r.comment_id);
+    await post(pam, {
+      comment_type: 'trans',
+      comment_on_id: clientDeal,
+      comment_value: '<p>staff only</p>',
+      parent_comment_id: older.comment_id,
+    });
+    const onDealOf = async (who: Person) =>
+      (await who.api.get(`/api/messages/comments/on/trans/${clientDeal}`)).body.records.map((r: Comment) => r.comment_id);
     expect(await idsIn(pam)).toEqual(expect.arrayContaining([older.comment_id, newer.comment_id]));
     expect((await idsIn(pam)).indexOf(older.comment_id)).toBeLessThan((await idsIn(pam)).indexOf(newer.comment_id));
     expect(await idsIn(cal)).toEqual([newer.comment_id, older.comment_id]);
     expect(await onDealOf(cal)).toEqual([newer.comment_id, older.comment_id]);
     expect(await onDealOf(pam)).toEqual([older.comment_id, newer.comment_id]);
     // A client-facing reply moves it up for the client too.
-    await post(pam, { comment_type: 'trans', comment_on_id: clientDeal, comment_value: '<p>for you</p>', parent_comment_id: older.comment_id, visibility: 'c' });
+    await post(pam, {
+      comment_type: 'trans',
+      comment_on_id: clientDeal,
+      comment_value: '<p>for you</p>',
+      parent_comment_id: older.comment_id,
+      visibility: 'c',
+    });
     expect(await idsIn(cal)).toEqual([older.comment_id, newer.comment_id]);
   });
 
@@ -172,15 +215,20 @@ describe('comments (issue 15)', () => {
     expect(await idsIn(tc, '?mention_only=true')).toEqual([mentioning.comment_id]);
     expect(await counts(tc)).toEqual({ dms: 0, comments: 4, mentions: 1 });
 
-    const set = (comment_id: number, status: string) => tc.api.patch('/api/messages/comments/status').send({ comment_id, comment_type: 'trans', status, client: true });
+    const set = (comment_id: number, status: string) =>
+      tc.api.patch('/api/messages/comments/status').send({ comment_id, comment_type: 'trans', status, client: true });
     expect((await set(onTrans.comment_id, 'read')).body.viewed_ts).not.toBeNull();
-    expect((await tc.api.patch('/api/messages/comments/status').send({ comment_id: onTask.comment_id, status: 'archived' })).status).toBe(200);
+    expect((await tc.api.patch('/api/messages/comments/status').send({ comment_id: onTask.comment_id, status: 'archived' })).status).toBe(
+      200,
+    );
     expect(await idsIn(tc)).toEqual([mentioning.comment_id, onDoc.comment_id, onTrans.comment_id]);
     expect(await idsIn(tc, '?status=unread')).toEqual([mentioning.comment_id, onDoc.comment_id]);
     expect(await idsIn(tc, '?status=archived')).toEqual([onTask.comment_id]);
     expect(await counts(tc)).toEqual({ dms: 0, comments: 2, mentions: 1 });
     expect((await set(onTrans.comment_id, 'unread')).body.viewed_ts).toBeNull();
-    expect((await tc.api.patch('/api/messages/comments/status').send({ comment_id: onTask.comment_id, status: 'unarchived' })).status).toBe(200);
+    expect((await tc.api.patch('/api/messages/comments/status').send({ comment_id: onTask.comment_id, status: 'unarchived' })).status).toBe(
+      200,
+    );
     expect(await idsIn(tc, '?status=unread')).toEqual([mentioning.comment_id, onDoc.comment_id, onTask.comment_id, onTrans.comment_id]);
     // Pam's own state is hers: she wrote them, so they are read for her.
     expect(await idsIn(pam, '?status=unread')).not.toContain(onTrans.comment_id);
@@ -188,10 +236,14 @@ describe('comments (issue 15)', () => {
     const wrong = await set(onTrans.comment_id, 'gone');
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual([{ field: 'status', error: MESSAGING_MESSAGES.invalidStatus }]);
-    expect((await tc.api.get('/api/messages/comments?comment_type=deal')).body.errors).toEqual([{ field: 'comment_type', error: MESSAGING_MESSAGES.invalidCommentType }]);
+    expect((await tc.api.get('/api/messages/comments?comment_type=deal')).body.errors).toEqual([
+      { field: 'comment_type', error: MESSAGING_MESSAGES.invalidCommentType },
+    ]);
 
     // Bulk: with ids, then the whole inbox.
-    expect((await tc.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids: [onDoc.comment_id] })).body).toEqual({ updated: 1 });
+    expect(
+      (await tc.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids: [onDoc.comment_id] })).body,
+    ).toEqual({ updated: 1 });
     expect(await idsIn(tc, '?status=unread')).toEqual([mentioning.comment_id, onTask.comment_id, onTrans.comment_id]);
     expect((await tc.api.patch('/api/messages/comments/status/bulk').send({ status: 'read' })).body).toEqual({ updated: 3 });
     expect(await counts(tc)).toEqual({ dms: 0, comments: 0, mentions: 0 });
@@ -200,7 +252,12 @@ describe('comments (issue 15)', () => {
     expect((await tc.api.patch('/api/messages/comments/status/bulk').send({ status: 'unarchived' })).status).toBe(400);
 
     // A reply reopens the archived thread for the others.
-    await post(pam, { comment_type: 'trans', comment_on_id: freshDeal, comment_value: '<p>again</p>', parent_comment_id: onTrans.comment_id });
+    await post(pam, {
+      comment_type: 'trans',
+      comment_on_id: freshDeal,
+      comment_value: '<p>again</p>',
+      parent_comment_id: onTrans.comment_id,
+    });
     expect(await idsIn(tc)).toEqual([onTrans.comment_id]);
     expect(await idsIn(tc, '?status=unread')).toEqual([onTrans.comment_id]);
     expect(await idsIn(tc, '?status=archived')).not.toContain(onTrans.comment_id);
@@ -210,14 +267,23 @@ describe('comments (issue 15)', () => {
     const top = await onDeal(pam, '<p>bulk me</p>');
     for (const comment_ids of [[], null]) {
       const refused = await tina.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids });
-      expect({ comment_ids, status: refused.status, errors: refused.body.errors }).toEqual({ comment_ids, status: 400, errors: [{ field: 'comment_ids', error: expect.any(String) }] });
+      expect({ comment_ids, status: refused.status, errors: refused.body.errors }).toEqual({
+        comment_ids,
+        status: 400,
+        errors: [{ field: 'comment_ids', error: expect.any(String) }],
+      });
     }
     expect(await idsIn(tina, '?status=unread&per_page=100')).toContain(top.comment_id);
   });
 
-  it('search reads the text, the author and the transaction\'s names and address', async () => {
+  it("search reads the text, the author and the transaction's names and address", async () => {
     const reader = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Sue', last_name: 'Seeker' });
-    const searchDeal = await kit.factory.transaction(TEAM, { primary_agent_id: reader.user.agent_id, first_name: 'Quincy', last_name: 'Zephyr', formatted_address: '99 Birch Road' });
+    const searchDeal = await kit.factory.transaction(TEAM, {
+      primary_agent_id: reader.user.agent_id,
+      first_name: 'Quincy',
+      last_name: 'Zephyr',
+      formatted_address: '99 Birch Road',
+    });
     const a = await post(tina, { comment_type: 'trans', comment_on_id: searchDeal, comment_value: '<p>radon <em>test</em> results</p>' });
     const b = await post(adam, { comment_type: 'trans', comment_on_id: searchDeal, comment_value: '<p>ok</p>' });
     expect(await idsIn(reader, '?search=radon%20test')).toEqual([a.comment_id]);
@@ -231,7 +297,10 @@ describe('comments (issue 15)', () => {
     const reply = await onDeal(tina, `<p>${mentionOf(cli.user)} see this</p>`, { parent_comment_id: top.comment_id, visibility: 'c' });
     expect(reply.thread[0].visibility).toBe('i');
     expect(await mentionsOf(reply.thread[0].comment_id)).toEqual([]);
-    const states = await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.comment_states WHERE comment_id = $1 AND agent_id = $2`, [top.comment_id, cli.user.agent_id]);
+    const states = await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.comment_states WHERE comment_id = $1 AND agent_id = $2`, [
+      top.comment_id,
+      cli.user.agent_id,
+    ]);
     expect(states).toEqual([]);
     expect((await cli.api.get(`/api/messages/comments/${reply.thread[0].comment_id}`)).status).toBe(404);
   });
@@ -248,40 +317,70 @@ describe('comments (issue 15)', () => {
     const reply = await onDeal(tina, '<p>reply</p>', { parent_comment_id: top.comment_id });
     expect(reply.comment_id).toBe(top.comment_id);
     expect(reply.thread).toHaveLength(1);
-    const toReply = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', parent_comment_id: reply.thread[0].comment_id });
+    const toReply = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', parent_comment_id: reply.thread[0].comment_id });
     expect(toReply.status).toBe(400);
     expect(toReply.body.errors).toEqual([{ field: 'parent_comment_id', error: MESSAGING_MESSAGES.parentMismatch }]);
-    const elsewhere = await tina.api.post('/api/messages/comments').send({ comment_type: 'task', comment_on_id: task, comment_value: '<p>x</p>', parent_comment_id: top.comment_id });
+    const elsewhere = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'task', comment_on_id: task, comment_value: '<p>x</p>', parent_comment_id: top.comment_id });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.errors).toEqual([{ field: 'parent_comment_id', error: MESSAGING_MESSAGES.parentMismatch }]);
-    const badVisibility = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', visibility: 'x' });
+    const badVisibility = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', visibility: 'x' });
     expect(badVisibility.body.errors).toEqual([{ field: 'visibility', error: MESSAGING_MESSAGES.invalidVisibility }]);
-    const empty = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<script>x</script>' });
+    const empty = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<script>x</script>' });
     expect(empty.body.errors).toEqual([{ field: 'comment_value', error: 'This field is required' }]);
-    const nul = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>a\u0000b</p>' });
-    expect({ status: nul.status, errors: nul.body.errors }).toEqual({ status: 400, errors: [{ field: 'comment_value', error: 'Please enter a valid value' }] });
+    const nul = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>a\u0000b</p>' });
+    expect({ status: nul.status, errors: nul.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'comment_value', error: 'Please enter a valid value' }],
+    });
     const nulSearch = await tina.api.get('/api/messages/comments?search=%00');
-    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({ status: 400, errors: [{ field: 'search', error: 'Please enter a valid value' }] });
+    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'search', error: 'Please enter a valid value' }],
+    });
   });
 
   it('only the author edits; an edit sets updated_ts and re-reads mentions', async () => {
     const top = await onDeal(pam, '<p>draft</p>');
-    const refused = await adam.api.patch('/api/messages/comments').send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>' });
+    const refused = await adam.api
+      .patch('/api/messages/comments')
+      .send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(MESSAGING_MESSAGES.onlyAuthor);
-    const edited = await pam.api.patch('/api/messages/comments').send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: `<p>final ${mentionOf(ivy.user)}</p>` });
+    const edited = await pam.api.patch('/api/messages/comments').send({
+      comment_id: top.comment_id,
+      comment_type: 'trans',
+      comment_on_id: deal,
+      comment_value: `<p>final ${mentionOf(ivy.user)}</p>`,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.updated_ts).not.toBeNull();
     expect(await mentionsOf(top.comment_id)).toEqual(ids(ivy));
     expect(await idsIn(ivy, '?mention_only=true')).toContain(top.comment_id);
-    await pam.api.patch('/api/messages/comments').send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>no one</p>' });
+    await pam.api
+      .patch('/api/messages/comments')
+      .send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>no one</p>' });
     expect(await idsIn(ivy, '?mention_only=true')).not.toContain(top.comment_id);
-    const wrongItem = await pam.api.patch('/api/messages/comments').send({ comment_id: top.comment_id, comment_type: 'task', comment_on_id: task, comment_value: '<p>x</p>' });
+    const wrongItem = await pam.api
+      .patch('/api/messages/comments')
+      .send({ comment_id: top.comment_id, comment_type: 'task', comment_on_id: task, comment_value: '<p>x</p>' });
     expect(wrongItem.status).toBe(404);
   });
 
   it('script and data: images are stripped', async () => {
-    const record = await onDeal(pam, '<p>ok<img src="data:image/png;base64,AAAA" onerror="x()"></p><script>alert(1)</script><iframe src="https://evil.test"></iframe>');
+    const record = await onDeal(
+      pam,
+      '<p>ok<img src="data:image/png;base64,AAAA" onerror="x()"></p><script>alert(1)</script><iframe src="https://evil.test"></iframe>',
+    );
     expect(record.comment_value).toBe('<p>ok</p>');
   });
 
@@ -289,11 +388,31 @@ describe('comments (issue 15)', () => {
     const top = await onDeal(pam, '<p>ours</p>');
     expect((await rival.api.get(`/api/messages/comments/${top.comment_id}`)).status).toBe(404);
     expect((await rival.api.patch('/api/messages/comments/status').send({ comment_id: top.comment_id, status: 'read' })).status).toBe(404);
-    expect((await rival.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids: [top.comment_id] })).status).toBe(404);
-    expect((await rival.api.patch('/api/messages/comments').send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>' })).status).toBe(404);
-    expect((await rival.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', parent_comment_id: top.comment_id })).status).toBe(404);
-    expect((await pam.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: rivalDeal, comment_value: '<p>x</p>' })).status).toBe(404);
-    expect((await pam.api.post('/api/messages/comments').send({ comment_type: 'task', comment_on_id: 999999, comment_value: '<p>x</p>' })).status).toBe(404);
+    expect(
+      (await rival.api.patch('/api/messages/comments/status/bulk').send({ status: 'read', comment_ids: [top.comment_id] })).status,
+    ).toBe(404);
+    expect(
+      (
+        await rival.api
+          .patch('/api/messages/comments')
+          .send({ comment_id: top.comment_id, comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await rival.api
+          .post('/api/messages/comments')
+          .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>x</p>', parent_comment_id: top.comment_id })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await pam.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: rivalDeal, comment_value: '<p>x</p>' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await pam.api.post('/api/messages/comments').send({ comment_type: 'task', comment_on_id: 999999, comment_value: '<p>x</p>' }))
+        .status,
+    ).toBe(404);
 
     const doomed = await kit.factory.transaction(TEAM, { primary_agent_id: otto.user.agent_id });
     const gone = await post(otto, { comment_type: 'trans', comment_on_id: doomed, comment_value: '<p>soon gone</p>' });
@@ -309,7 +428,8 @@ describe('comments (issue 15)', () => {
     const reader = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Page', last_name: 'Turner' });
     const pageDeal = await kit.factory.transaction(TEAM, { primary_agent_id: reader.user.agent_id });
     const sent: number[] = [];
-    for (let i = 0; i < 11; i++) sent.push((await post(adam, { comment_type: 'trans', comment_on_id: pageDeal, comment_value: `<p>#${i}</p>` })).comment_id);
+    for (let i = 0; i < 11; i++)
+      sent.push((await post(adam, { comment_type: 'trans', comment_on_id: pageDeal, comment_value: `<p>#${i}</p>` })).comment_id);
     const first = await inbox(reader);
     expect(first.records.map((r) => r.comment_id)).toEqual(sent.slice(1).reverse());
     expect(first.pagination).toMatchObject({ page: 1, has_next: true, total: 11 });

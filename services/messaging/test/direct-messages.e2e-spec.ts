@@ -10,10 +10,21 @@ describe('direct messages (issue 15)', () => {
   const TEAM = 71;
   const RIVAL = 72;
   type Person = { user: MessagingUserRow; api: SignedInClient };
-  let ann: Person, bob: Person, tina: Person, ivy: Person, adam: Person, vic: Person, cleo: Person, inactive: Person, rival: Person, rivalTc: Person;
+  let ann: Person,
+    bob: Person,
+    tina: Person,
+    ivy: Person,
+    adam: Person,
+    vic: Person,
+    cleo: Person,
+    inactive: Person,
+    rival: Person,
+    rivalTc: Person;
 
   const participantsOf = async (dmId: number): Promise<number[]> =>
-    (await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`, [dmId])).map((r: { agent_id: number }) => r.agent_id);
+    (await kit.sut.dataSource.query(`SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`, [dmId])).map(
+      (r: { agent_id: number }) => r.agent_id,
+    );
   const ids = (...people: Person[]) => people.map((p) => p.user.agent_id).sort((a, b) => a - b);
   const send = async (from: Person, dm_value: string, parent_dm_id?: number) => {
     const response = await from.api.post('/api/messages/dms').send(parent_dm_id ? { dm_value, parent_dm_id } : { dm_value });
@@ -26,7 +37,8 @@ describe('direct messages (issue 15)', () => {
     return response.body as { records: DirectMessage[]; pagination: { has_next: boolean; page: number; total: number } };
   };
   const threadIdsIn = async (who: Person, query = '') => (await inbox(who, query)).records.map((r) => r.dm_id);
-  const countOf = async (table: string) => (await kit.sut.dataSource.query(`SELECT count(*)::int AS n FROM messaging.${table}`))[0].n as number;
+  const countOf = async (table: string) =>
+    (await kit.sut.dataSource.query(`SELECT count(*)::int AS n FROM messaging.${table}`))[0].n as number;
 
   beforeAll(async () => {
     kit = await bootInbox();
@@ -49,7 +61,11 @@ describe('direct messages (issue 15)', () => {
     const before = await countOf('direct_messages');
     const noMention = await ann.api.post('/api/messages/dms').send({ dm_value: '<p>Hello there</p>' });
     expect(noMention.status).toBe(400);
-    expect(noMention.body).toEqual({ status: 'error', message: expect.any(String), errors: [{ field: 'dm_value', error: MESSAGING_MESSAGES.mentionRequired }] });
+    expect(noMention.body).toEqual({
+      status: 'error',
+      message: expect.any(String),
+      errors: [{ field: 'dm_value', error: MESSAGING_MESSAGES.mentionRequired }],
+    });
     const empty = await ann.api.post('/api/messages/dms').send({ dm_value: '<p><br></p>' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ field: 'dm_value', error: 'This field is required' }]);
@@ -57,7 +73,9 @@ describe('direct messages (issue 15)', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors[0].field).toBe('dm_value');
     // Only a client (who may not read DMs) or another team's user mentioned: nobody to send to.
-    const onlyOutsiders = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${mentionOf(cleo.user)} ${mentionOf(rival.user)}</p>` });
+    const onlyOutsiders = await ann.api
+      .post('/api/messages/dms')
+      .send({ dm_value: `<p>${mentionOf(cleo.user)} ${mentionOf(rival.user)}</p>` });
     expect(onlyOutsiders.status).toBe(400);
     expect(onlyOutsiders.body.errors).toEqual([{ field: 'dm_value', error: MESSAGING_MESSAGES.mentionRequired }]);
     const badParent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${groupOf('tcs')}</p>`, parent_dm_id: '7' });
@@ -65,15 +83,24 @@ describe('direct messages (issue 15)', () => {
     expect(badParent.body.errors[0].field).toBe('parent_dm_id');
     // A NUL character (no text a user types has one; Postgres cannot store it): a field error, never a database error.
     const nul = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${groupOf('tcs')} a\u0000b</p>` });
-    expect({ status: nul.status, errors: nul.body.errors }).toEqual({ status: 400, errors: [{ field: 'dm_value', error: 'Please enter a valid value' }] });
+    expect({ status: nul.status, errors: nul.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'dm_value', error: 'Please enter a valid value' }],
+    });
     const nulSearch = await ann.api.get('/api/messages/dms?search=a%00b');
-    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({ status: 400, errors: [{ field: 'search', error: 'Please enter a valid value' }] });
+    expect({ status: nulSearch.status, errors: nulSearch.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'search', error: 'Please enter a valid value' }],
+    });
     const nulTerm = await ann.api.get('/api/messages/mention-options?term=%00');
-    expect({ status: nulTerm.status, errors: nulTerm.body.errors }).toEqual({ status: 400, errors: [{ field: 'term', error: 'Please enter a valid value' }] });
+    expect({ status: nulTerm.status, errors: nulTerm.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'term', error: 'Please enter a valid value' }],
+    });
     expect(await countOf('direct_messages')).toBe(before);
   });
 
-  it('each group resolves to its role\'s active users of the author\'s team (never another team\'s, never clients)', async () => {
+  it("each group resolves to its role's active users of the author's team (never another team's, never clients)", async () => {
     const expected: Record<string, Person[]> = {
       all: [ann, bob, tina, ivy, adam, vic],
       team: [ann, bob, tina, ivy, adam],
@@ -94,7 +121,12 @@ describe('direct messages (issue 15)', () => {
 
   it('the recipient sees the thread unread with its author; the author has it read', async () => {
     const record = await send(ann, `<p>Closing on Friday, ${mentionOf(bob.user)}</p>`);
-    expect(record).toMatchObject({ parent_dm_id: null, author: { name: 'Ann Agent', agent_id: ann.user.agent_id, profile_image: null }, updated_ts: null, thread: [] });
+    expect(record).toMatchObject({
+      parent_dm_id: null,
+      author: { name: 'Ann Agent', agent_id: ann.user.agent_id, profile_image: null },
+      updated_ts: null,
+      thread: [],
+    });
     expect(record.read_ts).not.toBeNull();
     const bobs = await inbox(bob);
     expect(bobs.records[0]).toMatchObject({ dm_id: record.dm_id, read_ts: null, dm_value: record.dm_value });
@@ -136,7 +168,9 @@ describe('direct messages (issue 15)', () => {
     const refused = await bob.api.patch('/api/messages/dms').send({ dm_id: top.dm_id, dm_value: '<p>hijack</p>' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(MESSAGING_MESSAGES.onlyAuthor);
-    const edited = await ann.api.patch('/api/messages/dms').send({ dm_id: top.dm_id, dm_value: `<p>${mentionOf(bob.user)} final, ${groupOf('isas')}</p>` });
+    const edited = await ann.api
+      .patch('/api/messages/dms')
+      .send({ dm_id: top.dm_id, dm_value: `<p>${mentionOf(bob.user)} final, ${groupOf('isas')}</p>` });
     expect(edited.status).toBe(200);
     expect(edited.body.updated_ts).not.toBeNull();
     expect(edited.body.dm_value).toContain('final');
@@ -184,7 +218,9 @@ describe('direct messages (issue 15)', () => {
     const bulkWrong = await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'unread' });
     expect(bulkWrong.status).toBe(400);
     expect(bulkWrong.body.errors).toEqual([{ field: 'status', error: MESSAGING_MESSAGES.invalidBulkStatus }]);
-    expect((await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'read', dm_ids: [a.dm_id] })).body).toEqual({ updated: 1 });
+    expect((await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'read', dm_ids: [a.dm_id] })).body).toEqual({
+      updated: 1,
+    });
     expect(await threadIdsIn(agent, '?status=unread')).toEqual([c.dm_id, b.dm_id]);
     expect((await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'read' })).body).toEqual({ updated: 3 });
     expect(await threadIdsIn(agent, '?status=unread')).toEqual([]);
@@ -198,7 +234,11 @@ describe('direct messages (issue 15)', () => {
     const a = await send(ann, `<p>${mentionOf(agent.user)} a</p>`);
     for (const dm_ids of [[], null]) {
       const refused = await agent.api.patch('/api/messages/dms/status/bulk').send({ status: 'archived', dm_ids });
-      expect({ dm_ids, status: refused.status, errors: refused.body.errors }).toEqual({ dm_ids, status: 400, errors: [{ field: 'dm_ids', error: expect.any(String) }] });
+      expect({ dm_ids, status: refused.status, errors: refused.body.errors }).toEqual({
+        dm_ids,
+        status: 400,
+        errors: [{ field: 'dm_ids', error: expect.any(String) }],
+      });
     }
     expect(await threadIdsIn(agent)).toEqual([a.dm_id]);
     expect(await threadIdsIn(agent, '?status=unread')).toEqual([a.dm_id]);
@@ -261,13 +301,17 @@ describe('direct messages (issue 15)', () => {
     expect(await participantsOf(record.dm_id)).toEqual(ids(ann, bob));
   });
 
-  it('mention options: the team\'s active users and the groups; clients only their transactions\' agent and TC', async () => {
+  it("mention options: the team's active users and the groups; clients only their transactions' agent and TC", async () => {
     const options = (await ann.api.get('/api/messages/mention-options?term=ti')).body;
     expect(options).toEqual([{ type: 'user', id: tina.user.agent_id, label: 'Tina Coordinator', profile_image: null }]);
     const groups = (await ann.api.get('/api/messages/mention-options?term=@t')).body;
     expect(groups.filter((o: { type: string }) => o.type === 'group').map((o: { id: string }) => o.id)).toEqual(['team', 'tcs']);
     expect((await ann.api.get('/api/messages/mention-options?term=rita')).body).toEqual([]);
-    await kit.factory.transaction(TEAM, { primary_agent_id: bob.user.agent_id, tc_agent_id: tina.user.agent_id, client_user_ids: [cleo.user.agent_id] });
+    await kit.factory.transaction(TEAM, {
+      primary_agent_id: bob.user.agent_id,
+      tc_agent_id: tina.user.agent_id,
+      client_user_ids: [cleo.user.agent_id],
+    });
     const forClient = (await cleo.api.get('/api/messages/mention-options')).body;
     expect(forClient.map((o: { id: number }) => o.id).sort()).toEqual(ids(bob, tina));
   });

@@ -25,7 +25,8 @@ describe('inbox mails (issue 15)', () => {
     const files = (await readdir(kit.mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
     return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(kit.mailDir, f), 'utf8')) as MailboxEntry));
   };
-  const mailsOf = async (prefix: string) => (await mailbox()).filter((m) => m.id.startsWith(prefix)).sort((a, b) => a.to.localeCompare(b.to));
+  const mailsOf = async (prefix: string) =>
+    (await mailbox()).filter((m) => m.id.startsWith(prefix)).sort((a, b) => a.to.localeCompare(b.to));
   /** Waits until the mail with this id prefix count is reached (the worker delivers in order). */
   const waitForMails = (prefix: string, count: number) => eventually(async () => (await mailsOf(prefix)).length >= count, 15_000);
 
@@ -36,7 +37,11 @@ describe('inbox mails (issue 15)', () => {
     tom = await kit.userAs(TEAM, { role: 'TRANC', first_name: 'Tom', last_name: 'Tc' });
     bob = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Bob', last_name: 'Agent' });
     cleo = await kit.userAs(TEAM, { role: 'CLIENT', first_name: 'Cleo', last_name: 'Client' });
-    deal = await kit.factory.transaction(TEAM, { primary_agent_id: ann.user.agent_id, tc_agent_id: tina.user.agent_id, client_user_ids: [cleo.user.agent_id] });
+    deal = await kit.factory.transaction(TEAM, {
+      primary_agent_id: ann.user.agent_id,
+      tc_agent_id: tina.user.agent_id,
+      client_user_ids: [cleo.user.agent_id],
+    });
   }, 60_000);
   afterAll(async () => {
     await kit?.close();
@@ -66,9 +71,15 @@ describe('inbox mails (issue 15)', () => {
   });
 
   it('a comment mails the mentioned users only, under comment_mention; no mention, no mail', async () => {
-    const plain = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>no one</p>' });
+    const plain = await tina.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>no one</p>' });
     expect(plain.status).toBe(201);
-    const mention = await tina.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(ann.user)} ${mentionOf(tom.user)} ${mentionOf(bob.user)} see this</p>` });
+    const mention = await tina.api.post('/api/messages/comments').send({
+      comment_type: 'trans',
+      comment_on_id: deal,
+      comment_value: `<p>${mentionOf(ann.user)} ${mentionOf(tom.user)} ${mentionOf(bob.user)} see this</p>`,
+    });
     const id = mention.body.comment_id as number;
     await waitForMails(`comment-${id}-`, 2);
     const mails = await mailsOf(`comment-${id}-`);

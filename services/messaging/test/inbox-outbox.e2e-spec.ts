@@ -105,7 +105,9 @@ describe('inbox side effects through the outbox', () => {
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
     jest.spyOn(Queue.prototype, 'add').mockRejectedValue(refused);
     jest.spyOn(Queue.prototype, 'addBulk').mockRejectedValue(refused);
-    const sent = await ann.api.post('/api/messages/dms').send({ dm_value: `<p>${mentionOf(ben.user)} ${mentionOf(cal.user)} the keys</p>` });
+    const sent = await ann.api
+      .post('/api/messages/dms')
+      .send({ dm_value: `<p>${mentionOf(ben.user)} ${mentionOf(cal.user)} the keys</p>` });
     jest.restoreAllMocks();
     expect(sent.status).toBe(201);
     const dmId = sent.body.dm_id as number;
@@ -113,9 +115,12 @@ describe('inbox side effects through the outbox', () => {
 
     // Committed with the message: two mails and one push waiting in the outbox, none in Redis, nothing mailed.
     const waiting = await unpublished();
-    expect(waiting.filter((row) => row.queue === MAIL_QUEUE).map((row) => row.job_id).sort()).toEqual(
-      [`dm-${dmId}-to-${ben.user.agent_id}`, `dm-${dmId}-to-${cal.user.agent_id}`].sort(),
-    );
+    expect(
+      waiting
+        .filter((row) => row.queue === MAIL_QUEUE)
+        .map((row) => row.job_id)
+        .sort(),
+    ).toEqual([`dm-${dmId}-to-${ben.user.agent_id}`, `dm-${dmId}-to-${cal.user.agent_id}`].sort());
     expect(waiting.filter((row) => row.queue === JOB_QUEUES.inboxPush)).toHaveLength(1);
     expect(await mailQueue.getJob(`dm-${dmId}-to-${ben.user.agent_id}`)).toBeUndefined();
     expect(await mailsOf(dmId)).toEqual([]);
@@ -126,7 +131,9 @@ describe('inbox side effects through the outbox', () => {
     expect((await mailsOf(dmId)).map((m) => m.to).sort()).toEqual([ben.user.email, cal.user.email].sort());
     await eventually(async () => pushed.filter((p) => p.event === MESSAGING_SOCKET_EVENTS.messageCreated).length >= 3);
     expect([...new Set(pushed.map((p) => p.agent_id))].sort()).toEqual([ann.user.agent_id, ben.user.agent_id, cal.user.agent_id].sort());
-    expect(delivered.filter((id) => id.startsWith(`dm-${dmId}-`)).sort()).toEqual([`dm-${dmId}-to-${ben.user.agent_id}`, `dm-${dmId}-to-${cal.user.agent_id}`].sort());
+    expect(delivered.filter((id) => id.startsWith(`dm-${dmId}-`)).sort()).toEqual(
+      [`dm-${dmId}-to-${ben.user.agent_id}`, `dm-${dmId}-to-${cal.user.agent_id}`].sort(),
+    );
     expect(await unpublished()).toEqual([]);
   });
 
@@ -152,7 +159,9 @@ describe('inbox side effects through the outbox', () => {
 
     expect(delivered.filter((id) => id === mailId)).toHaveLength(1);
     expect(await mailsOf(dmId)).toHaveLength(1);
-    expect(await api.dataSource.query(`SELECT message_id FROM messaging.mail_deliveries WHERE message_id = $1`, [mailId])).toEqual([{ message_id: mailId }]);
+    expect(await api.dataSource.query(`SELECT message_id FROM messaging.mail_deliveries WHERE message_id = $1`, [mailId])).toEqual([
+      { message_id: mailId },
+    ]);
   });
 
   it('a DM whose answer cannot be read is not saved: the error answers a change that did not happen, with no mail or push', async () => {

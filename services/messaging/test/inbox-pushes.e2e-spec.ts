@@ -33,7 +33,11 @@ describe('inbox pushes (issue 15)', () => {
     adam = await kit.userAs(TEAM, { role: 'ADMIN', first_name: 'Adam', last_name: 'Admin' });
     cleo = await kit.userAs(TEAM, { role: 'CLIENT', first_name: 'Cleo', last_name: 'Client' });
     rival = await kit.userAs(RIVAL, { role: 'TRANC', first_name: 'Rita', last_name: 'Rival' });
-    deal = await kit.factory.transaction(TEAM, { primary_agent_id: ann.user.agent_id, tc_agent_id: tina.user.agent_id, client_user_ids: [cleo.user.agent_id] });
+    deal = await kit.factory.transaction(TEAM, {
+      primary_agent_id: ann.user.agent_id,
+      tc_agent_id: tina.user.agent_id,
+      client_user_ids: [cleo.user.agent_id],
+    });
   }, 60_000);
   beforeEach(() => {
     messages = [];
@@ -67,7 +71,9 @@ describe('inbox pushes (issue 15)', () => {
   });
 
   it('an internal comment goes to those who may see it, never the client or another agent of the team', async () => {
-    await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(adam.user)} internal</p>` });
+    await ann.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mentionOf(adam.user)} internal</p>` });
     await kit.pushed();
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));
     const viewOf = (who: Person) => messages.find((m) => m.agent_id === who.user.agent_id)!.push.record as Comment;
@@ -78,12 +84,16 @@ describe('inbox pushes (issue 15)', () => {
   });
 
   it('a client-facing comment reaches the client too, with only the replies they may see', async () => {
-    const top = await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>shared</p>', visibility: 'c' });
+    const top = await ann.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>shared</p>', visibility: 'c' });
     await kit.pushed();
     expect(receivers(messages)).toEqual(ids(ann, tina, adam, cleo));
     messages = [];
     counts = [];
-    await ann.api.post('/api/messages/comments').send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>staff only</p>', parent_comment_id: top.body.comment_id });
+    await ann.api
+      .post('/api/messages/comments')
+      .send({ comment_type: 'trans', comment_on_id: deal, comment_value: '<p>staff only</p>', parent_comment_id: top.body.comment_id });
     await kit.pushed();
     // An internal reply: the client gets nothing.
     expect(receivers(messages)).toEqual(ids(ann, tina, adam));

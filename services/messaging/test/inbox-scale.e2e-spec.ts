@@ -34,7 +34,12 @@ describe('inbox at scale (issue 15)', () => {
 
   beforeAll(async () => {
     kit = await bootInbox();
-    const roles: Role[] = [...Array<Role>(8).fill('ADMIN'), ...Array<Role>(8).fill('TRANC'), ...Array<Role>(4).fill('ISISA'), ...Array<Role>(25).fill('AGENT')];
+    const roles: Role[] = [
+      ...Array<Role>(8).fill('ADMIN'),
+      ...Array<Role>(8).fill('TRANC'),
+      ...Array<Role>(4).fill('ISISA'),
+      ...Array<Role>(25).fill('AGENT'),
+    ];
     for (const role of roles) staff.push(await kit.userAs(TEAM, { role }));
     agent = await kit.userAs(TEAM, { role: 'AGENT', first_name: 'Quiet', last_name: 'Agent' });
     const agents = staff.filter((p) => p.user.roles[0] === 'AGENT').map((p) => p.user.agent_id);
@@ -75,7 +80,7 @@ describe('inbox at scale (issue 15)', () => {
     await kit?.close();
   });
 
-  it("a DM to @all reads the counts of the whole team quickly, however many comments the team has", async () => {
+  it('a DM to @all reads the counts of the whole team quickly, however many comments the team has', async () => {
     const { result, ms } = await measured(() => agent.api.post('/api/messages/dms').send({ dm_value: '<p>Office closed Friday @all</p>' }));
     expect(result.status).toBe(201);
     // Reading every user's counts by checking every comment of the team for each took seconds here.
@@ -103,12 +108,16 @@ describe('inbox at scale (issue 15)', () => {
   it('a bulk change of many threads runs a bounded number of queries', async () => {
     const reader = staff[0];
     for (let i = 0; i < 30; i++) {
-      const sent = await agent.api.post('/api/messages/dms').send({ dm_value: `<p><span data-mention="user:${reader.user.agent_id}">@x</span> #${i}</p>` });
+      const sent = await agent.api
+        .post('/api/messages/dms')
+        .send({ dm_value: `<p><span data-mention="user:${reader.user.agent_id}">@x</span> #${i}</p>` });
       expect(sent.status).toBe(201);
     }
     const dmIds = (await reader.api.get('/api/messages/dms?per_page=100')).body.records.map((r: { dm_id: number }) => r.dm_id);
     expect(dmIds.length).toBeGreaterThanOrEqual(30);
-    const { result, queries } = await measured(() => reader.api.patch('/api/messages/dms/status/bulk').send({ status: 'read', dm_ids: dmIds }));
+    const { result, queries } = await measured(() =>
+      reader.api.patch('/api/messages/dms/status/bulk').send({ status: 'read', dm_ids: dmIds }),
+    );
     expect(result.body).toEqual({ updated: dmIds.length });
     expect(queries).toBeLessThan(15);
     expect((await reader.api.get('/api/messages/dms?status=unread')).body.records).toEqual([]);

@@ -68,10 +68,15 @@ export async function bootInbox(mode: ProcessMode = 'api'): Promise<InboxKit> {
     },
     deliver: events.deliver,
     async pushed() {
-      pushes ??= new Queue(JOB_QUEUES.inboxPush, { connection: createBlockingRedis(sut.config.REDIS_URL, 'inbox-kit'), prefix: sut.config.QUEUE_PREFIX });
+      pushes ??= new Queue(JOB_QUEUES.inboxPush, {
+        connection: createBlockingRedis(sut.config.REDIS_URL, 'inbox-kit'),
+        prefix: sut.config.QUEUE_PREFIX,
+      });
       const queue = pushes;
       await eventually(async () => {
-        const [{ n }]: { n: number }[] = await sut.dataSource.query(`SELECT count(*)::int AS n FROM messaging.outbox WHERE published_at IS NULL`);
+        const [{ n }]: { n: number }[] = await sut.dataSource.query(
+          `SELECT count(*)::int AS n FROM messaging.outbox WHERE published_at IS NULL`,
+        );
         if (n > 0) return false;
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
         return Object.values(counts).every((count) => count === 0);
@@ -91,6 +96,7 @@ export async function bootInbox(mode: ProcessMode = 'api'): Promise<InboxKit> {
 }
 
 /** A user mention as the editor writes it. */
-export const mentionOf = (user: { agent_id: number; first_name?: string }) => `<span data-mention="user:${user.agent_id}">@${user.first_name ?? 'user'}</span>`;
+export const mentionOf = (user: { agent_id: number; first_name?: string }) =>
+  `<span data-mention="user:${user.agent_id}">@${user.first_name ?? 'user'}</span>`;
 /** A group mention as the editor writes it. */
 export const groupOf = (group: string) => `<span data-mention="group:${group}">@${group}</span>`;

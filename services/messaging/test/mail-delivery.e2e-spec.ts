@@ -46,7 +46,12 @@ class FakeSmtp {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        for (const rcpt of session.envelope.rcptTo) this.received.push({ to: rcpt.address.toLowerCase(), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', raw });
+        for (const rcpt of session.envelope.rcptTo)
+          this.received.push({
+            to: rcpt.address.toLowerCase(),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            raw,
+          });
         callback();
       });
     },
@@ -95,15 +100,26 @@ describe("messaging's mail worker over SMTP (issue 15)", () => {
     await smtp?.close();
   });
 
-  const aMail = (to: string, extra: Partial<MailMessage> = {}): MailMessage => ({ id: randomUUID(), to, subject: `Hello ${to}`, text: 'Body', html: '<p>Body</p>', ...extra });
+  const aMail = (to: string, extra: Partial<MailMessage> = {}): MailMessage => ({
+    id: randomUUID(),
+    to,
+    subject: `Hello ${to}`,
+    text: 'Body',
+    html: '<p>Body</p>',
+    ...extra,
+  });
   const failedEvents = async () =>
-    (await sut.dataSource.query(`SELECT payload FROM messaging.outbox WHERE type = 'messaging.mail.failed' ORDER BY occurred_at`)) as { payload: { message_id: string } }[];
+    (await sut.dataSource.query(`SELECT payload FROM messaging.outbox WHERE type = 'messaging.mail.failed' ORDER BY occurred_at`)) as {
+      payload: { message_id: string };
+    }[];
   const jobOf = (id: string) => mail.queueOf().getJob(id);
 
   it('delivers through SMTP with the display name at the platform address and Reply-To', async () => {
     const sent = aMail('plain@buyer.test', { from_name: 'Jane Doe via Demo Realty', reply_to: 'jane@demo-realty.test' });
     await mail.send(sent);
-    const [received] = await eventually(async () => (smtp.receivedBy('plain@buyer.test').length ? smtp.receivedBy('plain@buyer.test') : null));
+    const [received] = await eventually(async () =>
+      smtp.receivedBy('plain@buyer.test').length ? smtp.receivedBy('plain@buyer.test') : null,
+    );
     expect(received.from).toBe('no-reply@realty.test');
     expect(received.raw).toMatch(/^From: Jane Doe via Demo Realty <no-reply@realty\.test>$/m);
     expect(received.raw).toMatch(/^Reply-To: jane@demo-realty\.test$/m);
@@ -203,7 +219,9 @@ describe("messaging's mail worker over SMTP (issue 15)", () => {
     });
 
     it('reads the switch when the job runs, not when it was queued', async () => {
-      await sut.dataSource.query(`UPDATE messaging.notification_switches SET enabled = true WHERE agent_id = ${AGENT_OFF} AND code = 'direct_message'`);
+      await sut.dataSource.query(
+        `UPDATE messaging.notification_switches SET enabled = true WHERE agent_id = ${AGENT_OFF} AND code = 'direct_message'`,
+      );
       const now = aMail('off-now-on@agents.test', { notification_key: 'direct_message', to_agent_id: AGENT_OFF });
       await mail.send(now);
       await eventually(async () => smtp.receivedBy(now.to).length === 1);

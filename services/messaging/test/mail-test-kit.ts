@@ -21,6 +21,9 @@ export function bootMessagingBeside(database: TestDatabase, env: Record<string, 
 /** The mail settings among a service's test environment (what messaging's worker needs to deliver like it). */
 export function mailEnvOf(env: Record<string, string | undefined> = {}): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => ['MAIL_DRIVER', 'MAIL_DIR', 'SMTP_URL', 'MAIL_FROM'].includes(entry[0]) && entry[1] !== undefined),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        ['MAIL_DRIVER', 'MAIL_DIR', 'SMTP_URL', 'MAIL_FROM'].includes(entry[0]) && entry[1] !== undefined,
+    ),
   );
 }

@@ -22,7 +22,12 @@ describe('messaging seeder (issue 15)', () => {
       people[name] = { agent_id: user.agent_id, roles: [role] };
       state.users.push({ email: user.email, agent_id: user.agent_id, team_id: TEAM, roles: [role] });
     }
-    const deal = await kit.factory.transaction(TEAM, { primary_agent_id: people.agent.agent_id, tc_agent_id: people.tc.agent_id, client_user_ids: [people.client.agent_id], formatted_address: '5 Demo Lane' });
+    const deal = await kit.factory.transaction(TEAM, {
+      primary_agent_id: people.agent.agent_id,
+      tc_agent_id: people.tc.agent_id,
+      client_user_ids: [people.client.agent_id],
+      formatted_address: '5 Demo Lane',
+    });
     await kit.factory.task(TEAM, deal, { name: 'Order title', assigned_to_agent_id: people.tc.agent_id });
   }, 60_000);
   afterAll(async () => {
@@ -37,7 +42,8 @@ describe('messaging seeder (issue 15)', () => {
       state,
       log: () => undefined,
     });
-  const as = (name: string) => signedInClient(kit.sut.server, { agent_id: people[name].agent_id, team_id: TEAM, roles: people[name].roles });
+  const as = (name: string) =>
+    signedInClient(kit.sut.server, { agent_id: people[name].agent_id, team_id: TEAM, roles: people[name].roles });
 
   it('needs the services running (--wait)', async () => {
     expect(await run(false)).toMatch(/--wait/);

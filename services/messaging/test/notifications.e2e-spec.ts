@@ -31,39 +31,87 @@ describe('email notifications (issue 15)', () => {
   let nextId = 260_000;
   const id = () => (nextId += 1);
 
-  let admin: Person, tc: Person, isa: Person, agent: Person, assignee: Person, stranger: Person, client: Person, vendor: Person, rivalAdmin: Person;
+  let admin: Person,
+    tc: Person,
+    isa: Person,
+    agent: Person,
+    assignee: Person,
+    stranger: Person,
+    client: Person,
+    vendor: Person,
+    rivalAdmin: Person;
   let clientId: number;
   let noContactsClientId: number;
   let notice: number, otherNotice: number, plainTask: number, lonelyNotice: number, deletedNotice: number, rivalNotice: number;
 
   const query = (sql: string, params: unknown[] = []) => sut.dataSource.query(sql, params);
 
-  async function user(teamId: number, role: Role, first: string, last: string, extra: { alternate_email?: string; team_name?: string | null } = {}): Promise<Person> {
+  async function user(
+    teamId: number,
+    role: Role,
+    first: string,
+    last: string,
+    extra: { alternate_email?: string; team_name?: string | null } = {},
+  ): Promise<Person> {
     const agentId = id();
     const email = `${first.toLowerCase()}.${agentId}@demo-realty.test`;
     await query(
       `INSERT INTO messaging.users (agent_id, team_id, team_name, first_name, last_name, email, alternate_email, roles, status, source_occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', now())`,
-      [agentId, teamId, extra.team_name === undefined ? (teamId === TEAM ? 'Demo Realty' : 'Rival Homes') : extra.team_name, first, last, email, extra.alternate_email ?? null, [role]],
+      [
+        agentId,
+        teamId,
+        extra.team_name === undefined ? (teamId === TEAM ? 'Demo Realty' : 'Rival Homes') : extra.team_name,
+        first,
+        last,
+        email,
+        extra.alternate_email ?? null,
+        [role],
+      ],
     );
     return { agent_id: agentId, team_id: teamId, roles: [role], email };
   }
 
-  async function transaction(teamId: number, fields: { primary?: number; tc?: number; contacts?: { name: string; email: string }[]; clients?: number[]; vendors?: number[] }) {
+  async function transaction(
+    teamId: number,
+    fields: { primary?: number; tc?: number; contacts?: { name: string; email: string }[]; clients?: number[]; vendors?: number[] },
+  ) {
     const client = id();
     await query(
       `INSERT INTO messaging.transactions (client_id, team_id, version, type, first_name, last_name, formatted_address, primary_agent_id, tc_agent_id, client_user_ids, vendor_user_ids, contacts)
        VALUES ($1, $2, 1, 'buyer', 'Ann', 'Buyer', $3, $4, $5, $6, $7, $8)`,
-      [client, teamId, ADDRESS, fields.primary ?? null, fields.tc ?? null, fields.clients ?? [], fields.vendors ?? [], JSON.stringify(fields.contacts ?? [])],
+      [
+        client,
+        teamId,
+        ADDRESS,
+        fields.primary ?? null,
+        fields.tc ?? null,
+        fields.clients ?? [],
+        fields.vendors ?? [],
+        JSON.stringify(fields.contacts ?? []),
+      ],
     );
     return client;
   }
 
-  async function task(teamId: number, client: number, fields: { name: string; type?: string; due?: string | null; assignee?: number; deleted?: boolean }) {
+  async function task(
+    teamId: number,
+    client: number,
+    fields: { name: string; type?: string; due?: string | null; assignee?: number; deleted?: boolean },
+  ) {
     const taskId = id();
     await query(
       `INSERT INTO messaging.tasks (task_id, team_id, client_id, version, name, task_type, due_dt, assigned_to_agent_id, deleted) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)`,
-      [taskId, teamId, client, fields.name, fields.type ?? 'N', fields.due === undefined ? '2026-03-05' : fields.due, fields.assignee ?? null, fields.deleted ?? false],
+      [
+        taskId,
+        teamId,
+        client,
+        fields.name,
+        fields.type ?? 'N',
+        fields.due === undefined ? '2026-03-05' : fields.due,
+        fields.assignee ?? null,
+        fields.deleted ?? false,
+      ],
     );
     return taskId;
   }
@@ -74,20 +122,38 @@ describe('email notifications (issue 15)', () => {
       expect: async (status: number) => {
         const auth = `Bearer ${await signTestToken({ agent_id: person.agent_id, team_id: person.team_id, roles: person.roles, permissions: [], market_id: 0 })}`;
         const response = await build(auth);
-        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({ status, body: undefined });
+        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({
+          status,
+          body: undefined,
+        });
         return response;
       },
     });
     return {
-      preview: (taskId: unknown) => call((auth) => request(sut.server).get('/api/notifications/preview').query(taskId === undefined ? {} : { task_id: taskId }).set('authorization', auth)),
+      preview: (taskId: unknown) =>
+        call((auth) =>
+          request(sut.server)
+            .get('/api/notifications/preview')
+            .query(taskId === undefined ? {} : { task_id: taskId })
+            .set('authorization', auth),
+        ),
       send: (body: object) => call((auth) => request(sut.server).post('/api/notifications/send').send(body).set('authorization', auth)),
-      template: (body: object) => call((auth) => request(sut.server).patch('/api/notifications/template').send(body).set('authorization', auth)),
+      template: (body: object) =>
+        call((auth) => request(sut.server).patch('/api/notifications/template').send(body).set('authorization', auth)),
     };
   };
 
-  const sends = async () => (await query(`SELECT task_id, sent_by, from_email, subject, recipients FROM messaging.notification_sends ORDER BY send_id`)) as { task_id: number; subject: string; recipients: string[] }[];
+  const sends = async () =>
+    (await query(`SELECT task_id, sent_by, from_email, subject, recipients FROM messaging.notification_sends ORDER BY send_id`)) as {
+      task_id: number;
+      subject: string;
+      recipients: string[];
+    }[];
   const sentEvents = async () =>
-    (await query(`SELECT team_id, payload FROM messaging.outbox WHERE type = 'messaging.task-notification.sent' ORDER BY occurred_at`)) as { team_id: number; payload: { task_id: number; sent_ts: string } }[];
+    (await query(`SELECT team_id, payload FROM messaging.outbox WHERE type = 'messaging.task-notification.sent' ORDER BY occurred_at`)) as {
+      team_id: number;
+      payload: { task_id: number; sent_ts: string };
+    }[];
   const mailsTo = async (to: string) => (await readMailbox(mailDir)).filter((mail) => mail.to === to);
 
   beforeAll(async () => {
@@ -146,7 +212,9 @@ describe('email notifications (issue 15)', () => {
       expect(preview.message.html).toBe(
         `<p>Hello Ann Buyer,</p><p>This is an update on ${ADDRESS}: Inspection notice (due 03/05/2026).</p><p>Best regards,<br />Jane Doe</p>`,
       );
-      expect(preview.message.text).toBe(`Hello Ann Buyer,\n\nThis is an update on ${ADDRESS}: Inspection notice (due 03/05/2026).\n\nBest regards,\nJane Doe`);
+      expect(preview.message.text).toBe(
+        `Hello Ann Buyer,\n\nThis is an update on ${ADDRESS}: Inspection notice (due 03/05/2026).\n\nBest regards,\nJane Doe`,
+      );
       expect(preview.recipients).toEqual(['ann@buyer.test', 'bob@buyer.test']);
       expect(preview.from_email).toBe(tc.email);
       expect(preview.template?.subject).toBe('Update on {{address}}');
@@ -194,9 +262,13 @@ describe('email notifications (issue 15)', () => {
     });
 
     it("refuses an unknown merge field with 'Unknown merge field' on its field", async () => {
-      const onTemplate = await (await as(admin).template({ task_id: notice, subject: 'Update on {{address}}', template: '<p>Hi {{first_name}}</p>' })).expect(400);
+      const onTemplate = await (
+        await as(admin).template({ task_id: notice, subject: 'Update on {{address}}', template: '<p>Hi {{first_name}}</p>' })
+      ).expect(400);
       expect(onTemplate.body.errors).toEqual([{ field: 'template', error: M.unknownMergeField }]);
-      const onSubject = await (await as(admin).template({ task_id: notice, subject: 'Update on {{ street }}', template: '<p>Hi {{client_first_name}}</p>' })).expect(400);
+      const onSubject = await (
+        await as(admin).template({ task_id: notice, subject: 'Update on {{ street }}', template: '<p>Hi {{client_first_name}}</p>' })
+      ).expect(400);
       expect(onSubject.body.errors).toEqual([{ field: 'subject', error: M.unknownMergeField }]);
       // Nothing was stored: the preview still renders the default.
       expect((await (await as(admin).preview(notice)).expect(200)).body.subject).toBe(`Update on ${ADDRESS}`);
@@ -204,7 +276,9 @@ describe('email notifications (issue 15)', () => {
 
     it('refuses another task type (400), another team (404), CLIENT and VENDOR (403), ISISA and agents other than the primary agent (403, 404 when they cannot see it)', async () => {
       const body = (taskId: number) => ({ task_id: taskId, subject: 'S', template: '<p>T</p>' });
-      expect((await (await as(admin).template(body(plainTask))).expect(400)).body.errors).toEqual([{ field: 'task_id', error: M.notNotificationTask }]);
+      expect((await (await as(admin).template(body(plainTask))).expect(400)).body.errors).toEqual([
+        { field: 'task_id', error: M.notNotificationTask },
+      ]);
       await (await as(admin).template(body(rivalNotice))).expect(404);
       for (const person of [client, vendor, isa, assignee]) await (await as(person).template(body(notice))).expect(403);
       await (await as(stranger).template(body(notice))).expect(404);
@@ -212,14 +286,17 @@ describe('email notifications (issue 15)', () => {
 
     it("stores the task's template sanitised (ADMIN, TRANC, the primary agent); its later previews use it, other tasks keep the default", async () => {
       for (const person of [admin, tc]) {
-        const response = await (await as(person).template({ task_id: otherNotice, subject: 'First {{task_name}}', template: '<p>x</p>' })).expect(200);
+        const response = await (
+          await as(person).template({ task_id: otherNotice, subject: 'First {{task_name}}', template: '<p>x</p>' })
+        ).expect(200);
         expect(response.body).toEqual({ message: M.templateUpdated });
       }
       const response = await (
         await as(agent).template({
           task_id: notice,
           subject: '{{task_name}} for {{client_last_name}} ({{due_date}})',
-          template: '<p onclick="x()">Dear {{ client_first_name }} {{client_last_name}},</p><script>alert(1)</script><p><img src="data:image/png;base64,AAAA">{{agent_name}} at {{address}}</p>',
+          template:
+            '<p onclick="x()">Dear {{ client_first_name }} {{client_last_name}},</p><script>alert(1)</script><p><img src="data:image/png;base64,AAAA">{{agent_name}} at {{address}}</p>',
         })
       ).expect(200);
       expect(response.body).toEqual({ message: 'Template updated' });
@@ -228,7 +305,10 @@ describe('email notifications (issue 15)', () => {
       expect(preview.subject).toBe('Inspection notice for Buyer (03/05/2026)');
       expect(preview.message.html).toBe(`<p>Dear Ann Buyer,</p><p>Jane Doe at ${ADDRESS}</p>`);
       expect(preview.message.text).toBe(`Dear Ann Buyer,\n\nJane Doe at ${ADDRESS}`);
-      expect(preview.template).toEqual({ subject: '{{task_name}} for {{client_last_name}} ({{due_date}})', template: '<p>Dear {{ client_first_name }} {{client_last_name}},</p><p>{{agent_name}} at {{address}}</p>' });
+      expect(preview.template).toEqual({
+        subject: '{{task_name}} for {{client_last_name}} ({{due_date}})',
+        template: '<p>Dear {{ client_first_name }} {{client_last_name}},</p><p>{{agent_name}} at {{address}}</p>',
+      });
       expect((await (await as(tc).preview(otherNotice)).expect(200)).body.subject).toBe('First Appraisal notice');
       expect((await (await as(tc).preview(lonelyNotice)).expect(200)).body.subject).toBe(`Update on ${ADDRESS}`);
     });
@@ -242,7 +322,11 @@ describe('email notifications (issue 15)', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect((await readMailbox(mailDir)).length).toBe(before.mails);
     }
-    const counts = async () => ({ sends: (await sends()).length, events: (await sentEvents()).length, mails: (await readMailbox(mailDir)).length });
+    const counts = async () => ({
+      sends: (await sends()).length,
+      events: (await sentEvents()).length,
+      mails: (await readMailbox(mailDir)).length,
+    });
 
     it("refuses an invalid address on recipients ('This is an invalid email address'), more than 50, and changes nothing", async () => {
       const before = await counts();
@@ -279,10 +363,14 @@ describe('email notifications (issue 15)', () => {
         { field: 'subject', error: M.required },
         { field: 'message', error: M.unknownMergeField },
       ]);
-      expect((await (await as(tc).send({ task_ids: [notice], message: '<script>x</script>' })).expect(400)).body.errors).toEqual([{ field: 'message', error: M.required }]);
+      expect((await (await as(tc).send({ task_ids: [notice], message: '<script>x</script>' })).expect(400)).body.errors).toEqual([
+        { field: 'message', error: M.required },
+      ]);
       expect((await (await as(tc).send({ task_ids: [] })).expect(400)).body.errors).toEqual([{ field: 'task_ids', error: M.required }]);
       expect((await (await as(tc).send({ task_ids: ['1'] })).expect(400)).body.errors[0].field).toBe('task_ids');
-      expect((await (await as(tc).send({ task_ids: [plainTask] })).expect(400)).body.errors).toEqual([{ field: 'task_ids', error: M.notNotificationTask }]);
+      expect((await (await as(tc).send({ task_ids: [plainTask] })).expect(400)).body.errors).toEqual([
+        { field: 'task_ids', error: M.notNotificationTask },
+      ]);
       // A NUL character (no text a user types has one; Postgres cannot store it): a field error, never a database error.
       const nul = await (await as(tc).send({ task_ids: [notice], subject: 'a\u0000b', message: { html: '<p>x\u0000</p>' } })).expect(400);
       expect(nul.body.errors).toEqual([
@@ -314,7 +402,12 @@ describe('email notifications (issue 15)', () => {
       expect(response.body).toEqual({ message: 'Message has been sent' });
 
       const [record] = (await sends()).slice(before.sends);
-      expect(record).toMatchObject({ task_id: notice, subject: 'Edited: Inspection notice', recipients: ['carol@buyer.test', 'dave@buyer.test'], from_email: 'jane.doe@personal.test' });
+      expect(record).toMatchObject({
+        task_id: notice,
+        subject: 'Edited: Inspection notice',
+        recipients: ['carol@buyer.test', 'dave@buyer.test'],
+        from_email: 'jane.doe@personal.test',
+      });
       const events = (await sentEvents()).slice(before.events);
       expect(events).toEqual([{ team_id: TEAM, payload: { task_id: notice, sent_ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } }]);
 
@@ -349,7 +442,12 @@ describe('email notifications (issue 15)', () => {
       });
       expect(mails.map((m) => m.from)).toEqual(Array(4).fill('Tess Coordinator via Demo Realty <no-reply@realty.test>'));
       expect(mails.map((m) => m.reply_to)).toEqual(Array(4).fill(tc.email));
-      expect(mails.map((m) => m.subject).sort()).toEqual(['First Appraisal notice', 'First Appraisal notice', 'Inspection notice for Buyer (03/05/2026)', 'Inspection notice for Buyer (03/05/2026)']);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        'First Appraisal notice',
+        'First Appraisal notice',
+        'Inspection notice for Buyer (03/05/2026)',
+        'Inspection notice for Buyer (03/05/2026)',
+      ]);
     });
   });
 });

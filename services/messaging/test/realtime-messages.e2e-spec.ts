@@ -17,7 +17,16 @@ import {
   type Role,
   type ServiceName,
 } from '@app/contracts';
-import { bootTestService, createTestDatabase, MessagingFactory, signTestToken, testEnv, type MessagingUserRow, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  createTestDatabase,
+  MessagingFactory,
+  signTestToken,
+  testEnv,
+  type MessagingUserRow,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { createEdge } from '../../../edge/src/edge';
 import { messagingMigrations } from '../src/migrations';
 import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.config';
@@ -68,7 +77,9 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
   const edgeFor = async (replica: TestService<MessagingConfig>) => {
     await replica.app.listen({ port: 0, host: '127.0.0.1' });
     const upstream = `http://127.0.0.1:${(replica.app.getHttpServer().address() as AddressInfo).port}`;
-    const upstreams = Object.fromEntries(SERVICE_NAMES.map((service) => [service, service === 'messaging' ? upstream : 'http://127.0.0.1:9'])) as Record<ServiceName, string>;
+    const upstreams = Object.fromEntries(
+      SERVICE_NAMES.map((service) => [service, service === 'messaging' ? upstream : 'http://127.0.0.1:9']),
+    ) as Record<ServiceName, string>;
     const empty = mkdtempSync(path.join(tmpdir(), 'realtime-edge-'));
     const edge = createEdge({ upstreams, consoleDir: empty, displayDir: empty });
     edges.push(edge);
@@ -76,13 +87,31 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     return `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
   };
 
-  const tokenOf = (person: Person) => signTestToken({ agent_id: users[person].agent_id, team_id: users[person].team_id, roles: users[person].roles, permissions: [], market_id: 0 });
+  const tokenOf = (person: Person) =>
+    signTestToken({
+      agent_id: users[person].agent_id,
+      team_id: users[person].team_id,
+      roles: users[person].roles,
+      permissions: [],
+      market_id: 0,
+    });
 
   /** An HTTP call through edge `edge` as `person`. */
   const api = (person: Person, edge = 0) => ({
-    post: async (url: string, body: object) => request(origins[edge]).post(`/api${url}`).set('authorization', `Bearer ${await tokenOf(person)}`).send(body),
-    patch: async (url: string, body: object) => request(origins[edge]).patch(`/api${url}`).set('authorization', `Bearer ${await tokenOf(person)}`).send(body),
-    get: async (url: string) => request(origins[edge]).get(`/api${url}`).set('authorization', `Bearer ${await tokenOf(person)}`),
+    post: async (url: string, body: object) =>
+      request(origins[edge])
+        .post(`/api${url}`)
+        .set('authorization', `Bearer ${await tokenOf(person)}`)
+        .send(body),
+    patch: async (url: string, body: object) =>
+      request(origins[edge])
+        .patch(`/api${url}`)
+        .set('authorization', `Bearer ${await tokenOf(person)}`)
+        .send(body),
+    get: async (url: string) =>
+      request(origins[edge])
+        .get(`/api${url}`)
+        .set('authorization', `Bearer ${await tokenOf(person)}`),
   });
 
   interface Tab {
@@ -93,7 +122,12 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
 
   /** A console tab of `person` connected through edge `edge`, collecting what it is pushed. */
   const tab = async (person: Person, edge: number): Promise<Tab> => {
-    const socket = io(`${origins[edge]}${MESSAGING_NAMESPACE}`, { path: socketPathOf('messaging'), auth: { token: await tokenOf(person) }, transports: ['websocket'], forceNew: true });
+    const socket = io(`${origins[edge]}${MESSAGING_NAMESPACE}`, {
+      path: socketPathOf('messaging'),
+      auth: { token: await tokenOf(person) },
+      transports: ['websocket'],
+      forceNew: true,
+    });
     sockets.push(socket);
     const received: Tab = { socket, messages: [], counts: [] };
     for (const event of [MESSAGING_SOCKET_EVENTS.messageCreated, MESSAGING_SOCKET_EVENTS.messageUpdated]) {
@@ -154,7 +188,7 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     await database?.drop();
   });
 
-  it('a DM posted through one replica reaches its recipient\'s socket on the other with message.created and inbox.counts; a third user and another team get nothing', async () => {
+  it("a DM posted through one replica reaches its recipient's socket on the other with message.created and inbox.counts; a third user and another team get nothing", async () => {
     const ben = await tab('ben', 1);
     const cal = await tab('cal', 1);
     const rival = await tab('riv', 1);
@@ -193,20 +227,31 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     const cal = await tab('cal', 1);
     const thread = await api('ann', 1).post('/messages/dms', { dm_value: `<p>${mention('ben')} keys?</p>` });
     expect(thread.status).toBe(201);
-    const dmId = await waitFor(() => (ben.messages.find((m) => m.push.kind === 'dm' && (m.push.record as DirectMessage).dm_value.includes('keys?'))?.push.record as DirectMessage | undefined)?.dm_id);
+    const dmId = await waitFor(
+      () =>
+        (
+          ben.messages.find((m) => m.push.kind === 'dm' && (m.push.record as DirectMessage).dm_value.includes('keys?'))?.push.record as
+            DirectMessage | undefined
+        )?.dm_id,
+    );
     ann.messages.length = 0;
     ann.counts.length = 0;
 
     const reply = await api('ben', 1).post('/messages/dms', { dm_value: '<p>Under the mat</p>', parent_dm_id: dmId });
     expect(reply.status).toBe(201);
-    const replied = await waitFor(() => ann.messages.find((m) => m.push.kind === 'dm' && (m.push.record as DirectMessage).thread.some((r) => r.dm_value.includes('Under the mat'))));
+    const replied = await waitFor(() =>
+      ann.messages.find(
+        (m) => m.push.kind === 'dm' && (m.push.record as DirectMessage).thread.some((r) => r.dm_value.includes('Under the mat')),
+      ),
+    );
     expect(replied.event).toBe('message.created');
     expect((replied.push.record as DirectMessage).dm_id).toBe(dmId);
     // The thread is unread for Ann again: her counts say so.
     const annCounts = await waitFor(() => ann.counts[ann.counts.length - 1]);
     expect(annCounts).toEqual(await countsOf('ann'));
 
-    const replyId = ((replied.push.record as DirectMessage).thread.find((r) => r.dm_value.includes('Under the mat')) as DirectMessage).dm_id;
+    const replyId = ((replied.push.record as DirectMessage).thread.find((r) => r.dm_value.includes('Under the mat')) as DirectMessage)
+      .dm_id;
     ann.messages.length = 0;
     const edited = await api('ben', 0).patch('/messages/dms', { dm_id: replyId, dm_value: '<p>Under the blue mat</p>' });
     expect(edited.status).toBe(200);
@@ -221,7 +266,7 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     closeTabs(ann, ben, cal);
   });
 
-  it('reading a thread in one tab updates the counts of the user\'s other tabs, on the other replica too', async () => {
+  it("reading a thread in one tab updates the counts of the user's other tabs, on the other replica too", async () => {
     const here = await tab('cal', 0);
     const there = await tab('cal', 1);
     const posted = await api('tia', 0).post('/messages/dms', { dm_value: `<p>${mention('cal')} signed copy attached</p>` });
@@ -246,12 +291,25 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     const cal = await tab('cal', 0);
     const rival = await tab('riv', 0);
 
-    const internal = await api('ann', 0).post('/messages/comments', { comment_type: 'trans', comment_on_id: deal, comment_value: `<p>${mention('tia')} appraisal came in low</p>`, visibility: 'i' });
+    const internal = await api('ann', 0).post('/messages/comments', {
+      comment_type: 'trans',
+      comment_on_id: deal,
+      comment_value: `<p>${mention('tia')} appraisal came in low</p>`,
+      visibility: 'i',
+    });
     expect(internal.status).toBe(201);
-    const created = await waitFor(() => tia.messages.find((m) => m.push.kind === 'comment' && (m.push.record as Comment).comment_value.includes('appraisal')));
+    const created = await waitFor(() =>
+      tia.messages.find((m) => m.push.kind === 'comment' && (m.push.record as Comment).comment_value.includes('appraisal')),
+    );
     expect(created.event).toBe('message.created');
     const comment = created.push.record as Comment;
-    expect(comment).toMatchObject({ comment_type: 'trans', comment_on_id: deal, visibility: 'i', viewed_ts: null, parent_comment_id: null });
+    expect(comment).toMatchObject({
+      comment_type: 'trans',
+      comment_on_id: deal,
+      visibility: 'i',
+      viewed_ts: null,
+      parent_comment_id: null,
+    });
     expect(comment.transaction).toMatchObject({ client_id: deal, formatted_address: '1 Push St, Austin, TX' });
     const tiaCounts = await waitFor(() => tia.counts[tia.counts.length - 1]);
     expect(tiaCounts).toEqual(await countsOf('tia', 1));
@@ -267,7 +325,12 @@ describe('messaging real-time: DMs and comments reach their recipients (issue 15
     expect(rival.counts).toEqual([]);
 
     // The same transaction, client-facing: now the client is told (so the silence above was the rule).
-    const facing = await api('ann', 1).post('/messages/comments', { comment_type: 'trans', comment_on_id: deal, comment_value: '<p>Closing moved to the 28th</p>', visibility: 'c' });
+    const facing = await api('ann', 1).post('/messages/comments', {
+      comment_type: 'trans',
+      comment_on_id: deal,
+      comment_value: '<p>Closing moved to the 28th</p>',
+      visibility: 'c',
+    });
     expect(facing.status).toBe(201);
     const seen = await waitFor(() => client.messages.find((m) => m.push.kind === 'comment'));
     expect(seen.event).toBe('message.created');

@@ -20,7 +20,15 @@ import {
 import { AccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_REVOCATIONS, type TokenRevocations } from '@app/auth';
 import { REDIS } from '@app/platform';
 import { realtimeStreamName } from '@app/realtime';
-import { bootTestService, createTestDatabase, signTestToken, testEnv, testSigningKeys, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  createTestDatabase,
+  signTestToken,
+  testEnv,
+  testSigningKeys,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { createEdge } from '../../../edge/src/edge';
 import { messagingMigrations } from '../src/migrations';
 import { messagingConfigSpec, type MessagingConfig } from '../src/messaging.config';
@@ -67,7 +75,9 @@ describe('messaging real-time gateway (issue 15)', () => {
   const edgeFor = async (replica: TestService<MessagingConfig>) => {
     await replica.app.listen({ port: 0, host: '127.0.0.1' });
     const upstream = `http://127.0.0.1:${(replica.app.getHttpServer().address() as AddressInfo).port}`;
-    const upstreams = Object.fromEntries(SERVICE_NAMES.map((service) => [service, service === 'messaging' ? upstream : 'http://127.0.0.1:9'])) as Record<ServiceName, string>;
+    const upstreams = Object.fromEntries(
+      SERVICE_NAMES.map((service) => [service, service === 'messaging' ? upstream : 'http://127.0.0.1:9']),
+    ) as Record<ServiceName, string>;
     const empty = mkdtempSync(path.join(tmpdir(), 'realtime-edge-'));
     const edge = createEdge({ upstreams, consoleDir: empty, displayDir: empty });
     edges.push(edge);
@@ -77,10 +87,19 @@ describe('messaging real-time gateway (issue 15)', () => {
   const tokenOf = (agentId: number, teamId = TEAM, roles: Role[] = ['AGENT'], ttlSeconds?: number) =>
     ttlSeconds === undefined
       ? signTestToken({ agent_id: agentId, team_id: teamId, roles, permissions: [], market_id: 0 })
-      : AccessTokenSigner.fromPem(testSigningKeys().privateKey).then((signer) => signer.sign({ agent_id: agentId, team_id: teamId, roles, permissions: [], market_id: 0 }, ttlSeconds));
+      : AccessTokenSigner.fromPem(testSigningKeys().privateKey).then((signer) =>
+          signer.sign({ agent_id: agentId, team_id: teamId, roles, permissions: [], market_id: 0 }, ttlSeconds),
+        );
 
   const open = (edge: number, auth: Record<string, unknown> | undefined, reconnection = false) => {
-    const socket = io(`${origins[edge]}${MESSAGING_NAMESPACE}`, { path: socketPathOf('messaging'), auth, transports: ['websocket'], reconnection, reconnectionDelay: 100, forceNew: true });
+    const socket = io(`${origins[edge]}${MESSAGING_NAMESPACE}`, {
+      path: socketPathOf('messaging'),
+      auth,
+      transports: ['websocket'],
+      reconnection,
+      reconnectionDelay: 100,
+      forceNew: true,
+    });
     sockets.push(socket);
     return socket;
   };
@@ -102,8 +121,12 @@ describe('messaging real-time gateway (issue 15)', () => {
   const tab = async (agentId: number, teamId = TEAM, edge = 0, roles: Role[] = ['AGENT']): Promise<Tab> => {
     const socket = open(edge, { token: await tokenOf(agentId, teamId, roles) }, true);
     const received: Tab = { socket, messages: [], counts: [] };
-    socket.on(MESSAGING_SOCKET_EVENTS.messageCreated, (push: MessagePush) => received.messages.push({ event: MESSAGING_SOCKET_EVENTS.messageCreated, push }));
-    socket.on(MESSAGING_SOCKET_EVENTS.messageUpdated, (push: MessagePush) => received.messages.push({ event: MESSAGING_SOCKET_EVENTS.messageUpdated, push }));
+    socket.on(MESSAGING_SOCKET_EVENTS.messageCreated, (push: MessagePush) =>
+      received.messages.push({ event: MESSAGING_SOCKET_EVENTS.messageCreated, push }),
+    );
+    socket.on(MESSAGING_SOCKET_EVENTS.messageUpdated, (push: MessagePush) =>
+      received.messages.push({ event: MESSAGING_SOCKET_EVENTS.messageUpdated, push }),
+    );
     socket.on(MESSAGING_SOCKET_EVENTS.inboxCounts, (counts: InboxCounts) => received.counts.push(counts));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -163,17 +186,37 @@ describe('messaging real-time gateway (issue 15)', () => {
 
     // Signed by another key (not identity's).
     const { generateKeyPairSync } = await import('node:crypto');
-    const foreign = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const forged = await (await AccessTokenSigner.fromPem(foreign.privateKey)).sign({ agent_id: ANN, team_id: TEAM, roles: ['ADMIN'], permissions: [], market_id: 0 });
+    const foreign = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const forged = await (
+      await AccessTokenSigner.fromPem(foreign.privateKey)
+    ).sign({ agent_id: ANN, team_id: TEAM, roles: ['ADMIN'], permissions: [], market_id: 0 });
     expect(await refusal(open(0, { token: forged }))).toBe('unauthorized');
 
     // The right key, but for another audience, and one already expired.
     const key = await importPKCS8(testSigningKeys().privateKey, 'ES256');
     const claims = { team_id: TEAM, roles: ['AGENT'], permissions: [], market_id: 0 };
-    const otherAudience = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setSubject(String(ANN)).setIssuer(TOKEN_ISSUER).setAudience('elsewhere').setIssuedAt().setExpirationTime('5m').sign(key);
+    const otherAudience = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256' })
+      .setSubject(String(ANN))
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience('elsewhere')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
     expect(await refusal(open(1, { token: otherAudience }))).toBe('unauthorized');
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setSubject(String(ANN)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 120).setExpirationTime(now - 60).sign(key);
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256' })
+      .setSubject(String(ANN))
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(now - 120)
+      .setExpirationTime(now - 60)
+      .sign(key);
     expect(await refusal(open(0, { token: expired }))).toBe('unauthorized');
 
     // A refused socket receives nothing pushed to that user.
@@ -190,7 +233,14 @@ describe('messaging real-time gateway (issue 15)', () => {
 
   it('a token ended since it was issued (its user marked, its session ended) is refused as on HTTP; a newer one or another session connects', async () => {
     const revocations = one.app.get<TokenRevocations>(TOKEN_REVOCATIONS);
-    const user = (agentId: number, session_id?: string) => ({ agent_id: agentId, team_id: TEAM, roles: ['AGENT'] as Role[], permissions: [], market_id: 0, ...(session_id ? { session_id } : {}) });
+    const user = (agentId: number, session_id?: string) => ({
+      agent_id: agentId,
+      team_id: TEAM,
+      roles: ['AGENT'] as Role[],
+      permissions: [],
+      market_id: 0,
+      ...(session_id ? { session_id } : {}),
+    });
     // Users no replica has looked up yet (revocation marks are cached per user for a few seconds).
     const marked = 15013;
     const before = await signTestToken(user(marked));
@@ -233,7 +283,7 @@ describe('messaging real-time gateway (issue 15)', () => {
     fresh.socket.disconnect();
   });
 
-  it('with two replicas, a push published through one process reaches the user\'s sockets on both; other users and teams get nothing', async () => {
+  it("with two replicas, a push published through one process reaches the user's sockets on both; other users and teams get nothing", async () => {
     const annOnTwo = await tab(ANN, TEAM, 1);
     const annOnOne = await tab(ANN, TEAM, 0);
     const ben = await tab(BEN, TEAM, 1);
@@ -283,7 +333,7 @@ describe('messaging real-time gateway (issue 15)', () => {
     ann.socket.disconnect();
   });
 
-  it('the pushes ride messaging\'s own stream of this install (prefix:socket.io:messaging), not Display Mode\'s', async () => {
+  it("the pushes ride messaging's own stream of this install (prefix:socket.io:messaging), not Display Mode's", async () => {
     const redis = one.app.get<Redis>(REDIS);
     const stream = realtimeStreamName(one.config.QUEUE_PREFIX, 'messaging');
     expect(stream).toBe(`${one.config.QUEUE_PREFIX}:socket.io:messaging`);

@@ -6,5 +6,6 @@ const config = loadTeamAdminConfig();
 void runHttpService({
   config,
   module: TeamAdminModule.forRoot(config, 'api'),
-  description: 'Team settings and logo, document folders, categories and types, message template, team notifications, blackout days, tooltips.',
+  description:
+    'Team settings and logo, document folders, categories and types, message template, team notifications, blackout days, tooltips.',
 });

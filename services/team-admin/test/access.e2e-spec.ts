@@ -77,7 +77,11 @@ describe('who may call what (roles checked on the server)', () => {
         // Allowed: whatever the rules of the call say next (200, 201, 400, 404), never 401, 403 or a 5xx.
         expect([role, response.status < 500 && response.status !== 403 && response.status !== 401]).toEqual([role, true]);
       } else {
-        expect([role, response.status, response.body]).toEqual([role, 403, { status: 'error', message: 'You do not have permission to do this' }]);
+        expect([role, response.status, response.body]).toEqual([
+          role,
+          403,
+          { status: 'error', message: 'You do not have permission to do this' },
+        ]);
       }
     }
   });
@@ -127,7 +131,8 @@ describe('who may call what (roles checked on the server)', () => {
       for (const token of [team.tokens.agent, team.tokens.isa, team.tokens.vendor, team.tokens.client]) {
         expect([label(route), (await call(route, token)).status]).toEqual([label(route), 403]);
       }
-      for (const token of [team.tokens.admin, team.tokens.tc]) expect([label(route), (await call(route, token)).status]).toEqual([label(route), 200]);
+      for (const token of [team.tokens.admin, team.tokens.tc])
+        expect([label(route), (await call(route, token)).status]).toEqual([label(route), 200]);
     }
   });
 });

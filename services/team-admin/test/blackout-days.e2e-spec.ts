@@ -43,12 +43,24 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     expect(saturday.body).toEqual({
       status: 'success',
       message: 'Setting has been saved',
-      record: { team_blackout_day_id: expect.any(Number), kind: 'weekday', predefined_day_key: 'saturday', day_label: 'Saturday', day_date: null },
+      record: {
+        team_blackout_day_id: expect.any(Number),
+        kind: 'weekday',
+        predefined_day_key: 'saturday',
+        day_label: 'Saturday',
+        day_date: null,
+      },
     });
     const christmas = (await add(team.tokens.admin, { predefined_day_key: 'christmas_day' }).expect(201)).body.record;
     expect(christmas).toMatchObject({ kind: 'holiday', predefined_day_key: 'christmas_day', day_label: 'Christmas Day', day_date: null });
     const party = (await add(team.tokens.admin, { day_label: '  Office party ', day_date: '12-18-2030' }).expect(201)).body.record;
-    expect(party).toEqual({ team_blackout_day_id: expect.any(Number), kind: 'custom', predefined_day_key: null, day_label: 'Office party', day_date: '12-18-2030' });
+    expect(party).toEqual({
+      team_blackout_day_id: expect.any(Number),
+      kind: 'custom',
+      predefined_day_key: null,
+      day_label: 'Office party',
+      day_date: '12-18-2030',
+    });
   });
 
   it('lists weekdays, then holidays, then custom days by date', async () => {
@@ -64,7 +76,14 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
       await add(team.tokens.admin, body).expect(201);
     }
     const { body } = await list(team.tokens.admin).expect(200);
-    expect(body.records.map((r: { day_label: string }) => r.day_label)).toEqual(['Sunday', 'Saturday', "New Year's Day", 'Thanksgiving Day', 'Early', 'Late']);
+    expect(body.records.map((r: { day_label: string }) => r.day_label)).toEqual([
+      'Sunday',
+      'Saturday',
+      "New Year's Day",
+      'Thanksgiving Day',
+      'Early',
+      'Late',
+    ]);
     expect(body.records.map((r: { kind: string }) => r.kind)).toEqual(['weekday', 'weekday', 'holiday', 'holiday', 'custom', 'custom']);
   });
 
@@ -77,12 +96,16 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
       { field: 'day_label', error: 'Label is required' },
       { field: 'day_date', error: 'Date is required' },
     ]);
-    expect((await add(team.tokens.admin, { day_label: 'Party', day_date: '' }).expect(400)).body.errors).toEqual([{ field: 'day_date', error: 'Date is required' }]);
+    expect((await add(team.tokens.admin, { day_label: 'Party', day_date: '' }).expect(400)).body.errors).toEqual([
+      { field: 'day_date', error: 'Date is required' },
+    ]);
     expect((await add(team.tokens.admin, { day_label: '   ', day_date: '01-02-2030' }).expect(400)).body.errors).toEqual([
       { field: 'day_label', error: 'Label is required' },
     ]);
     for (const day_date of ['02-30-2030', '2030-01-02', '13-01-2030', '1-2-2030', 'tomorrow']) {
-      expect((await add(team.tokens.admin, { day_label: 'Party', day_date }).expect(400)).body.errors).toEqual([{ field: 'day_date', error: 'Invalid date' }]);
+      expect((await add(team.tokens.admin, { day_label: 'Party', day_date }).expect(400)).body.errors).toEqual([
+        { field: 'day_date', error: 'Invalid date' },
+      ]);
     }
     await add(team.tokens.admin, { predefined_day_key: 'monday', day_label: 'x', day_date: '01-02-2030' }).expect(400);
     expect((await list(team.tokens.admin)).body.records).toEqual([]);
@@ -92,12 +115,15 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     const team = await sut.newTeam();
     const pastError = [{ field: 'day_date', error: 'Date must be today or later' }];
     // A team without a zone counts in UTC.
-    expect((await add(team.tokens.admin, { day_label: 'Founding day', day_date: '01-01-2001' }).expect(400)).body.errors).toEqual(pastError);
-    const yesterday = new Date(`${todayIn('UTC')}T00:00:00Z`);
-    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
-    expect((await add(team.tokens.admin, { day_label: 'Yesterday', day_date: toFilterDate(yesterday.toISOString().slice(0, 10)) }).expect(400)).body.errors).toEqual(
+    expect((await add(team.tokens.admin, { day_label: 'Founding day', day_date: '01-01-2001' }).expect(400)).body.errors).toEqual(
       pastError,
     );
+    const yesterday = new Date(`${todayIn('UTC')}T00:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    expect(
+      (await add(team.tokens.admin, { day_label: 'Yesterday', day_date: toFilterDate(yesterday.toISOString().slice(0, 10)) }).expect(400))
+        .body.errors,
+    ).toEqual(pastError);
     // Both problems at once.
     expect((await add(team.tokens.admin, { day_label: '', day_date: '01-01-2001' }).expect(400)).body.errors).toEqual([
       { field: 'day_label', error: 'Label is required' },
@@ -107,7 +133,9 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     expect(await sut.published('team-admin.blackout-days.changed', team.team_id)).toEqual([]);
     // Today is accepted.
     const today = toFilterDate(todayIn('UTC'));
-    expect((await add(team.tokens.admin, { day_label: 'Today', day_date: today }).expect(201)).body.record).toMatchObject({ day_date: today });
+    expect((await add(team.tokens.admin, { day_label: 'Today', day_date: today }).expect(201)).body.record).toMatchObject({
+      day_date: today,
+    });
 
     // "Today" is the team's: Samoa's date (UTC-11) is already past on Kiritimati (UTC+14), never in Samoa itself.
     const samoaToday = toFilterDate(todayIn('Pacific/Pago_Pago'));
@@ -127,7 +155,9 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     await add(team.tokens.admin, { predefined_day_key: 'labor_day' }).expect(201);
     expect((await add(team.tokens.admin, { predefined_day_key: 'labor_day' }).expect(409)).body).toEqual(conflict);
     await add(team.tokens.admin, { day_label: 'Retreat', day_date: '05-05-2030' }).expect(201);
-    expect((await add(team.tokens.admin, { day_label: 'Other label, same day', day_date: '05-05-2030' }).expect(409)).body).toEqual(conflict);
+    expect((await add(team.tokens.admin, { day_label: 'Other label, same day', day_date: '05-05-2030' }).expect(409)).body).toEqual(
+      conflict,
+    );
     expect((await list(team.tokens.admin)).body.records).toHaveLength(2);
   });
 
@@ -135,15 +165,23 @@ describe('blackout days (/admin/team/blackout-days, /admin/team/blackout-day)', 
     const team = await sut.newTeam();
     await add(team.tokens.admin, { predefined_day_key: 'friday' }).expect(201);
     const custom = (await add(team.tokens.admin, { day_label: 'Move', day_date: '08-03-2030' }).expect(201)).body.record;
-    expect((await remove(team.tokens.admin, 'predefined_day_key=friday').expect(200)).body).toEqual({ status: 'success', message: 'Setting has been saved' });
+    expect((await remove(team.tokens.admin, 'predefined_day_key=friday').expect(200)).body).toEqual({
+      status: 'success',
+      message: 'Setting has been saved',
+    });
     expect((await remove(team.tokens.admin, `team_blackout_day_id=${custom.team_blackout_day_id}`).expect(200)).body).toEqual({
       status: 'success',
       message: 'Setting has been saved',
     });
     expect((await list(team.tokens.admin)).body.records).toEqual([]);
-    expect((await remove(team.tokens.admin, 'predefined_day_key=friday').expect(404)).body).toEqual({ status: 'error', message: 'Blackout day not found' });
+    expect((await remove(team.tokens.admin, 'predefined_day_key=friday').expect(404)).body).toEqual({
+      status: 'error',
+      message: 'Blackout day not found',
+    });
     await remove(team.tokens.admin, `team_blackout_day_id=${custom.team_blackout_day_id}`).expect(404);
-    expect((await remove(team.tokens.admin, 'predefined_day_key=easter').expect(400)).body.errors).toEqual([{ field: 'predefined_day_key', error: 'Unknown day' }]);
+    expect((await remove(team.tokens.admin, 'predefined_day_key=easter').expect(400)).body.errors).toEqual([
+      { field: 'predefined_day_key', error: 'Unknown day' },
+    ]);
     expect((await remove(team.tokens.admin, '').expect(400)).body.errors).toEqual([{ field: 'team_blackout_day_id', error: 'Required' }]);
     // A day can be added again once removed.
     await add(team.tokens.admin, { predefined_day_key: 'friday' }).expect(201);

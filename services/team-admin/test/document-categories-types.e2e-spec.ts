@@ -14,15 +14,18 @@ describe('document categories and types (/documents/categories, /documents/types
     create: (token: string, body: object) => request(sut.server).post('/api/documents/categories').set(bearer(token)).send(body),
     patch: (token: string, id: number, body: object) =>
       request(sut.server).patch(`/api/documents/categories?team_document_category_id=${id}`).set(bearer(token)).send(body),
-    remove: (token: string, id: number) => request(sut.server).delete(`/api/documents/categories?team_document_category_id=${id}`).set(bearer(token)),
+    remove: (token: string, id: number) =>
+      request(sut.server).delete(`/api/documents/categories?team_document_category_id=${id}`).set(bearer(token)),
   };
   const types = {
     list: (token: string, query = '') => request(sut.server).get(`/api/documents/types/manage${query}`).set(bearer(token)),
     create: (token: string, body: object) => request(sut.server).post('/api/documents/types/manage').set(bearer(token)).send(body),
-    patch: (token: string, query: string, body: object) => request(sut.server).patch(`/api/documents/types/manage?${query}`).set(bearer(token)).send(body),
+    patch: (token: string, query: string, body: object) =>
+      request(sut.server).patch(`/api/documents/types/manage?${query}`).set(bearer(token)).send(body),
     remove: (token: string, query: string) => request(sut.server).delete(`/api/documents/types/manage?${query}`).set(bearer(token)),
   };
-  const newCategory = async (token: string, name: string) => (await categories.create(token, { name }).expect(201)).body.record as { team_document_category_id: number; name: string };
+  const newCategory = async (token: string, name: string) =>
+    (await categories.create(token, { name }).expect(201)).body.record as { team_document_category_id: number; name: string };
 
   // Stored input: names refuse the spec's forbidden characters, like the profile's text fields.
   describe('names refuse < > * ! ( ) { }', () => {
@@ -33,10 +36,16 @@ describe('document categories and types (/documents/categories, /documents/types
       const team = await sut.newTeam();
       const { team_document_category_id: id } = await newCategory(team.tokens.admin, 'Contracts');
       for (const name of PAYLOADS) {
-        expect((await categories.create(team.tokens.admin, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
-        expect((await categories.patch(team.tokens.admin, id, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+        expect((await categories.create(team.tokens.admin, { name }).expect(400)).body.errors).toEqual([
+          { field: 'name', error: FORBIDDEN },
+        ]);
+        expect((await categories.patch(team.tokens.admin, id, { name }).expect(400)).body.errors).toEqual([
+          { field: 'name', error: FORBIDDEN },
+        ]);
       }
-      expect((await categories.list(team.tokens.admin).expect(200)).body.records).toEqual([{ team_document_category_id: id, name: 'Contracts' }]);
+      expect((await categories.list(team.tokens.admin).expect(200)).body.records).toEqual([
+        { team_document_category_id: id, name: 'Contracts' },
+      ]);
     });
 
     it('on document type create and rename, storing nothing', async () => {
@@ -44,7 +53,9 @@ describe('document categories and types (/documents/categories, /documents/types
       const created = (await types.create(team.tokens.admin, { name: 'Appraisal' }).expect(201)).body.record;
       for (const name of PAYLOADS) {
         expect((await types.create(team.tokens.admin, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
-        expect((await types.patch(team.tokens.admin, `id=${created.id}`, { name }).expect(400)).body.errors).toEqual([{ field: 'name', error: FORBIDDEN }]);
+        expect((await types.patch(team.tokens.admin, `id=${created.id}`, { name }).expect(400)).body.errors).toEqual([
+          { field: 'name', error: FORBIDDEN },
+        ]);
       }
       expect((await types.list(team.tokens.admin).expect(200)).body.records.map((r: { name: string }) => r.name)).toEqual(['Appraisal']);
     });
@@ -62,7 +73,10 @@ describe('document categories and types (/documents/categories, /documents/types
       const id = created.body.record.team_document_category_id;
       await newCategory(team.tokens.tc, 'addenda');
       expect((await categories.list(team.tokens.tc).expect(200)).body).toEqual({
-        records: [{ team_document_category_id: expect.any(Number), name: 'addenda' }, { team_document_category_id: id, name: 'Contracts' }],
+        records: [
+          { team_document_category_id: expect.any(Number), name: 'addenda' },
+          { team_document_category_id: id, name: 'Contracts' },
+        ],
         pagination: { total: 2, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false },
       });
       expect((await categories.patch(team.tokens.admin, id, { name: 'Purchase contracts' }).expect(200)).body).toEqual({
@@ -70,7 +84,10 @@ describe('document categories and types (/documents/categories, /documents/types
         message: 'Document Category updated successfully',
         record: { team_document_category_id: id, name: 'Purchase contracts' },
       });
-      expect((await categories.remove(team.tokens.admin, id).expect(200)).body).toEqual({ status: 'success', message: 'Document Category deleted successfully' });
+      expect((await categories.remove(team.tokens.admin, id).expect(200)).body).toEqual({
+        status: 'success',
+        message: 'Document Category deleted successfully',
+      });
       expect((await categories.list(team.tokens.admin)).body.records.map((c: { name: string }) => c.name)).toEqual(['addenda']);
       await categories.remove(team.tokens.admin, id).expect(404);
     });
@@ -124,12 +141,20 @@ describe('document categories and types (/documents/categories, /documents/types
     it('creates, lists, updates (by team_document_type_id or id) and deletes with the spec messages', async () => {
       const team = await sut.newTeam();
       const category = await newCategory(team.tokens.admin, 'Contracts');
-      const created = await types.create(team.tokens.admin, { name: 'Purchase agreement', team_document_category_id: category.team_document_category_id }).expect(201);
+      const created = await types
+        .create(team.tokens.admin, { name: 'Purchase agreement', team_document_category_id: category.team_document_category_id })
+        .expect(201);
       const id = created.body.record.team_document_type_id;
       expect(created.body).toEqual({
         status: 'success',
         message: 'Document type created successfully',
-        record: { id, team_document_type_id: id, name: 'Purchase agreement', team_document_category_id: category.team_document_category_id, category_name: 'Contracts' },
+        record: {
+          id,
+          team_document_type_id: id,
+          name: 'Purchase agreement',
+          team_document_category_id: category.team_document_category_id,
+          category_name: 'Contracts',
+        },
       });
       const loose = (await types.create(team.tokens.tc, { name: 'Appraisal' }).expect(201)).body.record;
       expect(loose).toMatchObject({ name: 'Appraisal', team_document_category_id: null, category_name: null });
@@ -139,18 +164,27 @@ describe('document categories and types (/documents/categories, /documents/types
         pagination: { total: 2, page: 1, per_page: 20, pages: 1, has_next: false, has_prev: false },
       });
 
-      const renamed = await types.patch(team.tokens.admin, `team_document_type_id=${id}`, { name: 'Purchase and sale agreement' }).expect(200);
+      const renamed = await types
+        .patch(team.tokens.admin, `team_document_type_id=${id}`, { name: 'Purchase and sale agreement' })
+        .expect(200);
       expect(renamed.body).toEqual({
         status: 'success',
         message: 'Document type updated successfully',
         record: { ...created.body.record, name: 'Purchase and sale agreement' },
       });
-      const moved = await types.patch(team.tokens.admin, `id=${loose.id}`, { team_document_category_id: category.team_document_category_id }).expect(200);
+      const moved = await types
+        .patch(team.tokens.admin, `id=${loose.id}`, { team_document_category_id: category.team_document_category_id })
+        .expect(200);
       expect(moved.body.record).toMatchObject({ name: 'Appraisal', category_name: 'Contracts' });
-      const unfiled = await types.patch(team.tokens.admin, `id=${loose.id}`, { ...moved.body.record, team_document_category_id: null }).expect(200);
+      const unfiled = await types
+        .patch(team.tokens.admin, `id=${loose.id}`, { ...moved.body.record, team_document_category_id: null })
+        .expect(200);
       expect(unfiled.body.record).toMatchObject({ name: 'Appraisal', team_document_category_id: null, category_name: null });
 
-      expect((await types.remove(team.tokens.admin, `id=${loose.id}`).expect(200)).body).toEqual({ status: 'success', message: 'Document type deleted successfully' });
+      expect((await types.remove(team.tokens.admin, `id=${loose.id}`).expect(200)).body).toEqual({
+        status: 'success',
+        message: 'Document type deleted successfully',
+      });
       await types.remove(team.tokens.admin, `team_document_type_id=${id}`).expect(200);
       expect((await types.list(team.tokens.admin)).body.records).toEqual([]);
       await types.remove(team.tokens.admin, `id=${id}`).expect(404);
@@ -160,7 +194,12 @@ describe('document categories and types (/documents/categories, /documents/types
       const team = await sut.newTeam();
       const a = await newCategory(team.tokens.admin, 'A');
       const b = await newCategory(team.tokens.admin, 'B');
-      for (const [name, category] of [['t3', a], ['t1', a], ['t2', b], ['t4', null]] as const) {
+      for (const [name, category] of [
+        ['t3', a],
+        ['t1', a],
+        ['t2', b],
+        ['t4', null],
+      ] as const) {
         await types.create(team.tokens.admin, { name, team_document_category_id: category?.team_document_category_id ?? null }).expect(201);
       }
       const ofA = (await types.list(team.tokens.admin, `?team_document_category_id=${a.team_document_category_id}`).expect(200)).body;
@@ -181,31 +220,47 @@ describe('document categories and types (/documents/categories, /documents/types
       for (const body of [{}, { name: '' }, { name: ' ', team_document_category_id: a }]) {
         expect((await types.create(team.tokens.admin, body).expect(400)).body.errors).toEqual([{ field: 'name', error: 'Required' }]);
       }
-      expect((await types.create(team.tokens.admin, { name: 't'.repeat(101) }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'At most 100 characters' }]);
+      expect((await types.create(team.tokens.admin, { name: 't'.repeat(101) }).expect(400)).body.errors).toEqual([
+        { field: 'name', error: 'At most 100 characters' },
+      ]);
       const taken = [{ field: 'name', error: 'A document type with this name already exists in this category' }];
       await types.create(team.tokens.admin, { name: 'Disclosure', team_document_category_id: a }).expect(201);
-      expect((await types.create(team.tokens.admin, { name: 'DISCLOSURE', team_document_category_id: a }).expect(400)).body.errors).toEqual(taken);
+      expect((await types.create(team.tokens.admin, { name: 'DISCLOSURE', team_document_category_id: a }).expect(400)).body.errors).toEqual(
+        taken,
+      );
       // Another category, or none, may hold the same name; two without a category may not.
       await types.create(team.tokens.admin, { name: 'Disclosure', team_document_category_id: b }).expect(201);
       const loose = (await types.create(team.tokens.admin, { name: 'Disclosure' }).expect(201)).body.record;
-      expect((await types.create(team.tokens.admin, { name: 'disclosure', team_document_category_id: null }).expect(400)).body.errors).toEqual(taken);
+      expect(
+        (await types.create(team.tokens.admin, { name: 'disclosure', team_document_category_id: null }).expect(400)).body.errors,
+      ).toEqual(taken);
       // Moving into a category that already has the name is refused.
-      expect((await types.patch(team.tokens.admin, `id=${loose.id}`, { team_document_category_id: a }).expect(400)).body.errors).toEqual(taken);
+      expect((await types.patch(team.tokens.admin, `id=${loose.id}`, { team_document_category_id: a }).expect(400)).body.errors).toEqual(
+        taken,
+      );
     });
 
     it('keeps the types of a deleted category, without a category', async () => {
       const team = await sut.newTeam();
       const category = await newCategory(team.tokens.admin, 'Going away');
-      const kept = (await types.create(team.tokens.admin, { name: 'Survivor', team_document_category_id: category.team_document_category_id }).expect(201)).body.record;
+      const kept = (
+        await types
+          .create(team.tokens.admin, { name: 'Survivor', team_document_category_id: category.team_document_category_id })
+          .expect(201)
+      ).body.record;
       await categories.remove(team.tokens.admin, category.team_document_category_id).expect(200);
-      expect((await types.list(team.tokens.admin)).body.records).toEqual([{ ...kept, team_document_category_id: null, category_name: null }]);
+      expect((await types.list(team.tokens.admin)).body.records).toEqual([
+        { ...kept, team_document_category_id: null, category_name: null },
+      ]);
     });
 
     it("refuses another team's type or category: 404", async () => {
       const team = await sut.newTeam();
       const rival = await sut.newTeam();
       const rivalCategory = (await newCategory(rival.tokens.admin, 'Rival')).team_document_category_id;
-      const rivalType = (await types.create(rival.tokens.admin, { name: 'Rival type', team_document_category_id: rivalCategory }).expect(201)).body.record;
+      const rivalType = (
+        await types.create(rival.tokens.admin, { name: 'Rival type', team_document_category_id: rivalCategory }).expect(201)
+      ).body.record;
       expect((await types.list(team.tokens.admin)).body.records).toEqual([]);
       expect((await types.create(team.tokens.admin, { name: 'Mine', team_document_category_id: rivalCategory }).expect(404)).body).toEqual({
         status: 'error',
@@ -224,7 +279,9 @@ describe('document categories and types (/documents/categories, /documents/types
     it('needs the type id in the query (team_document_type_id or id, the same value)', async () => {
       const team = await sut.newTeam();
       const own = (await types.create(team.tokens.admin, { name: 'Own' }).expect(201)).body.record;
-      expect((await types.remove(team.tokens.admin, '').expect(400)).body.errors).toEqual([{ field: 'team_document_type_id', error: 'Required' }]);
+      expect((await types.remove(team.tokens.admin, '').expect(400)).body.errors).toEqual([
+        { field: 'team_document_type_id', error: 'Required' },
+      ]);
       await types.remove(team.tokens.admin, `team_document_type_id=${own.id}&id=${own.id + 1}`).expect(400);
       await types.remove(team.tokens.admin, `team_document_type_id=${own.id}&id=${own.id}`).expect(200);
     });

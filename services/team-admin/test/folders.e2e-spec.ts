@@ -2,8 +2,22 @@ import request from 'supertest';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { bearer, bootTeamAdmin, type TeamAdminUnderTest } from './team-admin-test-app';
 
-const GENERAL = { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false, system: true };
-const SIGNED = { client_document_folder_id: -2, folder_name: 'Signed Documents', transaction_type: null, client_visible: false, vendor_visible: false, system: true };
+const GENERAL = {
+  client_document_folder_id: -1,
+  folder_name: 'General',
+  transaction_type: null,
+  client_visible: false,
+  vendor_visible: false,
+  system: true,
+};
+const SIGNED = {
+  client_document_folder_id: -2,
+  folder_name: 'Signed Documents',
+  transaction_type: null,
+  client_visible: false,
+  vendor_visible: false,
+  system: true,
+};
 
 describe('document folders (/documents/folders)', () => {
   let sut: TeamAdminUnderTest;
@@ -16,7 +30,8 @@ describe('document folders (/documents/folders)', () => {
   const create = (token: string, body: object) => request(sut.server).post('/api/documents/folders').set(bearer(token)).send(body);
   const patch = (token: string, id: number | string, body: object) =>
     request(sut.server).patch(`/api/documents/folders?folder_id=${id}`).set(bearer(token)).send(body);
-  const remove = (token: string, id: number | string) => request(sut.server).delete(`/api/documents/folders?folder_id=${id}`).set(bearer(token));
+  const remove = (token: string, id: number | string) =>
+    request(sut.server).delete(`/api/documents/folders?folder_id=${id}`).set(bearer(token));
   const names = (body: { records: { folder_name: string }[] }) => body.records.map((r) => r.folder_name);
 
   it('gives every team the two system folders, first', async () => {
@@ -64,8 +79,19 @@ describe('document folders (/documents/folders)', () => {
       },
     });
     expect(body.record.client_document_folder_id).toBeGreaterThanOrEqual(1);
-    const visible = await create(team.tokens.tc, { folder_name: 'Shared', transaction_type: 's', client_visible: true, vendor_visible: true }).expect(201);
-    expect(visible.body.record).toMatchObject({ folder_name: 'Shared', transaction_type: 's', client_visible: true, vendor_visible: true, system: false });
+    const visible = await create(team.tokens.tc, {
+      folder_name: 'Shared',
+      transaction_type: 's',
+      client_visible: true,
+      vendor_visible: true,
+    }).expect(201);
+    expect(visible.body.record).toMatchObject({
+      folder_name: 'Shared',
+      transaction_type: 's',
+      client_visible: true,
+      vendor_visible: true,
+      system: false,
+    });
   });
 
   it('answers one folder with ?folder_id=, system folders included', async () => {
@@ -104,7 +130,9 @@ describe('document folders (/documents/folders)', () => {
     await create(other.tokens.admin, { folder_name: 'Contracts' }).expect(201);
     // Renaming onto a taken name is refused; keeping one's own name is not.
     const { record } = (await create(team.tokens.admin, { folder_name: 'Disclosures' }).expect(201)).body;
-    expect((await patch(team.tokens.admin, record.client_document_folder_id, { folder_name: 'CONTRACTS' }).expect(400)).body.errors).toEqual(taken);
+    expect(
+      (await patch(team.tokens.admin, record.client_document_folder_id, { folder_name: 'CONTRACTS' }).expect(400)).body.errors,
+    ).toEqual(taken);
     await patch(team.tokens.admin, record.client_document_folder_id, { folder_name: 'disclosures' }).expect(200);
   });
 
@@ -118,14 +146,22 @@ describe('document folders (/documents/folders)', () => {
     expect(all.body.record).toEqual({ ...record, folder_name: 'Offers and counters', transaction_type: null, client_visible: true });
     // The record sent back as is (read-only fields included) is accepted.
     await patch(team.tokens.admin, id, { ...all.body.record, vendor_visible: true }).expect(200);
-    expect((await list(team.tokens.admin, `?folder_id=${id}`)).body.record).toMatchObject({ vendor_visible: true, client_document_folder_id: id });
-    expect((await patch(team.tokens.admin, id, { folder_name: '' }).expect(400)).body.errors).toEqual([{ field: 'folder_name', error: 'Required' }]);
+    expect((await list(team.tokens.admin, `?folder_id=${id}`)).body.record).toMatchObject({
+      vendor_visible: true,
+      client_document_folder_id: id,
+    });
+    expect((await patch(team.tokens.admin, id, { folder_name: '' }).expect(400)).body.errors).toEqual([
+      { field: 'folder_name', error: 'Required' },
+    ]);
   });
 
   it("removes a folder: 'Folder removed'", async () => {
     const team = await sut.newTeam();
     const { record } = (await create(team.tokens.admin, { folder_name: 'Temporary' }).expect(201)).body;
-    expect((await remove(team.tokens.tc, record.client_document_folder_id).expect(200)).body).toEqual({ status: 'success', message: 'Folder removed' });
+    expect((await remove(team.tokens.tc, record.client_document_folder_id).expect(200)).body).toEqual({
+      status: 'success',
+      message: 'Folder removed',
+    });
     expect(names((await list(team.tokens.admin)).body)).toEqual(['General', 'Signed Documents']);
     await remove(team.tokens.admin, record.client_document_folder_id).expect(404);
   });
@@ -145,13 +181,25 @@ describe('document folders (/documents/folders)', () => {
     await create(team.tokens.admin, { folder_name: 'Buyer docs', transaction_type: 'b' }).expect(201);
     await create(team.tokens.admin, { folder_name: 'Seller docs', transaction_type: 's' }).expect(201);
     await create(team.tokens.admin, { folder_name: 'Any docs', transaction_type: null }).expect(201);
-    expect(names((await list(team.tokens.admin, '?transaction_type=b').expect(200)).body)).toEqual(['General', 'Signed Documents', 'Any docs', 'Buyer docs']);
-    expect(names((await list(team.tokens.admin, '?transaction_type=s').expect(200)).body)).toEqual(['General', 'Signed Documents', 'Any docs', 'Seller docs']);
+    expect(names((await list(team.tokens.admin, '?transaction_type=b').expect(200)).body)).toEqual([
+      'General',
+      'Signed Documents',
+      'Any docs',
+      'Buyer docs',
+    ]);
+    expect(names((await list(team.tokens.admin, '?transaction_type=s').expect(200)).body)).toEqual([
+      'General',
+      'Signed Documents',
+      'Any docs',
+      'Seller docs',
+    ]);
     const every = ['General', 'Signed Documents', 'Any docs', 'Buyer docs', 'Seller docs'];
     expect(names((await list(team.tokens.admin, '?transaction_type=').expect(200)).body)).toEqual(every);
     expect(names((await list(team.tokens.admin, '?transaction_type=&folder_id=').expect(200)).body)).toEqual(every);
     expect(names((await list(team.tokens.admin).expect(200)).body)).toEqual(every);
-    expect((await list(team.tokens.admin, '?transaction_type=x').expect(400)).body.errors).toEqual([{ field: 'transaction_type', error: "Must be 'b' or 's'" }]);
+    expect((await list(team.tokens.admin, '?transaction_type=x').expect(400)).body.errors).toEqual([
+      { field: 'transaction_type', error: "Must be 'b' or 's'" },
+    ]);
   });
 
   it('pages, sorts by whitelisted columns, and answers everything in one page with fetch_all=true', async () => {
@@ -202,17 +250,26 @@ describe('document folders (/documents/folders)', () => {
     const team = await sut.newTeam();
     const { record } = (await create(team.tokens.admin, { folder_name: 'Inspections' }).expect(201)).body;
     const id = record.client_document_folder_id;
-    const patchBody = (query: string, body: object) => request(sut.server).patch(`/api/documents/folders${query}`).set(bearer(team.tokens.admin)).send(body);
+    const patchBody = (query: string, body: object) =>
+      request(sut.server).patch(`/api/documents/folders${query}`).set(bearer(team.tokens.admin)).send(body);
 
     const byBody = (await patchBody('', { folder_id: id, folder_name: 'Home Inspections' }).expect(200)).body;
     expect(byBody.record).toMatchObject({ client_document_folder_id: id, folder_name: 'Home Inspections' });
     await patchBody(`?folder_id=${id}&transaction_type=b&fetch_all=true`, { folder_name: 'Roof Inspections' }).expect(200);
     await patchBody('?transaction_type=&fetch_all=false', { folder_id: id, client_visible: true }).expect(200);
-    expect((await list(team.tokens.admin, `?folder_id=${id}`).expect(200)).body.record).toMatchObject({ folder_name: 'Roof Inspections', client_visible: true });
-    await request(sut.server).delete(`/api/documents/folders?folder_id=${id}&transaction_type=b&fetch_all=true`).set(bearer(team.tokens.admin)).expect(200);
+    expect((await list(team.tokens.admin, `?folder_id=${id}`).expect(200)).body.record).toMatchObject({
+      folder_name: 'Roof Inspections',
+      client_visible: true,
+    });
+    await request(sut.server)
+      .delete(`/api/documents/folders?folder_id=${id}&transaction_type=b&fetch_all=true`)
+      .set(bearer(team.tokens.admin))
+      .expect(200);
 
     expect((await patchBody('', { folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Required' }]);
-    expect((await patchBody('', { folder_id: String(id), folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Must be a folder id' }]);
+    expect((await patchBody('', { folder_id: String(id), folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([
+      { field: 'folder_id', error: 'Must be a folder id' },
+    ]);
     expect((await patchBody(`?folder_id=${id}`, { folder_id: -1, folder_name: 'Nowhere' }).expect(400)).body.errors).toEqual([
       { field: 'folder_id', error: 'The query and the body name different folders' },
     ]);
@@ -221,7 +278,8 @@ describe('document folders (/documents/folders)', () => {
 
   it('takes folder_id in the body on DELETE too, refusing a body that names another folder than the query', async () => {
     const team = await sut.newTeam();
-    const created = async (name: string) => (await create(team.tokens.admin, { folder_name: name }).expect(201)).body.record.client_document_folder_id as number;
+    const created = async (name: string) =>
+      (await create(team.tokens.admin, { folder_name: name }).expect(201)).body.record.client_document_folder_id as number;
     const [first, second] = [await created('Appraisals'), await created('Surveys')];
     const deleteWith = (query: string, body?: object) => {
       const call = request(sut.server).delete(`/api/documents/folders${query}`).set(bearer(team.tokens.admin));
@@ -230,11 +288,14 @@ describe('document folders (/documents/folders)', () => {
     expect((await deleteWith(`?folder_id=${first}`, { folder_id: second }).expect(400)).body.errors).toEqual([
       { field: 'folder_id', error: 'The query and the body name different folders' },
     ]);
-    expect((await deleteWith('', { folder_id: String(first) }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Must be a folder id' }]);
+    expect((await deleteWith('', { folder_id: String(first) }).expect(400)).body.errors).toEqual([
+      { field: 'folder_id', error: 'Must be a folder id' },
+    ]);
     expect((await deleteWith('', { folder_id: -2 }).expect(403)).body.status).toBe('error');
     await deleteWith('', { folder_id: first }).expect(200);
     await deleteWith(`?folder_id=${second}`, { folder_id: second }).expect(200);
-    const names = (await list(team.tokens.admin, '?fetch_all=true').expect(200)).body.records?.map((f: { folder_name: string }) => f.folder_name) ?? [];
+    const names =
+      (await list(team.tokens.admin, '?fetch_all=true').expect(200)).body.records?.map((f: { folder_name: string }) => f.folder_name) ?? [];
     expect(names).not.toContain('Appraisals');
     expect(names).not.toContain('Surveys');
   });
@@ -244,6 +305,8 @@ describe('document folders (/documents/folders)', () => {
     expect((await request(sut.server).delete('/api/documents/folders').set(bearer(team.tokens.admin)).expect(400)).body.errors).toEqual([
       { field: 'folder_id', error: 'Required' },
     ]);
-    expect((await remove(team.tokens.admin, 'abc').expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Must be a folder id' }]);
+    expect((await remove(team.tokens.admin, 'abc').expect(400)).body.errors).toEqual([
+      { field: 'folder_id', error: 'Must be a folder id' },
+    ]);
   });
 });

@@ -10,7 +10,8 @@ describe('send-document message template (/admin/document/message-template)', ()
   afterAll(() => sut.close());
 
   const get = (token: string) => request(sut.server).get('/api/admin/document/message-template').set(bearer(token));
-  const patch = (token: string, body: object) => request(sut.server).patch('/api/admin/document/message-template').set(bearer(token)).send(body);
+  const patch = (token: string, body: object) =>
+    request(sut.server).patch('/api/admin/document/message-template').set(bearer(token)).send(body);
 
   it('answers a default text until the team saves one', async () => {
     const team = await sut.newTeam();
@@ -49,7 +50,10 @@ describe('send-document message template (/admin/document/message-template)', ()
     const cases: Array<[string, string]> = [
       ['Hello <script>alert(1)</script>there', 'Hello there'],
       ['Hi "><img src=x onerror=alert(1)>', 'Hi "&gt;'],
-      ['<p onclick="alert(1)">Attached</p><a href="javascript:alert(1)">open</a>', `<p>Attached</p><a target="_blank" rel="noopener noreferrer nofollow">open</a>`],
+      [
+        '<p onclick="alert(1)">Attached</p><a href="javascript:alert(1)">open</a>',
+        `<p>Attached</p><a target="_blank" rel="noopener noreferrer nofollow">open</a>`,
+      ],
     ];
     for (const [sent, stored] of cases) {
       expect((await patch(team.tokens.admin, { message_template: sent }).expect(200)).body.record).toEqual({ message_template: stored });

@@ -26,21 +26,71 @@ const PAGE = 'Must be at most 1000000';
 const OUT_OF_RANGE: Case[] = [
   { method: 'get', path: `/api/documents/folders?folder_id=${TOO_BIG}`, field: 'folder_id', error: FOLDER_ID },
   { method: 'get', path: `/api/documents/folders?folder_id=-${TOO_BIG}`, field: 'folder_id', error: FOLDER_ID },
-  { method: 'patch', path: `/api/documents/folders?folder_id=${TOO_BIG}`, body: { folder_name: 'Range' }, field: 'folder_id', error: FOLDER_ID },
+  {
+    method: 'patch',
+    path: `/api/documents/folders?folder_id=${TOO_BIG}`,
+    body: { folder_name: 'Range' },
+    field: 'folder_id',
+    error: FOLDER_ID,
+  },
   { method: 'delete', path: `/api/documents/folders?folder_id=${TOO_BIG}`, field: 'folder_id', error: FOLDER_ID },
   { method: 'get', path: `/api/documents/folders?page=${HUGE_PAGE}`, field: 'page', error: PAGE },
   { method: 'get', path: `/api/documents/categories?page=${HUGE_PAGE}`, field: 'page', error: PAGE },
-  { method: 'patch', path: `/api/documents/categories?team_document_category_id=${TOO_BIG}`, body: { name: 'Range' }, field: 'team_document_category_id', error: CATEGORY_ID },
-  { method: 'delete', path: `/api/documents/categories?team_document_category_id=${TOO_BIG}`, field: 'team_document_category_id', error: CATEGORY_ID },
+  {
+    method: 'patch',
+    path: `/api/documents/categories?team_document_category_id=${TOO_BIG}`,
+    body: { name: 'Range' },
+    field: 'team_document_category_id',
+    error: CATEGORY_ID,
+  },
+  {
+    method: 'delete',
+    path: `/api/documents/categories?team_document_category_id=${TOO_BIG}`,
+    field: 'team_document_category_id',
+    error: CATEGORY_ID,
+  },
   { method: 'get', path: `/api/documents/types/manage?page=${HUGE_PAGE}`, field: 'page', error: PAGE },
-  { method: 'get', path: `/api/documents/types/manage?team_document_category_id=${TOO_BIG}`, field: 'team_document_category_id', error: CATEGORY_ID },
-  { method: 'post', path: '/api/documents/types/manage', body: { name: 'Range', team_document_category_id: TOO_BIG }, field: 'team_document_category_id', error: CATEGORY_ID },
-  { method: 'patch', path: `/api/documents/types/manage?team_document_type_id=${TOO_BIG}`, body: { name: 'Range' }, field: 'team_document_type_id', error: TYPE_ID },
+  {
+    method: 'get',
+    path: `/api/documents/types/manage?team_document_category_id=${TOO_BIG}`,
+    field: 'team_document_category_id',
+    error: CATEGORY_ID,
+  },
+  {
+    method: 'post',
+    path: '/api/documents/types/manage',
+    body: { name: 'Range', team_document_category_id: TOO_BIG },
+    field: 'team_document_category_id',
+    error: CATEGORY_ID,
+  },
+  {
+    method: 'patch',
+    path: `/api/documents/types/manage?team_document_type_id=${TOO_BIG}`,
+    body: { name: 'Range' },
+    field: 'team_document_type_id',
+    error: TYPE_ID,
+  },
   { method: 'patch', path: `/api/documents/types/manage?id=${TOO_BIG}`, body: { name: 'Range' }, field: 'id', error: TYPE_ID },
-  { method: 'delete', path: `/api/documents/types/manage?team_document_type_id=${TOO_BIG}`, field: 'team_document_type_id', error: TYPE_ID },
+  {
+    method: 'delete',
+    path: `/api/documents/types/manage?team_document_type_id=${TOO_BIG}`,
+    field: 'team_document_type_id',
+    error: TYPE_ID,
+  },
   { method: 'delete', path: `/api/documents/types/manage?id=${TOO_BIG}`, field: 'id', error: TYPE_ID },
-  { method: 'delete', path: `/api/admin/team/blackout-day?team_blackout_day_id=${TOO_BIG}`, field: 'team_blackout_day_id', error: 'Must be a blackout day id' },
-  { method: 'patch', path: '/api/admin/notification_settings', body: { notification_id: TOO_BIG, enabled: false }, field: 'notification_id', error: 'Must be a notification id' },
+  {
+    method: 'delete',
+    path: `/api/admin/team/blackout-day?team_blackout_day_id=${TOO_BIG}`,
+    field: 'team_blackout_day_id',
+    error: 'Must be a blackout day id',
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/notification_settings',
+    body: { notification_id: TOO_BIG, enabled: false },
+    field: 'notification_id',
+    error: 'Must be a notification id',
+  },
 ];
 const label = (c: { method: Method; path: string }) => `${c.method.toUpperCase()} ${c.path}`;
 
@@ -81,7 +131,9 @@ describe('ids and pages beyond the integer range: 400, never 500', () => {
       expect([list, body.records, body.pagination.page]).toEqual([list, [], 1000000]);
       expect((await call('get', `${list}?page=1000001`, admin).expect(400)).body.errors).toEqual([{ field: 'page', error: PAGE }]);
     }
-    expect((await call('get', `/api/documents/types/manage?team_document_category_id=${MAX_ID}`, admin).expect(200)).body.records).toEqual([]);
+    expect((await call('get', `/api/documents/types/manage?team_document_category_id=${MAX_ID}`, admin).expect(200)).body.records).toEqual(
+      [],
+    );
   });
 
   it('keeps the system folders -1 and -2, and refuses other ids below 1', async () => {
@@ -94,7 +146,12 @@ describe('ids and pages beyond the integer range: 400, never 500', () => {
     }
     for (const id of ['0', '-3', '1.5', `${MAX_ID + 1}`]) {
       for (const method of ['get', 'patch', 'delete'] as const) {
-        const response = await call(method, `/api/documents/folders?folder_id=${id}`, admin, method === 'patch' ? { folder_name: 'Mine' } : undefined);
+        const response = await call(
+          method,
+          `/api/documents/folders?folder_id=${id}`,
+          admin,
+          method === 'patch' ? { folder_name: 'Mine' } : undefined,
+        );
         expect([method, id, response.status, response.body.errors]).toEqual([method, id, 400, [{ field: 'folder_id', error: FOLDER_ID }]]);
       }
     }
@@ -104,17 +161,26 @@ describe('ids and pages beyond the integer range: 400, never 500', () => {
     const team = await sut.newTeam();
     const { admin } = team.tokens;
     const folder = (await call('post', '/api/documents/folders', admin, { folder_name: 'Echo' }).expect(201)).body.record;
-    await call('patch', `/api/documents/folders?folder_id=${folder.client_document_folder_id}`, admin, { ...folder, client_document_folder_id: TOO_BIG }).expect(200);
+    await call('patch', `/api/documents/folders?folder_id=${folder.client_document_folder_id}`, admin, {
+      ...folder,
+      client_document_folder_id: TOO_BIG,
+    }).expect(200);
     const category = (await call('post', '/api/documents/categories', admin, { name: 'Echo' }).expect(201)).body.record;
     await call('patch', `/api/documents/categories?team_document_category_id=${category.team_document_category_id}`, admin, {
       name: 'Echo 2',
       team_document_category_id: TOO_BIG,
     }).expect(200);
     const type = (await call('post', '/api/documents/types/manage', admin, { name: 'Echo' }).expect(201)).body.record;
-    const echoed = await call('patch', `/api/documents/types/manage?id=${type.id}`, admin, { ...type, id: TOO_BIG, team_document_type_id: TOO_BIG }).expect(200);
+    const echoed = await call('patch', `/api/documents/types/manage?id=${type.id}`, admin, {
+      ...type,
+      id: TOO_BIG,
+      team_document_type_id: TOO_BIG,
+    }).expect(200);
     expect(echoed.body.record).toEqual(type);
     // A category id in the body is not read-only: it is checked.
-    const moved = await call('patch', `/api/documents/types/manage?id=${type.id}`, admin, { team_document_category_id: TOO_BIG }).expect(400);
+    const moved = await call('patch', `/api/documents/types/manage?id=${type.id}`, admin, { team_document_category_id: TOO_BIG }).expect(
+      400,
+    );
     expect(moved.body.errors).toEqual([{ field: 'team_document_category_id', error: CATEGORY_ID }]);
   });
 });

@@ -44,7 +44,9 @@ describe('team-admin OpenAPI document', () => {
       ]),
     );
     const folderQuery = (body.paths['/api/documents/folders'].get.parameters as { name: string }[]).map((p) => p.name);
-    expect(folderQuery).toEqual(expect.arrayContaining(['folder_id', 'transaction_type', 'fetch_all', 'page', 'per_page', 'order_by', 'order_dir']));
+    expect(folderQuery).toEqual(
+      expect.arrayContaining(['folder_id', 'transaction_type', 'fetch_all', 'page', 'per_page', 'order_by', 'order_dir']),
+    );
     expect(Object.keys(body.components.schemas.UpdateTeamSettingsDto.properties)).toEqual(
       expect.arrayContaining(['name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone']),
     );

@@ -4,10 +4,7 @@ import request from 'supertest';
 import { bearer, bootTeamAdmin, TEAM_2, type TeamAdminUnderTest } from './team-admin-test-app';
 
 // Smallest valid PNG (1x1, transparent).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('team logo (/admin/team/logo)', () => {
   let sut: TeamAdminUnderTest;
@@ -47,13 +44,20 @@ describe('team logo (/admin/team/logo)', () => {
     expect((await requestUrl(team.tokens.admin, { name: 'notes.txt', type: 'text/plain' }).expect(400)).body.errors).toEqual([
       { field: 'type', error: 'Only image files are allowed.' },
     ]);
-    expect((await requestUrl(team.tokens.admin, { type: 'image/png' }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'Required' }]);
+    expect((await requestUrl(team.tokens.admin, { type: 'image/png' }).expect(400)).body.errors).toEqual([
+      { field: 'name', error: 'Required' },
+    ]);
   });
 
   it('accepts a PNG put to the signed URL, shows it as logo_url and serves it; a second upload replaces the first', async () => {
     const team = await sut.newTeam();
     const first = (await requestUrl(team.tokens.admin).expect(200)).body;
-    expect((await put(first.url, PNG).expect(200)).body).toEqual({ status: 'ok', key: first.key, size: PNG.length, content_type: 'image/png' });
+    expect((await put(first.url, PNG).expect(200)).body).toEqual({
+      status: 'ok',
+      key: first.key,
+      size: PNG.length,
+      content_type: 'image/png',
+    });
     expect(await logoPathOf(team.team_id)).toBe(first.key);
 
     const settings = (await request(sut.server).get('/api/admin/team').set(bearer(team.tokens.admin)).expect(200)).body;
@@ -75,7 +79,10 @@ describe('team logo (/admin/team/logo)', () => {
     const { body } = await requestUrl(team.tokens.admin).expect(200);
     const big = Buffer.alloc(10_000_001, 0);
     PNG.copy(big);
-    expect((await put(body.url, big).expect(413)).body).toEqual({ status: 'error', message: 'File is too large. The limit is 10,000,000 bytes.' });
+    expect((await put(body.url, big).expect(413)).body).toEqual({
+      status: 'error',
+      message: 'File is too large. The limit is 10,000,000 bytes.',
+    });
     expect(await logoPathOf(team.team_id)).toBeNull();
     expect(existsSync(fileOf(body.key))).toBe(false);
     // 10 MB through HTTP: seconds on a loaded 2-core CI machine.
@@ -115,11 +122,12 @@ describe('team logo (/admin/team/logo)', () => {
     await request(sut.server).delete('/api/admin/team/logo').set(bearer(team.tokens.admin)).expect(200);
   });
 
-  it('confirm (the S3 flow) checks the stored bytes and that the key is the caller team\'s', async () => {
+  it("confirm (the S3 flow) checks the stored bytes and that the key is the caller team's", async () => {
     const team = await sut.newTeam();
     const other = await sut.newTeam();
     const { body } = await requestUrl(team.tokens.admin).expect(200);
-    const confirm = (token: string, key: string) => request(sut.server).post('/api/admin/team/logo/confirm').set(bearer(token)).send({ key });
+    const confirm = (token: string, key: string) =>
+      request(sut.server).post('/api/admin/team/logo/confirm').set(bearer(token)).send({ key });
     // Nothing uploaded yet.
     await confirm(team.tokens.admin, body.key).expect(404);
     await put(body.url, PNG).expect(200);

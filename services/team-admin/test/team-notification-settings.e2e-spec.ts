@@ -10,13 +10,16 @@ describe('team notification settings (/admin/notification_settings)', () => {
   afterAll(() => sut.close());
 
   const list = (token: string) => request(sut.server).get('/api/admin/notification_settings').set(bearer(token));
-  const patch = (token: string, body: object) => request(sut.server).patch('/api/admin/notification_settings').set(bearer(token)).send(body);
+  const patch = (token: string, body: object) =>
+    request(sut.server).patch('/api/admin/notification_settings').set(bearer(token)).send(body);
   const allEnabled = NOTIFICATION_CATALOGUE.map(({ notification_id }) => ({ notification_id, enabled: true }));
 
   it('lists the whole catalogue, every notification enabled by default', async () => {
     const team = await sut.newTeam();
     const { body } = await list(team.tokens.admin).expect(200);
-    expect(body).toEqual({ records: NOTIFICATION_CATALOGUE.map(({ notification_id, name }) => ({ notification_id, name, enabled: true })) });
+    expect(body).toEqual({
+      records: NOTIFICATION_CATALOGUE.map(({ notification_id, name }) => ({ notification_id, name, enabled: true })),
+    });
     expect(body.records).toHaveLength(11);
     expect(body.records[0]).toEqual({ notification_id: 1, name: 'New task assigned to me', enabled: true });
   });

@@ -39,7 +39,11 @@ describe('team settings (GET/PATCH /admin/team)', () => {
       timezone: 'America/New_York',
     };
     const { body } = await patch(team.tokens.admin, changes).expect(200);
-    expect(body).toEqual({ status: 'success', message: 'Team settings updated', record: { team_id: team.team_id, ...changes, logo_url: null } });
+    expect(body).toEqual({
+      status: 'success',
+      message: 'Team settings updated',
+      record: { team_id: team.team_id, ...changes, logo_url: null },
+    });
     expect((await get(team.tokens.admin).expect(200)).body).toEqual({ team_id: team.team_id, ...changes, logo_url: null });
   });
 
@@ -74,7 +78,9 @@ describe('team settings (GET/PATCH /admin/team)', () => {
       expect((await patch(team.tokens.admin, { timezone }).expect(200)).body.record.timezone).toBe(timezone);
     }
     for (const timezone of ['Mars/Olympus_Mons', 'EST5', 'america/new york', 42]) {
-      expect((await patch(team.tokens.admin, { timezone }).expect(400)).body.errors).toEqual([{ field: 'timezone', error: 'Unknown time zone' }]);
+      expect((await patch(team.tokens.admin, { timezone }).expect(400)).body.errors).toEqual([
+        { field: 'timezone', error: 'Unknown time zone' },
+      ]);
     }
   });
 

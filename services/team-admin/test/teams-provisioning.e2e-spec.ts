@@ -10,7 +10,8 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
   });
   afterAll(() => sut.close());
 
-  const teamRows = (teamId: number) => sut.dataSource.query(`SELECT team_id, name, timezone FROM team_admin.teams WHERE team_id = $1`, [teamId]);
+  const teamRows = (teamId: number) =>
+    sut.dataSource.query(`SELECT team_id, name, timezone FROM team_admin.teams WHERE team_id = $1`, [teamId]);
   const getTeam = (token: string) => request(sut.server).get('/api/admin/team').set(bearer(token));
 
   it('provisioned teams 1 and 2 at boot', async () => {
@@ -42,17 +43,29 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
   it("starts the team in the event's time zone, so Team Settings saves without choosing one", async () => {
     const tokens = await teamTokens(304);
     await sut.deliver(provisionedEvent(304, 'Chicago Realty', 0, 'America/Chicago'));
-    expect((await getTeam(tokens.admin).expect(200)).body).toMatchObject({ team_id: 304, name: 'Chicago Realty', timezone: 'America/Chicago' });
+    expect((await getTeam(tokens.admin).expect(200)).body).toMatchObject({
+      team_id: 304,
+      name: 'Chicago Realty',
+      timezone: 'America/Chicago',
+    });
     // A save that does not touch the zone is accepted (a team without one answers 'Required' on timezone).
     const saved = await request(sut.server).patch('/api/admin/team').set(bearer(tokens.admin)).send({ city: 'Chicago' }).expect(200);
-    expect(saved.body).toMatchObject({ status: 'success', message: 'Team settings updated', record: { city: 'Chicago', timezone: 'America/Chicago' } });
+    expect(saved.body).toMatchObject({
+      status: 'success',
+      message: 'Team settings updated',
+      record: { city: 'Chicago', timezone: 'America/Chicago' },
+    });
 
     // No zone, or one this runtime does not know: the team starts without one and Team Settings asks for it.
     await sut.deliver(provisionedEvent(305, 'Zoneless Homes', 0, null));
     await sut.deliver(provisionedEvent(306, 'Mars Realty', 0, 'Mars/Olympus_Mons'));
     expect(await teamRows(305)).toEqual([{ team_id: 305, name: 'Zoneless Homes', timezone: null }]);
     expect(await teamRows(306)).toEqual([{ team_id: 306, name: 'Mars Realty', timezone: null }]);
-    const refused = await request(sut.server).patch('/api/admin/team').set(bearer((await teamTokens(305)).admin)).send({ city: 'Nowhere' }).expect(400);
+    const refused = await request(sut.server)
+      .patch('/api/admin/team')
+      .set(bearer((await teamTokens(305)).admin))
+      .send({ city: 'Nowhere' })
+      .expect(400);
     expect(refused.body.errors).toEqual([{ field: 'timezone', error: 'Required' }]);
   });
 
@@ -70,7 +83,11 @@ describe('CreateTeamWhenTeamIsProvisioned', () => {
   it('keeps the settings of a team that is provisioned again (a new event for the same team)', async () => {
     await sut.deliver(provisionedEvent(303, 'Original Name'));
     const tokens = await teamTokens(303);
-    await request(sut.server).patch('/api/admin/team').set(bearer(tokens.admin)).send({ name: 'Chosen Name', timezone: 'America/Chicago' }).expect(200);
+    await request(sut.server)
+      .patch('/api/admin/team')
+      .set(bearer(tokens.admin))
+      .send({ name: 'Chosen Name', timezone: 'America/Chicago' })
+      .expect(200);
     await sut.deliver(provisionedEvent(303, 'Original Name'));
     expect(await teamRows(303)).toEqual([{ team_id: 303, name: 'Chosen Name', timezone: 'America/Chicago' }]);
   });

@@ -39,18 +39,34 @@ describe(TooltipsService.name, () => {
   });
 
   it("a market's own content overrides the default for that market only", async () => {
-    const saved = await patch(`/tooltips/${TOOLTIP_IDS.reports}`, { market_id: 7, content: '<p>Market 7 reports</p>', position: 'left' }).expect(200);
-    expect(saved.body).toMatchObject({ status: 'success', message: 'Tooltip updated', record: { id: 101, market_id: 7, key: 'reports', content: '<p>Market 7 reports</p>', position: 'left' } });
+    const saved = await patch(`/tooltips/${TOOLTIP_IDS.reports}`, {
+      market_id: 7,
+      content: '<p>Market 7 reports</p>',
+      position: 'left',
+    }).expect(200);
+    expect(saved.body).toMatchObject({
+      status: 'success',
+      message: 'Tooltip updated',
+      record: { id: 101, market_id: 7, key: 'reports', content: '<p>Market 7 reports</p>', position: 'left' },
+    });
 
     const market7 = (await get('/tooltips?market_id=7', agentInMarket7).expect(200)).body.tooltips;
     expect(market7['101']).toEqual({ id: 101, content: '<p>Market 7 reports</p>', position: 'left' });
     expect(market7['102']).toEqual({ id: 102, ...DEFAULT_TOOLTIPS['vendors-under-contract'] });
     const byDefault = (await get('/tooltips', agentInMarket7).expect(200)).body.tooltips;
     expect(byDefault['101']).toEqual({ id: 101, ...DEFAULT_TOOLTIPS.reports });
-    expect((await get('/tooltips?market_id=0', agentInMarket7).expect(200)).body.tooltips['101'].content).toBe(DEFAULT_TOOLTIPS.reports.content);
+    expect((await get('/tooltips?market_id=0', agentInMarket7).expect(200)).body.tooltips['101'].content).toBe(
+      DEFAULT_TOOLTIPS.reports.content,
+    );
 
-    expect((await get('/tooltips/101?market_id=7', manager).expect(200)).body).toMatchObject({ market_id: 7, content: '<p>Market 7 reports</p>' });
-    expect((await get('/tooltips/101?market_id=3', manager).expect(200)).body).toMatchObject({ market_id: 0, content: DEFAULT_TOOLTIPS.reports.content });
+    expect((await get('/tooltips/101?market_id=7', manager).expect(200)).body).toMatchObject({
+      market_id: 7,
+      content: '<p>Market 7 reports</p>',
+    });
+    expect((await get('/tooltips/101?market_id=3', manager).expect(200)).body).toMatchObject({
+      market_id: 0,
+      content: DEFAULT_TOOLTIPS.reports.content,
+    });
     const list = (await get('/tooltips/list', manager).expect(200)).body.records;
     expect(list.filter((r: { id: number }) => r.id === 101).map((r: { market_id: number }) => r.market_id)).toEqual([0, 7]);
     expect((await get('/tooltips/list?market_id=7', manager).expect(200)).body.records).toHaveLength(1);

@@ -39,7 +39,11 @@ import { DisplayGateway } from './display/display.gateway';
 import { DisplayPublisher } from './display/display.publisher';
 import { DisplayFigures } from './display/display-figures.service';
 import { DisplaySubscriptions } from './display/display-subscriptions';
-import { PushDisplayFiguresWhenGoalsChange, PushDisplayFiguresWhenTaskChanges, PushDisplayFiguresWhenTransactionChanges } from './display/push-display-figures.listener';
+import {
+  PushDisplayFiguresWhenGoalsChange,
+  PushDisplayFiguresWhenTaskChanges,
+  PushDisplayFiguresWhenTransactionChanges,
+} from './display/push-display-figures.listener';
 import { RedisStreamsIoAdapter } from './display/redis-streams-io.adapter';
 import { transactionsMigrations } from './migrations';
 import { UpdateDocumentFoldersWhenFoldersChange, UpdateDocumentTypesWhenTypesChange } from './documents/document-lists.listener';
@@ -78,7 +82,23 @@ export class TransactionsModule {
         // Transaction documents; with the local driver the API process serves /api/transactions/files/<key>.
         StorageModule.forRoot({ ...storageOptionsFrom({ ...readConfig(storageConfigSpec, {}), ...config }), http: mode !== 'worker' }),
       ],
-      controllers: mode === 'worker' ? [] : [FormsController, TeamOptionsController, TransactionsController, ContactsController, TasksController, RoadmapsController, DocumentsController, FiltersController, BoardsController, CommissionController, ReassignmentController, DashboardsController],
+      controllers:
+        mode === 'worker'
+          ? []
+          : [
+              FormsController,
+              TeamOptionsController,
+              TransactionsController,
+              ContactsController,
+              TasksController,
+              RoadmapsController,
+              DocumentsController,
+              FiltersController,
+              BoardsController,
+              CommissionController,
+              ReassignmentController,
+              DashboardsController,
+            ],
       providers: [
         FormsRepository,
         TeamOptionsRepository,

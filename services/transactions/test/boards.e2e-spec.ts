@@ -29,11 +29,16 @@ describe('boards (issue 17)', () => {
   const agent = () => as('AGENT', AGENT);
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
   const ids = (body: { records: { id: number }[] }) => body.records.map((card) => card.id);
-  const totals = (body: { columns: { id: number; total: number }[] }) => Object.fromEntries(body.columns.map((column) => [column.id, column.total]));
-  const act = (card_type: 'task' | 'transaction', id: number, action: string, who = admin) => who().patch('/boards/cards', { card_type, id, action });
+  const totals = (body: { columns: { id: number; total: number }[] }) =>
+    Object.fromEntries(body.columns.map((column) => [column.id, column.total]));
+  const act = (card_type: 'task' | 'transaction', id: number, action: string, who = admin) =>
+    who().patch('/boards/cards', { card_type, id, action });
   /** Fixes updated_ts so that the middle of a column has a known order (newest first). */
   const touched = (clientId: number, minutesAgo: number) =>
-    query(`UPDATE transactions.transactions SET updated_ts = now() - make_interval(mins => $2) WHERE client_id = $1`, [clientId, minutesAgo]);
+    query(`UPDATE transactions.transactions SET updated_ts = now() - make_interval(mins => $2) WHERE client_id = $1`, [
+      clientId,
+      minutesAgo,
+    ]);
 
   // Under Contract, stage Pending: five transactions of AGENT (a..e), one of OTHER_AGENT; Pipeline: two.
   let uc: number[];
@@ -73,18 +78,27 @@ describe('boards (issue 17)', () => {
       uc.push(made.client_id);
       await touched(made.client_id, 100 - i); // uc[4] is the newest
     }
-    others = (await factory.transaction(team, { primary_agent_id: OTHER_AGENT, status: 'underContract', stage_id: team.stages.pending, trans_amt: 100 })).client_id;
+    others = (
+      await factory.transaction(team, {
+        primary_agent_id: OTHER_AGENT,
+        status: 'underContract',
+        stage_id: team.stages.pending,
+        trans_amt: 100,
+      })
+    ).client_id;
     await touched(others, 200);
     pipeline = [];
     for (let i = 0; i < 2; i += 1) {
-      pipeline.push((await factory.transaction(team, { primary_agent_id: AGENT, status: 'pipeline', stage_id: team.stages.lead, type: 's' })).client_id);
+      pipeline.push(
+        (await factory.transaction(team, { primary_agent_id: AGENT, status: 'pipeline', stage_id: team.stages.lead, type: 's' })).client_id,
+      );
     }
     await factory.transaction(rival, { status: 'underContract', stage_id: rival.stages.pending });
   }, 60_000);
   afterAll(() => booted.close());
 
   describe('columns and totals', () => {
-    it('the stages board lists the team\'s stages in pipeline order with the caller\'s totals', async () => {
+    it("the stages board lists the team's stages in pipeline order with the caller's totals", async () => {
       const { body } = await admin().get('/boards/stages').expect(200);
       expect(body).toEqual({
         board: 'stages',
@@ -96,7 +110,10 @@ describe('boards (issue 17)', () => {
       // AGENT: only their own transactions.
       expect(totals((await agent().get('/boards/stages').expect(200)).body)).toEqual({ [team.stages.lead]: 2, [team.stages.pending]: 5 });
       // VENDOR: only those linked to them.
-      expect(totals((await as('VENDOR', VENDOR).get('/boards/stages').expect(200)).body)).toEqual({ [team.stages.lead]: 0, [team.stages.pending]: 1 });
+      expect(totals((await as('VENDOR', VENDOR).get('/boards/stages').expect(200)).body)).toEqual({
+        [team.stages.lead]: 0,
+        [team.stages.pending]: 1,
+      });
     });
 
     it('the status board lists the statuses, Pipeline first', async () => {
@@ -152,17 +169,23 @@ describe('boards (issue 17)', () => {
     it('CLIENT 403; an unknown board, a column not of the board or of another team, and a bad page size 400', async () => {
       await as('CLIENT', CLIENT).get('/boards/stages').expect(403);
       await as('CLIENT', CLIENT).get('/boards/tasks/cards', { column_id: 1 }).expect(403);
-      expect((await admin().get('/boards/roadmaps').expect(400)).body.errors).toEqual([{ field: 'board', error: 'Choose one of tasks, stages, status' }]);
-      expect((await admin().get('/boards/tasks/cards', { column_id: 5 }).expect(400)).body.errors).toEqual([{ field: 'column_id', error: 'Choose a column of this board' }]);
+      expect((await admin().get('/boards/roadmaps').expect(400)).body.errors).toEqual([
+        { field: 'board', error: 'Choose one of tasks, stages, status' },
+      ]);
+      expect((await admin().get('/boards/tasks/cards', { column_id: 5 }).expect(400)).body.errors).toEqual([
+        { field: 'column_id', error: 'Choose a column of this board' },
+      ]);
       await admin().get('/boards/stages/cards', { column_id: rival.stages.pending }).expect(400);
       await admin().get('/boards/stages/cards').expect(400);
-      expect((await admin().get('/boards/stages/cards', { column_id: team.stages.pending, per_page: 51 }).expect(400)).body.errors[0].field).toBe('per_page');
+      expect(
+        (await admin().get('/boards/stages/cards', { column_id: team.stages.pending, per_page: 51 }).expect(400)).body.errors[0].field,
+      ).toBe('per_page');
       await admin().get('/boards/stages/cards', { column_id: team.stages.pending, show_hidden: 'maybe' }).expect(400);
     });
   });
 
   describe('transaction cards', () => {
-    it('a card is the spec\'s Transaction card, with the list form\'s first three fields and their types', async () => {
+    it("a card is the spec's Transaction card, with the list form's first three fields and their types", async () => {
       const { body } = await admin().get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200);
       const card = body.records.find((record: { id: number }) => record.id === uc[0]);
       expect(card).toEqual({
@@ -193,12 +216,17 @@ describe('boards (issue 17)', () => {
         can_act: true,
       });
       // A VENDOR's card has no amounts.
-      const vendorCard = (await as('VENDOR', VENDOR).get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200)).body.records[0];
+      const vendorCard = (await as('VENDOR', VENDOR).get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200)).body
+        .records[0];
       expect(vendorCard).toMatchObject({ id: uc[0], can_act: false });
       expect(vendorCard.field_order).not.toContain('trans_amt');
       // The same types as the list's columns, field by field.
       const list = (await admin().get('/transactions/records', { team_form_id: -1 }).expect(200)).body;
-      const listTypes = Object.fromEntries(list.table.cols.filter((col: { kind: string }) => col.kind === 'value').map((col: { field: string; type: string }) => [col.field, col.type]));
+      const listTypes = Object.fromEntries(
+        list.table.cols
+          .filter((col: { kind: string }) => col.kind === 'value')
+          .map((col: { field: string; type: string }) => [col.field, col.type]),
+      );
       for (const key of card.field_order) expect([key, card.values[key].type]).toEqual([key, listTypes[key]]);
       // A card read back after an action carries them too.
       const pinned = (await act('transaction', uc[0], 'pin').expect(200)).body;
@@ -209,7 +237,14 @@ describe('boards (issue 17)', () => {
 
     it('orders pinned cards (latest pin first), then by last change, then the bottom ones in the order moved; 15 a page by default', async () => {
       const column = { column_id: team.stages.pending };
-      expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).toEqual([uc[4], uc[3], uc[2], uc[1], uc[0], others]);
+      expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).toEqual([
+        uc[4],
+        uc[3],
+        uc[2],
+        uc[1],
+        uc[0],
+        others,
+      ]);
       await act('transaction', uc[1], 'pin').expect(200);
       await act('transaction', uc[0], 'pin').expect(200);
       await act('transaction', uc[4], 'bottom').expect(200);
@@ -218,25 +253,42 @@ describe('boards (issue 17)', () => {
       const { body } = await admin().get('/boards/stages/cards', column).expect(200);
       expect(ids(body)).toEqual([uc[0], uc[1], uc[2], others, uc[4], uc[3]]);
       expect(body.pagination).toMatchObject({ total: 6, page: 1, per_page: 15, has_next: false });
-      const page2 = (await admin().get('/boards/stages/cards', { ...column, per_page: 4, page: 2 }).expect(200)).body;
+      const page2 = (
+        await admin()
+          .get('/boards/stages/cards', { ...column, per_page: 4, page: 2 })
+          .expect(200)
+      ).body;
       expect(ids(page2)).toEqual([uc[4], uc[3]]);
       expect(page2.pagination).toMatchObject({ total: 6, page: 2, per_page: 4, has_next: false });
       // bottom unpins; pin brings a bottom card back to the top.
       const moved = (await act('transaction', uc[0], 'bottom').expect(200)).body;
       expect(moved).toMatchObject({ id: uc[0], pinned_on_boards: false });
       await act('transaction', uc[3], 'pin').expect(200);
-      expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).toEqual([uc[3], uc[1], uc[2], others, uc[4], uc[0]]);
+      expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).toEqual([
+        uc[3],
+        uc[1],
+        uc[2],
+        others,
+        uc[4],
+        uc[0],
+      ]);
       await act('transaction', uc[3], 'unpin').expect(200);
       await act('transaction', uc[1], 'unpin').expect(200);
     });
 
     it('refuses pin of a pinned card and unpin of an unpinned one, and hide and show on task cards', async () => {
       await act('transaction', uc[2], 'pin').expect(200);
-      expect((await act('transaction', uc[2], 'pin').expect(400)).body.errors).toEqual([{ field: 'action', error: 'This card is already pinned' }]);
+      expect((await act('transaction', uc[2], 'pin').expect(400)).body.errors).toEqual([
+        { field: 'action', error: 'This card is already pinned' },
+      ]);
       await act('transaction', uc[2], 'unpin').expect(200);
-      expect((await act('transaction', uc[2], 'unpin').expect(400)).body.errors).toEqual([{ field: 'action', error: 'This card is not pinned' }]);
+      expect((await act('transaction', uc[2], 'unpin').expect(400)).body.errors).toEqual([
+        { field: 'action', error: 'This card is not pinned' },
+      ]);
       const task = await tasks.task(TEAM, uc[2]);
-      expect((await act('task', task, 'hide').expect(400)).body.errors).toEqual([{ field: 'action', error: 'Only transaction cards can be hidden or shown' }]);
+      expect((await act('task', task, 'hide').expect(400)).body.errors).toEqual([
+        { field: 'action', error: 'Only transaction cards can be hidden or shown' },
+      ]);
       await act('task', task, 'show').expect(400);
       await admin().patch('/boards/cards', { card_type: 'contact', id: uc[2], action: 'pin' }).expect(400);
       await admin().patch('/boards/cards', { card_type: 'transaction', id: uc[2], action: 'float' }).expect(400);
@@ -247,25 +299,42 @@ describe('boards (issue 17)', () => {
       const column = { column_id: team.stages.pending };
       const hidden = (await act('transaction', uc[2], 'hide').expect(200)).body;
       expect(hidden).toMatchObject({ id: uc[2], hidden_on_boards: true });
-      expect((await act('transaction', uc[2], 'hide').expect(400)).body.errors).toEqual([{ field: 'action', error: 'This card is already hidden' }]);
+      expect((await act('transaction', uc[2], 'hide').expect(400)).body.errors).toEqual([
+        { field: 'action', error: 'This card is already hidden' },
+      ]);
       expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).not.toContain(uc[2]);
       expect(totals((await admin().get('/boards/stages').expect(200)).body)[team.stages.pending]).toBe(5);
       expect(totals((await admin().get('/boards/status').expect(200)).body)[team.statuses.underContract]).toBe(5);
-      const shown = (await admin().get('/boards/stages/cards', { ...column, show_hidden: 'true' }).expect(200)).body;
+      const shown = (
+        await admin()
+          .get('/boards/stages/cards', { ...column, show_hidden: 'true' })
+          .expect(200)
+      ).body;
       expect(shown.records.find((card: { id: number }) => card.id === uc[2])).toMatchObject({ hidden_on_boards: true });
       expect(shown.pagination.total).toBe(6);
       expect(totals((await admin().get('/boards/stages', { show_hidden: 'true' }).expect(200)).body)[team.stages.pending]).toBe(6);
       await act('transaction', uc[2], 'show').expect(200);
-      expect((await act('transaction', uc[2], 'show').expect(400)).body.errors).toEqual([{ field: 'action', error: 'This card is not hidden' }]);
+      expect((await act('transaction', uc[2], 'show').expect(400)).body.errors).toEqual([
+        { field: 'action', error: 'This card is not hidden' },
+      ]);
       expect(ids((await admin().get('/boards/stages/cards', column).expect(200)).body)).toContain(uc[2]);
     });
 
-    it('a pin and a hide publish transactions.transaction.updated with the row\'s new version, in the same database transaction', async () => {
-      const [{ version: before }] = await query<{ version: number }>(`SELECT version FROM transactions.transactions WHERE client_id = $1`, [uc[1]]);
-      const [{ last }] = await query<{ last: number }>(`SELECT coalesce(max(history_id), 0)::int AS last FROM transactions.transaction_history`);
+    it("a pin and a hide publish transactions.transaction.updated with the row's new version, in the same database transaction", async () => {
+      const [{ version: before }] = await query<{ version: number }>(`SELECT version FROM transactions.transactions WHERE client_id = $1`, [
+        uc[1],
+      ]);
+      const [{ last }] = await query<{ last: number }>(
+        `SELECT coalesce(max(history_id), 0)::int AS last FROM transactions.transaction_history`,
+      );
       await act('transaction', uc[1], 'pin').expect(200);
       await act('transaction', uc[1], 'hide').expect(200);
-      const events = await publishedOf(sut.dataSource, 'transactions.transaction.updated', `(payload->>'client_id')::int = $2 AND (payload->>'version')::int > $3`, [uc[1], before]);
+      const events = await publishedOf(
+        sut.dataSource,
+        'transactions.transaction.updated',
+        `(payload->>'client_id')::int = $2 AND (payload->>'version')::int > $3`,
+        [uc[1], before],
+      );
       expect(events.map((event) => [event.payload.version, event.payload.pinned_on_boards, event.payload.hidden_on_boards])).toEqual([
         [before + 1, true, false],
         [before + 2, true, true],
@@ -328,7 +397,9 @@ describe('boards (issue 17)', () => {
           await runner.query('SET LOCAL enable_bitmapscan = off');
           const plan: string[] = (await runner.query(`EXPLAIN ${sql}`, params)).map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']);
           await runner.rollbackTransaction();
-          expect(plan.join('\n')).toMatch(statusId === 3 ? /tasks_board_(order|completed)_idx/ : /Index (Only )?Scan using tasks_board_order_idx on tasks k\b/);
+          expect(plan.join('\n')).toMatch(
+            statusId === 3 ? /tasks_board_(order|completed)_idx/ : /Index (Only )?Scan using tasks_board_order_idx on tasks k\b/,
+          );
           // The board order is never sorted below the top (the column under its LIMIT); at most the page's own cards at the top.
           const sortedBelowTop = plan.flatMap((line, index) => (index > 1 && /Sort Key: .*k\.due_dt/.test(line) ? [line.trim()] : []));
           if (statusId !== 3) expect({ statusId, sortedBelowTop }).toEqual({ statusId, sortedBelowTop: [] });
@@ -351,11 +422,19 @@ describe('boards (issue 17)', () => {
       await act('transaction', others, 'pin', agent).expect(404);
       // A task assigned to them on another's transaction: yes; another's task on their transaction: 403.
       await act('task', ownTask, 'pin', agent).expect(200);
-      expect((await agent().get('/boards/tasks/cards', { column_id: 1 }).expect(200)).body.records.find((card: { id: number }) => card.id === otherTask)).toMatchObject({ can_act: false });
+      expect(
+        (await agent().get('/boards/tasks/cards', { column_id: 1 }).expect(200)).body.records.find(
+          (card: { id: number }) => card.id === otherTask,
+        ),
+      ).toMatchObject({ can_act: false });
       await act('task', otherTask, 'pin', agent).expect(403);
       // ISISA sees the team: other agents' cards 403, own none here.
       const isa = () => as('ISISA', ISA);
-      expect((await isa().get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200)).body.records.every((card: { can_act: boolean }) => !card.can_act)).toBe(true);
+      expect(
+        (await isa().get('/boards/stages/cards', { column_id: team.stages.pending }).expect(200)).body.records.every(
+          (card: { can_act: boolean }) => !card.can_act,
+        ),
+      ).toBe(true);
       await act('transaction', uc[0], 'hide', isa).expect(403);
       await act('task', otherTask, 'pin', isa).expect(403);
       // TC: any card.
@@ -370,7 +449,10 @@ describe('boards (issue 17)', () => {
       const rivalAdmin = () => as('ADMIN', RIVAL_ADMIN, RIVAL);
       await act('transaction', uc[0], 'pin', rivalAdmin).expect(404);
       await act('task', otherTask, 'pin', rivalAdmin).expect(404);
-      expect(totals((await rivalAdmin().get('/boards/stages').expect(200)).body)).toEqual({ [rival.stages.lead]: 0, [rival.stages.pending]: 1 });
+      expect(totals((await rivalAdmin().get('/boards/stages').expect(200)).body)).toEqual({
+        [rival.stages.lead]: 0,
+        [rival.stages.pending]: 1,
+      });
       await query(`DELETE FROM transactions.tasks WHERE task_id = ANY($1::int[])`, [[ownTask, otherTask]]);
     });
   });
@@ -380,36 +462,63 @@ describe('boards (issue 17)', () => {
       const keys = { type_filter: 's', context: `a${AGENT}` };
       const stages = (await admin().get('/boards/stages', keys).expect(200)).body;
       expect(totals(stages)).toEqual({ [team.stages.lead]: 2, [team.stages.pending]: 2 });
-      const cards = (await admin().get('/boards/stages/cards', { ...keys, column_id: team.stages.pending }).expect(200)).body;
+      const cards = (
+        await admin()
+          .get('/boards/stages/cards', { ...keys, column_id: team.stages.pending })
+          .expect(200)
+      ).body;
       expect(ids(cards).sort()).toEqual([uc[1], uc[3]].sort());
       const status = (await admin().get('/boards/status', keys).expect(200)).body;
       expect(totals(status)[team.statuses.pipeline]).toBe(2);
       expect(totals(status)[team.statuses.underContract]).toBe(2);
-      const list = (await admin().get('/transactions/records', { ...keys, per_page: 100 }).expect(200)).body;
+      const list = (
+        await admin()
+          .get('/transactions/records', { ...keys, per_page: 100 })
+          .expect(200)
+      ).body;
       expect(list.pagination.total).toBe(4);
     });
 
     it('a saved status-board filter narrows the cards and totals; lane_keys limits the columns', async () => {
       const saved = await admin()
-        .post('/transaction/filters', { component: 'status-board', name: 'Sellers in contract', filters: { type_filter: 's', lane_keys: [String(team.statuses.underContract)] } })
+        .post('/transaction/filters', {
+          component: 'status-board',
+          name: 'Sellers in contract',
+          filters: { type_filter: 's', lane_keys: [String(team.statuses.underContract)] },
+        })
         .expect(201);
       const filterId = saved.body.filter_id;
       const { body } = await admin().get('/boards/status', { filter_id: filterId }).expect(200);
-      expect(body.columns.map((column: { id: number; total: number }) => [column.id, column.total])).toEqual([[team.statuses.underContract, 2]]);
-      const cards = (await admin().get('/boards/status/cards', { filter_id: filterId, column_id: team.statuses.underContract }).expect(200)).body;
+      expect(body.columns.map((column: { id: number; total: number }) => [column.id, column.total])).toEqual([
+        [team.statuses.underContract, 2],
+      ]);
+      const cards = (await admin().get('/boards/status/cards', { filter_id: filterId, column_id: team.statuses.underContract }).expect(200))
+        .body;
       expect(ids(cards).sort()).toEqual([uc[1], uc[3]].sort());
       // A column the lanes leave out has no cards.
-      expect((await admin().get('/boards/status/cards', { filter_id: filterId, column_id: team.statuses.pipeline }).expect(200)).body.pagination.total).toBe(0);
+      expect(
+        (await admin().get('/boards/status/cards', { filter_id: filterId, column_id: team.statuses.pipeline }).expect(200)).body.pagination
+          .total,
+      ).toBe(0);
       // lane_keys on a link too.
-      const stages = (await admin().get('/boards/stages', { lane_keys: String(team.stages.lead) }).expect(200)).body;
+      const stages = (
+        await admin()
+          .get('/boards/stages', { lane_keys: String(team.stages.lead) })
+          .expect(200)
+      ).body;
       expect(stages.columns.map((column: { id: number }) => column.id)).toEqual([team.stages.lead]);
     });
 
     it('a saved stages-board filter narrows the cards and totals of the stages board', async () => {
-      const saved = await agent().post('/transaction/filters', { component: 'stages-board', name: 'My buyers', filters: { type_filter: 'b' } }).expect(201);
+      const saved = await agent()
+        .post('/transaction/filters', { component: 'stages-board', name: 'My buyers', filters: { type_filter: 'b' } })
+        .expect(201);
       const filterId = saved.body.filter_id;
       // AGENT's buyers: uc[0], uc[2], uc[4] (Pending); the Pipeline ones are sellers.
-      expect(totals((await agent().get('/boards/stages', { filter_id: filterId }).expect(200)).body)).toEqual({ [team.stages.lead]: 0, [team.stages.pending]: 3 });
+      expect(totals((await agent().get('/boards/stages', { filter_id: filterId }).expect(200)).body)).toEqual({
+        [team.stages.lead]: 0,
+        [team.stages.pending]: 3,
+      });
       const cards = (await agent().get('/boards/stages/cards', { filter_id: filterId, column_id: team.stages.pending }).expect(200)).body;
       expect(ids(cards).sort()).toEqual([uc[0], uc[2], uc[4]].sort());
       expect(cards.pagination.total).toBe(3);
@@ -417,11 +526,18 @@ describe('boards (issue 17)', () => {
       await admin().get('/boards/stages', { filter_id: filterId }).expect(404);
     });
 
-    it('a malformed key 400 naming it; another team\'s context or saved filter 404', async () => {
+    it("a malformed key 400 naming it; another team's context or saved filter 404", async () => {
       expect((await admin().get('/boards/stages', { type_filter: 'x' }).expect(400)).body.errors[0].field).toBe('type_filter');
-      expect((await admin().get('/boards/status/cards', { column_id: team.statuses.pipeline, client_stage_id: 'abc' }).expect(400)).body.errors[0].field).toBe('client_stage_id');
-      await admin().get('/boards/stages', { context: `t${RIVAL}` }).expect(404);
-      const rivalFilter = await as('ADMIN', RIVAL_ADMIN, RIVAL).post('/transaction/filters', { component: 'stages-board', name: 'Theirs', filters: { type_filter: 'b' } }).expect(201);
+      expect(
+        (await admin().get('/boards/status/cards', { column_id: team.statuses.pipeline, client_stage_id: 'abc' }).expect(400)).body
+          .errors[0].field,
+      ).toBe('client_stage_id');
+      await admin()
+        .get('/boards/stages', { context: `t${RIVAL}` })
+        .expect(404);
+      const rivalFilter = await as('ADMIN', RIVAL_ADMIN, RIVAL)
+        .post('/transaction/filters', { component: 'stages-board', name: 'Theirs', filters: { type_filter: 'b' } })
+        .expect(201);
       await admin().get('/boards/stages', { filter_id: rivalFilter.body.filter_id }).expect(404);
     });
   });

@@ -31,7 +31,8 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
   const admin = () => as('ADMIN', ADMIN);
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
   /** The team's "today" (the teams read copy has no zone here: America/New_York). */
-  const today = async () => (await query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS d`))[0].d;
+  const today = async () =>
+    (await query<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS d`))[0].d;
   const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const wire = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
   const linesOf = (clientId: number) =>
@@ -41,11 +42,29 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
     );
 
   /** The agent's caps, anniversaries and defaults in the read copy, as identity.user.updated would set them. */
-  const setAgent = (agentId: number, fields: { brokerage?: number | null; royalty?: number | null; brokerageDt?: string | null; royaltyDt?: string | null; buyer?: number[]; seller?: number[] }) =>
+  const setAgent = (
+    agentId: number,
+    fields: {
+      brokerage?: number | null;
+      royalty?: number | null;
+      brokerageDt?: string | null;
+      royaltyDt?: string | null;
+      buyer?: number[];
+      seller?: number[];
+    },
+  ) =>
     query(
       `UPDATE transactions.agents SET brokerage_cap_amt = $2, royalty_cap_amt = $3, brokerage_cap_anniversary_dt = $4, royalty_cap_anniversary_dt = $5,
               default_buyer_commission_templates = $6, default_seller_commission_templates = $7 WHERE agent_id = $1`,
-      [agentId, fields.brokerage ?? null, fields.royalty ?? null, fields.brokerageDt ?? null, fields.royaltyDt ?? null, fields.buyer ?? [], fields.seller ?? []],
+      [
+        agentId,
+        fields.brokerage ?? null,
+        fields.royalty ?? null,
+        fields.brokerageDt ?? null,
+        fields.royaltyDt ?? null,
+        fields.buyer ?? [],
+        fields.seller ?? [],
+      ],
     );
 
   let split: number; // buyer, B 30 %
@@ -71,17 +90,23 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
     await query(`UPDATE transactions.agents SET status = 'inactive' WHERE agent_id = $1`, [DISABLED_AGENT]);
     await factory.agent(RIVAL, RIVAL_ADMIN, ['ADMIN']);
     await factory.agent(RIVAL, RIVAL_AGENT, ['AGENT']);
-    split = (await admin().post('/commission/templates', { name: 'Brokerage Split', client_type_id: 'b', cap_kind: 'B', pct: 30 }).expect(201)).body.commission_template_id;
-    royalty = (await admin().post('/commission/templates', { name: 'Royalty', client_type_id: 'b', cap_kind: 'R', pct: 6 }).expect(201)).body.commission_template_id;
-    fee = (await admin().post('/commission/templates', { name: 'Transaction Fee', client_type_id: 'b', flat_amt: 395 }).expect(201)).body.commission_template_id;
-    sellerSplit = (await admin().post('/commission/templates', { name: 'Listing Split', client_type_id: 's', cap_kind: 'B', pct: 25 }).expect(201)).body.commission_template_id;
+    split = (
+      await admin().post('/commission/templates', { name: 'Brokerage Split', client_type_id: 'b', cap_kind: 'B', pct: 30 }).expect(201)
+    ).body.commission_template_id;
+    royalty = (await admin().post('/commission/templates', { name: 'Royalty', client_type_id: 'b', cap_kind: 'R', pct: 6 }).expect(201))
+      .body.commission_template_id;
+    fee = (await admin().post('/commission/templates', { name: 'Transaction Fee', client_type_id: 'b', flat_amt: 395 }).expect(201)).body
+      .commission_template_id;
+    sellerSplit = (
+      await admin().post('/commission/templates', { name: 'Listing Split', client_type_id: 's', cap_kind: 'B', pct: 25 }).expect(201)
+    ).body.commission_template_id;
     await setAgent(AGENT, { buyer: [split, royalty, fee], seller: [sellerSplit] });
     await setAgent(OTHER_AGENT, { buyer: [split], seller: [] });
   }, 60_000);
   afterAll(() => booted.close());
 
   describe('commission templates', () => {
-    it('lists the team\'s templates by side with the show/hide setting; CLIENT and VENDOR 403', async () => {
+    it("lists the team's templates by side with the show/hide setting; CLIENT and VENDOR 403", async () => {
       const { body } = await as('AGENT', AGENT).get('/commission/templates').expect(200);
       expect(body).toEqual({
         buyer: [
@@ -92,7 +117,11 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
         seller: [{ commission_template_id: sellerSplit, name: 'Listing Split', client_type_id: 's', cap_kind: 'B', pct: 25, flat_amt: 0 }],
         show_default_templates: true,
       });
-      expect((await as('ADMIN', RIVAL_ADMIN, RIVAL).get('/commission/templates').expect(200)).body).toEqual({ buyer: [], seller: [], show_default_templates: true });
+      expect((await as('ADMIN', RIVAL_ADMIN, RIVAL).get('/commission/templates').expect(200)).body).toEqual({
+        buyer: [],
+        seller: [],
+        show_default_templates: true,
+      });
       await as('CLIENT', CLIENT).get('/commission/templates').expect(403);
       await as('VENDOR', VENDOR).get('/commission/templates').expect(403);
     });
@@ -114,25 +143,51 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       }
     });
 
-    it('only ADMIN adds, changes and removes them; each change publishes the team\'s whole list with a new revision', async () => {
-      for (const [role, id] of [['AGENT', AGENT], ['TRANC', TC], ['ISISA', ISA], ['VENDOR', VENDOR]] as [Role, number][]) {
+    it("only ADMIN adds, changes and removes them; each change publishes the team's whole list with a new revision", async () => {
+      for (const [role, id] of [
+        ['AGENT', AGENT],
+        ['TRANC', TC],
+        ['ISISA', ISA],
+        ['VENDOR', VENDOR],
+      ] as [Role, number][]) {
         await as(role, id).post('/commission/templates', { name: 'Nope', client_type_id: 'b' }).expect(403);
         await as(role, id).patch(`/commission/templates/${fee}`, { name: 'Nope' }).expect(403);
         await as(role, id).delete(`/commission/templates/${fee}`).expect(403);
       }
       const before = await publishedOf(sut.dataSource, 'transactions.commission-templates.changed', 'team_id = $2', [TEAM]);
-      const made = await admin().post('/commission/templates', { name: '  Mentor Fee ', client_type_id: 's', pct: 2.5, flat_amt: 100.25 }).expect(201);
-      expect(made.body).toEqual({ commission_template_id: expect.any(Number), name: 'Mentor Fee', client_type_id: 's', cap_kind: null, pct: 2.5, flat_amt: 100.25 });
+      const made = await admin()
+        .post('/commission/templates', { name: '  Mentor Fee ', client_type_id: 's', pct: 2.5, flat_amt: 100.25 })
+        .expect(201);
+      expect(made.body).toEqual({
+        commission_template_id: expect.any(Number),
+        name: 'Mentor Fee',
+        client_type_id: 's',
+        cap_kind: null,
+        pct: 2.5,
+        flat_amt: 100.25,
+      });
       const id = made.body.commission_template_id;
-      expect((await admin().patch(`/commission/templates/${id}`, { cap_kind: 'R', pct: 3 }).expect(200)).body).toEqual({ ...made.body, cap_kind: 'R', pct: 3 });
-      expect((await admin().delete(`/commission/templates/${id}`).expect(200)).body).toEqual({ status: 'success', message: 'Commission template removed' });
+      expect((await admin().patch(`/commission/templates/${id}`, { cap_kind: 'R', pct: 3 }).expect(200)).body).toEqual({
+        ...made.body,
+        cap_kind: 'R',
+        pct: 3,
+      });
+      expect((await admin().delete(`/commission/templates/${id}`).expect(200)).body).toEqual({
+        status: 'success',
+        message: 'Commission template removed',
+      });
       const after = await publishedOf(sut.dataSource, 'transactions.commission-templates.changed', 'team_id = $2', [TEAM]);
       expect(after).toHaveLength(before.length + 3);
       const revisions = after.map((event) => event.payload.revision);
       expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
       expect(new Set(revisions).size).toBe(revisions.length);
       const [, patched, removed] = after.slice(before.length);
-      expect(patched.payload.templates.find((t) => t.commission_template_id === id)).toMatchObject({ name: 'Mentor Fee', cap_kind: 'R', pct: 3, flat_amt: 100.25 });
+      expect(patched.payload.templates.find((t) => t.commission_template_id === id)).toMatchObject({
+        name: 'Mentor Fee',
+        cap_kind: 'R',
+        pct: 3,
+        flat_amt: 100.25,
+      });
       expect(removed.payload.templates.map((t) => t.commission_template_id).sort()).toEqual([split, royalty, fee, sellerSplit].sort());
     });
 
@@ -143,64 +198,108 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       expect(await errors({ client_type_id: 'b' })).toEqual([{ field: 'name', error: 'This field is required' }]);
       expect(await errors({ name: '   ', client_type_id: 'b' })).toEqual([{ field: 'name', error: 'This field is required' }]);
       expect(await errors({ name: 'x'.repeat(101), client_type_id: 'b' })).toEqual([{ field: 'name', error: 'Maximum length is 100' }]);
-      expect(await errors({ name: 'X', client_type_id: 'x' })).toEqual([{ field: 'client_type_id', error: 'Choose b (buyer) or s (seller)' }]);
-      expect(await errors({ name: 'X', client_type_id: 'b', cap_kind: 'Z' })).toEqual([{ field: 'cap_kind', error: 'Choose B (brokerage), R (royalty) or none' }]);
+      expect(await errors({ name: 'X', client_type_id: 'x' })).toEqual([
+        { field: 'client_type_id', error: 'Choose b (buyer) or s (seller)' },
+      ]);
+      expect(await errors({ name: 'X', client_type_id: 'b', cap_kind: 'Z' })).toEqual([
+        { field: 'cap_kind', error: 'Choose B (brokerage), R (royalty) or none' },
+      ]);
       for (const pct of [-1, 100.01, 1.234, '5']) {
-        expect(await errors({ name: 'X', client_type_id: 'b', pct })).toEqual([{ field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' }]);
+        expect(await errors({ name: 'X', client_type_id: 'b', pct })).toEqual([
+          { field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' },
+        ]);
       }
       for (const flat_amt of [-0.01, 1.001, 'ten']) {
-        expect(await errors({ name: 'X', client_type_id: 'b', flat_amt })).toEqual([{ field: 'flat_amt', error: 'Enter an amount of 0 or more with at most 2 decimals' }]);
+        expect(await errors({ name: 'X', client_type_id: 'b', flat_amt })).toEqual([
+          { field: 'flat_amt', error: 'Enter an amount of 0 or more with at most 2 decimals' },
+        ]);
       }
-      expect((await admin().patch(`/commission/templates/${fee}`, { pct: 101 }).expect(400)).body.errors).toEqual([{ field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' }]);
-      expect((await admin().patch(`/commission/templates/${fee}`, { name: '' }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'This field is required' }]);
+      expect((await admin().patch(`/commission/templates/${fee}`, { pct: 101 }).expect(400)).body.errors).toEqual([
+        { field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' },
+      ]);
+      expect((await admin().patch(`/commission/templates/${fee}`, { name: '' }).expect(400)).body.errors).toEqual([
+        { field: 'name', error: 'This field is required' },
+      ]);
       // null is not "absent" on a PATCH: no name, no percent.
-      expect((await admin().patch(`/commission/templates/${fee}`, { name: null }).expect(400)).body.errors).toEqual([{ field: 'name', error: 'This field is required' }]);
-      expect((await admin().patch(`/commission/templates/${fee}`, { pct: null }).expect(400)).body.errors).toEqual([{ field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' }]);
+      expect((await admin().patch(`/commission/templates/${fee}`, { name: null }).expect(400)).body.errors).toEqual([
+        { field: 'name', error: 'This field is required' },
+      ]);
+      expect((await admin().patch(`/commission/templates/${fee}`, { pct: null }).expect(400)).body.errors).toEqual([
+        { field: 'pct', error: 'Enter a percent from 0 to 100 with at most 2 decimals' },
+      ]);
       expect(await count()).toBe(before);
       // Another team's template, or none: 404.
       await as('ADMIN', RIVAL_ADMIN, RIVAL).patch(`/commission/templates/${fee}`, { name: 'Mine now' }).expect(404);
       await as('ADMIN', RIVAL_ADMIN, RIVAL).delete(`/commission/templates/${fee}`).expect(404);
       await admin().patch('/commission/templates/2147483647', { name: 'Ghost' }).expect(404);
-      expect((await admin().get('/commission/templates').expect(200)).body.buyer.find((t: { commission_template_id: number }) => t.commission_template_id === fee).name).toBe('Transaction Fee');
+      expect(
+        (await admin().get('/commission/templates').expect(200)).body.buyer.find(
+          (t: { commission_template_id: number }) => t.commission_template_id === fee,
+        ).name,
+      ).toBe('Transaction Fee');
     });
   });
 
   describe('commission lines', () => {
     it("a created transaction copies its primary agent's defaults for its side; amounts follow the gross", async () => {
-      const { body } = await as('AGENT', AGENT).post('/transactions', { type: 'b', address_1: '1 Line St', values: { trans_amt: 400_000, gci_pct: 3 } }).expect(201);
+      const { body } = await as('AGENT', AGENT)
+        .post('/transactions', { type: 'b', address_1: '1 Line St', values: { trans_amt: 400_000, gci_pct: 3 } })
+        .expect(201);
       // gross 12,000: 30 % = 3,600; 6 % = 720; fee 395.
       expect(await linesOf(body.client_id)).toEqual([
         { name: 'Brokerage Split', cap_kind: 'B', amount: 3600, commission_template_id: split },
         { name: 'Royalty', cap_kind: 'R', amount: 720, commission_template_id: royalty },
         { name: 'Transaction Fee', cap_kind: null, amount: 395, commission_template_id: fee },
       ]);
-      await admin().patch(`/transaction/${body.client_id}`, { client_id: body.client_id, preset: 'page', changes: { trans_amt: 500_000 } }).expect(200);
+      await admin()
+        .patch(`/transaction/${body.client_id}`, { client_id: body.client_id, preset: 'page', changes: { trans_amt: 500_000 } })
+        .expect(200);
       expect((await linesOf(body.client_id)).map((line) => line.amount)).toEqual([4500, 900, 395]);
       // A typed gross wins over price x percent, and the lines follow it.
-      await admin().patch(`/transaction/${body.client_id}`, { client_id: body.client_id, preset: 'page', changes: { gross_commission_amt: 10_000 } }).expect(200);
+      await admin()
+        .patch(`/transaction/${body.client_id}`, { client_id: body.client_id, preset: 'page', changes: { gross_commission_amt: 10_000 } })
+        .expect(200);
       expect((await linesOf(body.client_id)).map((line) => line.amount)).toEqual([3000, 600, 395]);
-      const seller = await as('AGENT', AGENT).post('/transactions', { type: 's', address_1: '2 Line St', values: { trans_amt: 200_000, gci_pct: 2.5 } }).expect(201);
-      expect(await linesOf(seller.body.client_id)).toEqual([{ name: 'Listing Split', cap_kind: 'B', amount: 1250, commission_template_id: sellerSplit }]);
+      const seller = await as('AGENT', AGENT)
+        .post('/transactions', { type: 's', address_1: '2 Line St', values: { trans_amt: 200_000, gci_pct: 2.5 } })
+        .expect(201);
+      expect(await linesOf(seller.body.client_id)).toEqual([
+        { name: 'Listing Split', cap_kind: 'B', amount: 1250, commission_template_id: sellerSplit },
+      ]);
     });
 
     it("a new primary agent brings their own defaults; a closed transaction's lines never change; a deleted template stays", async () => {
-      const { body } = await admin().post('/transactions', { type: 'b', address_1: '3 Line St', primary_agent_id: AGENT, values: { trans_amt: 100_000, gci_pct: 3 } }).expect(201);
+      const { body } = await admin()
+        .post('/transactions', { type: 'b', address_1: '3 Line St', primary_agent_id: AGENT, values: { trans_amt: 100_000, gci_pct: 3 } })
+        .expect(201);
       const id = body.client_id;
-      await admin().patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: OTHER_AGENT } }).expect(200);
+      await admin()
+        .patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: OTHER_AGENT } })
+        .expect(200);
       expect(await linesOf(id)).toEqual([{ name: 'Brokerage Split', cap_kind: 'B', amount: 900, commission_template_id: split }]);
-      await admin().patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: AGENT } }).expect(200);
+      await admin()
+        .patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: AGENT } })
+        .expect(200);
       expect(await linesOf(id)).toHaveLength(3);
 
       // Close it: the lines are frozen from then on (gross, agent and template changes alike).
-      await admin().patch(`/transaction/${id}/status`, { status_id: team.statuses.closed, dates: { closed_dt: wire(await today()) } }).expect(200);
+      await admin()
+        .patch(`/transaction/${id}/status`, { status_id: team.statuses.closed, dates: { closed_dt: wire(await today()) } })
+        .expect(200);
       const closedLines = await linesOf(id);
-      await admin().patch(`/transaction/${id}`, { client_id: id, preset: 'page', changes: { trans_amt: 900_000 } }).expect(200);
-      await admin().patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: OTHER_AGENT } }).expect(200);
+      await admin()
+        .patch(`/transaction/${id}`, { client_id: id, preset: 'page', changes: { trans_amt: 900_000 } })
+        .expect(200);
+      await admin()
+        .patch(`/transaction/${id}`, { client_id: id, preset: 'transaction_modal', changes: { agent_id: OTHER_AGENT } })
+        .expect(200);
       expect(await linesOf(id)).toEqual(closedLines);
 
-      const temp = (await admin().post('/commission/templates', { name: 'Temporary', client_type_id: 'b', flat_amt: 50 }).expect(201)).body.commission_template_id;
+      const temp = (await admin().post('/commission/templates', { name: 'Temporary', client_type_id: 'b', flat_amt: 50 }).expect(201)).body
+        .commission_template_id;
       await setAgent(OTHER_AGENT, { buyer: [split, temp] });
-      const kept = (await admin().post('/transactions', { type: 'b', address_1: '4 Line St', primary_agent_id: OTHER_AGENT }).expect(201)).body.client_id;
+      const kept = (await admin().post('/transactions', { type: 'b', address_1: '4 Line St', primary_agent_id: OTHER_AGENT }).expect(201))
+        .body.client_id;
       await admin().delete(`/commission/templates/${temp}`).expect(200);
       expect((await linesOf(kept)).map((line) => line.name)).toEqual(['Brokerage Split', 'Temporary']);
       await setAgent(OTHER_AGENT, { buyer: [split] });
@@ -209,13 +308,18 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
 
   describe('GET /caps', () => {
     /** A closed transaction of the agent with a B and an R line of the given amounts (lines written as copies would be). */
-    const closing = async (agentId: number, closedDt: string | null, b: number, r: number, status: 'closed' | 'underContract' | 'lost' = 'closed') => {
+    const closing = async (
+      agentId: number,
+      closedDt: string | null,
+      b: number,
+      r: number,
+      status: 'closed' | 'underContract' | 'lost' = 'closed',
+    ) => {
       const made = await factory.transaction(team, { primary_agent_id: agentId, status });
-      await query(`UPDATE transactions.transactions SET closed_dt = $2, under_contract_dt = CASE WHEN $3 THEN current_date ELSE under_contract_dt END WHERE client_id = $1`, [
-        made.client_id,
-        closedDt,
-        status === 'underContract',
-      ]);
+      await query(
+        `UPDATE transactions.transactions SET closed_dt = $2, under_contract_dt = CASE WHEN $3 THEN current_date ELSE under_contract_dt END WHERE client_id = $1`,
+        [made.client_id, closedDt, status === 'underContract'],
+      );
       await query(
         `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)
          VALUES ($1, $2, $3, 'Brokerage Split', 'B', 30, 0, $4), ($1, $2, $5, 'Royalty', 'R', 6, 0, $6), ($1, $2, $7, 'Transaction Fee', NULL, 0, 395, 395)`,
@@ -232,7 +336,12 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
 
     it('the cap year starts at the latest anniversary on or before today; 29 February counts as 28 February in other years; none: 1 January', async () => {
       const start = async (anniversary: string | null, on: string) =>
-        (await query<{ d: string }>(`SELECT to_char(transactions.cap_year_start($1::date, $2::date), 'YYYY-MM-DD') AS d`, [anniversary, on]))[0].d;
+        (
+          await query<{ d: string }>(`SELECT to_char(transactions.cap_year_start($1::date, $2::date), 'YYYY-MM-DD') AS d`, [
+            anniversary,
+            on,
+          ])
+        )[0].d;
       expect(await start('2020-06-15', '2026-06-15')).toBe('2026-06-15');
       expect(await start('2020-06-15', '2026-06-14')).toBe('2025-06-15');
       expect(await start('2020-06-15', '2026-11-26')).toBe('2026-06-15');
@@ -247,7 +356,12 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
     it('sums each kind on both sides of the anniversary, caps ytd, counts pending Under Contract up to what is left', async () => {
       const now = await today();
       const anniversary = shift(now, -10);
-      await setAgent(CAPPER, { brokerage: 20_000, royalty: 3_000, brokerageDt: `2019${anniversary.slice(4)}`, royaltyDt: `2019${anniversary.slice(4)}` });
+      await setAgent(CAPPER, {
+        brokerage: 20_000,
+        royalty: 3_000,
+        brokerageDt: `2019${anniversary.slice(4)}`,
+        royaltyDt: `2019${anniversary.slice(4)}`,
+      });
       await closing(CAPPER, shift(now, -5), 4_000, 500); // in this cap year
       await closing(CAPPER, anniversary, 1_000, 100); // on the anniversary: counts
       await closing(CAPPER, shift(now, -11), 9_000, 900); // the day before: last cap year
@@ -301,12 +415,14 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       expect((await as('TRANC', TC).get('/caps', { agent_id: CAPPER }).expect(200)).body.records[0].ytd).toBe(20_000);
       await admin().get('/caps', { agent_id: RIVAL_AGENT }).expect(404);
       await admin().get('/caps', { agent_id: 2_147_483_647 }).expect(404);
-      expect((await admin().get('/caps', { agent_id: 'abc' }).expect(400)).body.errors).toEqual([{ field: 'agent_id', error: 'Choose a user of your team' }]);
+      expect((await admin().get('/caps', { agent_id: 'abc' }).expect(400)).body.errors).toEqual([
+        { field: 'agent_id', error: 'Choose a user of your team' },
+      ]);
       await as('CLIENT', CLIENT).get('/caps').expect(403);
       await as('VENDOR', VENDOR).get('/caps').expect(403);
     });
 
-    it("keeps the caps, anniversaries and default templates of identity.user.* snapshots (UpdateAgentsWhenUserChanges)", async () => {
+    it('keeps the caps, anniversaries and default templates of identity.user.* snapshots (UpdateAgentsWhenUserChanges)', async () => {
       const FED = 112;
       const snapshot = buildUserSnapshot({
         agent_id: FED,
@@ -334,7 +450,9 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       const caps = await capsOf(FED);
       expect(caps.brokerage_cap_anniversary_dt).toBe('03-15-2021');
       expect(caps.records.map((r: { cap: number }) => r.cap)).toEqual([12_000, 1_500]);
-      const { body } = await admin().post('/transactions', { type: 'b', address_1: '5 Fed St', primary_agent_id: FED, values: { trans_amt: 100_000, gci_pct: 2 } }).expect(201);
+      const { body } = await admin()
+        .post('/transactions', { type: 'b', address_1: '5 Fed St', primary_agent_id: FED, values: { trans_amt: 100_000, gci_pct: 2 } })
+        .expect(201);
       expect((await linesOf(body.client_id)).map((l) => [l.name, l.amount])).toEqual([
         ['Brokerage Split', 600],
         ['Transaction Fee', 395],
@@ -356,34 +474,72 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       await setAgent(TO, { buyer: [split] });
       open = [];
       for (const address of ['10 Move St', '11 Move St']) {
-        open.push((await admin().post('/transactions', { type: 'b', address_1: address, primary_agent_id: FROM, values: { trans_amt: 100_000, gci_pct: 3 } }).expect(201)).body.client_id);
+        open.push(
+          (
+            await admin()
+              .post('/transactions', { type: 'b', address_1: address, primary_agent_id: FROM, values: { trans_amt: 100_000, gci_pct: 3 } })
+              .expect(201)
+          ).body.client_id,
+        );
       }
-      closed = (await admin().post('/transactions', { type: 'b', address_1: '12 Move St', primary_agent_id: FROM, values: { trans_amt: 100_000, gci_pct: 3 } }).expect(201)).body.client_id;
-      await admin().patch(`/transaction/${closed}/status`, { status_id: team.statuses.closed, dates: { closed_dt: wire(await today()) } }).expect(200);
-      lost = (await admin().post('/transactions', { type: 'b', address_1: '13 Move St', primary_agent_id: FROM }).expect(201)).body.client_id;
-      await query(`UPDATE transactions.transactions SET status_id = $2, status_category = 'lost' WHERE client_id = $1`, [lost, team.statuses.lost]);
+      closed = (
+        await admin()
+          .post('/transactions', { type: 'b', address_1: '12 Move St', primary_agent_id: FROM, values: { trans_amt: 100_000, gci_pct: 3 } })
+          .expect(201)
+      ).body.client_id;
+      await admin()
+        .patch(`/transaction/${closed}/status`, { status_id: team.statuses.closed, dates: { closed_dt: wire(await today()) } })
+        .expect(200);
+      lost = (await admin().post('/transactions', { type: 'b', address_1: '13 Move St', primary_agent_id: FROM }).expect(201)).body
+        .client_id;
+      await query(`UPDATE transactions.transactions SET status_id = $2, status_category = 'lost' WHERE client_id = $1`, [
+        lost,
+        team.statuses.lost,
+      ]);
     });
 
-    it('counts all and active transactions; ADMIN only; another team\'s user 404', async () => {
-      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({ total_trans_count: 4, active_trans_count: 2 });
-      for (const [role, id] of [['AGENT', AGENT], ['TRANC', TC], ['ISISA', ISA], ['VENDOR', VENDOR], ['CLIENT', CLIENT]] as [Role, number][]) {
+    it("counts all and active transactions; ADMIN only; another team's user 404", async () => {
+      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({
+        total_trans_count: 4,
+        active_trans_count: 2,
+      });
+      for (const [role, id] of [
+        ['AGENT', AGENT],
+        ['TRANC', TC],
+        ['ISISA', ISA],
+        ['VENDOR', VENDOR],
+        ['CLIENT', CLIENT],
+      ] as [Role, number][]) {
         await as(role, id).get('/transactions/reassign/count', { from_agent_id: FROM }).expect(403);
         await as(role, id).post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: TO, type: 'all' }).expect(403);
       }
       await admin().get('/transactions/reassign/count', { from_agent_id: RIVAL_AGENT }).expect(404);
-      expect((await admin().get('/transactions/reassign/count').expect(400)).body.errors).toEqual([{ field: 'from_agent_id', error: 'This field is required' }]);
+      expect((await admin().get('/transactions/reassign/count').expect(400)).body.errors).toEqual([
+        { field: 'from_agent_id', error: 'This field is required' },
+      ]);
     });
 
-    it('refuses a missing or same target, a bad type and another team\'s user, changing nothing', async () => {
-      const versions = async () => query<{ version: number }>(`SELECT version FROM transactions.transactions WHERE primary_agent_id = $1 ORDER BY client_id`, [FROM]);
+    it("refuses a missing or same target, a bad type and another team's user, changing nothing", async () => {
+      const versions = async () =>
+        query<{ version: number }>(`SELECT version FROM transactions.transactions WHERE primary_agent_id = $1 ORDER BY client_id`, [FROM]);
       const before = await versions();
       const errors = async (body: Record<string, unknown>) => (await admin().post('/transactions/reassign', body).expect(400)).body.errors;
       expect(await errors({ from_agent_id: FROM, type: 'all' })).toEqual([{ field: 'to_agent_id', error: 'This field is required' }]);
-      expect(await errors({ from_agent_id: FROM, to_agent_id: null, type: 'all' })).toEqual([{ field: 'to_agent_id', error: 'This field is required' }]);
-      expect(await errors({ from_agent_id: FROM, to_agent_id: FROM, type: 'all' })).toEqual([{ field: 'to_agent_id', error: 'Choose a different agent' }]);
-      expect(await errors({ from_agent_id: FROM, to_agent_id: TO, type: 'some' })).toEqual([{ field: 'type', error: 'Choose all or active_only' }]);
-      expect(await errors({ from_agent_id: FROM, to_agent_id: String(TO), type: 'all' })).toEqual([{ field: 'to_agent_id', error: 'Choose a user of your team' }]);
-      expect(await errors({ from_agent_id: FROM, to_agent_id: CLIENT, type: 'all' })).toEqual([{ field: 'to_agent_id', error: 'Choose an agent of your team' }]);
+      expect(await errors({ from_agent_id: FROM, to_agent_id: null, type: 'all' })).toEqual([
+        { field: 'to_agent_id', error: 'This field is required' },
+      ]);
+      expect(await errors({ from_agent_id: FROM, to_agent_id: FROM, type: 'all' })).toEqual([
+        { field: 'to_agent_id', error: 'Choose a different agent' },
+      ]);
+      expect(await errors({ from_agent_id: FROM, to_agent_id: TO, type: 'some' })).toEqual([
+        { field: 'type', error: 'Choose all or active_only' },
+      ]);
+      expect(await errors({ from_agent_id: FROM, to_agent_id: String(TO), type: 'all' })).toEqual([
+        { field: 'to_agent_id', error: 'Choose a user of your team' },
+      ]);
+      expect(await errors({ from_agent_id: FROM, to_agent_id: CLIENT, type: 'all' })).toEqual([
+        { field: 'to_agent_id', error: 'Choose an agent of your team' },
+      ]);
       await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: RIVAL_AGENT, type: 'all' }).expect(404);
       await admin().post('/transactions/reassign', { from_agent_id: RIVAL_AGENT, to_agent_id: TO, type: 'all' }).expect(404);
       expect(await versions()).toEqual(before);
@@ -396,7 +552,9 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
       const closedTask = await tasks.task(TEAM, closed, { assigned_to_agent_id: FROM });
       const seqBefore = (await query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM transactions.outbox`))[0].seq;
 
-      expect((await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: TO, type: 'active_only' }).expect(200)).body).toEqual({ reassigned_count: 2 });
+      expect(
+        (await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: TO, type: 'active_only' }).expect(200)).body,
+      ).toEqual({ reassigned_count: 2 });
 
       const rows = await query<{ client_id: number; primary_agent_id: number; primary_agent_name: string; version: number }>(
         `SELECT client_id, primary_agent_id, primary_agent_name, version FROM transactions.transactions WHERE client_id = ANY($1::int[]) ORDER BY client_id`,
@@ -408,9 +566,10 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
         [closed, FROM, 'Fran From'],
         [lost, FROM, 'Fran From'],
       ]);
-      const assignees = await query<{ task_id: number; assigned_to_agent_id: number }>(`SELECT task_id, assigned_to_agent_id FROM transactions.tasks WHERE task_id = ANY($1::int[]) ORDER BY task_id`, [
-        [openTask, doneTask, othersTask, closedTask],
-      ]);
+      const assignees = await query<{ task_id: number; assigned_to_agent_id: number }>(
+        `SELECT task_id, assigned_to_agent_id FROM transactions.tasks WHERE task_id = ANY($1::int[]) ORDER BY task_id`,
+        [[openTask, doneTask, othersTask, closedTask]],
+      );
       expect(assignees).toEqual([
         { task_id: openTask, assigned_to_agent_id: TO },
         { task_id: doneTask, assigned_to_agent_id: FROM },
@@ -432,27 +591,55 @@ describe('commission templates, caps and reassignment (issue 18)', () => {
         { type: 'transactions.transaction.updated', id: open[1], version: rows[1].version, agent: TO },
         { type: 'transactions.task.updated', id: openTask, version: expect.any(Number), agent: TO },
       ]);
-      const history = await query(`SELECT client_id, agent_id, source, field, old_value, new_value FROM transactions.transaction_history WHERE source = 'reassignment' ORDER BY client_id`);
-      expect(history).toEqual(open.map((client_id) => ({ client_id, agent_id: ADMIN, source: 'reassignment', field: 'primary_agent_id', old_value: String(FROM), new_value: String(TO) })));
-      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({ total_trans_count: 2, active_trans_count: 0 });
+      const history = await query(
+        `SELECT client_id, agent_id, source, field, old_value, new_value FROM transactions.transaction_history WHERE source = 'reassignment' ORDER BY client_id`,
+      );
+      expect(history).toEqual(
+        open.map((client_id) => ({
+          client_id,
+          agent_id: ADMIN,
+          source: 'reassignment',
+          field: 'primary_agent_id',
+          old_value: String(FROM),
+          new_value: String(TO),
+        })),
+      );
+      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({
+        total_trans_count: 2,
+        active_trans_count: 0,
+      });
     });
 
     it('all moves the rest, closed included, to a disabled agent; the closed lines stay as they were', async () => {
       const closedLines = await linesOf(closed);
-      expect((await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: DISABLED_AGENT, type: 'all' }).expect(200)).body).toEqual({ reassigned_count: 2 });
-      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({ total_trans_count: 0, active_trans_count: 0 });
-      expect((await admin().get('/transactions/reassign/count', { from_agent_id: DISABLED_AGENT }).expect(200)).body).toEqual({ total_trans_count: 2, active_trans_count: 0 });
+      expect(
+        (await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: DISABLED_AGENT, type: 'all' }).expect(200)).body,
+      ).toEqual({ reassigned_count: 2 });
+      expect((await admin().get('/transactions/reassign/count', { from_agent_id: FROM }).expect(200)).body).toEqual({
+        total_trans_count: 0,
+        active_trans_count: 0,
+      });
+      expect((await admin().get('/transactions/reassign/count', { from_agent_id: DISABLED_AGENT }).expect(200)).body).toEqual({
+        total_trans_count: 2,
+        active_trans_count: 0,
+      });
       expect(await linesOf(closed)).toEqual(closedLines);
       // Nothing left to move: 0, and no event.
       const seqBefore = (await query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM transactions.outbox`))[0].seq;
-      expect((await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: TO, type: 'all' }).expect(200)).body).toEqual({ reassigned_count: 0 });
+      expect(
+        (await admin().post('/transactions/reassign', { from_agent_id: FROM, to_agent_id: TO, type: 'all' }).expect(200)).body,
+      ).toEqual({ reassigned_count: 0 });
       expect(await query(`SELECT seq FROM transactions.outbox WHERE seq > $1`, [seqBefore])).toEqual([]);
     });
   });
 
-  it('another team cannot see this team\'s templates or lines through its own calls', async () => {
+  it("another team cannot see this team's templates or lines through its own calls", async () => {
     const mine = await factory.transaction(rival, { primary_agent_id: RIVAL_AGENT });
     expect(await linesOf(mine.client_id)).toEqual([]);
-    expect((await as('ADMIN', RIVAL_ADMIN, RIVAL).get('/caps', { agent_id: RIVAL_AGENT }).expect(200)).body.records.map((r: { ytd: number }) => r.ytd)).toEqual([0, 0]);
+    expect(
+      (await as('ADMIN', RIVAL_ADMIN, RIVAL).get('/caps', { agent_id: RIVAL_AGENT }).expect(200)).body.records.map(
+        (r: { ytd: number }) => r.ytd,
+      ),
+    ).toEqual([0, 0]);
   });
 });

@@ -1,7 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { DISPLAY_NAMESPACE, socketPathOf, todayIn, type DisplayDataPush, type DisplaySubscribeAck, type DisplaySubscription, type Permission, type Role, type StatsDashboardData } from '@app/contracts';
-import { bootTestService, createTestDatabase, signTestToken, testEnv, TransactionsFactory, type TestDatabase, type TestService } from '@app/testing';
+import {
+  DISPLAY_NAMESPACE,
+  socketPathOf,
+  todayIn,
+  type DisplayDataPush,
+  type DisplaySubscribeAck,
+  type DisplaySubscription,
+  type Permission,
+  type Role,
+  type StatsDashboardData,
+} from '@app/contracts';
+import {
+  bootTestService,
+  createTestDatabase,
+  signTestToken,
+  testEnv,
+  TransactionsFactory,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { transactionsMigrations } from '../src/migrations';
 import { DisplayFigures, DISPLAY_PUSH_WINDOW_MS } from '../src/display/display-figures.service';
 import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
@@ -49,7 +67,13 @@ describe('Display Mode live push (issue 20)', () => {
   /** A TV: signed in as role, on replica `replica`, collecting what it is pushed. */
   const tv = async (role: Role, agentId: number, teamId = TEAM, replica = 0, permissions: Permission[] = []) => {
     const token = await signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions, market_id: 0 });
-    const socket = io(`${origins[replica]}${DISPLAY_NAMESPACE}`, { path: socketPathOf('transactions'), auth: { token }, transports: ['websocket'], reconnection: true, reconnectionDelay: 100 });
+    const socket = io(`${origins[replica]}${DISPLAY_NAMESPACE}`, {
+      path: socketPathOf('transactions'),
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionDelay: 100,
+    });
     sockets.push(socket);
     const pushes: DisplayDataPush[] = [];
     socket.on('display:data', (push: DisplayDataPush) => pushes.push(push));
@@ -67,13 +91,22 @@ describe('Display Mode live push (issue 20)', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  const closedUnits = (push: DisplayDataPush): number => Number((push.data as { data: StatsDashboardData }).data.row2.find((card) => card.id === 'closed_units')!.value);
+  const closedUnits = (push: DisplayDataPush): number =>
+    Number((push.data as { data: StatsDashboardData }).data.row2.find((card) => card.id === 'closed_units')!.value);
   /** Closes a new transaction of agentId today through the API (the writer publishes its events). */
   const closeDeal = async (agentId: number) => {
     const admin = apiAs(one.server, 'ADMIN', ADMIN, TEAM);
-    const { body } = await admin.post('/transactions', { type: 'b', address_1: `${Math.floor(Math.random() * 9000) + 100} Push St`, primary_agent_id: agentId }).expect(201);
+    const { body } = await admin
+      .post('/transactions', { type: 'b', address_1: `${Math.floor(Math.random() * 9000) + 100} Push St`, primary_agent_id: agentId })
+      .expect(201);
     const iso = today();
-    await admin.patch(`/transaction/${body.client_id}`, { client_id: body.client_id, preset: 'page', changes: { closed_dt: `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` } }).expect(200);
+    await admin
+      .patch(`/transaction/${body.client_id}`, {
+        client_id: body.client_id,
+        preset: 'page',
+        changes: { closed_dt: `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` },
+      })
+      .expect(200);
     return body.client_id as number;
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, DISPLAY_PUSH_WINDOW_MS * 4));
@@ -86,7 +119,13 @@ describe('Display Mode live push (issue 20)', () => {
     factory = new TransactionsFactory(one.dataSource);
     await factory.options(TEAM);
     await factory.options(RIVAL);
-    for (const [id, teamId, roles, first] of [[ADMIN, TEAM, ['ADMIN'], 'Ada'], [ALEX, TEAM, ['AGENT'], 'Alex'], [BLAKE, TEAM, ['AGENT'], 'Blake'], [RESTRICTED, TEAM, ['AGENT'], 'Rita'], [RIVAL_ADMIN, RIVAL, ['ADMIN'], 'Riv']] as [number, number, string[], string][]) {
+    for (const [id, teamId, roles, first] of [
+      [ADMIN, TEAM, ['ADMIN'], 'Ada'],
+      [ALEX, TEAM, ['AGENT'], 'Alex'],
+      [BLAKE, TEAM, ['AGENT'], 'Blake'],
+      [RESTRICTED, TEAM, ['AGENT'], 'Rita'],
+      [RIVAL_ADMIN, RIVAL, ['ADMIN'], 'Riv'],
+    ] as [number, number, string[], string][]) {
       await factory.agent(teamId, id, roles, { first_name: first, last_name: 'Tv' });
     }
   }, 60_000);
@@ -98,15 +137,30 @@ describe('Display Mode live push (issue 20)', () => {
     await database.drop();
   });
 
-  it('refuses a subscription as the HTTP call would: another team 404, a restricted agent\'s team scope 403, malformed 400', async () => {
+  it("refuses a subscription as the HTTP call would: another team 404, a restricted agent's team scope 403, malformed 400", async () => {
     const admin = await tv('ADMIN', ADMIN);
-    expect(await admin.subscribe({ slide: 7, context: `t${RIVAL}`, ...month() })).toEqual({ ok: false, status: 404, message: 'Scope not found' });
+    expect(await admin.subscribe({ slide: 7, context: `t${RIVAL}`, ...month() })).toEqual({
+      ok: false,
+      status: 404,
+      message: 'Scope not found',
+    });
     expect(await admin.subscribe({ slide: 2, context: 'x9', ...month() })).toMatchObject({ ok: false, status: 400 });
     expect(await admin.subscribe({ slide: 5 as never, context: `t${TEAM}` })).toMatchObject({ ok: false, status: 400 });
-    expect(await admin.subscribe({ slide: 2, context: `t${TEAM}`, start_date: '02-30-2026' })).toEqual({ ok: false, status: 400, message: 'Invalid date' });
+    expect(await admin.subscribe({ slide: 2, context: `t${TEAM}`, start_date: '02-30-2026' })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'Invalid date',
+    });
     const restricted = await tv('AGENT', RESTRICTED, TEAM, 0, ['agent_restricted_team_dashboard']);
-    expect(await restricted.subscribe({ slide: 7, context: `t${TEAM}`, ...month() })).toEqual({ ok: false, status: 403, message: 'You can only view your own dashboard' });
-    expect(await restricted.subscribe({ slide: 7, context: `a${RESTRICTED}`, ...month() })).toEqual({ ok: true, key: `${TEAM}:7:a${RESTRICTED}:${month().start_date}:${month().end_date}` });
+    expect(await restricted.subscribe({ slide: 7, context: `t${TEAM}`, ...month() })).toEqual({
+      ok: false,
+      status: 403,
+      message: 'You can only view your own dashboard',
+    });
+    expect(await restricted.subscribe({ slide: 7, context: `a${RESTRICTED}`, ...month() })).toEqual({
+      ok: true,
+      key: `${TEAM}:7:a${RESTRICTED}:${month().start_date}:${month().end_date}`,
+    });
     // The leaderboard stays team-wide for them.
     expect((await restricted.subscribe({ slide: 4, report: 'closed', context: `t${TEAM}`, ...month() })).ok).toBe(true);
     admin.socket.disconnect();
@@ -150,7 +204,10 @@ describe('Display Mode live push (issue 20)', () => {
     const started = Date.now();
     // Per key: the other tests' keys stay followed for the recovery window and are computed too.
     const before = figures.computationsByKey.get(key) ?? 0;
-    const [{ closed }] = await one.dataSource.query(`SELECT count(*)::int AS closed FROM transactions.transactions WHERE primary_agent_id = $1 AND closed_dt IS NOT NULL`, [ALEX]);
+    const [{ closed }] = await one.dataSource.query(
+      `SELECT count(*)::int AS closed FROM transactions.transactions WHERE primary_agent_id = $1 AND closed_dt IS NOT NULL`,
+      [ALEX],
+    );
     await Promise.all(Array.from({ length: 8 }, () => closeDeal(ALEX)));
     await waitFor(() => screen.pushes.find((push) => closedUnits(push) === closed + 8), 10_000);
     await settle();

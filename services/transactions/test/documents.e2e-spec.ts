@@ -58,12 +58,26 @@ describe('transaction documents (issue 13)', () => {
   ];
   const storedFiles = () => {
     const dir = path.join(booted.storageDir, 'transactions', 'documents');
-    const walk = (at: string): string[] => (existsSync(at) ? readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [e.name])) : []);
+    const walk = (at: string): string[] =>
+      existsSync(at)
+        ? readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(at, e.name)) : [e.name]))
+        : [];
     return walk(dir);
   };
   /** The whole upload as the console does it: ask for the URL, PUT the bytes, confirm. */
-  const upload = async (who: () => ReturnType<typeof admin>, clientId: number, body: Record<string, unknown>, bytes = PDF, contentType = 'application/pdf') => {
-    const asked = await who().post(`/transaction/${clientId}/documents`, { name: 'contract.pdf', type: contentType, size: bytes.length, ...body });
+  const upload = async (
+    who: () => ReturnType<typeof admin>,
+    clientId: number,
+    body: Record<string, unknown>,
+    bytes = PDF,
+    contentType = 'application/pdf',
+  ) => {
+    const asked = await who().post(`/transaction/${clientId}/documents`, {
+      name: 'contract.pdf',
+      type: contentType,
+      size: bytes.length,
+      ...body,
+    });
     if (asked.status !== 201) return { asked, put: null, confirmed: null };
     const put = await request(sut.server).put(asked.body.url).set('content-type', contentType).send(bytes);
     const confirmed = await who().post(`/transaction/${clientId}/documents/confirm`, { key: asked.body.key });
@@ -89,13 +103,20 @@ describe('transaction documents (issue 13)', () => {
     rivals = (await factory.transaction(rival, { type: 'b' })).client_id;
     await booted.deliver(envelope('team-admin.document-folders.changed', TEAM, { revision: 3, folders: FOLDERS }));
     await booted.deliver(envelope('team-admin.document-types.changed', TEAM, { revision: 3, types: TYPES }));
-    await booted.deliver(envelope('team-admin.document-folders.changed', RIVAL, { revision: 1, folders: [folder(-1, 'General'), folder(91, 'Rival Folder')] }));
-    await booted.deliver(envelope('team-admin.document-types.changed', RIVAL, { revision: 1, types: [{ team_document_type_id: 92, name: 'Rival Type', team_document_category_id: null, category_name: null }] }));
+    await booted.deliver(
+      envelope('team-admin.document-folders.changed', RIVAL, { revision: 1, folders: [folder(-1, 'General'), folder(91, 'Rival Folder')] }),
+    );
+    await booted.deliver(
+      envelope('team-admin.document-types.changed', RIVAL, {
+        revision: 1,
+        types: [{ team_document_type_id: 92, name: 'Rival Type', team_document_category_id: null, category_name: null }],
+      }),
+    );
   }, 60_000);
   afterAll(() => booted.close());
 
   describe('folders and types', () => {
-    it('keep the read copies of team-admin\'s lists: fed twice applied once, an older revision ignored', async () => {
+    it("keep the read copies of team-admin's lists: fed twice applied once, an older revision ignored", async () => {
       const older = envelope('team-admin.document-folders.changed', TEAM, { revision: 2, folders: [folder(-1, 'General')] });
       await booted.deliver(older);
       const same = envelope('team-admin.document-types.changed', TEAM, { revision: 3, types: [] });
@@ -121,7 +142,11 @@ describe('transaction documents (issue 13)', () => {
     it('records a PDF after the bytes are checked, attaches it to its task, and answers it; the events go out', async () => {
       const taskId = await tasks.task(TEAM, buyer, { doc_type_id: 21, assigned_to_agent_id: AGENT });
       const { asked, put, confirmed } = await upload(agent, buyer, { folder_id: 11, doc_type_id: 21, task_id: taskId });
-      expect(asked.body).toMatchObject({ key: expect.stringMatching(new RegExp(`^documents/${TEAM}/${buyer}/`)), expires_in: 900, max_bytes: 50_000_000 });
+      expect(asked.body).toMatchObject({
+        key: expect.stringMatching(new RegExp(`^documents/${TEAM}/${buyer}/`)),
+        expires_in: 900,
+        max_bytes: 50_000_000,
+      });
       expect(put!.status).toBe(200);
       expect(confirmed!.status).toBe(200);
       expect(confirmed!.body).toMatchObject({
@@ -154,30 +179,68 @@ describe('transaction documents (issue 13)', () => {
       const taskEvents = await published('transactions.task.updated', `(payload->>'task_id')::int = $2`, [taskId]);
       expect(taskEvents).toHaveLength(1);
       // The same key twice: the upload is spent.
-      expect((await agent().post(`/transaction/${buyer}/documents/confirm`, { key: asked.body.key }).expect(400)).body.errors).toEqual([{ field: 'key', error: 'Unknown upload' }]);
+      expect((await agent().post(`/transaction/${buyer}/documents/confirm`, { key: asked.body.key }).expect(400)).body.errors).toEqual([
+        { field: 'key', error: 'Unknown upload' },
+      ]);
     });
 
     it('refuses no folder, no type, a folder of another side or team, a declared size over the limit, and an unknown key', async () => {
       const body = { name: 'x.pdf', type: 'application/pdf', size: 10 };
-      expect((await admin().post(`/transaction/${buyer}/documents`, { ...body, doc_type_id: 21 }).expect(400)).body.errors).toEqual([{ field: 'folder_id', error: 'Upload folder is required.' }]);
-      expect((await admin().post(`/transaction/${buyer}/documents`, { ...body, folder_id: 11 }).expect(400)).body.errors).toEqual([{ field: 'doc_type_id', error: 'Document type is required.' }]);
-      expect((await admin().post(`/transaction/${buyer}/documents`, { ...body, folder_id: 12, doc_type_id: 21 }).expect(400)).body.errors).toEqual([
-        { field: 'folder_id', error: 'This folder does not take documents of this transaction' },
-      ]);
-      expect((await admin().post(`/transaction/${buyer}/documents`, { ...body, folder_id: 91, doc_type_id: 92 }).expect(400)).body.errors).toEqual([
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents`, { ...body, doc_type_id: 21 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'folder_id', error: 'Upload folder is required.' }]);
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents`, { ...body, folder_id: 11 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'doc_type_id', error: 'Document type is required.' }]);
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents`, { ...body, folder_id: 12, doc_type_id: 21 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'folder_id', error: 'This folder does not take documents of this transaction' }]);
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents`, { ...body, folder_id: 91, doc_type_id: 92 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([
         { field: 'folder_id', error: 'Upload folder is required.' },
         { field: 'doc_type_id', error: 'Document type is required.' },
       ]);
-      expect((await admin().post(`/transaction/${buyer}/documents`, { ...body, size: 50_000_001, folder_id: 11, doc_type_id: 21 }).expect(400)).body.errors).toEqual([
-        { field: 'size', error: 'File is larger than 50,000,000 bytes' },
-      ]);
-      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: `documents/${TEAM}/${buyer}/${randomUUID()}` }).expect(400)).body.errors).toEqual([
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents`, { ...body, size: 50_000_001, folder_id: 11, doc_type_id: 21 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'size', error: 'File is larger than 50,000,000 bytes' }]);
+      expect(
+        (
+          await admin()
+            .post(`/transaction/${buyer}/documents/confirm`, { key: `documents/${TEAM}/${buyer}/${randomUUID()}` })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'key', error: 'Unknown upload' }]);
+      // Another user's pending upload is not the caller's.
+      const asked = await agent()
+        .post(`/transaction/${buyer}/documents`, { ...body, folder_id: 11, doc_type_id: 21 })
+        .expect(201);
+      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: asked.body.key }).expect(400)).body.errors).toEqual([
         { field: 'key', error: 'Unknown upload' },
       ]);
-      // Another user's pending upload is not the caller's.
-      const asked = await agent().post(`/transaction/${buyer}/documents`, { ...body, folder_id: 11, doc_type_id: 21 }).expect(201);
-      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: asked.body.key }).expect(400)).body.errors).toEqual([{ field: 'key', error: 'Unknown upload' }]);
-      await admin().post(`/transaction/${rivals}/documents`, { ...body, folder_id: 11, doc_type_id: 21 }).expect(404);
+      await admin()
+        .post(`/transaction/${rivals}/documents`, { ...body, folder_id: 11, doc_type_id: 21 })
+        .expect(404);
     });
 
     it('catches a renamed non-PDF by its bytes and leaves nothing stored', async () => {
@@ -187,7 +250,10 @@ describe('transaction documents (issue 13)', () => {
       expect(put!.body).toMatchObject({ message: 'allowed file types: PDF & Image (JPG, PNG)' });
       expect(confirmed!.status).toBe(404);
       expect(storedFiles().length).toBe(before);
-      const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1 AND filename = 'contract.pdf' AND uploaded_by = $2`, [buyer, ADMIN]);
+      const [{ n }] = await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1 AND filename = 'contract.pdf' AND uploaded_by = $2`,
+        [buyer, ADMIN],
+      );
       expect(n).toBe(0);
     });
   });
@@ -195,7 +261,9 @@ describe('transaction documents (issue 13)', () => {
   describe('abandoned uploads', () => {
     it('are removed by the worker job once their URL expired an hour ago, file and row; a fresh one stays and confirms', async () => {
       const ask = async (name: string) => {
-        const asked = await admin().post(`/transaction/${buyer}/documents`, { name, type: 'application/pdf', size: PDF.length, folder_id: 11, doc_type_id: 21 }).expect(201);
+        const asked = await admin()
+          .post(`/transaction/${buyer}/documents`, { name, type: 'application/pdf', size: PDF.length, folder_id: 11, doc_type_id: 21 })
+          .expect(201);
         expect((await request(sut.server).put(asked.body.url).set('content-type', 'application/pdf').send(PDF)).status).toBeLessThan(300);
         return asked.body.key as string;
       };
@@ -203,7 +271,10 @@ describe('transaction documents (issue 13)', () => {
       const staleGone = await ask('stale-gone.pdf');
       const fresh = await ask('fresh.pdf');
       const fileOf = (key: string) => path.join(booted.storageDir, 'transactions', ...key.split('/'));
-      await query(`UPDATE transactions.document_uploads SET created_ts = now() - make_interval(secs => $2) WHERE storage_key = ANY($1::text[])`, [[stale, staleGone], ABANDONED_AFTER_SECONDS + 60]);
+      await query(
+        `UPDATE transactions.document_uploads SET created_ts = now() - make_interval(secs => $2) WHERE storage_key = ANY($1::text[])`,
+        [[stale, staleGone], ABANDONED_AFTER_SECONDS + 60],
+      );
       // As a run killed after deleting a file and before its rows committed leaves it: the file gone, the row there.
       rmSync(fileOf(staleGone));
 
@@ -211,10 +282,17 @@ describe('transaction documents (issue 13)', () => {
       expect(await job.run()).toEqual({ removed: 2 });
       expect([stale, staleGone, fresh].map((key) => existsSync(fileOf(key)))).toEqual([false, false, true]);
       expect(await job.run()).toEqual({ removed: 0 });
-      const pending = await query<{ storage_key: string }>(`SELECT storage_key FROM transactions.document_uploads WHERE storage_key = ANY($1::text[])`, [[stale, staleGone, fresh]]);
+      const pending = await query<{ storage_key: string }>(
+        `SELECT storage_key FROM transactions.document_uploads WHERE storage_key = ANY($1::text[])`,
+        [[stale, staleGone, fresh]],
+      );
       expect(pending.map((row) => row.storage_key)).toEqual([fresh]);
-      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: stale }).expect(400)).body.errors).toEqual([{ field: 'key', error: 'Unknown upload' }]);
-      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: fresh }).expect(200)).body).toMatchObject({ filename: 'fresh.pdf' });
+      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: stale }).expect(400)).body.errors).toEqual([
+        { field: 'key', error: 'Unknown upload' },
+      ]);
+      expect((await admin().post(`/transaction/${buyer}/documents/confirm`, { key: fresh }).expect(200)).body).toMatchObject({
+        filename: 'fresh.pdf',
+      });
     });
   });
 
@@ -223,14 +301,26 @@ describe('transaction documents (issue 13)', () => {
       const needs = await tasks.task(TEAM, buyer, { doc_type_id: 22, assigned_to_agent_id: AGENT });
       const plain = await tasks.task(TEAM, buyer, { assigned_to_agent_id: AGENT });
       const refused = await agent().patch(`/tasks/${needs}`, { task_id: needs, preset: 'status', status_id: 3 }).expect(400);
-      expect(refused.body.errors).toEqual([{ field: 'status_id', error: 'You cannot complete this task without attaching a document first.' }]);
+      expect(refused.body.errors).toEqual([
+        { field: 'status_id', error: 'You cannot complete this task without attaching a document first.' },
+      ]);
       await agent().patch(`/tasks/${needs}`, { task_id: needs, preset: 'status', status_id: 4 }).expect(400);
-      const bulk = await agent().patch('/tasks/bulk', { task_ids: [plain, needs], status_id: 3 }).expect(400);
-      expect(bulk.body.errors).toEqual([{ field: `tasks.${needs}`, error: 'You cannot complete this task without attaching a document first.' }]);
+      const bulk = await agent()
+        .patch('/tasks/bulk', { task_ids: [plain, needs], status_id: 3 })
+        .expect(400);
+      expect(bulk.body.errors).toEqual([
+        { field: `tasks.${needs}`, error: 'You cannot complete this task without attaching a document first.' },
+      ]);
       await agent().patch(`/tasks/${needs}`, { task_id: needs, preset: 'status', status_id: 2 }).expect(200);
       const { confirmed } = await upload(agent, buyer, { folder_id: -1, doc_type_id: 22, task_id: needs });
       expect(confirmed!.status).toBe(200);
-      expect((await agent().patch('/tasks/bulk', { task_ids: [plain, needs], status_id: 3 }).expect(200)).body).toEqual({ updated: 2 });
+      expect(
+        (
+          await agent()
+            .patch('/tasks/bulk', { task_ids: [plain, needs], status_id: 3 })
+            .expect(200)
+        ).body,
+      ).toEqual({ updated: 2 });
     });
   });
 
@@ -240,7 +330,8 @@ describe('transaction documents (issue 13)', () => {
     beforeAll(async () => {
       listingDoc = (await upload(admin, seller, { folder_id: 12, doc_type_id: 21, name: 'photos.pdf' })).confirmed!.body.id;
       const vendorTask = await tasks.task(TEAM, buyer, { assigned_to_agent_id: VENDOR, doc_type_id: 21 });
-      vendorDoc = (await upload(vendor, buyer, { folder_id: 13, doc_type_id: 21, task_id: vendorTask, name: 'vendor.pdf' })).confirmed!.body.id;
+      vendorDoc = (await upload(vendor, buyer, { folder_id: 13, doc_type_id: 21, task_id: vendorTask, name: 'vendor.pdf' })).confirmed!.body
+        .id;
     });
 
     it('lists the folders of its side with their documents and slugs', async () => {
@@ -284,7 +375,12 @@ describe('transaction documents (issue 13)', () => {
       const [task] = await query<{ doc_id: number | null }>(`SELECT doc_id FROM transactions.tasks WHERE task_id = $1`, [holder.task_id]);
       expect(task.doc_id).toBeNull();
       const [deleted] = await published('transactions.document.deleted', `(payload->>'document_id')::int = $2`, [vendorDoc]);
-      expect(deleted.payload).toMatchObject({ filename: 'vendor.pdf', folder_name: 'Vendor Uploads', task_id: holder.task_id, uploaded_by: VENDOR });
+      expect(deleted.payload).toMatchObject({
+        filename: 'vendor.pdf',
+        folder_name: 'Vendor Uploads',
+        task_id: holder.task_id,
+        uploaded_by: VENDOR,
+      });
       await as('TRANC', TC).delete(`/transaction/documents/${listingDoc}`).expect(200);
     });
   });

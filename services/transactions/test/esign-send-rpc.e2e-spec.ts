@@ -30,7 +30,10 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
     class TransactionsDatabase {}
     @Module({ imports: [TransactionsDatabase, TransactionsEsignFieldsRpcModule] })
     class TransactionsEsignAnswers {}
-    worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, { ...rpcServerStrategy(rpcOptionsOf(booted.sut.config)), logger: false });
+    worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, {
+      ...rpcServerStrategy(rpcOptionsOf(booted.sut.config)),
+      logger: false,
+    });
     await worker.listen();
     rpc = new RpcClient({ ...rpcOptionsOf(booted.sut.config), service: 'esign' });
     factory = new TransactionsFactory(booted.sut.dataSource);
@@ -47,7 +50,11 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
 
   describe('transactions.esign.field-values', () => {
     const ask = (clientId: number, fields: [string, string][], teamId = TEAM) =>
-      rpc.send('transactions.esign.field-values', { team_id: teamId, client_id: clientId, fields: fields.map(([mapped_entity, mapped_field]) => ({ mapped_entity, mapped_field })) });
+      rpc.send('transactions.esign.field-values', {
+        team_id: teamId,
+        client_id: clientId,
+        fields: fields.map(([mapped_entity, mapped_field]) => ({ mapped_entity, mapped_field })),
+      });
 
     it("answers the transaction's columns and custom fields as it keeps them, id selects by label", async () => {
       const tx = await factory.transaction(demo, {
@@ -100,7 +107,12 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
 
     it("gives a seller's transaction no value of a buyer-only custom field", async () => {
       const tx = await factory.transaction(demo, { type: 's', custom_values: { loan_type: 'FHA', mls_number: 'S-1' } });
-      expect(await ask(tx.client_id, [['transaction_field', 'loan_type'], ['transaction_field', 'mls_number']])).toEqual([
+      expect(
+        await ask(tx.client_id, [
+          ['transaction_field', 'loan_type'],
+          ['transaction_field', 'mls_number'],
+        ]),
+      ).toEqual([
         { mapped_entity: 'transaction_field', mapped_field: 'loan_type', value: null },
         { mapped_entity: 'transaction_field', mapped_field: 'mls_number', value: 'S-1' },
       ]);
@@ -108,14 +120,25 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
 
     it("answers only within the caller's team: another team's transaction or an unknown one gives an empty list", async () => {
       const theirs = await factory.transaction(other, { address_1: '1 Other Rd', custom_values: { mls_number: 'THEIRS' } });
-      expect(await ask(theirs.client_id, [['transaction', 'address_1'], ['transaction_field', 'mls_number']])).toEqual([]);
+      expect(
+        await ask(theirs.client_id, [
+          ['transaction', 'address_1'],
+          ['transaction_field', 'mls_number'],
+        ]),
+      ).toEqual([]);
       expect(await ask(2_000_000_000, [['transaction', 'address_1']])).toEqual([]);
-      expect(await ask(theirs.client_id, [['transaction', 'address_1']], OTHER_TEAM)).toEqual([{ mapped_entity: 'transaction', mapped_field: 'address_1', value: '1 Other Rd' }]);
+      expect(await ask(theirs.client_id, [['transaction', 'address_1']], OTHER_TEAM)).toEqual([
+        { mapped_entity: 'transaction', mapped_field: 'address_1', value: '1 Other Rd' },
+      ]);
     });
 
     it('answers a malformed request with an error, which the caller turns into its 503', async () => {
-      await expect(rpc.send('transactions.esign.field-values', { team_id: TEAM, client_id: 0, fields: [] })).rejects.toBeInstanceOf(RpcUnavailableException);
-      await expect(rpc.send('transactions.esign.field-values', { team_id: TEAM, client_id: 1, fields: 'x' as never })).rejects.toBeInstanceOf(RpcUnavailableException);
+      await expect(rpc.send('transactions.esign.field-values', { team_id: TEAM, client_id: 0, fields: [] })).rejects.toBeInstanceOf(
+        RpcUnavailableException,
+      );
+      await expect(
+        rpc.send('transactions.esign.field-values', { team_id: TEAM, client_id: 1, fields: 'x' as never }),
+      ).rejects.toBeInstanceOf(RpcUnavailableException);
     }, 15_000);
   });
 
@@ -129,7 +152,10 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
       const quiet = await factory.contact(TEAM, { first_name: 'Quinn', last_name: 'Quiet' });
       const merged = await factory.contact(TEAM, { first_name: 'Mo', last_name: 'Merged', email: 'mo@mail.test' });
       for (const contact of [ann, quiet, merged]) await factory.link(tx.client_id, contact.contact_id);
-      await booted.sut.dataSource.query(`UPDATE transactions.contacts SET status = 'merged', merged_into_contact_id = $2 WHERE contact_id = $1`, [merged.contact_id, ann.contact_id]);
+      await booted.sut.dataSource.query(
+        `UPDATE transactions.contacts SET status = 'merged', merged_into_contact_id = $2 WHERE contact_id = $1`,
+        [merged.contact_id, ann.contact_id],
+      );
       const mine = await factory.contact(TEAM, { first_name: 'Kit', last_name: 'Searchable', email: 'kit@mail.test', agent_id: AGENT_ID });
       const byEmail = await factory.contact(TEAM, { first_name: 'Lee', last_name: 'Other', email: 'lee.searchable@mail.test' });
       await factory.contact(TEAM, { first_name: 'Ina', last_name: 'Searchable', email: 'ina@mail.test', status: 'inactive' });
@@ -143,7 +169,11 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
         { contact_id: byEmail.contact_id, name: 'Lee Other', email: 'lee.searchable@mail.test', on_transaction: false },
       ]);
       // An AGENT's choice: only the team contacts they own.
-      expect((await ask(tx.client_id, 'searchable', { agent_id: AGENT_ID })).map((c) => c.contact_id)).toEqual([tx.contact_id, ann.contact_id, mine.contact_id]);
+      expect((await ask(tx.client_id, 'searchable', { agent_id: AGENT_ID })).map((c) => c.contact_id)).toEqual([
+        tx.contact_id,
+        ann.contact_id,
+        mine.contact_id,
+      ]);
       // LIKE's wildcards are taken literally.
       expect((await ask(tx.client_id, '%')).filter((c) => !c.on_transaction)).toEqual([]);
     });
@@ -155,13 +185,20 @@ describe('transactions.esign.field-values and transactions.esign.signer-contacts
       }
       const options = await ask(tx.client_id, 'crowd');
       expect(options[0]).toMatchObject({ contact_id: tx.contact_id, on_transaction: true });
-      expect(options.slice(1).map((c) => c.name)).toEqual(Array.from({ length: ESIGN_SIGNER_OPTIONS_LIMIT }, (_, i) => `Many${String(i).padStart(2, '0')} Crowd`));
+      expect(options.slice(1).map((c) => c.name)).toEqual(
+        Array.from({ length: ESIGN_SIGNER_OPTIONS_LIMIT }, (_, i) => `Many${String(i).padStart(2, '0')} Crowd`),
+      );
     });
 
     it("answers an empty list for another team's transaction", async () => {
       const theirs = await factory.transaction(other, { email: 'theirs@mail.test' });
       expect(await ask(theirs.client_id, '')).toEqual([]);
-      expect((await ask(theirs.client_id, '', { team_id: OTHER_TEAM }))[0]).toEqual({ contact_id: theirs.contact_id, name: expect.any(String), email: 'theirs@mail.test', on_transaction: true });
+      expect((await ask(theirs.client_id, '', { team_id: OTHER_TEAM }))[0]).toEqual({
+        contact_id: theirs.contact_id,
+        name: expect.any(String),
+        email: 'theirs@mail.test',
+        on_transaction: true,
+      });
     });
   });
 });

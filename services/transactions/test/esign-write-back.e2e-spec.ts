@@ -20,26 +20,50 @@ describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
 
   const admin = () => apiAs(booted.sut.server, 'ADMIN', ADMIN, TEAM);
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => booted.sut.dataSource.query(sql, params);
-  const change = (mapped_entity: 'transaction' | 'transaction_field' | string, mapped_field: string, value: unknown): EsignTransactionFieldChange => ({ mapped_entity, mapped_field, value });
+  const change = (
+    mapped_entity: 'transaction' | 'transaction_field' | string,
+    mapped_field: string,
+    value: unknown,
+  ): EsignTransactionFieldChange => ({ mapped_entity, mapped_field, value });
   const requested = (clientId: number, requestId: number, changes: EsignTransactionFieldChange[], teamId = TEAM) =>
-    envelopeOf('esign.transaction-fields.update-requested', teamId, { client_id: clientId, esig_request_id: requestId, agent_id: SENDER, changes } satisfies EsignTransactionFieldsUpdateRequested);
+    envelopeOf('esign.transaction-fields.update-requested', teamId, {
+      client_id: clientId,
+      esig_request_id: requestId,
+      agent_id: SENDER,
+      changes,
+    } satisfies EsignTransactionFieldsUpdateRequested);
   const rowOf = async (clientId: number) =>
     (
-      await query<{ version: number; est_close_dt: string | null; trans_amt: number | null; mobile_phone: string | null; lead_type_id: number; appt_set_by_agent_id: number | null; city: string; custom_values: Record<string, unknown> }>(
+      await query<{
+        version: number;
+        est_close_dt: string | null;
+        trans_amt: number | null;
+        mobile_phone: string | null;
+        lead_type_id: number;
+        appt_set_by_agent_id: number | null;
+        city: string;
+        custom_values: Record<string, unknown>;
+      }>(
         `SELECT version, to_char(est_close_dt, 'YYYY-MM-DD') AS est_close_dt, trans_amt::float8 AS trans_amt, mobile_phone, lead_type_id, appt_set_by_agent_id, city, custom_values
            FROM transactions.transactions WHERE client_id = $1`,
         [clientId],
       )
     )[0];
   const historyOf = async (clientId: number): Promise<TransactionHistoryRecord[]> =>
-    ((await admin().get(`/transaction/${clientId}/history`, { per_page: 60 }).expect(200)).body.records as TransactionHistoryRecord[]).filter((record) => record.field !== 'created');
-  const updatedEvents = (clientId: number) => publishedOf(booted.sut.dataSource, 'transactions.transaction.updated', `(payload->>'client_id')::int = $2`, [clientId]);
+    (
+      (await admin().get(`/transaction/${clientId}/history`, { per_page: 60 }).expect(200)).body.records as TransactionHistoryRecord[]
+    ).filter((record) => record.field !== 'created');
+  const updatedEvents = (clientId: number) =>
+    publishedOf(booted.sut.dataSource, 'transactions.transaction.updated', `(payload->>'client_id')::int = $2`, [clientId]);
   const claimOf = async (requestId: number) =>
-    (await query<{ client_id: number; changed: string[]; left_out: { mapped_entity: string; mapped_field: string; reason: string }[] }>(
-      `SELECT client_id, changed, left_out FROM transactions.esign_field_updates WHERE esig_request_id = $1`,
-      [requestId],
-    ))[0];
-  const transaction = async (type: 'b' | 's' = 'b', options = team) => (await factory.transaction(options, { type, primary_agent_id: SENDER, est_close_dt: null, trans_amt: 300_000, gci_pct: 3 })).client_id;
+    (
+      await query<{ client_id: number; changed: string[]; left_out: { mapped_entity: string; mapped_field: string; reason: string }[] }>(
+        `SELECT client_id, changed, left_out FROM transactions.esign_field_updates WHERE esig_request_id = $1`,
+        [requestId],
+      )
+    )[0];
+  const transaction = async (type: 'b' | 's' = 'b', options = team) =>
+    (await factory.transaction(options, { type, primary_agent_id: SENDER, est_close_dt: null, trans_amt: 300_000, gci_pct: 3 })).client_id;
 
   beforeAll(async () => {
     booted = await bootTransactions('all');
@@ -75,7 +99,9 @@ describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
 
     await booted.deliver(event);
     await booted.deliver(event, `${event.id}-again`);
-    await booted.deliver(requested(clientId, requestId, [change('transaction_field', 'mls_number', 'SECOND'), change('transaction', 'city', 'Elsewhere')]));
+    await booted.deliver(
+      requested(clientId, requestId, [change('transaction_field', 'mls_number', 'SECOND'), change('transaction', 'city', 'Elsewhere')]),
+    );
 
     const after = await rowOf(clientId);
     expect(after).toMatchObject({
@@ -138,12 +164,22 @@ describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
     expect((await historyOf(clientId)).map((record) => record.field)).toEqual(['values.mls_number']);
     const claim = await claimOf(requestId);
     expect(claim.changed).toEqual(['values.mls_number']);
-    expect(claim.left_out.map((left) => left.mapped_field)).toEqual(['est_close_dt', 'square_feet', 'co_op_email', 'lead_type_id', 'loan_type']);
+    expect(claim.left_out.map((left) => left.mapped_field)).toEqual([
+      'est_close_dt',
+      'square_feet',
+      'co_op_email',
+      'lead_type_id',
+      'loan_type',
+    ]);
     expect(claim.left_out[0].reason).toBe('Please enter a valid date (MM/DD/YYYY)');
     expect(claim.left_out[3].reason).toBe('Not one of the options');
     expect(claim.left_out[4].reason).toBe('Not allowed here');
     const logged = warn.mock.calls.map((call) => String(call[0]));
-    expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`e-sign request ${requestId}: transaction_field square_feet not written back`))]));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`e-sign request ${requestId}: transaction_field square_feet not written back`)),
+      ]),
+    );
     expect(await updatedEvents(clientId)).toHaveLength(1);
   });
 
@@ -173,7 +209,9 @@ describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
       { mapped_entity: 'listing', mapped_field: 'city', reason: 'Not a field of the transaction' },
     ]);
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(
-      expect.arrayContaining([`e-sign request ${requestId}: transaction_field title_company not written back to transaction ${clientId}: This field cannot update the transaction`]),
+      expect.arrayContaining([
+        `e-sign request ${requestId}: transaction_field title_company not written back to transaction ${clientId}: This field cannot update the transaction`,
+      ]),
     );
   });
 
@@ -196,7 +234,9 @@ describe(ApplyEsignFieldChangesWhenUpdateRequested.name, () => {
     const clientId = await transaction('b');
     const before = await rowOf(clientId);
     const requestId = nextRequestId++;
-    await booted.deliver(requested(clientId, requestId, [change('transaction', 'city', 'Chicago'), change('transaction', 'trans_amt', 300_000)]));
+    await booted.deliver(
+      requested(clientId, requestId, [change('transaction', 'city', 'Chicago'), change('transaction', 'trans_amt', 300_000)]),
+    );
     expect(await rowOf(clientId)).toEqual(before);
     expect(await updatedEvents(clientId)).toEqual([]);
     expect(await claimOf(requestId)).toMatchObject({ client_id: clientId, changed: [], left_out: [] });

@@ -20,7 +20,10 @@ describe('team forms (GET /user/forms, GET /transaction/forms)', () => {
       module: (config) => TransactionsModule.forRoot(config, 'api'),
     });
     await seedTransactionsDemoForms(sut.dataSource, [TEAM_A]);
-    await sut.dataSource.query(`INSERT INTO transactions.team_forms (team_id, name, client_type_id, sort) VALUES ($1, 'Rival Buyer Form', 'b', 1)`, [TEAM_B]);
+    await sut.dataSource.query(
+      `INSERT INTO transactions.team_forms (team_id, name, client_type_id, sort) VALUES ($1, 'Rival Buyer Form', 'b', 1)`,
+      [TEAM_B],
+    );
   });
   afterAll(async () => {
     await sut.close();
@@ -34,7 +37,10 @@ describe('team forms (GET /user/forms, GET /transaction/forms)', () => {
   });
 
   it.each(['/api/user/forms', '/api/transaction/forms'])("%s lists the caller's team forms in order", async (path) => {
-    const { body } = await request(sut.server).get(path).set('authorization', `Bearer ${await tokenFor(TEAM_A)}`).expect(200);
+    const { body } = await request(sut.server)
+      .get(path)
+      .set('authorization', `Bearer ${await tokenFor(TEAM_A)}`)
+      .expect(200);
     expect(body).toEqual({
       records: [
         { team_form_id: expect.any(Number), name: 'Buyer Representation', client_type_id: 'b', edit_only: false },
@@ -46,9 +52,15 @@ describe('team forms (GET /user/forms, GET /transaction/forms)', () => {
   });
 
   it("never shows another team's forms", async () => {
-    const { body } = await request(sut.server).get('/api/user/forms').set('authorization', `Bearer ${await tokenFor(TEAM_B)}`).expect(200);
+    const { body } = await request(sut.server)
+      .get('/api/user/forms')
+      .set('authorization', `Bearer ${await tokenFor(TEAM_B)}`)
+      .expect(200);
     expect(body.records.map((f: { name: string }) => f.name)).toEqual(['Rival Buyer Form']);
-    const none = await request(sut.server).get('/api/transaction/forms').set('authorization', `Bearer ${await tokenFor(999)}`).expect(200);
+    const none = await request(sut.server)
+      .get('/api/transaction/forms')
+      .set('authorization', `Bearer ${await tokenFor(999)}`)
+      .expect(200);
     expect(none.body).toEqual({ records: [] });
   });
 

@@ -37,7 +37,19 @@ describe('roadmap templates and tasks (issue 12)', () => {
   const vendor = () => as('VENDOR', VENDOR);
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
   const tasksOf = (clientId: number) =>
-    query<{ task_id: number; name: string; status_id: number; due_dt: string | null; original_due_dt: string | null; due_source: string; assigned_to_agent_id: number | null; on_roadmap: boolean; rtc_id: number | null; task_type: string | null; version: number }>(
+    query<{
+      task_id: number;
+      name: string;
+      status_id: number;
+      due_dt: string | null;
+      original_due_dt: string | null;
+      due_source: string;
+      assigned_to_agent_id: number | null;
+      on_roadmap: boolean;
+      rtc_id: number | null;
+      task_type: string | null;
+      version: number;
+    }>(
       `SELECT task_id, name, status_id, to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt, due_source,
               assigned_to_agent_id, on_roadmap, rtc_id, task_type, version
          FROM transactions.tasks WHERE client_id = $1 ORDER BY rtc_id, step, task_id`,
@@ -45,7 +57,13 @@ describe('roadmap templates and tasks (issue 12)', () => {
     );
   const counters = async (clientId: number) =>
     (
-      await query<{ completed_task_count: number; total_task_count: number; rtc_count: number; next_open_due_dt: string | null; version: number }>(
+      await query<{
+        completed_task_count: number;
+        total_task_count: number;
+        rtc_count: number;
+        next_open_due_dt: string | null;
+        version: number;
+      }>(
         `SELECT completed_task_count, total_task_count, rtc_count, to_char(next_open_due_dt, 'YYYY-MM-DD') AS next_open_due_dt, version
            FROM transactions.transactions WHERE client_id = $1`,
         [clientId],
@@ -56,7 +74,13 @@ describe('roadmap templates and tasks (issue 12)', () => {
   const newTransaction = async (overrides: Parameters<TransactionsFactory['transaction']>[1] = {}) =>
     (await factory.transaction(team, { primary_agent_id: AGENT, status: 'underContract', ...overrides })).client_id;
   const setDates = (clientId: number, dates: Record<string, string | null>) =>
-    admin().patch(`/transaction/${clientId}`, { client_id: clientId, preset: 'page', changes: Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v && us(v)])) }).expect(200);
+    admin()
+      .patch(`/transaction/${clientId}`, {
+        client_id: clientId,
+        preset: 'page',
+        changes: Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v && us(v)])),
+      })
+      .expect(200);
 
   beforeAll(async () => {
     booted = await bootTransactions('all');
@@ -92,22 +116,38 @@ describe('roadmap templates and tasks (issue 12)', () => {
   describe('roadmap templates', () => {
     let buyerRtc: number;
     beforeAll(async () => {
-      buyerRtc = await tasks.roadmapTemplate(TEAM, { name: 'AA Buyer', client_type: 'b', steps: [{ name: 'Call lender', trigger: 'signed_dt', offset_days: 2, assignee: 'tc', task_type: 'N' }] });
+      buyerRtc = await tasks.roadmapTemplate(TEAM, {
+        name: 'AA Buyer',
+        client_type: 'b',
+        steps: [{ name: 'Call lender', trigger: 'signed_dt', offset_days: 2, assignee: 'tc', task_type: 'N' }],
+      });
     });
 
-    it('GET /rtc answers the team\'s templates without steps, with them when suppress_steps=false, and an empty list for a team with none', async () => {
+    it("GET /rtc answers the team's templates without steps, with them when suppress_steps=false, and an empty list for a team with none", async () => {
       const { body } = await admin().get('/rtc', { suppress_steps: 'true' }).expect(200);
       expect(body.records[0]).toEqual({ rtc_id: buyerRtc, name: 'AA Buyer', client_type: 'b' });
       const full = await admin().get('/rtc', { suppress_steps: 'false' }).expect(200);
       expect(full.body.records[0].steps).toEqual([
-        { step: 1, name: 'Call lender', description: '', task_type: 'N', trigger: 'signed_dt', offset_days: 2, assignee: 'tc', doc_type_id: null },
+        {
+          step: 1,
+          name: 'Call lender',
+          description: '',
+          task_type: 'N',
+          trigger: 'signed_dt',
+          offset_days: 2,
+          assignee: 'tc',
+          doc_type_id: null,
+        },
       ]);
       expect((await as('ADMIN', 1, EMPTY_TEAM).get('/rtc').expect(200)).body).toEqual({ records: [] });
       await admin().get('/rtc', { suppress_steps: 'maybe' }).expect(400);
     });
 
     it("GET /rtc/{rtc_id} answers one with its steps; another team's 404; VENDOR and CLIENT 403", async () => {
-      expect((await agent().get(`/rtc/${buyerRtc}`).expect(200)).body).toMatchObject({ rtc_id: buyerRtc, steps: [{ name: 'Call lender' }] });
+      expect((await agent().get(`/rtc/${buyerRtc}`).expect(200)).body).toMatchObject({
+        rtc_id: buyerRtc,
+        steps: [{ name: 'Call lender' }],
+      });
       await as('ADMIN', RIVAL_ADMIN, RIVAL).get(`/rtc/${buyerRtc}`).expect(404);
       await vendor().get('/rtc').expect(403);
       await as('CLIENT', CLIENT).get('/rtc').expect(403);
@@ -131,14 +171,19 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ],
       });
       sellerRtc = await tasks.roadmapTemplate(TEAM, { client_type: 's', steps: [{ name: 'Photos' }] });
-      bothRtc = await tasks.roadmapTemplate(TEAM, { client_type: null, steps: [{ name: 'Welcome email', task_type: 'N', offset_days: 0 }] });
+      bothRtc = await tasks.roadmapTemplate(TEAM, {
+        client_type: null,
+        steps: [{ name: 'Welcome email', task_type: 'N', offset_days: 0 }],
+      });
       buyer = await newTransaction({ type: 'b', est_close_dt: plus(today(), 30) });
       seller = await newTransaction({ type: 's', tc_agent_id: TC });
     });
 
     it('assigns every template to every transaction, one task per step, skipping the other side and pairs already assigned', async () => {
       const versionBefore = (await counters(buyer)).version;
-      const { body } = await agent().post('/transaction/rtc/bulk', { client_ids: [buyer, seller], rtc_id: [buyerRtc, sellerRtc, bothRtc] }).expect(200);
+      const { body } = await agent()
+        .post('/transaction/rtc/bulk', { client_ids: [buyer, seller], rtc_id: [buyerRtc, sellerRtc, bothRtc] })
+        .expect(200);
       expect(body).toEqual({ assigned: 4, skipped: 2 });
       const buyerTasks = await tasksOf(buyer);
       expect(buyerTasks.map((t) => [t.name, t.due_dt, t.due_source, t.assigned_to_agent_id, t.on_roadmap, t.task_type])).toEqual([
@@ -152,9 +197,17 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ['Photos', AGENT],
         ['Welcome email', AGENT],
       ]);
-      expect(await counters(buyer)).toEqual({ completed_task_count: 0, total_task_count: 4, rtc_count: 2, next_open_due_dt: today(), version: versionBefore + 1 });
+      expect(await counters(buyer)).toEqual({
+        completed_task_count: 0,
+        total_task_count: 4,
+        rtc_count: 2,
+        next_open_due_dt: today(),
+        version: versionBefore + 1,
+      });
 
-      const again = await agent().post('/transaction/rtc/bulk', { client_ids: [buyer, seller], rtc_id: [buyerRtc, sellerRtc, bothRtc] }).expect(200);
+      const again = await agent()
+        .post('/transaction/rtc/bulk', { client_ids: [buyer, seller], rtc_id: [buyerRtc, sellerRtc, bothRtc] })
+        .expect(200);
       expect(again.body).toEqual({ assigned: 0, skipped: 6 });
       expect(await tasksOf(buyer)).toHaveLength(4);
     });
@@ -164,9 +217,28 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect(created).toHaveLength(4);
       expect(created[0].version).toBe(1);
       expect(Object.keys(created[0].payload).sort()).toEqual(
-        ['task_id', 'client_id', 'team_id', 'name', 'task_type', 'status_id', 'done', 'due_dt', 'assigned_to_agent_id', 'previous_assigned_to_agent_id', 'doc_type_id', 'pinned_on_boards', 'version'].sort(),
+        [
+          'task_id',
+          'client_id',
+          'team_id',
+          'name',
+          'task_type',
+          'status_id',
+          'done',
+          'due_dt',
+          'assigned_to_agent_id',
+          'previous_assigned_to_agent_id',
+          'doc_type_id',
+          'pinned_on_boards',
+          'version',
+        ].sort(),
       );
-      expect(created.find((e) => e.payload.name === 'Collect pre-approval')!.payload).toMatchObject({ status_id: 1, done: false, due_dt: plus(today(), 2), version: 1 });
+      expect(created.find((e) => e.payload.name === 'Collect pre-approval')!.payload).toMatchObject({
+        status_id: 1,
+        done: false,
+        due_dt: plus(today(), 2),
+        version: 1,
+      });
       const updated = await published('transactions.transaction.updated', `(payload->>'client_id')::int = $2`, [buyer]);
       expect(updated.at(-1)!.payload).toMatchObject({ total_task_count: 4, rtc_count: 2 });
     });
@@ -175,23 +247,43 @@ describe('roadmap templates and tasks (issue 12)', () => {
       const mine = await newTransaction();
       const others = await newTransaction({ primary_agent_id: OTHER_AGENT });
       const rivals = (await factory.transaction(rival)).client_id;
-      await agent().post('/transaction/rtc/bulk', { client_ids: [mine, others], rtc_id: [bothRtc] }).expect(404);
-      await admin().post('/transaction/rtc/bulk', { client_ids: [mine, rivals], rtc_id: [bothRtc] }).expect(404);
-      await admin().post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc, 999_999] }).expect(404);
+      await agent()
+        .post('/transaction/rtc/bulk', { client_ids: [mine, others], rtc_id: [bothRtc] })
+        .expect(404);
+      await admin()
+        .post('/transaction/rtc/bulk', { client_ids: [mine, rivals], rtc_id: [bothRtc] })
+        .expect(404);
+      await admin()
+        .post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc, 999_999] })
+        .expect(404);
       expect(await tasksOf(mine)).toEqual([]);
-      await vendor().post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc] }).expect(403);
-      await as('CLIENT', CLIENT).post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc] }).expect(403);
-      const tooMany = await admin().post('/transaction/rtc/bulk', { client_ids: Array.from({ length: 501 }, (_, i) => i + 1), rtc_id: [bothRtc] }).expect(400);
+      await vendor()
+        .post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc] })
+        .expect(403);
+      await as('CLIENT', CLIENT)
+        .post('/transaction/rtc/bulk', { client_ids: [mine], rtc_id: [bothRtc] })
+        .expect(403);
+      const tooMany = await admin()
+        .post('/transaction/rtc/bulk', { client_ids: Array.from({ length: 501 }, (_, i) => i + 1), rtc_id: [bothRtc] })
+        .expect(400);
       expect(tooMany.body.errors).toEqual([{ field: 'client_ids', error: 'Must be a list of 1 to 500 transaction ids' }]);
     });
 
     it('refuses an unassignment with one client_id the caller may not change (404, nothing removed), and VENDOR and CLIENT (403)', async () => {
       const others = await newTransaction({ primary_agent_id: OTHER_AGENT });
       const before = await tasksOf(buyer);
-      await agent().delete('/transaction/rtc/bulk', { client_ids: [buyer, others], rtc_id: [buyerRtc] }).expect(404);
-      await admin().delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc, 999_999] }).expect(404);
-      await vendor().delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] }).expect(403);
-      await as('CLIENT', CLIENT).delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] }).expect(403);
+      await agent()
+        .delete('/transaction/rtc/bulk', { client_ids: [buyer, others], rtc_id: [buyerRtc] })
+        .expect(404);
+      await admin()
+        .delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc, 999_999] })
+        .expect(404);
+      await vendor()
+        .delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] })
+        .expect(403);
+      await as('CLIENT', CLIENT)
+        .delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc] })
+        .expect(403);
       expect(await tasksOf(buyer)).toEqual(before);
       expect(await counters(buyer)).toMatchObject({ total_task_count: 4, rtc_count: 2 });
     });
@@ -199,7 +291,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
     it('unassigns: open tasks deleted, done tasks kept with on_roadmap false; the counters follow', async () => {
       const [first] = await tasksOf(buyer);
       await admin().patch(`/tasks/${first.task_id}`, { task_id: first.task_id, preset: 'status', status_id: 3 }).expect(200);
-      const { body } = await agent().delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc, sellerRtc] }).expect(200);
+      const { body } = await agent()
+        .delete('/transaction/rtc/bulk', { client_ids: [buyer], rtc_id: [buyerRtc, sellerRtc] })
+        .expect(200);
       expect(body).toEqual({ removed: 1, skipped: 1 });
       expect((await tasksOf(buyer)).map((t) => [t.name, t.on_roadmap, t.status_id])).toEqual([
         ['Collect pre-approval', false, 3],
@@ -212,14 +306,19 @@ describe('roadmap templates and tasks (issue 12)', () => {
 
     it('assigns 100 transactions x 3 templates x 25 steps in one call', async () => {
       const rtcIds = [];
-      for (let i = 0; i < 3; i++) rtcIds.push(await tasks.roadmapTemplate(TEAM, { steps: Array.from({ length: 25 }, (_, k) => ({ name: `Step ${k}`, offset_days: k })) }));
+      for (let i = 0; i < 3; i++)
+        rtcIds.push(
+          await tasks.roadmapTemplate(TEAM, { steps: Array.from({ length: 25 }, (_, k) => ({ name: `Step ${k}`, offset_days: k })) }),
+        );
       const clientIds = [];
       for (let i = 0; i < 100; i++) clientIds.push(await newTransaction());
       const started = Date.now();
       const { body } = await admin().post('/transaction/rtc/bulk', { client_ids: clientIds, rtc_id: rtcIds }).expect(200);
       const seconds = (Date.now() - started) / 1000;
       expect(body).toEqual({ assigned: 300, skipped: 0 });
-      const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.tasks WHERE client_id = ANY($1::int[])`, [clientIds]);
+      const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.tasks WHERE client_id = ANY($1::int[])`, [
+        clientIds,
+      ]);
       expect(n).toBe(7500);
       // Reported, not asserted (the goal is under 2 s; npm run bench:transactions measures it).
       console.log(`[roadmaps] 100 x 3 x 25 assigned in ${seconds.toFixed(2)} s`);
@@ -239,7 +338,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ],
       });
       clientId = await newTransaction();
-      await admin().post('/transaction/rtc/bulk', { client_ids: [clientId], rtc_id: [rtc] }).expect(200);
+      await admin()
+        .post('/transaction/rtc/bulk', { client_ids: [clientId], rtc_id: [rtc] })
+        .expect(200);
     });
 
     it('has no due date without its trigger date, then its trigger date plus offset_days, recomputed as the date moves', async () => {
@@ -256,7 +357,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
 
     it('leaves a date set by hand alone (due_source manual) when the trigger date moves', async () => {
       const [task] = await tasksOf(clientId);
-      const { body } = await admin().patch(`/tasks/${task.task_id}`, { task_id: task.task_id, transaction_id: clientId, preset: 'due', due_dt: us(plus(today(), 40)) }).expect(200);
+      const { body } = await admin()
+        .patch(`/tasks/${task.task_id}`, { task_id: task.task_id, transaction_id: clientId, preset: 'due', due_dt: us(plus(today(), 40)) })
+        .expect(200);
       expect(body).toMatchObject({ due_source: 'manual', due_dt: us(plus(today(), 40)), due: { trigger: null } });
       await setDates(clientId, { signed_dt: plus(today(), 20) });
       expect((await tasksOf(clientId))[0]).toMatchObject({ due_dt: plus(today(), 40), due_source: 'manual' });
@@ -268,7 +371,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
     it('follows a trigger date set by a status change (PATCH /transaction/{id}/status) in the same call', async () => {
       await query(`UPDATE transactions.statuses SET dates = '{under_contract_dt}' WHERE status_id = $1`, [team.statuses.underContract]);
       const moved = plus(today(), 50);
-      await admin().patch(`/transaction/${clientId}/status`, { status_id: team.statuses.underContract, dates: { under_contract_dt: us(moved) } }).expect(200);
+      await admin()
+        .patch(`/transaction/${clientId}/status`, { status_id: team.statuses.underContract, dates: { under_contract_dt: us(moved) } })
+        .expect(200);
       expect((await tasksOf(clientId)).find((t) => t.name === 'After contract')!.due_dt).toBe(plus(moved, 5));
     });
 
@@ -279,11 +384,15 @@ describe('roadmap templates and tasks (issue 12)', () => {
       await factory.agent(ZONE_TEAM, 72, ['ADMIN']);
       const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
       const ahead = dayIn('Pacific/Kiritimati');
-      await query(`INSERT INTO transactions.teams (team_id, name, timezone) VALUES ($1, 'Zone Realty', 'Pacific/Kiritimati')
-                   ON CONFLICT (team_id) DO UPDATE SET timezone = excluded.timezone`, [ZONE_TEAM]);
+      await query(
+        `INSERT INTO transactions.teams (team_id, name, timezone) VALUES ($1, 'Zone Realty', 'Pacific/Kiritimati')
+                   ON CONFLICT (team_id) DO UPDATE SET timezone = excluded.timezone`,
+        [ZONE_TEAM],
+      );
       const t = (await factory.transaction(zoned, { primary_agent_id: 72 })).client_id;
       const taskId = await tasks.task(ZONE_TEAM, t, { due_dt: ahead, assigned_to_agent_id: 72 });
-      const dueNow = async () => (await as('ADMIN', 72, ZONE_TEAM).get(`/tasks/${taskId}`).expect(200)).body.due as { label: string; pace_class: string };
+      const dueNow = async () =>
+        (await as('ADMIN', 72, ZONE_TEAM).get(`/tasks/${taskId}`).expect(200)).body.due as { label: string; pace_class: string };
       expect(await dueNow()).toMatchObject({ label: 'Due today', pace_class: 'due-today' });
       await query(`UPDATE transactions.teams SET timezone = 'Etc/GMT+12' WHERE team_id = $1`, [ZONE_TEAM]);
       const behind = dayIn('Etc/GMT+12');
@@ -294,20 +403,77 @@ describe('roadmap templates and tasks (issue 12)', () => {
     it("answers `due` as the spec words it, today being the team's", async () => {
       const t = await newTransaction();
       const make = (due: string | null, status = 1) => tasks.task(TEAM, t, { due_dt: due, status_id: status, assigned_to_agent_id: AGENT });
-      const ids = [await make(plus(today(), -1)), await make(today()), await make(plus(today(), 2)), await make(plus(today(), 9)), await make(null), await make(plus(today(), -5), 3)];
+      const ids = [
+        await make(plus(today(), -1)),
+        await make(today()),
+        await make(plus(today(), 2)),
+        await make(plus(today(), 9)),
+        await make(null),
+        await make(plus(today(), -5), 3),
+      ];
       const { body } = await agent().get('/tasks', { client_id: t }).expect(200);
       const byId = new Map(body.records.map((r: { task_id: number; due: unknown }) => [r.task_id, r.due]));
       expect(ids.map((id) => byId.get(id))).toEqual([
-        { date: us(plus(today(), -1)), original_due_date: null, label: 'Overdue', trigger: null, style: 'danger', is_adjusted: false, pace_class: 'behind' },
-        { date: us(today()), original_due_date: null, label: 'Due today', trigger: null, style: 'warning', is_adjusted: false, pace_class: 'due-today' },
-        { date: us(plus(today(), 2)), original_due_date: null, label: 'Due in 2 days', trigger: null, style: 'warning', is_adjusted: false, pace_class: 'due-soon' },
-        { date: us(plus(today(), 9)), original_due_date: null, label: `Due ${us(plus(today(), 9))}`, trigger: null, style: 'info', is_adjusted: false, pace_class: 'on-pace' },
-        { date: null, original_due_date: null, label: 'No due date', trigger: null, style: 'muted', is_adjusted: false, pace_class: 'none' },
-        { date: us(plus(today(), -5)), original_due_date: null, label: 'Completed', trigger: null, style: 'success', is_adjusted: false, pace_class: 'done' },
+        {
+          date: us(plus(today(), -1)),
+          original_due_date: null,
+          label: 'Overdue',
+          trigger: null,
+          style: 'danger',
+          is_adjusted: false,
+          pace_class: 'behind',
+        },
+        {
+          date: us(today()),
+          original_due_date: null,
+          label: 'Due today',
+          trigger: null,
+          style: 'warning',
+          is_adjusted: false,
+          pace_class: 'due-today',
+        },
+        {
+          date: us(plus(today(), 2)),
+          original_due_date: null,
+          label: 'Due in 2 days',
+          trigger: null,
+          style: 'warning',
+          is_adjusted: false,
+          pace_class: 'due-soon',
+        },
+        {
+          date: us(plus(today(), 9)),
+          original_due_date: null,
+          label: `Due ${us(plus(today(), 9))}`,
+          trigger: null,
+          style: 'info',
+          is_adjusted: false,
+          pace_class: 'on-pace',
+        },
+        {
+          date: null,
+          original_due_date: null,
+          label: 'No due date',
+          trigger: null,
+          style: 'muted',
+          is_adjusted: false,
+          pace_class: 'none',
+        },
+        {
+          date: us(plus(today(), -5)),
+          original_due_date: null,
+          label: 'Completed',
+          trigger: null,
+          style: 'success',
+          is_adjusted: false,
+          pace_class: 'done',
+        },
       ]);
       // Due ascending, no due date last.
       expect(body.records.map((r: { task_id: number }) => r.task_id)).toEqual([ids[5], ids[0], ids[1], ids[2], ids[3], ids[4]]);
-      const roadmapTask = (await agent().get('/tasks', { client_id: clientId }).expect(200)).body.records.find((r: { name: string }) => r.name === 'After contract');
+      const roadmapTask = (await agent().get('/tasks', { client_id: clientId }).expect(200)).body.records.find(
+        (r: { name: string }) => r.name === 'After contract',
+      );
       expect(roadmapTask.due.trigger).toBe('5 days after Under Contract Date');
     });
   });
@@ -324,38 +490,76 @@ describe('roadmap templates and tasks (issue 12)', () => {
       clientId = (await factory.transaction(options, { primary_agent_id: 71 })).client_id;
     });
     const blackAdmin = () => as('ADMIN', 71, BLACKOUT_TEAM);
-    const taskRow = async () => (await query<{ due_dt: string; original_due_dt: string }>(`SELECT to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt FROM transactions.tasks WHERE task_id = $1`, [taskId]))[0];
+    const taskRow = async () =>
+      (
+        await query<{ due_dt: string; original_due_dt: string }>(
+          `SELECT to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt FROM transactions.tasks WHERE task_id = $1`,
+          [taskId],
+        )
+      )[0];
     const feed = (revision: number, weekdays: number[], dates: string[] = [], jobId?: string) =>
-      booted.deliver(envelope('team-admin.blackout-days.changed', BLACKOUT_TEAM, { revision, timezone: null, weekdays, holidays: [], dates }), jobId);
+      booted.deliver(
+        envelope('team-admin.blackout-days.changed', BLACKOUT_TEAM, { revision, timezone: null, weekdays, holidays: [], dates }),
+        jobId,
+      );
 
     it('moves a due date on a blackout day forward when it is written, keeping the original', async () => {
       await tasks.calendar(BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))], [plus(today(), dueIn + 1)]);
-      const { body } = await blackAdmin().post('/tasks', { client_id: clientId, name: 'Order survey', due_dt: us(plus(today(), dueIn)) }).expect(201);
+      const { body } = await blackAdmin()
+        .post('/tasks', { client_id: clientId, name: 'Order survey', due_dt: us(plus(today(), dueIn)) })
+        .expect(201);
       taskId = body.task_id;
-      expect(body.due).toMatchObject({ date: us(plus(today(), dueIn + 2)), original_due_date: us(plus(today(), dueIn)), is_adjusted: true });
+      expect(body.due).toMatchObject({
+        date: us(plus(today(), dueIn + 2)),
+        original_due_date: us(plus(today(), dueIn)),
+        is_adjusted: true,
+      });
       expect(body.due_dt).toBe(us(plus(today(), dueIn + 2)));
     });
 
     it('keeps the date, not adjusted, when every weekday is blacked out', async () => {
       await tasks.calendar(BLACKOUT_TEAM, [0, 1, 2, 3, 4, 5, 6], [], 2);
-      const { body } = await blackAdmin().patch(`/tasks/${taskId}`, { task_id: taskId, preset: 'due', due_dt: us(plus(today(), dueIn + 7)) }).expect(200);
+      const { body } = await blackAdmin()
+        .patch(`/tasks/${taskId}`, { task_id: taskId, preset: 'due', due_dt: us(plus(today(), dueIn + 7)) })
+        .expect(200);
       expect(body.due).toMatchObject({ date: us(plus(today(), dueIn + 7)), original_due_date: null, is_adjusted: false });
     });
 
     it('recomputes open due dates through recompute-team-due-dates after team-admin.blackout-days.changed: fed twice, applied once; an older revision ignored', async () => {
       await tasks.calendar(BLACKOUT_TEAM, [], [], 2);
-      await blackAdmin().patch(`/tasks/${taskId}`, { task_id: taskId, preset: 'due', due_dt: us(plus(today(), dueIn)) }).expect(200);
+      await blackAdmin()
+        .patch(`/tasks/${taskId}`, { task_id: taskId, preset: 'due', due_dt: us(plus(today(), dueIn)) })
+        .expect(200);
       const done = await tasks.task(BLACKOUT_TEAM, clientId, { due_dt: plus(today(), dueIn), status_id: 3 });
       const eventsOf = async () => (await published('transactions.task.updated', `(payload->>'task_id')::int = $2`, [taskId])).length;
       const before = await eventsOf();
-      const event = envelope('team-admin.blackout-days.changed', BLACKOUT_TEAM, { revision: 5, timezone: null, weekdays: [weekdayOf(plus(today(), dueIn))], holidays: [], dates: [] });
+      const event = envelope('team-admin.blackout-days.changed', BLACKOUT_TEAM, {
+        revision: 5,
+        timezone: null,
+        weekdays: [weekdayOf(plus(today(), dueIn))],
+        holidays: [],
+        dates: [],
+      });
       await booted.deliver(event);
       await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn + 1));
       expect(await taskRow()).toEqual({ due_dt: plus(today(), dueIn + 1), original_due_dt: plus(today(), dueIn) });
-      await eventually(async () => (await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [BLACKOUT_TEAM]))[0].applied_revision === 5);
+      await eventually(
+        async () =>
+          (
+            await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [
+              BLACKOUT_TEAM,
+            ])
+          )[0].applied_revision === 5,
+      );
       expect(await eventsOf()).toBe(before + 1);
       // A done task keeps its date.
-      expect((await query<{ due_dt: string }>(`SELECT to_char(due_dt, 'YYYY-MM-DD') AS due_dt FROM transactions.tasks WHERE task_id = $1`, [done]))[0].due_dt).toBe(plus(today(), dueIn));
+      expect(
+        (
+          await query<{ due_dt: string }>(`SELECT to_char(due_dt, 'YYYY-MM-DD') AS due_dt FROM transactions.tasks WHERE task_id = $1`, [
+            done,
+          ])
+        )[0].due_dt,
+      ).toBe(plus(today(), dueIn));
       // The same event again, as a new delivery: nothing moves, no event.
       await booted.deliver(event, `${event.id}-again`);
       // An older revision delivered late is dropped.
@@ -370,18 +574,30 @@ describe('roadmap templates and tasks (issue 12)', () => {
 
     it('moves a roadmap task off a blackout day as the roadmap is assigned', async () => {
       await tasks.calendar(BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))], [], 3);
-      const rtc = await tasks.roadmapTemplate(BLACKOUT_TEAM, { steps: [{ name: 'Lands on a blackout day', trigger: 'assigned', offset_days: dueIn }] });
+      const rtc = await tasks.roadmapTemplate(BLACKOUT_TEAM, {
+        steps: [{ name: 'Lands on a blackout day', trigger: 'assigned', offset_days: dueIn }],
+      });
       const fresh = (await factory.transaction(options, { primary_agent_id: 71 })).client_id;
-      await blackAdmin().post('/transaction/rtc/bulk', { client_ids: [fresh], rtc_id: [rtc] }).expect(200);
+      await blackAdmin()
+        .post('/transaction/rtc/bulk', { client_ids: [fresh], rtc_id: [rtc] })
+        .expect(200);
       const { body } = await blackAdmin().get('/tasks', { client_id: fresh }).expect(200);
       expect(body.records).toHaveLength(1);
       expect(body.records[0]).toMatchObject({ due_source: 'roadmap', due_dt: us(plus(today(), dueIn + 1)) });
-      expect(body.records[0].due).toMatchObject({ date: us(plus(today(), dueIn + 1)), original_due_date: us(plus(today(), dueIn)), is_adjusted: true, trigger: `${dueIn} days after Roadmap Assigned` });
+      expect(body.records[0].due).toMatchObject({
+        date: us(plus(today(), dueIn + 1)),
+        original_due_date: us(plus(today(), dueIn)),
+        is_adjusted: true,
+        trigger: `${dueIn} days after Roadmap Assigned`,
+      });
     });
 
     it('applies a calendar stored but never queued (the process died between the two) when a worker starts', async () => {
       // As if the handler committed revision 7 and the process was killed before it queued the job.
-      await query(`UPDATE transactions.team_calendars SET revision = 7, weekdays = $2 WHERE team_id = $1`, [BLACKOUT_TEAM, [weekdayOf(plus(today(), dueIn))]]);
+      await query(`UPDATE transactions.team_calendars SET revision = 7, weekdays = $2 WHERE team_id = $1`, [
+        BLACKOUT_TEAM,
+        [weekdayOf(plus(today(), dueIn))],
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await taskRow()).due_dt).toBe(plus(today(), dueIn));
       const restarted = await bootTestService<TransactionsConfig>({
@@ -393,7 +609,12 @@ describe('roadmap templates and tasks (issue 12)', () => {
       try {
         await eventually(async () => (await taskRow()).due_dt === plus(today(), dueIn + 1));
         // The job moves the tasks first and marks the revision applied last: wait for the mark too.
-        const applied = async () => (await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [BLACKOUT_TEAM]))[0].applied_revision;
+        const applied = async () =>
+          (
+            await query<{ applied_revision: number }>(`SELECT applied_revision FROM transactions.team_calendars WHERE team_id = $1`, [
+              BLACKOUT_TEAM,
+            ])
+          )[0].applied_revision;
         await eventually(async () => (await applied()) === 7).catch(() => undefined);
         expect(await applied()).toBe(7);
       } finally {
@@ -425,11 +646,22 @@ describe('roadmap templates and tasks (issue 12)', () => {
     });
 
     it('POST /tasks adds a manual task (assignee the caller by default); refuses a client as assignee, a missing name, VENDOR and CLIENT', async () => {
-      const { body } = await agent().post('/tasks', { client_id: mine, name: '  Call the buyer  ', dscr: '<p>Hi</p>', due_dt: us(plus(today(), 5)) }).expect(201);
-      expect(body).toMatchObject({ name: 'Call the buyer', description: '<p>Hi</p>', assigned_to_agent_id: AGENT, due_source: 'manual', status_id: 1, transaction: { id: mine, type: 'buyer' } });
+      const { body } = await agent()
+        .post('/tasks', { client_id: mine, name: '  Call the buyer  ', dscr: '<p>Hi</p>', due_dt: us(plus(today(), 5)) })
+        .expect(201);
+      expect(body).toMatchObject({
+        name: 'Call the buyer',
+        description: '<p>Hi</p>',
+        assigned_to_agent_id: AGENT,
+        due_source: 'manual',
+        status_id: 1,
+        transaction: { id: mine, type: 'buyer' },
+      });
       // The factory's three tasks (written without counters) and this one.
       expect(await counters(mine)).toMatchObject({ total_task_count: 4 });
-      const bad = await agent().post('/tasks', { client_id: mine, name: '', assigned_to_agent_id: CLIENT, due_dt: '2025-01-01' }).expect(400);
+      const bad = await agent()
+        .post('/tasks', { client_id: mine, name: '', assigned_to_agent_id: CLIENT, due_dt: '2025-01-01' })
+        .expect(400);
       expect(bad.body.errors).toEqual(
         expect.arrayContaining([
           { field: 'name', error: 'This field is required' },
@@ -439,21 +671,32 @@ describe('roadmap templates and tasks (issue 12)', () => {
       const client = await agent().post('/tasks', { client_id: mine, name: 'x', assigned_to_agent_id: CLIENT }).expect(400);
       expect(client.body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
       // A document type the task needs must be one of the team's (team-admin's list, read copy).
-      await query(`INSERT INTO transactions.document_types (team_id, doc_type_id, name, sort) VALUES ($1, 4101, 'Inspection Report', 1), ($2, 4102, 'Rival Type', 1)`, [TEAM, RIVAL]);
-      expect((await agent().post('/tasks', { client_id: mine, name: 'Needs a rival type', doc_type_id: 4102 }).expect(400)).body.errors).toEqual([{ field: 'doc_type_id', error: 'Must be a document type of your team' }]);
-      expect((await agent().post('/tasks', { client_id: mine, name: 'Needs a report', doc_type_id: 4101 }).expect(201)).body).toMatchObject({ doc_type_id: 4101 });
+      await query(
+        `INSERT INTO transactions.document_types (team_id, doc_type_id, name, sort) VALUES ($1, 4101, 'Inspection Report', 1), ($2, 4102, 'Rival Type', 1)`,
+        [TEAM, RIVAL],
+      );
+      expect(
+        (await agent().post('/tasks', { client_id: mine, name: 'Needs a rival type', doc_type_id: 4102 }).expect(400)).body.errors,
+      ).toEqual([{ field: 'doc_type_id', error: 'Must be a document type of your team' }]);
+      expect((await agent().post('/tasks', { client_id: mine, name: 'Needs a report', doc_type_id: 4101 }).expect(201)).body).toMatchObject(
+        { doc_type_id: 4101 },
+      );
       // A user who has left (inactive) is not assignable either, on a new task or an existing one.
       await factory.agent(TEAM, 39, ['AGENT'], { first_name: 'Gone', last_name: 'Away' });
       await query(`UPDATE transactions.agents SET status = 'inactive' WHERE agent_id = 39`);
-      expect((await agent().post('/tasks', { client_id: mine, name: 'x', assigned_to_agent_id: 39 }).expect(400)).body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
-      expect((await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: 39 }).expect(400)).body.errors).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
+      expect((await agent().post('/tasks', { client_id: mine, name: 'x', assigned_to_agent_id: 39 }).expect(400)).body.errors).toEqual([
+        { field: 'assigned_to_agent_id', error: 'Must be an active user of your team' },
+      ]);
+      expect(
+        (await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: 39 }).expect(400)).body.errors,
+      ).toEqual([{ field: 'assigned_to_agent_id', error: 'Must be an active user of your team' }]);
       await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: RIVAL_ADMIN }).expect(400);
       await agent().post('/tasks', { client_id: others, name: 'x' }).expect(404);
       await vendor().post('/tasks', { client_id: mine, name: 'x' }).expect(403);
       await as('CLIENT', CLIENT).post('/tasks', { client_id: mine, name: 'x' }).expect(403);
     });
 
-    it('each preset accepts its fields and refuses others (400 Not allowed here); task_id and transaction_id must be the task\'s', async () => {
+    it("each preset accepts its fields and refuses others (400 Not allowed here); task_id and transaction_id must be the task's", async () => {
       const cases: [string, Record<string, unknown>, string][] = [
         ['status', { due_dt: '01/01/2030' }, 'due_dt'],
         ['due', { status_id: 2 }, 'status_id'],
@@ -461,17 +704,30 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ['details', { assigned_to_agent_id: TC }, 'assigned_to_agent_id'],
       ];
       for (const [preset, extra, field] of cases) {
-        const { body } = await admin().patch(`/tasks/${plain}`, { task_id: plain, preset, ...extra }).expect(400);
+        const { body } = await admin()
+          .patch(`/tasks/${plain}`, { task_id: plain, preset, ...extra })
+          .expect(400);
         expect(body.errors).toEqual([{ field, error: 'Not allowed here' }]);
       }
-      expect((await admin().patch(`/tasks/${plain}`, { task_id: plain + 1, preset: 'status', status_id: 2 }).expect(400)).body.errors).toEqual([{ field: 'task_id', error: "task_id must be the task's id" }]);
-      expect((await admin().patch(`/tasks/${plain}`, { task_id: plain, transaction_id: others, preset: 'status', status_id: 2 }).expect(400)).body.errors).toEqual([
-        { field: 'transaction_id', error: "transaction_id must be the task's transaction" },
-      ]);
-      const ok = await admin().patch(`/tasks/${plain}`, { task_id: plain, transaction_id: mine, preset: 'status', status_id: 2 }).expect(200);
+      expect(
+        (
+          await admin()
+            .patch(`/tasks/${plain}`, { task_id: plain + 1, preset: 'status', status_id: 2 })
+            .expect(400)
+        ).body.errors,
+      ).toEqual([{ field: 'task_id', error: "task_id must be the task's id" }]);
+      expect(
+        (await admin().patch(`/tasks/${plain}`, { task_id: plain, transaction_id: others, preset: 'status', status_id: 2 }).expect(400))
+          .body.errors,
+      ).toEqual([{ field: 'transaction_id', error: "transaction_id must be the task's transaction" }]);
+      const ok = await admin()
+        .patch(`/tasks/${plain}`, { task_id: plain, transaction_id: mine, preset: 'status', status_id: 2 })
+        .expect(200);
       expect(ok.body).toMatchObject({ status_id: 2, done: false });
       await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'assignee', assigned_to_agent_id: TC }).expect(200);
-      await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', name: 'Renamed', dscr: '<p>x</p>', doc_id: null }).expect(200);
+      await admin()
+        .patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', name: 'Renamed', dscr: '<p>x</p>', doc_id: null })
+        .expect(200);
       const last = await published('transactions.task.updated', `(payload->>'task_id')::int = $2`, [plain]);
       expect(last.at(-2)!.payload).toMatchObject({ assigned_to_agent_id: TC, previous_assigned_to_agent_id: AGENT });
       expect(last.at(-1)!.payload).toMatchObject({ name: 'Renamed' });
@@ -498,35 +754,64 @@ describe('roadmap templates and tasks (issue 12)', () => {
         ['<p onclick="x()">hi</p>', '<p>hi</p>'],
         ['<p><img src="data:image/png;base64,AAAA">x</p>', '<p>x</p>'],
         ['<p><s>old</s> <span data-mention="1">@a</span></p>', '<p>old @a</p>'],
-        ['<p>see https://example.org/x</p>', '<p>see <a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">https://example.org/x</a></p>'],
-        ['<p>www.example.net</p>', '<p><a href="https://www.example.net" target="_blank" rel="noopener noreferrer nofollow">www.example.net</a></p>'],
-        ['<p>visit zillow.com today</p>', '<p>visit <a href="https://zillow.com" target="_blank" rel="noopener noreferrer nofollow">zillow.com</a> today</p>'],
+        [
+          '<p>see https://example.org/x</p>',
+          '<p>see <a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">https://example.org/x</a></p>',
+        ],
+        [
+          '<p>www.example.net</p>',
+          '<p><a href="https://www.example.net" target="_blank" rel="noopener noreferrer nofollow">www.example.net</a></p>',
+        ],
+        [
+          '<p>visit zillow.com today</p>',
+          '<p>visit <a href="https://zillow.com" target="_blank" rel="noopener noreferrer nofollow">zillow.com</a> today</p>',
+        ],
         // The kept tags stay as they are.
-        ['<p><strong>b</strong> <em>i</em> <u>u</u><br>next</p><ul><li>one</li></ul><ol><li>two</li></ol>', '<p><strong>b</strong> <em>i</em> <u>u</u><br />next</p><ul><li>one</li></ul><ol><li>two</li></ol>'],
+        [
+          '<p><strong>b</strong> <em>i</em> <u>u</u><br>next</p><ul><li>one</li></ul><ol><li>two</li></ol>',
+          '<p><strong>b</strong> <em>i</em> <u>u</u><br />next</p><ul><li>one</li></ul><ol><li>two</li></ol>',
+        ],
         // A link keeps an http(s) target, made safe; a javascript: one loses its href (no longer a link).
-        ['<p><a href="http://example.org" onclick="x()">site</a></p>', '<p><a href="http://example.org" target="_blank" rel="noopener noreferrer nofollow">site</a></p>'],
+        [
+          '<p><a href="http://example.org" onclick="x()">site</a></p>',
+          '<p><a href="http://example.org" target="_blank" rel="noopener noreferrer nofollow">site</a></p>',
+        ],
         ['<p><a href="javascript:alert(1)">run</a></p>', '<p><a target="_blank" rel="noopener noreferrer nofollow">run</a></p>'],
       ];
       for (const [input, stored] of cases) {
         const { body } = await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: input }).expect(200);
         expect(body.description).toBe(stored);
       }
-      await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: `<p>${'a'.repeat(1500)}</p>` }).expect(200);
-      const long = await admin().patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: `<p>${'a'.repeat(1501)}</p>` }).expect(400);
+      await admin()
+        .patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: `<p>${'a'.repeat(1500)}</p>` })
+        .expect(200);
+      const long = await admin()
+        .patch(`/tasks/${plain}`, { task_id: plain, preset: 'details', dscr: `<p>${'a'.repeat(1501)}</p>` })
+        .expect(400);
       expect(long.body.errors).toEqual([{ field: 'dscr', error: 'Maximum length is 1500' }]);
     });
 
     it('each role reaches what it should: AGENT its transactions and its own tasks, VENDOR its own tasks (status and document only), another team 404', async () => {
-      const idsOf = async (clientId: number) => (await agent().get('/tasks', { client_id: clientId }).expect(200)).body.records.map((r: { task_id: number }) => r.task_id);
+      const idsOf = async (clientId: number) =>
+        (await agent().get('/tasks', { client_id: clientId }).expect(200)).body.records.map((r: { task_id: number }) => r.task_id);
       const listed = [...(await idsOf(mine)), ...(await idsOf(others))];
       expect(listed).toEqual(expect.arrayContaining([plain, notification, assignedToMeElsewhere, vendorTask]));
       expect(listed).not.toContain(othersTask);
       await agent().get(`/tasks/${othersTask}`).expect(404);
       const one = await agent().get(`/tasks/${plain}`).expect(200);
-      expect(one.body).toMatchObject({ task_id: plain, client_id: mine, name: expect.any(String), due: expect.objectContaining({ label: expect.any(String) }) });
-      expect(Object.keys(one.body.transaction).sort()).toEqual(['address_1', 'address_2', 'agent_id', 'first_name', 'id', 'last_name', 'stage', 'status', 'tags', 'tc_agent_id', 'type'].sort());
+      expect(one.body).toMatchObject({
+        task_id: plain,
+        client_id: mine,
+        name: expect.any(String),
+        due: expect.objectContaining({ label: expect.any(String) }),
+      });
+      expect(Object.keys(one.body.transaction).sort()).toEqual(
+        ['address_1', 'address_2', 'agent_id', 'first_name', 'id', 'last_name', 'stage', 'status', 'tags', 'tc_agent_id', 'type'].sort(),
+      );
       expect(one.body.transaction).toMatchObject({ id: mine, type: 'buyer', agent_id: AGENT });
-      await agent().patch(`/tasks/${assignedToMeElsewhere}`, { task_id: assignedToMeElsewhere, preset: 'status', status_id: 2 }).expect(200);
+      await agent()
+        .patch(`/tasks/${assignedToMeElsewhere}`, { task_id: assignedToMeElsewhere, preset: 'status', status_id: 2 })
+        .expect(200);
       await as('ISISA', ISA).get(`/tasks/${othersTask}`).expect(200);
       await admin().get(`/tasks/${rivalTask}`).expect(404);
       await admin().patch(`/tasks/${rivalTask}`, { task_id: rivalTask, preset: 'status', status_id: 2 }).expect(404);
@@ -535,7 +820,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect((await vendor().get('/tasks').expect(200)).body.records.map((r: { task_id: number }) => r.task_id)).toEqual([vendorTask]);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'status', status_id: 2 }).expect(200);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: null }).expect(200);
-      expect((await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: 12 }).expect(400)).body.errors).toEqual([{ field: 'doc_id', error: 'Must be a document of this transaction' }]);
+      expect(
+        (await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', doc_id: 12 }).expect(400)).body.errors,
+      ).toEqual([{ field: 'doc_id', error: 'Must be a document of this transaction' }]);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'details', name: 'x' }).expect(403);
       await vendor().patch(`/tasks/${vendorTask}`, { task_id: vendorTask, preset: 'due', due_dt: null }).expect(403);
       await vendor().get(`/tasks/${plain}`).expect(404);
@@ -543,7 +830,7 @@ describe('roadmap templates and tasks (issue 12)', () => {
       await agent().delete(`/tasks/${vendorTask}`).expect(403);
       await as('TRANC', TC).delete(`/tasks/${vendorTask}`).expect(200);
       await admin().get(`/tasks/${vendorTask}`).expect(404);
-      expect((await published('transactions.task.deleted', `(payload->>'task_id')::int = $2`, [vendorTask]))).toHaveLength(1);
+      expect(await published('transactions.task.deleted', `(payload->>'task_id')::int = $2`, [vendorTask])).toHaveLength(1);
     });
 
     it('PATCH /tasks/bulk checks every task first: one refusal refuses all, with an error per refused task', async () => {
@@ -551,20 +838,26 @@ describe('roadmap templates and tasks (issue 12)', () => {
       const a = await tasks.task(TEAM, t, { assigned_to_agent_id: AGENT });
       const b = await tasks.task(TEAM, t, { assigned_to_agent_id: AGENT });
       const n = await tasks.task(TEAM, t, { task_type: 'N', assigned_to_agent_id: AGENT });
-      const refused = await agent().patch('/tasks/bulk', { task_ids: [a, n, othersTask, b], status_id: 3, due_dt: us(plus(today(), 3)) }).expect(400);
+      const refused = await agent()
+        .patch('/tasks/bulk', { task_ids: [a, n, othersTask, b], status_id: 3, due_dt: us(plus(today(), 3)) })
+        .expect(400);
       expect(refused.body.errors).toEqual([
         { field: `tasks.${n}`, error: 'The status of a notification task changes when it is sent' },
         { field: `tasks.${othersTask}`, error: 'Task not found' },
       ]);
       expect((await tasksOf(t)).map((row) => row.status_id)).toEqual([1, 1, 1]);
-      const { body } = await agent().patch('/tasks/bulk', { task_ids: [a, b], status_id: 3, due_dt: us(plus(today(), 3)), assigned_to_agent_id: null }).expect(200);
+      const { body } = await agent()
+        .patch('/tasks/bulk', { task_ids: [a, b], status_id: 3, due_dt: us(plus(today(), 3)), assigned_to_agent_id: null })
+        .expect(200);
       expect(body).toEqual({ updated: 2 });
       expect((await tasksOf(t)).map((row) => [row.status_id, row.due_dt, row.assigned_to_agent_id])).toEqual([
         [3, plus(today(), 3), AGENT],
         [3, plus(today(), 3), AGENT],
         [1, null, AGENT],
       ]);
-      const nothing = await agent().patch('/tasks/bulk', { task_ids: [a], status_id: null }).expect(400);
+      const nothing = await agent()
+        .patch('/tasks/bulk', { task_ids: [a], status_id: null })
+        .expect(400);
       expect(nothing.body.errors).toEqual([{ field: 'task_ids', error: 'Choose something to change' }]);
     });
 
@@ -574,7 +867,11 @@ describe('roadmap templates and tasks (issue 12)', () => {
       // The factory writes without counters; a change through the service sets them.
       await admin().patch(`/tasks/${late}`, { task_id: late, preset: 'details', name: 'Late one' }).expect(200);
       const progress = async () =>
-        (await admin().get('/transactions/records', { quick_search_filter: '77 Counter Ct' }).expect(200)).body.table.data[0] as { derived_status: { value: string }; completed_task_count: number; total_task_count: number };
+        (await admin().get('/transactions/records', { quick_search_filter: '77 Counter Ct' }).expect(200)).body.table.data[0] as {
+          derived_status: { value: string };
+          completed_task_count: number;
+          total_task_count: number;
+        };
       expect(await progress()).toMatchObject({ derived_status: { value: 'Tasks Overdue' }, completed_task_count: 0, total_task_count: 1 });
       await admin().patch(`/tasks/${late}`, { task_id: late, preset: 'status', status_id: 3 }).expect(200);
       expect(await progress()).toMatchObject({ derived_status: { value: 'On Track' }, completed_task_count: 1, total_task_count: 1 });
@@ -587,7 +884,9 @@ describe('roadmap templates and tasks (issue 12)', () => {
       expect(body.pagination).toMatchObject({ page: 1, per_page: 2, has_next: true });
       const names = body.records.map((r: { name: string }) => r.name);
       expect(names).toEqual([...names].sort((x: string, y: string) => x.toLowerCase().localeCompare(y.toLowerCase())));
-      expect((await admin().get('/tasks', { per_page: 501 }).expect(400)).body.errors).toEqual([{ field: 'per_page', error: 'Must be a whole number from 1 to 500' }]);
+      expect((await admin().get('/tasks', { per_page: 501 }).expect(400)).body.errors).toEqual([
+        { field: 'per_page', error: 'Must be a whole number from 1 to 500' },
+      ]);
       await admin().get('/tasks', { order_by: 'drop table' }).expect(400);
     });
   });

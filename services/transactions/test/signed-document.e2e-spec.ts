@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { eventsQueueOf, type DocumentFolderSnapshot, type DocumentFolderWithDocuments, type DocumentTypeSnapshot, type EsignRequestCompleted, type FileHandoff, type TransactionDocument } from '@app/contracts';
+import {
+  eventsQueueOf,
+  type DocumentFolderSnapshot,
+  type DocumentFolderWithDocuments,
+  type DocumentTypeSnapshot,
+  type EsignRequestCompleted,
+  type FileHandoff,
+  type TransactionDocument,
+} from '@app/contracts';
 import { EventConsumer } from '@app/events';
 import { FileHashMismatchError, LocalStorageDriver, StorageService } from '@app/storage';
 import { eventually, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
@@ -11,7 +19,8 @@ import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** A sealed PDF of its own per request, so each test can tell its file from another's. */
-const sealedPdf = (requestId: number, note = 'sealed') => Buffer.from(`%PDF-1.7\n% e-sign request ${requestId} ${note}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+const sealedPdf = (requestId: number, note = 'sealed') =>
+  Buffer.from(`%PDF-1.7\n% e-sign request ${requestId} ${note}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
 describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
@@ -27,13 +36,27 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
 
   const FOLDERS: DocumentFolderSnapshot[] = [
     { client_document_folder_id: -1, folder_name: 'General', transaction_type: null, client_visible: false, vendor_visible: false },
-    { client_document_folder_id: -2, folder_name: 'Signed Documents', transaction_type: null, client_visible: false, vendor_visible: false },
+    {
+      client_document_folder_id: -2,
+      folder_name: 'Signed Documents',
+      transaction_type: null,
+      client_visible: false,
+      vendor_visible: false,
+    },
     { client_document_folder_id: 11, folder_name: 'Buyer Contracts', transaction_type: 'b', client_visible: false, vendor_visible: false },
-    { client_document_folder_id: 12, folder_name: 'Listing Contracts', transaction_type: 's', client_visible: false, vendor_visible: false },
+    {
+      client_document_folder_id: 12,
+      folder_name: 'Listing Contracts',
+      transaction_type: 's',
+      client_visible: false,
+      vendor_visible: false,
+    },
     { client_document_folder_id: 13, folder_name: 'Agreements', transaction_type: null, client_visible: false, vendor_visible: false },
     { client_document_folder_id: 15, folder_name: 'Old Contracts', transaction_type: null, client_visible: false, vendor_visible: false },
   ];
-  const TYPES: DocumentTypeSnapshot[] = [{ team_document_type_id: 21, name: 'Purchase Agreement', team_document_category_id: null, category_name: null }];
+  const TYPES: DocumentTypeSnapshot[] = [
+    { team_document_type_id: 21, name: 'Purchase Agreement', team_document_category_id: null, category_name: null },
+  ];
 
   const admin = () => apiAs(sut.server, 'ADMIN', ADMIN, TEAM);
   const transaction = async (type: 'b' | 's') => (await factory.transaction(team, { type, primary_agent_id: SENDER })).client_id;
@@ -60,7 +83,8 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
     const { body } = await admin().get(`/transaction/documents/${documentId}`).expect(200);
     return (await request(sut.server).get(body.url).buffer(true).expect(200)).body as Buffer;
   };
-  const createdEvents = (clientId: number) => publishedOf(sut.dataSource, 'transactions.document.created', `(payload->>'client_id')::int = $2`, [clientId]);
+  const createdEvents = (clientId: number) =>
+    publishedOf(sut.dataSource, 'transactions.document.created', `(payload->>'client_id')::int = $2`, [clientId]);
   const count = async (sql: string, params: unknown[]) => ((await sut.dataSource.query(sql, params)) as { n: number }[])[0].n;
 
   beforeAll(async () => {
@@ -72,7 +96,13 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
     await factory.agent(TEAM, SENDER, ['AGENT'], { first_name: 'Sam', last_name: 'Sender' });
     await booted.deliver(envelopeOf('team-admin.document-folders.changed', TEAM, { revision: 3, folders: FOLDERS }));
     await booted.deliver(envelopeOf('team-admin.document-types.changed', TEAM, { revision: 3, types: TYPES }));
-    esignStorage = new LocalStorageDriver({ service: 'esign', driver: 'local', storageDir: booted.storageDir, signingSecret: 'esign-test-secret', publicUrl: '' });
+    esignStorage = new LocalStorageDriver({
+      service: 'esign',
+      driver: 'local',
+      storageDir: booted.storageDir,
+      signingSecret: 'esign-test-secret',
+      publicUrl: '',
+    });
   }, 60_000);
   afterAll(() => booted.close());
 
@@ -103,7 +133,9 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
     });
     expect(Buffer.compare(await downloaded(documents[0].id), sealedPdf(requestId))).toBe(0);
     // Copied into transactions' own namespace under a key derived from the request.
-    const [{ storage_key }] = await sut.dataSource.query(`SELECT storage_key FROM transactions.documents WHERE document_id = $1`, [documents[0].id]);
+    const [{ storage_key }] = await sut.dataSource.query(`SELECT storage_key FROM transactions.documents WHERE document_id = $1`, [
+      documents[0].id,
+    ]);
     expect(storage_key).toBe(`documents/${TEAM}/${buyer}/esign-${requestId}.pdf`);
 
     const events = await createdEvents(buyer);
@@ -137,7 +169,12 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
 
   it("goes to -2 Signed Documents when the template's folder was deleted or takes only the other side; a folder for all stays", async () => {
     // team-admin deleted 'Old Contracts' (15): the read copy's next revision no longer has it.
-    await booted.deliver(envelopeOf('team-admin.document-folders.changed', TEAM, { revision: 4, folders: FOLDERS.filter((f) => f.client_document_folder_id !== 15) }));
+    await booted.deliver(
+      envelopeOf('team-admin.document-folders.changed', TEAM, {
+        revision: 4,
+        folders: FOLDERS.filter((f) => f.client_document_folder_id !== 15),
+      }),
+    );
     const buyer = await transaction('b');
     const seller = await transaction('s');
     const intoDeleted = nextRequestId++;
@@ -149,7 +186,12 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
     await booted.deliver(completed(seller, intoAll, await sealed(intoAll), 13, null));
 
     const [fromDeleted] = await documentsOf(buyer);
-    expect(fromDeleted).toMatchObject({ folder_id: -2, folder_name: 'Signed Documents', type: { id: 21, name: 'Purchase Agreement' }, uploaded_by: SENDER });
+    expect(fromDeleted).toMatchObject({
+      folder_id: -2,
+      folder_name: 'Signed Documents',
+      type: { id: 21, name: 'Purchase Agreement' },
+      uploaded_by: SENDER,
+    });
     expect(Buffer.compare(await downloaded(fromDeleted.id), sealedPdf(intoDeleted))).toBe(0);
     const sellers = await documentsOf(seller);
     expect(sellers.map((d) => [d.filename, d.folder_id, d.folder_name, d.type])).toEqual(
@@ -170,10 +212,16 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
 
     const error = await consumer.consume(wrong).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileHashMismatchError);
-    expect(error).toMatchObject({ expected: wrong.payload.file.sha256, actual: file.sha256, key: `documents/${TEAM}/${buyer}/esign-${requestId}.pdf` });
+    expect(error).toMatchObject({
+      expected: wrong.payload.file.sha256,
+      actual: file.sha256,
+      key: `documents/${TEAM}/${buyer}/esign-${requestId}.pdf`,
+    });
     // Rolled back whole: no document, no claim, no inbox row (so a retry applies it), no copy left behind.
     expect(await documentsOf(buyer)).toEqual([]);
-    expect(await count(`SELECT count(*)::int AS n FROM transactions.esign_signed_documents WHERE esig_request_id = $1`, [requestId])).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM transactions.esign_signed_documents WHERE esig_request_id = $1`, [requestId])).toBe(
+      0,
+    );
     expect(await count(`SELECT count(*)::int AS n FROM transactions.inbox WHERE event_id = $1`, [wrong.id])).toBe(0);
     expect(await sut.app.get(StorageService).exists(`documents/${TEAM}/${buyer}/esign-${requestId}.pdf`)).toBe(false);
     expect(await createdEvents(buyer)).toEqual([]);
@@ -224,7 +272,9 @@ describe(AddSignedDocumentWhenEsignRequestCompleted.name, () => {
 
     expect(await sut.app.get(EventConsumer).consume(completed(buyer, requestId, file, 11))).toBe('applied');
     expect(await count(`SELECT count(*)::int AS n FROM transactions.documents WHERE client_id = $1`, [buyer])).toBe(0);
-    expect(await count(`SELECT count(*)::int AS n FROM transactions.esign_signed_documents WHERE esig_request_id = $1`, [requestId])).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM transactions.esign_signed_documents WHERE esig_request_id = $1`, [requestId])).toBe(
+      0,
+    );
     expect(await createdEvents(buyer)).toEqual([]);
   });
 });

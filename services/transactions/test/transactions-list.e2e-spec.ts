@@ -18,7 +18,8 @@ describe('transactions list (GET /transactions/records)', () => {
   const VENDOR = 13;
   const ids: Record<string, number> = {};
 
-  const list = (role: Role, query: Record<string, unknown> = {}, agentId = 1, teamId = TEAM) => apiAs(sut.server, role, agentId, teamId).get('/transactions/records', query);
+  const list = (role: Role, query: Record<string, unknown> = {}, agentId = 1, teamId = TEAM) =>
+    apiAs(sut.server, role, agentId, teamId).get('/transactions/records', query);
   const idsOf = (body: { table: { data: { id: number }[] } }) => body.table.data.map((row) => row.id);
 
   beforeAll(async () => {
@@ -32,25 +33,76 @@ describe('transactions list (GET /transactions/records)', () => {
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString();
     ids.smith = (
       await factory.transaction(team, {
-        first_name: 'John', last_name: 'Smith', email: 'john.smith@example.com', mobile_phone: '(312) 555-0142',
-        address_1: '12 Oak St', city: 'Evanston', primary_agent_id: AGENT, primary_agent_name: 'Alex Agent',
-        status: 'underContract', est_close_dt: day(-3), trans_amt: 400_000, tag_ids: [team.tags.vip, team.tags.hot],
-        custom_values: { mls_number: 'MLS123', square_feet: 2400 }, created_ts: at(1), completed_task_count: 2, total_task_count: 5,
+        first_name: 'John',
+        last_name: 'Smith',
+        email: 'john.smith@example.com',
+        mobile_phone: '(312) 555-0142',
+        address_1: '12 Oak St',
+        city: 'Evanston',
+        primary_agent_id: AGENT,
+        primary_agent_name: 'Alex Agent',
+        status: 'underContract',
+        est_close_dt: day(-3),
+        trans_amt: 400_000,
+        tag_ids: [team.tags.vip, team.tags.hot],
+        custom_values: { mls_number: 'MLS123', square_feet: 2400 },
+        created_ts: at(1),
+        completed_task_count: 2,
+        total_task_count: 5,
       })
     ).client_id;
     ids.jones = (
       await factory.transaction(team, {
-        first_name: 'Mary', last_name: 'Jones', email: 'mary@jones.test', mobile_phone: '3125550199', address_1: '900 Maple Ave',
-        primary_agent_id: OTHER_AGENT, primary_agent_name: 'Bo Other', status: 'underContract', est_close_dt: day(20),
-        next_open_due_dt: day(-3), vendor_user_ids: [VENDOR], trans_amt: 150_000, created_ts: at(2), rtc_count: 2,
+        first_name: 'Mary',
+        last_name: 'Jones',
+        email: 'mary@jones.test',
+        mobile_phone: '3125550199',
+        address_1: '900 Maple Ave',
+        primary_agent_id: OTHER_AGENT,
+        primary_agent_name: 'Bo Other',
+        status: 'underContract',
+        est_close_dt: day(20),
+        next_open_due_dt: day(-3),
+        vendor_user_ids: [VENDOR],
+        trans_amt: 150_000,
+        created_ts: at(2),
+        rtc_count: 2,
         custom_values: { mls_number: 'MLS999', square_feet: 900 },
       })
     ).client_id;
     ids.closed = (
-      await factory.transaction(team, { first_name: 'Zed', last_name: 'Closed', status: 'closed', primary_agent_id: AGENT, primary_agent_name: 'Alex Agent', created_ts: at(3), type: 's', trans_amt: 900_000 })
+      await factory.transaction(team, {
+        first_name: 'Zed',
+        last_name: 'Closed',
+        status: 'closed',
+        primary_agent_id: AGENT,
+        primary_agent_name: 'Alex Agent',
+        created_ts: at(3),
+        type: 's',
+        trans_amt: 900_000,
+      })
     ).client_id;
-    ids.lost = (await factory.transaction(team, { first_name: 'Lu', last_name: 'Lost', status: 'lost', primary_agent_id: OTHER_AGENT, created_ts: at(4), est_close_dt: day(-30) })).client_id;
-    ids.onTrack = (await factory.transaction(team, { first_name: 'Ona', last_name: 'Track', status: 'pipeline', created_ts: at(5), est_close_dt: day(10), next_open_due_dt: day(3), trans_amt: null })).client_id;
+    ids.lost = (
+      await factory.transaction(team, {
+        first_name: 'Lu',
+        last_name: 'Lost',
+        status: 'lost',
+        primary_agent_id: OTHER_AGENT,
+        created_ts: at(4),
+        est_close_dt: day(-30),
+      })
+    ).client_id;
+    ids.onTrack = (
+      await factory.transaction(team, {
+        first_name: 'Ona',
+        last_name: 'Track',
+        status: 'pipeline',
+        created_ts: at(5),
+        est_close_dt: day(10),
+        next_open_due_dt: day(3),
+        trans_amt: null,
+      })
+    ).client_id;
     ids.rival = (await factory.transaction(rival, { first_name: 'Rita', last_name: 'Rival', created_ts: at(6) })).client_id;
   });
   afterAll(() => booted.close());
@@ -61,8 +113,22 @@ describe('transactions list (GET /transactions/records)', () => {
       expect(idsOf(body)).toEqual([ids.smith, ids.jones, ids.closed, ids.lost, ids.onTrack]);
       expect(body.pagination).toEqual({ total: 5, page: 1, per_page: 10, pages: 1, has_next: false, has_prev: false });
       expect(body.table.cols.map((c: { header: string }) => c.header)).toEqual([
-        'ID', 'Address', 'Client Name', 'Type', 'Status', 'Stage', 'Tags', 'Agent', 'Tasks', 'Progress', 'Roadmaps', 'Created',
-        'Price', 'Est. Close Date', 'MLS #', 'Square Feet',
+        'ID',
+        'Address',
+        'Client Name',
+        'Type',
+        'Status',
+        'Stage',
+        'Tags',
+        'Agent',
+        'Tasks',
+        'Progress',
+        'Roadmaps',
+        'Created',
+        'Price',
+        'Est. Close Date',
+        'MLS #',
+        'Square Feet',
       ]);
     }
   });
@@ -77,7 +143,10 @@ describe('transactions list (GET /transactions/records)', () => {
       type: 'Buyer',
       status: 'Under Contract',
       color_css: `status-${team.statuses.underContract}`,
-      tags: [{ label: 'Hot', border: '#FF0000' }, { label: 'VIP', border: '#FF0000' }],
+      tags: [
+        { label: 'Hot', border: '#FF0000' },
+        { label: 'VIP', border: '#FF0000' },
+      ],
       field_order: ['trans_amt', 'est_close_dt', 'mls_number', 'square_feet'],
       values: {
         trans_amt: { label: 'Price', value: 400000 },
@@ -98,7 +167,9 @@ describe('transactions list (GET /transactions/records)', () => {
 
   it('derives the status: Lost, Closed, Past Close Date, Tasks Overdue, else On Track', async () => {
     const { body } = await list('ADMIN');
-    const derived = Object.fromEntries(body.table.data.map((row: { id: number; derived_status: { value: string } }) => [row.id, row.derived_status.value]));
+    const derived = Object.fromEntries(
+      body.table.data.map((row: { id: number; derived_status: { value: string } }) => [row.id, row.derived_status.value]),
+    );
     expect(derived).toEqual({
       [ids.smith]: 'Past Close Date',
       [ids.jones]: 'Tasks Overdue',
@@ -116,7 +187,17 @@ describe('transactions list (GET /transactions/records)', () => {
   it('VENDOR sees the linked transactions, fewer columns, and no amounts, lead fields or hidden fields', async () => {
     const { body } = await list('VENDOR', {}, VENDOR).expect(200);
     expect(idsOf(body)).toEqual([ids.jones]);
-    expect(body.table.cols.map((c: { field: string }) => c.field)).toEqual(['id', 'address', 'contact_name', 'type', 'status', 'stage', 'primary_agent', 'est_close_dt', 'mls_number']);
+    expect(body.table.cols.map((c: { field: string }) => c.field)).toEqual([
+      'id',
+      'address',
+      'contact_name',
+      'type',
+      'status',
+      'stage',
+      'primary_agent',
+      'est_close_dt',
+      'mls_number',
+    ]);
     expect(body.table.data[0].field_order).toEqual(['est_close_dt', 'mls_number']);
     expect(JSON.stringify(body.table.data[0])).not.toContain('150000');
   });
@@ -167,10 +248,28 @@ describe('transactions list (GET /transactions/records)', () => {
       expect(asc.sort()).toEqual(desc.sort());
       expect(asc).toHaveLength(5);
     }
-    expect(idsOf((await list('ADMIN', { order_by: 'contact_name', order_dir: 1 })).body)).toEqual([ids.smith, ids.lost, ids.jones, ids.onTrack, ids.closed]);
-    expect(idsOf((await list('ADMIN', { order_by: 'trans_amt', order_dir: -1 })).body)).toEqual([ids.onTrack, ids.closed, ids.smith, ids.lost, ids.jones]);
+    expect(idsOf((await list('ADMIN', { order_by: 'contact_name', order_dir: 1 })).body)).toEqual([
+      ids.smith,
+      ids.lost,
+      ids.jones,
+      ids.onTrack,
+      ids.closed,
+    ]);
+    expect(idsOf((await list('ADMIN', { order_by: 'trans_amt', order_dir: -1 })).body)).toEqual([
+      ids.onTrack,
+      ids.closed,
+      ids.smith,
+      ids.lost,
+      ids.jones,
+    ]);
     expect(idsOf((await list('ADMIN', { order_by: 'square_feet', order_dir: 1 })).body).slice(0, 2)).toEqual([ids.jones, ids.smith]);
-    expect(idsOf((await list('ADMIN', { order_by: 'id', order_dir: -1 })).body)).toEqual([ids.onTrack, ids.lost, ids.closed, ids.jones, ids.smith]);
+    expect(idsOf((await list('ADMIN', { order_by: 'id', order_dir: -1 })).body)).toEqual([
+      ids.onTrack,
+      ids.lost,
+      ids.closed,
+      ids.jones,
+      ids.smith,
+    ]);
   });
 
   it('pages: per_page, page and the total', async () => {
@@ -204,9 +303,14 @@ describe('transactions list (GET /transactions/records)', () => {
 
   it('dates derived_status in the team time zone from team-admin.team.updated, America/New_York while it is null', async () => {
     const consumer = sut.app.get(EventConsumer);
-    const todayIn = async (zone: string): Promise<string> => (await sut.dataSource.query(`SELECT (now() AT TIME ZONE $1)::date::text AS d`, [zone]))[0].d;
+    const todayIn = async (zone: string): Promise<string> =>
+      (await sut.dataSource.query(`SELECT (now() AT TIME ZONE $1)::date::text AS d`, [zone]))[0].d;
     const settings = (timezone: string | null, revision: number): EventEnvelope<'team-admin.team.updated'> => ({
-      id: randomUUID(), type: 'team-admin.team.updated', team_id: TZ_TEAM, occurred_at: new Date().toISOString(), version: 1,
+      id: randomUUID(),
+      type: 'team-admin.team.updated',
+      team_id: TZ_TEAM,
+      occurred_at: new Date().toISOString(),
+      version: 1,
       payload: { team_id: TZ_TEAM, name: 'Zone Realty', timezone, revision },
     });
     const zoned = await factory.options(TZ_TEAM);
@@ -215,7 +319,9 @@ describe('transactions list (GET /transactions/records)', () => {
     // Kiritimati (UTC+14) is always at least a day ahead of Pago Pago (UTC-11).
     await factory.transaction(zoned, { status: 'underContract', est_close_dt: await todayIn('Pacific/Pago_Pago') });
     expect(await consumer.consume(settings('Pacific/Kiritimati', 1))).toBe('applied');
-    expect((await sut.dataSource.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [TZ_TEAM]))[0].timezone).toBe('Pacific/Kiritimati');
+    expect((await sut.dataSource.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [TZ_TEAM]))[0].timezone).toBe(
+      'Pacific/Kiritimati',
+    );
     expect(await derivedOf()).toBe('Past Close Date');
     expect(await consumer.consume(settings('Pacific/Pago_Pago', 2))).toBe('applied');
     expect(await derivedOf()).toBe('On Track');

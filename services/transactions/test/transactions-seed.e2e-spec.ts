@@ -20,7 +20,12 @@ describe('transactions seeder (--transactions N)', () => {
       { email: 'agent@demo-realty.test', agent_id: 2, team_id: DEMO, roles: ['AGENT'] },
       { email: 'client@demo-realty.test', agent_id: 3, team_id: DEMO, roles: ['CLIENT'] },
       { email: 'vendor@demo-realty.test', agent_id: 4, team_id: DEMO, roles: ['VENDOR'] },
-      ...Array.from({ length: 12 }, (_, i) => ({ email: `agent${i + 1}@demo-realty.test`, agent_id: 10 + i, team_id: DEMO, roles: ['AGENT' as const] })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        email: `agent${i + 1}@demo-realty.test`,
+        agent_id: 10 + i,
+        team_id: DEMO,
+        roles: ['AGENT' as const],
+      })),
       { email: 'tc1@demo-realty.test', agent_id: 30, team_id: DEMO, roles: ['TRANC'] },
       { email: 'isa1@demo-realty.test', agent_id: 31, team_id: DEMO, roles: ['ISISA'] },
       { email: 'admin@rival-homes.test', agent_id: 40, team_id: RIVAL, roles: ['ADMIN'] },
@@ -37,11 +42,13 @@ describe('transactions seeder (--transactions N)', () => {
     });
   const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => sut.dataSource.query(sql, params);
   const counts = async () =>
-    (await query<{ transactions: number; contacts: number; events: number; options: number }>(
-      `SELECT (SELECT count(*)::int FROM transactions.transactions) AS transactions, (SELECT count(*)::int FROM transactions.contacts) AS contacts,
+    (
+      await query<{ transactions: number; contacts: number; events: number; options: number }>(
+        `SELECT (SELECT count(*)::int FROM transactions.transactions) AS transactions, (SELECT count(*)::int FROM transactions.contacts) AS contacts,
               (SELECT count(*)::int FROM transactions.outbox) AS events,
               (SELECT count(*)::int FROM transactions.statuses) + (SELECT count(*)::int FROM transactions.custom_fields) AS options`,
-    ))[0];
+      )
+    )[0];
 
   beforeAll(async () => {
     booted = await bootTransactions();
@@ -59,7 +66,16 @@ describe('transactions seeder (--transactions N)', () => {
   afterAll(() => booted.close());
 
   it('gives every seeded team its options and forms, and only the volume team transactions', async () => {
-    const perTeam = await query<{ team_id: number; statuses: number; stages: number; tags: number; lead_types: number; fields: number; forms: string[]; transactions: number }>(
+    const perTeam = await query<{
+      team_id: number;
+      statuses: number;
+      stages: number;
+      tags: number;
+      lead_types: number;
+      fields: number;
+      forms: string[];
+      transactions: number;
+    }>(
       `SELECT t.team_id,
               (SELECT count(*)::int FROM transactions.statuses s WHERE s.team_id = t.team_id) AS statuses,
               (SELECT count(*)::int FROM transactions.stages s WHERE s.team_id = t.team_id) AS stages,
@@ -84,7 +100,13 @@ describe('transactions seeder (--transactions N)', () => {
       [DEMO],
     );
     expect(Object.fromEntries(byStatus.map((r) => [r.label, r.n]))).toEqual({
-      Pipeline: 200, 'Appointment Set': 80, 'Appointment Met': 70, Signed: 120, 'Under Contract': 150, Closed: 310, Lost: 70,
+      Pipeline: 200,
+      'Appointment Set': 80,
+      'Appointment Met': 70,
+      Signed: 120,
+      'Under Contract': 150,
+      Closed: 310,
+      Lost: 70,
     });
     const [facts] = await query<Record<string, number | string>>(
       `SELECT count(*) FILTER (WHERE type = 'b')::int AS buyers,
@@ -107,8 +129,19 @@ describe('transactions seeder (--transactions N)', () => {
       [DEMO],
     );
     expect(facts).toMatchObject({
-      buyers: 550, too_old: 0, bad_closed: 0, bad_lost: 0, out_of_order: 0, bad_amounts: 0, bad_gci: 0, too_many_tags: 0, not_555: 0,
-      demo_client: 3, demo_vendor: 3, without_contact: 0, bad_stage: 0,
+      buyers: 550,
+      too_old: 0,
+      bad_closed: 0,
+      bad_lost: 0,
+      out_of_order: 0,
+      bad_amounts: 0,
+      bad_gci: 0,
+      too_many_tags: 0,
+      not_555: 0,
+      demo_client: 3,
+      demo_vendor: 3,
+      without_contact: 0,
+      bad_stage: 0,
     });
     // About a tenth of those under contract are past their estimated close.
     expect(facts.past_close).toBeGreaterThan(5);
@@ -133,9 +166,26 @@ describe('transactions seeder (--transactions N)', () => {
       `SELECT payload FROM transactions.outbox WHERE type = 'transactions.transaction.created' ORDER BY seq LIMIT 1`,
     );
     expect(Object.keys(created.payload).sort()).toEqual(
-      expect.arrayContaining(['client_id', 'first_name', 'last_name', 'type', 'primary_agent_id', 'tc_agent_id', 'formatted_address', 'client_user_ids', 'vendor_user_ids', 'contacts', 'version', 'status_id', 'trans_amt', 'custom_values']),
+      expect.arrayContaining([
+        'client_id',
+        'first_name',
+        'last_name',
+        'type',
+        'primary_agent_id',
+        'tc_agent_id',
+        'formatted_address',
+        'client_user_ids',
+        'vendor_user_ids',
+        'contacts',
+        'version',
+        'status_id',
+        'trans_amt',
+        'custom_values',
+      ]),
     );
-    expect(created.payload.contacts).toEqual([{ name: `${created.payload.first_name} ${created.payload.last_name}`, email: expect.any(String) }]);
+    expect(created.payload.contacts).toEqual([
+      { name: `${created.payload.first_name} ${created.payload.last_name}`, email: expect.any(String) },
+    ]);
   });
 
   it("gives every seeded transaction with a primary agent the seed templates' lines of its side, amounts from its gross, once", async () => {
@@ -153,10 +203,21 @@ describe('transactions seeder (--transactions N)', () => {
       `SELECT t.type, array_agg(DISTINCT ct.client_type_id) AS names FROM transactions.commission_lines l
          JOIN transactions.transactions t USING (client_id) JOIN transactions.commission_templates ct USING (commission_template_id) GROUP BY t.type ORDER BY t.type`,
     );
-    expect(sides).toEqual([{ type: 'b', names: ['b'] }, { type: 's', names: ['s'] }]);
+    expect(sides).toEqual([
+      { type: 'b', names: ['b'] },
+      { type: 's', names: ['s'] },
+    ]);
     expect(state.commission_templates).toEqual([
-      { team_id: DEMO, buyer: [expect.any(Number), expect.any(Number), expect.any(Number)], seller: [expect.any(Number), expect.any(Number), expect.any(Number)] },
-      { team_id: RIVAL, buyer: [expect.any(Number), expect.any(Number), expect.any(Number)], seller: [expect.any(Number), expect.any(Number), expect.any(Number)] },
+      {
+        team_id: DEMO,
+        buyer: [expect.any(Number), expect.any(Number), expect.any(Number)],
+        seller: [expect.any(Number), expect.any(Number), expect.any(Number)],
+      },
+      {
+        team_id: RIVAL,
+        buyer: [expect.any(Number), expect.any(Number), expect.any(Number)],
+        seller: [expect.any(Number), expect.any(Number), expect.any(Number)],
+      },
     ]);
   });
 
@@ -178,7 +239,12 @@ describe('transactions seeder (--transactions N)', () => {
     );
     // Today as the caps read it: the team's zone (the teams read copy has none here: America/New_York).
     const todayIso = (await query<{ d: string }>(`SELECT (now() AT TIME ZONE 'America/New_York')::date::text AS d`))[0].d;
-    const sum = (kind: string) => Math.round(closings.filter((c) => c.kind === kind && c.closed_dt >= chosen.date && c.closed_dt <= todayIso).reduce((total, c) => total + c.amount, 0) * 100) / 100;
+    const sum = (kind: string) =>
+      Math.round(
+        closings
+          .filter((c) => c.kind === kind && c.closed_dt >= chosen.date && c.closed_dt <= todayIso)
+          .reduce((total, c) => total + c.amount, 0) * 100,
+      ) / 100;
     const { body } = await apiAs(sut.server, 'AGENT', 2, DEMO).get('/caps').expect(200);
     const [brokerage, royalty] = body.records;
     expect(brokerage).toMatchObject({ kind: 'B', cap: 20_000, ytd: sum('B') });
@@ -209,9 +275,15 @@ describe('transactions seeder (--transactions N)', () => {
       [DEMO],
     );
     expect(days).toBeGreaterThan(100);
-    const [{ completions }] = await query<{ completions: number }>(`SELECT count(*)::int AS completions FROM transactions.activities WHERE team_id = $1 AND kind = 'task_completed'`, [DEMO]);
+    const [{ completions }] = await query<{ completions: number }>(
+      `SELECT count(*)::int AS completions FROM transactions.activities WHERE team_id = $1 AND kind = 'task_completed'`,
+      [DEMO],
+    );
     expect(completions_now).toBeLessThan(completions / 10);
-    const [{ set_by_isa }] = await query<{ set_by_isa: number }>(`SELECT count(*)::int AS set_by_isa FROM transactions.transactions WHERE team_id = $1 AND appt_set_by_agent_id = 31`, [DEMO]);
+    const [{ set_by_isa }] = await query<{ set_by_isa: number }>(
+      `SELECT count(*)::int AS set_by_isa FROM transactions.transactions WHERE team_id = $1 AND appt_set_by_agent_id = 31`,
+      [DEMO],
+    );
     expect(set_by_isa).toBeGreaterThan(0);
     // This year's figures on every dashboard, as the demo admin.
     const admin = apiAs(sut.server, 'ADMIN', 1, DEMO);
@@ -220,10 +292,15 @@ describe('transactions seeder (--transactions N)', () => {
     const seven = (await admin.get('/dashboards', { id: 7, ...range }).expect(200)).body.data;
     expect(seven.cohort_stat_cards[0].value).toBeGreaterThan(0);
     expect(seven.cohort_stat_cards[0].goal).toBeGreaterThan(0);
-    expect((await admin.get('/dashboards', { id: 9, ...range }).expect(200)).body.data.contacts_circle_charts.top[0].value).toBeGreaterThan(0);
+    expect((await admin.get('/dashboards', { id: 9, ...range }).expect(200)).body.data.contacts_circle_charts.top[0].value).toBeGreaterThan(
+      0,
+    );
     expect((await admin.get('/dashboards', { id: 2, ...range }).expect(200)).body.data.row2[2].value).toBeGreaterThan(0);
     expect((await admin.get('/dashboards', { id: 3 }).expect(200)).body.data.activities.length).toBeGreaterThan(0);
-    expect((await admin.get('/leaderboard', { id: 4, report: 'closed', start_date: `01-01-${year}`, end_date: `12-31-${year}` }).expect(200)).body.total).toBeGreaterThan(0);
+    expect(
+      (await admin.get('/leaderboard', { id: 4, report: 'closed', start_date: `01-01-${year}`, end_date: `12-31-${year}` }).expect(200))
+        .body.total,
+    ).toBeGreaterThan(0);
   });
 
   it('puts 1 or 2 roadmaps on every transaction that is not Pipeline or Lost, with tasks done, overdue and upcoming as their dates say, through the events', async () => {
@@ -250,11 +327,13 @@ describe('transactions seeder (--transactions N)', () => {
     expect(tasks.upcoming).toBeGreaterThan(0);
     expect(tasks.created).toBe(tasks.total);
     expect(tasks.counted).toBe(tasks.total);
-    const [templates] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.roadmap_templates WHERE team_id = $1`, [DEMO]);
+    const [templates] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions.roadmap_templates WHERE team_id = $1`, [
+      DEMO,
+    ]);
     expect(templates.n).toBe(6);
   });
 
-  it("gives Demo Realty 30 contacts of its own with two duplicate pairs (same name and email, another phone)", async () => {
+  it('gives Demo Realty 30 contacts of its own with two duplicate pairs (same name and email, another phone)', async () => {
     const rows = await query<{ first_name: string; last_name: string; email: string; phones: number; n: number }>(
       `SELECT first_name, last_name, email, count(DISTINCT mobile_phone)::int AS phones, count(*)::int AS n FROM transactions.contacts
         WHERE team_id = $1 AND email LIKE '%@demo-contacts.test' GROUP BY first_name, last_name, email ORDER BY n DESC, last_name`,
@@ -278,7 +357,11 @@ describe('transactions seeder (--transactions N)', () => {
     ]);
     const agent = apiAs(sut.server, 'AGENT', 2, DEMO);
     const mine = (await agent.get('/transaction/filters', { component: 'transactions' }).expect(200)).body.records;
-    expect(mine.map((f: { filter_name: string; owner_type: string }) => `${f.filter_name} (${f.owner_type})`)).toEqual(['Closed This Year (team)', 'Under Contract (team)', 'My Buyers (personal)']);
+    expect(mine.map((f: { filter_name: string; owner_type: string }) => `${f.filter_name} (${f.owner_type})`)).toEqual([
+      'Closed This Year (team)',
+      'Under Contract (team)',
+      'My Buyers (personal)',
+    ]);
     for (const filter of mine) {
       const page = await agent.get('/transactions/records', { filter_id: filter.filter_id, per_page: 100 }).expect(200);
       expect(page.body.pagination.total).toBeGreaterThan(0);
@@ -290,12 +373,16 @@ describe('transactions seeder (--transactions N)', () => {
     lines.length = 0;
     expect(await seed(1000)).toBe('transactions data already present');
     expect(await counts()).toEqual(before);
-    const firstItem = await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`);
+    const firstItem = await query(
+      `SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`,
+    );
     await seed(1200);
     const after = await counts();
     expect(after.transactions).toBe(1200);
     expect(after.contacts).toBe(1230);
-    expect(await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`)).toEqual(firstItem);
+    expect(
+      await query(`SELECT address_1, first_name, last_name, trans_amt FROM transactions.transactions ORDER BY client_id LIMIT 3`),
+    ).toEqual(firstItem);
     // Two seed runs (the second adds 200 transactions with their roadmaps and the rest): minutes on a loaded 2-core CI.
   }, 120_000);
 
@@ -311,7 +398,17 @@ describe('transactions seeder (--transactions N)', () => {
     expect(vendor.body.pagination.total).toBe(3);
     // The list form's vendor-visible fields: the estimated close, MLS #, inspection date and title company.
     expect(vendor.body.table.cols.map((c: { header: string }) => c.header)).toEqual([
-      'ID', 'Address', 'Client Name', 'Type', 'Status', 'Stage', 'Agent', 'Est. Close Date', 'MLS #', 'Inspection Date', 'Title Company',
+      'ID',
+      'Address',
+      'Client Name',
+      'Type',
+      'Status',
+      'Stage',
+      'Agent',
+      'Est. Close Date',
+      'MLS #',
+      'Inspection Date',
+      'Title Company',
     ]);
     await apiAs(sut.server, 'CLIENT', 3, DEMO).get('/transactions/records').expect(403);
   });

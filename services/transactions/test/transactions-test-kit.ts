@@ -9,7 +9,15 @@ import { DataSource } from 'typeorm';
 import { rpcServerStrategy } from '@app/rpc';
 import { type EventEnvelope, type EventPayloads, type EventType, type Role } from '@app/contracts';
 import { rpcOptionsOf, type ProcessMode } from '@app/platform';
-import { bootTestService, createTestDatabase, eventDelivery, signTestToken, testEnv, type TestDatabase, type TestService } from '@app/testing';
+import {
+  bootTestService,
+  createTestDatabase,
+  eventDelivery,
+  signTestToken,
+  testEnv,
+  type TestDatabase,
+  type TestService,
+} from '@app/testing';
 import { TransactionsEsignFieldsRpcModule } from '../src/fields/esign-fields-rpc.controller';
 import { transactionsMigrations } from '../src/migrations';
 import { transactionsConfigSpec, type TransactionsConfig } from '../src/transactions.config';
@@ -72,20 +80,37 @@ export type ApiCall = PromiseLike<request.Response> & { expect(status: number): 
 /** Requests to the app as `role` (agent and team ids given), each with a freshly signed token. */
 export function apiAs(server: TestService<TransactionsConfig>['server'], role: Role, agentId: number, teamId: number) {
   const call = (build: (auth: string) => request.Test): ApiCall => {
-    const send = async () => build(`Bearer ${await signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: [], market_id: 0 })}`);
+    const send = async () =>
+      build(`Bearer ${await signTestToken({ agent_id: agentId, team_id: teamId, roles: [role], permissions: [], market_id: 0 })}`);
     return {
       expect: async (status: number) => {
         const response = await send();
-        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({ status, body: undefined });
+        expect({ status: response.status, body: response.status === status ? undefined : response.body }).toEqual({
+          status,
+          body: undefined,
+        });
         return response;
       },
       then: (resolve, reject) => send().then(resolve, reject),
     };
   };
   return {
-    get: (path: string, query: Record<string, unknown> = {}) => call((auth) => request(server).get(`/api${path}`).query(query).set('authorization', auth)),
-    patch: (path: string, body: unknown) => call((auth) => request(server).patch(`/api${path}`).send(body as object).set('authorization', auth)),
-    post: (path: string, body: unknown) => call((auth) => request(server).post(`/api${path}`).send(body as object).set('authorization', auth)),
+    get: (path: string, query: Record<string, unknown> = {}) =>
+      call((auth) => request(server).get(`/api${path}`).query(query).set('authorization', auth)),
+    patch: (path: string, body: unknown) =>
+      call((auth) =>
+        request(server)
+          .patch(`/api${path}`)
+          .send(body as object)
+          .set('authorization', auth),
+      ),
+    post: (path: string, body: unknown) =>
+      call((auth) =>
+        request(server)
+          .post(`/api${path}`)
+          .send(body as object)
+          .set('authorization', auth),
+      ),
     delete: (path: string, body?: unknown) =>
       call((auth) => {
         const test = request(server).delete(`/api${path}`).set('authorization', auth);
@@ -100,7 +125,12 @@ export function envelopeOf<T extends EventType>(type: T, teamId: number, payload
 }
 
 /** The transactions outbox's events of one type whose row matches `filter` (SQL; $2.. are params), oldest first. */
-export function publishedOf<T extends EventType>(dataSource: DataSource, type: T, filter: string, params: unknown[]): Promise<{ payload: EventPayloads[T]; version: number }[]> {
+export function publishedOf<T extends EventType>(
+  dataSource: DataSource,
+  type: T,
+  filter: string,
+  params: unknown[],
+): Promise<{ payload: EventPayloads[T]; version: number }[]> {
   return dataSource.query(`SELECT payload, version FROM transactions.outbox WHERE type = $1 AND ${filter} ORDER BY seq`, [type, ...params]);
 }
 
@@ -114,7 +144,10 @@ export async function startEsignFieldsRpc(transactions: TestService<Transactions
   class TransactionsDatabase {}
   @Module({ imports: [TransactionsDatabase, TransactionsEsignFieldsRpcModule] })
   class TransactionsEsignAnswers {}
-  const worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, { ...rpcServerStrategy(rpcOptionsOf(transactions.config)), logger: false });
+  const worker = await NestFactory.createMicroservice(TransactionsEsignAnswers, {
+    ...rpcServerStrategy(rpcOptionsOf(transactions.config)),
+    logger: false,
+  });
   await worker.listen();
   return worker;
 }

@@ -31,8 +31,7 @@ const NotificationSettingsPage = () => {
 
   // Optimistic: the switch moves at once and goes back if the server refuses.
   const { toggle } = useNotificationToggle({
-    apply: (notificationId, enabled) =>
-      setSettings((current) => current && toggleNotification(current, notificationId, enabled)),
+    apply: (notificationId, enabled) => setSettings((current) => current && toggleNotification(current, notificationId, enabled)),
     save: (notificationId, enabled) => accountApi.updateNotificationSetting(notificationId, enabled),
     savedMessage: ACCOUNT_MESSAGES.settingUpdated,
     failedMessage: ACCOUNT_MESSAGES.notificationSaveFailed,

@@ -20,7 +20,19 @@ interface PasswordFieldProps {
 }
 
 /** One password input of the change and reset forms. */
-export const PasswordField = ({ name, label, value, message, autoComplete, autoFocus, disabled, testIdPrefix, withSuggestions, onChange, onBlur }: PasswordFieldProps) => (
+export const PasswordField = ({
+  name,
+  label,
+  value,
+  message,
+  autoComplete,
+  autoFocus,
+  disabled,
+  testIdPrefix,
+  withSuggestions,
+  onChange,
+  onBlur,
+}: PasswordFieldProps) => (
   <Box>
     <TextField
       label={label}

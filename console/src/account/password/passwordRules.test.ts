@@ -21,12 +21,8 @@ describe('password rules', () => {
     expect(validateNewPassword('abcdefgh', { requireNumberAndSpecial: true })).toBe(
       'Password must contain at least one number and one special character.',
     );
-    expect(validateNewPassword('abcdefg1', { requireNumberAndSpecial: true })).toBe(
-      ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial,
-    );
-    expect(validateNewPassword('abcdefg!', { requireNumberAndSpecial: true })).toBe(
-      ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial,
-    );
+    expect(validateNewPassword('abcdefg1', { requireNumberAndSpecial: true })).toBe(ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial);
+    expect(validateNewPassword('abcdefg!', { requireNumberAndSpecial: true })).toBe(ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial);
     expect(validateNewPassword('abcdef1!', { requireNumberAndSpecial: true })).toBeUndefined();
   });
 

@@ -98,14 +98,7 @@ export const AvatarUpload = ({ initials, uploader = profileImageUploader, testId
       >
         {initials}
       </Avatar>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(event) => void handleFile(event)}
-        data-testid={`${testId}-input`}
-      />
+      <input ref={input} type="file" accept="image/*" hidden onChange={(event) => void handleFile(event)} data-testid={`${testId}-input`} />
       <Button
         variant="outlined"
         onClick={() => input.current?.click()}

@@ -125,7 +125,12 @@ const ProfileForm = () => {
             />
           </FormRow>
           <FormRow>
-            <EmailInput source="alternate_email" label={F.alternate_email} invalidMessage={ACCOUNT_MESSAGES.invalidEmail} data-testid="profile-alternate_email" />
+            <EmailInput
+              source="alternate_email"
+              label={F.alternate_email}
+              invalidMessage={ACCOUNT_MESSAGES.invalidEmail}
+              data-testid="profile-alternate_email"
+            />
             <TextInput source="business_entity" label={F.business_entity} validate={text} data-testid="profile-business_entity" />
           </FormRow>
           <AutocompleteInput
@@ -148,21 +153,63 @@ const ProfileForm = () => {
               </Typography>
             )}
             <FormRow>
-              <NumberInput source="brokerage_cap_amt" label={F.brokerage_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-brokerage_cap_amt" />
-              <NumberInput source="royalty_cap_amt" label={F.royalty_cap_amt} min={0} validate={amount} readOnly={!capsEditable} data-testid="profile-royalty_cap_amt" />
+              <NumberInput
+                source="brokerage_cap_amt"
+                label={F.brokerage_cap_amt}
+                min={0}
+                validate={amount}
+                readOnly={!capsEditable}
+                data-testid="profile-brokerage_cap_amt"
+              />
+              <NumberInput
+                source="royalty_cap_amt"
+                label={F.royalty_cap_amt}
+                min={0}
+                validate={amount}
+                readOnly={!capsEditable}
+                data-testid="profile-royalty_cap_amt"
+              />
             </FormRow>
             <FormRow>
               {/* MM-DD-YYYY, the spec's format for the profile's anniversaries (the separators come by themselves). */}
               <Box data-testid="profile-brokerage_cap_anniversary_dt">
-                <DateInput source="brokerage_cap_anniversary_dt" separator="-" label={F.brokerage_cap_anniversary_dt} readOnly={!capsEditable} />
+                <DateInput
+                  source="brokerage_cap_anniversary_dt"
+                  separator="-"
+                  label={F.brokerage_cap_anniversary_dt}
+                  readOnly={!capsEditable}
+                />
               </Box>
               <Box data-testid="profile-royalty_cap_anniversary_dt">
-                <DateInput source="royalty_cap_anniversary_dt" separator="-" label={F.royalty_cap_anniversary_dt} readOnly={!capsEditable} />
+                <DateInput
+                  source="royalty_cap_anniversary_dt"
+                  separator="-"
+                  label={F.royalty_cap_anniversary_dt}
+                  readOnly={!capsEditable}
+                />
               </Box>
             </FormRow>
             <FormRow>
-              <NumberInput source="brokerage_pct" label={F.brokerage_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-brokerage_pct" />
-              <NumberInput source="agent_pct" label={F.agent_pct} step={0.01} min={0} max={100} validate={percent} readOnly={!capsEditable} data-testid="profile-agent_pct" />
+              <NumberInput
+                source="brokerage_pct"
+                label={F.brokerage_pct}
+                step={0.01}
+                min={0}
+                max={100}
+                validate={percent}
+                readOnly={!capsEditable}
+                data-testid="profile-brokerage_pct"
+              />
+              <NumberInput
+                source="agent_pct"
+                label={F.agent_pct}
+                step={0.01}
+                min={0}
+                max={100}
+                validate={percent}
+                readOnly={!capsEditable}
+                data-testid="profile-agent_pct"
+              />
             </FormRow>
           </SectionCard>
         )}
@@ -221,7 +268,12 @@ const ProfilePage = () => {
         },
       }}
     >
-      <PageFrame title={ACCOUNT_LABELS.profileTitle} testId="profile-page" maxWidth={900} aside={<CapSummaryAside refreshKey={capsVersion} />}>
+      <PageFrame
+        title={ACCOUNT_LABELS.profileTitle}
+        testId="profile-page"
+        maxWidth={900}
+        aside={<CapSummaryAside refreshKey={capsVersion} />}
+      >
         <ProfileForm />
       </PageFrame>
     </EditBase>

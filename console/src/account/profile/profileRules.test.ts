@@ -104,7 +104,10 @@ describe('profile rules', () => {
     });
     expect(profilePayload({ ...values, integrations: { skyslope_agent_guid: 'abc' } }, agent).integrations).toBeUndefined();
     const syncedClient = buildProfile({ roles: ['CLIENT'], permissions: ['transaction_sync'] });
-    const clientPayload = profilePayload({ ...values, integrations: { skyslope_agent_guid: 'abc' } }, { ...syncedClient, caps_editable: true });
+    const clientPayload = profilePayload(
+      { ...values, integrations: { skyslope_agent_guid: 'abc' } },
+      { ...syncedClient, caps_editable: true },
+    );
     expect(clientPayload.integrations).toBeUndefined();
     expect(clientPayload).not.toHaveProperty('brokerage_cap_amt');
   });

@@ -106,10 +106,7 @@ const NUMBER_FIELDS = new Set<string>(['brokerage_cap_amt', 'royalty_cap_amt', '
  * The PATCH /user/profile body: only the fields this user may change (the server refuses unknown
  * ones). Empty optional text becomes null; numbers are numbers.
  */
-export function profilePayload(
-  values: Record<string, unknown>,
-  access: Access & { caps_editable?: boolean },
-): Record<string, unknown> {
+export function profilePayload(values: Record<string, unknown>, access: Access & { caps_editable?: boolean }): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   const text = (field: string) => {
     const value = values[field];

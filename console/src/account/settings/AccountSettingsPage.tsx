@@ -1,26 +1,9 @@
-import {
-  UI_FONT_WEIGHTS,
-  UI_SCALES,
-  type LandingPageChoice,
-  type TeamForm,
-  type UserDefaults,
-  type UserProfile,
-} from '@app/contracts';
+import { UI_FONT_WEIGHTS, UI_SCALES, type LandingPageChoice, type TeamForm, type UserDefaults, type UserProfile } from '@app/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import {
-  BooleanInput,
-  Form,
-  FormDataConsumer,
-  Loading,
-  SaveButton,
-  SelectInput,
-  useGetOne,
-  useNotify,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanInput, Form, FormDataConsumer, Loading, SaveButton, SelectInput, useGetOne, useNotify, type RaRecord } from 'react-admin';
 import { accountApi } from '..';
 import { requiredRule } from '../../shared/form-fields';
 import { SINGLETON_ID } from '../../dataProvider/resources';
@@ -157,8 +140,20 @@ const AccountSettingsPage = () => {
         <Form record={record} onSubmit={handleSubmit} disableInvalidFormNotification>
           <Box data-testid="account-settings-form">
             <SectionCard title={ACCOUNT_LABELS.uiSettings} testId="settings-ui">
-              <SelectInput source="ui_scale" label={ACCOUNT_LABELS.uiScale} choices={SCALE_CHOICES} validate={requiredChoice} data-testid="settings-ui_scale" />
-              <SelectInput source="ui_font_weight" label={ACCOUNT_LABELS.uiFontWeight} choices={WEIGHT_CHOICES} validate={requiredChoice} data-testid="settings-ui_font_weight" />
+              <SelectInput
+                source="ui_scale"
+                label={ACCOUNT_LABELS.uiScale}
+                choices={SCALE_CHOICES}
+                validate={requiredChoice}
+                data-testid="settings-ui_scale"
+              />
+              <SelectInput
+                source="ui_font_weight"
+                label={ACCOUNT_LABELS.uiFontWeight}
+                choices={WEIGHT_CHOICES}
+                validate={requiredChoice}
+                data-testid="settings-ui_font_weight"
+              />
               <BooleanInput source="dark_mode" label={ACCOUNT_LABELS.darkMode} data-testid="settings-dark_mode" />
               <FormDataConsumer>{({ formData }) => <LivePreview values={formData as Partial<UiSettings>} />}</FormDataConsumer>
               <FollowSavedDarkMode onSaved={followDarkMode} />
@@ -185,10 +180,34 @@ const AccountSettingsPage = () => {
 
             {marketZero && (
               <SectionCard title={ACCOUNT_LABELS.formSettings} testId="settings-forms">
-                <SelectInput source="default_buyer_form" label={ACCOUNT_LABELS.defaultBuyerForm} choices={withCurrent(formChoices(forms, 'b'), record.default_buyer_form)} emptyText={ACCOUNT_LABELS.none} data-testid="settings-default_buyer_form" />
-                <SelectInput source="default_seller_form" label={ACCOUNT_LABELS.defaultSellerForm} choices={withCurrent(formChoices(forms, 's'), record.default_seller_form)} emptyText={ACCOUNT_LABELS.none} data-testid="settings-default_seller_form" />
-                <SelectInput source="default_form" label={ACCOUNT_LABELS.defaultForm} choices={withCurrent(formChoices(forms, 'all'), record.default_form)} emptyText={ACCOUNT_LABELS.none} data-testid="settings-default_form" />
-                <SelectInput source="default_transaction_page_form" label={ACCOUNT_LABELS.defaultTransactionPageForm} choices={withCurrent(formChoices(forms, 'all'), record.default_transaction_page_form)} emptyText={ACCOUNT_LABELS.none} data-testid="settings-default_transaction_page_form" />
+                <SelectInput
+                  source="default_buyer_form"
+                  label={ACCOUNT_LABELS.defaultBuyerForm}
+                  choices={withCurrent(formChoices(forms, 'b'), record.default_buyer_form)}
+                  emptyText={ACCOUNT_LABELS.none}
+                  data-testid="settings-default_buyer_form"
+                />
+                <SelectInput
+                  source="default_seller_form"
+                  label={ACCOUNT_LABELS.defaultSellerForm}
+                  choices={withCurrent(formChoices(forms, 's'), record.default_seller_form)}
+                  emptyText={ACCOUNT_LABELS.none}
+                  data-testid="settings-default_seller_form"
+                />
+                <SelectInput
+                  source="default_form"
+                  label={ACCOUNT_LABELS.defaultForm}
+                  choices={withCurrent(formChoices(forms, 'all'), record.default_form)}
+                  emptyText={ACCOUNT_LABELS.none}
+                  data-testid="settings-default_form"
+                />
+                <SelectInput
+                  source="default_transaction_page_form"
+                  label={ACCOUNT_LABELS.defaultTransactionPageForm}
+                  choices={withCurrent(formChoices(forms, 'all'), record.default_transaction_page_form)}
+                  emptyText={ACCOUNT_LABELS.none}
+                  data-testid="settings-default_transaction_page_form"
+                />
               </SectionCard>
             )}
 

@@ -9,9 +9,7 @@ export interface Choice {
 
 /** Form choices of one kind: buyer (b), seller (s), or all forms. */
 export function formChoices(forms: readonly TeamForm[], kind: 'b' | 's' | 'all'): Choice[] {
-  return forms
-    .filter((form) => kind === 'all' || form.client_type_id === kind)
-    .map((form) => ({ id: form.team_form_id, name: form.name }));
+  return forms.filter((form) => kind === 'all' || form.client_type_id === kind).map((form) => ({ id: form.team_form_id, name: form.name }));
 }
 
 const MARKET_ZERO_FIELDS = [
@@ -35,11 +33,7 @@ const normalize = (value: unknown) => (value === '' || value === undefined ? nul
  * PATCH /user/profile/defaults body: only what changed (the server keeps absent fields). Default scope
  * and form settings only for market 0 (the server refuses changing them otherwise).
  */
-export function defaultsPatch(
-  values: Partial<UserDefaults>,
-  previous: Partial<UserDefaults>,
-  marketZero: boolean,
-): Partial<UserDefaults> {
+export function defaultsPatch(values: Partial<UserDefaults>, previous: Partial<UserDefaults>, marketZero: boolean): Partial<UserDefaults> {
   const patch: Record<string, unknown> = {};
   for (const field of ALL_FIELDS) {
     if (!marketZero && (MARKET_ZERO_FIELDS as readonly string[]).includes(field)) continue;

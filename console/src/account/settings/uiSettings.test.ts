@@ -14,9 +14,7 @@ describe('ui settings -> theme', () => {
     expect(large.typography.fontSize).toBe(16);
     expect(small.spacing(2)).toBe('12px');
     expect(large.spacing(2)).toBe('18px');
-    expect(parseFloat(String(large.typography.body1.fontSize))).toBeGreaterThan(
-      parseFloat(String(small.typography.body1.fontSize)),
-    );
+    expect(parseFloat(String(large.typography.body1.fontSize))).toBeGreaterThan(parseFloat(String(small.typography.body1.fontSize)));
   });
 
   it('sets the regular font weight (body text) and keeps medium and bold at least as heavy', () => {
@@ -46,9 +44,11 @@ describe('ui settings -> theme', () => {
 
   it('falls back to the defaults for missing or unknown values', () => {
     expect(normalizeUiSettings(null)).toEqual({ ui_scale: 'ui-default', ui_font_weight: 'fw-400', dark_mode: false });
-    expect(
-      normalizeUiSettings({ ui_scale: 'ui-huge' as never, ui_font_weight: 'fw-700', dark_mode: 'yes' as never }),
-    ).toEqual({ ui_scale: 'ui-default', ui_font_weight: 'fw-700', dark_mode: false });
+    expect(normalizeUiSettings({ ui_scale: 'ui-huge' as never, ui_font_weight: 'fw-700', dark_mode: 'yes' as never })).toEqual({
+      ui_scale: 'ui-default',
+      ui_font_weight: 'fw-700',
+      dark_mode: false,
+    });
     expect(
       sameUiSettings(normalizeUiSettings({ ui_scale: 'ui-small' }), { ui_scale: 'ui-small', ui_font_weight: 'fw-400', dark_mode: false }),
     ).toBe(true);

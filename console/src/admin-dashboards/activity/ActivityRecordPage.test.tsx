@@ -68,7 +68,9 @@ describe('ActivityRecordPage', () => {
   });
 
   it('pages through the rows, keeping the user and the name in the URL', async () => {
-    api.getActivity.mockResolvedValueOnce(pageOf(NEWEST_FIRST, 45)).mockResolvedValueOnce(pageOf([entry(3, '2025-01-02T10:00:00.000Z', 'Older')], 45, 2));
+    api.getActivity
+      .mockResolvedValueOnce(pageOf(NEWEST_FIRST, 45))
+      .mockResolvedValueOnce(pageOf([entry(3, '2025-01-02T10:00:00.000Z', 'Older')], 45, 2));
     const user = open('/app/record?user=12&name=Ann%20Lee');
     await screen.findAllByTestId('activity-table-row');
     await user.click(screen.getByTestId('activity-table-next-page'));

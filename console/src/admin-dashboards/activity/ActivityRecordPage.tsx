@@ -59,7 +59,11 @@ const ActivityRecordPage = () => {
       .catch((failure: unknown) => {
         if (cancelled) return;
         setData(null);
-        setError(statusOf(failure) === 404 ? L.userNotFound : `${L.activityLoadFailed} ${messageOf(failure, DASHBOARD_ADMIN_MESSAGES.serverError)}`);
+        setError(
+          statusOf(failure) === 404
+            ? L.userNotFound
+            : `${L.activityLoadFailed} ${messageOf(failure, DASHBOARD_ADMIN_MESSAGES.serverError)}`,
+        );
       })
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -126,7 +130,10 @@ const ActivityRecordPage = () => {
           skeletonCols={2}
           scrollLabel={L.activityTable}
           // Two columns: the text wraps instead of the table scrolling sideways on a phone.
-          tableSx={{ minWidth: 0, '& td.server-table-td[data-field="text"]': { whiteSpace: 'normal', overflowWrap: 'anywhere', width: '100%' } }}
+          tableSx={{
+            minWidth: 0,
+            '& td.server-table-td[data-field="text"]': { whiteSpace: 'normal', overflowWrap: 'anywhere', width: '100%' },
+          }}
         />
       </SectionCard>
     </PageFrame>

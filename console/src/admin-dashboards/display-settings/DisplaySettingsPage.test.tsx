@@ -70,22 +70,17 @@ describe('DisplaySettingsPage', () => {
     await screen.findAllByTestId('display-slide');
     expect(summary()).toEqual(['7', '9', '2', '3', '4:closed:false', '4:volume:true']);
     const picker = slide(1).getByRole('combobox', { name: 'Dashboard' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Agent Production (7)',
-      'Lead Conversion (9)',
-      'Stats (2)',
-      'Activity (3)',
-      'Leaderboard (4)',
-    ]);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Agent Production (7)', 'Lead Conversion (9)', 'Stats (2)', 'Activity (3)', 'Leaderboard (4)']);
     expect(slide(6).getByRole('combobox', { name: 'Report' })).toBeTruthy();
-    expect(within(slide(6).getByRole('combobox', { name: 'Report' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Closed',
-      'Under Contract',
-      'Signed',
-      'Appointments Set',
-      'Appointments Met',
-      'Volume',
-    ]);
+    expect(
+      within(slide(6).getByRole('combobox', { name: 'Report' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Closed', 'Under Contract', 'Signed', 'Appointments Set', 'Appointments Met', 'Volume']);
     expect(slide(1).queryByRole('combobox', { name: 'Report' })).toBeNull();
     expect((screen.getByRole('radio', { name: 'Agent Production (7)' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getAllByRole('radio')).toHaveLength(2);
@@ -125,7 +120,13 @@ describe('DisplaySettingsPage', () => {
   });
 
   it('removes a slide but never the last one, and keeps the ends from moving past the list', async () => {
-    api.getDisplayConfig.mockResolvedValue({ slides: [{ id: 7, report: null, ytd: false }, { id: 3, report: null, ytd: false }], default_dashboard_id: 7 });
+    api.getDisplayConfig.mockResolvedValue({
+      slides: [
+        { id: 7, report: null, ytd: false },
+        { id: 3, report: null, ytd: false },
+      ],
+      default_dashboard_id: 7,
+    });
     const user = open();
     await screen.findAllByTestId('display-slide');
     expect((screen.getByRole('button', { name: 'Move slide 1 up' }) as HTMLButtonElement).disabled).toBe(true);

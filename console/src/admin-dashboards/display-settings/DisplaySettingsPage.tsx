@@ -105,18 +105,43 @@ const SlideItem = ({
           {L.slideNumber(n)}
         </Typography>
         <Box sx={{ display: 'flex', ml: 'auto' }}>
-          <IconButton aria-label={L.moveUp(n)} onClick={() => onMove(-1)} disabled={disabled || index === 0} data-move={`${slide.key}:up`} size="small">
+          <IconButton
+            aria-label={L.moveUp(n)}
+            onClick={() => onMove(-1)}
+            disabled={disabled || index === 0}
+            data-move={`${slide.key}:up`}
+            size="small"
+          >
             <ArrowUpwardIcon fontSize="small" />
           </IconButton>
-          <IconButton aria-label={L.moveDown(n)} onClick={() => onMove(1)} disabled={disabled || index === count - 1} data-move={`${slide.key}:down`} size="small">
+          <IconButton
+            aria-label={L.moveDown(n)}
+            onClick={() => onMove(1)}
+            disabled={disabled || index === count - 1}
+            data-move={`${slide.key}:down`}
+            size="small"
+          >
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
-          <IconButton aria-label={L.removeSlide(n)} onClick={onRemove} disabled={disabled || count === 1} data-testid="display-slide-remove" size="small">
+          <IconButton
+            aria-label={L.removeSlide(n)}
+            onClick={onRemove}
+            disabled={disabled || count === 1}
+            data-testid="display-slide-remove"
+            size="small"
+          >
             <DeleteOutlineIcon fontSize="small" />
           </IconButton>
         </Box>
       </Box>
-      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: { xs: 0, sm: 2 },
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'flex-start' },
+        }}
+      >
         <TextField
           select
           label={L.dashboard}
@@ -155,9 +180,20 @@ const SlideItem = ({
         )}
         {leaderboard && (
           // Not full width (react-admin's default): beside the two pickers on a wide screen.
-          <FormControl fullWidth={false} error={!!field('ytd')} sx={{ flex: { sm: '0 0 auto' }, justifyContent: 'center', minHeight: { sm: 56 } }}>
+          <FormControl
+            fullWidth={false}
+            error={!!field('ytd')}
+            sx={{ flex: { sm: '0 0 auto' }, justifyContent: 'center', minHeight: { sm: 56 } }}
+          >
             <FormControlLabel
-              control={<Checkbox checked={slide.ytd} onChange={(event) => onYtd(event.target.checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'display-slide-ytd' } as object }} />}
+              control={
+                <Checkbox
+                  checked={slide.ytd}
+                  onChange={(event) => onYtd(event.target.checked)}
+                  disabled={disabled}
+                  slotProps={{ input: { 'data-testid': 'display-slide-ytd' } as object }}
+                />
+              }
               label={L.ytd}
             />
             {field('ytd') && <FormHelperText>{field('ytd')}</FormHelperText>}
@@ -291,7 +327,9 @@ const DisplaySettingsPage = () => {
               names={loaded.names}
               errors={errors}
               disabled={saving}
-              onDashboard={(id) => edit(setDashboard(draft, index, id), ...['id', 'report', 'ytd'].map((name) => `slides.${index}.${name}`))}
+              onDashboard={(id) =>
+                edit(setDashboard(draft, index, id), ...['id', 'report', 'ytd'].map((name) => `slides.${index}.${name}`))
+              }
               onReport={(report) => edit(setReport(draft, index, report), `slides.${index}.report`)}
               onYtd={(ytd) => edit(setYtd(draft, index, ytd), `slides.${index}.ytd`)}
               onMove={(step) => {
@@ -303,7 +341,12 @@ const DisplaySettingsPage = () => {
           ))}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button startIcon={<AddIcon />} onClick={() => restructure(addSlide(draft))} disabled={saving || !canAdd(draft)} data-testid="display-add-slide">
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => restructure(addSlide(draft))}
+            disabled={saving || !canAdd(draft)}
+            data-testid="display-add-slide"
+          >
             {L.addSlide}
           </Button>
           {!canAdd(draft) && (

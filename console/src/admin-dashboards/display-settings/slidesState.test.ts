@@ -18,7 +18,8 @@ import {
   withoutSlideErrors,
 } from './slidesState';
 
-const ids = (config: DisplayConfig) => config.slides.map((slide) => (slide.id === 4 ? `4:${slide.report}${slide.ytd ? ':ytd' : ''}` : String(slide.id)));
+const ids = (config: DisplayConfig) =>
+  config.slides.map((slide) => (slide.id === 4 ? `4:${slide.report}${slide.ytd ? ':ytd' : ''}` : String(slide.id)));
 
 describe('the slide list', () => {
   it('keeps the config as loaded, and gives each slide a key of its own', () => {
@@ -31,7 +32,10 @@ describe('the slide list', () => {
   it('adds a slide at the end (the first dashboard), up to the limit', () => {
     const draft = addSlide(draftOf(DEFAULT_DISPLAY_CONFIG));
     expect(ids(configOf(draft))).toEqual(['7', '9', '2', '3', '4:closed', '4:volume:ytd', '7']);
-    let full = draftOf({ slides: Array.from({ length: DISPLAY_SLIDES_MAX }, () => ({ id: 2, report: null, ytd: false })), default_dashboard_id: 7 });
+    let full = draftOf({
+      slides: Array.from({ length: DISPLAY_SLIDES_MAX }, () => ({ id: 2, report: null, ytd: false })),
+      default_dashboard_id: 7,
+    });
     expect(canAdd(full)).toBe(false);
     full = addSlide(full);
     expect(full.slides).toHaveLength(DISPLAY_SLIDES_MAX);
@@ -57,7 +61,9 @@ describe('the slide list', () => {
     draft = setDashboard(draft, 0, 3);
     expect(configOf(draft).slides).toEqual([{ id: 3, report: null, ytd: false }]);
     // A report or YTD on another dashboard is never sent.
-    expect(configOf(draftOf({ slides: [{ id: 2, report: 'volume', ytd: true }], default_dashboard_id: 7 })).slides).toEqual([{ id: 2, report: null, ytd: false }]);
+    expect(configOf(draftOf({ slides: [{ id: 2, report: 'volume', ytd: true }], default_dashboard_id: 7 })).slides).toEqual([
+      { id: 2, report: null, ytd: false },
+    ]);
   });
 
   it('sets the default circle dashboard (7 or 9)', () => {
@@ -68,7 +74,12 @@ describe('the slide list', () => {
 
 describe('dashboardNames', () => {
   it("takes the server's names for the five dashboards, the contract's where it has none", () => {
-    expect(dashboardNames([{ id: 9, name: 'Conversion' }, { id: 11, name: 'Not a slide' }])).toEqual([
+    expect(
+      dashboardNames([
+        { id: 9, name: 'Conversion' },
+        { id: 11, name: 'Not a slide' },
+      ]),
+    ).toEqual([
       { id: 7, name: 'Agent Production' },
       { id: 9, name: 'Conversion' },
       { id: 2, name: 'Stats' },

@@ -45,13 +45,18 @@ function clean(slide: SlideConfig): SlideConfig {
 export function draftOf(config: DisplayConfig): DisplayDraft {
   return {
     slides: (config.slides ?? []).map((slide) => ({ ...clean(slide), key: nextKey() })),
-    default_dashboard_id: CIRCLE_DASHBOARD_IDS.includes(config.default_dashboard_id) ? config.default_dashboard_id : CIRCLE_DASHBOARD_IDS[0],
+    default_dashboard_id: CIRCLE_DASHBOARD_IDS.includes(config.default_dashboard_id)
+      ? config.default_dashboard_id
+      : CIRCLE_DASHBOARD_IDS[0],
   };
 }
 
 /** PUT /dashboard/display/config's body. */
 export function configOf(draft: DisplayDraft): DisplayConfig {
-  return { slides: draft.slides.map(({ id, report, ytd }) => clean({ id, report, ytd })), default_dashboard_id: draft.default_dashboard_id };
+  return {
+    slides: draft.slides.map(({ id, report, ytd }) => clean({ id, report, ytd })),
+    default_dashboard_id: draft.default_dashboard_id,
+  };
 }
 
 export function sameConfig(a: DisplayConfig, b: DisplayConfig): boolean {
@@ -92,14 +97,17 @@ export function setDashboard(draft: DisplayDraft, index: number, id: DashboardId
   return withSlide(draft, index, { id, report: null, ytd: false });
 }
 
-export const setReport = (draft: DisplayDraft, index: number, report: LeaderboardReport): DisplayDraft => withSlide(draft, index, { report });
+export const setReport = (draft: DisplayDraft, index: number, report: LeaderboardReport): DisplayDraft =>
+  withSlide(draft, index, { report });
 
 export const setYtd = (draft: DisplayDraft, index: number, ytd: boolean): DisplayDraft => withSlide(draft, index, { ytd });
 
 export const setDefaultDashboard = (draft: DisplayDraft, id: CircleDashboardId): DisplayDraft => ({ ...draft, default_dashboard_id: id });
 
 /** The picker's names: the server's, else the contract's, for the five dashboards in the contract's order. */
-export function dashboardNames(fromServer: readonly { id: number; name: string }[] | null | undefined): { id: DashboardId; name: string }[] {
+export function dashboardNames(
+  fromServer: readonly { id: number; name: string }[] | null | undefined,
+): { id: DashboardId; name: string }[] {
   return DASHBOARDS.map(({ id, name }) => ({ id, name: fromServer?.find((dashboard) => dashboard.id === id)?.name || name }));
 }
 

@@ -13,7 +13,15 @@ vi.mock('../index', () => ({ dashboardsApi: api }));
 
 import GoalsPage from './GoalsPage';
 
-const none = { appointments_set: null, appointments_met: null, signed: null, under_contract: null, closed: null, closed_volume: null, closed_gci: null };
+const none = {
+  appointments_set: null,
+  appointments_met: null,
+  signed: null,
+  under_contract: null,
+  closed: null,
+  closed_volume: null,
+  closed_gci: null,
+};
 const METRICS: GoalsResponse['metrics'] = [
   { metric: 'appointments_set', label: 'Appointments Set', amount: false },
   { metric: 'appointments_met', label: 'Appointments Met', amount: false },
@@ -93,17 +101,16 @@ describe('GoalsPage', () => {
 
     const table = await screen.findByTestId('goals-table');
     expect(api.getGoals).toHaveBeenCalledWith(null);
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Name',
-      'Appointments Set',
-      'Appointments Met',
-      'Signed',
-      'Under Contract',
-      'Closed',
-      'Closed Volume',
-      'Closed GCI',
-    ]);
-    expect(within(table).getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Team', 'Ann Lee', 'Bo Chen']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Appointments Set', 'Appointments Met', 'Signed', 'Under Contract', 'Closed', 'Closed Volume', 'Closed GCI']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Team', 'Ann Lee', 'Bo Chen']);
     expect(yearPicker().value).toBe('2025');
     // Amounts in USD with 2 decimals, counts whole, no goal empty.
     expect(cell('Closed Volume for Team').value).toBe('$12,000,000.00');
@@ -183,7 +190,13 @@ describe('GoalsPage', () => {
 
   it("shows the year's error under the picker and a refusal without field errors as a toast", async () => {
     api.saveGoals
-      .mockRejectedValueOnce(toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid', errors: [{ field: 'year', error: 'Enter a year from 2000 to 2100' }] }))
+      .mockRejectedValueOnce(
+        toHttpError(400, 'Bad Request', {
+          status: 'error',
+          message: 'Invalid',
+          errors: [{ field: 'year', error: 'Enter a year from 2000 to 2100' }],
+        }),
+      )
       .mockRejectedValueOnce(toHttpError(403, 'Forbidden', { status: 'error', message: 'Forbidden resource' }));
     const user = open();
     await screen.findByTestId('goals-table');
@@ -234,7 +247,9 @@ describe('GoalsPage', () => {
   it('says when the team has no active agents: only the team row', async () => {
     api.getGoals.mockResolvedValueOnce(goalsOf(2025, [ROWS[0]]));
     open();
-    expect((await screen.findByTestId('goals-empty')).textContent).toBe('Your team has no active agents yet: only the team goals can be set.');
+    expect((await screen.findByTestId('goals-empty')).textContent).toBe(
+      'Your team has no active agents yet: only the team goals can be set.',
+    );
     expect(cell('Closed for Team').value).toBe('40');
   });
 
@@ -254,6 +269,10 @@ describe('GoalsPage', () => {
     expect(screen.queryByTestId('goals-table')).toBeNull();
     const team = within(stacked).getByRole('region', { name: 'Team' });
     expect(within(team).getByRole('textbox', { name: 'Closed for Team' })).toBeTruthy();
-    expect(within(stacked).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Team', 'Ann Lee', 'Bo Chen']);
+    expect(
+      within(stacked)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Team', 'Ann Lee', 'Bo Chen']);
   });
 });

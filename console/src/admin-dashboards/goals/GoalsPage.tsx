@@ -64,12 +64,7 @@ const GoalInput = ({ row, column }: { row: GoalsRow; column: GoalColumn }) => {
 
 /** Wide screens: a row per person, a column per metric; the table scrolls inside its card if it must. */
 const GoalsTable = ({ rows, columns, year }: { rows: readonly GoalsRow[]; columns: readonly GoalColumn[]; year: number }) => (
-  <TableContainer
-    tabIndex={0}
-    role="region"
-    aria-label={L.goalsTable}
-    sx={{ overflowX: 'auto', contain: 'inline-size' }}
-  >
+  <TableContainer tabIndex={0} role="region" aria-label={L.goalsTable} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
     <Table
       size="small"
       data-testid="goals-table"
@@ -187,7 +182,12 @@ const GoalsForm = ({
           {data.rows.length === 0 ? L.noRows : L.noAgents}
         </Alert>
       )}
-      {data.rows.length > 0 && (narrow ? <GoalsStacked rows={data.rows} columns={columns} year={data.year} /> : <GoalsTable rows={data.rows} columns={columns} year={data.year} />)}
+      {data.rows.length > 0 &&
+        (narrow ? (
+          <GoalsStacked rows={data.rows} columns={columns} year={data.year} />
+        ) : (
+          <GoalsTable rows={data.rows} columns={columns} year={data.year} />
+        ))}
     </Form>
   );
 };

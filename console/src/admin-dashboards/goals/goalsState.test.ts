@@ -7,7 +7,15 @@ const METRICS: GoalsResponse['metrics'] = [
   { metric: 'closed', label: 'Closed', amount: false },
   { metric: 'closed_volume', label: 'Closed Volume', amount: true },
 ];
-const none = { appointments_set: null, appointments_met: null, signed: null, under_contract: null, closed: null, closed_volume: null, closed_gci: null };
+const none = {
+  appointments_set: null,
+  appointments_met: null,
+  signed: null,
+  under_contract: null,
+  closed: null,
+  closed_volume: null,
+  closed_gci: null,
+};
 const GOALS: GoalsResponse = {
   year: 2025,
   metrics: METRICS,
@@ -28,7 +36,15 @@ describe('columnsOf', () => {
 
   it("falls back on the contract's seven metrics, amounts last", () => {
     const columns = columnsOf({ metrics: [] });
-    expect(columns.map((column) => column.label)).toEqual(['Appointments Set', 'Appointments Met', 'Signed', 'Under Contract', 'Closed', 'Closed Volume', 'Closed GCI']);
+    expect(columns.map((column) => column.label)).toEqual([
+      'Appointments Set',
+      'Appointments Met',
+      'Signed',
+      'Under Contract',
+      'Closed',
+      'Closed Volume',
+      'Closed GCI',
+    ]);
     expect(columns.filter((column) => column.amount).map((column) => column.metric)).toEqual(['closed_volume', 'closed_gci']);
   });
 });
@@ -104,7 +120,14 @@ describe('placeErrors', () => {
 
 describe('parseYear and yearChoices', () => {
   it('reads a year goals can have from the URL', () => {
-    expect([parseYear('2024'), parseYear('1999'), parseYear('2101'), parseYear('20x4'), parseYear(null), parseYear('')]).toEqual([2024, null, null, null, null, null]);
+    expect([parseYear('2024'), parseYear('1999'), parseYear('2101'), parseYear('20x4'), parseYear(null), parseYear('')]).toEqual([
+      2024,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('offers five years either side of this one, and the chosen year wherever it is', () => {

@@ -43,7 +43,8 @@ export const cellSource = (agentId: number | null, metric: GoalMetric): string =
 /** The columns, in the server's order (the contract's when the server names none). */
 export function columnsOf(response: Pick<GoalsResponse, 'metrics'>): GoalColumn[] {
   const known = (response.metrics ?? []).filter((column) => GOAL_METRICS.includes(column.metric));
-  if (known.length > 0) return known.map(({ metric, label, amount }) => ({ metric, label: label || GOAL_METRIC_LABELS[metric], amount: !!amount }));
+  if (known.length > 0)
+    return known.map(({ metric, label, amount }) => ({ metric, label: label || GOAL_METRIC_LABELS[metric], amount: !!amount }));
   return GOAL_METRICS.map((metric) => ({ metric, label: GOAL_METRIC_LABELS[metric], amount: GOAL_AMOUNT_METRICS.includes(metric) }));
 }
 
@@ -75,7 +76,8 @@ export function changesOf(response: GoalsResponse, values: Partial<GoalsFormValu
     for (const { metric, amount } of columnsOf(response)) {
       const before = valueOf(row.goals?.[metric]);
       const after = valueOf(values?.cells?.[key]?.[metric]);
-      if (!same(before, after, amount)) changes.push({ agent_id: row.agent_id, metric, value: after, source: cellSource(row.agent_id, metric) });
+      if (!same(before, after, amount))
+        changes.push({ agent_id: row.agent_id, metric, value: after, source: cellSource(row.agent_id, metric) });
     }
   }
   return changes;

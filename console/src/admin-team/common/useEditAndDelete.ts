@@ -9,13 +9,7 @@ import { COMMON_MESSAGES } from '../messages';
  * list's local update), then says `removedMessage`; a refusal is the server's message as a toast.
  * The item stays named while the confirmation closes.
  */
-export function useEditAndDelete<T>({
-  remove,
-  removedMessage,
-}: {
-  remove: (item: T) => Promise<void>;
-  removedMessage: string;
-}) {
+export function useEditAndDelete<T>({ remove, removedMessage }: { remove: (item: T) => Promise<void>; removedMessage: string }) {
   const notify = useNotify();
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<{ open: boolean; item: T | null }>({ open: false, item: null });

@@ -52,14 +52,17 @@ describe('Blackout Days custom day', () => {
     await waitFor(() => expect(api.addBlackoutDay).toHaveBeenCalledWith({ day_label: 'Retreat', day_date: '12-19-2030' }));
     expect(await screen.findByTestId('blackout-custom-day-7')).toBeTruthy();
     // A fresh form for the next day.
-    await waitFor(async () => expect((await screen.findByTestId('blackout-custom-label') as HTMLInputElement).value).toBe(''));
+    await waitFor(async () => expect(((await screen.findByTestId('blackout-custom-label')) as HTMLInputElement).value).toBe(''));
   });
 
   it("shows the server's past-date refusal under the date", async () => {
     const user = userEvent.setup();
     // The browser's today may be the team's yesterday: the server has the last word.
     api.addBlackoutDay.mockRejectedValue(
-      Object.assign(new Error('Bad request'), { status: 400, body: { status: 'error', errors: [{ field: 'day_date', error: 'Date must be today or later' }] } }),
+      Object.assign(new Error('Bad request'), {
+        status: 400,
+        body: { status: 'error', errors: [{ field: 'day_date', error: 'Date must be today or later' }] },
+      }),
     );
     renderInAdmin(<BlackoutDaysPanel />);
     await user.type(await screen.findByTestId('blackout-custom-label'), 'Retreat');

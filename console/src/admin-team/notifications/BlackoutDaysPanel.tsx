@@ -149,7 +149,11 @@ const CustomDayForm = ({ today, onAdded }: { today: string; onAdded: (day: Black
 export const BlackoutDaysPanel = () => {
   const notify = useNotify();
   const loaded = useLoad<Loaded>(async () => {
-    const [options, days, team] = await Promise.all([teamAdminApi.getBlackoutOptions(), teamAdminApi.getBlackoutDays(), teamAdminApi.getTeam()]);
+    const [options, days, team] = await Promise.all([
+      teamAdminApi.getBlackoutOptions(),
+      teamAdminApi.getBlackoutDays(),
+      teamAdminApi.getTeam(),
+    ]);
     return { options, days, timezone: team.timezone };
   });
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -181,9 +185,7 @@ export const BlackoutDaysPanel = () => {
       }
       notify(ADMIN_MESSAGES.settingSaved, { type: 'success' });
     } catch {
-      setDays((days) =>
-        checked ? withoutPredefined(days, option.id) : withPredefined(days, option, kind, previous ?? null),
-      );
+      setDays((days) => (checked ? withoutPredefined(days, option.id) : withPredefined(days, option, kind, previous ?? null)));
       notify(COMMON_MESSAGES.saveFailed, { type: 'error', autoHideDuration: null });
     } finally {
       done(option.id);

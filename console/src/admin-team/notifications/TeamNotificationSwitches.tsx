@@ -17,8 +17,7 @@ export const TeamNotificationSwitches = () => {
   const settings = useLoad(() => teamAdminApi.getNotificationSettings());
   // The switch moves at once and goes back if the server refuses.
   const { pending, toggle } = useNotificationToggle({
-    apply: (notificationId, enabled) =>
-      settings.setData((current) => current && setNotificationEnabled(current, notificationId, enabled)),
+    apply: (notificationId, enabled) => settings.setData((current) => current && setNotificationEnabled(current, notificationId, enabled)),
     save: (notificationId, enabled) => teamAdminApi.updateNotificationSetting(notificationId, enabled),
     savedMessage: ADMIN_MESSAGES.settingSaved,
     failedMessage: COMMON_MESSAGES.saveFailed,

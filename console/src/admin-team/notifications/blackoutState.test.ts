@@ -40,10 +40,13 @@ describe('blackout days panel state', () => {
     expect(isChecked(optimistic, 'juneteenth')).toBe(true);
     expect(optimistic.find((day) => day.predefined_day_key === 'juneteenth')?.team_blackout_day_id).toBe(0);
 
-    const saved = withPredefined(optimistic, JUNETEENTH, 'holiday', buildDay({ team_blackout_day_id: 9, predefined_day_key: 'juneteenth', day_label: 'Juneteenth' }));
-    expect(saved.filter((day) => day.predefined_day_key === 'juneteenth')).toEqual([
-      expect.objectContaining({ team_blackout_day_id: 9 }),
-    ]);
+    const saved = withPredefined(
+      optimistic,
+      JUNETEENTH,
+      'holiday',
+      buildDay({ team_blackout_day_id: 9, predefined_day_key: 'juneteenth', day_label: 'Juneteenth' }),
+    );
+    expect(saved.filter((day) => day.predefined_day_key === 'juneteenth')).toEqual([expect.objectContaining({ team_blackout_day_id: 9 })]);
     expect(days).toHaveLength(1);
   });
 

@@ -1,4 +1,11 @@
-import { parseUsDate, TEAM_SETUP_MESSAGES, todayIn, type BlackoutDay, type BlackoutOption, type TeamNotificationSetting } from '@app/contracts';
+import {
+  parseUsDate,
+  TEAM_SETUP_MESSAGES,
+  todayIn,
+  type BlackoutDay,
+  type BlackoutOption,
+  type TeamNotificationSetting,
+} from '@app/contracts';
 import { ADMIN_MESSAGES } from '../messages';
 
 // State of the Team Notification Settings screen (spec 000 sections 2, 4, 5; docs/admin-api.md).

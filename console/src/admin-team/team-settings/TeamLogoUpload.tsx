@@ -105,14 +105,7 @@ export const TeamLogoUpload = ({ initialUrl }: { initialUrl: string | null }) =>
         )}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(event) => void handleFile(event)}
-          data-testid="team-logo-input"
-        />
+        <input ref={input} type="file" accept="image/*" hidden onChange={(event) => void handleFile(event)} data-testid="team-logo-input" />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button
             variant="outlined"

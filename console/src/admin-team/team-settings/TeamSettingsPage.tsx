@@ -13,14 +13,7 @@ import { submitSave } from '../../shared/forms/submitErrors';
 import { useLoad } from '../../shared/load/useLoad';
 import { ADMIN_MESSAGES, ADMIN_TEAM_LABELS } from '../messages';
 import { TeamLogoUpload } from './TeamLogoUpload';
-import {
-  addressRules,
-  nameRules,
-  TEAM_FIELDS,
-  teamSettingsPayload,
-  teamSettingsRecord,
-  timezoneRules,
-} from './teamSettingsRules';
+import { addressRules, nameRules, TEAM_FIELDS, teamSettingsPayload, teamSettingsRecord, timezoneRules } from './teamSettingsRules';
 import { browserTimeZone, timezoneChoices, type TimezoneChoice } from './timezones';
 
 const L = ADMIN_TEAM_LABELS;

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addressRules,
-  logoFileProblem,
-  nameRules,
-  teamSettingsPayload,
-  teamSettingsRecord,
-  timezoneRules,
-} from './teamSettingsRules';
+import { addressRules, logoFileProblem, nameRules, teamSettingsPayload, teamSettingsRecord, timezoneRules } from './teamSettingsRules';
 
-const firstError = (rules: ((value: unknown) => string | undefined)[], value: unknown) =>
-  rules.map((rule) => rule(value)).find(Boolean);
+const firstError = (rules: ((value: unknown) => string | undefined)[], value: unknown) => rules.map((rule) => rule(value)).find(Boolean);
 
 describe('team settings rules', () => {
   it('requires the name and the timezone', () => {
@@ -72,7 +64,17 @@ describe('team settings rules', () => {
   });
 
   it("starts a team without a timezone on the browser's, and keeps a team's own", () => {
-    const team = { team_id: 5, name: 'Rival Homes', address_1: null, address_2: null, city: null, state: null, postal_code: null, timezone: null, logo_url: null };
+    const team = {
+      team_id: 5,
+      name: 'Rival Homes',
+      address_1: null,
+      address_2: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      timezone: null,
+      logo_url: null,
+    };
     expect(teamSettingsRecord(team, 'America/Denver').timezone).toBe('America/Denver');
     expect(teamSettingsRecord({ ...team, timezone: 'America/Chicago' }, 'America/Denver').timezone).toBe('America/Chicago');
     expect(teamSettingsRecord(team, null).timezone).toBe('');

@@ -42,10 +42,7 @@ export const DefaultTemplatesBlock = ({ list, initial, errors, disabled, onChang
     [list],
   );
   // The server's message stands as the side's validation result until the form around clears it.
-  const validators = useMemo(
-    () => ({ buyer: () => errorsRef.current.buyer, seller: () => errorsRef.current.seller }),
-    [],
-  );
+  const validators = useMemo(() => ({ buyer: () => errorsRef.current.buyer, seller: () => errorsRef.current.seller }), []);
 
   useEffect(() => {
     const subscription = form.watch((value, { name, type }) => {

@@ -24,7 +24,14 @@ vi.mock('../../commission/index', () => ({
 
 import UserFormPage from './UserFormPage';
 
-const template = (id: number, name: string, side: 'b' | 's') => ({ commission_template_id: id, name, client_type_id: side, cap_kind: null, pct: 0, flat_amt: 0 });
+const template = (id: number, name: string, side: 'b' | 's') => ({
+  commission_template_id: id,
+  name,
+  client_type_id: side,
+  cap_kind: null,
+  pct: 0,
+  flat_amt: 0,
+});
 const TEMPLATES: CommissionTemplatesResponse = {
   buyer: [template(1, 'Brokerage Split', 'b'), template(2, 'Royalty', 'b'), template(3, 'Transaction Fee', 'b')],
   seller: [template(4, 'Brokerage Split', 's'), template(5, 'Royalty', 's')],
@@ -63,7 +70,8 @@ const open = (mode: 'edit' | 'create' = 'edit') => {
 };
 
 // An open menu hides the rest of the page from assistive tech: look past that.
-const templatesBox = (side: 'buyer' | 'seller') => within(screen.getByTestId(`user-templates-${side}`)).getByRole('combobox', { hidden: true });
+const templatesBox = (side: 'buyer' | 'seller') =>
+  within(screen.getByTestId(`user-templates-${side}`)).getByRole('combobox', { hidden: true });
 const saveAndGetPatch = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByTestId('user-form-save'));
   await waitFor(() => expect(api.updateUser).toHaveBeenCalled());
@@ -176,9 +184,13 @@ describe('UserFormPage: Default Commission Templates', () => {
   });
 
   it('says when the templates cannot be read, and tries again', async () => {
-    commission.getTemplates.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Down' })).mockResolvedValue(TEMPLATES);
+    commission.getTemplates
+      .mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Down' }))
+      .mockResolvedValue(TEMPLATES);
     const user = open();
-    expect((await screen.findByTestId('user-default-templates-error')).textContent).toContain('The commission templates could not be loaded. Down');
+    expect((await screen.findByTestId('user-default-templates-error')).textContent).toContain(
+      'The commission templates could not be loaded. Down',
+    );
     await user.click(screen.getByTestId('user-default-templates-retry'));
     expect(await screen.findByTestId('user-default-templates')).toBeTruthy();
   });

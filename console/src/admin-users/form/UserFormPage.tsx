@@ -532,7 +532,12 @@ const UserFormPage = ({ mode, agentId }: UserFormProps) => {
             <Alert
               severity="error"
               action={
-                <Button color="inherit" size="small" onClick={() => setTemplateListKey((current) => current + 1)} data-testid="user-default-templates-retry">
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => setTemplateListKey((current) => current + 1)}
+                  data-testid="user-default-templates-retry"
+                >
                   {L.retry}
                 </Button>
               }

@@ -207,8 +207,19 @@ describe('canEnableEsign', () => {
 });
 
 describe('Default Commission Templates', () => {
-  const template = (id: number, side: 'b' | 's') => ({ commission_template_id: id, name: `T${id}`, client_type_id: side, cap_kind: null, pct: 0, flat_amt: 0 });
-  const list = (show: boolean) => ({ buyer: [template(1, 'b'), template(2, 'b')], seller: [template(4, 's')], show_default_templates: show });
+  const template = (id: number, side: 'b' | 's') => ({
+    commission_template_id: id,
+    name: `T${id}`,
+    client_type_id: side,
+    cap_kind: null,
+    pct: 0,
+    flat_amt: 0,
+  });
+  const list = (show: boolean) => ({
+    buyer: [template(1, 'b'), template(2, 'b')],
+    seller: [template(4, 's')],
+    show_default_templates: show,
+  });
 
   it('shows only when the platform setting says so, and never for VENDOR', () => {
     expect(showsDefaultTemplates(list(true), 'AGENT')).toBe(true);
@@ -227,7 +238,9 @@ describe('Default Commission Templates', () => {
 
   it('sends no default_commission_templates while hidden, so the stored ones stay', () => {
     expect(templatesPayload({ shown: false, mode: 'create', values: { buyer: [1], seller: [] } })).toEqual({});
-    expect(templatesPayload({ shown: false, mode: 'edit', values: { buyer: [1], seller: [] }, initial: { buyer: [], seller: [] } })).toEqual({});
+    expect(
+      templatesPayload({ shown: false, mode: 'edit', values: { buyer: [1], seller: [] }, initial: { buyer: [], seller: [] } }),
+    ).toEqual({});
   });
 
   it('sends both lists on create, and on edit only when a list changed', () => {

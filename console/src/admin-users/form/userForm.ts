@@ -53,12 +53,7 @@ export type UserFormErrors = Partial<Record<UserFormField, string>>;
 export type UserFormMode = 'create' | 'edit';
 
 export const REQUIRED_FIELDS: readonly TextField[] = ['first_name', 'last_name', 'mobile_phone', 'email', 'role_id', 'start_dt'];
-export const AMOUNT_FIELDS: readonly TextField[] = [
-  'brokerage_cap_amt',
-  'royalty_cap_amt',
-  'agent_trans_fee_amt',
-  'agent_monthly_fee_amt',
-];
+export const AMOUNT_FIELDS: readonly TextField[] = ['brokerage_cap_amt', 'royalty_cap_amt', 'agent_trans_fee_amt', 'agent_monthly_fee_amt'];
 export const DATE_FIELDS: readonly TextField[] = ['start_dt', 'brokerage_cap_anniversary_dt', 'royalty_cap_anniversary_dt'];
 
 const ALL_FIELDS: readonly UserFormField[] = [...TEXT_FIELDS, ...CHECKBOX_FIELDS];
@@ -198,11 +193,7 @@ function fullPayload(values: UserFormValues, mode: UserFormMode): Partial<AdminU
  * save never rewrites a field the admin did not touch (e.g. a plan's e-sign switch they cannot set).
  * Vendors send no real-estate fields (the server would not store them anyway).
  */
-export function userFormPayload(
-  values: UserFormValues,
-  mode: UserFormMode,
-  initial?: UserFormValues,
-): Partial<AdminUserForm> {
+export function userFormPayload(values: UserFormValues, mode: UserFormMode, initial?: UserFormValues): Partial<AdminUserForm> {
   const payload = fullPayload(values, mode);
   if (mode === 'create' || !initial) return payload;
   const before = fullPayload(initial, mode) as Record<string, unknown>;

@@ -31,7 +31,12 @@ const HistoryCell = ({ col, row, timeZone }: { col: TableColumn; row: LoginHisto
     // 'Chrome 131 on macOS'; the whole User-Agent string on hover.
     const raw = String(value ?? '');
     return (
-      <Box component="span" title={raw} data-testid="history-device" sx={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+      <Box
+        component="span"
+        title={raw}
+        data-testid="history-device"
+        sx={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}
+      >
         {formatCell(col.field, value)}
       </Box>
     );

@@ -19,7 +19,19 @@ const NotIncluded = ({ testId, title }: { testId: string; title: string }) => (
   </Paper>
 );
 
-const Counter = ({ testId, title, total, used, remaining }: { testId: string; title: string; total: number; used: number; remaining: number }) => {
+const Counter = ({
+  testId,
+  title,
+  total,
+  used,
+  remaining,
+}: {
+  testId: string;
+  title: string;
+  total: number;
+  used: number;
+  remaining: number;
+}) => {
   const view = counterView(total, used, remaining, L.noLimit);
   return (
     <Paper
@@ -62,7 +74,15 @@ const Counter = ({ testId, title, total, used, remaining }: { testId: string; ti
  * Users total/used/remaining and e-sign seats (GET /admin/licenses). `esignIncluded`: the team's plan has
  * e-signature (team_esign); without it the seats read 'Not included in your plan'.
  */
-export const LicenceCounters = ({ licences, error, esignIncluded }: { licences: LicenceCounts | null; error: string | null; esignIncluded: boolean }) => (
+export const LicenceCounters = ({
+  licences,
+  error,
+  esignIncluded,
+}: {
+  licences: LicenceCounts | null;
+  error: string | null;
+  esignIncluded: boolean;
+}) => (
   <Box data-testid="licence-counters" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
     {error ? (
       <Alert severity="warning" data-testid="licence-counters-error" sx={{ flex: 1 }}>

@@ -1,10 +1,4 @@
-import {
-  USER_LIST_PAGE_SIZES,
-  USER_STATUS_FILTERS,
-  type AdminUserRow,
-  type LicenceCounts,
-  type TableColumn,
-} from '@app/contracts';
+import { USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type AdminUserRow, type LicenceCounts, type TableColumn } from '@app/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -296,10 +290,7 @@ const UserListPage = () => {
       <LicenceNotice fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="users-add"]')} />
       <LicenceCounters licences={licences} error={licenceError} esignIncluded={canEnableEsign(permissions?.permissions)} />
       <SectionCard>
-        <Box
-          sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
-          data-testid="users-toolbar"
-        >
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }} data-testid="users-toolbar">
           <TextField
             size="small"
             label={L.search}

@@ -50,9 +50,7 @@ describe('parseListState', () => {
   });
 
   it('gives unknown or malformed values their defaults', () => {
-    const parsed = parseListState(
-      new URLSearchParams('page=-2&per_page=15&order_by=password&order_dir=2&status_filter=deleted'),
-    );
+    const parsed = parseListState(new URLSearchParams('page=-2&per_page=15&order_by=password&order_dir=2&status_filter=deleted'));
     expect(parsed).toEqual(DEFAULT_LIST_STATE);
     expect(parseListState(new URLSearchParams('page=abc&per_page=')).page).toBe(1);
     expect(parseListState(new URLSearchParams('page=0')).page).toBe(1);
@@ -62,7 +60,9 @@ describe('parseListState', () => {
 describe('URL and API queries', () => {
   it('always keeps the status filter in the URL, the rest only when not the default', () => {
     expect(toSearchParams(DEFAULT_LIST_STATE).toString()).toBe('status_filter=active');
-    const search = toSearchParams(state({ page: 2, per_page: 10, order_by: 'agent_full_name', order_dir: 1, quick_search_filter: 'ann', status_filter: 'disabled' }));
+    const search = toSearchParams(
+      state({ page: 2, per_page: 10, order_by: 'agent_full_name', order_dir: 1, quick_search_filter: 'ann', status_filter: 'disabled' }),
+    );
     expect(Object.fromEntries(search)).toEqual({
       status_filter: 'disabled',
       quick_search_filter: 'ann',
@@ -74,7 +74,14 @@ describe('URL and API queries', () => {
   });
 
   it('round-trips through the URL', () => {
-    const original = state({ page: 4, per_page: 100, order_by: 'last_access_ts', order_dir: -1, quick_search_filter: 'x y', status_filter: 'excluded' });
+    const original = state({
+      page: 4,
+      per_page: 100,
+      order_by: 'last_access_ts',
+      order_dir: -1,
+      quick_search_filter: 'x y',
+      status_filter: 'excluded',
+    });
     expect(parseListState(toSearchParams(original))).toEqual(original);
   });
 
@@ -92,7 +99,9 @@ describe('URL and API queries', () => {
   });
 
   it('downloads with the same search, filter and order, without paging', () => {
-    const query = toDownloadQuery(state({ page: 3, per_page: 10, order_by: 'created_ts', order_dir: 1, quick_search_filter: 'ann', status_filter: 'all' }));
+    const query = toDownloadQuery(
+      state({ page: 3, per_page: 10, order_by: 'created_ts', order_dir: 1, quick_search_filter: 'ann', status_filter: 'all' }),
+    );
     expect(Object.fromEntries(query)).toEqual({ order_by: 'created_ts', order_dir: '1', quick_search_filter: 'ann', status_filter: 'all' });
   });
 });
@@ -123,10 +132,24 @@ describe('list transitions', () => {
   });
 
   it('Clear resets the search and the status filter, keeping order and page size', () => {
-    const busy = state({ page: 5, per_page: 60, order_by: 'created_ts', order_dir: 1, quick_search_filter: 'ann', status_filter: 'disabled' });
+    const busy = state({
+      page: 5,
+      per_page: 60,
+      order_by: 'created_ts',
+      order_dir: 1,
+      quick_search_filter: 'ann',
+      status_filter: 'disabled',
+    });
     expect(isCleared(busy)).toBe(false);
     const after = cleared(busy);
-    expect(after).toEqual({ page: 1, per_page: 60, order_by: 'created_ts', order_dir: 1, quick_search_filter: '', status_filter: 'active' });
+    expect(after).toEqual({
+      page: 1,
+      per_page: 60,
+      order_by: 'created_ts',
+      order_dir: 1,
+      quick_search_filter: '',
+      status_filter: 'active',
+    });
     expect(isCleared(after)).toBe(true);
   });
 

@@ -1,9 +1,4 @@
-import {
-  USER_LIST_DEFAULTS,
-  USER_LIST_PAGE_SIZES,
-  USER_STATUS_FILTERS,
-  type UserStatusFilter,
-} from '@app/contracts';
+import { USER_LIST_DEFAULTS, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type UserStatusFilter } from '@app/contracts';
 
 // State of the admin user list (spec 000 sections 2, 3, 9): the table event (page, per_page,
 // order_by, order_dir), the search and the status filter. It lives in the URL so a reload, the back
@@ -132,10 +127,7 @@ export function cleared(state: UserListState): UserListState {
 }
 
 export function isCleared(state: UserListState): boolean {
-  return (
-    state.quick_search_filter === DEFAULT_LIST_STATE.quick_search_filter &&
-    state.status_filter === DEFAULT_LIST_STATE.status_filter
-  );
+  return state.quick_search_filter === DEFAULT_LIST_STATE.quick_search_filter && state.status_filter === DEFAULT_LIST_STATE.status_filter;
 }
 
 /** A click on a column header: the same column flips its direction, another starts ascending. */

@@ -13,8 +13,20 @@ import ReassignTransactionsPage from './ReassignTransactionsPage';
 
 const MENU: ScopeMenu = {
   groups: [
-    { label: 'ISAs', items: [{ value: 'ig1', label: 'All ISAs' }, { value: 'i4', label: 'Ivy Isa' }] },
-    { label: 'Active Agents', items: [{ value: 'a12', label: 'Ann Lee' }, { value: 'a9', label: 'Bo Chen' }] },
+    {
+      label: 'ISAs',
+      items: [
+        { value: 'ig1', label: 'All ISAs' },
+        { value: 'i4', label: 'Ivy Isa' },
+      ],
+    },
+    {
+      label: 'Active Agents',
+      items: [
+        { value: 'a12', label: 'Ann Lee' },
+        { value: 'a9', label: 'Bo Chen' },
+      ],
+    },
     { label: 'Disabled Agents', items: [{ value: 'a8', label: 'Dan Gone' }] },
   ],
 };
@@ -45,7 +57,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('ReassignTransactionsPage', () => {
-  it("says how many transactions the user has, and lists Active then Disabled Agents without the user", async () => {
+  it('says how many transactions the user has, and lists Active then Disabled Agents without the user', async () => {
     api.getReassignCount.mockResolvedValue({ total_trans_count: 14, active_trans_count: 5 });
     const user = open();
     expect((await screen.findByTestId('reassign-summary')).textContent).toBe('Ann Lee has 14 transactions, 5 active.');
@@ -55,7 +67,11 @@ describe('ReassignTransactionsPage', () => {
     await user.click(targetBox());
     const list = screen.getByRole('listbox');
     // The group headers, then each group's agents.
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Active Agents', 'Bo Chen', 'Disabled Agents', 'Dan Gone']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Active Agents', 'Bo Chen', 'Disabled Agents', 'Dan Gone']);
     expect(within(list).getByText('Active Agents').getAttribute('tabindex')).toBeNull();
     expect(within(list).queryByText('Ivy Isa')).toBeNull();
     expect(within(list).queryByText('Ann Lee')).toBeNull();
@@ -107,7 +123,13 @@ describe('ReassignTransactionsPage', () => {
   it("shows the server's field error under the target, and other refusals in words", async () => {
     api.getReassignCount.mockResolvedValue({ total_trans_count: 3, active_trans_count: 3 });
     api.reassign
-      .mockRejectedValueOnce(toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid', errors: [{ field: 'to_agent_id', error: 'Choose a different agent' }] }))
+      .mockRejectedValueOnce(
+        toHttpError(400, 'Bad Request', {
+          status: 'error',
+          message: 'Invalid',
+          errors: [{ field: 'to_agent_id', error: 'Choose a different agent' }],
+        }),
+      )
       .mockRejectedValueOnce(toHttpError(403, 'Forbidden', { status: 'error', message: 'Forbidden resource' }));
     const user = open();
     await screen.findByTestId('reassign-summary');
@@ -126,7 +148,9 @@ describe('ReassignTransactionsPage', () => {
   });
 
   it('says when the counts or the agents cannot be read, and retries', async () => {
-    api.getReassignCount.mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Down' })).mockResolvedValue({ total_trans_count: 1, active_trans_count: 1 });
+    api.getReassignCount
+      .mockRejectedValueOnce(toHttpError(503, 'Service Unavailable', { message: 'Down' }))
+      .mockResolvedValue({ total_trans_count: 1, active_trans_count: 1 });
     api.getAgentScopes.mockReset();
     api.getAgentScopes.mockRejectedValueOnce(toHttpError(500, 'Internal Server Error', null)).mockResolvedValue(MENU);
     const user = open();

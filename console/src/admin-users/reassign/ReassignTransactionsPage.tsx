@@ -78,7 +78,9 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
       })
       .catch((failure: unknown) => {
         if (cancelled) return;
-        setCountsError(statusOf(failure) === 404 ? L.userNotFound : `${L.reassignCountLoadFailed} ${messageOf(failure, ACCOUNT_MESSAGES.serverError)}`);
+        setCountsError(
+          statusOf(failure) === 404 ? L.userNotFound : `${L.reassignCountLoadFailed} ${messageOf(failure, ACCOUNT_MESSAGES.serverError)}`,
+        );
       });
     return () => {
       cancelled = true;
@@ -131,7 +133,8 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
       setFieldErrors(placed);
       const others = Object.entries(byField).filter(([field]) => field !== 'to_agent_id' && field !== 'type');
       const message =
-        others[0]?.[1] ?? (placed.to_agent_id || placed.type ? ACCOUNT_MESSAGES.formError : messageOf(failure, ACCOUNT_MESSAGES.serverError));
+        others[0]?.[1] ??
+        (placed.to_agent_id || placed.type ? ACCOUNT_MESSAGES.formError : messageOf(failure, ACCOUNT_MESSAGES.serverError));
       setFormError(message);
       notify(message, { type: 'error' });
       // The refusal may come from counts that moved meanwhile (another admin): read them again.
@@ -197,7 +200,12 @@ const ReassignTransactionsPage = ({ agentId, name }: { agentId: number | null; n
             data-testid="reassign-targets-error"
             sx={{ mb: 2 }}
             action={
-              <Button color="inherit" size="small" onClick={() => setMenuKey((current) => current + 1)} data-testid="reassign-targets-retry">
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => setMenuKey((current) => current + 1)}
+                data-testid="reassign-targets-retry"
+              >
                 {L.retry}
               </Button>
             }

@@ -4,9 +4,22 @@ import { agentIdOfScope, canReassign, countOf, reassignTargets, sourceName } fro
 
 const MENU: ScopeMenu = {
   groups: [
-    { label: 'ISAs', items: [{ value: 'ig1', label: 'All ISAs' }, { value: 'i4', label: 'Ivy Isa' }] },
+    {
+      label: 'ISAs',
+      items: [
+        { value: 'ig1', label: 'All ISAs' },
+        { value: 'i4', label: 'Ivy Isa' },
+      ],
+    },
     { label: 'Disabled Agents', items: [{ value: 'a8', label: 'Dan Gone' }] },
-    { label: 'Active Agents', items: [{ value: 'a12', label: 'Ann Lee' }, { value: 'a9', label: 'Bo Chen' }, { value: 'i5', label: 'odd' }] },
+    {
+      label: 'Active Agents',
+      items: [
+        { value: 'a12', label: 'Ann Lee' },
+        { value: 'a9', label: 'Bo Chen' },
+        { value: 'i5', label: 'odd' },
+      ],
+    },
   ],
 };
 

@@ -54,6 +54,11 @@ export function countOf(counts: ReassignCountResponse | null, type: ReassignType
 }
 
 /** Reassign stays disabled until a target is chosen and that type's count is above 0 (and while it runs). */
-export function canReassign(state: { counts: ReassignCountResponse | null; type: ReassignType; targetId: number | null; busy: boolean }): boolean {
+export function canReassign(state: {
+  counts: ReassignCountResponse | null;
+  type: ReassignType;
+  targetId: number | null;
+  busy: boolean;
+}): boolean {
   return !state.busy && state.targetId !== null && countOf(state.counts, state.type) > 0;
 }

@@ -44,7 +44,15 @@ const Hash = ({ item, testId }: { item: EsignAuditDocumentHash; testId: string }
  * and in UTC, type, actor, email, IP, user agent and detail; the SHA-256 of each original document and of the
  * signed one; Download of the signed PDF (GET /esign/requests/{id}/documents, then its URL opens).
  */
-export const AuditLogDialog = ({ request, timeZone, onClose }: { request: EsignBoardRow; timeZone: string | null; onClose: () => void }) => {
+export const AuditLogDialog = ({
+  request,
+  timeZone,
+  onClose,
+}: {
+  request: EsignBoardRow;
+  timeZone: string | null;
+  onClose: () => void;
+}) => {
   const notify = useNotify();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [log, setLog] = useState<EsignAuditLog | null>(null);
@@ -85,7 +93,15 @@ export const AuditLogDialog = ({ request, timeZone, onClose }: { request: EsignB
   const subtitle = [request.esignature_template?.name, addressOf(request.transaction)].filter(Boolean).join(' · ');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={fullScreen} aria-labelledby="esign-audit-title" data-testid="esign-audit-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="lg"
+      fullScreen={fullScreen}
+      aria-labelledby="esign-audit-title"
+      data-testid="esign-audit-dialog"
+    >
       <DialogTitle id="esign-audit-title">
         {L.auditTitle}
         {subtitle && (
@@ -109,7 +125,12 @@ export const AuditLogDialog = ({ request, timeZone, onClose }: { request: EsignB
             {log.events.length === 0 ? (
               <Typography color="text.secondary">{L.noEvents}</Typography>
             ) : (
-              <TableContainer tabIndex={0} role="region" aria-label={L.auditEvents} sx={{ overflowX: 'auto', contain: 'inline-size', mb: 2 }}>
+              <TableContainer
+                tabIndex={0}
+                role="region"
+                aria-label={L.auditEvents}
+                sx={{ overflowX: 'auto', contain: 'inline-size', mb: 2 }}
+              >
                 <Table size="small" sx={{ minWidth: 880, '& td': { verticalAlign: 'top' } }}>
                   <TableHead>
                     <TableRow>

@@ -118,12 +118,18 @@ const fullName = (user: { first_name: string; last_name: string }) => [user.firs
 /** The user filter: the users one may see, under Active Users and Disabled Users (GET /esign/request-users). */
 const UserFilterInput = ({ groups }: { groups: EsignRequestUsers['groups'] }) => {
   const { id, field } = useInput({ source: 'users', format: (value) => (Array.isArray(value) ? value : []), parse: (value) => value });
-  const names = useMemo(() => new Map(groups.flatMap((group) => group.users.map((user) => [user.agent_id, fullName(user)] as const))), [groups]);
+  const names = useMemo(
+    () => new Map(groups.flatMap((group) => group.users.map((user) => [user.agent_id, fullName(user)] as const))),
+    [groups],
+  );
   const items: ReactNode[] = [];
   for (const group of groups) {
     if (group.users.length === 0) continue;
     items.push(
-      <ListSubheader key={`group-${group.label}`} data-testid={`esign-filter-user-group-${group.label === 'Active Users' ? 'active' : 'disabled'}`}>
+      <ListSubheader
+        key={`group-${group.label}`}
+        data-testid={`esign-filter-user-group-${group.label === 'Active Users' ? 'active' : 'disabled'}`}
+      >
         {group.label}
       </ListSubheader>,
     );

@@ -6,8 +6,13 @@ import { boardAnswer, boardLoaded, buildRow, createFetch, json, locationText, re
 import { stubWindowWidth } from '../../test/viewport';
 
 // The console's calls go through the session's fetch: here a fetch that answers by path and records the calls.
-const net = vi.hoisted(() => ({ impl: (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('no fetch yet')) }));
-vi.mock('../../auth', () => ({ authClient: { fetch: (url: string, init?: RequestInit) => net.impl(url, init), getSession: () => null }, authProvider: {} }));
+const net = vi.hoisted(() => ({
+  impl: (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('no fetch yet')),
+}));
+vi.mock('../../auth', () => ({
+  authClient: { fetch: (url: string, init?: RequestInit) => net.impl(url, init), getSession: () => null },
+  authProvider: {},
+}));
 
 import EsignRequestsPage from './EsignRequestsPage';
 
@@ -67,7 +72,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const headers = () => within(screen.getByTestId('esign-requests-table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+const headers = () =>
+  within(screen.getByTestId('esign-requests-table'))
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
 
 // Journeys through react-admin forms and MUI menus: room for a loaded machine.
 const JOURNEY = { timeout: 45_000 };
@@ -79,12 +87,25 @@ describe('E-sign request board', JOURNEY, () => {
     expect(screen.getByTestId('esign-requests-page')).toBeTruthy();
     expect(lastBoardQuery()).toEqual(DEFAULT_QUERY);
     const table = screen.getByTestId('esign-requests-table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Template', 'Transaction', 'Created By', 'Created', 'Completed', 'Status', 'Actions']);
     const cells = [...row(4).querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells.slice(0, 6)).toEqual(['Template 4', '12 Oak St, Unit 4, Austin, TX 78701', 'Dana Admin', '11/20/2026 9:30 AM', '11/22/2026 12:05 PM', 'Completed']);
+    expect(cells.slice(0, 6)).toEqual([
+      'Template 4',
+      '12 Oak St, Unit 4, Austin, TX 78701',
+      'Dana Admin',
+      '11/20/2026 9:30 AM',
+      '11/22/2026 12:05 PM',
+      'Completed',
+    ]);
     expect(within(row(1)).getByText('Listing Agreement')).toBeTruthy();
     // The transaction links to its e-sign tab.
-    expect(within(row(4)).getByRole('link', { name: '12 Oak St, Unit 4, Austin, TX 78701' }).getAttribute('href')).toBe('/app/transactions/104/esign');
+    expect(within(row(4)).getByRole('link', { name: '12 Oak St, Unit 4, Austin, TX 78701' }).getAttribute('href')).toBe(
+      '/app/transactions/104/esign',
+    );
     // The tiles.
     const tiles = { Sent: '3', Viewed: '1', PartiallySigned: '2', Completed: '4', Failed: '1', Total: '13' };
     for (const [key, total] of Object.entries(tiles)) expect(screen.getByTestId(`esign-status-tile-${key}`).textContent).toContain(total);
@@ -96,7 +117,16 @@ describe('E-sign request board', JOURNEY, () => {
     open();
     await boardLoaded();
     const status = (id: number) => screen.getByTestId(`esign-request-status-${id}`).textContent;
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(status)).toEqual(['Sent', 'Viewed', 'Partially Signed', 'Completed', 'Declined', 'Failed', 'Expired', 'Cancelled']);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(status)).toEqual([
+      'Sent',
+      'Viewed',
+      'Partially Signed',
+      'Completed',
+      'Declined',
+      'Failed',
+      'Expired',
+      'Cancelled',
+    ]);
     const cancellable = [1, 2, 3, 4, 5, 6, 7, 8].filter((id) => screen.queryByTestId(`esign-cancel-${id}`));
     expect(cancellable).toEqual([1, 2, 3, 6]);
     const audited = [1, 2, 3, 4, 5, 6, 7, 8].filter((id) => screen.queryByTestId(`esign-audit-${id}`));
@@ -165,7 +195,9 @@ describe('E-sign request board', JOURNEY, () => {
     await pick('esign-filter-date-type', 'Completed Date');
     await queried({ completed_start_dt: '01/05/2026', completed_end_dt: '01/31/2026' });
     expect(lastBoardQuery()).not.toHaveProperty('created_start_dt');
-    expect(locationText()).toBe('/app/esign-requests?status=S%2CV&user=3%2C9&date_type=completed&preset=custom&from=01-05-2026&to=01-31-2026');
+    expect(locationText()).toBe(
+      '/app/esign-requests?status=S%2CV&user=3%2C9&date_type=completed&preset=custom&from=01-05-2026&to=01-31-2026',
+    );
 
     // A cleared end leaves the range open after its start (no message: the range is optional).
     await user.clear(screen.getByLabelText(/^End date/));
@@ -207,7 +239,11 @@ describe('E-sign request board', JOURNEY, () => {
     await queried({ page: '2' });
     fireEvent.mouseDown(within(screen.getByTestId('esign-requests-table-pagination')).getByRole('combobox'));
     const sizes = await screen.findByRole('listbox');
-    expect(within(sizes).getAllByRole('option').map((option) => option.textContent)).toEqual(['20', '50', '100', '500']);
+    expect(
+      within(sizes)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['20', '50', '100', '500']);
     fireEvent.click(within(sizes).getByRole('option', { name: '100' }));
     await queried({ per_page: '100', page: '1' });
 
@@ -223,8 +259,14 @@ describe('E-sign request board', JOURNEY, () => {
   });
 
   it('cancels a request after its confirmation, and says the server’s 409', async () => {
-    server.on((call) => (call.method === 'POST' && call.path === '/api/esign/requests/1/cancel' ? json({ esig_request_id: 1, archived: true }) : undefined));
-    server.on((call) => (call.method === 'POST' && call.path === '/api/esign/requests/2/cancel' ? json({ message: 'This request can no longer be cancelled' }, 409) : undefined));
+    server.on((call) =>
+      call.method === 'POST' && call.path === '/api/esign/requests/1/cancel' ? json({ esig_request_id: 1, archived: true }) : undefined,
+    );
+    server.on((call) =>
+      call.method === 'POST' && call.path === '/api/esign/requests/2/cancel'
+        ? json({ message: 'This request can no longer be cancelled' }, 409)
+        : undefined,
+    );
     const user = open();
     await boardLoaded();
     await user.click(screen.getByTestId('esign-cancel-1'));
@@ -256,14 +298,33 @@ describe('E-sign request board', JOURNEY, () => {
               esig_request_id: 4,
               status: 'C',
               events: [
-                { type: 'sent', actor: 'Dana Admin', email: 'dana@demo-realty.test', ip: '10.0.0.5', user_agent: 'Mozilla/5.0 Chrome', ts: '2026-11-20T15:30:05.000Z', detail: 'Purchase agreement' },
-                { type: 'signed', actor: 'Sam Seller', email: 'sam@example.test', ip: '203.0.113.9', user_agent: 'Mozilla/5.0 Safari', ts: '2026-11-22T18:05:00.000Z', detail: null },
+                {
+                  type: 'sent',
+                  actor: 'Dana Admin',
+                  email: 'dana@demo-realty.test',
+                  ip: '10.0.0.5',
+                  user_agent: 'Mozilla/5.0 Chrome',
+                  ts: '2026-11-20T15:30:05.000Z',
+                  detail: 'Purchase agreement',
+                },
+                {
+                  type: 'signed',
+                  actor: 'Sam Seller',
+                  email: 'sam@example.test',
+                  ip: '203.0.113.9',
+                  user_agent: 'Mozilla/5.0 Safari',
+                  ts: '2026-11-22T18:05:00.000Z',
+                  detail: null,
+                },
               ],
               documents: [{ name: 'Purchase Agreement.pdf', sha256: 'a'.repeat(64) }],
               final: { name: 'Purchase Agreement (signed).pdf', sha256: 'b'.repeat(64) },
             })
           : undefined,
-      (call) => (call.path === '/api/esign/requests/4/documents' ? json({ url: 'https://files.test/signed-4.pdf', filename: 'signed.pdf', sha256: 'b'.repeat(64) }) : undefined),
+      (call) =>
+        call.path === '/api/esign/requests/4/documents'
+          ? json({ url: 'https://files.test/signed-4.pdf', filename: 'signed.pdf', sha256: 'b'.repeat(64) })
+          : undefined,
     );
     const user = open();
     await boardLoaded();
@@ -293,8 +354,12 @@ describe('E-sign request board', JOURNEY, () => {
 
   it('says a refused download in a toast', async () => {
     server.on(
-      (call) => (call.path === '/api/esign/requests/4/audit-log' ? json({ esig_request_id: 4, status: 'C', events: [], documents: [], final: null }) : undefined),
-      (call) => (call.path === '/api/esign/requests/4/documents' ? json({ message: 'The signed document is not ready yet' }, 409) : undefined),
+      (call) =>
+        call.path === '/api/esign/requests/4/audit-log'
+          ? json({ esig_request_id: 4, status: 'C', events: [], documents: [], final: null })
+          : undefined,
+      (call) =>
+        call.path === '/api/esign/requests/4/documents' ? json({ message: 'The signed document is not ready yet' }, 409) : undefined,
     );
     const user = open();
     await boardLoaded();
@@ -306,7 +371,11 @@ describe('E-sign request board', JOURNEY, () => {
   });
 
   it('says No requests found when nothing matches', async () => {
-    server.on((call) => (call.path === BOARD ? json(boardAnswer([], 0, { Sent: 0, Viewed: 0, PartiallySigned: 0, Completed: 0, Failed: 0, Total: 0 })) : undefined));
+    server.on((call) =>
+      call.path === BOARD
+        ? json(boardAnswer([], 0, { Sent: 0, Viewed: 0, PartiallySigned: 0, Completed: 0, Failed: 0, Total: 0 }))
+        : undefined,
+    );
     open();
     expect((await screen.findByTestId('esign-empty')).textContent).toBe('No requests found');
   });

@@ -1,4 +1,11 @@
-import { ESIGN_BOARD_MESSAGES, type EsignBoardRow, type EsignRequestStatus, type EsignRequestUsers, type EsignStatusTotals, type Pagination } from '@app/contracts';
+import {
+  ESIGN_BOARD_MESSAGES,
+  type EsignBoardRow,
+  type EsignRequestStatus,
+  type EsignRequestUsers,
+  type EsignStatusTotals,
+  type Pagination,
+} from '@app/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -79,7 +86,10 @@ export const EsignRequestBoard = ({ clientId }: { clientId?: number }) => {
     const body = await esignApi.listRequests(search);
     if (search.toString() === latestQuery.current) setTotals(body?.status_totals ?? null);
     const page = body?.pagination;
-    return { records: body?.esignature_requests ?? [], pagination: pagination(page?.totalRecords ?? 0, page?.page ?? 1, page?.per_page ?? 0) };
+    return {
+      records: body?.esignature_requests ?? [],
+      pagination: pagination(page?.totalRecords ?? 0, page?.page ?? 1, page?.per_page ?? 0),
+    };
   }, []);
   const list = useEsignList<EsignBoardRow>(load, query);
 
@@ -162,7 +172,14 @@ export const EsignRequestBoard = ({ clientId }: { clientId?: number }) => {
   return (
     <>
       <StatusTiles totals={totals} isActive={isActive} onPick={pickTile} />
-      <BoardFilters key={formVersion} applied={filtersOf(state)} onChange={changeFilters} onClear={clear} userGroups={userGroups} timeZone={filterTimeZone}>
+      <BoardFilters
+        key={formVersion}
+        applied={filtersOf(state)}
+        onChange={changeFilters}
+        onClear={clear}
+        userGroups={userGroups}
+        timeZone={filterTimeZone}
+      >
         <TextField
           size="small"
           label={L.search}

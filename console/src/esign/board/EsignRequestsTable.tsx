@@ -36,7 +36,10 @@ const COLUMNS: readonly TableColumn[] = [
  * Below md the table scrolls sideways under its sticky actions column: the status leads there, so it is in
  * view as the page opens and never passes under the actions (at the end it was off screen, then covered).
  */
-const NARROW_COLUMNS: readonly TableColumn[] = [...COLUMNS.filter((col) => col.field === 'status'), ...COLUMNS.filter((col) => col.field !== 'status')];
+const NARROW_COLUMNS: readonly TableColumn[] = [
+  ...COLUMNS.filter((col) => col.field === 'status'),
+  ...COLUMNS.filter((col) => col.field !== 'status'),
+];
 
 export interface EsignRequestsTableProps {
   rows: readonly EsignBoardRow[] | null;
@@ -76,7 +79,11 @@ export const EsignRequestsTable = (props: EsignRequestsTableProps) => {
           return templateNameOf(row);
         case 'address':
           return (
-            <Link component={RouterLink} to={transactionEsignPath(basename, row.transaction.client_id)} data-testid={`esign-request-transaction-${row.esig_request_id}`}>
+            <Link
+              component={RouterLink}
+              to={transactionEsignPath(basename, row.transaction.client_id)}
+              data-testid={`esign-request-transaction-${row.esig_request_id}`}
+            >
               {addressOf(row.transaction) || `#${row.transaction.client_id}`}
             </Link>
           );

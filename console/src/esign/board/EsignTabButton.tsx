@@ -13,7 +13,13 @@ export const EsignTabButton = ({ clientId }: { clientId: number | string }) => {
   const { permissions } = usePermissions<ConsolePermissions>();
   if (!hasEsignAccess(permissions?.permissions)) return null;
   return (
-    <Button component={RouterLink} to={transactionEsignPath(basename, clientId)} variant="outlined" startIcon={<DrawIcon />} data-testid="transaction-page-esign">
+    <Button
+      component={RouterLink}
+      to={transactionEsignPath(basename, clientId)}
+      variant="outlined"
+      startIcon={<DrawIcon />}
+      data-testid="transaction-page-esign"
+    >
       {L.tab}
     </Button>
   );

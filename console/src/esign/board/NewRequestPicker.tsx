@@ -1,4 +1,11 @@
-import { ESIGN_MESSAGES, ESIGN_TRANSACTION_TYPES, type EsignPacketBlueprint, type EsignTemplate, type TransactionSide, type TransactionType } from '@app/contracts';
+import {
+  ESIGN_MESSAGES,
+  ESIGN_TRANSACTION_TYPES,
+  type EsignPacketBlueprint,
+  type EsignTemplate,
+  type TransactionSide,
+  type TransactionType,
+} from '@app/contracts';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -89,13 +96,24 @@ export const NewRequestPicker = ({ clientId, side, onClose }: { clientId: number
 
   const items = useMemo(() => {
     if (kind === 'template') {
-      return options.templates?.filter((template) => fitsTransaction(template.type_id, side)).map((template) => ({ id: template.esig_template_id, name: template.name, detail: transactionTypeLabel(template.type_id, ESIGN_TRANSACTION_TYPES) })) ?? null;
+      return (
+        options.templates
+          ?.filter((template) => fitsTransaction(template.type_id, side))
+          .map((template) => ({
+            id: template.esig_template_id,
+            name: template.name,
+            detail: transactionTypeLabel(template.type_id, ESIGN_TRANSACTION_TYPES),
+          })) ?? null
+      );
     }
     return (
       options.packets
         ?.filter((packet) => fitsTransaction(packet.type_id, side))
-        .map((packet) => ({ id: packet.esig_packet_blueprint_id, name: packet.name, detail: `${templateCount(packet.templates.length)}: ${packet.templates.map((t) => t.name).join(', ')}` })) ??
-      null
+        .map((packet) => ({
+          id: packet.esig_packet_blueprint_id,
+          name: packet.name,
+          detail: `${templateCount(packet.templates.length)}: ${packet.templates.map((t) => t.name).join(', ')}`,
+        })) ?? null
     );
   }, [kind, options, side]);
 
@@ -103,7 +121,9 @@ export const NewRequestPicker = ({ clientId, side, onClose }: { clientId: number
     if (creating) return;
     setCreating(`${kind}-${id}`);
     try {
-      const draft = await esignApi.createDraft(kind === 'template' ? { client_id: clientId, template_ids: [id] } : { client_id: clientId, packet_id: id });
+      const draft = await esignApi.createDraft(
+        kind === 'template' ? { client_id: clientId, template_ids: [id] } : { client_id: clientId, packet_id: id },
+      );
       navigate(esignSendPath(basename, clientId, draft.draft_id));
     } catch (error) {
       // 503 'Transaction data is unavailable. Please try again.' and any other refusal: the server's words.
@@ -113,7 +133,15 @@ export const NewRequestPicker = ({ clientId, side, onClose }: { clientId: number
   };
 
   return (
-    <Dialog open onClose={() => !creating && onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="esign-picker-title" data-testid="esign-picker">
+    <Dialog
+      open
+      onClose={() => !creating && onClose()}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="esign-picker-title"
+      data-testid="esign-picker"
+    >
       <DialogTitle id="esign-picker-title">{L.pickerTitle}</DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 360 }}>
         <ToggleButtonGroup
@@ -178,7 +206,12 @@ export const NewRequestPicker = ({ clientId, side, onClose }: { clientId: number
             </Typography>
           )
         ) : (
-          <List dense disablePadding aria-label={kind === 'template' ? L.pickerTemplates : L.pickerPackets} sx={{ overflowY: 'auto', flex: 1 }}>
+          <List
+            dense
+            disablePadding
+            aria-label={kind === 'template' ? L.pickerTemplates : L.pickerPackets}
+            sx={{ overflowY: 'auto', flex: 1 }}
+          >
             {items.map((item) => (
               <ListItem key={item.id} disablePadding>
                 <ListItemButton
@@ -187,7 +220,11 @@ export const NewRequestPicker = ({ clientId, side, onClose }: { clientId: number
                   selected={creating === `${kind}-${item.id}`}
                   data-testid={`esign-picker-item-${kind}-${item.id}`}
                 >
-                  <ListItemText primary={item.name} secondary={item.detail} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+                  <ListItemText
+                    primary={item.name}
+                    secondary={item.detail}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}

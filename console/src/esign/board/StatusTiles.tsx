@@ -27,7 +27,12 @@ export const StatusTiles = ({
     role="group"
     aria-label={L.totals}
     data-testid="esign-status-tiles"
-    sx={{ display: 'grid', gap: 1, mb: 2, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(112px, 1fr))', md: 'repeat(6, minmax(0, 1fr))' } }}
+    sx={{
+      display: 'grid',
+      gap: 1,
+      mb: 2,
+      gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(112px, 1fr))', md: 'repeat(6, minmax(0, 1fr))' },
+    }}
   >
     {STATUS_TILES.map(({ key, status }) => {
       const active = isActive(status);

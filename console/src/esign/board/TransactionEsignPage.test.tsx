@@ -4,15 +4,28 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardAnswer, boardLoaded, buildRow, createFetch, json, locationText, renderConsole, USER_GROUPS } from './testing';
 
-const net = vi.hoisted(() => ({ impl: (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('no fetch yet')) }));
-vi.mock('../../auth', () => ({ authClient: { fetch: (url: string, init?: RequestInit) => net.impl(url, init), getSession: () => null }, authProvider: {} }));
+const net = vi.hoisted(() => ({
+  impl: (_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('no fetch yet')),
+}));
+vi.mock('../../auth', () => ({
+  authClient: { fetch: (url: string, init?: RequestInit) => net.impl(url, init), getSession: () => null },
+  authProvider: {},
+}));
 
 import TransactionEsignPage from './TransactionEsignPage';
 
 const server = createFetch();
 net.impl = server.fetch;
 
-const TRANSACTION = { id: 55, client_id: 55, side: 'b', type: 'Buyer', address: '55 Elm St, Austin, TX 78702', contact_name: 'Bea Buyer', version: 1 };
+const TRANSACTION = {
+  id: 55,
+  client_id: 55,
+  side: 'b',
+  type: 'Buyer',
+  address: '55 Elm St, Austin, TX 78702',
+  contact_name: 'Bea Buyer',
+  version: 1,
+};
 
 const template = (id: number, name: string, typeId: 'b' | 's' | null) => ({
   esig_template_id: id,
@@ -37,7 +50,10 @@ const packet = (id: number, name: string, typeId: 'b' | 's' | null) => ({
   ],
   updated_ts: '2026-11-20T15:30:00.000Z',
 });
-const page = <T,>(records: T[]) => ({ records, pagination: { total: records.length, page: 1, per_page: 100, pages: 1, has_next: false, has_prev: false } });
+const page = <T,>(records: T[]) => ({
+  records,
+  pagination: { total: records.length, page: 1, per_page: 100, pages: 1, has_next: false, has_prev: false },
+});
 
 const routes = (
   <Routes>
@@ -50,13 +66,25 @@ beforeEach(() => {
   server.reset();
   server.on(
     (call) => (call.path === '/api/transaction/55' ? json(TRANSACTION) : undefined),
-    (call) => (call.path === '/api/esign/requests' ? json(boardAnswer([buildRow(1, { transaction: { ...buildRow(1).transaction, client_id: 55 } })])) : undefined),
+    (call) =>
+      call.path === '/api/esign/requests'
+        ? json(boardAnswer([buildRow(1, { transaction: { ...buildRow(1).transaction, client_id: 55 } })]))
+        : undefined,
     (call) => (call.path === '/api/esign/request-users' ? json(USER_GROUPS) : undefined),
     (call) =>
       call.path === '/api/esign/templates'
-        ? json(page([template(7, 'Buyer Representation', 'b'), template(8, 'Listing Agreement', 's'), template(9, 'Lead Paint Disclosure', null)]))
+        ? json(
+            page([
+              template(7, 'Buyer Representation', 'b'),
+              template(8, 'Listing Agreement', 's'),
+              template(9, 'Lead Paint Disclosure', null),
+            ]),
+          )
         : undefined,
-    (call) => (call.path === '/api/esign/packets' ? json(page([packet(4, 'Buyer packet', 'b'), packet(5, 'Seller packet', 's'), packet(6, 'Any packet', null)])) : undefined),
+    (call) =>
+      call.path === '/api/esign/packets'
+        ? json(page([packet(4, 'Buyer packet', 'b'), packet(5, 'Seller packet', 's'), packet(6, 'Any packet', null)]))
+        : undefined,
   );
 });
 afterEach(cleanup);
@@ -82,7 +110,9 @@ describe('A transaction’s e-sign tab', JOURNEY, () => {
   });
 
   it('offers the templates and packets of the transaction’s type, searches them, and opens the stepper on the draft of a template', async () => {
-    server.on((call) => (call.method === 'POST' && call.path === '/api/esign/drafts' ? json({ draft_id: 'd-1', client_id: 55 }, 201) : undefined));
+    server.on((call) =>
+      call.method === 'POST' && call.path === '/api/esign/drafts' ? json({ draft_id: 'd-1', client_id: 55 }, 201) : undefined,
+    );
     const user = renderConsole('/app/transactions/55/esign', routes);
     await boardLoaded();
     await waitFor(() => expect((screen.getByTestId('esign-new-request') as HTMLButtonElement).disabled).toBe(false));
@@ -92,13 +122,21 @@ describe('A transaction’s e-sign tab', JOURNEY, () => {
     await waitFor(() => expect(within(picker).getByTestId('esign-picker-item-template-7')).toBeTruthy());
     expect(within(picker).getByTestId('esign-picker-item-template-9')).toBeTruthy();
     expect(within(picker).queryByTestId('esign-picker-item-template-8')).toBeNull();
-    expect(server.callsTo('GET', '/api/esign/templates')[0].query).toEqual({ status: 'N', page: '1', per_page: '100', order_by: 'name', order_dir: 'asc' });
+    expect(server.callsTo('GET', '/api/esign/templates')[0].query).toEqual({
+      status: 'N',
+      page: '1',
+      per_page: '100',
+      order_by: 'name',
+      order_dir: 'asc',
+    });
 
     await user.click(within(picker).getByTestId('esign-picker-packets'));
     expect(within(picker).getByTestId('esign-picker-item-packet-4')).toBeTruthy();
     expect(within(picker).getByTestId('esign-picker-item-packet-6')).toBeTruthy();
     expect(within(picker).queryByTestId('esign-picker-item-packet-5')).toBeNull();
-    expect(within(picker).getByTestId('esign-picker-item-packet-4').textContent).toContain('2 templates: Buyer Representation, Lead Paint Disclosure');
+    expect(within(picker).getByTestId('esign-picker-item-packet-4').textContent).toContain(
+      '2 templates: Buyer Representation, Lead Paint Disclosure',
+    );
 
     await user.click(within(picker).getByTestId('esign-picker-templates'));
     await user.type(within(picker).getByTestId('esign-picker-search'), 'paint{Enter}');
@@ -112,7 +150,9 @@ describe('A transaction’s e-sign tab', JOURNEY, () => {
   });
 
   it('makes a packet’s draft with packet_id', async () => {
-    server.on((call) => (call.method === 'POST' && call.path === '/api/esign/drafts' ? json({ draft_id: 'd-2', client_id: 55 }, 201) : undefined));
+    server.on((call) =>
+      call.method === 'POST' && call.path === '/api/esign/drafts' ? json({ draft_id: 'd-2', client_id: 55 }, 201) : undefined,
+    );
     const user = renderConsole('/app/transactions/55/esign', routes);
     await waitFor(() => expect((screen.getByTestId('esign-new-request') as HTMLButtonElement).disabled).toBe(false));
     await user.click(screen.getByTestId('esign-new-request'));
@@ -125,7 +165,11 @@ describe('A transaction’s e-sign tab', JOURNEY, () => {
   });
 
   it('says 503 Transaction data is unavailable in a toast and stays on the picker', async () => {
-    server.on((call) => (call.method === 'POST' && call.path === '/api/esign/drafts' ? json({ message: 'Transaction data is unavailable. Please try again.' }, 503) : undefined));
+    server.on((call) =>
+      call.method === 'POST' && call.path === '/api/esign/drafts'
+        ? json({ message: 'Transaction data is unavailable. Please try again.' }, 503)
+        : undefined,
+    );
     const user = renderConsole('/app/transactions/55/esign', routes);
     await waitFor(() => expect((screen.getByTestId('esign-new-request') as HTMLButtonElement).disabled).toBe(false));
     await user.click(screen.getByTestId('esign-new-request'));

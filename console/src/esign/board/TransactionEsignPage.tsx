@@ -30,11 +30,22 @@ const TransactionEsignPage = () => {
   return (
     <PageFrame title={title} testId="transaction-esign-page" maxWidth={1600}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-        <Button component={RouterLink} to={transactionPagePath(basename, id ?? '')} startIcon={<ArrowBackIcon />} data-testid="transaction-esign-back">
+        <Button
+          component={RouterLink}
+          to={transactionPagePath(basename, id ?? '')}
+          startIcon={<ArrowBackIcon />}
+          data-testid="transaction-esign-back"
+        >
           {L.backToTransaction}
         </Button>
         {!error && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)} disabled={!detail} data-testid="esign-new-request">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setPicking(true)}
+            disabled={!detail}
+            data-testid="esign-new-request"
+          >
             {L.newRequest}
           </Button>
         )}

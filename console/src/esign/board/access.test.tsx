@@ -18,7 +18,14 @@ afterEach(cleanup);
 describe('the E-Sign menu entry', () => {
   it('opens the request board at esign-requests (and /app/esign), for a user with both e-sign permissions only', () => {
     const entry = MENU.find((item) => item.key === 'esign')!;
-    expect({ enabled: entry.enabled, to: entry.to, routes: entry.routes, page: !!entry.page, section: entry.section, permissions: entry.permissions }).toEqual({
+    expect({
+      enabled: entry.enabled,
+      to: entry.to,
+      routes: entry.routes,
+      page: !!entry.page,
+      section: entry.section,
+      permissions: entry.permissions,
+    }).toEqual({
       enabled: true,
       to: 'esign-requests',
       routes: ['esign'],
@@ -26,7 +33,8 @@ describe('the E-Sign menu entry', () => {
       section: 'work',
       permissions: ESIGN_PERMISSIONS,
     });
-    const shown = (permissions: Permission[]) => visibleEntriesOf('work', ['AGENT'], MENU, permissions).some((item) => item.key === 'esign');
+    const shown = (permissions: Permission[]) =>
+      visibleEntriesOf('work', ['AGENT'], MENU, permissions).some((item) => item.key === 'esign');
     expect(shown(['team_esign', 'agent_esign'])).toBe(true);
     expect(shown(['team_esign'])).toBe(false);
     expect(shown(['agent_esign'])).toBe(false);
@@ -35,9 +43,17 @@ describe('the E-Sign menu entry', () => {
 
   it('lists the board and the e-sign tab among the screens, with their test ids and permissions', () => {
     const screenOf = (key: string) => SCREENS.find((item) => item.key === key);
-    expect(screenOf('esign-requests')).toMatchObject({ path: '/app/esign-requests', testId: 'esign-requests-page', permissions: ESIGN_PERMISSIONS });
+    expect(screenOf('esign-requests')).toMatchObject({
+      path: '/app/esign-requests',
+      testId: 'esign-requests-page',
+      permissions: ESIGN_PERMISSIONS,
+    });
     expect(screenOf('esign')).toMatchObject({ path: '/app/esign', permissions: ESIGN_PERMISSIONS });
-    expect(screenOf('transaction-esign')).toMatchObject({ path: '/app/transactions/:id/esign', testId: 'transaction-esign-page', permissions: ESIGN_PERMISSIONS });
+    expect(screenOf('transaction-esign')).toMatchObject({
+      path: '/app/transactions/:id/esign',
+      testId: 'transaction-esign-page',
+      permissions: ESIGN_PERMISSIONS,
+    });
   });
 });
 
@@ -48,10 +64,23 @@ describe('paths', () => {
   });
 
   it('knows the pages the gate guards', () => {
-    for (const path of ['/app/esign-requests', '/app/esign', '/app/esign/x', '/app/transactions/55/esign', '/app/transactions/55/esign/send/d-1']) {
+    for (const path of [
+      '/app/esign-requests',
+      '/app/esign',
+      '/app/esign/x',
+      '/app/transactions/55/esign',
+      '/app/transactions/55/esign/send/d-1',
+    ]) {
       expect({ path, guarded: isEsignRequestsPath(path) }).toEqual({ path, guarded: true });
     }
-    for (const path of ['/app/esign-templates', '/app/esignature', '/app/transactions/55', '/app/transactions/55/documents', '/app/transactions/esign', '/app/admin/esign-templates']) {
+    for (const path of [
+      '/app/esign-templates',
+      '/app/esignature',
+      '/app/transactions/55',
+      '/app/transactions/55/documents',
+      '/app/transactions/esign',
+      '/app/admin/esign-templates',
+    ]) {
       expect({ path, guarded: isEsignRequestsPath(path) }).toEqual({ path, guarded: false });
     }
     // The admin gate's paths stay its own.
@@ -65,7 +94,11 @@ function storageWith(permissions: Permission[] | null): SessionStorage {
     const session = buildSession();
     items.set(SESSION_STORAGE_KEY, JSON.stringify({ ...session, user: { ...session.user, permissions } }));
   }
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 const Where = () => <div data-testid="where">{useLocation().pathname}</div>;

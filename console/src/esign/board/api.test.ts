@@ -6,7 +6,12 @@ import { json } from './testing';
 function setup(respond: (url: string, init?: RequestInit) => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => respond(url, init));
   const api = createEsignApi({ fetch: fetchMock });
-  const calls = () => fetchMock.mock.calls.map(([url, init]) => ({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }));
+  const calls = () =>
+    fetchMock.mock.calls.map(([url, init]) => ({
+      url,
+      method: init?.method ?? 'GET',
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
   return { api, calls };
 }
 
@@ -26,11 +31,19 @@ describe('the board’s calls (issue 23)', () => {
   });
 
   it('cancels with POST and rejects a 409 with the server’s message', async () => {
-    const { api, calls } = setup((url) => (url.endsWith('/5/cancel') ? json({ message: 'This request can no longer be cancelled' }, 409) : json({ esig_request_id: 4 })));
+    const { api, calls } = setup((url) =>
+      url.endsWith('/5/cancel') ? json({ message: 'This request can no longer be cancelled' }, 409) : json({ esig_request_id: 4 }),
+    );
     await api.cancelRequest(4);
     const refused = await api.cancelRequest(5).catch((error: unknown) => error);
-    expect({ status: statusOf(refused), message: (refused as Error).message }).toEqual({ status: 409, message: 'This request can no longer be cancelled' });
-    expect(calls().map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/esign/requests/4/cancel', 'POST /api/esign/requests/5/cancel']);
+    expect({ status: statusOf(refused), message: (refused as Error).message }).toEqual({
+      status: 409,
+      message: 'This request can no longer be cancelled',
+    });
+    expect(calls().map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/esign/requests/4/cancel',
+      'POST /api/esign/requests/5/cancel',
+    ]);
   });
 
   it('makes a draft of templates or of a packet', async () => {

@@ -17,11 +17,18 @@ import { contrastRatio, MIN_CONTRAST } from '../../transactions/statusStyles';
 import { addressOf, auditTimes, canCancel, creatorOf, hasAuditLog, statusColoursOf, statusLabelOf } from './format';
 import { buildRow } from './testing';
 
-const query = (state: EsignBoardState, clientId?: number) => Object.fromEntries(toBoardQuery(state, { clientId, timeZone: 'America/Chicago' }));
+const query = (state: EsignBoardState, clientId?: number) =>
+  Object.fromEntries(toBoardQuery(state, { clientId, timeZone: 'America/Chicago' }));
 
 describe('the board query', () => {
   it('asks for 50 of every status with the totals, by created_ts descending', () => {
-    expect(query(DEFAULT_BOARD_STATE)).toEqual({ include_status_totals: 'true', page: '1', per_page: '50', order_by: 'created_ts', order_dir: 'desc' });
+    expect(query(DEFAULT_BOARD_STATE)).toEqual({
+      include_status_totals: 'true',
+      page: '1',
+      per_page: '50',
+      order_by: 'created_ts',
+      order_dir: 'desc',
+    });
   });
 
   it('sends the statuses, creators, search, the chosen date type’s range as MM/dd/yyyy, and client_id on a transaction', () => {
@@ -56,14 +63,31 @@ describe('the board query', () => {
 describe('the board in the URL', () => {
   it('keeps only what differs from the default, and reads it back', () => {
     expect(boardStateToParams(DEFAULT_BOARD_STATE).toString()).toBe('');
-    const state: EsignBoardState = { ...DEFAULT_BOARD_STATE, page: 3, per_page: 100, order_by: 'status', order_dir: 'asc', statuses: ['C'], users: [4], dateType: 'completed', preset: 'thisMonth', start: '11-01-2026', end: '11-30-2026', search: 'elm' };
+    const state: EsignBoardState = {
+      ...DEFAULT_BOARD_STATE,
+      page: 3,
+      per_page: 100,
+      order_by: 'status',
+      order_dir: 'asc',
+      statuses: ['C'],
+      users: [4],
+      dateType: 'completed',
+      preset: 'thisMonth',
+      start: '11-01-2026',
+      end: '11-30-2026',
+      search: 'elm',
+    };
     const params = boardStateToParams(state, new URLSearchParams('other=1'));
     expect(params.get('other')).toBe('1');
     expect(boardStateFromParams(params)).toEqual(state);
   });
 
   it('drops what it does not know', () => {
-    const state = boardStateFromParams(new URLSearchParams('page=-2&per_page=30&order_by=name&order_dir=up&status=C,D,X,S&user=a,3,3,-1&date_type=x&preset=soon&from=02-30-2026&to=13/01/2026'));
+    const state = boardStateFromParams(
+      new URLSearchParams(
+        'page=-2&per_page=30&order_by=name&order_dir=up&status=C,D,X,S&user=a,3,3,-1&date_type=x&preset=soon&from=02-30-2026&to=13/01/2026',
+      ),
+    );
     expect(state).toEqual({ ...DEFAULT_BOARD_STATE, statuses: ['S', 'C'], users: [3] });
   });
 });
@@ -92,7 +116,19 @@ describe('board changes', () => {
   });
 
   it('clears the filters and the search, keeping the sort and page size', () => {
-    const state: EsignBoardState = { ...DEFAULT_BOARD_STATE, per_page: 20, order_by: 'status', statuses: ['C'], users: [3], start: '01-01-2026', end: '01-02-2026', preset: 'custom', dateType: 'completed', search: 'x', page: 2 };
+    const state: EsignBoardState = {
+      ...DEFAULT_BOARD_STATE,
+      per_page: 20,
+      order_by: 'status',
+      statuses: ['C'],
+      users: [3],
+      start: '01-01-2026',
+      end: '01-02-2026',
+      preset: 'custom',
+      dateType: 'completed',
+      search: 'x',
+      page: 2,
+    };
     expect(cleared(state)).toEqual({ ...DEFAULT_BOARD_STATE, per_page: 20, order_by: 'status' });
   });
 });
@@ -110,15 +146,34 @@ describe('the filter form', () => {
       start: '01-05-2026',
       end: '01-31-2026',
     });
-    expect(filtersFromForm({ ...base, preset: 'custom', start: '01-05-2026', end: '01-3' }, applied)).toMatchObject({ start: '11-01-2026', end: '11-30-2026', preset: 'thisMonth' });
-    expect(filtersFromForm({ ...base, preset: 'custom', start: '01-05-2026', end: '01-01-2026' }, applied)).toMatchObject({ start: '11-01-2026', end: '11-30-2026' });
-    expect(filtersFromForm({ ...base, preset: 'custom', start: null, end: null }, applied)).toMatchObject({ preset: null, start: null, end: null });
+    expect(filtersFromForm({ ...base, preset: 'custom', start: '01-05-2026', end: '01-3' }, applied)).toMatchObject({
+      start: '11-01-2026',
+      end: '11-30-2026',
+      preset: 'thisMonth',
+    });
+    expect(filtersFromForm({ ...base, preset: 'custom', start: '01-05-2026', end: '01-01-2026' }, applied)).toMatchObject({
+      start: '11-01-2026',
+      end: '11-30-2026',
+    });
+    expect(filtersFromForm({ ...base, preset: 'custom', start: null, end: null }, applied)).toMatchObject({
+      preset: null,
+      start: null,
+      end: null,
+    });
   });
 
   it('takes a range open at one end: one date cleared leaves the other as its only bound, not the range before', () => {
     const base = { statuses: [], users: [], dateType: 'created' as const, preset: 'custom' };
-    expect(filtersFromForm({ ...base, start: '11-01-2026', end: null }, applied)).toMatchObject({ preset: 'custom', start: '11-01-2026', end: null });
-    expect(filtersFromForm({ ...base, start: '', end: '11-30-2026' }, applied)).toMatchObject({ preset: 'custom', start: null, end: '11-30-2026' });
+    expect(filtersFromForm({ ...base, start: '11-01-2026', end: null }, applied)).toMatchObject({
+      preset: 'custom',
+      start: '11-01-2026',
+      end: null,
+    });
+    expect(filtersFromForm({ ...base, start: '', end: '11-30-2026' }, applied)).toMatchObject({
+      preset: 'custom',
+      start: null,
+      end: '11-30-2026',
+    });
     // A date still being typed on the other side keeps the range in use.
     expect(filtersFromForm({ ...base, start: '11-0', end: null }, applied)).toMatchObject({ start: '11-01-2026', end: '11-30-2026' });
   });
@@ -136,7 +191,11 @@ describe('how a request reads', () => {
     for (const status of ['S', 'V', 'P', 'C', 'D', 'F', 'E'] as const) {
       for (const archived of [false, true]) {
         const colours = statusColoursOf({ status, archived });
-        expect({ status, archived, readable: contrastRatio(colours.backgroundColor, colours.color) >= MIN_CONTRAST }).toEqual({ status, archived, readable: true });
+        expect({ status, archived, readable: contrastRatio(colours.backgroundColor, colours.color) >= MIN_CONTRAST }).toEqual({
+          status,
+          archived,
+          readable: true,
+        });
       }
     }
   });
@@ -150,12 +209,17 @@ describe('how a request reads', () => {
 
   it('writes the address and the creator from their parts', () => {
     expect(addressOf(buildRow(1).transaction)).toBe('12 Oak St, Unit 4, Austin, TX 78701');
-    expect(addressOf({ client_id: 1, address_1: '9 Pine Rd', address_2: '', city: '', state: 'TX', postal_code: '' })).toBe('9 Pine Rd, TX');
+    expect(addressOf({ client_id: 1, address_1: '9 Pine Rd', address_2: '', city: '', state: 'TX', postal_code: '' })).toBe(
+      '9 Pine Rd, TX',
+    );
     expect(creatorOf(buildRow(1))).toBe('Dana Admin');
   });
 
   it('shows an audit time in the user’s zone and in UTC', () => {
-    expect(auditTimes('2026-07-04T23:05:09.000Z', 'America/Chicago')).toEqual({ local: '07/04/2026 6:05:09 PM CDT', utc: '2026-07-04 23:05:09 UTC' });
+    expect(auditTimes('2026-07-04T23:05:09.000Z', 'America/Chicago')).toEqual({
+      local: '07/04/2026 6:05:09 PM CDT',
+      utc: '2026-07-04 23:05:09 UTC',
+    });
     expect(auditTimes('not a time', 'UTC')).toEqual({ local: 'not a time', utc: '' });
   });
 });

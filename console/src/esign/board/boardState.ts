@@ -184,7 +184,14 @@ export const filtersOf = (state: EsignBoardState): EsignBoardFilters => ({
 
 /** One string per set of filters (the form follows the URL when this changes elsewhere). */
 export const filtersKey = (filters: EsignBoardFilters): string =>
-  JSON.stringify([cleanStatuses(filters.statuses), cleanUsers(filters.users), filters.dateType, filters.preset, filters.start, filters.end]);
+  JSON.stringify([
+    cleanStatuses(filters.statuses),
+    cleanUsers(filters.users),
+    filters.dateType,
+    filters.preset,
+    filters.start,
+    filters.end,
+  ]);
 
 /** New filters start again at page 1. */
 export const withFilters = (state: EsignBoardState, filters: EsignBoardFilters): EsignBoardState => ({

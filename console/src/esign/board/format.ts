@@ -8,13 +8,22 @@ import { ESIGN_AUDIT_EVENT_LABELS, ESIGN_BOARD_LABELS as L } from '../messages';
 /** '12 Oak St, Unit 4, Austin, TX 78701': the parts there are. */
 export function addressOf(transaction: EsignBoardRow['transaction'] | null | undefined): string {
   if (!transaction) return '';
-  const street = [transaction.address_1, transaction.address_2].map((part) => (part ?? '').trim()).filter(Boolean).join(', ');
-  const stateZip = [transaction.state, transaction.postal_code].map((part) => (part ?? '').trim()).filter(Boolean).join(' ');
+  const street = [transaction.address_1, transaction.address_2]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
+  const stateZip = [transaction.state, transaction.postal_code]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   return [street, (transaction.city ?? '').trim(), stateZip].filter(Boolean).join(', ');
 }
 
 export const creatorOf = (row: Pick<EsignBoardRow, 'created_by_agent'>): string =>
-  [row.created_by_agent?.first_name, row.created_by_agent?.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' ');
+  [row.created_by_agent?.first_name, row.created_by_agent?.last_name]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** The status a row shows: its label (D Declined, E Expired...), or Cancelled once archived. */
 export const statusLabelOf = (row: Pick<EsignBoardRow, 'status' | 'archived'>): string =>
@@ -44,7 +53,8 @@ export function statusColoursOf(row: Pick<EsignBoardRow, 'status' | 'archived'>)
 }
 
 /** Cancel shows on a request still being signed (S, V, P, F) that is not cancelled already. */
-export const canCancel = (row: Pick<EsignBoardRow, 'status' | 'archived'>): boolean => !row.archived && ESIGN_CANCELLABLE_STATUSES.includes(row.status);
+export const canCancel = (row: Pick<EsignBoardRow, 'status' | 'archived'>): boolean =>
+  !row.archived && ESIGN_CANCELLABLE_STATUSES.includes(row.status);
 
 /** Audit Log shows once the request is completed. */
 export const hasAuditLog = (row: Pick<EsignBoardRow, 'status'>): boolean => row.status === 'C';
@@ -76,6 +86,7 @@ export function auditTimes(ts: string, timeZone: string | null | undefined): { l
 }
 
 /** A board date (Created, Completed) in the user's zone: mm/dd/yyyy h:mm AM/PM. */
-export const boardDateTime = (value: string | null | undefined, timeZone: string | null | undefined): string => formatDateTime(value ?? null, timeZone);
+export const boardDateTime = (value: string | null | undefined, timeZone: string | null | undefined): string =>
+  formatDateTime(value ?? null, timeZone);
 
 export const auditEventLabel = (type: string): string => ESIGN_AUDIT_EVENT_LABELS[type] ?? type;

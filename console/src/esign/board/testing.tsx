@@ -131,4 +131,5 @@ export function renderConsole(path: string, routes: ReactNode, permissions: Perm
 }
 
 /** The board's table has answered (no load on its way). */
-export const boardLoaded = () => waitFor(() => expect(screen.getByTestId('esign-requests-table').getAttribute('data-loading')).toBe('false'));
+export const boardLoaded = () =>
+  waitFor(() => expect(screen.getByTestId('esign-requests-table').getAttribute('data-loading')).toBe('false'));

@@ -13,7 +13,8 @@ import { BUILDER_LABELS as L, BUILDER_MESSAGES as M } from './messages';
 
 export const DOCUSEAL_BUILDER_MESSAGES = {
   tokenFailed: 'The DocuSeal builder could not be opened.',
-  documentsChanged: "The template's documents were changed in DocuSeal. Add documents to the template here instead; the change was not saved.",
+  documentsChanged:
+    "The template's documents were changed in DocuSeal. Add documents to the template here instead; the change was not saved.",
 } as const;
 
 const messageOf = (error: unknown, fallback: string) => {
@@ -75,7 +76,10 @@ export function DocusealTemplateBuilder({ detail, providerApi, saveSchema, onSta
         schema.current = saved?.schema ?? next;
       },
       onStatus: (next) => status.current(next),
-      describeError: (error) => ({ conflict: (error as { status?: unknown } | null)?.status === 409, message: messageOf(error, M.saveFailed) }),
+      describeError: (error) => ({
+        conflict: (error as { status?: unknown } | null)?.status === 409,
+        message: messageOf(error, M.saveFailed),
+      }),
     });
     autosave.current = session;
     if (controls) controls.current = { flush: () => session.flush() };

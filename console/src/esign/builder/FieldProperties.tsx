@@ -42,11 +42,19 @@ export const FieldProperties = memo(function FieldProperties({
   const isDate = field.type === 'date';
   const signingDate = isDate && field.default_value === ESIGN_DATE_PLACEHOLDER;
   const platformTypes = platformTypesOf(field.type);
-  const mapped = mappableFields?.find((option) => mappedKey(option.mapped_entity, option.mapped_field) === mappedKey(field.mapped_entity, field.mapped_field)) ?? null;
+  const mapped =
+    mappableFields?.find(
+      (option) => mappedKey(option.mapped_entity, option.mapped_field) === mappedKey(field.mapped_entity, field.mapped_field),
+    ) ?? null;
   const nameEmpty = !field.name.trim();
 
   return (
-    <Box data-testid="builder-properties" component="section" aria-label={L.properties} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      data-testid="builder-properties"
+      component="section"
+      aria-label={L.properties}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
           {L.properties}: {FIELD_TYPE_LABELS[field.type]}
@@ -144,12 +152,22 @@ export const FieldProperties = memo(function FieldProperties({
           {field.type === 'checkbox' ? (
             <FormControlLabel
               control={
-                <Checkbox size="small" checked={field.default_value === 'true'} onChange={(e) => update({ default_value: e.target.checked ? 'true' : null })} />
+                <Checkbox
+                  size="small"
+                  checked={field.default_value === 'true'}
+                  onChange={(e) => update({ default_value: e.target.checked ? 'true' : null })}
+                />
               }
               label={L.defaultValue}
             />
           ) : field.type === 'select' || field.type === 'radio' ? (
-            <TextField select size="small" label={L.defaultValue} value={field.default_value ?? ''} onChange={(e) => update({ default_value: orNull(e.target.value) })}>
+            <TextField
+              select
+              size="small"
+              label={L.defaultValue}
+              value={field.default_value ?? ''}
+              onChange={(e) => update({ default_value: orNull(e.target.value) })}
+            >
               <MenuItem value="">
                 <em>—</em>
               </MenuItem>
@@ -206,7 +224,10 @@ export const FieldProperties = memo(function FieldProperties({
           value={field.platform_type ?? ''}
           onChange={(e) => {
             const platform_type = (orNull(e.target.value) as EsignPlatformType | null) ?? null;
-            update({ platform_type, validation: { ...field.validation, host: platform_type === 'hyperlink' ? field.validation.host : null } });
+            update({
+              platform_type,
+              validation: { ...field.validation, host: platform_type === 'hyperlink' ? field.validation.host : null },
+            });
           }}
         >
           <MenuItem value="">{L.platformNone}</MenuItem>
@@ -253,7 +274,13 @@ export const FieldProperties = memo(function FieldProperties({
               )
             }
             renderInput={(params) => (
-              <TextField {...params} label={L.mappedField} placeholder={L.mappedNone} error={!!mappableError} helperText={mappableError ?? undefined} />
+              <TextField
+                {...params}
+                label={L.mappedField}
+                placeholder={L.mappedNone}
+                error={!!mappableError}
+                helperText={mappableError ?? undefined}
+              />
             )}
           />
           <FormControlLabel

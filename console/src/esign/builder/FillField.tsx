@@ -5,13 +5,31 @@ import { FieldTypeIcon } from './FieldTypeIcon';
 import { takesValue } from './fieldTypes';
 import { roleColour } from './roles';
 
-const inputSx = { width: '100%', height: '100%', border: 0, background: 'transparent', font: 'inherit', fontSize: 11, p: 0, m: 0, outline: 'none' };
+const inputSx = {
+  width: '100%',
+  height: '100%',
+  border: 0,
+  background: 'transparent',
+  font: 'inherit',
+  fontSize: 11,
+  p: 0,
+  m: 0,
+  outline: 'none',
+};
 
 /**
  * A field in fill-out mode (the send stepper's Fill Out): its default value typed on the page; fields
  * without a value of their own (signature, initials, strikethrough) and the signing date show as boxes.
  */
-export const FillField = ({ field, roles, dispatch }: { field: EsignField; roles: readonly EsignRole[]; dispatch: (action: BuilderAction) => void }) => {
+export const FillField = ({
+  field,
+  roles,
+  dispatch,
+}: {
+  field: EsignField;
+  roles: readonly EsignRole[];
+  dispatch: (action: BuilderAction) => void;
+}) => {
   const area = field.areas[0];
   const colour = roleColour(roles, field.role_uuid);
   const set = (value: string | null) => dispatch({ type: 'updateField', uuid: field.uuid, patch: { default_value: value } });
@@ -28,10 +46,23 @@ export const FillField = ({ field, roles, dispatch }: { field: EsignField; roles
       </>
     );
   } else if (field.type === 'checkbox') {
-    control = <input type="checkbox" aria-label={label} checked={field.default_value === 'true'} onChange={(e) => set(e.target.checked ? 'true' : null)} />;
+    control = (
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={field.default_value === 'true'}
+        onChange={(e) => set(e.target.checked ? 'true' : null)}
+      />
+    );
   } else if (field.type === 'select' || field.type === 'radio') {
     control = (
-      <Box component="select" aria-label={label} value={field.default_value ?? ''} onChange={(e) => set(e.target.value || null)} sx={inputSx}>
+      <Box
+        component="select"
+        aria-label={label}
+        value={field.default_value ?? ''}
+        onChange={(e) => set(e.target.value || null)}
+        sx={inputSx}
+      >
         <option value="" />
         {field.options.map((option) => (
           <option key={option.uuid} value={option.value}>

@@ -9,7 +9,6 @@ import { FieldTypeIcon } from './FieldTypeIcon';
 import { PALETTE_TYPES } from './fieldTypes';
 import { BUILDER_LABELS as L, FIELD_TYPE_LABELS } from './messages';
 
-
 const PaletteItem = ({ type, onAdd }: { type: EsignFieldType; onAdd: (type: EsignFieldType) => void }) => {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: paletteDragId(type) });
   return (

@@ -35,7 +35,15 @@ export const PdfLoadBoundary = ({ loading, failed, children }: { loading: ReactN
 export const PageSkeleton = () => <Skeleton variant="rectangular" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />;
 
 /** In place of a PDF's pages while it loads: its pages' outlines at their size, and a line saying so. */
-export const PdfPagesLoading = ({ sizes, width, announce = true }: { sizes: readonly { width: number; height: number }[]; width: number; announce?: boolean }) => (
+export const PdfPagesLoading = ({
+  sizes,
+  width,
+  announce = true,
+}: {
+  sizes: readonly { width: number; height: number }[];
+  width: number;
+  announce?: boolean;
+}) => (
   <Box
     data-testid={announce ? 'builder-pdf-loading' : undefined}
     role={announce ? 'status' : undefined}
@@ -48,7 +56,13 @@ export const PdfPagesLoading = ({ sizes, width, announce = true }: { sizes: read
       </Typography>
     )}
     {sizes.map((size, index) => (
-      <Skeleton key={index} variant="rectangular" width={width} height={Math.round((width * size.height) / size.width)} sx={{ flexShrink: 0 }} />
+      <Skeleton
+        key={index}
+        variant="rectangular"
+        width={width}
+        height={Math.round((width * size.height) / size.width)}
+        sx={{ flexShrink: 0 }}
+      />
     ))}
   </Box>
 );

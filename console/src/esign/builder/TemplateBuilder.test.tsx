@@ -13,12 +13,27 @@ vi.mock('./PdfView', () => ({
 
 import { TemplateBuilder, type TemplateBuilderMode } from './TemplateBuilder';
 
-const FILES: EsignTemplateDocumentFile[] = [{ id: 'd1', name: 'Offer', pages: 2, url: '/offer.pdf', page_sizes: [{ width: 612, height: 792 }, { width: 612, height: 792 }] }];
+const FILES: EsignTemplateDocumentFile[] = [
+  {
+    id: 'd1',
+    name: 'Offer',
+    pages: 2,
+    url: '/offer.pdf',
+    page_sizes: [
+      { width: 612, height: 792 },
+      { width: 612, height: 792 },
+    ],
+  },
+];
 const MAPPABLE: MappableField[] = [
   { label: 'Sale price', mapped_entity: 'transaction', mapped_field: 'sale_price', fieldType: 'number', can_update: true },
   { label: 'Address', mapped_entity: 'transaction', mapped_field: 'address_1', fieldType: 'text', can_update: false },
 ];
-const schema = (): EsignTemplateSchema => ({ documents: [{ id: 'd1', name: 'Offer', pages: 2 }], roles: [{ uuid: 'r1', name: 'Buyer' }], fields: [] });
+const schema = (): EsignTemplateSchema => ({
+  documents: [{ id: 'd1', name: 'Offer', pages: 2 }],
+  roles: [{ uuid: 'r1', name: 'Buyer' }],
+  fields: [],
+});
 
 let latest: BuilderState;
 const Harness = ({ mode = 'edit', start = schema() }: { mode?: TemplateBuilderMode; start?: EsignTemplateSchema }) => {
@@ -131,7 +146,9 @@ describe('TemplateBuilder', () => {
     fireEvent.click(screen.getByTestId('palette-initials'));
     expect(field().role_uuid).toBe(second.uuid);
     expect(screen.getByTestId(`builder-field-${field().uuid}`).getAttribute('data-colour')).toBe('s2');
-    fireEvent.change(within(screen.getByTestId(`builder-role-${second.uuid}`)).getByLabelText('Role name'), { target: { value: 'Seller' } });
+    fireEvent.change(within(screen.getByTestId(`builder-role-${second.uuid}`)).getByLabelText('Role name'), {
+      target: { value: 'Seller' },
+    });
     expect(latest.schema.roles[1].name).toBe('Seller');
     fireEvent.click(roles.getByRole('button', { name: 'Remove role Seller' }));
     const dialog = await screen.findByRole('dialog');
@@ -154,7 +171,14 @@ describe('TemplateBuilder', () => {
   });
 
   it('fill mode: no palette nor roles; a field takes its value on the page', () => {
-    const start = builderReducer(initialBuilderState(schema()), { type: 'addField', fieldType: 'text', page: 1, x: 0.2, y: 0.2, uuid: 'f1' }).schema;
+    const start = builderReducer(initialBuilderState(schema()), {
+      type: 'addField',
+      fieldType: 'text',
+      page: 1,
+      x: 0.2,
+      y: 0.2,
+      uuid: 'f1',
+    }).schema;
     render(<Harness mode="fill" start={start} />);
     expect(screen.queryByTestId('builder-palette')).toBeNull();
     expect(screen.queryByTestId('builder-roles')).toBeNull();

@@ -131,7 +131,15 @@ const PageSurface = ({
  * panel and the field properties. In 'fill' mode (the send stepper) the same pages take the fields'
  * values instead. The state lives with the caller (a builderReducer), so the caller saves it.
  */
-export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields = null, mappableError = null, backTo }: TemplateBuilderProps) => {
+export const TemplateBuilder = ({
+  mode,
+  files,
+  state,
+  dispatch,
+  mappableFields = null,
+  mappableError = null,
+  backTo,
+}: TemplateBuilderProps) => {
   const editing = mode === 'edit';
   const { schema, selectedUuid } = state;
   const pages = useMemo(() => pagesOf(files), [files]);
@@ -144,7 +152,8 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   // Try again on a PDF that could not be read: a new key remounts its documents, and react-pdf loads it afresh.
   const [attempts, setAttempts] = useState<Record<string, number>>({});
   const pdfKey = (file: EsignTemplateDocumentFile) => `${fileKeyOf(file)}:${attempts[fileKeyOf(file)] ?? 0}`;
-  const retry = (file: EsignTemplateDocumentFile) => setAttempts((current) => ({ ...current, [fileKeyOf(file)]: (current[fileKeyOf(file)] ?? 0) + 1 }));
+  const retry = (file: EsignTemplateDocumentFile) =>
+    setAttempts((current) => ({ ...current, [fileKeyOf(file)]: (current[fileKeyOf(file)] ?? 0) + 1 }));
   // Between 961 and 1199 px the properties share the tools' column (there is no room for a fourth one).
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -215,7 +224,8 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
     if (!subject) return;
     if (subject.kind === 'resize') {
       const size = event.active.data.current?.page as PageBoxSize | undefined;
-      if (size?.width && size.height) dispatch({ type: 'resize', uuid: subject.uuid, dw: event.delta.x / size.width, dh: event.delta.y / size.height });
+      if (size?.width && size.height)
+        dispatch({ type: 'resize', uuid: subject.uuid, dw: event.delta.x / size.width, dh: event.delta.y / size.height });
       return;
     }
     const page = parsePageDropId(event.over?.id);
@@ -234,7 +244,13 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
 
   const selected = editing ? (schema.fields.find((field) => field.uuid === selectedUuid) ?? null) : null;
   const properties = selected ? (
-    <FieldProperties field={selected} roles={schema.roles} mappableFields={mappableFields} mappableError={mappableError} dispatch={dispatch} />
+    <FieldProperties
+      field={selected}
+      roles={schema.roles}
+      mappableFields={mappableFields}
+      mappableError={mappableError}
+      dispatch={dispatch}
+    />
   ) : (
     <Typography variant="body2" color="text.secondary">
       {M.selectField}
@@ -254,12 +270,24 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
           </IconButton>
         </span>
       </Tooltip>
-      <Button size="small" color="inherit" onClick={() => setZoom(1)} aria-label={L.zoomReset} data-testid="builder-zoom" sx={{ minWidth: 56 }}>
+      <Button
+        size="small"
+        color="inherit"
+        onClick={() => setZoom(1)}
+        aria-label={L.zoomReset}
+        data-testid="builder-zoom"
+        sx={{ minWidth: 56 }}
+      >
         {Math.round(zoom * 100)}%
       </Button>
       <Tooltip title={L.zoomIn} describeChild>
         <span>
-          <IconButton aria-label={L.zoomIn} size="small" disabled={zoomIndex >= ZOOM_LEVELS.length - 1} onClick={() => setZoom(ZOOM_LEVELS[zoomIndex + 1])}>
+          <IconButton
+            aria-label={L.zoomIn}
+            size="small"
+            disabled={zoomIndex >= ZOOM_LEVELS.length - 1}
+            onClick={() => setZoom(ZOOM_LEVELS[zoomIndex + 1])}
+          >
             <ZoomInIcon fontSize="small" />
           </IconButton>
         </span>
@@ -273,55 +301,61 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   // Memoised: thumbnails change with the pages and the page in view, not with the fields.
   const thumbnails = useMemo(
     () => (
-    <Box
-      component="nav"
-      aria-label={L.pages}
-      data-testid="builder-thumbnails"
-      sx={{ display: { xs: 'none', md: 'flex' }, flexDirection: 'column', gap: 1, overflowY: 'auto', alignItems: 'center', py: 0.5 }}
-    >
-      {files.map((file, fileIndex) => (
-        // A PDF that cannot be read leaves no thumbnails; the pages' column says why.
-        <PdfLoadBoundary
-          key={pdfKey(file)}
-          failed={null}
-          loading={<PdfPagesLoading sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)} width={THUMBNAIL_WIDTH} announce={false} />}
-        >
-          <PdfDocument url={file.url}>
-            {pages
-              .filter((info) => info.fileIndex === fileIndex)
-              .map((info) => (
-                <Box
-                  key={info.page}
-                  component="button"
-                  type="button"
-                  aria-label={L.page(info.page)}
-                  aria-current={info.page === currentPage ? 'page' : undefined}
-                  onClick={() => showPage(info.page)}
-                  sx={{
-                    p: 0,
-                    border: 2,
-                    borderColor: info.page === currentPage ? 'primary.main' : 'divider',
-                    bgcolor: '#fff',
-                    cursor: 'pointer',
-                    width: THUMBNAIL_WIDTH + 4,
-                    minHeight: (THUMBNAIL_WIDTH * info.size.height) / info.size.width + 4,
-                    position: 'relative',
-                    '& canvas': { display: 'block' },
-                  }}
-                >
-                  <Suspense fallback={<PageSkeleton />}>
-                    <PdfPageCanvas pageNumber={info.pageNumber} width={THUMBNAIL_WIDTH} />
-                  </Suspense>
-                  <Typography variant="caption" sx={{ position: 'absolute', bottom: 0, right: 2, color: 'text.secondary' }}>
-                    {info.page}
-                  </Typography>
-                </Box>
-              ))}
-          </PdfDocument>
-        </PdfLoadBoundary>
-      ))}
-    </Box>
-  ),
+      <Box
+        component="nav"
+        aria-label={L.pages}
+        data-testid="builder-thumbnails"
+        sx={{ display: { xs: 'none', md: 'flex' }, flexDirection: 'column', gap: 1, overflowY: 'auto', alignItems: 'center', py: 0.5 }}
+      >
+        {files.map((file, fileIndex) => (
+          // A PDF that cannot be read leaves no thumbnails; the pages' column says why.
+          <PdfLoadBoundary
+            key={pdfKey(file)}
+            failed={null}
+            loading={
+              <PdfPagesLoading
+                sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)}
+                width={THUMBNAIL_WIDTH}
+                announce={false}
+              />
+            }
+          >
+            <PdfDocument url={file.url}>
+              {pages
+                .filter((info) => info.fileIndex === fileIndex)
+                .map((info) => (
+                  <Box
+                    key={info.page}
+                    component="button"
+                    type="button"
+                    aria-label={L.page(info.page)}
+                    aria-current={info.page === currentPage ? 'page' : undefined}
+                    onClick={() => showPage(info.page)}
+                    sx={{
+                      p: 0,
+                      border: 2,
+                      borderColor: info.page === currentPage ? 'primary.main' : 'divider',
+                      bgcolor: '#fff',
+                      cursor: 'pointer',
+                      width: THUMBNAIL_WIDTH + 4,
+                      minHeight: (THUMBNAIL_WIDTH * info.size.height) / info.size.width + 4,
+                      position: 'relative',
+                      '& canvas': { display: 'block' },
+                    }}
+                  >
+                    <Suspense fallback={<PageSkeleton />}>
+                      <PdfPageCanvas pageNumber={info.pageNumber} width={THUMBNAIL_WIDTH} />
+                    </Suspense>
+                    <Typography variant="caption" sx={{ position: 'absolute', bottom: 0, right: 2, color: 'text.secondary' }}>
+                      {info.page}
+                    </Typography>
+                  </Box>
+                ))}
+            </PdfDocument>
+          </PdfLoadBoundary>
+        ))}
+      </Box>
+    ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [files, pages, currentPage, attempts],
   );
@@ -337,14 +371,26 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
           // A click on the page itself (not on a field) leaves the selection.
           if ((event.target as HTMLElement).closest('[data-testid^="builder-field-"]') === null) dispatch({ type: 'select', uuid: null });
         }}
-        sx={{ overflow: 'auto', flex: 1, minHeight: 0, bgcolor: 'action.hover', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: zoom > 1 ? 'flex-start' : 'center', gap: 2 }}
+        sx={{
+          overflow: 'auto',
+          flex: 1,
+          minHeight: 0,
+          bgcolor: 'action.hover',
+          p: 1.5,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: zoom > 1 ? 'flex-start' : 'center',
+          gap: 2,
+        }}
       >
         {files.map((file, fileIndex) => (
           // Each PDF in its own boundary: while it loads its pages' outlines, if it cannot be read a message
           // in their place; the tools, the other PDFs and the page around keep working.
           <PdfLoadBoundary
             key={pdfKey(file)}
-            loading={<PdfPagesLoading sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)} width={pageWidth} />}
+            loading={
+              <PdfPagesLoading sizes={pages.filter((info) => info.fileIndex === fileIndex).map((info) => info.size)} width={pageWidth} />
+            }
             failed={<PdfLoadFailed name={files.length > 1 ? file.name : null} onRetry={() => retry(file)} backTo={backTo} />}
           >
             <PdfDocument url={file.url}>
@@ -392,7 +438,17 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
 
   if (!editing) {
     return (
-      <Box data-testid="template-builder" data-mode={mode} sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr)` }, gap: 2, height: '100%', minHeight: 0 }}>
+      <Box
+        data-testid="template-builder"
+        data-mode={mode}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr)` },
+          gap: 2,
+          height: '100%',
+          minHeight: 0,
+        }}
+      >
         {thumbnails}
         {pagesColumn}
       </Box>
@@ -400,7 +456,14 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => (setDragging(null), setResize(null))}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragStart={onDragStart}
+      onDragMove={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => (setDragging(null), setResize(null))}
+    >
       <Box
         data-testid="template-builder"
         data-mode={mode}
@@ -408,7 +471,11 @@ export const TemplateBuilder = ({ mode, files, state, dispatch, mappableFields =
           display: 'grid',
           // Phones: one column (palette and roles, the pages, the properties). From 961 px: the tools and the
           // properties in one column beside the pages. From 1200 px: tools, thumbnails, pages, properties.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '240px minmax(0, 1fr)', md: `224px ${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr) 250px` },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: '240px minmax(0, 1fr)',
+            md: `224px ${THUMBNAIL_WIDTH + 12}px minmax(0, 1fr) 250px`,
+          },
           gap: 2,
           height: '100%',
           minHeight: 0,

@@ -16,8 +16,21 @@ import type { DocusealTemplateData } from './docusealSchema';
 /** What DocuSeal's builder would hand over on save: the fixture's template as DocuSeal keeps it. */
 let docusealData: DocusealTemplateData;
 vi.mock('@docuseal/react', () => ({
-  DocusealBuilder: (props: { token: string; host: string; fieldTypes: string[]; onSave: (data: unknown) => void; onChange: (data: unknown) => void; withSendButton: boolean }) => (
-    <div data-testid="docuseal-builder-mock" data-token={props.token} data-host={props.host} data-field-types={props.fieldTypes.join(',')} data-send={String(props.withSendButton)}>
+  DocusealBuilder: (props: {
+    token: string;
+    host: string;
+    fieldTypes: string[];
+    onSave: (data: unknown) => void;
+    onChange: (data: unknown) => void;
+    withSendButton: boolean;
+  }) => (
+    <div
+      data-testid="docuseal-builder-mock"
+      data-token={props.token}
+      data-host={props.host}
+      data-field-types={props.fieldTypes.join(',')}
+      data-send={String(props.withSendButton)}
+    >
       <button type="button" onClick={() => props.onSave(docusealData)}>
         docuseal save
       </button>
@@ -70,7 +83,16 @@ function detailOf(id: number, name: string): EsignTemplateDetail {
       fields: [mapped],
     },
     files: [
-      { id: `d${id}a`, name: 'Agreement.pdf', pages: 2, url: `/files/${id}a.pdf`, page_sizes: [{ width: 612, height: 792 }, { width: 612, height: 792 }] },
+      {
+        id: `d${id}a`,
+        name: 'Agreement.pdf',
+        pages: 2,
+        url: `/files/${id}a.pdf`,
+        page_sizes: [
+          { width: 612, height: 792 },
+          { width: 612, height: 792 },
+        ],
+      },
       { id: `d${id}b`, name: 'Addendum.pdf', pages: 1, url: `/files/${id}b.pdf`, page_sizes: [{ width: 612, height: 792 }] },
     ],
   };
@@ -80,9 +102,16 @@ function fakeApi() {
   const templates: Record<number, EsignTemplateDetail> = { 7: detailOf(7, 'Listing Agreement'), 8: detailOf(8, 'Buyer Representation') };
   return {
     getTemplate: vi.fn(async (id: number) => structuredClone(templates[id])),
-    saveSchema: vi.fn(async (id: number, body: { updated_ts: string }) => ({ ...templates[id], ...body, updated_ts: '2026-11-21T00:00:00.001Z' })),
+    saveSchema: vi.fn(async (id: number, body: { updated_ts: string }) => ({
+      ...templates[id],
+      ...body,
+      updated_ts: '2026-11-21T00:00:00.001Z',
+    })),
     rename: vi.fn(async (id: number, name: string) => ({ ...templates[id], name })),
-    listTemplates: vi.fn(async () => ({ records: Object.values(templates), pagination: { total: 2, page: 1, per_page: 100, pages: 1, has_next: false, has_prev: false } })),
+    listTemplates: vi.fn(async () => ({
+      records: Object.values(templates),
+      pagination: { total: 2, page: 1, per_page: 100, pages: 1, has_next: false, has_prev: false },
+    })),
     mappableFields: vi.fn(async () => []),
   };
 }
@@ -106,14 +135,20 @@ function providerApi(provider: 'own' | 'docuseal' | Error) {
   };
 }
 
-function open(api: ReturnType<typeof fakeApi>, provider: ReturnType<typeof providerApi>, entry = '/app/admin/esign-templates/template-builder?templateId=7') {
+function open(
+  api: ReturnType<typeof fakeApi>,
+  provider: ReturnType<typeof providerApi>,
+  entry = '/app/admin/esign-templates/template-builder?templateId=7',
+) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <AdminContext store={memoryStore()} i18nProvider={defaultI18nProvider} basename="/app">
         <Routes>
           <Route
             path="/app/admin/esign-templates/template-builder"
-            element={<TemplateBuilderPage api={api as unknown as TemplateBuilderApi} providerApi={provider as unknown as BuilderProviderApi} />}
+            element={
+              <TemplateBuilderPage api={api as unknown as TemplateBuilderApi} providerApi={provider as unknown as BuilderProviderApi} />
+            }
           />
         </Routes>
       </AdminContext>
@@ -137,8 +172,22 @@ beforeEach(() => {
       { name: 'Seller', uuid: 'r-seller' },
     ],
     fields: [
-      { uuid: 'f-price', submitter_uuid: 'r-buyer', name: 'Price', type: 'text', required: true, areas: [{ attachment_uuid: 'att-a', page: 1, x: 0.5, y: 0.6, w: 0.2, h: 0.04 }] },
-      { uuid: 'f-sign', submitter_uuid: 'r-seller', name: 'Seller signature', type: 'signature', required: true, areas: [{ attachment_uuid: 'att-b', page: 0, x: 0.1, y: 0.8, w: 0.3, h: 0.06 }] },
+      {
+        uuid: 'f-price',
+        submitter_uuid: 'r-buyer',
+        name: 'Price',
+        type: 'text',
+        required: true,
+        areas: [{ attachment_uuid: 'att-a', page: 1, x: 0.5, y: 0.6, w: 0.2, h: 0.04 }],
+      },
+      {
+        uuid: 'f-sign',
+        submitter_uuid: 'r-seller',
+        name: 'Seller signature',
+        type: 'signature',
+        required: true,
+        areas: [{ attachment_uuid: 'att-b', page: 0, x: 0.1, y: 0.8, w: 0.3, h: 0.06 }],
+      },
       { uuid: 'f-loose', submitter_uuid: 'r-seller', name: 'Not placed', type: 'text', areas: [] },
     ],
   };
@@ -157,7 +206,9 @@ describe('TemplateBuilderPage on DocuSeal', () => {
     expect(provider.builderToken).toHaveBeenCalledWith(7);
     expect(builder.getAttribute('data-token')).toBe('jwt-7-1');
     expect(builder.getAttribute('data-host')).toBe('docuseal.example.com');
-    expect(builder.getAttribute('data-field-types')).toBe('text,signature,initials,checkbox,select,radio,multiple,number,phone,date,strikethrough');
+    expect(builder.getAttribute('data-field-types')).toBe(
+      'text,signature,initials,checkbox,select,radio,multiple,number,phone,date,strikethrough',
+    );
     expect(builder.getAttribute('data-send')).toBe('false');
     expect(screen.queryByTestId('template-builder')).toBeNull();
     expect(screen.queryAllByTestId(/^palette-/)).toHaveLength(0);
@@ -171,7 +222,10 @@ describe('TemplateBuilderPage on DocuSeal', () => {
     fireEvent.click(screen.getByText('docuseal save'));
     await wait(AUTOSAVE_DELAY_MS);
     await waitFor(() => expect(api.saveSchema).toHaveBeenCalledTimes(1));
-    const [id, body] = api.saveSchema.mock.calls[0] as unknown as [number, { updated_ts: string; documents: { id: string }[]; roles: unknown[]; fields: EsignField[] }];
+    const [id, body] = api.saveSchema.mock.calls[0] as unknown as [
+      number,
+      { updated_ts: string; documents: { id: string }[]; roles: unknown[]; fields: EsignField[] },
+    ];
     expect(id).toBe(7);
     expect(body.updated_ts).toBe('2026-11-20T15:30:00.000Z');
     expect(body.documents.map((d) => d.id)).toEqual(['d7b', 'd7a']);
@@ -182,7 +236,15 @@ describe('TemplateBuilderPage on DocuSeal', () => {
     expect(body.fields).toEqual([
       // The addendum (1 page) comes first now: the agreement's second page is page 3.
       { ...mapped, areas: [{ page: 3, x: 0.5, y: 0.6, w: 0.2, h: 0.04 }] },
-      expect.objectContaining({ uuid: 'f-sign', role_uuid: 'r-seller', type: 'signature', required: true, mapped_entity: null, can_update: false, areas: [{ page: 1, x: 0.1, y: 0.8, w: 0.3, h: 0.06 }] }),
+      expect.objectContaining({
+        uuid: 'f-sign',
+        role_uuid: 'r-seller',
+        type: 'signature',
+        required: true,
+        mapped_entity: null,
+        can_update: false,
+        areas: [{ page: 1, x: 0.1, y: 0.8, w: 0.3, h: 0.06 }],
+      }),
     ]);
     await waitFor(() => expect(screen.getByTestId('builder-save-status').textContent).toBe('Saved'));
 
@@ -193,7 +255,7 @@ describe('TemplateBuilderPage on DocuSeal', () => {
     expect((api.saveSchema.mock.calls[1] as unknown as [number, { updated_ts: string }])[1].updated_ts).toBe('2026-11-21T00:00:00.001Z');
   });
 
-  it("a document added or removed in DocuSeal is not saved, and the page says why", async () => {
+  it('a document added or removed in DocuSeal is not saved, and the page says why', async () => {
     const api = fakeApi();
     open(api, providerApi('docuseal'));
     await screen.findByTestId('docuseal-builder-mock');
@@ -215,10 +277,12 @@ describe('TemplateBuilderPage on DocuSeal', () => {
     expect(provider.builderToken).toHaveBeenCalledTimes(2);
   });
 
-  it("says so when the token cannot be had, with Try again", async () => {
+  it('says so when the token cannot be had, with Try again', async () => {
     const api = fakeApi();
     const provider = providerApi('docuseal');
-    provider.builderToken.mockRejectedValueOnce(Object.assign(new Error('x'), { status: 502, body: { message: 'E-sign provider rejected the request' } }));
+    provider.builderToken.mockRejectedValueOnce(
+      Object.assign(new Error('x'), { status: 502, body: { message: 'E-sign provider rejected the request' } }),
+    );
     open(api, provider);
     expect((await screen.findByTestId('docuseal-builder-error')).textContent).toContain('E-sign provider rejected the request');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

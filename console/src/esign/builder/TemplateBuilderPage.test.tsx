@@ -26,7 +26,14 @@ vi.mock('./PdfView', async () => {
 });
 vi.mock('./index', () => ({ templateBuilderApi: {} }));
 // The e-sign service runs on its own engine here (the DocuSeal builder: TemplateBuilderPage.docuseal.test.tsx).
-vi.mock('./builderProviderApi', () => ({ builderProviderApi: { provider: async () => ({ provider: 'own' }), builderToken: async () => { throw new Error('no DocuSeal'); } } }));
+vi.mock('./builderProviderApi', () => ({
+  builderProviderApi: {
+    provider: async () => ({ provider: 'own' }),
+    builderToken: async () => {
+      throw new Error('no DocuSeal');
+    },
+  },
+}));
 
 import TemplateBuilderPage from './TemplateBuilderPage';
 
@@ -45,7 +52,18 @@ function detailOf(id: number, name: string, updated_ts = '2026-11-20T15:30:00.00
     document_type_name: null,
     folder_name: 'General',
     schema: { documents: [{ id: `d${id}`, name, pages: 2 }], roles: [{ uuid: 'r1', name: 'Buyer' }], fields: [] },
-    files: [{ id: `d${id}`, name, pages: 2, url: `/files/${id}.pdf`, page_sizes: [{ width: 612, height: 792 }, { width: 612, height: 792 }] }],
+    files: [
+      {
+        id: `d${id}`,
+        name,
+        pages: 2,
+        url: `/files/${id}.pdf`,
+        page_sizes: [
+          { width: 612, height: 792 },
+          { width: 612, height: 792 },
+        ],
+      },
+    ],
   };
 }
 
@@ -86,7 +104,10 @@ function open(api: FakeApi, entry = '/app/admin/esign-templates/template-builder
     <MemoryRouter initialEntries={[entry]}>
       <AdminContext store={memoryStore()} i18nProvider={defaultI18nProvider} basename="/app">
         <Routes>
-          <Route path="/app/admin/esign-templates/template-builder" element={<TemplateBuilderPage api={api as unknown as TemplateBuilderApi} />} />
+          <Route
+            path="/app/admin/esign-templates/template-builder"
+            element={<TemplateBuilderPage api={api as unknown as TemplateBuilderApi} />}
+          />
           <Route path="*" element={<p data-testid="elsewhere" />} />
         </Routes>
         <Where />
@@ -120,7 +141,9 @@ describe('TemplateBuilderPage', () => {
     expect(api.getTemplate).toHaveBeenCalledWith(7);
     expect(screen.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
     expect(nameInput().value).toBe('Listing Agreement');
-    expect((within(screen.getByTestId('builder-template-picker')).getByRole('combobox') as HTMLInputElement).value).toBe('Listing Agreement');
+    expect((within(screen.getByTestId('builder-template-picker')).getByRole('combobox') as HTMLInputElement).value).toBe(
+      'Listing Agreement',
+    );
     expect(screen.getAllByTestId(/^builder-page-\d$/)).toHaveLength(2);
     expect(screen.getAllByTestId(/^palette-/)).toHaveLength(11);
   });
@@ -140,7 +163,10 @@ describe('TemplateBuilderPage', () => {
     await wait(AUTOSAVE_DELAY_MS / 2);
     await waitFor(() => expect(status()).toBe('Saved'));
     expect(api.saveSchema).toHaveBeenCalledTimes(1);
-    const [id, body] = api.saveSchema.mock.calls[0] as unknown as [number, { updated_ts: string; fields: { type: string; role_uuid: string; areas: unknown[] }[]; roles: unknown[] }];
+    const [id, body] = api.saveSchema.mock.calls[0] as unknown as [
+      number,
+      { updated_ts: string; fields: { type: string; role_uuid: string; areas: unknown[] }[]; roles: unknown[] },
+    ];
     expect(id).toBe(7);
     expect(body.updated_ts).toBe('2026-11-20T15:30:00.000Z');
     expect(body.fields.map((f) => f.type)).toEqual(['text', 'text']);
@@ -290,7 +316,7 @@ describe('TemplateBuilderPage', () => {
     expect(status()).toBeNull();
   });
 
-  it("a PDF that cannot be read says so in place of the pages, with Try again and the way back; the rest of the page still works", async () => {
+  it('a PDF that cannot be read says so in place of the pages, with Try again and the way back; the rest of the page still works', async () => {
     // React reports the error the boundary caught; expected here.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     pdf.broken.add('/files/7.pdf');
@@ -340,7 +366,9 @@ describe('TemplateBuilderPage', () => {
     // The page around it did not wait for the PDF.
     expect(screen.getByTestId('builder-back').getAttribute('href')).toBe('/app/admin/esign-templates');
     expect(nameInput().value).toBe('Listing Agreement');
-    expect((within(screen.getByTestId('builder-template-picker')).getByRole('combobox') as HTMLInputElement).value).toBe('Listing Agreement');
+    expect((within(screen.getByTestId('builder-template-picker')).getByRole('combobox') as HTMLInputElement).value).toBe(
+      'Listing Agreement',
+    );
     expect(screen.getAllByTestId(/^palette-/)).toHaveLength(11);
 
     // Loaded: the pages take the loading state's place.

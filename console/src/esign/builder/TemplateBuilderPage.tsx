@@ -78,7 +78,13 @@ function useEsignProvider(providerApi: BuilderProviderApi): 'own' | 'docuseal' |
  * the builder: the own one, or DocuSeal's embedded builder when the e-sign service runs on DocuSeal (spec 002).
  * Leaving saves what waits and clears the state.
  */
-const TemplateBuilderPage = ({ api = templateBuilderApi, providerApi = builderProviderApi }: { api?: TemplateBuilderApi; providerApi?: BuilderProviderApi }) => {
+const TemplateBuilderPage = ({
+  api = templateBuilderApi,
+  providerApi = builderProviderApi,
+}: {
+  api?: TemplateBuilderApi;
+  providerApi?: BuilderProviderApi;
+}) => {
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const templateId = templateIdOf(params.get('templateId'));
@@ -137,7 +143,13 @@ const TemplateBuilderPage = ({ api = templateBuilderApi, providerApi = builderPr
     <Box data-testid="template-builder-page" sx={{ py: 1, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
       <Title title={L.title} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Link component={RouterLink} to={esignTemplatesPath(basename)} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="builder-back">
+        <Link
+          component={RouterLink}
+          to={esignTemplatesPath(basename)}
+          underline="hover"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          data-testid="builder-back"
+        >
           <ArrowBackIcon fontSize="small" />
           {L.back}
         </Link>

@@ -19,10 +19,17 @@ export function createTemplateBuilderApi(options: { fetch: FetchLike; apiBase?: 
     /** Autosave: answers the template with its new updated_ts (409 when another save came first). */
     saveSchema: (templateId: number, request: SaveEsignTemplateSchemaRequest) =>
       client.call<EsignTemplateDetail>(`/esign/templates/${id(templateId)}/schema`, 'PUT', request),
-    rename: (templateId: number, name: string) => client.call<EsignTemplate | null>(`/esign/templates/${id(templateId)}`, 'PATCH', { name }),
+    rename: (templateId: number, name: string) =>
+      client.call<EsignTemplate | null>(`/esign/templates/${id(templateId)}`, 'PATCH', { name }),
     /** The dropdown: active templates by name, filtered by `search` (name and type). */
     listTemplates: (search = '') => {
-      const query = new URLSearchParams({ status: 'N', page: '1', per_page: String(TEMPLATE_DROPDOWN_SIZE), order_by: 'name', order_dir: 'asc' });
+      const query = new URLSearchParams({
+        status: 'N',
+        page: '1',
+        per_page: String(TEMPLATE_DROPDOWN_SIZE),
+        order_by: 'name',
+        order_dir: 'asc',
+      });
       if (search.trim()) query.set('quick_search_filter', search.trim());
       return client.call<EsignTemplateListResponse>(`/esign/templates?${query.toString()}`);
     },

@@ -5,11 +5,7 @@
 export const AUTOSAVE_DELAY_MS = 1000;
 
 export type SaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'conflict'; message: string } | { kind: 'error'; message: string };
 
 export interface AutosaveOptions<T> {
   save: (value: T) => Promise<void>;
@@ -53,7 +49,7 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     timer = null;
   };
 
-  const enqueue = <R,>(task: () => Promise<R>): Promise<R> => {
+  const enqueue = <R>(task: () => Promise<R>): Promise<R> => {
     const run = queue.then(task, task);
     queue = run.catch(() => undefined);
     return run;

@@ -99,7 +99,12 @@ describe('builderReducer', () => {
   });
 
   it('adds, renames and removes roles; a removed role takes its fields along', () => {
-    let state = run(initialBuilderState(schema()), add('text', 1, 0.1, 0.1, 'f1'), { type: 'activateRole', uuid: 'seller' }, add('text', 1, 0.3, 0.3, 'f2'));
+    let state = run(
+      initialBuilderState(schema()),
+      add('text', 1, 0.1, 0.1, 'f1'),
+      { type: 'activateRole', uuid: 'seller' },
+      add('text', 1, 0.3, 0.3, 'f2'),
+    );
     state = run(state, { type: 'addRole' }, { type: 'renameRole', uuid: 'buyer', name: 'Buyer 1' });
     expect(state.schema.roles.map((role) => role.name)).toEqual(['Buyer 1', 'Seller', 'Third Party']);
     expect(state.activeRoleUuid).toBe(state.schema.roles[2].uuid);

@@ -101,9 +101,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       return changed(next, { ...next.schema, fields: [...next.schema.fields, field] }, { selectedUuid: field.uuid });
     }
     case 'move':
-      return mapField(state, action.uuid, (field) =>
-        mapFirstArea(field, (area) => moveArea(area, action.dx, action.dy)),
-      );
+      return mapField(state, action.uuid, (field) => mapFirstArea(field, (area) => moveArea(area, action.dx, action.dy)));
     case 'moveTo': {
       const pages = pageCountOf(state.schema);
       if (action.page < 1 || (pages > 0 && action.page > pages)) return state;
@@ -118,7 +116,12 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'copy': {
       const original = state.schema.fields.find((field) => field.uuid === action.uuid);
       if (!original) return state;
-      const copy = createField(original.type, original.role_uuid, clampArea(original.areas[0] ?? { page: 1, x: 0, y: 0, w: 0.1, h: 0.03 }), state.schema.fields);
+      const copy = createField(
+        original.type,
+        original.role_uuid,
+        clampArea(original.areas[0] ?? { page: 1, x: 0, y: 0, w: 0.1, h: 0.03 }),
+        state.schema.fields,
+      );
       const field: EsignField = {
         ...original,
         uuid: copy.uuid,

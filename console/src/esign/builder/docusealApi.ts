@@ -23,7 +23,8 @@ export function createBuilderProviderApi(options: { fetch: FetchLike; apiBase?: 
   const client = createJsonClient(options);
   return {
     provider: () => client.call<EsignProviderInfo>('/esign/provider'),
-    builderToken: (templateId: number) => client.call<EsignBuilderToken>(`/esign/templates/${encodeURIComponent(templateId)}/builder-token`),
+    builderToken: (templateId: number) =>
+      client.call<EsignBuilderToken>(`/esign/templates/${encodeURIComponent(templateId)}/builder-token`),
   };
 }
 

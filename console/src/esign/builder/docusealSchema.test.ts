@@ -13,14 +13,27 @@ const current: EsignTemplateSchema = {
 
 describe("DocuSeal's template back into our schema", () => {
   it('matches documents by name, or by position when names repeat; a different count does not match', () => {
-    expect(documentsByAttachment(current.documents, [{ attachment_uuid: 'x', name: 'Same' }, { attachment_uuid: 'y', name: 'Same' }])).toEqual(new Map([['x', 'a'], ['y', 'b']]));
+    expect(
+      documentsByAttachment(current.documents, [
+        { attachment_uuid: 'x', name: 'Same' },
+        { attachment_uuid: 'y', name: 'Same' },
+      ]),
+    ).toEqual(
+      new Map([
+        ['x', 'a'],
+        ['y', 'b'],
+      ]),
+    );
     expect(documentsByAttachment(current.documents, [{ attachment_uuid: 'x', name: 'Same' }])).toBeNull();
   });
 
   it('keeps default values as text (a multiple default joined) and drops areas on unknown documents', () => {
     const schema = schemaFromDocuseal(
       {
-        schema: [{ attachment_uuid: 'x', name: 'Same' }, { attachment_uuid: 'y', name: 'Same' }],
+        schema: [
+          { attachment_uuid: 'x', name: 'Same' },
+          { attachment_uuid: 'y', name: 'Same' },
+        ],
         submitters: [{ name: 'Buyer', uuid: 'r1' }],
         fields: [
           {
@@ -30,7 +43,10 @@ describe("DocuSeal's template back into our schema", () => {
             type: 'multiple',
             required: false,
             default_value: ['Yes', 'No'],
-            options: [{ value: 'Yes', uuid: 'o1' }, { value: 'No', uuid: 'o2' }],
+            options: [
+              { value: 'Yes', uuid: 'o1' },
+              { value: 'No', uuid: 'o2' },
+            ],
             preferences: { format: 'MM/DD/YYYY', font_size: 10 },
             validation: { pattern: '^Y' },
             areas: [
@@ -53,7 +69,10 @@ describe("DocuSeal's template back into our schema", () => {
         default_value: 'Yes,No',
         title: null,
         description: null,
-        options: [{ value: 'Yes', uuid: 'o1' }, { value: 'No', uuid: 'o2' }],
+        options: [
+          { value: 'Yes', uuid: 'o1' },
+          { value: 'No', uuid: 'o2' },
+        ],
         validation: { pattern: '^Y', host: null },
         preferences: { format: 'MM/DD/YYYY', font_size: 10 },
         platform_type: null,

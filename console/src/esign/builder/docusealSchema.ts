@@ -27,17 +27,28 @@ export interface DocusealTemplateData {
   }[];
 }
 
-const nameKey = (name: string) => name.trim().replace(/\.pdf$/i, '').trim().toLowerCase();
+const nameKey = (name: string) =>
+  name
+    .trim()
+    .replace(/\.pdf$/i, '')
+    .trim()
+    .toLowerCase();
 
 /** Our document id of each DocuSeal document: by name where that is unambiguous, else by position. */
-export function documentsByAttachment(ours: EsignTemplateSchema['documents'], theirs: DocusealTemplateData['schema']): Map<string, string> | null {
+export function documentsByAttachment(
+  ours: EsignTemplateSchema['documents'],
+  theirs: DocusealTemplateData['schema'],
+): Map<string, string> | null {
   if (ours.length !== theirs.length || ours.length === 0) return null;
   const count = (names: string[]) => names.reduce((map, name) => map.set(name, (map.get(name) ?? 0) + 1), new Map<string, number>());
   const ourNames = count(ours.map((d) => nameKey(d.name)));
   const theirNames = count(theirs.map((d) => nameKey(d.name)));
   const unique = ours.every((d) => ourNames.get(nameKey(d.name)) === 1 && theirNames.get(nameKey(d.name)) === 1);
   return new Map(
-    theirs.map((attachment, index) => [attachment.attachment_uuid, unique ? ours.find((d) => nameKey(d.name) === nameKey(attachment.name))!.id : ours[index].id]),
+    theirs.map((attachment, index) => [
+      attachment.attachment_uuid,
+      unique ? ours.find((d) => nameKey(d.name) === nameKey(attachment.name))!.id : ours[index].id,
+    ]),
   );
 }
 
@@ -67,7 +78,9 @@ export function schemaFromDocuseal(data: DocusealTemplateData, current: EsignTem
   const fields: EsignField[] = data.fields.flatMap((field) => {
     const areas: EsignFieldArea[] = (field.areas ?? []).flatMap((area) => {
       const documentId = byAttachment.get(area.attachment_uuid);
-      return documentId === undefined ? [] : [{ page: firstPage.get(documentId)! + area.page + 1, x: area.x, y: area.y, w: area.w, h: area.h }];
+      return documentId === undefined
+        ? []
+        : [{ page: firstPage.get(documentId)! + area.page + 1, x: area.x, y: area.y, w: area.w, h: area.h }];
     });
     // A field not placed on a page yet is DocuSeal's only; it comes once it is placed.
     if (areas.length === 0) return [];

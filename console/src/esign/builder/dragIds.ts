@@ -9,9 +9,7 @@ export const resizeDragId = (uuid: string) => `resize:${uuid}`;
 export const pageDropId = (page: number) => `page:${page}`;
 
 export type DragSubject =
-  | { kind: 'palette'; fieldType: EsignFieldType }
-  | { kind: 'field'; uuid: string }
-  | { kind: 'resize'; uuid: string };
+  { kind: 'palette'; fieldType: EsignFieldType } | { kind: 'field'; uuid: string } | { kind: 'resize'; uuid: string };
 
 export function parseDragId(id: string | number): DragSubject | null {
   const [kind, rest] = String(id).split(/:(.*)/s);

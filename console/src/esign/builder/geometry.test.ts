@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampArea, copyArea, fractionOf, MIN_AREA_SIZE, moveArea, NUDGE_STEP, NUDGE_STEP_LARGE, nudgeArea, placeArea, resizeArea } from './geometry';
+import {
+  clampArea,
+  copyArea,
+  fractionOf,
+  MIN_AREA_SIZE,
+  moveArea,
+  NUDGE_STEP,
+  NUDGE_STEP_LARGE,
+  nudgeArea,
+  placeArea,
+  resizeArea,
+} from './geometry';
 
 const area = (x: number, y: number, w = 0.2, h = 0.05, page = 1) => ({ page, x, y, w, h });
 

@@ -14,8 +14,7 @@ export const BUILDER_MESSAGES = {
   pdfFailed: "This template's PDF could not be opened.",
   pdfLoading: 'Loading the PDF…',
   noRole: 'Add a role first.',
-  confirmRemoveRole: (name: string, count: number) =>
-    `Remove the role '${name}' and its ${count === 1 ? 'field' : `${count} fields`}?`,
+  confirmRemoveRole: (name: string, count: number) => `Remove the role '${name}' and its ${count === 1 ? 'field' : `${count} fields`}?`,
   noResults: 'No results found',
   templatesLoadFailed: 'The templates could not be loaded. Type to try again.',
   selectField: 'Select a field to see its properties.',

@@ -13,7 +13,12 @@ export const ROLE_COLOURS: Record<EsignRoleColourClass, string> = {
 
 /** The colour class of a role: by its order among the template's roles (s1 to s6, then again). */
 export function roleColourClass(roles: readonly Pick<EsignRole, 'uuid'>[], roleUuid: string): EsignRoleColourClass {
-  return esignRoleColourClass(Math.max(0, roles.findIndex((role) => role.uuid === roleUuid)));
+  return esignRoleColourClass(
+    Math.max(
+      0,
+      roles.findIndex((role) => role.uuid === roleUuid),
+    ),
+  );
 }
 
 export function roleColour(roles: readonly Pick<EsignRole, 'uuid'>[], roleUuid: string): string {

@@ -103,7 +103,9 @@ export function useTemplateBuilderSession(api: TemplateBuilderApi, templateId: n
       try {
         const saved = await session.enqueue(() => api.rename(templateId, name));
         if (saved?.updated_ts) updatedTs.current = saved.updated_ts;
-        setDetail((current) => (current ? { ...current, name: saved?.name ?? name, updated_ts: updatedTs.current ?? current.updated_ts } : current));
+        setDetail((current) =>
+          current ? { ...current, name: saved?.name ?? name, updated_ts: updatedTs.current ?? current.updated_ts } : current,
+        );
         return undefined;
       } catch (error) {
         return fieldErrorOf(error, 'name', M.saveFailed);
@@ -120,5 +122,17 @@ export function useTemplateBuilderSession(api: TemplateBuilderApi, templateId: n
     setReloads((n) => n + 1);
   }, []);
 
-  return { state, dispatch, detail, loading, loadError, saveStatus, rename, flush, reload, mappableFields: mappable.fields, mappableError: mappable.error };
+  return {
+    state,
+    dispatch,
+    detail,
+    loading,
+    loadError,
+    saveStatus,
+    rename,
+    flush,
+    reload,
+    mappableFields: mappable.fields,
+    mappableError: mappable.error,
+  };
 }

@@ -124,7 +124,12 @@ describe('EsignSendPage: step 1, Verify Data', () => {
     expect(inputOf('f-close').value).toBe('07.03.2026');
     await waitFor(() => expect(lastSaved(server)?.formValues['f-close'].value).toBe('2026-03-07'), { timeout: 3000 });
     const values = lastSaved(server).formValues;
-    expect([values['f-agree'].value, values['f-kind'].value, values['f-pay'].value, values['f-extras'].value]).toEqual([false, 'Condo', 'Loan', ['Pool', 'Shed']]);
+    expect([values['f-agree'].value, values['f-kind'].value, values['f-pay'].value, values['f-extras'].value]).toEqual([
+      false,
+      'Condo',
+      'Loan',
+      ['Pool', 'Shed'],
+    ]);
   });
 
   it('Read Only and Update Transaction: mapped fields read-only, Update Transaction only with can_update and ticked by an edit', async () => {
@@ -181,7 +186,10 @@ describe('EsignSendPage: navigation', () => {
   });
 
   it('goes to the last step only through the middle one, with no Next there', async () => {
-    openStepper(fakeServer(draftOf({ form_state: { ...formStateOf(draftOf()), activeStep: 1 } })), '/app/transactions/42/esign/send/dr-1?step=3');
+    openStepper(
+      fakeServer(draftOf({ form_state: { ...formStateOf(draftOf()), activeStep: 1 } })),
+      '/app/transactions/42/esign/send/dr-1?step=3',
+    );
     await screen.findByTestId('esign-start-over');
     await waitFor(() => expect(where()).toBe('/app/transactions/42/esign/send/dr-1?step=2'));
     fireEvent.click(screen.getByTestId('esign-next'));
@@ -227,7 +235,10 @@ describe('EsignSendPage: navigation', () => {
   it('sends a user without both e-sign permissions to the root', () => {
     const storage = new Map<string, string>();
     const session = buildSession();
-    storage.set(SESSION_STORAGE_KEY, JSON.stringify({ ...session, user: { ...session.user, permissions: ['team_esign'] as Permission[] } }));
+    storage.set(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...session, user: { ...session.user, permissions: ['team_esign'] as Permission[] } }),
+    );
     render(
       <MemoryRouter initialEntries={['/app/transactions/42/esign/send/dr-1?step=1']}>
         <AdminContext store={memoryStore()}>
@@ -235,7 +246,12 @@ describe('EsignSendPage: navigation', () => {
             <Route path="/" element={<p data-testid="root" />} />
             <Route
               path="/app/transactions/:id/esign/send/:draftId"
-              element={<EsignSendPage api={fakeServer().api} storage={{ getItem: (key) => storage.get(key) ?? null, setItem: () => undefined, removeItem: () => undefined }} />}
+              element={
+                <EsignSendPage
+                  api={fakeServer().api}
+                  storage={{ getItem: (key) => storage.get(key) ?? null, setItem: () => undefined, removeItem: () => undefined }}
+                />
+              }
             />
           </Routes>
         </AdminContext>

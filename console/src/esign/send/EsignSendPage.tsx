@@ -46,7 +46,8 @@ export const PREVIEW_URL_LIFETIME_MS = 60_000;
 const LAST_STEP = ESIGN_STEPS.length - 1;
 
 /** The e-sign tab of the transaction: where Cancel (two levels up) and a sent request go. */
-export const esignTabPath = (basename: string, clientId: string | number) => `${basename}/transactions/${encodeURIComponent(String(clientId))}/esign`;
+export const esignTabPath = (basename: string, clientId: string | number) =>
+  `${basename}/transactions/${encodeURIComponent(String(clientId))}/esign`;
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 const messageOf = (error: unknown, fallback: string) => {
@@ -220,18 +221,18 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
     setParams(next, { replace: true });
   }, [active, load.draft, params, setParams]);
 
-  const roles = useMemo<SigningRole[]>(() => (schema ? signingRolesOf(schema).map((role) => ({ key: roleKeyOf(role.name), name: role.name })) : []), [schema]);
+  const roles = useMemo<SigningRole[]>(
+    () => (schema ? signingRolesOf(schema).map((role) => ({ key: roleKeyOf(role.name), name: role.name })) : []),
+    [schema],
+  );
 
   /** Moves to an adjacent step and saves the form now; Next marks the signer controls touched. */
-  const go = useCallback(
-    (step: number, actions: SendFormAction[] = []) => {
-      if (Math.abs(step - latest.current.activeStep) !== 1 || step < 0 || step > LAST_STEP) return;
-      saveNow.current = true;
-      for (const action of actions) dispatch(action);
-      dispatch({ type: 'setStep', step });
-    },
-    [],
-  );
+  const go = useCallback((step: number, actions: SendFormAction[] = []) => {
+    if (Math.abs(step - latest.current.activeStep) !== 1 || step < 0 || step > LAST_STEP) return;
+    saveNow.current = true;
+    for (const action of actions) dispatch(action);
+    dispatch({ type: 'setStep', step });
+  }, []);
   const next = async () => {
     if (active >= LAST_STEP) return;
     // Step 1 is valid only when no value control is invalid: Next shows every message and stays.
@@ -339,7 +340,11 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
   const status = combinedStatus(formStatus, schemaStatus);
   const draft = load.draft;
   return (
-    <Box data-testid="esign-send-page" data-layout={mobile ? 'mobile' : 'desktop'} sx={{ py: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+    <Box
+      data-testid="esign-send-page"
+      data-layout={mobile ? 'mobile' : 'desktop'}
+      sx={{ py: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
+    >
       <Title title={L.title} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1.5 }}>
         <Typography component="h1" variant={mobile ? 'h6' : 'h5'} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -358,7 +363,11 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
               {status.kind === 'saving' ? L.saving : status.kind === 'saved' ? L.saved : status.message}
             </Typography>
             {status.kind === 'error' && (
-              <Button size="small" color="inherit" onClick={() => void Promise.all([formAutosave.current?.flush(), schemaAutosave.current?.flush()])}>
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => void Promise.all([formAutosave.current?.flush(), schemaAutosave.current?.flush()])}
+              >
                 {L.retry}
               </Button>
             )}
@@ -366,9 +375,21 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
         )}
       </Box>
 
-      <Stepper activeStep={active} alternativeLabel={mobile} data-testid="esign-stepper" sx={{ '& .MuiStepLabel-label': { fontSize: mobile ? 12 : undefined } }}>
+      <Stepper
+        activeStep={active}
+        alternativeLabel={mobile}
+        data-testid="esign-stepper"
+        sx={{ '& .MuiStepLabel-label': { fontSize: mobile ? 12 : undefined } }}
+      >
         {ESIGN_STEPS.map((label, index) => (
-          <Step key={label} disabled={index !== active} completed={index < active} data-testid={`esign-step-${index + 1}`} data-active={index === active ? 'true' : 'false'} aria-current={index === active ? 'step' : undefined}>
+          <Step
+            key={label}
+            disabled={index !== active}
+            completed={index < active}
+            data-testid={`esign-step-${index + 1}`}
+            data-active={index === active ? 'true' : 'false'}
+            aria-current={index === active ? 'step' : undefined}
+          >
             <StepLabel>{label}</StepLabel>
           </Step>
         ))}
@@ -397,7 +418,9 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
         </Box>
       ) : (
         <Box component="section" aria-label={ESIGN_STEPS[active]} sx={{ minWidth: 0 }}>
-          {active === 0 && <VerifyDataStep state={state} dispatch={dispatch} serverErrors={serverErrors} onEdited={clearServerError} controller={step1} />}
+          {active === 0 && (
+            <VerifyDataStep state={state} dispatch={dispatch} serverErrors={serverErrors} onEdited={clearServerError} controller={step1} />
+          )}
           {active === 1 && (
             <FinalizeDocumentStep
               files={draft.files}
@@ -431,7 +454,15 @@ const SendStepper = ({ api }: { api: EsignSendApi }) => {
       <Box
         component="nav"
         aria-label={L.title}
-        sx={{ display: 'flex', flexDirection: mobile ? 'column-reverse' : 'row', gap: 1, alignItems: mobile ? 'stretch' : 'center', borderTop: 1, borderColor: 'divider', pt: 2 }}
+        sx={{
+          display: 'flex',
+          flexDirection: mobile ? 'column-reverse' : 'row',
+          gap: 1,
+          alignItems: mobile ? 'stretch' : 'center',
+          borderTop: 1,
+          borderColor: 'divider',
+          pt: 2,
+        }}
       >
         <Button variant="text" onClick={cancel} data-testid="esign-cancel">
           {L.cancel}

@@ -219,7 +219,13 @@ const MultipleControl = ({ field, source, helperText }: FieldValueControlProps) 
           <FormControlLabel
             key={option.uuid}
             label={option.value}
-            control={<Checkbox name={input.field.name} checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />}
+            control={
+              <Checkbox
+                name={input.field.name}
+                checked={selected.includes(option.value)}
+                onChange={(event) => toggle(option.value, event.target.checked)}
+              />
+            }
           />
         ))}
       </FormGroup>
@@ -306,12 +312,21 @@ const DateControl = ({ field, source, helperText }: FieldValueControlProps) => {
 export const FieldValueControl = (props: FieldValueControlProps) => {
   const { field, source, helperText } = props;
   if (isPhoneField(field)) {
-    return <PhoneInput source={source} label={labelOf(field)} helperText={helperText} validate={validatorOf(field)} disabled={field.disabled} />;
+    return (
+      <PhoneInput source={source} label={labelOf(field)} helperText={helperText} validate={validatorOf(field)} disabled={field.disabled} />
+    );
   }
   switch (field.fieldType) {
     case 'number':
       return field.platform_type === 'amount' ? (
-        <CurrencyInput source={source} label={labelOf(field)} helperText={helperText} validate={validatorOf(field)} disabled={field.disabled} fullWidth />
+        <CurrencyInput
+          source={source}
+          label={labelOf(field)}
+          helperText={helperText}
+          validate={validatorOf(field)}
+          disabled={field.disabled}
+          fullWidth
+        />
       ) : (
         <NumberControl {...props} />
       );

@@ -56,7 +56,15 @@ describe('EsignSendPage: step 2, Finalize Document', () => {
     expect(Object.keys(savedSchema).sort()).toEqual(['documents', 'fields', 'roles']);
     expect(savedSchema.fields.find((field) => field.uuid === 'f-rooms')?.default_value).toBe('5');
     expect(server.schemaSaves()[0].url).toBe('/api/esign/drafts/dr-1/schema');
-    await waitFor(() => expect((server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues['f-rooms']).toEqual({ value: 5, readonly: true, update_transaction: true }), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect((server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues['f-rooms']).toEqual({
+          value: 5,
+          readonly: true,
+          update_transaction: true,
+        }),
+      { timeout: 3000 },
+    );
 
     fireEvent.click(screen.getByTestId('esign-start-over'));
     const rooms = await screen.findByTestId('esign-field-f-rooms');
@@ -107,14 +115,23 @@ describe('EsignSendPage: step 2, Finalize Document', () => {
       () => {
         const saved = server.schemaSaves().at(-1)?.body as EsignTemplateSchema | undefined;
         const stored = (uuid: string) => saved?.fields.find((field) => field.uuid === uuid)?.default_value;
-        expect([stored('f-phone'), stored('f-price'), stored('f-close'), stored('f-rooms')]).toEqual(['555123456', '1200.25', '2026-05-04', '3.5']);
+        expect([stored('f-phone'), stored('f-price'), stored('f-close'), stored('f-rooms')]).toEqual([
+          '555123456',
+          '1200.25',
+          '2026-05-04',
+          '3.5',
+        ]);
       },
       { timeout: 3000 },
     );
     await waitFor(
       () => {
         const values = (server.saves().at(-1)?.body as EsignFormState | undefined)?.formValues;
-        expect([values?.['f-phone'].value, values?.['f-price'].value, values?.['f-close'].value]).toEqual(['555123456', 1200.25, '2026-05-04']);
+        expect([values?.['f-phone'].value, values?.['f-price'].value, values?.['f-close'].value]).toEqual([
+          '555123456',
+          1200.25,
+          '2026-05-04',
+        ]);
       },
       { timeout: 3000 },
     );
@@ -132,7 +149,14 @@ describe('createBuilderRestore', () => {
     documents: [{ id: 'd1', name: 'Offer', pages: 1 }],
     roles: [{ uuid: 'r1', name: 'Buyer' }],
     fields: [
-      esignFieldOf({ uuid: 'f1', role_uuid: 'r1', name: 'Text 1', type: 'text', default_value: value, areas: [{ page: 1, x: 0, y: 0, w: 0.1, h: 0.1 }] }),
+      esignFieldOf({
+        uuid: 'f1',
+        role_uuid: 'r1',
+        name: 'Text 1',
+        type: 'text',
+        default_value: value,
+        areas: [{ page: 1, x: 0, y: 0, w: 0.1, h: 0.1 }],
+      }),
     ],
   });
 

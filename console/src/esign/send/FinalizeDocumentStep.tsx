@@ -34,9 +34,20 @@ export interface FinalizeDocumentStepProps {
 
 const NO_DRAFTS: Readonly<Record<string, string>> = {};
 
-export const FinalizeDocumentStep = ({ files, schema, form, onChange, onRebuild, onStartOver, schemaErrors, loadMappableFields }: FinalizeDocumentStepProps) => {
+export const FinalizeDocumentStep = ({
+  files,
+  schema,
+  form,
+  onChange,
+  onRebuild,
+  onStartOver,
+  schemaErrors,
+  loadMappableFields,
+}: FinalizeDocumentStepProps) => {
   const [mode, setMode] = useState<TemplateBuilderMode>('fill');
-  const [builder, dispatch] = useReducer(builderReducer, undefined, () => initialBuilderState(schemaWithValues(schema, form.fields, form.formValues)));
+  const [builder, dispatch] = useReducer(builderReducer, undefined, () =>
+    initialBuilderState(schemaWithValues(schema, form.fields, form.formValues)),
+  );
   const [rebuilding, setRebuilding] = useState(false);
   const latest = useRef({ builder, form, onRebuild, onChange });
   latest.current = { builder, form, onRebuild, onChange };

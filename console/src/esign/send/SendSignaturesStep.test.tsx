@@ -34,7 +34,8 @@ async function openStep3(change: (state: EsignFormState) => void = () => undefin
 }
 
 const where = () => screen.getByTestId('where').textContent;
-const combobox = (roleKey: string) => within(screen.getByTestId(`esign-signer-select-${roleKey}`)).getByRole('combobox') as HTMLInputElement;
+const combobox = (roleKey: string) =>
+  within(screen.getByTestId(`esign-signer-select-${roleKey}`)).getByRole('combobox') as HTMLInputElement;
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const change = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 
@@ -56,8 +57,14 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
     fireEvent.mouseDown(combobox('buyer'));
     const listbox = await screen.findByRole('listbox');
     await within(listbox).findByRole('option', { name: /Jo Buyer/ });
-    expect([...listbox.querySelectorAll('.MuiAutocomplete-groupLabel')].map((label) => label.textContent)).toEqual(['Contacts', 'Agents', 'Other']);
-    expect(server.calls.find((call) => call.url.startsWith('/api/esign/signer-options'))?.url).toBe('/api/esign/signer-options?client_id=42&term=');
+    expect([...listbox.querySelectorAll('.MuiAutocomplete-groupLabel')].map((label) => label.textContent)).toEqual([
+      'Contacts',
+      'Agents',
+      'Other',
+    ]);
+    expect(server.calls.find((call) => call.url.startsWith('/api/esign/signer-options'))?.url).toBe(
+      '/api/esign/signer-options?client_id=42&term=',
+    );
     fireEvent.click(within(listbox).getByRole('option', { name: /Jo Buyer/ }));
     expect(combobox('buyer').value).toBe('Jo Buyer');
     await choose('second_party', /Al Agent/);
@@ -75,15 +82,23 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
     fireEvent.mouseDown(combobox('buyer'));
     await screen.findByRole('option', { name: /Jo Buyer/ });
     fireEvent.change(combobox('buyer'), { target: { value: 'kim' } });
-    await waitFor(() => expect(server.calls.some((call) => call.url === '/api/esign/signer-options?client_id=42&term=kim')).toBe(true), { timeout: SIGNER_SEARCH_DEBOUNCE_MS + 2000 });
+    await waitFor(() => expect(server.calls.some((call) => call.url === '/api/esign/signer-options?client_id=42&term=kim')).toBe(true), {
+      timeout: SIGNER_SEARCH_DEBOUNCE_MS + 2000,
+    });
     await waitFor(() => expect(screen.queryByRole('option', { name: /Jo Buyer/ })).toBeNull());
     expect(screen.getByRole('option', { name: /Kim Neighbour/ })).toBeTruthy();
     expect(screen.getByRole('option', { name: /Other/ })).toBeTruthy();
   });
 
-  it("Other shows name and email (clearing them), with its messages; remove goes back to the dropdown", async () => {
+  it('Other shows name and email (clearing them), with its messages; remove goes back to the dropdown', async () => {
     const server = await openStep3((state) => {
-      state.signers.buyer = { ...state.signers.buyer, selectedValue: 'contact:5', name: 'Jo Buyer', email: 'jo@example.com', contact_id: 5 };
+      state.signers.buyer = {
+        ...state.signers.buyer,
+        selectedValue: 'contact:5',
+        name: 'Jo Buyer',
+        email: 'jo@example.com',
+        contact_id: 5,
+      };
     });
     await choose('buyer', /Other/);
     expect(input('esign-signer-other-name-buyer').value).toBe('');
@@ -146,7 +161,7 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
     });
   });
 
-  it("signer-specific messages move the required subject from the default to each role, and only then go out", async () => {
+  it('signer-specific messages move the required subject from the default to each role, and only then go out', async () => {
     const server = await openStep3();
     await choose('buyer', /Jo Buyer/);
     await choose('second_party', /Al Agent/);
@@ -174,9 +189,24 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
     // Switched off again: the roles' messages stay in the form but do not go out.
     cleanup();
     const again = await openStep3((state) => {
-      state.emailConfig = { default: { subject: 'Sign please', body: '' }, roles: { Buyer: { subject: 'x', body: 'y' } }, useRoleConfig: false };
-      state.signers.buyer = { ...state.signers.buyer, selectedValue: 'contact:5', name: 'Jo Buyer', email: 'jo@example.com', contact_id: 5 };
-      state.signers.second_party = { ...state.signers.second_party, selectedValue: 'agent:3', name: 'Al Agent', email: 'al@demo-realty.test' };
+      state.emailConfig = {
+        default: { subject: 'Sign please', body: '' },
+        roles: { Buyer: { subject: 'x', body: 'y' } },
+        useRoleConfig: false,
+      };
+      state.signers.buyer = {
+        ...state.signers.buyer,
+        selectedValue: 'contact:5',
+        name: 'Jo Buyer',
+        email: 'jo@example.com',
+        contact_id: 5,
+      };
+      state.signers.second_party = {
+        ...state.signers.second_party,
+        selectedValue: 'agent:3',
+        name: 'Al Agent',
+        email: 'al@demo-realty.test',
+      };
     });
     fireEvent.click(screen.getByTestId('esign-send'));
     await waitFor(() => expect(again.sends()).toHaveLength(1));
@@ -193,8 +223,19 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
   it('on submit drops a signer without name or email and leaves out the contact_id it does not have', async () => {
     // A saved signer with both is kept; one with a name only stands for no signer (the server says so).
     const server = await openStep3((state) => {
-      state.signers.buyer = { ...state.signers.buyer, selectedValue: null, name: 'Saved Person', email: 'saved@example.com', contact_id: null };
-      state.signers.second_party = { ...state.signers.second_party, selectedValue: 'agent:3', name: 'Al Agent', email: 'al@demo-realty.test' };
+      state.signers.buyer = {
+        ...state.signers.buyer,
+        selectedValue: null,
+        name: 'Saved Person',
+        email: 'saved@example.com',
+        contact_id: null,
+      };
+      state.signers.second_party = {
+        ...state.signers.second_party,
+        selectedValue: 'agent:3',
+        name: 'Al Agent',
+        email: 'al@demo-realty.test',
+      };
     });
     fireEvent.click(screen.getByTestId('esign-send'));
     await waitFor(() => expect(server.sends()).toHaveLength(1));
@@ -204,14 +245,30 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
       { role: 'Second Party', name: 'Al Agent', email: 'al@demo-realty.test', order: 2 },
     ]);
     expect(body).toMatchObject({ draft_id: 'dr-1', signature_order: 'P', preview: false });
-    expect(body.fields?.find((field) => field.fieldId === 'f-phone')).toEqual({ fieldId: 'f-phone', value: '5551234567', readonly: false, update_transaction: false });
+    expect(body.fields?.find((field) => field.fieldId === 'f-phone')).toEqual({
+      fieldId: 'f-phone',
+      value: '5551234567',
+      readonly: false,
+      update_transaction: false,
+    });
     expect(body.fields?.find((field) => field.fieldId === 'f-agree')?.value).toBe(true);
   });
 
   it("success: 'Sent for signatures' and back to the e-sign tab", async () => {
     const server = await openStep3((state) => {
-      state.signers.buyer = { ...state.signers.buyer, selectedValue: 'contact:5', name: 'Jo Buyer', email: 'jo@example.com', contact_id: 5 };
-      state.signers.second_party = { ...state.signers.second_party, selectedValue: 'agent:3', name: 'Al Agent', email: 'al@demo-realty.test' };
+      state.signers.buyer = {
+        ...state.signers.buyer,
+        selectedValue: 'contact:5',
+        name: 'Jo Buyer',
+        email: 'jo@example.com',
+        contact_id: 5,
+      };
+      state.signers.second_party = {
+        ...state.signers.second_party,
+        selectedValue: 'agent:3',
+        name: 'Al Agent',
+        email: 'al@demo-realty.test',
+      };
     });
     fireEvent.click(screen.getByTestId('esign-send'));
     expect(await screen.findByText('Sent for signatures')).toBeTruthy();
@@ -222,7 +279,12 @@ describe('EsignSendPage: step 3, Send for Signatures', () => {
   it('shows a 400 under the controls it names (step 1 values listed, and under their control on step 1)', async () => {
     const server = await openStep3((state) => {
       state.signers.buyer = { ...state.signers.buyer, selectedValue: 'other', name: 'Pat', email: 'pat@example.com' };
-      state.signers.second_party = { ...state.signers.second_party, selectedValue: 'agent:3', name: 'Al Agent', email: 'al@demo-realty.test' };
+      state.signers.second_party = {
+        ...state.signers.second_party,
+        selectedValue: 'agent:3',
+        name: 'Al Agent',
+        email: 'al@demo-realty.test',
+      };
     });
     server.send = () => [
       400,

@@ -123,7 +123,9 @@ export const SendSignaturesStep = (props: SendSignaturesStepProps) => {
           fullWidth
           margin="dense"
           value={config.default.subject}
-          onChange={(event) => setConfig({ ...config, default: { ...config.default, subject: event.target.value } }, subjectControlKey(null))}
+          onChange={(event) =>
+            setConfig({ ...config, default: { ...config.default, subject: event.target.value } }, subjectControlKey(null))
+          }
           onBlur={() => touch([subjectControlKey(null)])}
           error={!!shown(subjectControlKey(null))}
           helperText={shown(subjectControlKey(null))}
@@ -136,7 +138,9 @@ export const SendSignaturesStep = (props: SendSignaturesStepProps) => {
           minRows={3}
           margin="dense"
           value={config.default.body}
-          onChange={(event) => setConfig({ ...config, default: { ...config.default, body: event.target.value } }, 'email_config.default.body')}
+          onChange={(event) =>
+            setConfig({ ...config, default: { ...config.default, body: event.target.value } }, 'email_config.default.body')
+          }
           error={!!serverErrors['email_config.default.body']}
           helperText={serverErrors['email_config.default.body']}
           slotProps={{ htmlInput: { maxLength: ESIGN_BODY_MAX_LENGTH, 'data-testid': 'esign-body-default' } }}
@@ -192,10 +196,23 @@ export const SendSignaturesStep = (props: SendSignaturesStepProps) => {
       </Paper>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
-        <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={props.onBack} disabled={busy !== null} data-testid="esign-back-to-document" sx={{ mr: 'auto' }}>
+        <Button
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          onClick={props.onBack}
+          disabled={busy !== null}
+          data-testid="esign-back-to-document"
+          sx={{ mr: 'auto' }}
+        >
           {L.backToDocument}
         </Button>
-        <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={props.onPreview} disabled={busy !== null} data-testid="esign-preview">
+        <Button
+          variant="outlined"
+          startIcon={<VisibilityIcon />}
+          onClick={props.onPreview}
+          disabled={busy !== null}
+          data-testid="esign-preview"
+        >
           {L.preview}
         </Button>
         <Button variant="contained" startIcon={<SendIcon />} onClick={props.onSend} disabled={busy !== null} data-testid="esign-send">

@@ -41,14 +41,24 @@ export function optionsOf(options: EsignSignerOptions | null): SignerOption[] {
       contact_id: contact.contact_id,
       onTransaction: contact.on_transaction,
     })),
-    ...(options?.agents ?? []).map((agent) => ({ value: `agent:${agent.agent_id}`, group: L.agents, name: agent.name, email: agent.email, contact_id: null })),
+    ...(options?.agents ?? []).map((agent) => ({
+      value: `agent:${agent.agent_id}`,
+      group: L.agents,
+      name: agent.name,
+      email: agent.email,
+      contact_id: null,
+    })),
     OTHER_OPTION,
   ];
 }
 
 /** The options of one dropdown: loaded when it first opens, then again as the sender types. */
 function useSignerOptions(load: (term: string) => Promise<EsignSignerOptions>) {
-  const [state, setState] = useState<{ options: EsignSignerOptions | null; loading: boolean; error: string | null }>({ options: null, loading: false, error: null });
+  const [state, setState] = useState<{ options: EsignSignerOptions | null; loading: boolean; error: string | null }>({
+    options: null,
+    loading: false,
+    error: null,
+  });
   const request = useRef(0);
   const search = useCallback(
     (term: string) => {
@@ -59,7 +69,11 @@ function useSignerOptions(load: (term: string) => Promise<EsignSignerOptions>) {
         .catch((error: unknown) => {
           if (id !== request.current) return;
           const message = (error as { body?: { message?: unknown } } | null)?.body?.message;
-          setState((current) => ({ ...current, loading: false, error: typeof message === 'string' && message ? message : M.transactionDataUnavailable }));
+          setState((current) => ({
+            ...current,
+            loading: false,
+            error: typeof message === 'string' && message ? message : M.transactionDataUnavailable,
+          }));
         });
     },
     [load],
@@ -80,7 +94,16 @@ export interface SignerControlProps {
   loadOptions: (term: string) => Promise<EsignSignerOptions>;
 }
 
-export const SignerControl = ({ roleKey, roleName, signer, signatureOrder, errors, onChange, onTouch, loadOptions }: SignerControlProps) => {
+export const SignerControl = ({
+  roleKey,
+  roleName,
+  signer,
+  signatureOrder,
+  errors,
+  onChange,
+  onTouch,
+  loadOptions,
+}: SignerControlProps) => {
   const { options, loading, error, search } = useSignerOptions(loadOptions);
   const [inputValue, setInputValue] = useState('');
   const searchLater = useDebounced(search, SIGNER_SEARCH_DEBOUNCE_MS);
@@ -91,7 +114,15 @@ export const SignerControl = ({ roleKey, roleName, signer, signatureOrder, error
     if (!signer.selectedValue && !signer.name) return null;
     const value = signer.selectedValue ?? `saved:${roleKey}`;
     const group = value.startsWith('contact:') ? L.contacts : value.startsWith('agent:') ? L.agents : L.other;
-    return found.find((option) => option.value === value) ?? { value, group, name: signer.name, email: signer.email, contact_id: signer.contact_id };
+    return (
+      found.find((option) => option.value === value) ?? {
+        value,
+        group,
+        name: signer.name,
+        email: signer.email,
+        contact_id: signer.contact_id,
+      }
+    );
   }, [found, signer.selectedValue, signer.name, signer.email, signer.contact_id, roleKey]);
   // The options, with the chosen one in its group (the dropdown shows only values it lists).
   const list = useMemo(() => {
@@ -203,7 +234,12 @@ export const SignerControl = ({ roleKey, roleName, signer, signatureOrder, error
         renderOption={(props, option) => {
           const { key: optionKey, ...rest } = props as typeof props & { key: string };
           return (
-            <Box component="li" key={optionKey} {...rest} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+            <Box
+              component="li"
+              key={optionKey}
+              {...rest}
+              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}
+            >
               <span>{option.name}</span>
               {option.email && (
                 <Typography variant="caption" color="text.secondary">

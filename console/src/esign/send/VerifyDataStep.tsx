@@ -72,7 +72,10 @@ const FieldRow = ({ field, source, formValue, touched, serverError, dispatch, on
   }, [serverError]);
 
   const transactionValue = valueToText(field, field.transaction_value);
-  const hint = [field.description, isMapped(field) && transactionValue !== null ? L.transactionValue(transactionValue) : null].filter(Boolean).join(' · ') || undefined;
+  const hint =
+    [field.description, isMapped(field) && transactionValue !== null ? L.transactionValue(transactionValue) : null]
+      .filter(Boolean)
+      .join(' · ') || undefined;
   return (
     <Box
       sx={{
@@ -122,7 +125,17 @@ const FieldRow = ({ field, source, formValue, touched, serverError, dispatch, on
 };
 
 /** Hands the stepper what Next needs of the form (inside it, for its context). */
-const StepController = ({ sources, fieldIds, dispatch, controller }: { sources: string[]; fieldIds: string[]; dispatch: Dispatch<SendFormAction>; controller: MutableRefObject<VerifyDataController | null> }) => {
+const StepController = ({
+  sources,
+  fieldIds,
+  dispatch,
+  controller,
+}: {
+  sources: string[];
+  fieldIds: string[];
+  dispatch: Dispatch<SendFormAction>;
+  controller: MutableRefObject<VerifyDataController | null>;
+}) => {
   const { setValue, getValues, trigger } = useFormContext();
   useEffect(() => {
     controller.current = {
@@ -150,7 +163,9 @@ export interface VerifyDataStepProps {
 
 export const VerifyDataStep = ({ state, dispatch, serverErrors, onEdited, controller }: VerifyDataStepProps) => {
   // The form starts from the state as it is when the step opens; from then on the controls lead.
-  const [defaultValues] = useState(() => Object.fromEntries(state.fields.map((field, index) => [sourceOf(index), state.formValues[field.fieldId]?.value ?? null])));
+  const [defaultValues] = useState(() =>
+    Object.fromEntries(state.fields.map((field, index) => [sourceOf(index), state.formValues[field.fieldId]?.value ?? null])),
+  );
   const sourceByField = useMemo(() => new Map(state.fields.map((field, index) => [field.fieldId, sourceOf(index)])), [state.fields]);
   const sources = useMemo(() => [...sourceByField.values()], [sourceByField]);
   const fieldIds = useMemo(() => [...sourceByField.keys()], [sourceByField]);
@@ -174,7 +189,11 @@ export const VerifyDataStep = ({ state, dispatch, serverErrors, onEdited, contro
           const key = group.key || 'none';
           return (
             <Accordion key={key} defaultExpanded disableGutters data-testid={`esign-signer-panel-${key}`} variant="outlined">
-              <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`esign-signer-${key}-content`} id={`esign-signer-${key}-header`}>
+              <AccordionSummary
+                expandIcon={<ExpandMoreIcon />}
+                aria-controls={`esign-signer-${key}-content`}
+                id={`esign-signer-${key}-header`}
+              >
                 <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {L.signerPanel(group.role || L.noRole, group.count)}
                 </Typography>

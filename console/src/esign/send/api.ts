@@ -27,7 +27,11 @@ export function createEsignSendApi(options: { fetch: FetchLike; apiBase?: string
     saveFormState: (draftId: string, state: EsignFormState) => client.call<unknown>(draft(draftId), 'PUT', state),
     /** Step 2's builder edits, on this request's copy of the schema only; answers the draft with its step 1 fields built again (400 {errors:[{field, error}]}). */
     saveSchema: (draftId: string, schema: EsignTemplateSchema) =>
-      client.call<EsignDraft | null>(`${draft(draftId)}/schema`, 'PUT', { documents: schema.documents, roles: schema.roles, fields: schema.fields }),
+      client.call<EsignDraft | null>(`${draft(draftId)}/schema`, 'PUT', {
+        documents: schema.documents,
+        roles: schema.roles,
+        fields: schema.fields,
+      }),
     /** Contacts (the transaction's first) and agents matching `term` (503 when transaction data is down). */
     signerOptions: (clientId: number, term: string) => {
       const query = new URLSearchParams({ client_id: String(clientId), term });

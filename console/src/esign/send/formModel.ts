@@ -60,8 +60,12 @@ export const isPhoneField = (field: Pick<EsignSendField, 'fieldType' | 'platform
   field.fieldType === 'phone' || (field.fieldType === 'text' && field.platform_type === 'phone');
 
 /** A value from the builder's default_value text (step 2's Fill Out) for the field's type. */
-export function valueFromText(field: Pick<EsignSendField, 'fieldType' | 'platform_type' | 'preferences'>, text: string | null | undefined): unknown {
-  if (text === null || text === undefined || text === ESIGN_DATE_PLACEHOLDER) return field.fieldType === 'checkbox' ? false : field.fieldType === 'multiple' ? [] : null;
+export function valueFromText(
+  field: Pick<EsignSendField, 'fieldType' | 'platform_type' | 'preferences'>,
+  text: string | null | undefined,
+): unknown {
+  if (text === null || text === undefined || text === ESIGN_DATE_PLACEHOLDER)
+    return field.fieldType === 'checkbox' ? false : field.fieldType === 'multiple' ? [] : null;
   switch (field.fieldType) {
     case 'checkbox':
       return text === 'true';
@@ -80,7 +84,12 @@ export function valueFromText(field: Pick<EsignSendField, 'fieldType' | 'platfor
           // Not a list: read as comma-separated below.
         }
       }
-      return trimmed === '' ? [] : trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+      return trimmed === ''
+        ? []
+        : trimmed
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean);
     }
     case 'date': {
       if (text.trim() === '') return null;
@@ -219,7 +228,10 @@ export function sendFieldsFromSchema(schema: EsignTemplateSchema, previous: read
       transaction_value: mapped ? (before?.transaction_value ?? null) : null,
     };
     const area = field.areas[0] ?? { x: 0, y: 0 };
-    fields.push({ field: sendField, sort: [roleIndex.get(field.role_uuid) ?? Number.MAX_SAFE_INTEGER, sendField.document_order, sendField.document_page, area.y, area.x] });
+    fields.push({
+      field: sendField,
+      sort: [roleIndex.get(field.role_uuid) ?? Number.MAX_SAFE_INTEGER, sendField.document_order, sendField.document_page, area.y, area.x],
+    });
   }
   // The server's order: by role, document, page, then top to bottom and left to right.
   const compare = (a: number[], b: number[]) => a.reduce((result, value, index) => result || value - b[index], 0);
@@ -234,7 +246,11 @@ export function signingRolesOf(schema: EsignTemplateSchema): EsignTemplateSchema
 }
 
 /** The schema with step 1's values as its fields' default values (Fill Out shows them on the page). */
-export function schemaWithValues(schema: EsignTemplateSchema, fields: readonly EsignSendField[], values: Record<string, EsignFormValue>): EsignTemplateSchema {
+export function schemaWithValues(
+  schema: EsignTemplateSchema,
+  fields: readonly EsignSendField[],
+  values: Record<string, EsignFormValue>,
+): EsignTemplateSchema {
   let changed = false;
   const next = schema.fields.map((field) => {
     const sendField = fields.find((candidate) => candidate.fieldId === field.uuid);

@@ -53,7 +53,13 @@ describe('sendFormReducer', () => {
       sendField({ fieldId: 'd', fieldType: 'date', default_value: '{{date}}' }),
     ];
     const state = sendFormReducer(EMPTY_FORM_STATE, { type: 'initialise', fields, roles: ROLES });
-    expect(Object.fromEntries(Object.entries(state.formValues).map(([id, value]) => [id, value.value]))).toEqual({ n: 12.5, c: true, m: ['Pool', 'Shed'], p: '5551234567', d: null });
+    expect(Object.fromEntries(Object.entries(state.formValues).map(([id, value]) => [id, value.value]))).toEqual({
+      n: 12.5,
+      c: true,
+      m: ['Pool', 'Shed'],
+      p: '5551234567',
+      d: null,
+    });
   });
 
   it('set replaces the given parts (a restore passes the whole saved state)', () => {
@@ -66,7 +72,11 @@ describe('sendFormReducer', () => {
   it('reset goes back to the start with the same fields and roles; clear leaves nothing', () => {
     let state = initialised();
     state = sendFormReducer(state, { type: 'setValue', fieldId: 'f-name', value: 'Jo', edited: true });
-    state = sendFormReducer(state, { type: 'setSigner', key: 'buyer', patch: { selectedValue: 'other', name: 'Jo', email: 'jo@example.com', order: 3 } });
+    state = sendFormReducer(state, {
+      type: 'setSigner',
+      key: 'buyer',
+      patch: { selectedValue: 'other', name: 'Jo', email: 'jo@example.com', order: 3 },
+    });
     state = sendFormReducer(state, { type: 'setSignatureOrder', order: 'S' });
     state = sendFormReducer(state, { type: 'setStep', step: 2 });
     state = sendFormReducer(state, { type: 'touch', keys: ['f-name'] });
@@ -130,12 +140,20 @@ describe('sendFormReducer', () => {
     expect(state.formValues['f-new'].value).toBe('Sam');
     expect(state.formValues['f-price'].value).toBe(250000);
     expect(state.signers.co_buyer).toMatchObject({ role: 'Co Buyer', order: 3, fields: ['f-new'] });
-    expect(state.fields.find((field) => field.fieldId === 'f-new')).toMatchObject({ label: 'Co buyer name', signer: 'Co Buyer', document_name: 'Offer' });
+    expect(state.fields.find((field) => field.fieldId === 'f-new')).toMatchObject({
+      label: 'Co buyer name',
+      signer: 'Co Buyer',
+      document_name: 'Offer',
+    });
     // Mapped in Edit Template: read-only; a field that may not update the transaction never says it will.
     const mappedSchema = {
       ...rebuiltSchema,
       fields: rebuiltSchema.fields.map((field) =>
-        field.uuid === 'f-name' ? { ...field, mapped_entity: 'transaction', mapped_field: 'buyer_name', can_update: true } : field.uuid === 'f-rooms' ? { ...field, mapped_entity: null, mapped_field: null } : field,
+        field.uuid === 'f-name'
+          ? { ...field, mapped_entity: 'transaction', mapped_field: 'buyer_name', can_update: true }
+          : field.uuid === 'f-rooms'
+            ? { ...field, mapped_entity: null, mapped_field: null }
+            : field,
       ),
     };
     state = sendFormReducer(state, { type: 'applySchema', schema: mappedSchema, rebuild: true });

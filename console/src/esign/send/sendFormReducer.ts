@@ -9,14 +9,7 @@ import type {
   EsignTemplateSchema,
 } from '@app/contracts';
 import { isEsignValueEmpty } from '@app/contracts';
-import {
-  emptySignerOf,
-  initialFormValueOf,
-  isMapped,
-  roleKeyOf,
-  sendFieldsFromSchema,
-  valueFromText,
-} from './formModel';
+import { emptySignerOf, initialFormValueOf, isMapped, roleKeyOf, sendFieldsFromSchema, valueFromText } from './formModel';
 
 // The send stepper's form (spec 002 sections 3 and 4) as one reducer: what the stepper autosaves to its
 // draft. Set, reset, initialise from roles (each role its order, signatureOrder P, step 0) and clear, plus
@@ -37,7 +30,8 @@ export const EMPTY_FORM_STATE: EsignFormState = {
 
 /** fieldMetadata keys of step 3's controls (step 1's are the fieldIds). */
 export const signerControlKey = (roleKey: string, control: 'selectedValue' | 'name' | 'email' | 'order') => `signers.${roleKey}.${control}`;
-export const subjectControlKey = (roleKey: string | null) => (roleKey === null ? 'email_config.default.subject' : `email_config.roles.${roleKey}.subject`);
+export const subjectControlKey = (roleKey: string | null) =>
+  roleKey === null ? 'email_config.default.subject' : `email_config.roles.${roleKey}.subject`;
 
 export type SignerPatch = Partial<Omit<EsignSignerEntry, 'role' | 'fields'>>;
 
@@ -71,7 +65,11 @@ export type SendFormAction =
    */
   | { type: 'mergeDraftFields'; fields: readonly EsignSendField[] };
 
-function signersOf(roles: readonly Pick<EsignDraftRole, 'name' | 'order'>[], fields: readonly EsignSendField[], previous: Record<string, EsignSignerEntry> = {}) {
+function signersOf(
+  roles: readonly Pick<EsignDraftRole, 'name' | 'order'>[],
+  fields: readonly EsignSendField[],
+  previous: Record<string, EsignSignerEntry> = {},
+) {
   const signers: Record<string, EsignSignerEntry> = {};
   for (const role of roles) {
     const key = roleKeyOf(role.name);
@@ -82,7 +80,11 @@ function signersOf(roles: readonly Pick<EsignDraftRole, 'name' | 'order'>[], fie
   return signers;
 }
 
-function initialised(fields: EsignSendField[], roles: readonly EsignDraftRole[], emailConfig: EsignEmailConfig = EMPTY_EMAIL_CONFIG): EsignFormState {
+function initialised(
+  fields: EsignSendField[],
+  roles: readonly EsignDraftRole[],
+  emailConfig: EsignEmailConfig = EMPTY_EMAIL_CONFIG,
+): EsignFormState {
   const formValues: Record<string, EsignFormValue> = {};
   for (const field of fields) formValues[field.fieldId] = initialFormValueOf(field);
   return {
@@ -92,12 +94,20 @@ function initialised(fields: EsignSendField[], roles: readonly EsignDraftRole[],
     signers: signersOf(roles, fields),
     signatureOrder: 'P',
     activeStep: 0,
-    emailConfig: { default: { ...emailConfig.default }, roles: { ...(emailConfig.roles ?? {}) }, useRoleConfig: emailConfig.useRoleConfig ?? false },
+    emailConfig: {
+      default: { ...emailConfig.default },
+      roles: { ...(emailConfig.roles ?? {}) },
+      useRoleConfig: emailConfig.useRoleConfig ?? false,
+    },
     submitters: roles.map((role) => ({ role: role.name, uuid: role.uuid, order: role.order })),
   };
 }
 
-function withFormValue(state: EsignFormState, fieldId: string, update: (value: EsignFormValue, field: EsignSendField) => EsignFormValue): EsignFormState {
+function withFormValue(
+  state: EsignFormState,
+  fieldId: string,
+  update: (value: EsignFormValue, field: EsignSendField) => EsignFormValue,
+): EsignFormState {
   const field = state.fields.find((candidate) => candidate.fieldId === fieldId);
   if (!field) return state;
   const current = state.formValues[fieldId] ?? initialFormValueOf(field);
@@ -112,9 +122,16 @@ function withMetadata(state: EsignFormState, keys: readonly string[], flag: 'tou
   return { ...state, fieldMetadata };
 }
 
-function applySchema(state: EsignFormState, schema: EsignTemplateSchema, previous: EsignTemplateSchema | null | undefined, rebuild: boolean): EsignFormState {
+function applySchema(
+  state: EsignFormState,
+  schema: EsignTemplateSchema,
+  previous: EsignTemplateSchema | null | undefined,
+  rebuild: boolean,
+): EsignFormState {
   const submitters = schema.roles.map((role, index) => {
-    const before = state.submitters.find((submitter) => submitter.uuid === role.uuid) ?? state.submitters.find((submitter) => roleKeyOf(submitter.role) === roleKeyOf(role.name));
+    const before =
+      state.submitters.find((submitter) => submitter.uuid === role.uuid) ??
+      state.submitters.find((submitter) => roleKeyOf(submitter.role) === roleKeyOf(role.name));
     return { role: role.name, uuid: role.uuid, order: before?.order ?? index + 1 };
   });
   let next: EsignFormState = { ...state, submitters };
@@ -142,7 +159,12 @@ function applySchema(state: EsignFormState, schema: EsignTemplateSchema, previou
     if (!before || before.default_value === field.default_value) continue;
     const sendField = next.fields.find((candidate) => candidate.fieldId === field.uuid);
     if (!sendField) continue;
-    next = sendFormReducer(next, { type: 'setValue', fieldId: field.uuid, value: valueFromText(sendField, field.default_value), edited: true });
+    next = sendFormReducer(next, {
+      type: 'setValue',
+      fieldId: field.uuid,
+      value: valueFromText(sendField, field.default_value),
+      edited: true,
+    });
   }
   return next;
 }
@@ -187,9 +209,15 @@ export function sendFormReducer(state: EsignFormState, action: SendFormAction): 
     }
     case 'setReadonly':
       // A mapped field stays read-only: its signer cannot change a value taken from the transaction.
-      return withFormValue(state, action.fieldId, (current, field) => ({ ...current, readonly: field.mapped_entity ? true : action.readonly }));
+      return withFormValue(state, action.fieldId, (current, field) => ({
+        ...current,
+        readonly: field.mapped_entity ? true : action.readonly,
+      }));
     case 'setUpdateTransaction':
-      return withFormValue(state, action.fieldId, (current, field) => ({ ...current, update_transaction: field.can_update ? action.updateTransaction : false }));
+      return withFormValue(state, action.fieldId, (current, field) => ({
+        ...current,
+        update_transaction: field.can_update ? action.updateTransaction : false,
+      }));
     case 'touch':
       return withMetadata(state, action.keys, 'touched');
     case 'setStep':

@@ -29,7 +29,10 @@ describe('sendStepErrors', () => {
       'signers.buyer.selectedValue': 'Signer name is required',
       'signers.second_party.selectedValue': 'Signer name is required',
     });
-    const state = withSigners(start(), { buyer: { selectedValue: 'other' }, second_party: { selectedValue: 'other', name: 'Sam', email: 'sam@' } });
+    const state = withSigners(start(), {
+      buyer: { selectedValue: 'other' },
+      second_party: { selectedValue: 'other', name: 'Sam', email: 'sam@' },
+    });
     expect(sendStepErrors(state, ROLES)).toEqual({
       'signers.buyer.name': 'Name is required',
       'signers.buyer.email': 'Email is required',
@@ -62,9 +65,15 @@ describe('sendStepErrors', () => {
       buyer: { selectedValue: 'agent:3', name: 'Al', email: 'al@example.com' },
       second_party: { selectedValue: 'agent:4', name: 'Bo', email: 'bo@example.com' },
     });
-    state = sendFormReducer(state, { type: 'setEmailConfig', emailConfig: { default: { subject: '', body: '' }, roles: {}, useRoleConfig: false } });
+    state = sendFormReducer(state, {
+      type: 'setEmailConfig',
+      emailConfig: { default: { subject: '', body: '' }, roles: {}, useRoleConfig: false },
+    });
     expect(sendStepErrors(state, ROLES)).toEqual({ 'email_config.default.subject': 'This field is required' });
-    state = sendFormReducer(state, { type: 'setEmailConfig', emailConfig: { default: { subject: '', body: '' }, roles: { Buyer: { subject: 'Hi', body: '' } }, useRoleConfig: true } });
+    state = sendFormReducer(state, {
+      type: 'setEmailConfig',
+      emailConfig: { default: { subject: '', body: '' }, roles: { Buyer: { subject: 'Hi', body: '' } }, useRoleConfig: true },
+    });
     expect(sendStepErrors(state, ROLES)).toEqual({ 'email_config.roles.second_party.subject': 'This field is required' });
   });
 });
@@ -75,14 +84,27 @@ describe('buildSendRequest', () => {
       buyer: { selectedValue: 'contact:5', name: 'Jo', email: 'jo@example.com', contact_id: 5 },
       second_party: { selectedValue: null, name: 'Sam', email: '' },
     });
-    state = sendFormReducer(state, { type: 'setEmailConfig', emailConfig: { ...state.emailConfig, roles: { Buyer: { subject: 'x', body: 'y' } } } });
+    state = sendFormReducer(state, {
+      type: 'setEmailConfig',
+      emailConfig: { ...state.emailConfig, roles: { Buyer: { subject: 'x', body: 'y' } } },
+    });
     state = sendFormReducer(state, { type: 'setValue', fieldId: 'f-phone', value: '(555) 123-4567', edited: true });
     const built = buildSendRequest('dr-1', state, ROLES, false);
     expect(built.body.signers).toEqual([{ role: 'Buyer', name: 'Jo', email: 'jo@example.com', contact_id: 5, order: 1 }]);
     expect(built.body.email_config).toEqual({ default: { subject: 'Please sign', body: 'Thanks' }, useRoleConfig: false });
     expect(built.body).toMatchObject({ draft_id: 'dr-1', signature_order: 'P', preview: false });
-    expect(built.body.fields?.find((field) => field.fieldId === 'f-phone')).toEqual({ fieldId: 'f-phone', value: '5551234567', readonly: false, update_transaction: false });
-    expect(built.body.fields?.find((field) => field.fieldId === 'f-price')).toEqual({ fieldId: 'f-price', value: 250000, readonly: true, update_transaction: false });
+    expect(built.body.fields?.find((field) => field.fieldId === 'f-phone')).toEqual({
+      fieldId: 'f-phone',
+      value: '5551234567',
+      readonly: false,
+      update_transaction: false,
+    });
+    expect(built.body.fields?.find((field) => field.fieldId === 'f-price')).toEqual({
+      fieldId: 'f-price',
+      value: 250000,
+      readonly: true,
+      update_transaction: false,
+    });
     expect(built.signerKeys).toEqual(['buyer']);
   });
 
@@ -92,7 +114,10 @@ describe('buildSendRequest', () => {
       second_party: { selectedValue: 'agent:4', name: 'Bo', email: 'bo@example.com', order: 1 },
     });
     state = sendFormReducer(state, { type: 'setSignatureOrder', order: 'S' });
-    state = sendFormReducer(state, { type: 'setEmailConfig', emailConfig: { default: { subject: '', body: '' }, roles: { buyer: { subject: 'A', body: 'a' } }, useRoleConfig: true } });
+    state = sendFormReducer(state, {
+      type: 'setEmailConfig',
+      emailConfig: { default: { subject: '', body: '' }, roles: { buyer: { subject: 'A', body: 'a' } }, useRoleConfig: true },
+    });
     const { body } = buildSendRequest('dr-1', state, ROLES, true);
     expect(body.signers).toEqual([
       { role: 'Buyer', name: 'Jo', email: 'jo@example.com', order: 2 },

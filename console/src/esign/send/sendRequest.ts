@@ -61,7 +61,9 @@ export function sendStepErrors(state: EsignFormState, roles: readonly SigningRol
 /** Every control key of step 3 (Send marks them all touched). */
 export function sendStepControlKeys(roles: readonly SigningRole[]): string[] {
   return [
-    ...roles.flatMap((role) => (['selectedValue', 'name', 'email', 'order'] as const).map((control) => signerControlKey(role.key, control))),
+    ...roles.flatMap((role) =>
+      (['selectedValue', 'name', 'email', 'order'] as const).map((control) => signerControlKey(role.key, control)),
+    ),
     subjectControlKey(null),
     ...roles.map((role) => subjectControlKey(role.key)),
   ];
@@ -90,19 +92,33 @@ export interface BuiltSendRequest {
  * The send (or preview) body: signers without a name or an email dropped (one set to Other, or a saved
  * one with both, is kept), an empty contact_id removed, the roles' messages only when they are used.
  */
-export function buildSendRequest(draftId: string, state: EsignFormState, roles: readonly SigningRole[], preview: boolean): BuiltSendRequest {
+export function buildSendRequest(
+  draftId: string,
+  state: EsignFormState,
+  roles: readonly SigningRole[],
+  preview: boolean,
+): BuiltSendRequest {
   const signerKeys: string[] = [];
   const signers: EsignSignerInput[] = [];
   for (const role of roles) {
     const signer = state.signers[role.key];
     if (!signer || !isSignerKept(signer)) continue;
-    const entry: EsignSignerInput = { role: signer.role || role.name, name: signer.name.trim(), email: signer.email.trim(), order: signer.order };
-    if (signer.contact_id !== null && signer.contact_id !== undefined && String(signer.contact_id) !== '') entry.contact_id = signer.contact_id;
+    const entry: EsignSignerInput = {
+      role: signer.role || role.name,
+      name: signer.name.trim(),
+      email: signer.email.trim(),
+      order: signer.order,
+    };
+    if (signer.contact_id !== null && signer.contact_id !== undefined && String(signer.contact_id) !== '')
+      entry.contact_id = signer.contact_id;
     signers.push(entry);
     signerKeys.push(role.key);
   }
   const config = state.emailConfig;
-  const email_config: EsignEmailConfig = { default: { subject: config.default.subject, body: config.default.body }, useRoleConfig: !!config.useRoleConfig };
+  const email_config: EsignEmailConfig = {
+    default: { subject: config.default.subject, body: config.default.body },
+    useRoleConfig: !!config.useRoleConfig,
+  };
   if (config.useRoleConfig) {
     email_config.roles = {};
     for (const role of roles) {

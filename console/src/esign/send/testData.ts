@@ -54,13 +54,28 @@ export function sendFields(): EsignSendField[] {
       value: 250000,
       transaction_value: 250000,
     }),
-    sendField({ fieldId: 'f-rooms', label: 'Rooms', fieldType: 'number', can_update: true, mapped_entity: 'transaction', mapped_field: 'bedrooms' }),
+    sendField({
+      fieldId: 'f-rooms',
+      label: 'Rooms',
+      fieldType: 'number',
+      can_update: true,
+      mapped_entity: 'transaction',
+      mapped_field: 'bedrooms',
+    }),
     sendField({ fieldId: 'f-phone', label: 'Buyer phone', fieldType: 'phone', required: true }),
     sendField({ fieldId: 'f-agree', label: 'Agree', fieldType: 'checkbox', required: true }),
     sendField({ fieldId: 'f-kind', label: 'Kind', fieldType: 'select', options: options('House', 'Condo'), required: true }),
     sendField({ fieldId: 'f-pay', label: 'Payment', fieldType: 'radio', options: options('Cash', 'Loan') }),
     sendField({ fieldId: 'f-extras', label: 'Extras', fieldType: 'multiple', options: options('Pool', 'Garage', 'Shed') }),
-    sendField({ fieldId: 'f-close', label: 'Closing date', fieldType: 'date', preferences: { format: 'DD.MM.YYYY' }, signer: 'Second Party', document_name: 'Addendum', document_order: 2 }),
+    sendField({
+      fieldId: 'f-close',
+      label: 'Closing date',
+      fieldType: 'date',
+      preferences: { format: 'DD.MM.YYYY' },
+      signer: 'Second Party',
+      document_name: 'Addendum',
+      document_order: 2,
+    }),
   ];
 }
 

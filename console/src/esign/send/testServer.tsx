@@ -30,10 +30,16 @@ export function fakeServer(draft: EsignDraft = draftOf()) {
     calls,
     draft,
     /** The answer of POST /esign/requests. */
-    send: (body: { preview?: boolean }): [number, unknown] => (body.preview ? [200, { url: `data:application/pdf;base64,${btoa('%PDF-1.7 preview')}` }] : [201, { esig_request_id: 91, status: 'S' }]),
+    send: (body: { preview?: boolean }): [number, unknown] =>
+      body.preview
+        ? [200, { url: `data:application/pdf;base64,${btoa('%PDF-1.7 preview')}` }]
+        : [201, { esig_request_id: 91, status: 'S' }],
     signerOptions: (term: string): [number, unknown] => {
       const match = (name: string) => name.toLowerCase().includes(term.toLowerCase());
-      return [200, { contacts: SIGNER_OPTIONS.contacts.filter((c) => match(c.name)), agents: SIGNER_OPTIONS.agents.filter((a) => match(a.name)) }];
+      return [
+        200,
+        { contacts: SIGNER_OPTIONS.contacts.filter((c) => match(c.name)), agents: SIGNER_OPTIONS.agents.filter((a) => match(a.name)) },
+      ];
     },
     saves: () => calls.filter((call) => call.method === 'PUT' && /\/esign\/drafts\/[^/]+$/.test(call.url)),
     schemaSaves: () => calls.filter((call) => call.method === 'PUT' && call.url.endsWith('/schema')),
@@ -47,10 +53,13 @@ export function fakeServer(draft: EsignDraft = draftOf()) {
     calls.push({ method, url, body });
     const path = url.split('?')[0];
     if (path === `/api/esign/drafts/${server.draft.draft_id}` && method === 'GET') return respond(200, server.draft);
-    if (path === `/api/esign/drafts/${server.draft.draft_id}` && method === 'PUT') return respond(200, { draft_id: server.draft.draft_id, updated_ts: new Date().toISOString() });
-    if (path === `/api/esign/drafts/${server.draft.draft_id}/schema` && method === 'PUT') return respond(200, { draft_id: server.draft.draft_id });
+    if (path === `/api/esign/drafts/${server.draft.draft_id}` && method === 'PUT')
+      return respond(200, { draft_id: server.draft.draft_id, updated_ts: new Date().toISOString() });
+    if (path === `/api/esign/drafts/${server.draft.draft_id}/schema` && method === 'PUT')
+      return respond(200, { draft_id: server.draft.draft_id });
     if (path.startsWith('/api/esign/drafts/')) return respond(404, { status: 'error', message: 'Draft not found' });
-    if (path === '/api/esign/signer-options') return respond(...server.signerOptions(new URL(url, 'http://x').searchParams.get('term') ?? ''));
+    if (path === '/api/esign/signer-options')
+      return respond(...server.signerOptions(new URL(url, 'http://x').searchParams.get('term') ?? ''));
     if (path === '/api/esign/requests' && method === 'POST') return respond(...server.send(body as { preview?: boolean }));
     if (path === '/api/esign/mappable-fields') return respond(200, []);
     return respond(404, { status: 'error', message: 'Not found' });

@@ -10,7 +10,8 @@ function schemaField(overrides: Parameters<typeof sendField>[0]): EsignField {
 const phone = (text: string | null) => schemaField({ fieldId: 'p', fieldType: 'phone', default_value: text });
 const amount = (text: string | null) => schemaField({ fieldId: 'a', fieldType: 'number', platform_type: 'amount', default_value: text });
 const number = (text: string | null) => schemaField({ fieldId: 'n', fieldType: 'number', default_value: text });
-const date = (text: string | null, format: string | null = null) => schemaField({ fieldId: 'd', fieldType: 'date', default_value: text, preferences: { format } });
+const date = (text: string | null, format: string | null = null) =>
+  schemaField({ fieldId: 'd', fieldType: 'date', default_value: text, preferences: { format } });
 
 describe('fillOutTextOf', () => {
   it("shows a stored value as step 1 does: phone masked, amount in USD, number as its float, date in the field's format", () => {

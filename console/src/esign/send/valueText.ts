@@ -1,4 +1,12 @@
-import { ESIGN_DATE_PLACEHOLDER, ESIGN_SEND_FIELD_TYPES, type EsignField, type EsignSendField, type EsignTemplateSchema, formatEsignDate, parseEsignDate } from '@app/contracts';
+import {
+  ESIGN_DATE_PLACEHOLDER,
+  ESIGN_SEND_FIELD_TYPES,
+  type EsignField,
+  type EsignSendField,
+  type EsignTemplateSchema,
+  formatEsignDate,
+  parseEsignDate,
+} from '@app/contracts';
 import { formatCurrency, isCurrencyDraft, maskPhone, parseCurrency, phoneDigitsOrNull } from '../../shared/form-fields/rules';
 import { isPhoneField, valueFromText, valueToText } from './formModel';
 
@@ -20,7 +28,8 @@ export interface ValueText<V = unknown> {
 }
 
 const NUMBER_DRAFT = /^-?\d*(\.\d{0,2})?$/;
-const parseNumberText = (text: string): number | null => (text === '' || text === '-' || text === '.' || text === '-.' ? null : parseFloat(text));
+const parseNumberText = (text: string): number | null =>
+  text === '' || text === '-' || text === '.' || text === '-.' ? null : parseFloat(text);
 const numberOrText = (value: unknown, format: (value: number) => string) =>
   typeof value === 'number' && Number.isFinite(value) ? format(value) : value === null || value === undefined ? '' : String(value);
 

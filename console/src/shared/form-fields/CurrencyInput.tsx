@@ -13,8 +13,25 @@ export interface CurrencyInputProps extends Omit<CommonInputProps, 'parse' | 'fo
  * An amount in US dollars (spec 001 section 9): en-US formatting ($1,234.50) when not focused,
  * placeholder '$0.00', at most 2 decimals. The form value is a number or null.
  */
-export const CurrencyInput = ({ required, requiredMessage = M.required, validate, label, helperText, disabled, readOnly, fullWidth, ...props }: CurrencyInputProps) => {
-  const input = useInput({ ...props, disabled, readOnly, format: (value) => value, parse: (value) => value, validate: rulesOf({ required, requiredMessage, validate }) });
+export const CurrencyInput = ({
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  disabled,
+  readOnly,
+  fullWidth,
+  ...props
+}: CurrencyInputProps) => {
+  const input = useInput({
+    ...props,
+    disabled,
+    readOnly,
+    format: (value) => value,
+    parse: (value) => value,
+    validate: rulesOf({ required, requiredMessage, validate }),
+  });
   return (
     <NumberTextField
       input={input}

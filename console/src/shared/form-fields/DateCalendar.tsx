@@ -24,7 +24,8 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'MM/DD/YYYY' (or with '-') of a day. */
-export const formatCalendarDay = (d: CalendarDay, separator: UsDateSeparator) => `${pad(d.month + 1)}${separator}${pad(d.day)}${separator}${d.year}`;
+export const formatCalendarDay = (d: CalendarDay, separator: UsDateSeparator) =>
+  `${pad(d.month + 1)}${separator}${pad(d.day)}${separator}${d.year}`;
 
 /** The day a typed 'MM/DD/YYYY' (or 'MM-DD-YYYY') names, when it is a real date; else null. */
 export function parseCalendarDay(text: unknown): CalendarDay | null {
@@ -114,17 +115,30 @@ export const DateCalendar = ({ anchorEl, open, value, separator, onPick, onClose
       anchorEl={anchorEl}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { role: 'dialog', 'aria-label': L.chooseDate, 'data-testid': 'date-calendar', sx: { p: 1.5, width: 300 } } as object }}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-label': L.chooseDate, 'data-testid': 'date-calendar', sx: { p: 1.5, width: 300 } } as object,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <IconButton size="small" aria-label={L.previousMonth} onClick={() => moveMonth(-1)} disabled={focus.year === DATE_YEAR_RANGE.min && focus.month === 0}>
+        <IconButton
+          size="small"
+          aria-label={L.previousMonth}
+          onClick={() => moveMonth(-1)}
+          disabled={focus.year === DATE_YEAR_RANGE.min && focus.month === 0}
+        >
           <ChevronLeftIcon fontSize="small" />
         </IconButton>
         <TextField
           select
           size="small"
           value={focus.month}
-          onChange={(event) => setFocus({ ...focus, month: Number(event.target.value), day: Math.min(focus.day, daysIn(focus.year, Number(event.target.value))) })}
+          onChange={(event) =>
+            setFocus({
+              ...focus,
+              month: Number(event.target.value),
+              day: Math.min(focus.day, daysIn(focus.year, Number(event.target.value))),
+            })
+          }
           slotProps={{ htmlInput: { 'aria-label': L.month } }}
           sx={{ flex: 1 }}
         >
@@ -138,7 +152,13 @@ export const DateCalendar = ({ anchorEl, open, value, separator, onPick, onClose
           select
           size="small"
           value={focus.year}
-          onChange={(event) => setFocus({ ...focus, year: Number(event.target.value), day: Math.min(focus.day, daysIn(Number(event.target.value), focus.month)) })}
+          onChange={(event) =>
+            setFocus({
+              ...focus,
+              year: Number(event.target.value),
+              day: Math.min(focus.day, daysIn(Number(event.target.value), focus.month)),
+            })
+          }
           slotProps={{ htmlInput: { 'aria-label': L.year } }}
         >
           {years.map((year) => (
@@ -147,11 +167,22 @@ export const DateCalendar = ({ anchorEl, open, value, separator, onPick, onClose
             </MenuItem>
           ))}
         </TextField>
-        <IconButton size="small" aria-label={L.nextMonth} onClick={() => moveMonth(1)} disabled={focus.year === DATE_YEAR_RANGE.max && focus.month === 11}>
+        <IconButton
+          size="small"
+          aria-label={L.nextMonth}
+          onClick={() => moveMonth(1)}
+          disabled={focus.year === DATE_YEAR_RANGE.max && focus.month === 11}
+        >
           <ChevronRightIcon fontSize="small" />
         </IconButton>
       </Box>
-      <Box ref={grid} role="grid" aria-label={`${MONTHS[focus.month]} ${focus.year}`} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.25, textAlign: 'center' }}>
+      <Box
+        ref={grid}
+        role="grid"
+        aria-label={`${MONTHS[focus.month]} ${focus.year}`}
+        onKeyDown={onKeyDown}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.25, textAlign: 'center' }}
+      >
         {WEEKDAYS.map((name) => (
           <Typography key={name} variant="caption" color="text.secondary" role="columnheader">
             {name}
@@ -173,7 +204,12 @@ export const DateCalendar = ({ anchorEl, open, value, separator, onPick, onClose
               aria-pressed={isSelected}
               aria-current={sameDay(d, now) ? 'date' : undefined}
               onClick={() => onPick(formatCalendarDay(d, separator))}
-              sx={{ minWidth: 0, p: 0.5, fontWeight: sameDay(d, now) ? 700 : 400, outline: sameDay(d, now) && !isSelected ? '1px solid' : undefined }}
+              sx={{
+                minWidth: 0,
+                p: 0.5,
+                fontWeight: sameDay(d, now) ? 700 : 400,
+                outline: sameDay(d, now) && !isSelected ? '1px solid' : undefined,
+              }}
             >
               {day}
             </Button>

@@ -65,7 +65,9 @@ describe('DateInput calendar', () => {
 
   it('keeps to the years 2000 to 2030 and uses the filter separator when asked', async () => {
     const user = userEvent.setup();
-    const { values } = renderInForm(<DateInput source="start" label="Due date" separator="-" />, { defaultValues: { start: '01-03-2000' } });
+    const { values } = renderInForm(<DateInput source="start" label="Due date" separator="-" />, {
+      defaultValues: { start: '01-03-2000' },
+    });
     await user.click(screen.getByRole('button', { name: 'Choose date from calendar' }));
     await screen.findByRole('dialog', { name: 'Choose date' });
     expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);

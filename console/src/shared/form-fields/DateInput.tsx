@@ -22,7 +22,18 @@ export interface DateInputProps extends Omit<CommonInputProps, 'parse' | 'format
  * 9): the separators come by themselves, the form value is the 'MM/DD/YYYY' (or 'MM-DD-YYYY') string or
  * null, and only years 2000 to 2030 are accepted.
  */
-export const DateInput = ({ separator = '/', required, requiredMessage = M.required, validate, label, helperText, disabled, readOnly, fullWidth = true, ...props }: DateInputProps) => {
+export const DateInput = ({
+  separator = '/',
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  disabled,
+  readOnly,
+  fullWidth = true,
+  ...props
+}: DateInputProps) => {
   const input = useInput({
     ...props,
     disabled,
@@ -45,50 +56,56 @@ export const DateInput = ({ separator = '/', required, requiredMessage = M.requi
   };
   return (
     <>
-    <TextField
-      ref={anchor}
-      id={id}
-      name={field.name}
-      inputRef={field.ref}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={() => {
-        field.onBlur();
-        validateField(field.name);
-      }}
-      label={labelOf({ label, source: props.source, isRequired })}
-      placeholder={separator === '/' ? L.datePlaceholder : L.filterDatePlaceholder}
-      error={!!error}
-      helperText={helperOf(error, helperText)}
-      disabled={disabled}
-      fullWidth={fullWidth}
-      margin="dense"
-      slotProps={{
-        htmlInput: { inputMode: 'numeric', readOnly, maxLength: 10 },
-        inputLabel: { shrink: true },
-        input: {
-          endAdornment:
-            disabled || readOnly ? undefined : (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={L.openCalendar} onClick={() => setCalendarOpen(true)} data-testid={`${field.name}-calendar`}>
-                  <CalendarMonthIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ),
-        },
-      }}
-    />
-    <DateCalendar
-      anchorEl={anchor.current}
-      open={calendarOpen}
-      value={field.value}
-      separator={separator}
-      onPick={(text) => {
-        field.onChange(text);
-        closeCalendar();
-      }}
-      onClose={closeCalendar}
-    />
+      <TextField
+        ref={anchor}
+        id={id}
+        name={field.name}
+        inputRef={field.ref}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={() => {
+          field.onBlur();
+          validateField(field.name);
+        }}
+        label={labelOf({ label, source: props.source, isRequired })}
+        placeholder={separator === '/' ? L.datePlaceholder : L.filterDatePlaceholder}
+        error={!!error}
+        helperText={helperOf(error, helperText)}
+        disabled={disabled}
+        fullWidth={fullWidth}
+        margin="dense"
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', readOnly, maxLength: 10 },
+          inputLabel: { shrink: true },
+          input: {
+            endAdornment:
+              disabled || readOnly ? undefined : (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    edge="end"
+                    aria-label={L.openCalendar}
+                    onClick={() => setCalendarOpen(true)}
+                    data-testid={`${field.name}-calendar`}
+                  >
+                    <CalendarMonthIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ),
+          },
+        }}
+      />
+      <DateCalendar
+        anchorEl={anchor.current}
+        open={calendarOpen}
+        value={field.value}
+        separator={separator}
+        onPick={(text) => {
+          field.onChange(text);
+          closeCalendar();
+        }}
+        onClose={closeCalendar}
+      />
     </>
   );
 };

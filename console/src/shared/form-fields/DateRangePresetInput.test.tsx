@@ -10,7 +10,14 @@ afterEach(cleanup);
 // 03:00 UTC on Sunday January 1 2023 is Saturday December 31 2022 in Los Angeles.
 const now = () => new Date('2023-01-01T03:00:00Z');
 const range = (timeZone = 'America/Los_Angeles', required?: boolean) => (
-  <DateRangePresetInput presetSource="date_preset" startSource="start_date" endSource="end_date" timeZone={timeZone} now={now} required={required} />
+  <DateRangePresetInput
+    presetSource="date_preset"
+    startSource="start_date"
+    endSource="end_date"
+    timeZone={timeZone}
+    now={now}
+    required={required}
+  />
 );
 const presetBox = () => screen.getByRole('combobox', { name: /Date range/ });
 const start = () => screen.getByLabelText(/Start date/) as HTMLInputElement;
@@ -28,8 +35,24 @@ describe('DateRangePresetInput', () => {
     const select = presetBox().closest('.MuiFormControl-root') as HTMLElement;
     expect(getComputedStyle(select).width).toBe('300px');
     await user.click(presetBox());
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Today', 'Yesterday', 'This Week', 'Last Week', 'Next 2 Weeks', 'This Month', 'Last Month', 'Last 30 Days', 'Last 6 Months', 'This Quarter', 'This Year', 'Last Year', 'Custom']);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Today',
+      'Yesterday',
+      'This Week',
+      'Last Week',
+      'Next 2 Weeks',
+      'This Month',
+      'Last Month',
+      'Last 30 Days',
+      'Last 6 Months',
+      'This Quarter',
+      'This Year',
+      'Last Year',
+      'Custom',
+    ]);
   });
 
   it("sets both dates as MM-DD-YYYY in the team's time zone", async () => {

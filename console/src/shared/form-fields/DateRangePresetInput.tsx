@@ -88,10 +88,26 @@ export const DateRangePresetInput = ({
         ))}
       </TextField>
       <Box sx={{ flex: '1 1 160px', minWidth: 160 }}>
-        <DateInput source={startSource} label={startLabel} separator="-" required={required} requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
+        <DateInput
+          source={startSource}
+          label={startLabel}
+          separator="-"
+          required={required}
+          requiredMessage={requiredMessage}
+          disabled={disabled}
+          onChange={toCustom}
+        />
       </Box>
       <Box sx={{ flex: '1 1 160px', minWidth: 160 }}>
-        <DateInput source={endSource} label={endLabel} separator="-" required={required} requiredMessage={requiredMessage} disabled={disabled} onChange={toCustom} />
+        <DateInput
+          source={endSource}
+          label={endLabel}
+          separator="-"
+          required={required}
+          requiredMessage={requiredMessage}
+          disabled={disabled}
+          onChange={toCustom}
+        />
       </Box>
     </Box>
   );

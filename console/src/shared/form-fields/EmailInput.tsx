@@ -14,19 +14,27 @@ export interface EmailInputProps extends Omit<TextInputProps, 'type' | 'parse'> 
 }
 
 /** An email address, kept trimmed, checked against the standard pattern without consecutive dots (spec 001 section 5). */
-export const EmailInput = ({ required, requiredMessage = M.required, invalidMessage = M.invalidEmail, checkFormat = true, validate, onBlur, ...props }: EmailInputProps) => {
+export const EmailInput = ({
+  required,
+  requiredMessage = M.required,
+  invalidMessage = M.invalidEmail,
+  checkFormat = true,
+  validate,
+  onBlur,
+  ...props
+}: EmailInputProps) => {
   const validateField = useValidateField();
   return (
-  <TextInput
-    type="email"
-    autoComplete="email"
-    parse={trimmedOrNull}
-    validate={rulesOf({ required, requiredMessage, own: checkFormat ? [emailRule(invalidMessage)] : [], validate })}
-    onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
-      onBlur?.(event);
-      validateField(event.target.name);
-    }}
-    {...props}
-  />
+    <TextInput
+      type="email"
+      autoComplete="email"
+      parse={trimmedOrNull}
+      validate={rulesOf({ required, requiredMessage, own: checkFormat ? [emailRule(invalidMessage)] : [], validate })}
+      onBlur={(event: React.FocusEvent<HTMLInputElement>) => {
+        onBlur?.(event);
+        validateField(event.target.name);
+      }}
+      {...props}
+    />
   );
 };

@@ -22,7 +22,19 @@ export interface MultiSelectProps extends Omit<CommonInputProps, 'parse' | 'form
  * A dropdown of many choices (spec 001 section 9): the box shows at most 3 selected labels, then
  * '{0} items selected'; with no choices the list says 'No results found'. The form value is the array of ids.
  */
-export const MultiSelect = ({ choices, maxLabels, required, requiredMessage = M.required, validate, label, helperText, disabled, readOnly, fullWidth = true, ...props }: MultiSelectProps) => {
+export const MultiSelect = ({
+  choices,
+  maxLabels,
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  disabled,
+  readOnly,
+  fullWidth = true,
+  ...props
+}: MultiSelectProps) => {
   const input = useInput({
     ...props,
     disabled,

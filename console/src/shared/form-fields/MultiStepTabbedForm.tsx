@@ -42,11 +42,25 @@ const Steps = ({ steps, submitLabel }: { steps: readonly FormStep[]; submitLabel
     <Box sx={{ width: '100%' }}>
       <Tabs value={current} onChange={(_event, index: number) => setCurrent(index)} variant="scrollable" allowScrollButtonsMobile>
         {steps.map((step, index) => (
-          <Tab key={step.label} label={step.label} value={index} disabled={!isTabEnabled(index, validity)} id={`step-tab-${index}`} aria-controls={`step-panel-${index}`} />
+          <Tab
+            key={step.label}
+            label={step.label}
+            value={index}
+            disabled={!isTabEnabled(index, validity)}
+            id={`step-tab-${index}`}
+            aria-controls={`step-panel-${index}`}
+          />
         ))}
       </Tabs>
       {steps.map((step, index) => (
-        <Box key={step.label} role="tabpanel" id={`step-panel-${index}`} aria-labelledby={`step-tab-${index}`} hidden={index !== current} sx={{ pt: 2 }}>
+        <Box
+          key={step.label}
+          role="tabpanel"
+          id={`step-panel-${index}`}
+          aria-labelledby={`step-tab-${index}`}
+          hidden={index !== current}
+          sx={{ pt: 2 }}
+        >
           {step.content}
         </Box>
       ))}

@@ -29,7 +29,14 @@ export interface NumberTextFieldProps {
   endAdornment?: ReactNode;
 }
 
-const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : value === null || value === undefined || value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null);
+const asNumber = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : value === null || value === undefined || value === ''
+      ? null
+      : Number.isFinite(Number(value))
+        ? Number(value)
+        : null;
 
 export const NumberTextField = (props: NumberTextFieldProps) => {
   const { input, isDraft, parse, display, parsePaste } = props;

@@ -17,8 +17,27 @@ export interface PercentInputProps extends Omit<CommonInputProps, 'parse' | 'for
  * A percentage (spec 001 section 9): shown with 1 to 4 fraction digits (up to 8 with `calculator`)
  * and a '%' sign; typing more decimals than that is refused. The form value is a number or null.
  */
-export const PercentInput = ({ calculator, required, requiredMessage = M.required, validate, label, helperText, placeholder, disabled, readOnly, fullWidth, ...props }: PercentInputProps) => {
-  const input = useInput({ ...props, disabled, readOnly, format: (value) => value, parse: (value) => value, validate: rulesOf({ required, requiredMessage, validate }) });
+export const PercentInput = ({
+  calculator,
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  placeholder,
+  disabled,
+  readOnly,
+  fullWidth,
+  ...props
+}: PercentInputProps) => {
+  const input = useInput({
+    ...props,
+    disabled,
+    readOnly,
+    format: (value) => value,
+    parse: (value) => value,
+    validate: rulesOf({ required, requiredMessage, validate }),
+  });
   const digits = percentMaxFractionDigits(calculator);
   return (
     <NumberTextField

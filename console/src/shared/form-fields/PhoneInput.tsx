@@ -16,7 +16,18 @@ export interface PhoneInputProps extends Omit<CommonInputProps, 'parse' | 'forma
  * the form value its 10 digits (null when empty); a value with other characters is reduced to its
  * digits on blur.
  */
-export const PhoneInput = ({ required, requiredMessage = M.required, invalidMessage = M.invalidPhone, validate, label, helperText, disabled, readOnly, fullWidth = true, ...props }: PhoneInputProps) => {
+export const PhoneInput = ({
+  required,
+  requiredMessage = M.required,
+  invalidMessage = M.invalidPhone,
+  validate,
+  label,
+  helperText,
+  disabled,
+  readOnly,
+  fullWidth = true,
+  ...props
+}: PhoneInputProps) => {
   const input = useInput({
     ...props,
     disabled,

@@ -58,7 +58,9 @@ describe('RichTextInput', () => {
   });
 
   it('shows a stored value without scripts or handlers', async () => {
-    renderInForm(<RichTextInput source="body" label="Body" />, { defaultValues: { body: '<p onmouseover="x()">Hi</p><script>alert(1)</script>' } });
+    renderInForm(<RichTextInput source="body" label="Body" />, {
+      defaultValues: { body: '<p onmouseover="x()">Hi</p><script>alert(1)</script>' },
+    });
     const target = await editor();
     await waitFor(() => expect(target.innerHTML).toBe('<p>Hi</p>'));
   });

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { useNotify } from 'react-admin';
-import { DefaultEditorOptions, RichTextInput as RaRichTextInput, type RichTextInputProps as RaRichTextInputProps } from 'ra-input-rich-text';
+import {
+  DefaultEditorOptions,
+  RichTextInput as RaRichTextInput,
+  type RichTextInputProps as RaRichTextInputProps,
+} from 'ra-input-rich-text';
 import { rulesOf } from './fieldParts';
 import { FORM_FIELD_MESSAGES as M } from './messages';
 import { EMBEDDED_IMAGE_NOTICE_MS, isEmbeddedImageTransfer, sanitizeRichText } from './rules';

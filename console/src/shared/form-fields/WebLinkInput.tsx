@@ -21,7 +21,19 @@ export interface WebLinkInputProps extends Omit<CommonInputProps, 'parse'> {
  * The check shows 2 seconds after the last keystroke; the form itself never accepts an invalid link.
  * The Link button opens the URL in a new tab; it is disabled while the value is empty, unchecked or wrong.
  */
-export const WebLinkInput = ({ httpsOnly, required, requiredMessage = M.required, validate, label, helperText, placeholder, disabled, readOnly, fullWidth = true, ...props }: WebLinkInputProps) => {
+export const WebLinkInput = ({
+  httpsOnly,
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  placeholder,
+  disabled,
+  readOnly,
+  fullWidth = true,
+  ...props
+}: WebLinkInputProps) => {
   const input = useInput({
     ...props,
     disabled,
@@ -44,7 +56,10 @@ export const WebLinkInput = ({ httpsOnly, required, requiredMessage = M.required
   }, [value, checked, validateField, field.name]);
   const pending = value !== checked;
   const wrong = !!webLinkError(value, { httpsOnly }) || fieldState.invalid;
-  const error = !pending && fieldState.invalid && (fieldState.isDirty || fieldState.isTouched || formState.isSubmitted) ? fieldState.error?.message : undefined;
+  const error =
+    !pending && fieldState.invalid && (fieldState.isDirty || fieldState.isTouched || formState.isSubmitted)
+      ? fieldState.error?.message
+      : undefined;
 
   return (
     <TextField

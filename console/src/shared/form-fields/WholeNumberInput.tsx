@@ -14,8 +14,26 @@ export interface WholeNumberInputProps extends Omit<CommonInputProps, 'parse' | 
  * A whole number (spec 001 section 5): the '.' and ',' keys do nothing, a pasted decimal is rounded
  * (Math.round). The form value is a number or null.
  */
-export const WholeNumberInput = ({ required, requiredMessage = M.required, validate, label, helperText, placeholder, disabled, readOnly, fullWidth, ...props }: WholeNumberInputProps) => {
-  const input = useInput({ ...props, disabled, readOnly, format: (value) => value, parse: (value) => value, validate: rulesOf({ required, requiredMessage, validate }) });
+export const WholeNumberInput = ({
+  required,
+  requiredMessage = M.required,
+  validate,
+  label,
+  helperText,
+  placeholder,
+  disabled,
+  readOnly,
+  fullWidth,
+  ...props
+}: WholeNumberInputProps) => {
+  const input = useInput({
+    ...props,
+    disabled,
+    readOnly,
+    format: (value) => value,
+    parse: (value) => value,
+    validate: rulesOf({ required, requiredMessage, validate }),
+  });
   return (
     <NumberTextField
       input={input}

@@ -6,7 +6,12 @@ import { requiredRule } from './rules';
 // Pieces every shared input uses: the rule list, the label, and when an error shows.
 
 /** The validators of an input: required first (when asked), then its own rule, then the caller's. */
-export function rulesOf(options: { required?: boolean; requiredMessage?: string; own?: Validator[]; validate?: Validator | Validator[] }): Validator[] {
+export function rulesOf(options: {
+  required?: boolean;
+  requiredMessage?: string;
+  own?: Validator[];
+  validate?: Validator | Validator[];
+}): Validator[] {
   const extra = options.validate === undefined ? [] : Array.isArray(options.validate) ? options.validate : [options.validate];
   return [...(options.required ? [requiredRule(options.requiredMessage)] : []), ...(options.own ?? []), ...extra];
 }

@@ -18,7 +18,8 @@ export function requiredRule(message: string = M.required): Validator {
 
 // Local part: dot-separated atoms (so no leading, trailing or consecutive dots); domain: labels that
 // neither start nor end with '-', then a top-level domain of 2 or more letters.
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
 
@@ -109,7 +110,12 @@ export function phoneRule(message: string = M.invalidPhone): Validator {
 
 // ------------------------------------------------------------------------------- currency and percent
 
-const currencyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const currencyFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** 1234.5 -> '$1,234.50' (USD, en-US). */
 export const formatCurrency = (value: number): string => currencyFormat.format(value);
@@ -237,7 +243,10 @@ export const previousTab = (index: number, count: number): number => (index - 1 
 export const isTabEnabled = (index: number, validity: readonly boolean[]): boolean => validity.slice(0, index).every(Boolean);
 
 /** Which buttons a multi-step form shows on a tab (spec 001 section 4). */
-export function tabButtons(index: number, validity: readonly boolean[]): { next: boolean; submit: boolean; submitDisabled: boolean; previousDisabled: boolean } {
+export function tabButtons(
+  index: number,
+  validity: readonly boolean[],
+): { next: boolean; submit: boolean; submitDisabled: boolean; previousDisabled: boolean } {
   const count = validity.length;
   const last = index === count - 1;
   return {

@@ -35,10 +35,13 @@ describe('fieldErrorsOf', () => {
 
   it('renames server fields to form fields, keeping the first message', () => {
     expect(
-      renameFields({ captcha_string: 'Invalid code.', captcha_hash: 'Expired', email: 'Bad' }, {
-        captcha_string: 'code',
-        captcha_hash: 'code',
-      }),
+      renameFields(
+        { captcha_string: 'Invalid code.', captcha_hash: 'Expired', email: 'Bad' },
+        {
+          captcha_string: 'code',
+          captcha_hash: 'code',
+        },
+      ),
     ).toEqual({ code: 'Invalid code.', email: 'Bad' });
   });
 

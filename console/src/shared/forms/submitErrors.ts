@@ -1,7 +1,10 @@
 import { fieldErrorsOf, hasFieldErrors, messageOf } from './fieldErrors';
 import { COMMON_MESSAGES } from '../messages';
 
-export type Notify = (message: string, options?: { type?: 'error' | 'success' | 'info' | 'warning'; autoHideDuration?: number | null }) => void;
+export type Notify = (
+  message: string,
+  options?: { type?: 'error' | 'success' | 'info' | 'warning'; autoHideDuration?: number | null },
+) => void;
 
 /**
  * What a form shows when its save fails: field errors go under their fields (first message per

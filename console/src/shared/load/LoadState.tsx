@@ -16,17 +16,7 @@ export const LoadingRows = ({ testId, rows = 3 }: { testId: string; rows?: numbe
 );
 
 /** An empty list: an icon, what is missing and, when given, the way to add one. */
-export const EmptyState = ({
-  icon,
-  text,
-  testId,
-  action,
-}: {
-  icon?: ReactNode;
-  text: string;
-  testId: string;
-  action?: ReactNode;
-}) => (
+export const EmptyState = ({ icon, text, testId, action }: { icon?: ReactNode; text: string; testId: string; action?: ReactNode }) => (
   <Box
     data-testid={testId}
     sx={{

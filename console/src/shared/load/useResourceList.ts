@@ -10,7 +10,7 @@ export const loadErrorOf = (error: unknown): string | null => (error ? messageOf
 export const READ_OPTIONS = { retry: false } as const;
 
 /** A list also keeps its rows shown (dimmed) while a filter change is answered. */
-const LIST_OPTIONS = { ...READ_OPTIONS, placeholderData: <T,>(previous: T | undefined) => previous } as const;
+const LIST_OPTIONS = { ...READ_OPTIONS, placeholderData: <T>(previous: T | undefined) => previous } as const;
 
 /**
  * Every row of a resource through react-admin's useGetList, so React Query caches it and a write
@@ -39,7 +39,7 @@ export function updateCachedLists<T extends RaRecord>(
 ): void {
   for (const [key, current] of queryClient.getQueriesData<{ data?: T[] }>({ queryKey: [resource, 'getList'] })) {
     if (!current?.data) continue;
-    const filter = ((key[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {});
+    const filter = (key[2] as { filter?: Record<string, unknown> } | undefined)?.filter ?? {};
     queryClient.setQueryData(key, { ...current, data: change(current.data, filter) });
   }
 }

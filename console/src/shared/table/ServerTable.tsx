@@ -112,7 +112,15 @@ const BODY_CELL = 'server-table-td';
 const CHECK_CELL = 'server-table-check';
 
 /** The cells of a row; a tick of its checkbox does not render them again. */
-function RowCellsInner<T, C extends TableColumn>({ row, cols, renderCell }: { row: T; cols: readonly C[]; renderCell: (col: C, row: T) => ReactNode }) {
+function RowCellsInner<T, C extends TableColumn>({
+  row,
+  cols,
+  renderCell,
+}: {
+  row: T;
+  cols: readonly C[];
+  renderCell: (col: C, row: T) => ReactNode;
+}) {
   return (
     <>
       {cols.map((col) => (
@@ -127,7 +135,8 @@ const RowCells = memo(RowCellsInner) as typeof RowCellsInner;
 
 /** What MUI's small body TableCell looks like (typography, divider, padding), for the plain cells. */
 function bodyCellStyles(theme: Theme) {
-  const border = theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68);
+  const border =
+    theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68);
   return {
     [`& td.${BODY_CELL}`]: {
       ...theme.typography.body2,
@@ -156,7 +165,13 @@ function BodyRowInner<T, C extends TableColumn>(props: BodyRowProps<T, C>) {
     [onRowClick, row],
   );
   return (
-    <TableRow hover data-testid={`${props.testId}-row`} data-key={rowKey} onClick={onRowClick ? click : undefined} selected={props.selected === true}>
+    <TableRow
+      hover
+      data-testid={`${props.testId}-row`}
+      data-key={rowKey}
+      onClick={onRowClick ? click : undefined}
+      selected={props.selected === true}
+    >
       {props.selected !== undefined && (
         <td className={`${BODY_CELL} ${CHECK_CELL}`}>
           <label className="server-table-checkbox">
@@ -324,7 +339,13 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
               '& .MuiTableCell-paddingCheckbox': { width: 44, px: 0, textAlign: 'center' },
               '& .MuiTableCell-paddingCheckbox > *': { p: 1 },
               '& .server-table-checkbox': { display: 'flex', alignItems: 'center', justifyContent: 'center', p: 1, cursor: 'pointer' },
-              '& .server-table-checkbox input': { width: 18, height: 18, m: 0, cursor: 'pointer', accentColor: (theme: Theme) => theme.palette.primary.main },
+              '& .server-table-checkbox input': {
+                width: 18,
+                height: 18,
+                m: 0,
+                cursor: 'pointer',
+                accentColor: (theme: Theme) => theme.palette.primary.main,
+              },
               ...(props.onRowClick ? { '& tbody tr[data-key]': { cursor: 'pointer' } } : {}),
             },
             bodyCellStyles,
@@ -341,7 +362,12 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
               {cols.map((col) => {
                 const active = sort?.field === col.field;
                 return (
-                  <TableCell key={col.field} data-testid={`${testId}-col-${col.field}`} sortDirection={active ? (sort!.dir === 1 ? 'asc' : 'desc') : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  <TableCell
+                    key={col.field}
+                    data-testid={`${testId}-col-${col.field}`}
+                    sortDirection={active ? (sort!.dir === 1 ? 'asc' : 'desc') : false}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                  >
                     {sort && col.sortable ? (
                       <TableSortLabel
                         active={active}
@@ -409,7 +435,11 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
         </Table>
       </TableContainer>
       <JumpContext.Provider
-        value={props.jumpToPage && narrow && pages > 1 ? { page: Math.min(props.page, pages), pages, onPage: props.onPage, label: labels.jumpToPage } : null}
+        value={
+          props.jumpToPage && narrow && pages > 1
+            ? { page: Math.min(props.page, pages), pages, onPage: props.onPage, label: labels.jumpToPage }
+            : null
+        }
       >
         <TablePagination
           component="div"
@@ -425,7 +455,12 @@ export function ServerTable<T, C extends TableColumn = TableColumn>(props: Serve
           // At 960 px or less the page-size select, the range and the arrows wrap rather than push the
           // arrows out of sight.
           sx={{
-            '& .MuiTablePagination-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' }, justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } },
+            '& .MuiTablePagination-toolbar': {
+              flexWrap: { xs: 'wrap', sm: 'nowrap' },
+              justifyContent: 'flex-end',
+              rowGap: 0.5,
+              pl: { xs: 1, sm: 2 },
+            },
             '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
           }}
           slotProps={{

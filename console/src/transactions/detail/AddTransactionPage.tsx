@@ -53,7 +53,9 @@ const LABELS: Record<string, string> = {
 };
 
 const Grid = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>
+  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+    {children}
+  </Box>
 );
 
 const required = [requiredRule()];
@@ -78,7 +80,12 @@ const TypeInput = () => {
         onBlur={input.field.onBlur}
       >
         {TYPE_CHOICES.map((choice) => (
-          <FormControlLabel key={choice.id} value={choice.id} control={<Radio inputRef={choice.id === 'b' ? input.field.ref : undefined} />} label={choice.name} />
+          <FormControlLabel
+            key={choice.id}
+            value={choice.id}
+            control={<Radio inputRef={choice.id === 'b' ? input.field.ref : undefined} />}
+            label={choice.name}
+          />
         ))}
       </RadioGroup>
       <FormHelperText>{error ?? L.typeHelp}</FormHelperText>
@@ -122,7 +129,10 @@ const AddTransactionPage = () => {
       if (statusOf(caught) === 400) {
         const placed = placeFieldErrors(caught, { known: (field) => field in LABELS && field !== 'contact_id' });
         // The tab holding a field may not be the one on screen: the messages above the form too.
-        const listed = [...Object.entries(placed.fields).map(([field, message]) => `${LABELS[field] ?? field}: ${message}`), ...placed.unplaced];
+        const listed = [
+          ...Object.entries(placed.fields).map(([field, message]) => `${LABELS[field] ?? field}: ${message}`),
+          ...placed.unplaced,
+        ];
         setFormError(listed.join(' · ') || L.addFailed);
         return placed.fields;
       }
@@ -142,10 +152,22 @@ const AddTransactionPage = () => {
           <TypeInput />
           <Grid>
             <Box data-testid="add-first_name">
-              <TextInput source="contact.first_name" label={L.firstName} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TextInput
+                source="contact.first_name"
+                label={L.firstName}
+                margin="dense"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
             </Box>
             <Box data-testid="add-last_name">
-              <TextInput source="contact.last_name" label={L.lastName} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TextInput
+                source="contact.last_name"
+                label={L.lastName}
+                margin="dense"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
             </Box>
             <Box data-testid="add-email">
               <EmailInput source="contact.email" label={L.email} margin="dense" fullWidth />
@@ -163,7 +185,14 @@ const AddTransactionPage = () => {
       content: (
         <Grid>
           <Box data-testid="add-address_1" sx={{ gridColumn: '1 / -1' }}>
-            <TextInput source="address_1" label={L.address1} validate={addressRule} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextInput
+              source="address_1"
+              label={L.address1}
+              validate={addressRule}
+              margin="dense"
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
           </Box>
           <Box data-testid="add-address_2" sx={{ gridColumn: '1 / -1' }}>
             <TextInput source="address_2" label={L.address2} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
@@ -175,7 +204,13 @@ const AddTransactionPage = () => {
             <TextInput source="state" label={L.state} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
           </Box>
           <Box data-testid="add-postal_code">
-            <TextInput source="postal_code" label={L.postalCode} margin="dense" fullWidth slotProps={{ htmlInput: { maxLength: 200, inputMode: 'numeric' } }} />
+            <TextInput
+              source="postal_code"
+              label={L.postalCode}
+              margin="dense"
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200, inputMode: 'numeric' } }}
+            />
           </Box>
         </Grid>
       ),
@@ -187,7 +222,14 @@ const AddTransactionPage = () => {
         <Grid>
           <Box data-testid="add-agent">
             {chooseAgent ? (
-              <SelectInput source="primary_agent_id" label={L.agent} choices={agents.map((agent) => ({ id: agent.value, name: agent.label }))} validate={required} margin="dense" fullWidth />
+              <SelectInput
+                source="primary_agent_id"
+                label={L.agent}
+                choices={agents.map((agent) => ({ id: agent.value, name: agent.label }))}
+                validate={required}
+                margin="dense"
+                fullWidth
+              />
             ) : (
               <TextField
                 label={L.agent}
@@ -200,10 +242,24 @@ const AddTransactionPage = () => {
             )}
           </Box>
           <Box data-testid="add-stage">
-            <SelectInput source="stage_id" label={L.stage} choices={stages.map((stage) => ({ id: stage.id, name: stage.label }))} emptyText={L.noStage} margin="dense" fullWidth />
+            <SelectInput
+              source="stage_id"
+              label={L.stage}
+              choices={stages.map((stage) => ({ id: stage.id, name: stage.label }))}
+              emptyText={L.noStage}
+              margin="dense"
+              fullWidth
+            />
           </Box>
           <Box data-testid="add-status">
-            <SelectInput source="status_id" label={L.status} choices={(statuses ?? []).map((status) => ({ id: status.id, name: status.label }))} validate={required} margin="dense" fullWidth />
+            <SelectInput
+              source="status_id"
+              label={L.status}
+              choices={(statuses ?? []).map((status) => ({ id: status.id, name: status.label }))}
+              validate={required}
+              margin="dense"
+              fullWidth
+            />
           </Box>
         </Grid>
       ),
@@ -212,13 +268,21 @@ const AddTransactionPage = () => {
 
   if (isPending) return null;
   if (!canAddTransaction(roles)) {
-    return <AccessDenied data-testid="access-denied" textPrimary={LAYOUT_MESSAGES.noAccess} textSecondary={LAYOUT_MESSAGES.noAccessDetail} />;
+    return (
+      <AccessDenied data-testid="access-denied" textPrimary={LAYOUT_MESSAGES.noAccess} textSecondary={LAYOUT_MESSAGES.noAccessDetail} />
+    );
   }
 
   return (
     <Box data-testid="add-transaction-page" sx={{ py: 2, maxWidth: 760 }}>
       <Title title={L.addTitle} />
-      <Button component={RouterLink} to={transactionsPath(basename)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }} data-testid="add-transaction-back">
+      <Button
+        component={RouterLink}
+        to={transactionsPath(basename)}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 1 }}
+        data-testid="add-transaction-back"
+      >
         {L.backToList}
       </Button>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -239,7 +303,14 @@ const AddTransactionPage = () => {
             </Box>
           ) : (
             <Box data-testid="add-transaction-form">
-              <MultiStepTabbedForm steps={steps} defaultValues={defaults} onSubmit={submit} submitLabel={L.addSubmit} noValidate disableInvalidFormNotification />
+              <MultiStepTabbedForm
+                steps={steps}
+                defaultValues={defaults}
+                onSubmit={submit}
+                submitLabel={L.addSubmit}
+                noValidate
+                disableInvalidFormNotification
+              />
             </Box>
           )}
         </CardContent>

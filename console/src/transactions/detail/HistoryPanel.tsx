@@ -89,7 +89,11 @@ export const HistoryPanel = ({ clientId, reloadKey, lookups }: { clientId: numbe
                   )}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {[formatCreated(record.created_ts, locale, timeZone), timeFormat(record.created_ts, locale, timeZone), record.agent_name ? L.historyBy.replace('{who}', record.agent_name) : '']
+                  {[
+                    formatCreated(record.created_ts, locale, timeZone),
+                    timeFormat(record.created_ts, locale, timeZone),
+                    record.agent_name ? L.historyBy.replace('{who}', record.agent_name) : '',
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography>

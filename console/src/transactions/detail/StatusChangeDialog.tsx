@@ -25,7 +25,9 @@ const TITLE_ID = 'status-change-title';
 const LOST_REASON_FALLBACK = LOST_REASONS.map((reason) => ({ value: reason, label: reason }));
 
 /** What the dialog needs of a transaction: the page's whole detail, or a board card's few fields. */
-export type StatusChangeSubject = Pick<TransactionDetail, 'client_id' | 'status' | 'status_id'> & { dates?: Partial<TransactionDetail['dates']> | null };
+export type StatusChangeSubject = Pick<TransactionDetail, 'client_id' | 'status' | 'status_id'> & {
+  dates?: Partial<TransactionDetail['dates']> | null;
+};
 
 export interface StatusChangeDialogProps {
   detail: StatusChangeSubject;
@@ -62,7 +64,11 @@ export const StatusChangeDialog = ({ detail, statuses, target: fixedTarget, defa
       return undefined;
     } catch (caught) {
       const inputs: string[] = statusInputs(target);
-      const placed = placeFieldErrors(caught, { prefix: 'dates.', known: (field) => inputs.includes(field), labelOf: (field) => STATUS_DATE_LABELS[field] ?? (field === 'status_id' ? L.newStatus : field) });
+      const placed = placeFieldErrors(caught, {
+        prefix: 'dates.',
+        known: (field) => inputs.includes(field),
+        labelOf: (field) => STATUS_DATE_LABELS[field] ?? (field === 'status_id' ? L.newStatus : field),
+      });
       if (Object.keys(placed.fields).length > 0 || placed.unplaced.length > 0) {
         setFormError(placed.unplaced[0] ?? null);
         return placed.fields;
@@ -78,7 +84,12 @@ export const StatusChangeDialog = ({ detail, statuses, target: fixedTarget, defa
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={TITLE_ID} data-testid="status-change-dialog">
       <DialogTitle id={TITLE_ID}>{L.changeStatusTitle}</DialogTitle>
       {/* A target chosen beforehand starts with its dates in place (a later reset by the form would empty them). */}
-      <Form onSubmit={submit} noValidate disableInvalidFormNotification defaultValues={fixedTarget ? statusStartValues(fixedTarget, detail.dates, defaultDate) : undefined}>
+      <Form
+        onSubmit={submit}
+        noValidate
+        disableInvalidFormNotification
+        defaultValues={fixedTarget ? statusStartValues(fixedTarget, detail.dates, defaultDate) : undefined}
+      >
         <DialogContent sx={{ pt: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
             <Typography variant="body2" color="text.secondary">
@@ -94,24 +105,24 @@ export const StatusChangeDialog = ({ detail, statuses, target: fixedTarget, defa
               <StatusTag detail={{ status: fixedTarget.label, status_id: fixedTarget.id }} statuses={statuses} />
             </Box>
           ) : (
-          <TextField
-            select
-            label={L.newStatus}
-            value={targetId}
-            onChange={(event) => {
-              setFormError(null);
-              setTargetId(event.target.value === '' ? '' : Number(event.target.value));
-            }}
-            fullWidth
-            margin="dense"
-            slotProps={{ select: { 'data-testid': 'status-change-status' } as object }}
-          >
-            {choices.map((status) => (
-              <MenuItem key={status.id} value={status.id}>
-                {status.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            <TextField
+              select
+              label={L.newStatus}
+              value={targetId}
+              onChange={(event) => {
+                setFormError(null);
+                setTargetId(event.target.value === '' ? '' : Number(event.target.value));
+              }}
+              fullWidth
+              margin="dense"
+              slotProps={{ select: { 'data-testid': 'status-change-status' } as object }}
+            >
+              {choices.map((status) => (
+                <MenuItem key={status.id} value={status.id}>
+                  {status.label}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
           {target && <TargetInputs target={target} detail={detail} defaultDate={defaultDate} />}
           {formError && (
@@ -146,7 +157,11 @@ const TargetInputs = ({ target, detail, defaultDate }: { target: StatusOption; d
   const start = useMemo(() => statusStartValues(target, detail.dates, defaultDate), [target, detail.dates, defaultDate]);
   // A new target starts from its own inputs, untouched.
   useEffect(() => reset(start), [reset, start]);
-  const lostReasons = useLoaded(target.asks_lost_reason ? () => loadChoices('lost_reason') : null, LOST_REASON_FALLBACK, target.asks_lost_reason ? 'lost_reason' : 'none');
+  const lostReasons = useLoaded(
+    target.asks_lost_reason ? () => loadChoices('lost_reason') : null,
+    LOST_REASON_FALLBACK,
+    target.asks_lost_reason ? 'lost_reason' : 'none',
+  );
   if (statusDialogMode(target) === 'confirm') {
     return (
       <Typography sx={{ mt: 2 }} data-testid="status-change-confirm">
@@ -162,7 +177,10 @@ const TargetInputs = ({ target, detail, defaultDate }: { target: StatusOption; d
             <SelectInput
               source={key}
               label={STATUS_DATE_LABELS[key]}
-              choices={(lostReasons.length ? lostReasons : LOST_REASON_FALLBACK).map((choice) => ({ id: choice.value, name: choice.label }))}
+              choices={(lostReasons.length ? lostReasons : LOST_REASON_FALLBACK).map((choice) => ({
+                id: choice.value,
+                name: choice.label,
+              }))}
               validate={[requiredRule()]}
               margin="dense"
               fullWidth

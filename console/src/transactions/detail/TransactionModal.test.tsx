@@ -18,7 +18,12 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../index', () => ({ transactionsApi: api }));
 
-const field = (field_key: string, label: string, type: TransactionFieldDefinition['type'], extra: Partial<TransactionFieldDefinition> = {}): TransactionFieldDefinition => ({
+const field = (
+  field_key: string,
+  label: string,
+  type: TransactionFieldDefinition['type'],
+  extra: Partial<TransactionFieldDefinition> = {},
+): TransactionFieldDefinition => ({
   field_key,
   label,
   type,
@@ -80,7 +85,16 @@ function buildDetail(overrides: Partial<TransactionDetail> = {}): TransactionDet
     last_name: 'Garcia',
     email: null,
     mobile_phone: null,
-    dates: { appt_set_dt: null, appt_met_dt: null, signed_dt: null, under_contract_dt: null, est_close_dt: null, closed_dt: null, lost_dt: null, lost_reason: null },
+    dates: {
+      appt_set_dt: null,
+      appt_met_dt: null,
+      signed_dt: null,
+      under_contract_dt: null,
+      est_close_dt: null,
+      closed_dt: null,
+      lost_dt: null,
+      lost_reason: null,
+    },
     contacts: [],
     linked_users: [],
     version: 4,
@@ -105,7 +119,18 @@ beforeEach(() => {
   vi.clearAllMocks();
   clearOptionCache();
   api.getTransaction.mockResolvedValue(buildDetail());
-  api.getStatuses.mockResolvedValue([{ id: 1, label: 'Pipeline', color: '#9E9E9E', font_color: 'dark', category: 'pipeline', color_css: 'status-1', dates: [], asks_lost_reason: false }]);
+  api.getStatuses.mockResolvedValue([
+    {
+      id: 1,
+      label: 'Pipeline',
+      color: '#9E9E9E',
+      font_color: 'dark',
+      category: 'pipeline',
+      color_css: 'status-1',
+      dates: [],
+      asks_lost_reason: false,
+    },
+  ]);
   api.getStages.mockResolvedValue([
     { id: 1, label: 'New Lead', color: '#E3F2FD', font_color: 'dark' },
     { id: 2, label: 'Nurture', color: '#FFF3E0', font_color: 'dark' },
@@ -128,7 +153,11 @@ describe('TransactionModal', () => {
     expect(screen.getByTestId('transaction-status-tag').textContent).toBe('Pipeline');
     expect(screen.getByTestId('transaction-tags').textContent).toBe('Luxury');
     // Custom fields only, in order, and not the seller-only one on a buyer.
-    expect(within(fields).getAllByRole('term').map((term) => term.textContent)).toEqual(['MLS #', 'Earnest Money', 'Loan Type']);
+    expect(
+      within(fields)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['MLS #', 'Earnest Money', 'Loan Type']);
     expect(screen.getByTestId('transaction-modal-field-earnest_money').textContent).toContain('$19,300.00');
     expect(screen.getByTestId('transaction-modal-tasks').textContent).toBe('View Tasks (2/9)');
     expect(screen.getByTestId('transaction-modal-tasks').getAttribute('href')).toBe('/transactions/47/tasks');
@@ -171,7 +200,11 @@ describe('TransactionModal', () => {
 
   it("puts a refused stage's message under the dropdown and keeps the stage it had", async () => {
     api.updateTransaction.mockRejectedValue(
-      toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'changes.client_stage_id', error: 'Please choose one of the options' }] }),
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'changes.client_stage_id', error: 'Please choose one of the options' }],
+      }),
     );
     const { user, onChanged } = renderModal();
     await screen.findByTestId('transaction-modal-fields');
@@ -194,6 +227,8 @@ describe('TransactionModal', () => {
   it('says so when the transaction is not one the user sees', async () => {
     api.getTransaction.mockRejectedValue(toHttpError(404, 'Not Found', { status: 'error', message: 'Transaction not found' }));
     renderModal();
-    expect((await screen.findByTestId('transaction-modal-error')).textContent).toBe('This transaction does not exist or is not one you can see.');
+    expect((await screen.findByTestId('transaction-modal-error')).textContent).toBe(
+      'This transaction does not exist or is not one you can see.',
+    );
   });
 });

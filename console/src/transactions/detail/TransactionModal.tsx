@@ -83,8 +83,8 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
   };
 
   const title = detail ? transactionTitle(detail) : L.modalTitle;
-  const stageValue = detail ? ('client_stage_id' in pending ? pending.client_stage_id : detail.stage?.id) ?? null : null;
-  const agentValue = detail ? ('agent_id' in pending ? pending.agent_id : detail.primary_agent_id) ?? null : null;
+  const stageValue = detail ? (('client_stage_id' in pending ? pending.client_stage_id : detail.stage?.id) ?? null) : null;
+  const agentValue = detail ? (('agent_id' in pending ? pending.agent_id : detail.primary_agent_id) ?? null) : null;
   const readOnly = detail?.can_edit === 'none';
 
   return (
@@ -101,7 +101,12 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
       <DialogTitle id={TITLE_ID} sx={{ pr: 7, overflowWrap: 'anywhere' }} data-testid="transaction-modal-title">
         {title}
       </DialogTitle>
-      <IconButton aria-label={L.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="transaction-modal-close">
+      <IconButton
+        aria-label={L.close}
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+        data-testid="transaction-modal-close"
+      >
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
@@ -127,12 +132,17 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
                   size="small"
                   label={L.stage}
                   value={stageValue ?? ''}
-                  onChange={(event) => void save('client_stage_id', event.target.value === '' ? null : Number(event.target.value), detail.stage?.id ?? null)}
+                  onChange={(event) =>
+                    void save('client_stage_id', event.target.value === '' ? null : Number(event.target.value), detail.stage?.id ?? null)
+                  }
                   disabled={readOnly || 'client_stage_id' in pending}
                   error={!!fieldErrors.client_stage_id}
                   helperText={fieldErrors.client_stage_id || undefined}
                   fullWidth
-                  slotProps={{ select: { 'data-testid': 'transaction-modal-stage' } as object, formHelperText: { 'data-testid': 'transaction-modal-stage-error' } as object }}
+                  slotProps={{
+                    select: { 'data-testid': 'transaction-modal-stage' } as object,
+                    formHelperText: { 'data-testid': 'transaction-modal-stage-error' } as object,
+                  }}
                 >
                   <MenuItem value="">
                     <em>{L.noStage}</em>
@@ -143,7 +153,9 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
                     </MenuItem>
                   ))}
                   {/* The current stage before the list arrives (MUI warns about a value it has no item for). */}
-                  {stageValue !== null && !stages.some((stage) => stage.id === stageValue) && <MenuItem value={stageValue}>{L.stage}</MenuItem>}
+                  {stageValue !== null && !stages.some((stage) => stage.id === stageValue) && (
+                    <MenuItem value={stageValue}>{L.stage}</MenuItem>
+                  )}
                 </TextField>
                 {canChooseAgent ? (
                   <TextField
@@ -182,7 +194,12 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
           <Button component={RouterLink} to={transactionTasksPath(basename, detail.id)} data-testid="transaction-modal-tasks">
             {taskLinkText(L.viewTasks, detail)}
           </Button>
-          <Button component={RouterLink} to={transactionPagePath(basename, detail.id)} variant="contained" data-testid="transaction-modal-view">
+          <Button
+            component={RouterLink}
+            to={transactionPagePath(basename, detail.id)}
+            variant="contained"
+            data-testid="transaction-modal-view"
+          >
             {L.viewTransaction}
           </Button>
         </DialogActions>
@@ -191,7 +208,15 @@ export const TransactionModal = ({ clientId, onClose, onChanged }: TransactionMo
   );
 };
 
-const ModalBody = ({ detail, statuses, facts }: { detail: TransactionDetail; statuses: Parameters<typeof StatusTag>[0]['statuses']; facts: React.ReactNode }) => {
+const ModalBody = ({
+  detail,
+  statuses,
+  facts,
+}: {
+  detail: TransactionDetail;
+  statuses: Parameters<typeof StatusTag>[0]['statuses'];
+  facts: React.ReactNode;
+}) => {
   const custom = detail.fields.filter((field) => !field.system && !isOtherSide(field, detail.side));
   return (
     <Box
@@ -201,7 +226,10 @@ const ModalBody = ({ detail, statuses, facts }: { detail: TransactionDetail; sta
         rowGap: 2.5,
         // The dropdowns beside the summary and details on wide screens, right under the summary on a phone.
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 280px' },
-        gridTemplateAreas: { xs: '"summary" "controls" "details" "comments"', sm: '"summary controls" "details controls" "comments comments"' },
+        gridTemplateAreas: {
+          xs: '"summary" "controls" "details" "comments"',
+          sm: '"summary controls" "details controls" "comments comments"',
+        },
         gridTemplateRows: { sm: 'auto 1fr auto' },
       }}
     >
@@ -237,7 +265,12 @@ const ModalBody = ({ detail, statuses, facts }: { detail: TransactionDetail; sta
         ) : (
           <Box
             component="dl"
-            sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+            }}
             data-testid="transaction-modal-fields"
           >
             {custom.map((field) => (

@@ -22,7 +22,16 @@ import { HistoryPanel } from './HistoryPanel';
 import type { HistoryLookups } from './history';
 import { TRANSACTION_DETAIL_LABELS as L, TRANSACTION_EDIT_MESSAGES as M } from './messages';
 import { loadChoices, loadStages, loadStatuses, useChoices, useLoaded } from './options';
-import { buildChanges, choiceElementOf, formSections, grossCommission, pageFormValues, placeFieldErrors, sameValue, type FormValues } from './pageForm';
+import {
+  buildChanges,
+  choiceElementOf,
+  formSections,
+  grossCommission,
+  pageFormValues,
+  placeFieldErrors,
+  sameValue,
+  type FormValues,
+} from './pageForm';
 import { CommentsArea, DerivedTag, Fact, fieldText, StageTag, StatusTag, TagChips, taskLinkText, transactionTitle } from './parts';
 import { EsignTabButton } from '../../esign/board/EsignTabButton';
 import { StatusChangeDialog } from './StatusChangeDialog';
@@ -50,7 +59,9 @@ const Section = ({ title, children, testId }: { title: string; children: ReactNo
 
 /** Inputs in two columns on wide screens, one at 960 px and less. */
 const FieldGrid = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>
+  <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+    {children}
+  </Box>
 );
 
 /** /app/transactions/{id}: the transaction page (spec 001 sections 2, 3, 5 and 9). */
@@ -82,7 +93,8 @@ const TransactionPage = () => {
   const choices = useChoices(elements);
 
   const lookups = useMemo<HistoryLookups>(() => {
-    const byValue = (list: readonly FormChoice[] | undefined) => new Map((list ?? []).map((choice) => [String(choice.value), choice.label]));
+    const byValue = (list: readonly FormChoice[] | undefined) =>
+      new Map((list ?? []).map((choice) => [String(choice.value), choice.label]));
     return {
       stages: new Map(stages.map((stage) => [String(stage.id), stage.label])),
       statuses: new Map(statuses.map((status) => [String(status.id), status.label])),
@@ -100,7 +112,13 @@ const TransactionPage = () => {
 
   const title = detail ? transactionTitle(detail) : L.pageTitle;
   const back = (
-    <Button component={RouterLink} to={transactionsPath(basename)} startIcon={<ArrowBackIcon />} data-testid="transaction-page-back" sx={{ mb: 1 }}>
+    <Button
+      component={RouterLink}
+      to={transactionsPath(basename)}
+      startIcon={<ArrowBackIcon />}
+      data-testid="transaction-page-back"
+      sx={{ mb: 1 }}
+    >
       {L.backToList}
     </Button>
   );
@@ -125,13 +143,28 @@ const TransactionPage = () => {
         <PageSkeleton />
       ) : (
         <>
-          <Header detail={detail} statuses={statuses} stages={stages} title={title} basename={basename} onChangeStatus={() => setChangingStatus(true)} />
-          <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' } }}>
+          <Header
+            detail={detail}
+            statuses={statuses}
+            stages={stages}
+            title={title}
+            basename={basename}
+            onChangeStatus={() => setChangingStatus(true)}
+          />
+          <Box
+            sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' } }}
+          >
             <Box sx={{ minWidth: 0 }}>
               {choices === null ? (
                 <PageSkeleton />
               ) : (
-                <PageForm key={`${detail.client_id}:${detail.version}:${detail.team_form_id}`} detail={detail} stages={stages} choices={choices} onSaved={changed} />
+                <PageForm
+                  key={`${detail.client_id}:${detail.version}:${detail.team_form_id}`}
+                  detail={detail}
+                  stages={stages}
+                  choices={choices}
+                  onSaved={changed}
+                />
               )}
             </Box>
             <Box sx={{ minWidth: 0 }}>
@@ -141,7 +174,14 @@ const TransactionPage = () => {
               <CommentsArea clientId={detail.client_id} />
             </Box>
           </Box>
-          {changingStatus && <StatusChangeDialog detail={detail} statuses={statuses} onClose={() => setChangingStatus(false)} onChanged={() => void changed()} />}
+          {changingStatus && (
+            <StatusChangeDialog
+              detail={detail}
+              statuses={statuses}
+              onClose={() => setChangingStatus(false)}
+              onChanged={() => void changed()}
+            />
+          )}
         </>
       )}
     </Box>
@@ -206,10 +246,20 @@ const Header = ({
               {L.changeStatus}
             </Button>
           )}
-          <Button component={RouterLink} to={transactionTasksPath(basename, detail.id)} variant="outlined" data-testid="transaction-page-tasks">
+          <Button
+            component={RouterLink}
+            to={transactionTasksPath(basename, detail.id)}
+            variant="outlined"
+            data-testid="transaction-page-tasks"
+          >
             {taskLinkText(L.tasks, detail)}
           </Button>
-          <Button component={RouterLink} to={transactionDocumentsPath(basename, detail.id)} variant="outlined" data-testid="transaction-page-documents">
+          <Button
+            component={RouterLink}
+            to={transactionDocumentsPath(basename, detail.id)}
+            variant="outlined"
+            data-testid="transaction-page-documents"
+          >
             {L.documents}
           </Button>
           <EsignTabButton clientId={detail.id} />
@@ -217,7 +267,13 @@ const Header = ({
       </Box>
       <Box
         component="dl"
-        sx={{ m: 0, mt: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
+        sx={{
+          m: 0,
+          mt: 2,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
       >
         <Fact label={L.agent} testId="transaction-page-agent">
           {detail.primary_agent || L.none}
@@ -314,7 +370,10 @@ const PageForm = ({
 
   const save = async (values: FormValues) => {
     setFormError(null);
-    const changes = buildChanges('page', initial, values, { pageFieldKeys: detail.fields.map((field) => field.field_key), canEdit: detail.can_edit });
+    const changes = buildChanges('page', initial, values, {
+      pageFieldKeys: detail.fields.map((field) => field.field_key),
+      canEdit: detail.can_edit,
+    });
     if (Object.keys(changes).length === 0) {
       notify(L.noChanges, { type: 'info' });
       return undefined;
@@ -326,7 +385,11 @@ const PageForm = ({
       return undefined;
     } catch (caught) {
       if (statusOf(caught) === 400) {
-        const placed = placeFieldErrors(caught, { prefix: 'changes.', known: (field) => field in initial, labelOf: (field) => labels.get(field) ?? field });
+        const placed = placeFieldErrors(caught, {
+          prefix: 'changes.',
+          known: (field) => field in initial,
+          labelOf: (field) => labels.get(field) ?? field,
+        });
         setFormError(placed.unplaced.length > 0 ? placed.unplaced.join(' · ') : L.formHasErrors);
         notify(L.formHasErrors, { type: 'error' });
         return placed.fields;
@@ -359,7 +422,14 @@ const PageForm = ({
               {detail.can_edit === 'all' ? (
                 <SelectInput source="agent_id" label={L.agent} choices={choiceList('agent')} margin="dense" fullWidth />
               ) : (
-                <TextField label={L.agent} value={detail.primary_agent || L.none} margin="dense" fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText=" " />
+                <TextField
+                  label={L.agent}
+                  value={detail.primary_agent || L.none}
+                  margin="dense"
+                  fullWidth
+                  slotProps={{ htmlInput: { readOnly: true } }}
+                  helperText=" "
+                />
               )}
             </Box>
             <Box data-testid="field-tc_agent_id">
@@ -387,9 +457,22 @@ const PageForm = ({
 };
 
 /** What a user who may not change the transaction (VENDOR) sees: the same sections, as text. */
-const ReadOnlyView = ({ detail, stages, sections }: { detail: TransactionDetail; stages: readonly StageOption[]; sections: ReturnType<typeof formSections<TransactionDetail['fields'][number]>> }) => {
+const ReadOnlyView = ({
+  detail,
+  stages,
+  sections,
+}: {
+  detail: TransactionDetail;
+  stages: readonly StageOption[];
+  sections: ReturnType<typeof formSections<TransactionDetail['fields'][number]>>;
+}) => {
   const stage = stages.find((item) => item.id === detail.stage?.id);
-  const grid = { m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } } as const;
+  const grid = {
+    m: 0,
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+  } as const;
   return (
     <Box data-testid="transaction-form" data-readonly="true">
       <Section title={L.sections.assignment} testId="transaction-section-assignment">

@@ -37,6 +37,11 @@ describe('Add Transaction', () => {
       primary_agent_id: 12,
       status_id: 3,
     });
-    expect(createRequestOf({ ...values, contact: {} }, { chooseAgent: false })).toEqual({ type: 's', address_1: '1 Main St', city: 'Austin', status_id: 3 });
+    expect(createRequestOf({ ...values, contact: {} }, { chooseAgent: false })).toEqual({
+      type: 's',
+      address_1: '1 Main St',
+      city: 'Austin',
+      status_id: 3,
+    });
   });
 });

@@ -7,8 +7,10 @@ import { AGENT_CHOOSER_ROLES, TRANSACTION_CREATE_ROLES } from '../roles';
 
 export { AGENT_CHOOSER_ROLES, TRANSACTION_CREATE_ROLES };
 
-export const canAddTransaction = (roles: readonly Role[] | null | undefined): boolean => (roles ?? []).some((role) => TRANSACTION_CREATE_ROLES.includes(role));
-export const canChooseAgent = (roles: readonly Role[] | null | undefined): boolean => (roles ?? []).some((role) => AGENT_CHOOSER_ROLES.includes(role));
+export const canAddTransaction = (roles: readonly Role[] | null | undefined): boolean =>
+  (roles ?? []).some((role) => TRANSACTION_CREATE_ROLES.includes(role));
+export const canChooseAgent = (roles: readonly Role[] | null | undefined): boolean =>
+  (roles ?? []).some((role) => AGENT_CHOOSER_ROLES.includes(role));
 
 export const CONTACT_KEYS = ['first_name', 'last_name', 'email', 'mobile_phone'] as const;
 export const ADDRESS_KEYS = ['address_1', 'address_2', 'city', 'state', 'postal_code'] as const;

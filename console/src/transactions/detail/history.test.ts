@@ -3,14 +3,29 @@ import { historyChange, historyValueText } from './history';
 
 describe('history rows', () => {
   const lookups = {
-    stages: new Map([['3', 'Nurture'], ['4', 'Active']]),
+    stages: new Map([
+      ['3', 'Nurture'],
+      ['4', 'Active'],
+    ]),
     agents: new Map([['7', 'Avery Agent']]),
-    tags: new Map([['1', 'Hot'], ['2', 'VIP']]),
-    types: new Map([['trans_amt', 'amount'], ['inspection_dt', 'date'], ['gci_pct', 'percent'], ['referral_pct', 'percent']]),
+    tags: new Map([
+      ['1', 'Hot'],
+      ['2', 'VIP'],
+    ]),
+    types: new Map([
+      ['trans_amt', 'amount'],
+      ['inspection_dt', 'date'],
+      ['gci_pct', 'percent'],
+      ['referral_pct', 'percent'],
+    ]),
   };
 
   it('names ids, shows dates as MM/DD/YYYY and amounts in USD', () => {
-    expect(historyChange({ field: 'stage_id', label: 'Stage', old_value: '3', new_value: '4' }, lookups)).toEqual({ label: 'Stage', from: 'Nurture', to: 'Active' });
+    expect(historyChange({ field: 'stage_id', label: 'Stage', old_value: '3', new_value: '4' }, lookups)).toEqual({
+      label: 'Stage',
+      from: 'Nurture',
+      to: 'Active',
+    });
     expect(historyValueText('tag_ids', '1,2', lookups)).toBe('Hot, VIP');
     expect(historyValueText('primary_agent_id', '99', lookups)).toBe('99');
     expect(historyValueText('values.inspection_dt', '2024-03-05', lookups)).toBe('03/05/2024');
@@ -21,6 +36,10 @@ describe('history rows', () => {
   });
 
   it('reads the creation row as such', () => {
-    expect(historyChange({ field: 'created', label: 'Created', old_value: null, new_value: null })).toEqual({ label: 'Transaction created', from: null, to: null });
+    expect(historyChange({ field: 'created', label: 'Created', old_value: null, new_value: null })).toEqual({
+      label: 'Transaction created',
+      from: null,
+      to: null,
+    });
   });
 });

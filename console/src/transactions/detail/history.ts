@@ -54,7 +54,10 @@ export function historyValueText(field: string, value: string | null, lookups: H
 }
 
 /** 'Stage: New Lead → Nurture' parts of a row (the creation row reads 'Transaction created'). */
-export function historyChange(record: Pick<TransactionHistoryRecord, 'field' | 'label' | 'old_value' | 'new_value'>, lookups: HistoryLookups = {}): { label: string; from: string | null; to: string | null } {
+export function historyChange(
+  record: Pick<TransactionHistoryRecord, 'field' | 'label' | 'old_value' | 'new_value'>,
+  lookups: HistoryLookups = {},
+): { label: string; from: string | null; to: string | null } {
   if (record.field === 'created') return { label: L.historyCreated, from: null, to: null };
   return {
     label: record.label || record.field,

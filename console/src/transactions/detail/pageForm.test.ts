@@ -13,7 +13,11 @@ import {
   sameValue,
 } from './pageForm';
 
-const field = (field_key: string, type: TransactionFieldDefinition['type'], extra: Partial<TransactionFieldDefinition> = {}): TransactionFieldDefinition => ({
+const field = (
+  field_key: string,
+  type: TransactionFieldDefinition['type'],
+  extra: Partial<TransactionFieldDefinition> = {},
+): TransactionFieldDefinition => ({
   field_key,
   label: field_key,
   type,
@@ -81,12 +85,29 @@ describe('pageFormValues', () => {
       fields: [field('email', 'email', { system: true }), field('trans_amt', 'amount', { system: true })],
       values: { email: { label: 'Email', value: 'a@b.co' }, trans_amt: { label: 'Price', value: '1000.5' } },
     } as unknown as TransactionDetail;
-    expect(pageFormValues(detail)).toEqual({ type: 's', client_stage_id: 3, agent_id: 7, tc_agent_id: null, tags: [2, 1], email: 'a@b.co', trans_amt: 1000.5 });
+    expect(pageFormValues(detail)).toEqual({
+      type: 's',
+      client_stage_id: 3,
+      agent_id: 7,
+      tc_agent_id: null,
+      tags: [2, 1],
+      email: 'a@b.co',
+      trans_amt: 1000.5,
+    });
   });
 });
 
 describe('buildChanges', () => {
-  const initial = { client_stage_id: 1, agent_id: 7, tc_agent_id: null, tags: [1, 2], type: 'b', email: 'a@b.co', cf_text: null, trans_amt: 100 };
+  const initial = {
+    client_stage_id: 1,
+    agent_id: 7,
+    tc_agent_id: null,
+    tags: [1, 2],
+    type: 'b',
+    email: 'a@b.co',
+    cf_text: null,
+    trans_amt: 100,
+  };
 
   it('sends only what changed, among the keys of the preset', () => {
     const current = { ...initial, client_stage_id: 2, agent_id: 8, tc_agent_id: 5, tags: [2, 1], email: 'x@y.co' };
@@ -94,7 +115,12 @@ describe('buildChanges', () => {
     expect(buildChanges('board', initial, current)).toEqual({ client_stage_id: 2 });
     // Tags in another order are the same tags.
     expect(buildChanges('task_modal', initial, current)).toEqual({ client_stage_id: 2, tc_agent_id: 5 });
-    expect(buildChanges('page', initial, current, { pageFieldKeys: ['email'] })).toEqual({ client_stage_id: 2, agent_id: 8, tc_agent_id: 5, email: 'x@y.co' });
+    expect(buildChanges('page', initial, current, { pageFieldKeys: ['email'] })).toEqual({
+      client_stage_id: 2,
+      agent_id: 8,
+      tc_agent_id: 5,
+      email: 'x@y.co',
+    });
   });
 
   it('takes the page form fields on the page preset only', () => {
@@ -132,18 +158,27 @@ describe('placeFieldErrors', () => {
   });
 
   it("puts each message under its field without the 'changes.' prefix, the first per field", () => {
-    expect(placeFieldErrors(refused, { prefix: 'changes.' }).fields).toEqual({ email: 'This is an invalid email address', zz_other: 'Not allowed here' });
+    expect(placeFieldErrors(refused, { prefix: 'changes.' }).fields).toEqual({
+      email: 'This is an invalid email address',
+      zz_other: 'Not allowed here',
+    });
   });
 
   it('lists the fields the form does not show, with their labels', () => {
-    expect(placeFieldErrors(refused, { prefix: 'changes.', known: (name) => name === 'email', labelOf: (name) => name.toUpperCase() })).toEqual({
+    expect(
+      placeFieldErrors(refused, { prefix: 'changes.', known: (name) => name === 'email', labelOf: (name) => name.toUpperCase() }),
+    ).toEqual({
       fields: { email: 'This is an invalid email address' },
       unplaced: ['ZZ_OTHER: Not allowed here'],
     });
   });
 
   it("reads the status dialog's 'dates.' errors and nothing from an error without fields", () => {
-    const dates = toHttpError(400, '', { status: 'error', message: 'x', errors: [{ field: 'dates.closed_dt', error: 'This field is required' }] });
+    const dates = toHttpError(400, '', {
+      status: 'error',
+      message: 'x',
+      errors: [{ field: 'dates.closed_dt', error: 'This field is required' }],
+    });
     expect(placeFieldErrors(dates, { prefix: 'dates.' }).fields).toEqual({ closed_dt: 'This field is required' });
     expect(placeFieldErrors(new HttpError('Forbidden', 403, { message: 'Forbidden' }))).toEqual({ fields: {}, unplaced: [] });
   });

@@ -49,7 +49,11 @@ const toText = (value: unknown): string | null => (value === null || value === u
  * digits, dates 'MM/DD/YYYY', yes/no 'Y'/'N', system selects (lead types, appointment set by) as the id
  * whose label the row shows.
  */
-export function formValueOf(field: TransactionFieldDefinition, value: FieldValue['value'] | undefined, choices: readonly Choice[] = []): unknown {
+export function formValueOf(
+  field: TransactionFieldDefinition,
+  value: FieldValue['value'] | undefined,
+  choices: readonly Choice[] = [],
+): unknown {
   switch (field.type) {
     case 'amount':
     case 'percent':
@@ -128,7 +132,12 @@ export interface ChangeOptions {
  * The `changes` of PATCH /transaction/{client_id}: the values that differ from the loaded ones, among
  * the keys the preset accepts (never the agent without the right to change it). Empty when nothing changed.
  */
-export function buildChanges(preset: TransactionPreset, initial: FormValues, current: FormValues, options: ChangeOptions = {}): Record<string, unknown> {
+export function buildChanges(
+  preset: TransactionPreset,
+  initial: FormValues,
+  current: FormValues,
+  options: ChangeOptions = {},
+): Record<string, unknown> {
   const keys = presetKeys(preset, options.pageFieldKeys);
   const changes: Record<string, unknown> = {};
   for (const key of keys) {
@@ -171,7 +180,10 @@ export interface PlacedErrors {
  * The server's 400 field errors placed on the form's fields: 'changes.email' -> 'email' (or
  * 'dates.closed_dt' -> 'closed_dt' with prefix 'dates.'). Fields the form does not hold go to `unplaced`.
  */
-export function placeFieldErrors(error: unknown, options: { prefix?: string; known?: (field: string) => boolean; labelOf?: (field: string) => string } = {}): PlacedErrors {
+export function placeFieldErrors(
+  error: unknown,
+  options: { prefix?: string; known?: (field: string) => boolean; labelOf?: (field: string) => string } = {},
+): PlacedErrors {
   const fields: Record<string, string> = {};
   const unplaced: string[] = [];
   for (const [raw, message] of Object.entries(fieldErrorsOf(error))) {
@@ -222,7 +234,10 @@ export const sectionOf = (field: Pick<TransactionFieldDefinition, 'field_key' | 
  * The form's fields section by section: sections in the order their first field comes in the form,
  * fields in the form's order; custom fields of the other side (Buyer-only on a seller) left out.
  */
-export function formSections<F extends Pick<TransactionFieldDefinition, 'field_key' | 'system' | 'client_type'>>(fields: readonly F[], side: 'b' | 's'): { key: SectionKey; fields: F[] }[] {
+export function formSections<F extends Pick<TransactionFieldDefinition, 'field_key' | 'system' | 'client_type'>>(
+  fields: readonly F[],
+  side: 'b' | 's',
+): { key: SectionKey; fields: F[] }[] {
   const sections = new Map<SectionKey, F[]>();
   for (const field of fields) {
     if (isOtherSide(field, side)) continue;

@@ -18,17 +18,36 @@ export function transactionTitle(detail: Pick<TransactionDetail, 'address' | 'co
 export const taskLinkText = (template: string, detail: Pick<TransactionDetail, 'completed_task_count' | 'total_task_count'>) =>
   template.replace('{completed}', String(detail.completed_task_count ?? 0)).replace('{total}', String(detail.total_task_count ?? 0));
 
-
-export const ColourTag = ({ colours, children, testId, title }: { colours: TagColours; children: ReactNode; testId?: string; title?: string }) => (
+export const ColourTag = ({
+  colours,
+  children,
+  testId,
+  title,
+}: {
+  colours: TagColours;
+  children: ReactNode;
+  testId?: string;
+  title?: string;
+}) => (
   <Box component="span" sx={{ ...TAG_SX, ...colours }} data-testid={testId} title={title}>
     {children}
   </Box>
 );
 
 /** The status tag in the status's colours (neutral until the statuses are loaded). */
-export const StatusTag = ({ detail, statuses }: { detail: Pick<TransactionDetail, 'status' | 'status_id'>; statuses: readonly StatusOption[] }) =>
+export const StatusTag = ({
+  detail,
+  statuses,
+}: {
+  detail: Pick<TransactionDetail, 'status' | 'status_id'>;
+  statuses: readonly StatusOption[];
+}) =>
   detail.status ? (
-    <ColourTag colours={optionColours(statuses.find((status) => status.id === detail.status_id))} testId="transaction-status-tag" title={L.status}>
+    <ColourTag
+      colours={optionColours(statuses.find((status) => status.id === detail.status_id))}
+      testId="transaction-status-tag"
+      title={L.status}
+    >
       {detail.status}
     </ColourTag>
   ) : null;
@@ -38,7 +57,11 @@ export const DerivedTag = ({ detail }: { detail: Pick<TransactionDetail, 'derive
   const derived = detail.derived_status;
   if (!derived?.value) return null;
   return (
-    <ColourTag colours={DERIVED_COLOURS[derived.color_css] ?? DERIVED_COLOURS['derived-gray']} testId="transaction-derived-tag" title={L.progress}>
+    <ColourTag
+      colours={DERIVED_COLOURS[derived.color_css] ?? DERIVED_COLOURS['derived-gray']}
+      testId="transaction-derived-tag"
+      title={L.progress}
+    >
       {derived.value}
     </ColourTag>
   );
@@ -85,7 +108,9 @@ export const TagChips = ({ tags }: { tags: TransactionDetail['tags'] }) => (
 );
 
 /** The transaction's comments (comment_type trans), in the modal and on the page. */
-export const CommentsArea = ({ clientId }: { clientId: number }) => <CommentsPanel commentType="trans" commentOnId={clientId} testId="transaction-comments" />;
+export const CommentsArea = ({ clientId }: { clientId: number }) => (
+  <CommentsPanel commentType="trans" commentOnId={clientId} testId="transaction-comments" />
+);
 
 /** A label and its value (inside a <dl>). */
 export const Fact = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (

@@ -36,8 +36,14 @@ export function confirmationOf(status: Pick<StatusOption, 'label' | 'category'>)
  * The dialog's starting values: the dates the transaction already has (a move back keeps them); an empty
  * date starts at `defaultDate` when one is given (a board's drop: today). The lost reason starts empty.
  */
-export function statusStartValues(status: StatusAsks, dates: Partial<TransactionDetail['dates']> | null | undefined, defaultDate?: string): Record<string, string | null> {
-  return Object.fromEntries(statusInputs(status).map((key) => [key, dates?.[key] ?? (key === 'lost_reason' ? null : defaultDate ?? null)]));
+export function statusStartValues(
+  status: StatusAsks,
+  dates: Partial<TransactionDetail['dates']> | null | undefined,
+  defaultDate?: string,
+): Record<string, string | null> {
+  return Object.fromEntries(
+    statusInputs(status).map((key) => [key, dates?.[key] ?? (key === 'lost_reason' ? null : (defaultDate ?? null))]),
+  );
 }
 
 /**

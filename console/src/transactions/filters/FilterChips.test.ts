@@ -14,7 +14,13 @@ describe(filterChipItems.name, () => {
         date_preset: 'lastMonth',
         amount_filter_key: 'cf_price',
         range_start: 100,
-        tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }, { tag_filter_modifier: 'not', tag_filter_id: 7 }], [{ tag_filter_modifier: 'exists', tag_filter_id: 7 }]],
+        tag_filters: [
+          [
+            { tag_filter_modifier: 'exists', tag_filter_id: 6 },
+            { tag_filter_modifier: 'not', tag_filter_id: 7 },
+          ],
+          [{ tag_filter_modifier: 'exists', tag_filter_id: 7 }],
+        ],
         tc_filter: [20],
         exclude_lost: true,
       },
@@ -32,10 +38,10 @@ describe(filterChipItems.name, () => {
   });
 
   it('shows raw values before the options load, and a qualifier alone as its own chip', () => {
-    expect(filterChipItems({ context: 'a7', dashboard_start_date: '01-01-2023', status_start_date: '02-01-2023' }, null).map((item) => item.label)).toEqual([
-      'Scope: a7',
-      'Status start date: 02-01-2023',
-      'Dashboard start date: 01-01-2023',
-    ]);
+    expect(
+      filterChipItems({ context: 'a7', dashboard_start_date: '01-01-2023', status_start_date: '02-01-2023' }, null).map(
+        (item) => item.label,
+      ),
+    ).toEqual(['Scope: a7', 'Status start date: 02-01-2023', 'Dashboard start date: 01-01-2023']);
   });
 });

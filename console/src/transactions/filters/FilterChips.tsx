@@ -45,16 +45,23 @@ export interface ChipItem {
 /** The chips of the filters in use: one per key, its qualifiers (dates, bounds, values) in its text. */
 export function filterChipItems(filters: TransactionFilterKeys, options?: FilterFormOptions | null): ChipItem[] {
   const record = filters as Record<string, unknown>;
-  const nameIn = (list: readonly FilterOption[] | undefined, value: unknown) => list?.find((option) => String(option.value) === String(value))?.label ?? String(value);
+  const nameIn = (list: readonly FilterOption[] | undefined, value: unknown) =>
+    list?.find((option) => String(option.value) === String(value))?.label ?? String(value);
   const valueText = (key: FilterKey, value: unknown): string => {
-    if (key === 'context') return nameIn(options?.scopes.flatMap((group) => group.items), value);
+    if (key === 'context')
+      return nameIn(
+        options?.scopes.flatMap((group) => group.items),
+        value,
+      );
     if (key === 'type_filter') return TYPE_FILTER_CHOICES.find((choice) => choice.id === value)?.name ?? String(value);
     if (key === 'client_filter') return CLIENT_FILTER_LABELS[value as keyof typeof CLIENT_FILTER_LABELS] ?? String(value);
     if (key === 'tag_filters') {
       const tags = options?.tags;
       const modifiers = options?.tag_modifiers;
       return tagGroupsOf(value)
-        .map((group) => group.map((entry) => `${nameIn(modifiers, entry.tag_filter_modifier)} ${nameIn(tags, entry.tag_filter_id)}`).join(' and '))
+        .map((group) =>
+          group.map((entry) => `${nameIn(modifiers, entry.tag_filter_modifier)} ${nameIn(tags, entry.tag_filter_id)}`).join(' and '),
+        )
         .join(' or ');
     }
     const list = OPTIONS_OF[key] ? (options?.[OPTIONS_OF[key]!] as FilterOption[] | undefined) : undefined;
@@ -68,7 +75,11 @@ export function filterChipItems(filters: TransactionFilterKeys, options?: Filter
   const items: ChipItem[] = [];
   for (const key of FILTER_KEYS) {
     const value = record[key];
-    if (value === undefined || QUALIFIERS.has(key) && record[Object.entries(DEPENDENT_KEYS).find(([, list]) => list?.includes(key))?.[0] ?? ''] !== undefined) continue;
+    if (
+      value === undefined ||
+      (QUALIFIERS.has(key) && record[Object.entries(DEPENDENT_KEYS).find(([, list]) => list?.includes(key))?.[0] ?? ''] !== undefined)
+    )
+      continue;
     let text = key === 'exclude_lost' ? F.exclude_lost : `${F[key as keyof typeof F] ?? key}: ${valueText(key, value)}`;
     const extra =
       key === 'client_filter'
@@ -103,7 +114,12 @@ export const FilterChips = ({ component, filters, onRemove, onClear }: FilterChi
   const items = filterChipItems(filters, form?.options);
   if (items.length === 0) return null;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1.5, minWidth: 0 }} role="group" aria-label={L.chipsLabel} data-testid="filter-chips">
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1.5, minWidth: 0 }}
+      role="group"
+      aria-label={L.chipsLabel}
+      data-testid="filter-chips"
+    >
       {items.map((item) => (
         <Chip
           key={item.key}

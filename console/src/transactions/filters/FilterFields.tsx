@@ -55,7 +55,9 @@ export interface FilterFieldsProps {
 export const FilterFields = ({ form, timeZone, now, renderTags }: FilterFieldsProps) => {
   const values = useWatch() as Record<string, unknown>;
   const { options } = form;
-  const scopes = (options.scopes ?? []).flatMap((group) => group.items.map((item) => ({ id: item.value, name: item.label, group: group.label })));
+  const scopes = (options.scopes ?? []).flatMap((group) =>
+    group.items.map((item) => ({ id: item.value, name: item.label, group: group.label })),
+  );
   const ynValues = (options.yn_values ?? []).map((option) => ({ id: option.value === '' ? YN_NOT_SET : option.value, name: option.label }));
 
   const input = (field: FilterFormField): ReactNode => {
@@ -161,7 +163,10 @@ export const FilterFields = ({ form, timeZone, now, renderTags }: FilterFieldsPr
     </Box>
   );
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 2 }} data-testid="filter-form-columns">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 2 }}
+      data-testid="filter-form-columns"
+    >
       {column(form.fields.slice(0, leftCount), 'filter-form-left')}
       {column(form.fields.slice(leftCount), 'filter-form-right')}
     </Box>

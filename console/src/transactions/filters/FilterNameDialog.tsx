@@ -105,7 +105,13 @@ export const FilterNameDialog = ({ mode, showTeam, filters = [], initialFilterId
         {mode === 'save' && showTeam && (
           <>
             <FormControlLabel
-              control={<Checkbox checked={team} onChange={(event) => setTeam(event.target.checked)} slotProps={{ input: { 'data-testid': 'filter-save-team' } as object }} />}
+              control={
+                <Checkbox
+                  checked={team}
+                  onChange={(event) => setTeam(event.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'filter-save-team' } as object }}
+                />
+              }
               label={L.team}
             />
             <FormHelperText sx={{ mt: -1 }}>{L.teamHelp}</FormHelperText>

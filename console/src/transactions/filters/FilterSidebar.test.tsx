@@ -11,7 +11,13 @@ import { FilterSidebar } from './FilterSidebar';
 import { buildForm, buildSavedFilter } from './testing';
 import { clearFilterFormCache } from './useFilterForm';
 
-const api = vi.hoisted(() => ({ listFilters: vi.fn(), createFilter: vi.fn(), updateFilter: vi.fn(), removeFilter: vi.fn(), getForm: vi.fn() }));
+const api = vi.hoisted(() => ({
+  listFilters: vi.fn(),
+  createFilter: vi.fn(),
+  updateFilter: vi.fn(),
+  removeFilter: vi.fn(),
+  getForm: vi.fn(),
+}));
 vi.mock('./index', () => ({ filtersApi: api }));
 const transactions = vi.hoisted(() => ({ getChoices: vi.fn() }));
 vi.mock('../index', () => ({ transactionsApi: transactions }));
@@ -31,7 +37,15 @@ function renderSidebar(options: { roles?: Role[]; applied?: TransactionFilterKey
   const view = render(
     <MemoryRouter>
       <AdminContext store={memoryStore()} authProvider={authProvider}>
-        {options.ui ?? <FilterSidebar component={options.component ?? 'transactions'} applied={options.applied} onApply={onApply} timeZone="America/New_York" now={now} />}
+        {options.ui ?? (
+          <FilterSidebar
+            component={options.component ?? 'transactions'}
+            applied={options.applied}
+            onApply={onApply}
+            timeZone="America/New_York"
+            now={now}
+          />
+        )}
         <Notification />
       </AdminContext>
     </MemoryRouter>,
@@ -74,8 +88,19 @@ describe('FilterSidebar', () => {
     const left = await formReady();
     const fields = [...left.querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
     // The 14 fields of the left column, the date ranges drawn with their preset (shown once chosen).
-    expect(fields).toEqual(['context', 'type_filter', 'client_stage_id', 'client_filter', 'cohort_date_field', 'lead_type_filter', 'lead_type_group_filter', 'appt_set_by_filter']);
-    const right = [...screen.getByTestId('filter-form-right').querySelectorAll('[data-field]')].map((element) => element.getAttribute('data-field'));
+    expect(fields).toEqual([
+      'context',
+      'type_filter',
+      'client_stage_id',
+      'client_filter',
+      'cohort_date_field',
+      'lead_type_filter',
+      'lead_type_group_filter',
+      'appt_set_by_filter',
+    ]);
+    const right = [...screen.getByTestId('filter-form-right').querySelectorAll('[data-field]')].map((element) =>
+      element.getAttribute('data-field'),
+    );
     expect(right[0]).toBe('tc_filter');
     expect(right).toContain('tag_filters');
   });
@@ -96,7 +121,9 @@ describe('FilterSidebar', () => {
     expect(within(await itemNamed('My Buyers')).getByRole('button', { name: 'Remove filter My Buyers' })).toBeTruthy();
     cleanup();
     renderSidebar({ roles: ['ADMIN'] });
-    expect(within(await itemNamed('Under Contract (Team)')).getByRole('button', { name: 'Remove filter Under Contract (Team)' })).toBeTruthy();
+    expect(
+      within(await itemNamed('Under Contract (Team)')).getByRole('button', { name: 'Remove filter Under Contract (Team)' }),
+    ).toBeTruthy();
   });
 
   it('shows the empty and error states of the saved filters', async () => {
@@ -150,10 +177,18 @@ describe('FilterSidebar', () => {
     expect(within(dialog).getByText('This field is required')).toBeTruthy();
     expect(api.createFilter).not.toHaveBeenCalled();
     await user.type(within(dialog).getByTestId('filter-save-name'), 'Sellers');
-    api.listFilters.mockResolvedValue([buildSavedFilter({ filter_id: 11 }), buildSavedFilter({ filter_id: 12, filter_name: 'Sellers', filters: { type_filter: 's' } })]);
+    api.listFilters.mockResolvedValue([
+      buildSavedFilter({ filter_id: 11 }),
+      buildSavedFilter({ filter_id: 12, filter_name: 'Sellers', filters: { type_filter: 's' } }),
+    ]);
     await user.click(within(dialog).getByTestId('filter-save-confirm'));
     expect(await screen.findByText('Successfully Saved Filter')).toBeTruthy();
-    expect(api.createFilter).toHaveBeenCalledWith({ name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', owner_type: 'personal' });
+    expect(api.createFilter).toHaveBeenCalledWith({
+      name: 'Sellers',
+      filters: { type_filter: 's' },
+      component: 'transactions',
+      owner_type: 'personal',
+    });
     expect(onApply).toHaveBeenLastCalledWith({ type_filter: 's' });
     await waitFor(() => expect(screen.queryByTestId('filter-save-dialog')).toBeNull());
     expect((await itemNamed('Sellers')).getAttribute('data-selected')).toBe('true');
@@ -172,7 +207,13 @@ describe('FilterSidebar', () => {
   });
 
   it("shows the server's name error in the dialog and stores nothing", async () => {
-    api.createFilter.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'name', error: 'A filter with this name already exists' }] }));
+    api.createFilter.mockRejectedValue(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'name', error: 'A filter with this name already exists' }],
+      }),
+    );
     const { user } = renderSidebar();
     await formReady();
     await user.click(screen.getByTestId('filter-save-new'));
@@ -184,7 +225,13 @@ describe('FilterSidebar', () => {
   });
 
   it("puts the server's filters.<key> errors on the form's fields", async () => {
-    api.createFilter.mockRejectedValue(toHttpError(400, 'Bad Request', { status: 'error', message: 'Invalid input', errors: [{ field: 'filters.context', error: 'Not a scope of your team' }] }));
+    api.createFilter.mockRejectedValue(
+      toHttpError(400, 'Bad Request', {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'filters.context', error: 'Not a scope of your team' }],
+      }),
+    );
     const { user } = renderSidebar();
     await formReady();
     await pick(user, 'Scope', 'Ave', 'Avery Agent');
@@ -208,7 +255,13 @@ describe('FilterSidebar', () => {
     api.listFilters.mockResolvedValue([buildSavedFilter({ filter_id: 11, filters: { type_filter: 's' } })]);
     await user.click(within(dialog).getByTestId('filter-update-confirm'));
     expect(await screen.findByText('My Buyers Filter has been updated.')).toBeTruthy();
-    expect(api.updateFilter).toHaveBeenCalledWith({ filter_id: 11, filter_name: 'My Buyers', filters: { type_filter: 's' }, component: 'transactions', updateSelected: true });
+    expect(api.updateFilter).toHaveBeenCalledWith({
+      filter_id: 11,
+      filter_name: 'My Buyers',
+      filters: { type_filter: 's' },
+      component: 'transactions',
+      updateSelected: true,
+    });
     expect(onApply).toHaveBeenLastCalledWith({ type_filter: 's' });
     await waitFor(async () => expect((await itemNamed('My Buyers')).getAttribute('data-selected')).toBe('true'));
   });

@@ -84,7 +84,10 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
 
-  const keysOfSaved = useCallback((filter: SavedFilter) => toFilterKeys(fromFilterKeys(filter.filters, timeZone, now?.())), [timeZone, now]);
+  const keysOfSaved = useCallback(
+    (filter: SavedFilter) => toFilterKeys(fromFilterKeys(filter.filters, timeZone, now?.())),
+    [timeZone, now],
+  );
   const values = useWatch() as FilterFormValues;
   const currentKeys = useMemo(() => toFilterKeys(values), [values]);
   const selected = saved?.find((filter) => filter.filter_id === selectedId) ?? null;
@@ -156,7 +159,18 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
       setSelectedId(filter_id);
       setTargetId(filter_id);
       // The new filter is in the list before the selection is checked against it.
-      setSaved((list) => [...(list ?? []), { filter_id, filter_name: name, component, status: 'A', filters, owner_type: team && isAdmin ? 'team' : 'personal', team_form_id: null }]);
+      setSaved((list) => [
+        ...(list ?? []),
+        {
+          filter_id,
+          filter_name: name,
+          component,
+          status: 'A',
+          filters,
+          owner_type: team && isAdmin ? 'team' : 'personal',
+          team_form_id: null,
+        },
+      ]);
       reloadSaved();
       onApply(filters);
       notify(M.saved, { type: 'success' });
@@ -178,7 +192,9 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
       setDialog(null);
       setSelectedId(filterId);
       setTargetId(filterId);
-      setSaved((list) => (list ?? []).map((filter) => (filter.filter_id === filterId ? { ...filter, filter_name: name, filters } : filter)));
+      setSaved((list) =>
+        (list ?? []).map((filter) => (filter.filter_id === filterId ? { ...filter, filter_name: name, filters } : filter)),
+      );
       reloadSaved();
       onApply(filters);
       notify(M.updated(name), { type: 'success' });
@@ -287,7 +303,12 @@ const SidebarBody = ({ component, applied, onApply, timeZone, now }: FilterSideb
         />
       )}
       {dialog?.kind === 'remove' && (
-        <RemoveFilterDialog filter={dialog.filter} busy={busy} onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.filter)} />
+        <RemoveFilterDialog
+          filter={dialog.filter}
+          busy={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void remove(dialog.filter)}
+        />
       )}
     </Box>
   );

@@ -37,9 +37,24 @@ export interface SavedFiltersPanelProps {
 }
 
 /** The collapsible Saved Filters panel: click a name to apply it, remove per filter, Update Selected. */
-export const SavedFiltersPanel = ({ filters, error, onRetry, selectedId, canRemove, onUse, onRemove, onUpdateSelected, updateDisabled }: SavedFiltersPanelProps) => (
+export const SavedFiltersPanel = ({
+  filters,
+  error,
+  onRetry,
+  selectedId,
+  canRemove,
+  onUse,
+  onRemove,
+  onUpdateSelected,
+  updateDisabled,
+}: SavedFiltersPanelProps) => (
   <Accordion defaultExpanded disableGutters variant="outlined" data-testid="saved-filters">
-    <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="saved-filters-content" id="saved-filters-header" data-testid="saved-filters-toggle">
+    <AccordionSummary
+      expandIcon={<ExpandMoreIcon />}
+      aria-controls="saved-filters-content"
+      id="saved-filters-header"
+      data-testid="saved-filters-toggle"
+    >
       <Typography variant="subtitle2">{L.savedFilters}</Typography>
     </AccordionSummary>
     <AccordionDetails id="saved-filters-content" sx={{ pt: 0 }}>
@@ -74,13 +89,24 @@ export const SavedFiltersPanel = ({ filters, error, onRetry, selectedId, canRemo
                 data-selected={isSelected ? 'true' : 'false'}
                 secondaryAction={
                   canRemove(filter) ? (
-                    <IconButton edge="end" size="small" aria-label={L.removeFilter.replace('{name}', label)} onClick={() => onRemove(filter)} data-testid="saved-filter-remove">
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={L.removeFilter.replace('{name}', label)}
+                      onClick={() => onRemove(filter)}
+                      data-testid="saved-filter-remove"
+                    >
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
                   ) : undefined
                 }
               >
-                <ListItemButton selected={isSelected} aria-current={isSelected ? 'true' : undefined} onClick={() => onUse(filter)} data-testid="saved-filter-use">
+                <ListItemButton
+                  selected={isSelected}
+                  aria-current={isSelected ? 'true' : undefined}
+                  onClick={() => onUse(filter)}
+                  data-testid="saved-filter-use"
+                >
                   <ListItemText primary={label} slotProps={{ primary: { noWrap: true, title: label } }} />
                 </ListItemButton>
               </ListItem>
@@ -88,7 +114,14 @@ export const SavedFiltersPanel = ({ filters, error, onRetry, selectedId, canRemo
           })}
         </List>
       )}
-      <Button size="small" variant="outlined" onClick={onUpdateSelected} disabled={updateDisabled} sx={{ mt: 1 }} data-testid="filter-update-selected">
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={onUpdateSelected}
+        disabled={updateDisabled}
+        sx={{ mt: 1 }}
+        data-testid="filter-update-selected"
+      >
         {L.updateSelected}
       </Button>
     </AccordionDetails>
@@ -96,7 +129,17 @@ export const SavedFiltersPanel = ({ filters, error, onRetry, selectedId, canRemo
 );
 
 /** A destructive action asks first. */
-export const RemoveFilterDialog = ({ filter, busy, onCancel, onConfirm }: { filter: SavedFilter; busy: boolean; onCancel: () => void; onConfirm: () => void }) => (
+export const RemoveFilterDialog = ({
+  filter,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  filter: SavedFilter;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) => (
   <Dialog open onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth data-testid="filter-remove-dialog">
     <DialogTitle>{L.remove}</DialogTitle>
     <DialogContent>

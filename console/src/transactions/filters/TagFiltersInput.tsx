@@ -26,11 +26,24 @@ const TagEntry = ({ path, choices, onRemove, testId }: { path: string; choices: 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} data-testid={testId}>
       <Box sx={{ flex: '1 1 120px', minWidth: 0 }}>
-        <Autocomplete source={`${path}.tag_filter_modifier`} label={L.tagType} choices={choices.modifiers} helperText={false} data-testid={`${testId}-type`} />
+        <Autocomplete
+          source={`${path}.tag_filter_modifier`}
+          label={L.tagType}
+          choices={choices.modifiers}
+          helperText={false}
+          data-testid={`${testId}-type`}
+        />
       </Box>
       {modifier ? (
         <Box sx={{ flex: '2 1 160px', minWidth: 0 }}>
-          <Autocomplete source={`${path}.tag_filter_id`} label={L.tagValue} choices={choices.tags} required helperText={false} data-testid={`${testId}-value`} />
+          <Autocomplete
+            source={`${path}.tag_filter_id`}
+            label={L.tagValue}
+            choices={choices.tags}
+            required
+            helperText={false}
+            data-testid={`${testId}-value`}
+          />
         </Box>
       ) : null}
       <IconButton aria-label={L.removeTagEntry} onClick={onRemove} sx={{ mt: 1.5 }} size="small" data-testid={`${testId}-remove`}>
@@ -44,7 +57,12 @@ const TagEntry = ({ path, choices, onRemove, testId }: { path: string; choices: 
 const TagGroup = ({ index, choices, onRemoveGroup }: { index: number; choices: Choices; onRemoveGroup: () => void }) => {
   const { fields, append, remove } = useFieldArray({ name: `tag_filters.${index}.entries` });
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} role="group" aria-label={L.tagGroup.replace('{n}', String(index + 1))} data-testid={`tag-group-${index}`}>
+    <Box
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}
+      role="group"
+      aria-label={L.tagGroup.replace('{n}', String(index + 1))}
+      data-testid={`tag-group-${index}`}
+    >
       {fields.map((field, entry) => (
         <TagEntry
           key={field.id}
@@ -80,10 +98,21 @@ export const TagFiltersInput = ({ tags, modifiers }: { tags: FilterOption<number
             </Typography>
           )}
           {/* The only group is emptied rather than removed: the form always offers one. */}
-          <TagGroup index={index} choices={choices} onRemoveGroup={() => (fields.length === 1 ? replace([emptyTagGroup()]) : remove(index))} />
+          <TagGroup
+            index={index}
+            choices={choices}
+            onRemoveGroup={() => (fields.length === 1 ? replace([emptyTagGroup()]) : remove(index))}
+          />
         </Box>
       ))}
-      <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => append(emptyTagGroup())} sx={{ alignSelf: 'flex-start' }} data-testid="tag-group-add">
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<AddIcon />}
+        onClick={() => append(emptyTagGroup())}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="tag-group-add"
+      >
         {L.addTagGroup}
       </Button>
     </Box>

@@ -19,12 +19,34 @@ describe(createFiltersApi.name, () => {
 
   it('creates, updates and removes with the contract bodies', async () => {
     const { fetch, sut } = apiWith(() => jsonResponse(200, { filter_id: 5 }));
-    expect(await sut.createFilter({ name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', owner_type: 'team' })).toEqual({ filter_id: 5 });
-    await sut.updateFilter({ filter_id: 5, filter_name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', updateSelected: true });
+    expect(
+      await sut.createFilter({ name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', owner_type: 'team' }),
+    ).toEqual({ filter_id: 5 });
+    await sut.updateFilter({
+      filter_id: 5,
+      filter_name: 'Sellers',
+      filters: { type_filter: 's' },
+      component: 'transactions',
+      updateSelected: true,
+    });
     await sut.removeFilter(5, 'transactions');
     expect(fetch.mock.calls.map(([url, init]) => [url, init?.method, init?.body])).toEqual([
-      ['/api/transaction/filters', 'POST', JSON.stringify({ name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', owner_type: 'team' })],
-      ['/api/transaction/filters', 'PATCH', JSON.stringify({ filter_id: 5, filter_name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', updateSelected: true })],
+      [
+        '/api/transaction/filters',
+        'POST',
+        JSON.stringify({ name: 'Sellers', filters: { type_filter: 's' }, component: 'transactions', owner_type: 'team' }),
+      ],
+      [
+        '/api/transaction/filters',
+        'PATCH',
+        JSON.stringify({
+          filter_id: 5,
+          filter_name: 'Sellers',
+          filters: { type_filter: 's' },
+          component: 'transactions',
+          updateSelected: true,
+        }),
+      ],
       ['/api/transaction/filters?filter_id=5&component=transactions', 'DELETE', undefined],
     ]);
   });
@@ -38,7 +60,11 @@ describe(createFiltersApi.name, () => {
 
   it("keeps the server's field errors on a refused save", async () => {
     const { sut } = apiWith(() =>
-      jsonResponse(400, { status: 'error', message: 'Invalid input', errors: [{ field: 'name', error: 'A filter with this name already exists' }] }),
+      jsonResponse(400, {
+        status: 'error',
+        message: 'Invalid input',
+        errors: [{ field: 'name', error: 'A filter with this name already exists' }],
+      }),
     );
     await expect(sut.createFilter({ name: 'x', filters: {}, component: 'transactions' })).rejects.toMatchObject({
       status: 400,

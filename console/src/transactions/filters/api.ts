@@ -1,10 +1,4 @@
-import type {
-  CreateFilterRequest,
-  FilterComponent,
-  FilterFormResponse,
-  SavedFilter,
-  UpdateFilterRequest,
-} from '@app/contracts';
+import type { CreateFilterRequest, FilterComponent, FilterFormResponse, SavedFilter, UpdateFilterRequest } from '@app/contracts';
 import { createJsonClient, type FetchLike } from '../../dataProvider/apiClient';
 
 export interface FiltersApiOptions {

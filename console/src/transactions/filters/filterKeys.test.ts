@@ -22,7 +22,12 @@ describe('filterKeys', () => {
     const values = {
       ...emptyFormValues(),
       tag_filters: [
-        { entries: [{ tag_filter_modifier: 'exists' as const, tag_filter_id: 6 }, { tag_filter_modifier: 'not' as const, tag_filter_id: null }] },
+        {
+          entries: [
+            { tag_filter_modifier: 'exists' as const, tag_filter_id: 6 },
+            { tag_filter_modifier: 'not' as const, tag_filter_id: null },
+          ],
+        },
         { entries: [{ tag_filter_modifier: null, tag_filter_id: null }] },
       ],
       range_start: 100,
@@ -30,7 +35,12 @@ describe('filterKeys', () => {
       yn_value: YN_NOT_SET,
       exclude_lost: true,
     };
-    expect(toFilterKeys(values)).toEqual({ tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]], yn_key: 'cf_pool', yn_value: '', exclude_lost: true });
+    expect(toFilterKeys(values)).toEqual({
+      tag_filters: [[{ tag_filter_modifier: 'exists', tag_filter_id: 6 }]],
+      yn_key: 'cf_pool',
+      yn_value: '',
+      exclude_lost: true,
+    });
   });
 
   it('fills the dates of a preset without them, classic names read as new ones', () => {
@@ -80,6 +90,11 @@ describe('filterKeys', () => {
   });
 
   it('removes a key with the keys that qualify it', () => {
-    expect(withoutKey({ client_filter: 'closed', status_start_date: '01-01-2023', status_end_date: '01-31-2023', context: 'a7' }, 'client_filter')).toEqual({ context: 'a7' });
+    expect(
+      withoutKey(
+        { client_filter: 'closed', status_start_date: '01-01-2023', status_end_date: '01-31-2023', context: 'a7' },
+        'client_filter',
+      ),
+    ).toEqual({ context: 'a7' });
   });
 });

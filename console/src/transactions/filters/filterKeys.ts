@@ -111,11 +111,19 @@ export function tagGroupsOf(value: unknown): TagFilterEntry[][] {
   if (!Array.isArray(value)) return [];
   const groups: TagFilterEntry[][] = [];
   for (const group of value) {
-    const entries: unknown[] = Array.isArray(group) ? group : Array.isArray((group as TagGroupValues | null)?.entries) ? (group as TagGroupValues).entries : [];
+    const entries: unknown[] = Array.isArray(group)
+      ? group
+      : Array.isArray((group as TagGroupValues | null)?.entries)
+        ? (group as TagGroupValues).entries
+        : [];
     const kept = entries.flatMap((entry) => {
       const { tag_filter_modifier: modifier, tag_filter_id: id } = (entry ?? {}) as Partial<TagEntryValues>;
       const tagId = Number(id);
-      return modifier && (TAG_FILTER_MODIFIERS as readonly string[]).includes(modifier) && id !== null && id !== undefined && Number.isFinite(tagId)
+      return modifier &&
+        (TAG_FILTER_MODIFIERS as readonly string[]).includes(modifier) &&
+        id !== null &&
+        id !== undefined &&
+        Number.isFinite(tagId)
         ? [{ tag_filter_modifier: modifier, tag_filter_id: tagId }]
         : [];
     });
@@ -158,7 +166,11 @@ export function appendFilterParams(query: URLSearchParams, keys: TransactionFilt
   return query;
 }
 
-const splitList = (values: string[]) => values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const splitList = (values: string[]) =>
+  values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 
 /**
  * The filter keys of a link (`/app/transactions?{link_params}`): lists repeated or comma-separated,

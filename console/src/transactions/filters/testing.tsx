@@ -10,7 +10,13 @@ export function buildForm(overrides: Partial<FilterFormResponse> = {}): FilterFo
     options: {
       scopes: [
         { label: 'Team', items: [{ value: 't1', label: 'Demo Realty' }] },
-        { label: 'Active Agents', items: [{ value: 'a7', label: 'Avery Agent' }, { value: 'a8', label: 'Blake Broker' }] },
+        {
+          label: 'Active Agents',
+          items: [
+            { value: 'a7', label: 'Avery Agent' },
+            { value: 'a8', label: 'Blake Broker' },
+          ],
+        },
       ],
       stages: [
         { value: 1, label: 'Nurture' },

@@ -39,6 +39,10 @@ export const IsDateField = (options: FormFieldOptions & DateFieldOptions = {}) =
       const match = typeof value === 'string' ? ISO_DATE.exec(value) : null;
       return match && fromUsDate(`${match[2]}/${match[3]}/${match[1]}`, '/') ? null : message;
     },
-    api: { type: String, example: separators[0] === '-' ? '01-31-2025' : '01/31/2025', description: `${separators.map((s) => FORMAT_NAME[s]).join(' or ')}${options.toIso ? '; stored as YYYY-MM-DD' : ''}.` },
+    api: {
+      type: String,
+      example: separators[0] === '-' ? '01-31-2025' : '01/31/2025',
+      description: `${separators.map((s) => FORMAT_NAME[s]).join(' or ')}${options.toIso ? '; stored as YYYY-MM-DD' : ''}.`,
+    },
   });
 };

@@ -10,7 +10,12 @@ import { IsRichTextField } from './rich-text';
 import { IsWebLinkField, webLinkProblem } from './web-link';
 
 // The same pipe PlatformModule installs, so these tests see what a service's DTO sees.
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });
+const pipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: validationExceptionFactory,
+});
 
 async function submit<T extends object>(dto: new () => T, body: unknown): Promise<{ value?: T; errors?: FieldError[] }> {
   try {
@@ -34,7 +39,27 @@ async function valueOf<T extends object>(dto: new () => T, field: keyof T & stri
 }
 
 // Every kind of JSON value, and strings that have broken validators before.
-const ANY_JSON: unknown[] = [0, -1, 1.5, 1e308, true, false, null, {}, { a: 1 }, [], ['x'], [1, 2], '', '   ', '\ud800x', 'x\udc00', 'a'.repeat(300_000), '\u0000', '__proto__'];
+const ANY_JSON: unknown[] = [
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  false,
+  null,
+  {},
+  { a: 1 },
+  [],
+  ['x'],
+  [1, 2],
+  '',
+  '   ',
+  '\ud800x',
+  'x\udc00',
+  'a'.repeat(300_000),
+  '\u0000',
+  '__proto__',
+];
 
 class EmailDto {
   @IsEmailField() email!: string;
@@ -129,12 +154,16 @@ class WebLinkDto {
 }
 
 describe(IsWebLinkField.name, () => {
-  it.each(['https://www.example.com', 'http://example.com/path?q=1#top', 'HTTPS://Example.COM', 'https://sub.example.co.uk:8443/a', 'https://münchen.de', 'http://localhost:3000/x'])(
-    'accepts %s',
-    async (link) => {
-      expect(await valueOf(WebLinkDto, 'link', ` ${link} `)).toBe(link);
-    },
-  );
+  it.each([
+    'https://www.example.com',
+    'http://example.com/path?q=1#top',
+    'HTTPS://Example.COM',
+    'https://sub.example.co.uk:8443/a',
+    'https://münchen.de',
+    'http://localhost:3000/x',
+  ])('accepts %s', async (link) => {
+    expect(await valueOf(WebLinkDto, 'link', ` ${link} `)).toBe(link);
+  });
 
   it.each(['www.example.com', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.co', '//example.com', 'example.com'])(
     'refuses %s: it must start with http:// or https://',
@@ -143,12 +172,21 @@ describe(IsWebLinkField.name, () => {
     },
   );
 
-  it.each(['https://', 'https://example', 'https://exa mple.com', 'https://example.com/a b', 'https://192.168.0.1/', 'https://[::1]/', 'https://user:pw@example.com', 'https://example.c', 'https://-x.example.com', 'https://ex\ud800ample.com', `https://example.com/${'a'.repeat(2050)}`])(
-    'refuses %s: the URL format is invalid',
-    async (link) => {
-      expect(await errorOf(WebLinkDto, 'link', link)).toBe('The URL format is invalid.');
-    },
-  );
+  it.each([
+    'https://',
+    'https://example',
+    'https://exa mple.com',
+    'https://example.com/a b',
+    'https://192.168.0.1/',
+    'https://[::1]/',
+    'https://user:pw@example.com',
+    'https://example.c',
+    'https://-x.example.com',
+    'https://ex\ud800ample.com',
+    `https://example.com/${'a'.repeat(2050)}`,
+  ])('refuses %s: the URL format is invalid', async (link) => {
+    expect(await errorOf(WebLinkDto, 'link', link)).toBe('The URL format is invalid.');
+  });
 
   it('has an https-only variant', async () => {
     expect(await errorOf(WebLinkDto, 'secure_link', 'http://example.com')).toBe('The URL must start with "https://".');
@@ -177,9 +215,12 @@ describe(IsWholeNumberField.name, () => {
     expect(errors).toBeUndefined();
   });
 
-  it.each([1.5, '1.5', '1,000', '1.0', '1e3', 'ten', true, [1], { n: 1 }])("refuses %p with 'Please enter a whole number'", async (count) => {
-    expect(await errorOf(NumbersDto, 'count', count)).toBe(M.wholeNumber);
-  });
+  it.each([1.5, '1.5', '1,000', '1.0', '1e3', 'ten', true, [1], { n: 1 }])(
+    "refuses %p with 'Please enter a whole number'",
+    async (count) => {
+      expect(await errorOf(NumbersDto, 'count', count)).toBe(M.wholeNumber);
+    },
+  );
 
   it('refuses numbers outside the range, naming it', async () => {
     expect(await errorOf(NumbersDto, 'count', -1)).toBe('Please enter a whole number from 0 to 2147483647');
@@ -205,9 +246,12 @@ describe(IsAmountField.name, () => {
     expect(value!.amount).toBe(stored);
   });
 
-  it.each([1.234, '1.234', -1, '-5', 1_000_000_000_000, '1,23', '12,34.5', 'abc', '1e3', true, {}, 0.1 + 0.2])("refuses %p with 'Please enter a valid amount'", async (amount) => {
-    expect(await errorOf(NumbersDto, 'amount', amount)).toBe(M.amount);
-  });
+  it.each([1.234, '1.234', -1, '-5', 1_000_000_000_000, '1,23', '12,34.5', 'abc', '1e3', true, {}, 0.1 + 0.2])(
+    "refuses %p with 'Please enter a valid amount'",
+    async (amount) => {
+      expect(await errorOf(NumbersDto, 'amount', amount)).toBe(M.amount);
+    },
+  );
 
   it('allows negative amounts when asked', async () => {
     expect(await errorOf(NumbersDto, 'adjustment', -25.5)).toBeUndefined();

@@ -1,4 +1,12 @@
-import { AMOUNT_MAX, FORM_FIELD_MESSAGES, PERCENT_CALCULATOR_MAX_DECIMALS, PERCENT_MAX_DECIMALS, WHOLE_NUMBER_MAX, percentRangeMessage, wholeNumberRangeMessage } from '@app/contracts';
+import {
+  AMOUNT_MAX,
+  FORM_FIELD_MESSAGES,
+  PERCENT_CALCULATOR_MAX_DECIMALS,
+  PERCENT_MAX_DECIMALS,
+  WHOLE_NUMBER_MAX,
+  percentRangeMessage,
+  wholeNumberRangeMessage,
+} from '@app/contracts';
 import { formField, type FormFieldOptions } from './form-field';
 
 /** Digits after the decimal point of a finite number, exponent notation included (1e-8 has 8). */

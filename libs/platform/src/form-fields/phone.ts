@@ -29,5 +29,10 @@ export const IsPhoneField = (options: FormFieldOptions = {}) =>
     invalidMessage: FORM_FIELD_MESSAGES.invalidPhone,
     normalize: (value) => normalizePhone(value) ?? value,
     check: (value) => (typeof value === 'string' && /^\d{10}$/.test(value) ? null : FORM_FIELD_MESSAGES.invalidPhone),
-    api: { type: String, pattern: '^\\d{10}$', example: '(555) 123-4567', description: 'Any formatting; stored and returned as 10 digits.' },
+    api: {
+      type: String,
+      pattern: '^\\d{10}$',
+      example: '(555) 123-4567',
+      description: 'Any formatting; stored and returned as 10 digits.',
+    },
   });

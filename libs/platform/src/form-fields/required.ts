@@ -3,7 +3,12 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 /** Missing, null, only spaces, or an empty list. */
 export function isMissingValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**
@@ -12,4 +17,7 @@ export function isMissingValue(value: unknown): boolean {
  * so that its message comes first; pass `message` for a field-specific wording.
  */
 export const IsRequiredField = (options?: ValidationOptions) =>
-  ValidateBy({ name: 'isRequiredField', validator: { validate: (value) => !isMissingValue(value) } }, { message: FORM_FIELD_MESSAGES.required, ...options });
+  ValidateBy(
+    { name: 'isRequiredField', validator: { validate: (value) => !isMissingValue(value) } },
+    { message: FORM_FIELD_MESSAGES.required, ...options },
+  );

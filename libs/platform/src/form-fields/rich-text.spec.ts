@@ -22,7 +22,9 @@ describe(sanitizeRichText.name, () => {
     });
 
     it('keeps a mention span with its data-mention value and nothing else on it', () => {
-      expect(sanitizeRichText('<span class="m" style="color:red" data-mention="42" id="x">@Jane Doe</span>')).toBe('<span data-mention="42">@Jane Doe</span>');
+      expect(sanitizeRichText('<span class="m" style="color:red" data-mention="42" id="x">@Jane Doe</span>')).toBe(
+        '<span data-mention="42">@Jane Doe</span>',
+      );
     });
 
     it.each([
@@ -34,12 +36,17 @@ describe(sanitizeRichText.name, () => {
     });
 
     it('replaces target and rel a user wrote', () => {
-      expect(sanitizeRichText('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe(`<a href="https://example.com" ${LINK_ATTRS}>x</a>`);
+      expect(sanitizeRichText('<a href="https://example.com" target="_self" rel="opener">x</a>')).toBe(
+        `<a href="https://example.com" ${LINK_ATTRS}>x</a>`,
+      );
     });
 
-    it.each(['/relative/path', '//evil.example.com/x', 'ftp://example.com/file', '#top'])('drops the href %s (only absolute http, https and mailto links)', (href) => {
-      expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe(`<a ${LINK_ATTRS}>x</a>`);
-    });
+    it.each(['/relative/path', '//evil.example.com/x', 'ftp://example.com/file', '#top'])(
+      'drops the href %s (only absolute http, https and mailto links)',
+      (href) => {
+        expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe(`<a ${LINK_ATTRS}>x</a>`);
+      },
+    );
 
     it('drops tags outside the allowlist but keeps their text', () => {
       expect(sanitizeRichText('<h1>Title</h1><div><b>bold</b> <table><tr><td>cell</td></tr></table></div>')).toBe('Titlebold cell');
@@ -63,7 +70,11 @@ describe(sanitizeRichText.name, () => {
       ['an embed', 'ok<embed src="data:image/svg+xml;base64,PHN2Zz4=">', 'ok'],
       ['an img with onerror', 'ok<img src=x onerror=alert(1)>', 'ok'],
       ['an IMG with a javascript: src', "ok<IMG SRC=javascript:alert('XSS')>", 'ok'],
-      ['a base64 img', 'ok<IMG SRC="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">', 'ok'],
+      [
+        'a base64 img',
+        'ok<IMG SRC="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
+        'ok',
+      ],
       ['a blob img', 'ok<img src="blob:https://example.com/1234">', 'ok'],
       ['an svg onload', 'ok<svg/onload=alert(1)>', 'ok'],
       ['a body onload', 'ok<body onload=alert(1)>', 'ok'],
@@ -85,11 +96,23 @@ describe(sanitizeRichText.name, () => {
       ['a javascript: link with a newline entity', '<a href="jav&#x0A;ascript:alert(1)">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
       ['a javascript: link with a leading space', '<a href=" javascript:alert(1)">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
       ['an entity-encoded javascript: link', '<a href="&#106;avascript:alert(1)">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
-      ['a fully entity-encoded javascript: link', '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
+      [
+        'a fully entity-encoded javascript: link',
+        '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">ok</a>',
+        `<a ${LINK_ATTRS}>ok</a>`,
+      ],
       ['a vbscript: link', '<a href="vbscript:msgbox(1)">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
       ['a data: link', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">ok</a>', `<a ${LINK_ATTRS}>ok</a>`],
-      ['a link with an event handler', '<a href="https://example.com" onclick="alert(1)">ok</a>', `<a href="https://example.com" ${LINK_ATTRS}>ok</a>`],
-      ['attributes without spaces between them', '<a href="https://example.com/"title="x"onmouseover="alert(1)">ok</a>', `<a href="https://example.com/" ${LINK_ATTRS}>ok</a>`],
+      [
+        'a link with an event handler',
+        '<a href="https://example.com" onclick="alert(1)">ok</a>',
+        `<a href="https://example.com" ${LINK_ATTRS}>ok</a>`,
+      ],
+      [
+        'attributes without spaces between them',
+        '<a href="https://example.com/"title="x"onmouseover="alert(1)">ok</a>',
+        `<a href="https://example.com/" ${LINK_ATTRS}>ok</a>`,
+      ],
       ['a tag split by a slash', 'ok<a/href="javascript:alert(1)">x</a>', `ok<a ${LINK_ATTRS}>x</a>`],
       ['an escaped script in text', 'ok &lt;script&gt;alert(1)&lt;/script&gt;', 'ok &lt;script&gt;alert(1)&lt;/script&gt;'],
     ])('strips %s', (_name, input, expected) => {
@@ -101,22 +124,54 @@ describe(sanitizeRichText.name, () => {
 
   describe('turns link-like text into links', () => {
     it.each([
-      ['an https URL', 'see https://example.com/a?b=1', `see <a href="https://example.com/a?b=1" ${LINK_ATTRS}>https://example.com/a?b=1</a>`],
+      [
+        'an https URL',
+        'see https://example.com/a?b=1',
+        `see <a href="https://example.com/a?b=1" ${LINK_ATTRS}>https://example.com/a?b=1</a>`,
+      ],
       ['an http URL', 'http://example.org', `<a href="http://example.org" ${LINK_ATTRS}>http://example.org</a>`],
-      ['a URL with an ampersand', 'https://x.example.com/?a=1&b=2', `<a href="https://x.example.com/?a=1&amp;b=2" ${LINK_ATTRS}>https://x.example.com/?a=1&amp;b=2</a>`],
-      ['a www name (https:// added)', 'go to www.example.org/page now', `go to <a href="https://www.example.org/page" ${LINK_ATTRS}>www.example.org/page</a> now`],
+      [
+        'a URL with an ampersand',
+        'https://x.example.com/?a=1&b=2',
+        `<a href="https://x.example.com/?a=1&amp;b=2" ${LINK_ATTRS}>https://x.example.com/?a=1&amp;b=2</a>`,
+      ],
+      [
+        'a www name (https:// added)',
+        'go to www.example.org/page now',
+        `go to <a href="https://www.example.org/page" ${LINK_ATTRS}>www.example.org/page</a> now`,
+      ],
       ['a .com word (https:// added)', 'visit example.com.', `visit <a href="https://example.com" ${LINK_ATTRS}>example.com</a>.`],
-      ['a .com word with a path', 'docs.example.com/help?q=1', `<a href="https://docs.example.com/help?q=1" ${LINK_ATTRS}>docs.example.com/help?q=1</a>`],
+      [
+        'a .com word with a path',
+        'docs.example.com/help?q=1',
+        `<a href="https://docs.example.com/help?q=1" ${LINK_ATTRS}>docs.example.com/help?q=1</a>`,
+      ],
       ['a URL in parentheses', '(https://example.com)', `(<a href="https://example.com" ${LINK_ATTRS}>https://example.com</a>)`],
-      ['a URL inside formatting', '<p><strong>example.com</strong></p>', `<p><strong><a href="https://example.com" ${LINK_ATTRS}>example.com</a></strong></p>`],
+      [
+        'a URL inside formatting',
+        '<p><strong>example.com</strong></p>',
+        `<p><strong><a href="https://example.com" ${LINK_ATTRS}>example.com</a></strong></p>`,
+      ],
     ])('links %s', (_name, input, expected) => {
       expect(sanitizeRichText(input)).toBe(expected);
     });
 
     it.each([
-      ['text inside an existing link', `<a href="https://a.example.com">see example.com and https://b.example.com</a>`, `<a href="https://a.example.com" ${LINK_ATTRS}>see example.com and https://b.example.com</a>`],
-      ['text inside formatting inside a link', '<a href="https://a.example.com"><strong>www.b.example.com</strong></a>', `<a href="https://a.example.com" ${LINK_ATTRS}><strong>www.b.example.com</strong></a>`],
-      ['a URL in an attribute', '<span data-mention="https://example.com">@Jo</span>', '<span data-mention="https://example.com">@Jo</span>'],
+      [
+        'text inside an existing link',
+        `<a href="https://a.example.com">see example.com and https://b.example.com</a>`,
+        `<a href="https://a.example.com" ${LINK_ATTRS}>see example.com and https://b.example.com</a>`,
+      ],
+      [
+        'text inside formatting inside a link',
+        '<a href="https://a.example.com"><strong>www.b.example.com</strong></a>',
+        `<a href="https://a.example.com" ${LINK_ATTRS}><strong>www.b.example.com</strong></a>`,
+      ],
+      [
+        'a URL in an attribute',
+        '<span data-mention="https://example.com">@Jo</span>',
+        '<span data-mention="https://example.com">@Jo</span>',
+      ],
       ['the domain of an email address', 'write to jane@example.com', 'write to jane@example.com'],
       ['.company and .com.au words', 'example.company and example.com.au', 'example.company and example.com.au'],
       ['a javascript: text', 'javascript-alert.net', 'javascript-alert.net'],

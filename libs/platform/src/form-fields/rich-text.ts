@@ -25,7 +25,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: {},
   disallowedTagsMode: 'discard',
   // Elements whose content is code or markup, not text the user wrote: dropped whole.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     // The parser has decoded entities by now, so 'jav&#x09;ascript:' is seen as what a browser would run.
     a: (_tagName, attribs) => {
@@ -140,11 +154,14 @@ export const IsRichTextField = (options: FormFieldOptions & RichTextOptions = {}
     options,
     invalidMessage: FORM_FIELD_MESSAGES.invalidValue,
     // Markup without text ('<p><br></p>', '<script>x</script>') is as missing as ''.
-    blank: (value) => value === undefined || value === null || (typeof value === 'string' && richTextPlain(sanitizeRichText(value)).trim() === ''),
+    blank: (value) =>
+      value === undefined || value === null || (typeof value === 'string' && richTextPlain(sanitizeRichText(value)).trim() === ''),
     normalize: (value) => (typeof value === 'string' ? sanitizeRichText(value) : value),
     check: (value) => {
       if (typeof value !== 'string') return FORM_FIELD_MESSAGES.invalidValue;
-      return options.maxLength !== undefined && richTextLength(value) > options.maxLength ? richTextTooLongMessage(options.maxLength) : null;
+      return options.maxLength !== undefined && richTextLength(value) > options.maxLength
+        ? richTextTooLongMessage(options.maxLength)
+        : null;
     },
     api: { type: String, format: 'html', description: 'Sanitised HTML: p, br, strong, em, u, s, ul, ol, li, a, span[data-mention].' },
   });

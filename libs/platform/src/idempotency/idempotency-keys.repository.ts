@@ -110,10 +110,10 @@ export class IdempotencyKeysRepository implements IdempotencyStore {
   }
 
   async release(scope: IdempotencyScope, owner: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM ${this.table} WHERE ${IdempotencyKeysRepository.WHERE_KEY} AND owner = $5 AND status_code IS NULL`, [
-      ...IdempotencyKeysRepository.key(scope),
-      owner,
-    ]);
+    await this.dataSource.query(
+      `DELETE FROM ${this.table} WHERE ${IdempotencyKeysRepository.WHERE_KEY} AND owner = $5 AND status_code IS NULL`,
+      [...IdempotencyKeysRepository.key(scope), owner],
+    );
   }
 
   async purgeExpired(ttlMs: number, limit: number): Promise<number> {

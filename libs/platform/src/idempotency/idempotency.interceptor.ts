@@ -36,7 +36,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     @Optional() @Inject(IDEMPOTENCY_OPTIONS) options?: IdempotencyOptions,
   ) {
-    this.runner = new IdempotentRunner(options?.store ?? new IdempotencyKeysRepository(dataSource), { ...IDEMPOTENCY_TIMINGS, ...options?.timings });
+    this.runner = new IdempotentRunner(options?.store ?? new IdempotencyKeysRepository(dataSource), {
+      ...IDEMPOTENCY_TIMINGS,
+      ...options?.timings,
+    });
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -47,7 +50,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const user = request.user;
     // No key: as before. No user: a public route has no one to scope a key to.
     if (key === undefined || !user) return next.handle();
-    if (this.reflector.get<IdempotentRouteOptions | undefined>(IDEMPOTENT_ROUTE, context.getHandler())?.skipWhen?.(request.body)) return next.handle();
+    if (this.reflector.get<IdempotentRouteOptions | undefined>(IDEMPOTENT_ROUTE, context.getHandler())?.skipWhen?.(request.body))
+      return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const route = request.routeOptions?.url ?? `${context.getClass().name}.${context.getHandler().name}`;
     const scope = { teamId: user.team_id, agentId: user.agent_id, operation: `${request.method} ${route}`, key };

@@ -22,7 +22,15 @@ class MemoryStore implements IdempotencyStore {
   }
   async find(scope: IdempotencyScope) {
     const row = this.rows.get(this.id(scope));
-    return row ? { fingerprint: row.fingerprint, owner: row.owner, statusCode: row.statusCode, body: row.body, ageMs: this.clock.now() - row.createdAt } : null;
+    return row
+      ? {
+          fingerprint: row.fingerprint,
+          owner: row.owner,
+          statusCode: row.statusCode,
+          body: row.body,
+          ageMs: this.clock.now() - row.createdAt,
+        }
+      : null;
   }
   async replace(scope: IdempotencyScope, previousOwner: string, fingerprint: string, owner: string) {
     const row = this.rows.get(this.id(scope));
@@ -103,7 +111,7 @@ describe(IdempotentRunner.name, () => {
     expect(again.headers).toEqual({ 'Idempotent-Replayed': 'true' });
   });
 
-  it('refuses the key with another fingerprint: 422 in the draft\'s words', async () => {
+  it("refuses the key with another fingerprint: 422 in the draft's words", async () => {
     await sut.run(scope(), 'fp', testReply().reply, log, async () => ({ ok: 1 }));
     const refused = sut.run(scope(), 'other', testReply().reply, log, async () => ({ ok: 2 }));
     await expect(refused).rejects.toBeInstanceOf(UnprocessableEntityException);
@@ -212,18 +220,43 @@ describe('idempotencyKeyOf', () => {
 
 describe('requestFingerprint', () => {
   it('is the same whatever the key order, different for another body, path or query', () => {
-    const base = requestFingerprint({ path: '/api/transactions', query: {}, body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } } });
-    expect(requestFingerprint({ path: '/api/transactions', query: {}, body: { contact: { last_name: 'B', first_name: 'A' }, type: 'b' } })).toBe(base);
-    expect(requestFingerprint({ path: '/api/transactions', query: {}, body: { type: 's', contact: { first_name: 'A', last_name: 'B' } } })).not.toBe(base);
-    expect(requestFingerprint({ path: '/api/transaction/2', query: {}, body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } } })).not.toBe(base);
-    expect(requestFingerprint({ path: '/api/transactions', query: { agent_id: '9' }, body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } } })).not.toBe(base);
+    const base = requestFingerprint({
+      path: '/api/transactions',
+      query: {},
+      body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } },
+    });
+    expect(
+      requestFingerprint({ path: '/api/transactions', query: {}, body: { contact: { last_name: 'B', first_name: 'A' }, type: 'b' } }),
+    ).toBe(base);
+    expect(
+      requestFingerprint({ path: '/api/transactions', query: {}, body: { type: 's', contact: { first_name: 'A', last_name: 'B' } } }),
+    ).not.toBe(base);
+    expect(
+      requestFingerprint({ path: '/api/transaction/2', query: {}, body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } } }),
+    ).not.toBe(base);
+    expect(
+      requestFingerprint({
+        path: '/api/transactions',
+        query: { agent_id: '9' },
+        body: { type: 'b', contact: { first_name: 'A', last_name: 'B' } },
+      }),
+    ).not.toBe(base);
     expect(canonicalJson({ b: [3, { d: 1, c: undefined }], a: null })).toBe('{"a":null,"b":[3,{"d":1}]}');
   });
 });
 
 describe(IdempotencyInterceptor.name, () => {
   const contextOf = (headers: Record<string, string>, user: object | null = { agent_id: 7, team_id: 3 }) => {
-    const request = { headers, user: user ?? undefined, method: 'POST', url: '/api/tasks?x=1', query: { x: '1' }, body: { name: 'Call' }, routeOptions: { url: '/api/tasks' }, log };
+    const request = {
+      headers,
+      user: user ?? undefined,
+      method: 'POST',
+      url: '/api/tasks?x=1',
+      query: { x: '1' },
+      body: { name: 'Call' },
+      routeOptions: { url: '/api/tasks' },
+      log,
+    };
     const handler = function create() {};
     return {
       getType: () => 'http',
@@ -275,9 +308,11 @@ describe(IdempotencyInterceptor.name, () => {
     expect(handler.calls).toBe(0);
   });
 
-  it('passes the handler\'s error on and keeps no row', async () => {
+  it("passes the handler's error on and keeps no row", async () => {
     const failing: CallHandler = { handle: () => throwError(() => new UnprocessableEntityException('no')) };
-    await expect(lastValueFrom(sut.intercept(contextOf({ 'idempotency-key': 'k' }), failing))).rejects.toBeInstanceOf(UnprocessableEntityException);
+    await expect(lastValueFrom(sut.intercept(contextOf({ 'idempotency-key': 'k' }), failing))).rejects.toBeInstanceOf(
+      UnprocessableEntityException,
+    );
     expect(store.rows.size).toBe(0);
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, StreamableFile, UnprocessableEntityException } from '@nestjs/common';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@app/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@app/contracts';
 import { FieldErrorsException } from '../errors';
 import type { IdempotencyScope, IdempotencyStore } from './idempotency-keys.repository';
 
@@ -58,7 +64,10 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   const raw = Array.isArray(header) ? header.join(', ') : header;
   const key = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
   if (!KEY_PATTERN.test(key)) {
-    throw new FieldErrorsException([{ field: IDEMPOTENCY_KEY_HEADER, error: IDEMPOTENCY_MESSAGES.invalidKeyField }], IDEMPOTENCY_MESSAGES.invalidKey);
+    throw new FieldErrorsException(
+      [{ field: IDEMPOTENCY_KEY_HEADER, error: IDEMPOTENCY_MESSAGES.invalidKeyField }],
+      IDEMPOTENCY_MESSAGES.invalidKey,
+    );
   }
   return key;
 }
@@ -84,7 +93,13 @@ export class IdempotentRunner {
     private readonly clock: { now(): number; sleep(ms: number): Promise<void> } = { now: Date.now, sleep },
   ) {}
 
-  async run(scope: IdempotencyScope, fingerprint: string, reply: IdempotencyReply, log: IdempotencyLog, handler: () => Promise<unknown>): Promise<unknown> {
+  async run(
+    scope: IdempotencyScope,
+    fingerprint: string,
+    reply: IdempotencyReply,
+    log: IdempotencyLog,
+    handler: () => Promise<unknown>,
+  ): Promise<unknown> {
     this.maybePurge(log);
     const owner = randomUUID();
     const deadline = this.clock.now() + this.timings.waitMs;
@@ -94,7 +109,8 @@ export class IdempotentRunner {
       const found = await this.store.find(scope);
       if (found) {
         const expired = found.ageMs >= this.timings.ttlMs;
-        if (!expired && found.fingerprint !== fingerprint) throw new UnprocessableEntityException({ status: 'error', message: IDEMPOTENCY_MESSAGES.usedForAnotherRequest });
+        if (!expired && found.fingerprint !== fingerprint)
+          throw new UnprocessableEntityException({ status: 'error', message: IDEMPOTENCY_MESSAGES.usedForAnotherRequest });
         if (!expired && found.statusCode !== null) {
           reply.status(found.statusCode);
           reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -102,7 +118,8 @@ export class IdempotentRunner {
         }
         const abandoned = expired || found.ageMs >= this.timings.leaseMs;
         // One of several repeats wins the row (compare-and-set on its owner); the others look again.
-        if (abandoned && (await this.store.replace(scope, found.owner, fingerprint, owner))) return this.execute(scope, owner, reply, log, handler);
+        if (abandoned && (await this.store.replace(scope, found.owner, fingerprint, owner)))
+          return this.execute(scope, owner, reply, log, handler);
       }
       // Pending (or just released, or just replaced by another repeat): look again shortly, within the bound.
       if (this.clock.now() >= deadline) throw new ConflictException({ status: 'error', message: IDEMPOTENCY_MESSAGES.stillProcessing });
@@ -111,7 +128,13 @@ export class IdempotentRunner {
     }
   }
 
-  private async execute(scope: IdempotencyScope, owner: string, reply: IdempotencyReply, log: IdempotencyLog, handler: () => Promise<unknown>): Promise<unknown> {
+  private async execute(
+    scope: IdempotencyScope,
+    owner: string,
+    reply: IdempotencyReply,
+    log: IdempotencyLog,
+    handler: () => Promise<unknown>,
+  ): Promise<unknown> {
     let result: unknown;
     try {
       result = await handler();

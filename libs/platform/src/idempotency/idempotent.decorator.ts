@@ -1,6 +1,12 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@app/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@app/contracts';
 import { ApiErrors } from '../openapi';
 import { IDEMPOTENT_ROUTE, IdempotencyInterceptor, type IdempotentRouteOptions } from './idempotency.interceptor';
 

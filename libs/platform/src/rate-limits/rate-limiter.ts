@@ -45,7 +45,8 @@ export function throttlerOptions(config: ServiceConfig, redis: Redis): Throttler
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    const name = limitsOn(context).find((candidate) => namedLimit(candidate).key({ ip: detail.tracker }) === detail.key) ?? limitsOn(context)[0];
+    const name =
+      limitsOn(context).find((candidate) => namedLimit(candidate).key({ ip: detail.tracker }) === detail.key) ?? limitsOn(context)[0];
     throw tooMany(name, detail.timeToBlockExpire);
   }
 }
@@ -106,7 +107,9 @@ export class RateLimiter {
 
   /** Counts one failure on each limit; past a backoff limit the subject waits its backoff from now. */
   async recordFailure(names: readonly RateLimitName[], subject: RateLimitSubject): Promise<void> {
-    const counts = await this.storage.incrementAll(names.map((name) => ({ key: namedLimit(name).key(subject), ttl: namedLimit(name).windowSeconds(this.config) * 1000 })));
+    const counts = await this.storage.incrementAll(
+      names.map((name) => ({ key: namedLimit(name).key(subject), ttl: namedLimit(name).windowSeconds(this.config) * 1000 })),
+    );
     for (const [i, name] of names.entries()) {
       const limit = namedLimit(name);
       const past = counts[i].totalHits - limit.limit(this.config);
@@ -121,7 +124,9 @@ export class RateLimiter {
   /** A success clears the counts the limits keep for the account (the address's own count stays). */
   async recordSuccess(names: readonly RateLimitName[], subject: RateLimitSubject): Promise<void> {
     const cleared = names.map(namedLimit).filter((limit) => limit.clearedBySuccess);
-    await this.storage.reset(cleared.flatMap((limit) => (limit.backoff ? [limit.key(subject), backoffKey(limit.key(subject))] : [limit.key(subject)])));
+    await this.storage.reset(
+      cleared.flatMap((limit) => (limit.backoff ? [limit.key(subject), backoffKey(limit.key(subject))] : [limit.key(subject)])),
+    );
   }
 }
 

@@ -179,7 +179,9 @@ describe('RedisThrottlerStorage with Redis away', () => {
     redis.on('error', () => undefined);
     const started = Date.now();
     try {
-      const error = await new RedisThrottlerStorage(redis, 'realty').increment('esign-signing:ip:10.0.0.1', 60_000, 120, 60_000, 'signing').catch((e: unknown) => e);
+      const error = await new RedisThrottlerStorage(redis, 'realty')
+        .increment('esign-signing:ip:10.0.0.1', 60_000, 120, 60_000, 'signing')
+        .catch((e: unknown) => e);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(isDependencyUnavailable(error)).toBe(true);
     } finally {

@@ -44,7 +44,8 @@ function failedPasswordLimits(namespace: string, tooMany: string): Record<'ip' |
   const common = {
     counts: 'failures' as const,
     windowSeconds: (config: ServiceConfig) => setting(config, 'LOGIN_FAILURE_WINDOW_SECONDS'),
-    message: (seconds: number) => `${tooMany} Try again in ${seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute')}.`,
+    message: (seconds: number) =>
+      `${tooMany} Try again in ${seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute')}.`,
   };
   return {
     ip: { ...common, key: ({ ip }) => `${namespace}:ip:${ip}`, limit: (config) => setting(config, 'LOGIN_MAX_FAILURES_PER_IP') },
@@ -58,7 +59,10 @@ function failedPasswordLimits(namespace: string, tooMany: string): Record<'ip' |
       ...common,
       key: (subject) => `${namespace}:account:${accountOf(subject)}`,
       limit: (config) => setting(config, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
-      backoff: (config) => ({ seconds: setting(config, 'LOGIN_ACCOUNT_BACKOFF_SECONDS'), maxSeconds: setting(config, 'LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS') }),
+      backoff: (config) => ({
+        seconds: setting(config, 'LOGIN_ACCOUNT_BACKOFF_SECONDS'),
+        maxSeconds: setting(config, 'LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS'),
+      }),
       clearedBySuccess: true,
     },
   };
@@ -121,7 +125,11 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** The limits a sign-in and a password change consult, in the order they are checked. */
 export const SIGN_IN_LIMITS = ['sign-in:ip', 'sign-in:account-from-ip', 'sign-in:account'] as const satisfies readonly RateLimitName[];
-export const CURRENT_PASSWORD_LIMITS = ['current-password:ip', 'current-password:account-from-ip', 'current-password:account'] as const satisfies readonly RateLimitName[];
+export const CURRENT_PASSWORD_LIMITS = [
+  'current-password:ip',
+  'current-password:account-from-ip',
+  'current-password:account',
+] as const satisfies readonly RateLimitName[];
 
 export function namedLimit(name: RateLimitName): NamedLimit {
   return RATE_LIMITS[name];

@@ -29,16 +29,31 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     return `${this.prefix}:${key}`;
   }
 
-  async increment(key: string, ttl: number, limit: number, _blockDuration: number, _throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration: number,
+    _throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     const [count] = await this.incrementAll([{ key, ttl }]);
     const isBlocked = count.totalHits > limit;
-    return { totalHits: count.totalHits, timeToExpire: count.timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? count.timeToExpire : 0 };
+    return {
+      totalHits: count.totalHits,
+      timeToExpire: count.timeToExpire,
+      isBlocked,
+      timeToBlockExpire: isBlocked ? count.timeToExpire : 0,
+    };
   }
 
   /** Counts one hit on each key (ttl in ms, whole seconds) in one round trip. */
   async incrementAll(entries: { key: string; ttl: number }[]): Promise<WindowCount[]> {
     const multi = this.redis.multi();
-    for (const { key, ttl } of entries) multi.incr(this.full(key)).expire(this.full(key), Math.ceil(ttl / 1000), 'NX').pttl(this.full(key));
+    for (const { key, ttl } of entries)
+      multi
+        .incr(this.full(key))
+        .expire(this.full(key), Math.ceil(ttl / 1000), 'NX')
+        .pttl(this.full(key));
     const replies = (await multi.exec()) ?? [];
     return entries.map((_, i) => {
       const msToExpire = Number(replies[i * 3 + 2]?.[1] ?? -2);

@@ -18,10 +18,20 @@ export class DashboardsFactory {
   }
 
   /** An activity row (ts ISO; default now). */
-  async activity(teamId: number, row: { agent_id: number | null; client_id?: number | null; kind?: string; text?: string; ts?: string }): Promise<number> {
+  async activity(
+    teamId: number,
+    row: { agent_id: number | null; client_id?: number | null; kind?: string; text?: string; ts?: string },
+  ): Promise<number> {
     const [{ activity_id }]: { activity_id: number }[] = await this.db.query(
       `INSERT INTO transactions.activities (team_id, agent_id, client_id, kind, text, ts) VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) RETURNING activity_id::int`,
-      [teamId, row.agent_id, row.client_id ?? null, row.kind ?? 'created', row.text ?? 'New buyer transaction: 1 Factory St', row.ts ?? null],
+      [
+        teamId,
+        row.agent_id,
+        row.client_id ?? null,
+        row.kind ?? 'created',
+        row.text ?? 'New buyer transaction: 1 Factory St',
+        row.ts ?? null,
+      ],
     );
     return activity_id;
   }

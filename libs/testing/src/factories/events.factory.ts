@@ -5,7 +5,8 @@ import type { UserSnapshot } from '@app/contracts';
  * the rest is a user without caps, templates, grants or e-sign.
  */
 export function buildUserSnapshot(
-  subject: Pick<UserSnapshot, 'agent_id' | 'team_id' | 'team_name' | 'first_name' | 'last_name' | 'email' | 'roles'> & Partial<UserSnapshot>,
+  subject: Pick<UserSnapshot, 'agent_id' | 'team_id' | 'team_name' | 'first_name' | 'last_name' | 'email' | 'roles'> &
+    Partial<UserSnapshot>,
 ): UserSnapshot {
   return {
     status: 'active',

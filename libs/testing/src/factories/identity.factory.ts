@@ -7,10 +7,16 @@ import { uniqueName } from './sequence';
 /** The password of every user a factory makes. */
 export const FACTORY_PASSWORD = 'DemoPass1!';
 
-export type TeamRow = Narrow<Pick<TableRow<'identity.teams'>, 'team_id' | 'name' | 'market_id' | 'permissions'>, { permissions: Permission[] }>;
+export type TeamRow = Narrow<
+  Pick<TableRow<'identity.teams'>, 'team_id' | 'name' | 'market_id' | 'permissions'>,
+  { permissions: Permission[] }
+>;
 
 export type UserRow = Narrow<
-  Pick<TableRow<'identity.users'>, 'agent_id' | 'team_id' | 'email' | 'first_name' | 'last_name' | 'roles' | 'permissions' | 'esign_enabled' | 'status'>,
+  Pick<
+    TableRow<'identity.users'>,
+    'agent_id' | 'team_id' | 'email' | 'first_name' | 'last_name' | 'roles' | 'permissions' | 'esign_enabled' | 'status'
+  >,
   { roles: Role[]; permissions: Permission[]; status: 'active' | 'inactive' }
 > & {
   /** Its plain password, to sign in through the API. */
@@ -40,7 +46,8 @@ const hashes = new Map<string, Promise<string>>();
 // Hashing is slow on purpose; one hash per password per test process is plenty.
 const hashOf = (password: string) => {
   let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })));
+  if (!hash)
+    hashes.set(password, (hash = argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })));
   return hash;
 };
 

@@ -3,7 +3,10 @@ import type { Role } from '@app/contracts';
 import type { Narrow, TableRow } from '@app/database';
 import { uniqueName } from './sequence';
 
-export type MessagingUserRow = Narrow<Pick<TableRow<'messaging.users'>, 'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'roles'>, { roles: Role[] }>;
+export type MessagingUserRow = Narrow<
+  Pick<TableRow<'messaging.users'>, 'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'roles'>,
+  { roles: Role[] }
+>;
 
 export interface MessagingUserOverrides {
   role?: Role;
@@ -50,7 +53,16 @@ export class MessagingFactory {
     await this.db.query(
       `INSERT INTO messaging.users (agent_id, team_id, first_name, last_name, email, roles, status, profile_image_path, source_occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`,
-      [row.agent_id, teamId, row.first_name, row.last_name, row.email, roles, overrides.status ?? 'active', overrides.profile_image_path ?? null],
+      [
+        row.agent_id,
+        teamId,
+        row.first_name,
+        row.last_name,
+        row.email,
+        roles,
+        overrides.status ?? 'active',
+        overrides.profile_image_path ?? null,
+      ],
     );
     return row;
   }
@@ -77,11 +89,23 @@ export class MessagingFactory {
     return clientId;
   }
 
-  async task(teamId: number, clientId: number, overrides: { name?: string; task_type?: string; assigned_to_agent_id?: number | null; due_dt?: string | null } = {}): Promise<number> {
+  async task(
+    teamId: number,
+    clientId: number,
+    overrides: { name?: string; task_type?: string; assigned_to_agent_id?: number | null; due_dt?: string | null } = {},
+  ): Promise<number> {
     const taskId = idOf();
     await this.db.query(
       `INSERT INTO messaging.tasks (task_id, team_id, client_id, version, name, task_type, due_dt, assigned_to_agent_id) VALUES ($1, $2, $3, 1, $4, $5, $6, $7)`,
-      [taskId, teamId, clientId, overrides.name ?? uniqueName('Task'), overrides.task_type ?? null, overrides.due_dt ?? null, overrides.assigned_to_agent_id ?? null],
+      [
+        taskId,
+        teamId,
+        clientId,
+        overrides.name ?? uniqueName('Task'),
+        overrides.task_type ?? null,
+        overrides.due_dt ?? null,
+        overrides.assigned_to_agent_id ?? null,
+      ],
     );
     return taskId;
   }

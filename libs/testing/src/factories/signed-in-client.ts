@@ -57,7 +57,12 @@ export async function signedInClient(server: Server, subject: TokenSubject): Pro
 export async function signInThroughApi(identityServer: Server, email: string, password: string): Promise<SignedInClient> {
   const response = await request(identityServer).post('/api/auth/login').send({ email, password });
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(response.body)}`);
-  const profile = response.body.user as { agent_id: number; roles: Role[]; permissions: Permission[]; team: { team_id: number; market_id: number } };
+  const profile = response.body.user as {
+    agent_id: number;
+    roles: Role[];
+    permissions: Permission[];
+    team: { team_id: number; market_id: number };
+  };
   const user: AuthenticatedUser = {
     agent_id: profile.agent_id,
     team_id: profile.team.team_id,

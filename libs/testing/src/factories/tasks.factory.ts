@@ -33,7 +33,10 @@ export class TasksFactory {
   constructor(private readonly db: DataSource | EntityManager) {}
 
   /** A template of the team with its steps (default: one plain step, 3 days after assignment, for the primary agent). */
-  async roadmapTemplate(teamId: number, template: { name?: string; client_type?: TransactionSide | null; steps?: RoadmapStepOverrides[] } = {}): Promise<number> {
+  async roadmapTemplate(
+    teamId: number,
+    template: { name?: string; client_type?: TransactionSide | null; steps?: RoadmapStepOverrides[] } = {},
+  ): Promise<number> {
     const [{ rtc_id: rtcId }]: { rtc_id: number }[] = await this.db.query(
       `INSERT INTO transactions.roadmap_templates (team_id, name, client_type) VALUES ($1, $2, $3) RETURNING rtc_id`,
       [teamId, template.name ?? uniqueName('Roadmap'), template.client_type ?? null],

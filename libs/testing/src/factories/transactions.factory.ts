@@ -105,9 +105,19 @@ export class TransactionsFactory {
       lost: await status('Lost', 'lost', 40),
     };
     const stage = async (label: string, sort: number) =>
-      (await this.one<{ stage_id: number }>(`INSERT INTO transactions.stages (team_id, label, color, font_color, sort) VALUES ($1, $2, '#EEEEEE', 'dark', $3) RETURNING stage_id`, [teamId, label, sort])).stage_id;
+      (
+        await this.one<{ stage_id: number }>(
+          `INSERT INTO transactions.stages (team_id, label, color, font_color, sort) VALUES ($1, $2, '#EEEEEE', 'dark', $3) RETURNING stage_id`,
+          [teamId, label, sort],
+        )
+      ).stage_id;
     const tag = async (label: string) =>
-      (await this.one<{ tag_id: number }>(`INSERT INTO transactions.tags (team_id, label, border) VALUES ($1, $2, '#FF0000') RETURNING tag_id`, [teamId, label])).tag_id;
+      (
+        await this.one<{ tag_id: number }>(
+          `INSERT INTO transactions.tags (team_id, label, border) VALUES ($1, $2, '#FF0000') RETURNING tag_id`,
+          [teamId, label],
+        )
+      ).tag_id;
     const leadType = await this.one<{ lead_type_id: number }>(
       `INSERT INTO transactions.lead_types (team_id, label, group_name) VALUES ($1, 'Zillow', 'Online') RETURNING lead_type_id`,
       [teamId],
@@ -136,7 +146,24 @@ export class TransactionsFactory {
     await this.db.query(
       `INSERT INTO transactions.team_form_fields (team_form_id, field_key, sort)
        SELECT $1, key, ord::int FROM unnest($2::text[]) WITH ORDINALITY AS k(key, ord)`,
-      [page.team_form_id, ['trans_amt', 'gci_pct', 'gross_commission_amt', 'est_close_dt', 'lead_type_id', 'mls_number', 'square_feet', 'listing_link', 'hoa', 'loan_type', 'referral_pct', 'co_op_email', 'title_company']],
+      [
+        page.team_form_id,
+        [
+          'trans_amt',
+          'gci_pct',
+          'gross_commission_amt',
+          'est_close_dt',
+          'lead_type_id',
+          'mls_number',
+          'square_feet',
+          'listing_link',
+          'hoa',
+          'loan_type',
+          'referral_pct',
+          'co_op_email',
+          'title_company',
+        ],
+      ],
     );
     return {
       team_id: teamId,
@@ -185,7 +212,11 @@ export class TransactionsFactory {
 
   /** Links a contact to a transaction (not as its primary contact unless asked). */
   async link(clientId: number, contactId: number, isPrimary = false): Promise<void> {
-    await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, $3)`, [clientId, contactId, isPrimary]);
+    await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, $3)`, [
+      clientId,
+      contactId,
+      isPrimary,
+    ]);
   }
 
   /** A transaction of the team with its primary contact. */
@@ -239,16 +270,19 @@ export class TransactionsFactory {
         overrides.created_ts ?? null,
       ],
     );
-    await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, true)`, [row.client_id, contact.contact_id]);
+    await this.db.query(`INSERT INTO transactions.transaction_contacts (client_id, contact_id, is_primary) VALUES ($1, $2, true)`, [
+      row.client_id,
+      contact.contact_id,
+    ]);
     const extra: Record<string, unknown> = { ...(overrides.dates ?? {}) };
     if (overrides.appt_set_by_agent_id !== undefined) extra.appt_set_by_agent_id = overrides.appt_set_by_agent_id;
     if (overrides.gross_commission_amt !== undefined) extra.gross_commission_amt = overrides.gross_commission_amt;
     const columns = Object.keys(extra);
     if (columns.length > 0) {
-      await this.db.query(`UPDATE transactions.transactions SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')} WHERE client_id = $1`, [
-        row.client_id,
-        ...columns.map((column) => extra[column]),
-      ]);
+      await this.db.query(
+        `UPDATE transactions.transactions SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')} WHERE client_id = $1`,
+        [row.client_id, ...columns.map((column) => extra[column])],
+      );
     }
     return { client_id: row.client_id, team_id: options.team_id, contact_id: contact.contact_id };
   }

@@ -71,7 +71,10 @@ const TOTAL_STATUSES: [keyof Omit<EsignStatusTotals, 'Total'>, EsignRequestStatu
 ];
 
 // The read copies' columns are coalesced to '' (a missing row): not null, as the tables have them.
-type BoardSqlRow = Narrow<Pick<TableRow<'esign.requests'>, 'esig_request_id' | 'title' | 'client_id' | 'created_ts' | 'completed_ts' | 'status' | 'archived'>, { status: EsignRequestStatus }> &
+type BoardSqlRow = Narrow<
+  Pick<TableRow<'esign.requests'>, 'esig_request_id' | 'title' | 'client_id' | 'created_ts' | 'completed_ts' | 'status' | 'archived'>,
+  { status: EsignRequestStatus }
+> &
   Pick<TableRow<'esign.transactions'>, 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code'> &
   Pick<TableRow<'esign.users'>, 'first_name' | 'last_name'> & { total: number };
 
@@ -97,8 +100,12 @@ export class BoardRepository {
     // Days in the zone: from the start day's midnight up to (not including) the midnight after the end day.
     let zone: string | undefined;
     const midnight = (day: string) => `(${param(day)}::date)::timestamp AT TIME ZONE ${(zone ??= `${param(filters.timeZone)}::text`)}`;
-    const nextMidnight = (day: string) => `(${param(day)}::date + 1)::timestamp AT TIME ZONE ${(zone ??= `${param(filters.timeZone)}::text`)}`;
-    for (const [column, range] of [['r.created_ts', filters.created], ['r.completed_ts', filters.completed]] as const) {
+    const nextMidnight = (day: string) =>
+      `(${param(day)}::date + 1)::timestamp AT TIME ZONE ${(zone ??= `${param(filters.timeZone)}::text`)}`;
+    for (const [column, range] of [
+      ['r.created_ts', filters.created],
+      ['r.completed_ts', filters.completed],
+    ] as const) {
       if (range?.start) where.push(`${column} >= ${midnight(range.start)}`);
       if (range?.end) where.push(`${column} < ${nextMidnight(range.end)}`);
     }
@@ -134,7 +141,10 @@ export class BoardRepository {
 
   private async count(viewer: BoardViewer, filters: BoardFilters): Promise<number> {
     const params: unknown[] = [];
-    const rows: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${this.where(viewer, filters, params, true)}`, params);
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM ${FROM} WHERE ${this.where(viewer, filters, params, true)}`,
+      params,
+    );
     return rows[0].n;
   }
 
@@ -178,7 +188,14 @@ function boardRowOf(row: BoardSqlRow): EsignBoardRow {
   return {
     esig_request_id: row.esig_request_id,
     esignature_template: { name: row.title },
-    transaction: { client_id: row.client_id, address_1: row.address_1, address_2: row.address_2, city: row.city, state: row.state, postal_code: row.postal_code },
+    transaction: {
+      client_id: row.client_id,
+      address_1: row.address_1,
+      address_2: row.address_2,
+      city: row.city,
+      state: row.state,
+      postal_code: row.postal_code,
+    },
     created_by_agent: { first_name: row.first_name, last_name: row.last_name },
     created_ts: row.created_ts.toISOString(),
     completed_ts: row.completed_ts ? row.completed_ts.toISOString() : null,

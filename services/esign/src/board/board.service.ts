@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@app/auth';
-import { ESIGN_BOARD_MESSAGES, ESIGN_BOARD_PER_PAGE, type EsignBoardResponse, type EsignRequestUsers, type FieldError } from '@app/contracts';
+import {
+  ESIGN_BOARD_MESSAGES,
+  ESIGN_BOARD_PER_PAGE,
+  type EsignBoardResponse,
+  type EsignRequestUsers,
+  type FieldError,
+} from '@app/contracts';
 import { fromSlashedUsDate } from '@app/dates';
 import { FieldErrorsException } from '@app/platform';
 import { BoardRepository, type BoardFilters, type BoardViewer } from './board.repository';
@@ -56,7 +62,8 @@ export class BoardService {
   /** GET /esign/request-users: the user filter's groups, only the creators the caller may see. */
   async requestUsers(caller: AuthenticatedUser): Promise<EsignRequestUsers> {
     const users = await this.board.requestUsers(viewerOf(caller));
-    const group = (active: boolean) => users.filter((user) => user.active === active).map(({ agent_id, first_name, last_name }) => ({ agent_id, first_name, last_name }));
+    const group = (active: boolean) =>
+      users.filter((user) => user.active === active).map(({ agent_id, first_name, last_name }) => ({ agent_id, first_name, last_name }));
     return {
       groups: [
         { label: 'Active Users', users: group(true) },
@@ -69,8 +76,8 @@ export class BoardService {
   private filtersOf(query: EsignBoardQueryDto): BoardFilters {
     const errors: FieldError[] = [];
     const range = (startKey: 'created_start_dt' | 'completed_start_dt', endKey: 'created_end_dt' | 'completed_end_dt') => {
-      const start = query[startKey] ? fromSlashedUsDate(query[startKey]) ?? undefined : undefined;
-      const end = query[endKey] ? fromSlashedUsDate(query[endKey]) ?? undefined : undefined;
+      const start = query[startKey] ? (fromSlashedUsDate(query[startKey]) ?? undefined) : undefined;
+      const end = query[endKey] ? (fromSlashedUsDate(query[endKey]) ?? undefined) : undefined;
       if (start && end && end < start) errors.push({ field: endKey, error: ESIGN_BOARD_MESSAGES.endBeforeStart });
       return start || end ? { start, end } : undefined;
     };

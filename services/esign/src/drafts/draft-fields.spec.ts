@@ -1,19 +1,29 @@
 import { esignFieldOf, type EsignField, type EsignFieldType, type EsignTemplateSchema } from '@app/contracts';
 import { esignValueFromDefault, esignValueFromTransaction, isStepOneField, mappedPairsOf, pairKey, sendFieldsOf } from './draft-fields';
 
-const field = (type: EsignFieldType, extra: Partial<EsignField> = {}): EsignField => esignFieldOf({
-  uuid: `${type}-1`,
-  role_uuid: 'r1',
-  name: type,
-  type,
-  options: ['select', 'radio', 'multiple'].includes(type) ? [{ value: 'Cash', uuid: 'o1' }, { value: 'FHA', uuid: 'o2' }] : [],
-  areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05 }],
-  ...extra,
-});
+const field = (type: EsignFieldType, extra: Partial<EsignField> = {}): EsignField =>
+  esignFieldOf({
+    uuid: `${type}-1`,
+    role_uuid: 'r1',
+    name: type,
+    type,
+    options: ['select', 'radio', 'multiple'].includes(type)
+      ? [
+          { value: 'Cash', uuid: 'o1' },
+          { value: 'FHA', uuid: 'o2' },
+        ]
+      : [],
+    areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05 }],
+    ...extra,
+  });
 
 describe('draft fields', () => {
   it('leaves signature, initials, strikethrough and {{date}} fields out of step 1', () => {
-    expect(['signature', 'initials', 'strikethrough'].map((type) => isStepOneField(field(type as EsignFieldType)))).toEqual([false, false, false]);
+    expect(['signature', 'initials', 'strikethrough'].map((type) => isStepOneField(field(type as EsignFieldType)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(isStepOneField(field('date', { default_value: '{{date}}' }))).toBe(false);
     expect(isStepOneField(field('date', { default_value: '2030-01-01' }))).toBe(true);
   });
@@ -44,17 +54,42 @@ describe('draft fields', () => {
 
   it('asks for each mapped pair once and places fields in the documents by their first area', () => {
     const schema: EsignTemplateSchema = {
-      documents: [{ id: 'a', name: 'A.pdf', pages: 2 }, { id: 'b', name: 'B.pdf', pages: 3 }],
-      roles: [{ uuid: 'r1', name: 'Buyer' }, { uuid: 'r2', name: 'Seller' }],
+      documents: [
+        { id: 'a', name: 'A.pdf', pages: 2 },
+        { id: 'b', name: 'B.pdf', pages: 3 },
+      ],
+      roles: [
+        { uuid: 'r1', name: 'Buyer' },
+        { uuid: 'r2', name: 'Seller' },
+      ],
       fields: [
-        field('text', { uuid: 't1', role_uuid: 'r2', mapped_entity: 'transaction', mapped_field: 'city', can_update: true, areas: [{ page: 4, x: 0, y: 0, w: 0.1, h: 0.1 }] }),
+        field('text', {
+          uuid: 't1',
+          role_uuid: 'r2',
+          mapped_entity: 'transaction',
+          mapped_field: 'city',
+          can_update: true,
+          areas: [{ page: 4, x: 0, y: 0, w: 0.1, h: 0.1 }],
+        }),
         field('text', { uuid: 't2', title: 'City again', mapped_entity: 'transaction', mapped_field: 'city' }),
         field('signature', { uuid: 's1' }),
       ],
     };
     expect(mappedPairsOf(schema)).toEqual([{ mapped_entity: 'transaction', mapped_field: 'city' }]);
     const fields = sendFieldsOf(schema, new Map([[pairKey({ mapped_entity: 'transaction', mapped_field: 'city' }), 'Austin']]));
-    expect(fields.map((f) => [f.fieldId, f.label, f.signer, f.document_name, f.document_order, f.document_page, f.value, f.readonly, f.can_update])).toEqual([
+    expect(
+      fields.map((f) => [
+        f.fieldId,
+        f.label,
+        f.signer,
+        f.document_name,
+        f.document_order,
+        f.document_page,
+        f.value,
+        f.readonly,
+        f.can_update,
+      ]),
+    ).toEqual([
       ['t2', 'City again', 'Buyer', 'A.pdf', 1, 1, 'Austin', true, false],
       ['t1', 'text', 'Seller', 'B.pdf', 2, 2, 'Austin', true, true],
     ]);

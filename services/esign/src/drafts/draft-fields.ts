@@ -40,7 +40,8 @@ export function isStepOneField(field: EsignField): boolean {
 export function mappedPairsOf(schema: EsignTemplateSchema): MappedPair[] {
   const pairs = new Map<string, MappedPair>();
   for (const field of schema.fields) {
-    if (isStepOneField(field) && isMapped(field)) pairs.set(pairKey(field), { mapped_entity: field.mapped_entity, mapped_field: field.mapped_field });
+    if (isStepOneField(field) && isMapped(field))
+      pairs.set(pairKey(field), { mapped_entity: field.mapped_entity, mapped_field: field.mapped_field });
   }
   return [...pairs.values()];
 }
@@ -49,7 +50,6 @@ export function mappedPairsOf(schema: EsignTemplateSchema): MappedPair[] {
 export function draftRolesOf(schema: EsignTemplateSchema): EsignDraftRole[] {
   return schema.roles.map((role, index) => ({ uuid: role.uuid, name: role.name, order: index + 1 }));
 }
-
 
 function optionOf(field: EsignField, raw: unknown): string | null {
   if (typeof raw !== 'string' && typeof raw !== 'number') return null;
@@ -75,7 +75,8 @@ export function esignValueFromTransaction(field: EsignField, raw: unknown): unkn
       break;
     case 'checkbox':
       if (typeof raw === 'boolean') value = raw;
-      else if (typeof raw === 'string') value = /^(y|yes|true|1)$/i.test(raw.trim()) ? true : /^(n|no|false|0)$/i.test(raw.trim()) ? false : null;
+      else if (typeof raw === 'string')
+        value = /^(y|yes|true|1)$/i.test(raw.trim()) ? true : /^(n|no|false|0)$/i.test(raw.trim()) ? false : null;
       break;
     case 'select':
     case 'radio':
@@ -164,7 +165,10 @@ export function sendFieldsOf(schema: EsignTemplateSchema, transactionValues: Tra
       transaction_value: transactionValue,
     };
     const area = field.areas[0] ?? { y: 0, x: 0 };
-    return { sendField, sort: [roleIndex.get(field.role_uuid) ?? Number.MAX_SAFE_INTEGER, place.document_order, place.document_page, area.y, area.x] };
+    return {
+      sendField,
+      sort: [roleIndex.get(field.role_uuid) ?? Number.MAX_SAFE_INTEGER, place.document_order, place.document_page, area.y, area.x],
+    };
   });
   const compare = (a: number[], b: number[]) => a.reduce((result, value, index) => result || value - b[index], 0);
   return fields.sort((a, b) => compare(a.sort, b.sort)).map((entry) => entry.sendField);

@@ -22,7 +22,8 @@ export type FormStateCheck = { state: EsignFormState; errors: [] } | { state: nu
  */
 export function checkFormState(body: unknown): FormStateCheck {
   if (!isObject(body)) return { state: null, errors: [{ field: 'form_state', error: M.invalidValue }] };
-  if (JSON.stringify(body).length > ESIGN_FORM_STATE_MAX_LENGTH) return { state: null, errors: [{ field: 'form_state', error: ESIGN_DRAFT_MESSAGES.formTooLarge }] };
+  if (JSON.stringify(body).length > ESIGN_FORM_STATE_MAX_LENGTH)
+    return { state: null, errors: [{ field: 'form_state', error: ESIGN_DRAFT_MESSAGES.formTooLarge }] };
   const errors: FieldError[] = [];
   const take = <T>(key: keyof EsignFormState, ok: (value: unknown) => boolean, empty: T, error: string = M.invalidValue): T => {
     const value = body[key];
@@ -36,7 +37,11 @@ export function checkFormState(body: unknown): FormStateCheck {
     fieldMetadata: take('fieldMetadata', isObjectOf, {}),
     signers: take('signers', isObjectOf, {}),
     signatureOrder: take('signatureOrder', (value) => value === 'P' || value === 'S', 'P', M.signatureOrder),
-    activeStep: take('activeStep', (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < ESIGN_STEPS.length, 0),
+    activeStep: take(
+      'activeStep',
+      (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < ESIGN_STEPS.length,
+      0,
+    ),
     emailConfig: take('emailConfig', isObject, { default: { subject: '', body: '' } }),
     submitters: take('submitters', (value) => Array.isArray(value) && value.every(isObject), []),
   };

@@ -33,7 +33,10 @@ export class DraftsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: "The draft with its autosaved form state; 404 'Draft not found' once a request was sent from it (it is then no longer a draft; saves answer 404 too)" })
+  @ApiOperation({
+    summary:
+      "The draft with its autosaved form state; 404 'Draft not found' once a request was sent from it (it is then no longer a draft; saves answer 404 too)",
+  })
   @ApiAnswer(200, ESIGN_DRAFT_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: DraftIdParamDto) {

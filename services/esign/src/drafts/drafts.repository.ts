@@ -6,9 +6,22 @@ import type { RequestDocumentSource } from '../requests/request-schema';
 import { returnedRows } from '../templates/templates.repository';
 
 const DRAFT_COLUMN_NAMES = [
-  'draft_id', 'team_id', 'agent_id', 'client_id', 'template_ids', 'packet_id', 'title', 'schema', 'documents', 'fields', 'form_state', 'created_ts', 'updated_ts',
+  'draft_id',
+  'team_id',
+  'agent_id',
+  'client_id',
+  'template_ids',
+  'packet_id',
+  'title',
+  'schema',
+  'documents',
+  'fields',
+  'form_state',
+  'created_ts',
+  'updated_ts',
   // Set when a request was sent from it (in the request's database transaction), with that request's id.
-  'sent_ts', 'esig_request_id',
+  'sent_ts',
+  'esig_request_id',
 ] as const satisfies readonly ColumnOf<'esign.drafts'>[];
 
 export type DraftRow = Narrow<
@@ -69,7 +82,13 @@ export class DraftsRepository {
   }
 
   /** Step 2's edits of the draft's own schema copy, with the step 1 fields built from it (null: not the owner's, gone or sent). */
-  async saveSchema(teamId: number, agentId: number, draftId: string, schema: EsignTemplateSchema, fields: EsignSendField[]): Promise<DraftRow | null> {
+  async saveSchema(
+    teamId: number,
+    agentId: number,
+    draftId: string,
+    schema: EsignTemplateSchema,
+    fields: EsignSendField[],
+  ): Promise<DraftRow | null> {
     const rows: DraftRow[] = await this.dataSource.query(
       `UPDATE esign.drafts SET schema = $4, fields = $5, updated_ts = ${NOW} WHERE draft_id = $1 AND team_id = $2 AND agent_id = $3 AND sent_ts IS NULL RETURNING ${DRAFT_COLUMNS}`,
       [draftId, teamId, agentId, JSON.stringify(schema), JSON.stringify(fields)],

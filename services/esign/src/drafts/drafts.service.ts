@@ -101,7 +101,12 @@ export class DraftsService {
   }
 
   /** The step 1 fields of a schema; the transaction's values of mapped fields not in `known` are asked over RPC. */
-  private async fieldsOf(caller: AuthenticatedUser, clientId: number, schema: EsignTemplateSchema, known: readonly EsignSendField[]): Promise<EsignSendField[]> {
+  private async fieldsOf(
+    caller: AuthenticatedUser,
+    clientId: number,
+    schema: EsignTemplateSchema,
+    known: readonly EsignSendField[],
+  ): Promise<EsignSendField[]> {
     const values = new Map<string, unknown>();
     for (const field of known) {
       if (field.mapped_entity && field.mapped_field) values.set(pairKey(field as MappedPair), field.transaction_value);

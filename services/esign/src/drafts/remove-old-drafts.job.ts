@@ -42,12 +42,23 @@ export class RemoveOldDraftsJob implements OnApplicationBootstrap, OnApplication
     this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:remove-old-drafts');
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(REMOVE_OLD_DRAFTS, options);
-    await this.queue.upsertJobScheduler(REMOVE_OLD_DRAFTS, { every: REMOVE_OLD_DRAFTS_EVERY_MS }, {
-      name: REMOVE_OLD_DRAFTS,
-      opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-    });
+    await this.queue.upsertJobScheduler(
+      REMOVE_OLD_DRAFTS,
+      { every: REMOVE_OLD_DRAFTS_EVERY_MS },
+      {
+        name: REMOVE_OLD_DRAFTS,
+        opts: {
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: { count: 100 },
+          removeOnFail: { count: 100 },
+        },
+      },
+    );
     this.worker = new Worker(REMOVE_OLD_DRAFTS, () => this.run(), { ...options, concurrency: 1 });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${REMOVE_OLD_DRAFTS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${REMOVE_OLD_DRAFTS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${REMOVE_OLD_DRAFTS} worker: ${error.message}`));
   }
 

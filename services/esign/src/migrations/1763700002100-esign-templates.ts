@@ -92,7 +92,9 @@ export class EsignTemplates1763700002100 implements MigrationInterface {
         created_ts timestamptz NOT NULL DEFAULT now(),
         updated_ts timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX packet_blueprints_team_status_name_idx ON esign.packet_blueprints (team_id, status, lower(name), esig_packet_blueprint_id)`);
+    await q.query(
+      `CREATE INDEX packet_blueprints_team_status_name_idx ON esign.packet_blueprints (team_id, status, lower(name), esig_packet_blueprint_id)`,
+    );
     await q.query(`
       CREATE TABLE esign.packet_blueprint_templates (
         esig_packet_blueprint_id integer NOT NULL REFERENCES esign.packet_blueprints ON DELETE CASCADE,

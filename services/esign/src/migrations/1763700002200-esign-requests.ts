@@ -130,7 +130,9 @@ export class EsignRequests1763700002200 implements MigrationInterface {
         created_ts timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX request_mails_request_idx ON esign.request_mails (esig_request_id)`);
-    await q.query(`CREATE INDEX request_mails_retry_idx ON esign.request_mails (retry_due_ts) WHERE retry_due_ts IS NOT NULL AND NOT superseded`);
+    await q.query(
+      `CREATE INDEX request_mails_retry_idx ON esign.request_mails (retry_due_ts) WHERE retry_due_ts IS NOT NULL AND NOT superseded`,
+    );
     await q.query(`
       CREATE TABLE esign.audit_events (
         audit_event_id bigserial PRIMARY KEY,

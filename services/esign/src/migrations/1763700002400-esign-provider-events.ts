@@ -10,7 +10,9 @@ export class EsignProviderEvents1763700002400 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE esign.audit_events ADD COLUMN external_id text`);
-    await q.query(`CREATE UNIQUE INDEX audit_events_external_idx ON esign.audit_events (esig_request_id, external_id) WHERE external_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX audit_events_external_idx ON esign.audit_events (esig_request_id, external_id) WHERE external_id IS NOT NULL`,
+    );
     await q.query(`ALTER TABLE esign.requests ADD COLUMN audit_log_key text`);
   }
 

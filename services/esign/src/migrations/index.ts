@@ -7,4 +7,14 @@ import { EsignProviderEvents1763700002400 } from './1763700002400-esign-provider
 import { EsignDraftCleanup1763700002500 } from './1763700002500-esign-draft-cleanup';
 import { EsignRequestCopyFolders1763700002600 } from './1763700002600-esign-request-copy-folders';
 
-export const esignMigrations = [EventBusTables1763700000000, OutboxJobs1763700000010, EsignTemplates1763700002100, EsignRequests1763700002200, EsignDrafts1763700002300, EsignProviderEvents1763700002400, EsignDraftCleanup1763700002500, EsignRequestCopyFolders1763700002600, IdempotencyKeys1763700003000];
+export const esignMigrations = [
+  EventBusTables1763700000000,
+  OutboxJobs1763700000010,
+  EsignTemplates1763700002100,
+  EsignRequests1763700002200,
+  EsignDrafts1763700002300,
+  EsignProviderEvents1763700002400,
+  EsignDraftCleanup1763700002500,
+  EsignRequestCopyFolders1763700002600,
+  IdempotencyKeys1763700003000,
+];

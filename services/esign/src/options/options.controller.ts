@@ -1,7 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Permissions, Roles, type AuthenticatedUser } from '@app/auth';
-import { ESIGN_PERMISSIONS, ESIGN_TRANSACTION_TYPES, STAFF_ROLES, type MappableField, type StorageOptions, type TransactionTypeOption } from '@app/contracts';
+import {
+  ESIGN_PERMISSIONS,
+  ESIGN_TRANSACTION_TYPES,
+  STAFF_ROLES,
+  type MappableField,
+  type StorageOptions,
+  type TransactionTypeOption,
+} from '@app/contracts';
 import { RpcClient } from '@app/rpc';
 import { DocumentListsRepository } from '../document-lists/document-lists.repository';
 import { ApiAnswer, ApiErrors } from '@app/platform';
@@ -36,7 +43,10 @@ export class EsignOptionsController {
   }
 
   @Get('mappable-fields')
-  @ApiOperation({ summary: "The transaction fields a template field may map to [{label, mapped_entity, mapped_field, fieldType, can_update}], asked of transactions over RPC; 503 'Transaction data is unavailable. Please try again.'" })
+  @ApiOperation({
+    summary:
+      "The transaction fields a template field may map to [{label, mapped_entity, mapped_field, fieldType, can_update}], asked of transactions over RPC; 503 'Transaction data is unavailable. Please try again.'",
+  })
   @ApiAnswer(200, MAPPABLE_FIELDS_SCHEMA)
   @ApiErrors([503, 'Transaction data is unavailable. Please try again.'])
   mappableFields(@CurrentUser() caller: AuthenticatedUser): Promise<MappableField[]> {

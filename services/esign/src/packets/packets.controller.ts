@@ -18,7 +18,10 @@ export class PacketsController {
   constructor(private readonly packets: PacketsService) {}
 
   @Get()
-  @ApiOperation({ summary: "The team's packet blueprints {records, pagination}, each {esig_packet_blueprint_id, name, type_id, status, templates [{esig_template_id, name}] in order, updated_ts}" })
+  @ApiOperation({
+    summary:
+      "The team's packet blueprints {records, pagination}, each {esig_packet_blueprint_id, name, type_id, status, templates [{esig_template_id, name}] in order, updated_ts}",
+  })
   @ApiAnswer(200, PACKETS_SCHEMA)
   @ApiErrors(400)
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: PacketListQueryDto) {
@@ -26,7 +29,7 @@ export class PacketsController {
   }
 
   @Post()
-  @ApiOperation({ summary: "Creates a packet {name, type_id, templates: [ids in order]}" })
+  @ApiOperation({ summary: 'Creates a packet {name, type_id, templates: [ids in order]}' })
   @ApiAnswer(201, PACKET_SCHEMA)
   @ApiErrors(400)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: PacketDto) {

@@ -44,7 +44,10 @@ export class PacketsRepository {
       const raw = `$${params.push(options.search.toLowerCase())}`;
       where.push(`(lower(p.name) LIKE ${like} OR ${TYPE_SEARCH_SQL('p.type_id', like, raw)})`);
     }
-    const total: { count: string }[] = await this.dataSource.query(`SELECT count(*) FROM esign.packet_blueprints p WHERE ${where.join(' AND ')}`, params);
+    const total: { count: string }[] = await this.dataSource.query(
+      `SELECT count(*) FROM esign.packet_blueprints p WHERE ${where.join(' AND ')}`,
+      params,
+    );
     const dir = options.orderDir === 'desc' ? 'DESC' : 'ASC';
     const records: EsignPacketBlueprint[] = await this.dataSource.query(
       `SELECT ${PACKET_COLUMNS} FROM esign.packet_blueprints p WHERE ${where.join(' AND ')}
@@ -86,11 +89,10 @@ export class PacketsRepository {
   }
 
   async update(manager: EntityManager, packetId: number, values: PacketValues): Promise<void> {
-    await manager.query(`UPDATE esign.packet_blueprints SET name = $2, type_id = $3, updated_ts = ${NEXT_UPDATED_TS} WHERE esig_packet_blueprint_id = $1`, [
-      packetId,
-      values.name,
-      values.type_id,
-    ]);
+    await manager.query(
+      `UPDATE esign.packet_blueprints SET name = $2, type_id = $3, updated_ts = ${NEXT_UPDATED_TS} WHERE esig_packet_blueprint_id = $1`,
+      [packetId, values.name, values.type_id],
+    );
     await this.replaceTemplates(manager, packetId, values.templates);
   }
 

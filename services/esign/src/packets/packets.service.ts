@@ -70,12 +70,19 @@ export class PacketsService {
   }
 
   /** The packet's values (a PATCH keeps what it does not send): name required, type All/Buyer/Seller, templates of the team, each once. */
-  private async check(caller: AuthenticatedUser, body: Body, current: EsignPacketBlueprint | null, manager: Parameters<PacketsRepository['insert']>[0]): Promise<PacketValues> {
+  private async check(
+    caller: AuthenticatedUser,
+    body: Body,
+    current: EsignPacketBlueprint | null,
+    manager: Parameters<PacketsRepository['insert']>[0],
+  ): Promise<PacketValues> {
     const errors: FieldError[] = [];
     let name = current?.name ?? '';
     if (!current || body.name !== undefined) {
-      if (body.name === undefined || body.name === null || (typeof body.name === 'string' && body.name.trim() === '')) errors.push({ field: 'name', error: M.required });
-      else if (typeof body.name !== 'string' || body.name.trim().length > ESIGN_NAME_MAX_LENGTH) errors.push({ field: 'name', error: M.nameTooLong });
+      if (body.name === undefined || body.name === null || (typeof body.name === 'string' && body.name.trim() === ''))
+        errors.push({ field: 'name', error: M.required });
+      else if (typeof body.name !== 'string' || body.name.trim().length > ESIGN_NAME_MAX_LENGTH)
+        errors.push({ field: 'name', error: M.nameTooLong });
       else name = body.name.trim();
     }
     let typeId = current?.type_id ?? null;
@@ -87,7 +94,11 @@ export class PacketsService {
     let templates = current?.templates.map((t) => t.esig_template_id) ?? [];
     if (!current || body.templates !== undefined) {
       const list = body.templates;
-      if (!Array.isArray(list) || list.length === 0) errors.push({ field: 'templates', error: list === undefined || list === null || Array.isArray(list) ? M.packetTemplatesRequired : M.packetTemplateNotFound });
+      if (!Array.isArray(list) || list.length === 0)
+        errors.push({
+          field: 'templates',
+          error: list === undefined || list === null || Array.isArray(list) ? M.packetTemplatesRequired : M.packetTemplateNotFound,
+        });
       else if (list.length > ESIGN_PACKET_MAX_TEMPLATES) errors.push({ field: 'templates', error: M.packetTooManyTemplates });
       else if (!list.every(isId)) errors.push({ field: 'templates', error: M.packetTemplateNotFound });
       else if (new Set(list).size !== list.length) errors.push({ field: 'templates', error: M.packetTemplatesDuplicate });

@@ -76,7 +76,13 @@ export interface EsignProvider {
   /** The template's PDFs changed (one added): `documents` are all of them, in order. saveSchema follows. */
   addDocument(teamId: number, externalId: string, documents: readonly ProviderDocument[]): Promise<void>;
   /** Saves the name, roles and fields of a template; `documents` are its PDFs in the schema's order. */
-  saveSchema(teamId: number, externalId: string, name: string, schema: EsignTemplateSchema, documents: readonly ProviderDocument[]): Promise<void>;
+  saveSchema(
+    teamId: number,
+    externalId: string,
+    name: string,
+    schema: EsignTemplateSchema,
+    documents: readonly ProviderDocument[],
+  ): Promise<void>;
   /** A copy of a template under a new name; answers the copy's id. */
   cloneTemplate(teamId: number, externalId: string, name: string): Promise<ProviderTemplate>;
   /** One template of several, one after another (a packet's); roles of the same name are one role. */

@@ -46,7 +46,13 @@ export class OwnEsignProvider implements EsignProvider {
     this.assertOwn(externalId);
   }
 
-  async saveSchema(_teamId: number, externalId: string, _name: string, _schema: EsignTemplateSchema, _documents: readonly ProviderDocument[]): Promise<void> {
+  async saveSchema(
+    _teamId: number,
+    externalId: string,
+    _name: string,
+    _schema: EsignTemplateSchema,
+    _documents: readonly ProviderDocument[],
+  ): Promise<void> {
     this.assertOwn(externalId);
   }
 

@@ -12,5 +12,10 @@ import { RequestProviders } from './request-providers';
  */
 export function esignProvidersOf(config: Pick<EsignConfig, 'ESIGN_PROVIDER'>): Provider[] {
   const docuseal = config.ESIGN_PROVIDER === 'docuseal';
-  return [OwnEsignProvider, ...(docuseal ? [DocusealProvider] : []), { provide: ESIGN_PROVIDER, useExisting: docuseal ? DocusealProvider : OwnEsignProvider }, RequestProviders];
+  return [
+    OwnEsignProvider,
+    ...(docuseal ? [DocusealProvider] : []),
+    { provide: ESIGN_PROVIDER, useExisting: docuseal ? DocusealProvider : OwnEsignProvider },
+    RequestProviders,
+  ];
 }

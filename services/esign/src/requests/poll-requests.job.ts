@@ -37,13 +37,24 @@ export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShu
     this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:poll-requests');
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(POLL_REQUESTS, options);
-    await this.queue.upsertJobScheduler(POLL_REQUESTS, { every: this.config.ESIGN_POLL_INTERVAL_SECONDS * 1000 }, {
-      name: 'walk',
-      data: { kind: 'walk' },
-      opts: { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-    });
+    await this.queue.upsertJobScheduler(
+      POLL_REQUESTS,
+      { every: this.config.ESIGN_POLL_INTERVAL_SECONDS * 1000 },
+      {
+        name: 'walk',
+        data: { kind: 'walk' },
+        opts: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: { count: 100 },
+          removeOnFail: { count: 100 },
+        },
+      },
+    );
     this.worker = new Worker(POLL_REQUESTS, (job) => this.process(job), { ...options, concurrency: 4 });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${POLL_REQUESTS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${POLL_REQUESTS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${POLL_REQUESTS} worker: ${error.message}`));
   }
 
@@ -63,7 +74,13 @@ export class PollRequestsJob implements OnApplicationBootstrap, OnApplicationShu
         ids.map((id) => ({
           name: 'request',
           data: { kind: 'request' as const, esig_request_id: id },
-          opts: { jobId: `request-${id}-${tick}`, attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: true, removeOnFail: { age: 3600 } },
+          opts: {
+            jobId: `request-${id}-${tick}`,
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 2_000 },
+            removeOnComplete: true,
+            removeOnFail: { age: 3600 },
+          },
         })),
       );
       queued += ids.length;

@@ -36,7 +36,12 @@ export class RequestCompletion {
     private readonly storage: StorageService,
   ) {}
 
-  async complete(manager: EntityManager, locked: RequestRow, file: CompletedFile, options: { auditDetail: string; mailSigners: readonly SignerRow[] }): Promise<boolean> {
+  async complete(
+    manager: EntityManager,
+    locked: RequestRow,
+    file: CompletedFile,
+    options: { auditDetail: string; mailSigners: readonly SignerRow[] },
+  ): Promise<boolean> {
     if (locked.archived || locked.final_key || !['S', 'V', 'P', 'F'].includes(locked.status)) return false;
     await this.requests.setFinal(manager, locked.esig_request_id, file);
     locked.final_key = file.key;
@@ -48,7 +53,13 @@ export class RequestCompletion {
       esig_request_id: locked.esig_request_id,
       client_id: locked.client_id,
       created_by_agent_id: locked.created_by_agent_id,
-      file: { namespace: this.storage.namespace, key: file.key, sha256: file.sha256, filename: file.filename, content_type: 'application/pdf' },
+      file: {
+        namespace: this.storage.namespace,
+        key: file.key,
+        sha256: file.sha256,
+        filename: file.filename,
+        content_type: 'application/pdf',
+      },
       storage_paths: { default_document_type: locked.default_document_type, default_storage_path: locked.default_storage_path },
     });
     await this.mailer.completed(manager, locked, options.mailSigners, await this.requests.user(locked.created_by_agent_id, manager));

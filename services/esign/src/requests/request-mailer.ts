@@ -14,7 +14,8 @@ export function newLinkToken(): { token: string; hash: string } {
 
 export const hashOfToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const fullNameOf = (user: Pick<EsignUserRow, 'first_name' | 'last_name'> | null) => (user ? `${user.first_name} ${user.last_name}`.trim() : 'Realty');
+export const fullNameOf = (user: Pick<EsignUserRow, 'first_name' | 'last_name'> | null) =>
+  user ? `${user.first_name} ${user.last_name}`.trim() : 'Realty';
 
 /** The parts of a mail of one text and one button; its text part ends with a new line. */
 const withButton = (text: string, href: string, label: string) => {
@@ -84,7 +85,13 @@ export class RequestMailer {
   }
 
   /** A signer declined: the sender hears it (switch esign_declined). */
-  async declined(manager: EntityManager, request: RequestRow, signer: SignerRow, reason: string, sender: EsignUserRow | null): Promise<void> {
+  async declined(
+    manager: EntityManager,
+    request: RequestRow,
+    signer: SignerRow,
+    reason: string,
+    sender: EsignUserRow | null,
+  ): Promise<void> {
     if (!sender) return;
     const text = `${signer.name} (${signer.email}) declined to sign ${request.title}.\n\nReason: ${reason}`;
     await this.queue(manager, request, {
@@ -103,14 +110,28 @@ export class RequestMailer {
   async expired(manager: EntityManager, request: RequestRow, sender: EsignUserRow | null): Promise<void> {
     if (!sender) return;
     const text = `${request.title} expired before everyone signed it.`;
-    await this.queue(manager, request, { signer_id: null, kind: 'expired', to: sender.email, subject: `Expired: ${request.title}`, ...mailParts([text]), sender });
+    await this.queue(manager, request, {
+      signer_id: null,
+      kind: 'expired',
+      to: sender.email,
+      subject: `Expired: ${request.title}`,
+      ...mailParts([text]),
+      sender,
+    });
   }
 
   /** The request was cancelled: signers who had a link hear it. */
   async cancelled(manager: EntityManager, request: RequestRow, signers: readonly SignerRow[], sender: EsignUserRow | null): Promise<void> {
     for (const signer of signers.filter((s) => s.invited_ts !== null)) {
       const text = `${fullNameOf(sender)} cancelled the request to sign ${request.title}. You do not need to do anything.`;
-      await this.queue(manager, request, { signer_id: signer.signer_id, kind: 'cancelled', to: signer.email, subject: `Cancelled: ${request.title}`, ...mailParts([text]), sender });
+      await this.queue(manager, request, {
+        signer_id: signer.signer_id,
+        kind: 'cancelled',
+        to: signer.email,
+        subject: `Cancelled: ${request.title}`,
+        ...mailParts([text]),
+        sender,
+      });
     }
   }
 
@@ -131,17 +152,33 @@ export class RequestMailer {
     },
   ): Promise<string> {
     const id = `esign-${request.esig_request_id}-${mail.kind}-${randomUUID()}`;
-    await this.requests.insertMail(manager, { mail_id: id, esig_request_id: request.esig_request_id, signer_id: mail.signer_id, kind: mail.kind, recipient: mail.to, attempt: mail.attempt ?? 1 });
-    await this.requests.appendAudit(manager, request.esig_request_id, { type: 'mail_queued', actor: 'System', email: mail.to, detail: `${mail.kind}: ${mail.subject}` });
-    await this.mail.sendInTransaction(manager, {
-      id,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      ...(mail.sender ? { from_name: fullNameOf(mail.sender), reply_to: mail.sender.email } : {}),
-      ...(mail.notification_key ? { notification_key: mail.notification_key, to_agent_id: mail.to_agent_id } : {}),
-    }, { team_id: request.team_id });
+    await this.requests.insertMail(manager, {
+      mail_id: id,
+      esig_request_id: request.esig_request_id,
+      signer_id: mail.signer_id,
+      kind: mail.kind,
+      recipient: mail.to,
+      attempt: mail.attempt ?? 1,
+    });
+    await this.requests.appendAudit(manager, request.esig_request_id, {
+      type: 'mail_queued',
+      actor: 'System',
+      email: mail.to,
+      detail: `${mail.kind}: ${mail.subject}`,
+    });
+    await this.mail.sendInTransaction(
+      manager,
+      {
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.sender ? { from_name: fullNameOf(mail.sender), reply_to: mail.sender.email } : {}),
+        ...(mail.notification_key ? { notification_key: mail.notification_key, to_agent_id: mail.to_agent_id } : {}),
+      },
+      { team_id: request.team_id },
+    );
     return id;
   }
 }

@@ -1,5 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { ESIGN_REQUEST_MESSAGES as M, type EsignField, type EsignRole, type EsignStoragePaths, type EsignTemplateSchema } from '@app/contracts';
+import {
+  ESIGN_REQUEST_MESSAGES as M,
+  type EsignField,
+  type EsignRole,
+  type EsignStoragePaths,
+  type EsignTemplateSchema,
+} from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import { PacketsRepository } from '../packets/packets.repository';
 import { TemplatesRepository } from '../templates/templates.repository';
@@ -34,7 +40,10 @@ export function mergeTemplateSchemas(templates: readonly RequestTemplate[]): Esi
       const key = roleKey(role.name);
       let merged = roleByKey.get(key);
       if (!merged) {
-        merged = { uuid: roles.some((r) => r.uuid === role.uuid) ? `${template.esig_template_id}:${role.uuid}` : role.uuid, name: role.name.trim() };
+        merged = {
+          uuid: roles.some((r) => r.uuid === role.uuid) ? `${template.esig_template_id}:${role.uuid}` : role.uuid,
+          name: role.name.trim(),
+        };
         roleByKey.set(key, merged);
         roles.push(merged);
       }
@@ -100,7 +109,11 @@ export function documentsOf(templates: readonly RequestTemplate[]): RequestDocum
 }
 
 /** A request's title: its templates' names. */
-export const requestTitleOf = (templates: readonly { name: string }[]) => templates.map((template) => template.name).join(', ').slice(0, 1000);
+export const requestTitleOf = (templates: readonly { name: string }[]) =>
+  templates
+    .map((template) => template.name)
+    .join(', ')
+    .slice(0, 1000);
 
 /** What a request or a send draft names its templates by: checked by EsignTemplateSourceDto (each an id; the ids once each). */
 export interface TemplateSourceIds {
@@ -145,7 +158,13 @@ export class RequestTemplatesReader {
   /** The request's source from the templates as they are now: the merged schema and their PDFs. */
   async sourceOf(teamId: number, body: TemplateSourceIds): Promise<RequestSource> {
     const { templates, packetId } = await this.templatesOf(teamId, body);
-    return { templates, packetId, documents: documentsOf(templates), schema: mergeTemplateSchemas(templates), title: requestTitleOf(templates) };
+    return {
+      templates,
+      packetId,
+      documents: documentsOf(templates),
+      schema: mergeTemplateSchemas(templates),
+      title: requestTitleOf(templates),
+    };
   }
 
   /** Templates that are still active templates of the team, in order (a deleted one: 404 'Template not found'). */

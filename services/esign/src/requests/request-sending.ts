@@ -27,7 +27,12 @@ export class RequestSending {
 
   async record(manager: EntityManager, request: RequestRow, signers: readonly SendingSigner[]): Promise<SignerRow[]> {
     const sender = await this.requests.user(request.created_by_agent_id, manager);
-    await this.requests.appendAudit(manager, request.esig_request_id, { type: 'sent', actor: fullNameOf(sender), email: sender?.email ?? null, detail: request.title });
+    await this.requests.appendAudit(manager, request.esig_request_id, {
+      type: 'sent',
+      actor: fullNameOf(sender),
+      email: sender?.email ?? null,
+      detail: request.title,
+    });
     await this.status.started(manager, request, fullNameOf(sender));
     for (const signer of signers) {
       await this.requests.insertSigner(manager, request.esig_request_id, {

@@ -48,7 +48,13 @@ export class RequestStatusWriter {
     await this.record(manager, request, null, request.status, actor);
   }
 
-  private async record(manager: EntityManager, request: RequestRow, from: EsignRequestStatus | null, to: EsignRequestStatus, actor: string) {
+  private async record(
+    manager: EntityManager,
+    request: RequestRow,
+    from: EsignRequestStatus | null,
+    to: EsignRequestStatus,
+    actor: string,
+  ) {
     await this.requests.appendAudit(manager, request.esig_request_id, { type: 'status_changed', actor, detail: `${from ?? '-'} -> ${to}` });
     await this.outbox.publish(manager, 'esign.request.status-changed', request.team_id, {
       esig_request_id: request.esig_request_id,

@@ -50,7 +50,10 @@ export class RequestsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: "Cancels (archives) a request in S, V, P or F; signers who had a link are mailed. 409 'This request can no longer be cancelled'" })
+  @ApiOperation({
+    summary:
+      "Cancels (archives) a request in S, V, P or F; signers who had a link are mailed. 409 'This request can no longer be cancelled'",
+  })
   @ApiAnswer(200, REQUEST_CANCELLED_SCHEMA)
   @ApiErrors(400, 404, 409)
   cancel(@CurrentUser() caller: AuthenticatedUser, @Param() params: RequestIdParamDto) {

@@ -1,15 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EsignAuditEvent, EsignAuditEventType, EsignEmailConfig, EsignRequestStatus, EsignSignatureOrder, EsignTemplateSchema } from '@app/contracts';
+import type {
+  EsignAuditEvent,
+  EsignAuditEventType,
+  EsignEmailConfig,
+  EsignRequestStatus,
+  EsignSignatureOrder,
+  EsignTemplateSchema,
+} from '@app/contracts';
 import type { ColumnOf, Narrow, TableRow } from '@app/database';
 import { returnedRows } from '../templates/templates.repository';
 
 type Requests = TableRow<'esign.requests'>;
 
 const REQUEST_COLUMN_NAMES = [
-  'esig_request_id', 'team_id', 'client_id', 'created_by_agent_id', 'provider', 'external_id', 'status', 'status_before_failure', 'archived',
-  'signature_order', 'title', 'template_ids', 'esig_template_id', 'default_storage_path', 'default_document_type', 'schema', 'sender_values', 'readonly_fields',
-  'email_config', 'created_ts', 'expires_ts', 'completed_ts', 'final_key', 'final_sha256', 'final_filename',
+  'esig_request_id',
+  'team_id',
+  'client_id',
+  'created_by_agent_id',
+  'provider',
+  'external_id',
+  'status',
+  'status_before_failure',
+  'archived',
+  'signature_order',
+  'title',
+  'template_ids',
+  'esig_template_id',
+  'default_storage_path',
+  'default_document_type',
+  'schema',
+  'sender_values',
+  'readonly_fields',
+  'email_config',
+  'created_ts',
+  'expires_ts',
+  'completed_ts',
+  'final_key',
+  'final_sha256',
+  'final_filename',
   // A DocuSeal request: the audit log PDF downloaded beside its signed document.
   'audit_log_key',
 ] as const satisfies readonly ColumnOf<'esign.requests'>[];
@@ -36,13 +65,34 @@ export type RequestDocumentRow = Narrow<
 export type SignerStatus = 'W' | 'I' | 'V' | 'C' | 'D';
 
 const SIGNER_COLUMN_NAMES = [
-  'signer_id', 'esig_request_id', 'role', 'role_uuid', 'name', 'email', 'contact_id', 'signing_order', 'status', 'invited_ts', 'viewed_ts', 'completed_ts',
-  'declined_ts', 'decline_reason', 'ip', 'user_agent', 'values',
+  'signer_id',
+  'esig_request_id',
+  'role',
+  'role_uuid',
+  'name',
+  'email',
+  'contact_id',
+  'signing_order',
+  'status',
+  'invited_ts',
+  'viewed_ts',
+  'completed_ts',
+  'declined_ts',
+  'decline_reason',
+  'ip',
+  'user_agent',
+  'values',
 ] as const satisfies readonly ColumnOf<'esign.request_signers'>[];
 
-export type SignerRow = Narrow<Pick<TableRow<'esign.request_signers'>, (typeof SIGNER_COLUMN_NAMES)[number]>, { status: SignerStatus; values: Record<string, unknown> }>;
+export type SignerRow = Narrow<
+  Pick<TableRow<'esign.request_signers'>, (typeof SIGNER_COLUMN_NAMES)[number]>,
+  { status: SignerStatus; values: Record<string, unknown> }
+>;
 
-export type LinkRow = Narrow<Pick<TableRow<'esign.request_links'>, 'esig_request_id' | 'signer_id' | 'purpose' | 'created_ts'>, { purpose: 'sign' | 'download' }>;
+export type LinkRow = Narrow<
+  Pick<TableRow<'esign.request_links'>, 'esig_request_id' | 'signer_id' | 'purpose' | 'created_ts'>,
+  { purpose: 'sign' | 'download' }
+>;
 
 export type MailRow = Pick<
   TableRow<'esign.request_mails'>,
@@ -93,10 +143,16 @@ export interface SignerMirror {
 }
 
 /** What a user read copy gives a request: the sender's name and address. */
-export type EsignUserRow = Pick<TableRow<'esign.users'>, 'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'status' | 'roles'>;
+export type EsignUserRow = Pick<
+  TableRow<'esign.users'>,
+  'agent_id' | 'team_id' | 'first_name' | 'last_name' | 'email' | 'status' | 'roles'
+>;
 
 export type EsignTransactionRow = Narrow<
-  Pick<TableRow<'esign.transactions'>, 'client_id' | 'team_id' | 'type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'primary_agent_id'>,
+  Pick<
+    TableRow<'esign.transactions'>,
+    'client_id' | 'team_id' | 'type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'primary_agent_id'
+  >,
   { type: 'b' | 's' | null }
 >;
 
@@ -142,18 +198,25 @@ export class RequestsRepository {
 
   /** The team's request (another team's: null). */
   async one(teamId: number, requestId: number, manager?: EntityManager): Promise<RequestRow | null> {
-    const rows: RequestRow[] = await this.db(manager).query(`SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE team_id = $1 AND esig_request_id = $2`, [teamId, requestId]);
+    const rows: RequestRow[] = await this.db(manager).query(
+      `SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE team_id = $1 AND esig_request_id = $2`,
+      [teamId, requestId],
+    );
     return rows[0] ?? null;
   }
 
   async byId(requestId: number): Promise<RequestRow | null> {
-    const rows: RequestRow[] = await this.dataSource.query(`SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE esig_request_id = $1`, [requestId]);
+    const rows: RequestRow[] = await this.dataSource.query(`SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE esig_request_id = $1`, [
+      requestId,
+    ]);
     return rows[0] ?? null;
   }
 
   /** The request locked for a change (FOR UPDATE): every status move goes through this lock. */
   async lock(manager: EntityManager, requestId: number): Promise<RequestRow | null> {
-    const rows: RequestRow[] = await manager.query(`SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE esig_request_id = $1 FOR UPDATE`, [requestId]);
+    const rows: RequestRow[] = await manager.query(`SELECT ${REQUEST_COLUMNS} FROM esign.requests WHERE esig_request_id = $1 FOR UPDATE`, [
+      requestId,
+    ]);
     return rows[0] ?? null;
   }
 
@@ -161,7 +224,12 @@ export class RequestsRepository {
     await manager.query(`UPDATE esign.requests SET external_id = $2 WHERE esig_request_id = $1`, [requestId, externalId]);
   }
 
-  async setStatus(manager: EntityManager, requestId: number, status: EsignRequestStatus, statusBeforeFailure: EsignRequestStatus | null): Promise<void> {
+  async setStatus(
+    manager: EntityManager,
+    requestId: number,
+    status: EsignRequestStatus,
+    statusBeforeFailure: EsignRequestStatus | null,
+  ): Promise<void> {
     await manager.query(
       `UPDATE esign.requests SET status = $2::char(1), status_before_failure = $3::char(1),
               completed_ts = CASE WHEN $2::char(1) = 'C' THEN now() ELSE completed_ts END WHERE esig_request_id = $1`,
@@ -173,14 +241,15 @@ export class RequestsRepository {
     await manager.query(`UPDATE esign.requests SET archived = true, cancelled_ts = now() WHERE esig_request_id = $1`, [requestId]);
   }
 
-  async setFinal(manager: EntityManager, requestId: number, file: { key: string; sha256: string; filename: string; contentSha256: string }): Promise<void> {
-    await manager.query(`UPDATE esign.requests SET final_key = $2, final_sha256 = $3, final_filename = $4, content_sha256 = $5 WHERE esig_request_id = $1`, [
-      requestId,
-      file.key,
-      file.sha256,
-      file.filename,
-      file.contentSha256,
-    ]);
+  async setFinal(
+    manager: EntityManager,
+    requestId: number,
+    file: { key: string; sha256: string; filename: string; contentSha256: string },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE esign.requests SET final_key = $2, final_sha256 = $3, final_filename = $4, content_sha256 = $5 WHERE esig_request_id = $1`,
+      [requestId, file.key, file.sha256, file.filename, file.contentSha256],
+    );
   }
 
   async setAuditLogKey(manager: EntityManager, requestId: number, key: string): Promise<void> {
@@ -191,7 +260,15 @@ export class RequestsRepository {
     for (const document of documents) {
       await manager.query(
         `INSERT INTO esign.request_documents (esig_request_id, position, name, storage_key, sha256, pages, page_sizes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [requestId, document.position, document.name, document.storage_key, document.sha256, document.pages, JSON.stringify(document.page_sizes)],
+        [
+          requestId,
+          document.position,
+          document.name,
+          document.storage_key,
+          document.sha256,
+          document.pages,
+          JSON.stringify(document.page_sizes),
+        ],
       );
     }
   }
@@ -233,7 +310,9 @@ export class RequestsRepository {
   }
 
   async markInvited(manager: EntityManager, signerId: number): Promise<void> {
-    await manager.query(`UPDATE esign.request_signers SET status = 'I', invited_ts = now() WHERE signer_id = $1 AND status = 'W'`, [signerId]);
+    await manager.query(`UPDATE esign.request_signers SET status = 'I', invited_ts = now() WHERE signer_id = $1 AND status = 'W'`, [
+      signerId,
+    ]);
   }
 
   /** The first view only (later views are audited, the signer's row keeps the first). */
@@ -245,7 +324,12 @@ export class RequestsRepository {
     return returnedRows(result).length > 0;
   }
 
-  async markCompleted(manager: EntityManager, signerId: number, values: Record<string, unknown>, client: { ip: string | null; userAgent: string | null }): Promise<void> {
+  async markCompleted(
+    manager: EntityManager,
+    signerId: number,
+    values: Record<string, unknown>,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<void> {
     await manager.query(
       `UPDATE esign.request_signers SET status = 'C', completed_ts = now(), "values" = $2, ip = $3, user_agent = $4,
               viewed_ts = coalesce(viewed_ts, now()) WHERE signer_id = $1`,
@@ -253,7 +337,12 @@ export class RequestsRepository {
     );
   }
 
-  async markDeclined(manager: EntityManager, signerId: number, reason: string, client: { ip: string | null; userAgent: string | null }): Promise<void> {
+  async markDeclined(
+    manager: EntityManager,
+    signerId: number,
+    reason: string,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<void> {
     await manager.query(
       `UPDATE esign.request_signers SET status = 'D', declined_ts = now(), decline_reason = $2, ip = $3, user_agent = $4,
               viewed_ts = coalesce(viewed_ts, now()) WHERE signer_id = $1`,
@@ -271,12 +360,26 @@ export class RequestsRepository {
     );
   }
 
-  async insertLink(manager: EntityManager, tokenHash: string, requestId: number, signerId: number | null, purpose: 'sign' | 'download'): Promise<void> {
-    await manager.query(`INSERT INTO esign.request_links (token_hash, esig_request_id, signer_id, purpose) VALUES ($1, $2, $3, $4)`, [tokenHash, requestId, signerId, purpose]);
+  async insertLink(
+    manager: EntityManager,
+    tokenHash: string,
+    requestId: number,
+    signerId: number | null,
+    purpose: 'sign' | 'download',
+  ): Promise<void> {
+    await manager.query(`INSERT INTO esign.request_links (token_hash, esig_request_id, signer_id, purpose) VALUES ($1, $2, $3, $4)`, [
+      tokenHash,
+      requestId,
+      signerId,
+      purpose,
+    ]);
   }
 
   async link(tokenHash: string, manager?: EntityManager): Promise<LinkRow | null> {
-    const rows: LinkRow[] = await this.db(manager).query(`SELECT esig_request_id, signer_id, purpose, created_ts FROM esign.request_links WHERE token_hash = $1`, [tokenHash]);
+    const rows: LinkRow[] = await this.db(manager).query(
+      `SELECT esig_request_id, signer_id, purpose, created_ts FROM esign.request_links WHERE token_hash = $1`,
+      [tokenHash],
+    );
     return rows[0] ?? null;
   }
 
@@ -285,15 +388,14 @@ export class RequestsRepository {
     await manager.query(`DELETE FROM esign.request_links WHERE signer_id = $1 AND purpose = 'sign'`, [signerId]);
   }
 
-  async insertMail(manager: EntityManager, mail: { mail_id: string; esig_request_id: number; signer_id: number | null; kind: string; recipient: string; attempt: number }): Promise<void> {
-    await manager.query(`INSERT INTO esign.request_mails (mail_id, esig_request_id, signer_id, kind, recipient, attempt) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      mail.mail_id,
-      mail.esig_request_id,
-      mail.signer_id,
-      mail.kind,
-      mail.recipient,
-      mail.attempt,
-    ]);
+  async insertMail(
+    manager: EntityManager,
+    mail: { mail_id: string; esig_request_id: number; signer_id: number | null; kind: string; recipient: string; attempt: number },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO esign.request_mails (mail_id, esig_request_id, signer_id, kind, recipient, attempt) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [mail.mail_id, mail.esig_request_id, mail.signer_id, mail.kind, mail.recipient, mail.attempt],
+    );
   }
 
   /** The mail esign queued with that id, locked; null for a mail esign did not send. */
@@ -342,7 +444,17 @@ export class RequestsRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, clock_timestamp()), $9)
        ON CONFLICT (esig_request_id, external_id) WHERE external_id IS NOT NULL DO NOTHING
        RETURNING audit_event_id`,
-      [requestId, event.type, event.actor, event.email ?? null, event.ip ?? null, event.user_agent ?? null, event.detail ?? null, event.ts ?? null, event.external_id ?? null],
+      [
+        requestId,
+        event.type,
+        event.actor,
+        event.email ?? null,
+        event.ip ?? null,
+        event.user_agent ?? null,
+        event.detail ?? null,
+        event.ts ?? null,
+        event.external_id ?? null,
+      ],
     );
     return returnedRows(result).length > 0;
   }
@@ -365,7 +477,10 @@ export class RequestsRepository {
   }
 
   async user(agentId: number, manager?: EntityManager): Promise<EsignUserRow | null> {
-    const rows: EsignUserRow[] = await this.db(manager).query(`SELECT agent_id, team_id, first_name, last_name, email, status, roles FROM esign.users WHERE agent_id = $1`, [agentId]);
+    const rows: EsignUserRow[] = await this.db(manager).query(
+      `SELECT agent_id, team_id, first_name, last_name, email, status, roles FROM esign.users WHERE agent_id = $1`,
+      [agentId],
+    );
     return rows[0] ?? null;
   }
 

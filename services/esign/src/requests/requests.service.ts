@@ -51,7 +51,8 @@ export const ORPHANED_COPY_HOURS = 24;
 /** Storage keys listed per page of the sweep. */
 const SWEEP_PAGE = 1000;
 /** The uuid folder of a send's copy (requests/<uuid>/<file>), or null for any other key (requests/<id>/signed.pdf). */
-const copyFolderOf = (key: string): string | null => /^requests\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/.exec(key)?.[1] ?? null;
+const copyFolderOf = (key: string): string | null =>
+  /^requests\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/.exec(key)?.[1] ?? null;
 
 interface CheckedSigner {
   role: string;
@@ -160,12 +161,17 @@ export class RequestsService {
       // the copies a day later if no request names them).
       const stored = committing && insertedId !== null ? await this.wasStored(insertedId) : false;
       if (stored === true) {
-        this.logger.warn(`the COMMIT of request ${insertedId} answered an error (${(error as Error).message}) but the request is stored: answered as sent`);
+        this.logger.warn(
+          `the COMMIT of request ${insertedId} answered an error (${(error as Error).message}) but the request is stored: answered as sent`,
+        );
         return { esig_request_id: insertedId!, status: 'S' };
       }
       if (stored === false) {
         const discard = (sent as ProviderSent | null)?.discard;
-        if (discard) await discard().catch((failure: Error) => this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`));
+        if (discard)
+          await discard().catch((failure: Error) =>
+            this.logger.warn(`could not take back a request the ${this.provider.name} provider sent: ${failure.message}`),
+          );
         await this.removeCopies(copies);
       }
       throw error;
@@ -188,7 +194,10 @@ export class RequestsService {
    * a client_id sent too must be the draft's), or `client_id` with `template_ids | packet_id` as the templates are now.
    * The transaction must be the team's in the read copy and every template still active (404 otherwise).
    */
-  private async sourceOf(caller: AuthenticatedUser, body: CreateEsignRequestDto): Promise<{ transaction: EsignTransactionRow; source: RequestSource; draftId: string | null }> {
+  private async sourceOf(
+    caller: AuthenticatedUser,
+    body: CreateEsignRequestDto,
+  ): Promise<{ transaction: EsignTransactionRow; source: RequestSource; draftId: string | null }> {
     if (body.draft_id !== undefined && body.draft_id !== null) {
       const draft = await this.drafts.own(caller.team_id, caller.agent_id, body.draft_id);
       if (!draft) throw draftNotFound();
@@ -211,7 +220,12 @@ export class RequestsService {
   }
 
   /** Every role that owns a field needs a signer with a name and a valid email; S orders are whole numbers of 1 or more. */
-  private checkSigners(schema: EsignTemplateSchema, list: readonly EsignSignerInputDto[], order: EsignSignatureOrder, errors: FieldError[]): CheckedSigner[] {
+  private checkSigners(
+    schema: EsignTemplateSchema,
+    list: readonly EsignSignerInputDto[],
+    order: EsignSignatureOrder,
+    errors: FieldError[],
+  ): CheckedSigner[] {
     const needed = rolesWithFields(schema);
     const signers: CheckedSigner[] = [];
     list.forEach((entry, index) => {
@@ -224,15 +238,24 @@ export class RequestsService {
       const name = (entry.name ?? '').trim();
       const email = (entry.email ?? '').trim();
       if (!name) errors.push({ field: at('name'), error: M.signerNameRequired });
-      else if (name.length > ESIGN_NAME_MAX_LENGTH) errors.push({ field: at('name'), error: `At most ${ESIGN_NAME_MAX_LENGTH} characters` });
+      else if (name.length > ESIGN_NAME_MAX_LENGTH)
+        errors.push({ field: at('name'), error: `At most ${ESIGN_NAME_MAX_LENGTH} characters` });
       if (!email) errors.push({ field: at('email'), error: M.emailRequired });
       else if (!isFormEmail(email)) errors.push({ field: at('email'), error: M.invalidEmail });
       let signingOrder = 1;
       if (order === 'S') {
-        if (!Number.isInteger(entry.order) || (entry.order as number) < 1 || (entry.order as number) > ESIGN_MAX_SIGNERS * 10) errors.push({ field: at('order'), error: M.orderMin });
+        if (!Number.isInteger(entry.order) || (entry.order as number) < 1 || (entry.order as number) > ESIGN_MAX_SIGNERS * 10)
+          errors.push({ field: at('order'), error: M.orderMin });
         else signingOrder = entry.order as number;
       }
-      signers.push({ role: role.name, role_uuid: role.uuid, name, email: email.toLowerCase(), contact_id: entry.contact_id ?? null, order: signingOrder });
+      signers.push({
+        role: role.name,
+        role_uuid: role.uuid,
+        name,
+        email: email.toLowerCase(),
+        contact_id: entry.contact_id ?? null,
+        order: signingOrder,
+      });
     });
     for (const role of needed) {
       if (!signers.some((signer) => signer.role_uuid === role.uuid) && !errors.some((error) => error.field.startsWith('signers.'))) {
@@ -265,7 +288,11 @@ export class RequestsService {
       const isReadonly = entry.readonly === true;
       const empty = isEsignValueEmpty(entry.value) || field.default_value === ESIGN_DATE_PLACEHOLDER;
       // A read-only field must carry its value: its signer cannot give one.
-      const error = empty ? (isReadonly && field.required && field.default_value !== ESIGN_DATE_PLACEHOLDER ? M.required : null) : esignValueError(field, entry.value);
+      const error = empty
+        ? isReadonly && field.required && field.default_value !== ESIGN_DATE_PLACEHOLDER
+          ? M.required
+          : null
+        : esignValueError(field, entry.value);
       if (entry.update_transaction !== undefined && entry.update_transaction !== null && typeof entry.update_transaction !== 'boolean') {
         errors.push({ field: `fields.${index}.update_transaction`, error: M.invalidValue });
       } else if (entry.update_transaction === true && !mayUpdateTransaction(field)) {
@@ -292,7 +319,8 @@ export class RequestsService {
       const subject = text(entry.subject);
       const body = typeof entry.body === 'string' ? entry.body : '';
       if (!subject && required) errors.push({ field: `${at}.subject`, error: M.required });
-      if (subject.length > ESIGN_SUBJECT_MAX_LENGTH) errors.push({ field: `${at}.subject`, error: `At most ${ESIGN_SUBJECT_MAX_LENGTH} characters` });
+      if (subject.length > ESIGN_SUBJECT_MAX_LENGTH)
+        errors.push({ field: `${at}.subject`, error: `At most ${ESIGN_SUBJECT_MAX_LENGTH} characters` });
       if (body.length > ESIGN_BODY_MAX_LENGTH) errors.push({ field: `${at}.body`, error: `At most ${ESIGN_BODY_MAX_LENGTH} characters` });
       return { subject, body };
     };
@@ -310,12 +338,17 @@ export class RequestsService {
   }
 
   /** The filled PDF as a data URL: nothing is stored or sent. */
-  private async preview(sources: readonly RequestDocumentSource[], schema: EsignTemplateSchema, values: Record<string, unknown>): Promise<EsignPreviewResponse> {
+  private async preview(
+    sources: readonly RequestDocumentSource[],
+    schema: EsignTemplateSchema,
+    values: Record<string, unknown>,
+  ): Promise<EsignPreviewResponse> {
     const documents = [];
     for (const document of sources) documents.push({ name: document.name, bytes: await this.storage.getBytes(document.storage_key) });
     const defaults: Record<string, unknown> = {};
     for (const field of schema.fields) {
-      if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER && field.type !== 'checkbox') defaults[field.uuid] = field.default_value;
+      if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER && field.type !== 'checkbox')
+        defaults[field.uuid] = field.default_value;
     }
     const pdf = await stampDocuments({ documents, fields: schema.fields, values: { ...defaults, ...values } });
     return { url: `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}` };
@@ -325,7 +358,11 @@ export class RequestsService {
    * The request keeps its own copy of each PDF (a template may change or go later), with its SHA-256. Each key goes into
    * `copies` before it is written, so that a failed send removes a half-written one too.
    */
-  private async snapshotDocuments(sources: readonly RequestDocumentSource[], folder: string, copies: string[]): Promise<RequestDocumentRow[]> {
+  private async snapshotDocuments(
+    sources: readonly RequestDocumentSource[],
+    folder: string,
+    copies: string[],
+  ): Promise<RequestDocumentRow[]> {
     const documents: RequestDocumentRow[] = [];
     for (const document of sources) {
       const bytes = await this.storage.getBytes(document.storage_key);
@@ -351,7 +388,9 @@ export class RequestsService {
     if (failed.length === 0) return;
     const { reason } = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     const message = reason instanceof Error ? reason.message : String(reason);
-    this.logger.warn(`could not remove the PDF copies of a request that was not sent (${failed.join(', ')}): ${message}; the worker's sweep removes them after a day`);
+    this.logger.warn(
+      `could not remove the PDF copies of a request that was not sent (${failed.join(', ')}): ${message}; the worker's sweep removes them after a day`,
+    );
   }
 
   /**
@@ -396,12 +435,10 @@ export class RequestsService {
     // An open request's provider events first (DocuSeal's since the last poll); the log is still answered when the provider is away.
     const provider = this.providers.find(request.provider);
     if (provider && !request.archived && ['S', 'V', 'P', 'F'].includes(request.status)) {
-      const added = await provider
-        .audit(requestId)
-        .catch((error: Error) => {
-          this.logger.warn(`request ${requestId}: the provider's audit events could not be read: ${error.message}`);
-          return 0;
-        });
+      const added = await provider.audit(requestId).catch((error: Error) => {
+        this.logger.warn(`request ${requestId}: the provider's audit events could not be read: ${error.message}`);
+        return 0;
+      });
       if (added > 0) request = await this.visible(caller, requestId);
     }
     const [events, documents] = await Promise.all([this.requests.audit(requestId), this.requests.documents(requestId)]);
@@ -427,7 +464,12 @@ export class RequestsService {
             ? { name: request.final_filename ?? 'signed.pdf', storageKey: request.final_key, sha256: request.final_sha256 }
             : null;
     if (!signed) throw new ConflictException({ status: 'error', message: M.notCompleted });
-    const url = await this.storage.createDownloadUrl(signed.storageKey, { expiresInSeconds: 300, filename: signed.name, disposition: 'attachment', contentType: 'application/pdf' });
+    const url = await this.storage.createDownloadUrl(signed.storageKey, {
+      expiresInSeconds: 300,
+      filename: signed.name,
+      disposition: 'attachment',
+      contentType: 'application/pdf',
+    });
     return { url, filename: signed.name, sha256: signed.sha256 };
   }
 
@@ -436,7 +478,8 @@ export class RequestsService {
     await this.visible(caller, requestId);
     return this.dataSource.transaction(async (manager) => {
       const request = (await this.requests.lock(manager, requestId))!;
-      if (request.archived || !ESIGN_CANCELLABLE_STATUSES.includes(request.status)) throw new ConflictException({ status: 'error', message: M.cannotCancel });
+      if (request.archived || !ESIGN_CANCELLABLE_STATUSES.includes(request.status))
+        throw new ConflictException({ status: 'error', message: M.cannotCancel });
       await this.providers.of(request).cancel(manager, request, fullNameOf(await this.requests.user(caller.agent_id, manager)));
       return { esig_request_id: requestId, status: request.status, archived: true as const };
     });

@@ -51,7 +51,9 @@ export class SealQueue implements OnApplicationShutdown {
 
   /** The seal, written in the caller's transaction (the last signature's): the relay queues it once that commits. */
   async enqueueInTransaction(manager: EntityManager, teamId: number, requestId: number): Promise<void> {
-    await this.outbox.enqueue(manager, SEAL_REQUEST, SEAL_REQUEST, { esig_request_id: requestId }, this.jobOptionsOf(requestId), { team_id: teamId });
+    await this.outbox.enqueue(manager, SEAL_REQUEST, SEAL_REQUEST, { esig_request_id: requestId }, this.jobOptionsOf(requestId), {
+      team_id: teamId,
+    });
   }
 
   async onApplicationShutdown() {

@@ -42,7 +42,11 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     this.certificate = loadSigningCertificate(this.config);
     await this.certificate;
     this.connection = createBlockingRedis(this.config.REDIS_URL, 'esign:seal-request');
-    this.worker = new Worker(SEAL_REQUEST, (job) => this.seal(job.data.esig_request_id), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 2 });
+    this.worker = new Worker(SEAL_REQUEST, (job) => this.seal(job.data.esig_request_id), {
+      connection: this.connection,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 2,
+    });
     this.worker.on('failed', (job, error) => {
       this.logger.warn(`${SEAL_REQUEST} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
       if (job && job.attemptsMade >= (job.opts.attempts ?? SEAL_ATTEMPTS)) void this.failed(job.data.esig_request_id, error);
@@ -54,11 +58,14 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
   async seal(requestId: number): Promise<boolean> {
     const request = await this.requests.byId(requestId);
     // Only the own engine's requests are sealed here: a provider's come signed (its adapter downloads them).
-    if (!request || request.provider !== 'own' || request.status === 'C' || request.archived || ['D', 'E'].includes(request.status)) return false;
+    if (!request || request.provider !== 'own' || request.status === 'C' || request.archived || ['D', 'E'].includes(request.status))
+      return false;
     const signers = await this.requests.signers(requestId);
     if (signers.length === 0 || !signers.every((signer) => signer.status === 'C')) return false;
     const documents = await this.requests.documents(requestId);
-    const bytes = await Promise.all(documents.map(async (document) => ({ name: document.name, bytes: await this.storage.getBytes(document.storage_key) })));
+    const bytes = await Promise.all(
+      documents.map(async (document) => ({ name: document.name, bytes: await this.storage.getBytes(document.storage_key) })),
+    );
     const events = await this.requests.audit(requestId);
     const sealed = await sealRequest(
       {
@@ -88,10 +95,15 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     return this.dataSource.transaction(async (manager) => {
       const locked = await this.requests.lock(manager, requestId);
       if (!locked) return false;
-      const done = await this.completion.complete(manager, locked, { key, sha256: sealed.sha256, filename, contentSha256: sealed.contentSha256 }, {
-        auditDetail: `SHA-256 ${sealed.sha256}`,
-        mailSigners: signers,
-      });
+      const done = await this.completion.complete(
+        manager,
+        locked,
+        { key, sha256: sealed.sha256, filename, contentSha256: sealed.contentSha256 },
+        {
+          auditDetail: `SHA-256 ${sealed.sha256}`,
+          mailSigners: signers,
+        },
+      );
       if (done) this.logger.log(`sealed request ${requestId}`);
       return done;
     });
@@ -116,4 +128,3 @@ export class SealRequestJob implements OnApplicationBootstrap, OnApplicationShut
     await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 }
-

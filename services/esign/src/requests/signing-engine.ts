@@ -86,7 +86,13 @@ export class SigningEngine {
       const { request, signer, link } = await this.resolve(manager, token);
       const { state, message } = stateOf(request, signer, link);
       if (state === 'open' && signer) {
-        await this.requests.appendAudit(manager, request.esig_request_id, { type: 'viewed', actor: signer.name, email: signer.email, ip: client.ip, user_agent: client.userAgent });
+        await this.requests.appendAudit(manager, request.esig_request_id, {
+          type: 'viewed',
+          actor: signer.name,
+          email: signer.email,
+          ip: client.ip,
+          user_agent: client.userAgent,
+        });
         if (await this.requests.markViewed(manager, signer.signer_id, client)) {
           if (request.status === 'S') await this.status.move(manager, request, 'V', signer.name);
         }
@@ -98,7 +104,9 @@ export class SigningEngine {
         esig_request_id: request.esig_request_id,
         title: request.title,
         sender: { name: fullNameOf(sender), email: sender?.email ?? null },
-        signer: signer ? { name: signer.name, email: signer.email, role: signer.role } : { name: fullNameOf(sender), email: sender?.email ?? '', role: 'Sender' },
+        signer: signer
+          ? { name: signer.name, email: signer.email, role: signer.role }
+          : { name: fullNameOf(sender), email: sender?.email ?? '', role: 'Sender' },
         documents: [],
         fields: [],
         own_field_ids: [],
@@ -107,7 +115,11 @@ export class SigningEngine {
         consent_text: ESIGN_CONSENT_TEXT,
       };
       if (state === 'signed') {
-        const offered = request.status === 'C' && request.final_key && request.completed_ts && Date.now() - new Date(request.completed_ts).getTime() <= ESIGN_SIGNED_LINK_DAYS * DAY_MS;
+        const offered =
+          request.status === 'C' &&
+          request.final_key &&
+          request.completed_ts &&
+          Date.now() - new Date(request.completed_ts).getTime() <= ESIGN_SIGNED_LINK_DAYS * DAY_MS;
         if (offered) {
           base.signed_document_url = await this.storage.createDownloadUrl(request.final_key!, {
             expiresInSeconds: 3600,
@@ -160,7 +172,12 @@ export class SigningEngine {
     const values: Record<string, unknown> = {};
     for (const field of request.schema.fields) {
       if (field.default_value !== null && field.default_value !== ESIGN_DATE_PLACEHOLDER) {
-        values[field.uuid] = field.type === 'checkbox' ? field.default_value === 'true' : field.type === 'multiple' ? field.default_value.split(',').filter(Boolean) : field.default_value;
+        values[field.uuid] =
+          field.type === 'checkbox'
+            ? field.default_value === 'true'
+            : field.type === 'multiple'
+              ? field.default_value.split(',').filter(Boolean)
+              : field.default_value;
       }
     }
     Object.assign(values, request.sender_values);
@@ -176,7 +193,13 @@ export class SigningEngine {
       if (state !== 'open' || !signer) throw new ConflictException({ status: 'error', message: message ?? M.alreadySigned });
       const values = this.checkValues(request, signer, body);
       await this.requests.markCompleted(manager, signer.signer_id, values, client);
-      await this.requests.appendAudit(manager, request.esig_request_id, { type: 'signed', actor: signer.name, email: signer.email, ip: client.ip, user_agent: client.userAgent });
+      await this.requests.appendAudit(manager, request.esig_request_id, {
+        type: 'signed',
+        actor: signer.name,
+        email: signer.email,
+        ip: client.ip,
+        user_agent: client.userAgent,
+      });
       const signers = await this.requests.signers(request.esig_request_id, manager);
       const done = signers.every((s) => s.status === 'C');
       if (!done) {
@@ -217,7 +240,14 @@ export class SigningEngine {
       // Trimmed, required and at most ESIGN_DECLINE_REASON_MAX_LENGTH characters (DeclineSigningDto).
       const { reason } = body;
       await this.requests.markDeclined(manager, signer.signer_id, reason, client);
-      await this.requests.appendAudit(manager, request.esig_request_id, { type: 'declined', actor: signer.name, email: signer.email, ip: client.ip, user_agent: client.userAgent, detail: reason });
+      await this.requests.appendAudit(manager, request.esig_request_id, {
+        type: 'declined',
+        actor: signer.name,
+        email: signer.email,
+        ip: client.ip,
+        user_agent: client.userAgent,
+        detail: reason,
+      });
       await this.status.move(manager, request, 'D', signer.name);
       await this.mailer.declined(manager, request, signer, reason, await this.requests.user(request.created_by_agent_id, manager));
     });
@@ -238,7 +268,12 @@ export class SigningEngine {
     if (!mail || mail.failed_ts) return; // not esign's, or already recorded
     const request = await this.requests.lock(manager, mail.esig_request_id);
     if (!request) return;
-    await this.requests.appendAudit(manager, request.esig_request_id, { type: 'mail_failed', actor: 'System', email: mail.recipient, detail: mail.kind });
+    await this.requests.appendAudit(manager, request.esig_request_id, {
+      type: 'mail_failed',
+      actor: 'System',
+      email: mail.recipient,
+      detail: mail.kind,
+    });
     if (mail.kind !== 'invitation') {
       await this.requests.markMailFailed(manager, mailId, null);
       return;
@@ -273,10 +308,19 @@ export class SigningEngine {
           if (!signer || signer.status === 'C' || signer.status === 'D') continue;
           await this.requests.dropSignLinks(manager, signer.signer_id);
           await this.mailer.invite(manager, request, signer, sender, mail.attempt + 1);
-          await this.requests.appendAudit(manager, requestId, { type: 'invitation_resent', actor: 'System', email: signer.email, detail: `try ${mail.attempt + 1}` });
+          await this.requests.appendAudit(manager, requestId, {
+            type: 'invitation_resent',
+            actor: 'System',
+            email: signer.email,
+            detail: `try ${mail.attempt + 1}`,
+          });
         }
         // Back to where it was once no failed invitation waits (a new failure makes it F again).
-        if (request.status === 'F' && request.status_before_failure && (await this.requests.pendingFailedInvitations(manager, requestId)) === 0) {
+        if (
+          request.status === 'F' &&
+          request.status_before_failure &&
+          (await this.requests.pendingFailedInvitations(manager, requestId)) === 0
+        ) {
           await this.status.move(manager, request, request.status_before_failure);
         }
       }
@@ -286,13 +330,22 @@ export class SigningEngine {
     if (sealFor !== null) await this.seals.enqueue(sealFor);
   }
 
-  private async resolve(manager: EntityManager, token: string, lock = false): Promise<{ request: RequestRow; signer: SignerRow | null; link: LinkRow }> {
+  private async resolve(
+    manager: EntityManager,
+    token: string,
+    lock = false,
+  ): Promise<{ request: RequestRow; signer: SignerRow | null; link: LinkRow }> {
     if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw linkNotFound();
     const link = await this.requests.link(hashOfToken(token), manager);
     if (!link) throw linkNotFound();
-    const request = lock ? await this.requests.lock(manager, link.esig_request_id) : await this.requests.lock(manager, link.esig_request_id);
+    const request = lock
+      ? await this.requests.lock(manager, link.esig_request_id)
+      : await this.requests.lock(manager, link.esig_request_id);
     if (!request) throw linkNotFound();
-    const signer = link.signer_id === null ? null : ((await this.requests.signers(request.esig_request_id, manager)).find((s) => s.signer_id === link.signer_id) ?? null);
+    const signer =
+      link.signer_id === null
+        ? null
+        : ((await this.requests.signers(request.esig_request_id, manager)).find((s) => s.signer_id === link.signer_id) ?? null);
     return { request, signer, link };
   }
 }

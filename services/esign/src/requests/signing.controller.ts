@@ -34,7 +34,9 @@ export class SigningController {
 
   @Post(':token/complete')
   @HttpCode(200)
-  @ApiOperation({ summary: "The signer's values and consent: 400 naming values.<field uuid> or consent; 409 once the link no longer signs" })
+  @ApiOperation({
+    summary: "The signer's values and consent: 400 naming values.<field uuid> or consent; 409 once the link no longer signs",
+  })
   @ApiBody({ schema: contractSchema('CompleteSigningRequest') })
   @ApiAnswer(200, SIGNING_RESULT_SCHEMA)
   @ApiErrors(400, 409)

@@ -73,7 +73,9 @@ export async function appendAuditCertificate(doc: PDFDocument, input: AuditCerti
   for (const event of [...input.events].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     writer.keepTogether(4);
     writer.field(event.type, utc(event.at));
-    const who = [`Actor: ${event.actor}`, event.email ? `Email: ${event.email}` : null, `IP: ${orNot(event.ip)}`].filter(Boolean).join(' · ');
+    const who = [`Actor: ${event.actor}`, event.email ? `Email: ${event.email}` : null, `IP: ${orNot(event.ip)}`]
+      .filter(Boolean)
+      .join(' · ');
     writer.field('', who);
     writer.field('', `User agent: ${orNot(event.user_agent)}`);
     if (event.detail) writer.field('', `Detail: ${event.detail}`);
@@ -139,7 +141,12 @@ class CertificateWriter {
     this.space(10);
     this.ensure(this.lineHeight(13) + 3 * this.lineHeight(TEXT_SIZE));
     this.line(text, MARGIN, 13);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y - 3 }, end: { x: MARGIN + this.width, y: this.y - 3 }, thickness: 0.5, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y - 3 },
+      end: { x: MARGIN + this.width, y: this.y - 3 },
+      thickness: 0.5,
+      color: RULE,
+    });
     this.space(8);
   }
 
@@ -162,14 +169,21 @@ class CertificateWriter {
       this.y -= this.lineHeight(TEXT_SIZE);
       const baseline = this.y + (this.lineHeight(TEXT_SIZE) - TEXT_SIZE);
       if (labelParts[i]) this.page.drawText(labelParts[i], { x: MARGIN, y: baseline, size: TEXT_SIZE - 1, font: this.font, color: MUTED });
-      if (valueParts[i]) this.page.drawText(valueParts[i], { x: MARGIN + LABEL_WIDTH, y: baseline, size: TEXT_SIZE, font: this.font, color: INK });
+      if (valueParts[i])
+        this.page.drawText(valueParts[i], { x: MARGIN + LABEL_WIDTH, y: baseline, size: TEXT_SIZE, font: this.font, color: INK });
     }
   }
 
   /** 'Audit certificate · Request 12 · Page 1 of 3' at the foot of each certificate page. */
   footers(text: string) {
     this.pages.forEach((page, index) => {
-      page.drawText(`${text} · Page ${index + 1} of ${this.pages.length}`, { x: MARGIN, y: FOOTER_Y, size: 8, font: this.font, color: MUTED });
+      page.drawText(`${text} · Page ${index + 1} of ${this.pages.length}`, {
+        x: MARGIN,
+        y: FOOTER_Y,
+        size: 8,
+        font: this.font,
+        color: MUTED,
+      });
     });
   }
 }
@@ -191,7 +205,10 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let current = '';
     let currentWidth = 0;
-    for (const word of paragraph.replace(/[\t ]+/g, ' ').trim().split(' ')) {
+    for (const word of paragraph
+      .replace(/[\t ]+/g, ' ')
+      .trim()
+      .split(' ')) {
       const wordWidth = measure(word);
       if (current && currentWidth + space + wordWidth <= width) {
         current += ` ${word}`;

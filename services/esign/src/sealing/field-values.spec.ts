@@ -12,13 +12,22 @@ describe(fieldMark.name, () => {
   });
 
   it('prints amounts in USD', () => {
-    expect(sut(fieldFactory({ type: 'number', platform_type: 'amount', areas: [area] }), 1234.5)).toEqual({ kind: 'text', text: '$1,234.50' });
-    expect(sut(fieldFactory({ type: 'text', platform_type: 'amount', areas: [area] }), '250000')).toEqual({ kind: 'text', text: '$250,000.00' });
+    expect(sut(fieldFactory({ type: 'number', platform_type: 'amount', areas: [area] }), 1234.5)).toEqual({
+      kind: 'text',
+      text: '$1,234.50',
+    });
+    expect(sut(fieldFactory({ type: 'text', platform_type: 'amount', areas: [area] }), '250000')).toEqual({
+      kind: 'text',
+      text: '$250,000.00',
+    });
   });
 
   it('prints phone fields and phone-typed text with the mask', () => {
     expect(sut(fieldFactory({ type: 'phone', areas: [area] }), '5551234567')).toEqual({ kind: 'text', text: '(555) 123-4567' });
-    expect(sut(fieldFactory({ type: 'text', platform_type: 'phone', areas: [area] }), '+1 555 123 4567')).toEqual({ kind: 'text', text: '(555) 123-4567' });
+    expect(sut(fieldFactory({ type: 'text', platform_type: 'phone', areas: [area] }), '+1 555 123 4567')).toEqual({
+      kind: 'text',
+      text: '(555) 123-4567',
+    });
   });
 
   it('joins multiple values and keeps text on one line', () => {
@@ -27,7 +36,9 @@ describe(fieldMark.name, () => {
   });
 
   it('prints a date in the field format, MM/DD/YYYY by default', () => {
-    expect(sut(fieldFactory({ type: 'date', preferences: { format: 'DD.MM.YYYY', font_size: null }, areas: [area] }), '2024-03-07')).toEqual({
+    expect(
+      sut(fieldFactory({ type: 'date', preferences: { format: 'DD.MM.YYYY', font_size: null }, areas: [area] }), '2024-03-07'),
+    ).toEqual({
       kind: 'text',
       text: '07.03.2024',
     });
@@ -52,7 +63,9 @@ describe(fieldMark.name, () => {
 
   it('refuses a drawn signature that is not an image data URL, naming the field', () => {
     const initials = fieldFactory({ name: 'Buyer initials', type: 'initials', areas: [area] });
-    expect(() => sut(initials, { kind: 'drawn', image: 'https://example.test/x.png' })).toThrow('Buyer initials: the drawn initials is not a PNG or JPEG data URL');
+    expect(() => sut(initials, { kind: 'drawn', image: 'https://example.test/x.png' })).toThrow(
+      'Buyer initials: the drawn initials is not a PNG or JPEG data URL',
+    );
   });
 });
 

@@ -28,7 +28,10 @@ export function formatDate(value: unknown, format: string | null | undefined): s
 }
 
 const isEmpty = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 // Single-line fields: a pasted newline or tab must not push text out of the area.
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

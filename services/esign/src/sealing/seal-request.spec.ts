@@ -9,7 +9,16 @@ import { SEAL_REASON, sealRequest } from './seal-request';
 import { createSelfSignedP12, openSigningCertificate } from './signing-certificate';
 import type { SealInput, SealResult, SigningCertificate } from './sealing.types';
 import { pdfText, readPdfContent, type PdfPageContent } from './test/pdf-content';
-import { A4, LETTER, eventFactory, fieldFactory, pdfFactory, sealInputFactory, signerFactory, testPrivateKeyPem } from './test/sealing.factories';
+import {
+  A4,
+  LETTER,
+  eventFactory,
+  fieldFactory,
+  pdfFactory,
+  sealInputFactory,
+  signerFactory,
+  testPrivateKeyPem,
+} from './test/sealing.factories';
 
 // These read PDFs back in a child process (pdfjs-dist, pdfsig) and make RSA keys: seconds each on a loaded 2-core CI
 // machine, so the 5 s default of a hook or test is too tight.
@@ -80,7 +89,12 @@ describe(sealRequest.name, () => {
     const p12 = await createSelfSignedP12({ commonName: 'Realty e-sign (test)', passphrase: 'test passphrase', privateKeyPem });
     certificate = openSigningCertificate(p12, 'test passphrase', 'test');
     const name = fieldFactory({ name: 'Buyer name', type: 'text', areas: [{ page: 1, x: 0.1, y: 0.1, w: 0.5, h: 0.03 }] });
-    const seller = fieldFactory({ name: 'Seller name', type: 'text', role_uuid: 'role-seller', areas: [{ page: 3, x: 0.1, y: 0.1, w: 0.5, h: 0.03 }] });
+    const seller = fieldFactory({
+      name: 'Seller name',
+      type: 'text',
+      role_uuid: 'role-seller',
+      areas: [{ page: 3, x: 0.1, y: 0.1, w: 0.5, h: 0.03 }],
+    });
     input = sealInputFactory({
       documents: [await pdfFactory('Contract', [LETTER, LETTER]), await pdfFactory('Addendum', [A4])],
       templateNames: ['Purchase agreement', 'Lead paint addendum'],
@@ -88,13 +102,32 @@ describe(sealRequest.name, () => {
       values: { [name.uuid]: 'Zoë Brontë-Łukasz', [seller.uuid]: 'Émile Ørsted' },
       signers: [
         signerFactory(),
-        signerFactory({ name: 'Émile Ørsted', email: 'emile@example.test', role: 'Seller', ip: '2001:db8::5', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/126.0' }),
+        signerFactory({
+          name: 'Émile Ørsted',
+          email: 'emile@example.test',
+          role: 'Seller',
+          ip: '2001:db8::5',
+          user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/126.0',
+        }),
       ],
       events: [
-        eventFactory({ type: 'sent', actor: 'Agent Smith', email: 'agent@example.test', ip: '198.51.100.1', user_agent: 'Mozilla/5.0 (Macintosh)', at: new Date('2024-05-01T11:00:00Z') }),
+        eventFactory({
+          type: 'sent',
+          actor: 'Agent Smith',
+          email: 'agent@example.test',
+          ip: '198.51.100.1',
+          user_agent: 'Mozilla/5.0 (Macintosh)',
+          at: new Date('2024-05-01T11:00:00Z'),
+        }),
         eventFactory({ type: 'viewed', at: new Date('2024-05-01T12:00:00Z') }),
         eventFactory({ type: 'completed', detail: 'All fields filled' }),
-        eventFactory({ type: 'completed', actor: 'Émile Ørsted', email: 'emile@example.test', ip: '2001:db8::5', at: new Date('2024-05-01T13:00:00Z') }),
+        eventFactory({
+          type: 'completed',
+          actor: 'Émile Ørsted',
+          email: 'emile@example.test',
+          ip: '2001:db8::5',
+          at: new Date('2024-05-01T13:00:00Z'),
+        }),
       ],
     });
     result = await sut(input, certificate);
@@ -153,11 +186,21 @@ describe(sealRequest.name, () => {
 
   it('has no fillable fields but its signature', async () => {
     const doc = await PDFDocument.load(result.pdf);
-    expect(doc.getForm().getFields().map((field) => field.constructor.name)).toEqual(['PDFSignature']);
+    expect(
+      doc
+        .getForm()
+        .getFields()
+        .map((field) => field.constructor.name),
+    ).toEqual(['PDFSignature']);
   });
 
   it('is sealed over the whole file: the PKCS#7 digest and signature verify with node-forge', () => {
-    expect(verifySeal(result.pdf)).toEqual({ digestMatches: true, signatureVerifies: true, coversWholeFile: true, signer: 'Realty e-sign (test)' });
+    expect(verifySeal(result.pdf)).toEqual({
+      digestMatches: true,
+      signatureVerifies: true,
+      coversWholeFile: true,
+      signer: 'Realty e-sign (test)',
+    });
   });
 
   it.each(['first range', 'second range'] as const)('no longer verifies after one byte changes in the %s', (where) => {

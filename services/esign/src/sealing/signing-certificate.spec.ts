@@ -22,7 +22,11 @@ describe(loadSigningCertificate.name, () => {
   let providedP12: Buffer;
 
   beforeAll(async () => {
-    providedP12 = await createSelfSignedP12({ commonName: 'Realty Brokerage seal', passphrase: 'correct horse', privateKeyPem: testPrivateKeyPem() });
+    providedP12 = await createSelfSignedP12({
+      commonName: 'Realty Brokerage seal',
+      passphrase: 'correct horse',
+      privateKeyPem: testPrivateKeyPem(),
+    });
   });
   beforeEach(() => {
     dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'esign-cert-')), 'esign');

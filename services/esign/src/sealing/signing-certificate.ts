@@ -25,17 +25,24 @@ export class SigningCertificateError extends Error {}
 export async function loadSigningCertificate(config: SigningCertificateConfig): Promise<SigningCertificate> {
   const base64 = config.ESIGN_P12_BASE64.replace(/\s+/g, '');
   if (base64) {
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new SigningCertificateError('ESIGN_P12_BASE64 is not base64 (expected a base64-encoded PKCS#12 file)');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+      throw new SigningCertificateError('ESIGN_P12_BASE64 is not base64 (expected a base64-encoded PKCS#12 file)');
     return openSigningCertificate(Buffer.from(base64, 'base64'), config.ESIGN_P12_PASSPHRASE, 'ESIGN_P12_BASE64');
   }
   if (config.NODE_ENV === 'production') {
-    throw new SigningCertificateError('ESIGN_P12_BASE64 is empty: production seals completed PDFs only with a real certificate (a base64 PKCS#12 file and its ESIGN_P12_PASSPHRASE)');
+    throw new SigningCertificateError(
+      'ESIGN_P12_BASE64 is empty: production seals completed PDFs only with a real certificate (a base64 PKCS#12 file and its ESIGN_P12_PASSPHRASE)',
+    );
   }
   return developmentCertificate(config.ESIGN_DATA_DIR);
 }
 
 /** The key and certificate of a PKCS#12 file, checked the way @signpdf/signer-p12 will read them. */
-export function openSigningCertificate(p12: Buffer, passphrase: string, source: string): SigningCertificate & { certificate: forge.pki.Certificate } {
+export function openSigningCertificate(
+  p12: Buffer,
+  passphrase: string,
+  source: string,
+): SigningCertificate & { certificate: forge.pki.Certificate } {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, passphrase);
@@ -46,8 +53,7 @@ export function openSigningCertificate(p12: Buffer, passphrase: string, source: 
   }
   // P12Signer reads only pkcs8ShroudedKeyBag keys (a key stored in the clear is ignored).
   const key = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]?.key as
-    | forge.pki.rsa.PrivateKey
-    | undefined;
+    forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new SigningCertificateError(`${source} holds no encrypted private key (export the PKCS#12 with a passphrase)`);
   const certificates = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
     .map((bag) => bag.cert)
@@ -62,13 +68,19 @@ export function openSigningCertificate(p12: Buffer, passphrase: string, source: 
 
 /** 'CN=Realty e-sign (development), O=Realty'. */
 function distinguishedName(certificate: forge.pki.Certificate): string {
-  return certificate.subject.attributes.map((attribute) => `${attribute.shortName ?? attribute.name ?? attribute.type}=${attribute.value}`).join(', ');
+  return certificate.subject.attributes
+    .map((attribute) => `${attribute.shortName ?? attribute.name ?? attribute.type}=${attribute.value}`)
+    .join(', ');
 }
 
 /** SHA-256 (hex) of the certificate's DER: the same file gives the same fingerprint. */
 export function signingCertificateFingerprint(certificate: SigningCertificate): string {
   const { certificate: cert } = openSigningCertificate(certificate.p12, certificate.passphrase, 'the certificate');
-  return forge.md.sha256.create().update(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes()).digest().toHex();
+  return forge.md.sha256
+    .create()
+    .update(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes())
+    .digest()
+    .toHex();
 }
 
 export interface SelfSignedOptions {
@@ -163,7 +175,8 @@ async function readStored(p12Path: string, passphrasePath: string): Promise<Sign
   const p12 = await readFile(p12Path).catch(notFoundAsNull);
   if (!p12) return null;
   const passphrase = await readFile(passphrasePath, 'utf8').catch(notFoundAsNull);
-  if (passphrase === null) throw new SigningCertificateError(`${passphrasePath} is missing; delete ${p12Path} to generate a new development certificate`);
+  if (passphrase === null)
+    throw new SigningCertificateError(`${passphrasePath} is missing; delete ${p12Path} to generate a new development certificate`);
   return openDevelopment(p12, passphrase.trim(), p12Path);
 }
 
@@ -173,7 +186,9 @@ async function waitForStored(p12Path: string, passphrasePath: string): Promise<S
     const stored = await readStored(p12Path, passphrasePath);
     if (stored) return stored;
     if (Date.now() > deadline) {
-      throw new SigningCertificateError(`${p12Path} did not appear within ${WAIT_FOR_OTHER_WRITER_MS / 1000} s of ${passphrasePath}; delete both to generate a new one`);
+      throw new SigningCertificateError(
+        `${p12Path} did not appear within ${WAIT_FOR_OTHER_WRITER_MS / 1000} s of ${passphrasePath}; delete both to generate a new one`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

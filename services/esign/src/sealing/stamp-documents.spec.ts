@@ -21,7 +21,10 @@ function areaBox(page: PdfPageContent, area: EsignFieldArea): PdfBox {
 }
 
 const inside = (outer: PdfBox, inner: PdfBox) =>
-  inner.x0 >= outer.x0 - TOLERANCE && inner.x1 <= outer.x1 + TOLERANCE && inner.y0 >= outer.y0 - TOLERANCE && inner.y1 <= outer.y1 + TOLERANCE;
+  inner.x0 >= outer.x0 - TOLERANCE &&
+  inner.x1 <= outer.x1 + TOLERANCE &&
+  inner.y0 >= outer.y0 - TOLERANCE &&
+  inner.y1 <= outer.y1 + TOLERANCE;
 
 const textBox = (item: PdfTextItem): PdfBox => ({ x0: item.x, x1: item.x + item.width, y0: item.y, y1: item.y + item.height });
 
@@ -60,8 +63,18 @@ describe(stampDocuments.name, () => {
       price: fieldFactory({ name: 'Price', type: 'number', platform_type: 'amount', areas: [at(1, 0.1, 0.2, 0.25)] }),
       lotSize: fieldFactory({ name: 'Lot size', type: 'number', areas: [at(1, 0.5, 0.2, 0.2)] }),
       phone: fieldFactory({ name: 'Phone', type: 'phone', areas: [at(2, 0.1, 0.1, 0.3)] }),
-      financing: fieldFactory({ name: 'Financing', type: 'select', options: [{ value: 'Cash', uuid: 'o1' }], areas: [at(2, 0.1, 0.2, 0.2)] }),
-      inspection: fieldFactory({ name: 'Inspection', type: 'radio', options: [{ value: 'Waived', uuid: 'o2' }], areas: [at(2, 0.5, 0.2, 0.2)] }),
+      financing: fieldFactory({
+        name: 'Financing',
+        type: 'select',
+        options: [{ value: 'Cash', uuid: 'o1' }],
+        areas: [at(2, 0.1, 0.2, 0.2)],
+      }),
+      inspection: fieldFactory({
+        name: 'Inspection',
+        type: 'radio',
+        options: [{ value: 'Waived', uuid: 'o2' }],
+        areas: [at(2, 0.5, 0.2, 0.2)],
+      }),
       extras: fieldFactory({
         name: 'Extras',
         type: 'multiple',
@@ -71,9 +84,19 @@ describe(stampDocuments.name, () => {
         ],
         areas: [at(3, 0.1, 0.3)],
       }),
-      closing: fieldFactory({ name: 'Closing', type: 'date', preferences: { format: 'DD.MM.YYYY', font_size: null }, areas: [at(3, 0.1, 0.4, 0.3)] }),
+      closing: fieldFactory({
+        name: 'Closing',
+        type: 'date',
+        preferences: { format: 'DD.MM.YYYY', font_size: null },
+        areas: [at(3, 0.1, 0.4, 0.3)],
+      }),
       offerDate: fieldFactory({ name: 'Offer date', type: 'date', areas: [at(1, 0.1, 0.3, 0.3)] }),
-      smallPrint: fieldFactory({ name: 'Small print', type: 'text', preferences: { format: null, font_size: 7 }, areas: [at(2, 0.1, 0.5, 0.6, 0.05)] }),
+      smallPrint: fieldFactory({
+        name: 'Small print',
+        type: 'text',
+        preferences: { format: null, font_size: 7 },
+        areas: [at(2, 0.1, 0.5, 0.6, 0.05)],
+      }),
       notes: fieldFactory({ name: 'Notes', type: 'text', areas: [at(2, 0.1, 0.6)] }),
       typedSignature: fieldFactory({ name: 'Buyer signature', type: 'signature', areas: [at(3, 0.1, 0.6, 0.4, 0.06)] }),
     };
@@ -151,7 +174,9 @@ describe(stampDocuments.name, () => {
   it('draws a ticked checkbox as lines inside its area and nothing for an unticked one', async () => {
     const ticked = fieldFactory({ type: 'checkbox', areas: [at(2, 0.1, 0.3, 0.03, 0.03), at(3, 0.5, 0.5, 0.05, 0.02)] });
     const unticked = fieldFactory({ type: 'checkbox', areas: [at(2, 0.5, 0.3, 0.03, 0.03)] });
-    const pages = readPdfContent(await sut({ documents, fields: [ticked, unticked], values: { [ticked.uuid]: true, [unticked.uuid]: false } }));
+    const pages = readPdfContent(
+      await sut({ documents, fields: [ticked, unticked], values: { [ticked.uuid]: true, [unticked.uuid]: false } }),
+    );
     for (const area of ticked.areas) {
       const page = pages[area.page - 1];
       expect(page.paths.filter((path) => inside(areaBox(page, area), path)).length).toBeGreaterThanOrEqual(2);
@@ -193,9 +218,13 @@ describe(stampDocuments.name, () => {
     const stamped = await sut({ documents, fields: [], values: {} });
     const doc = await PDFDocument.load(stamped);
     expect(doc.getForm().getFields()).toEqual([]);
-    const widgets = doc.getPages().flatMap((page) =>
-      (page.node.Annots()?.asArray() ?? []).filter((ref) => doc.context.lookupMaybe(ref, PDFDict)?.get(PDFName.of('Subtype')) === PDFName.of('Widget')),
-    );
+    const widgets = doc
+      .getPages()
+      .flatMap((page) =>
+        (page.node.Annots()?.asArray() ?? []).filter(
+          (ref) => doc.context.lookupMaybe(ref, PDFDict)?.get(PDFName.of('Subtype')) === PDFName.of('Widget'),
+        ),
+      );
     expect(widgets).toEqual([]);
     expect(readPdfContent(stamped)[0].items.map((item) => item.str)).toContain('Original form value');
   });
@@ -214,7 +243,9 @@ describe(stampDocuments.name, () => {
 
   it('refuses an area on a page the documents do not have', async () => {
     const field = fieldFactory({ name: 'Lost', type: 'text', areas: [at(4, 0.1, 0.1)] });
-    await expect(sut({ documents, fields: [field], values: { [field.uuid]: 'x' } })).rejects.toThrow('Lost: placed on page 4 but the documents have 3 pages');
+    await expect(sut({ documents, fields: [field], values: { [field.uuid]: 'x' } })).rejects.toThrow(
+      'Lost: placed on page 4 but the documents have 3 pages',
+    );
   });
 
   it('names the document that is not a PDF', async () => {

@@ -176,12 +176,24 @@ function visibleBox(page: PDFPage): { x: number; y: number; width: number; heigh
   });
   const media = normal(page.getMediaBox());
   const crop = normal(page.getCropBox());
-  const box = { x0: Math.max(media.x0, crop.x0), y0: Math.max(media.y0, crop.y0), x1: Math.min(media.x1, crop.x1), y1: Math.min(media.y1, crop.y1) };
+  const box = {
+    x0: Math.max(media.x0, crop.x0),
+    y0: Math.max(media.y0, crop.y0),
+    x1: Math.min(media.x1, crop.x1),
+    y1: Math.min(media.y1, crop.y1),
+  };
   const use = box.x1 > box.x0 && box.y1 > box.y0 ? box : media;
   return { x: use.x0, y: use.y0, width: use.x1 - use.x0, height: use.y1 - use.y0 };
 }
 
-function drawFittedText(page: PDFPage, frame: AreaFrame, text: string, font: PDFFont, face: SealingFontFace, fontSize: number | null): void {
+function drawFittedText(
+  page: PDFPage,
+  frame: AreaFrame,
+  text: string,
+  font: PDFFont,
+  face: SealingFontFace,
+  fontSize: number | null,
+): void {
   const padding = Math.min(2, frame.width * 0.05);
   const { ascent, descent } = sealingFontMetrics(face);
   const unitHeight = ascent + descent;

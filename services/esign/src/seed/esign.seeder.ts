@@ -51,8 +51,26 @@ export async function demoAgreementPdf(): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-const field = (role: string, name: string, type: EsignField['type'], page: number, x: number, y: number, w: number, h: number, extra: Partial<EsignField> = {}): EsignField =>
-  esignFieldOf({ uuid: randomUUID(), role_uuid: role, name, type, required: type === 'signature' || type === 'initials', areas: [{ page, x, y, w, h }], ...extra });
+const field = (
+  role: string,
+  name: string,
+  type: EsignField['type'],
+  page: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  extra: Partial<EsignField> = {},
+): EsignField =>
+  esignFieldOf({
+    uuid: randomUUID(),
+    role_uuid: role,
+    name,
+    type,
+    required: type === 'signature' || type === 'initials',
+    areas: [{ page, x, y, w, h }],
+    ...extra,
+  });
 
 /** The demo template's schema: a Buyer and an Agent, fields on both pages (areas over the drawn lines). */
 export function demoSchema(documentId: string): EsignTemplateSchema {
@@ -65,9 +83,18 @@ export function demoSchema(documentId: string): EsignTemplateSchema {
       { uuid: agent, name: 'Agent' },
     ],
     fields: [
-      field(buyer, 'Buyer name', 'text', 1, 0.118, 0.262, 0.372, 0.03, { mapped_entity: 'transaction', mapped_field: 'first_name', can_update: true, required: true }),
+      field(buyer, 'Buyer name', 'text', 1, 0.118, 0.262, 0.372, 0.03, {
+        mapped_entity: 'transaction',
+        mapped_field: 'first_name',
+        can_update: true,
+        required: true,
+      }),
       field(buyer, 'Buyer signature', 'signature', 1, 0.118, 0.33, 0.372, 0.05),
-      field(buyer, 'Date signed', 'date', 1, 0.118, 0.414, 0.2, 0.03, { default_value: '{{date}}', readonly: true, preferences: { format: 'MM/DD/YYYY', font_size: null } }),
+      field(buyer, 'Date signed', 'date', 1, 0.118, 0.414, 0.2, 0.03, {
+        default_value: '{{date}}',
+        readonly: true,
+        preferences: { format: 'MM/DD/YYYY', font_size: null },
+      }),
       field(buyer, 'Buyer initials', 'initials', 2, 0.118, 0.18, 0.12, 0.04),
       field(agent, 'Agent signature', 'signature', 2, 0.118, 0.27, 0.372, 0.05),
       field(agent, 'Disclosure delivered', 'checkbox', 2, 0.118, 0.365, 0.03, 0.025),
@@ -77,7 +104,10 @@ export function demoSchema(documentId: string): EsignTemplateSchema {
 
 /** Writes the demo template of a team unless it has one; answers whether it did. */
 export async function seedDemoTemplate(dataSource: DataSource, storage: StorageService, teamId: number, agentId: number): Promise<boolean> {
-  const existing: unknown[] = await dataSource.query(`SELECT 1 FROM esign.templates WHERE team_id = $1 AND name = $2 AND status = 'N'`, [teamId, DEMO_TEMPLATE_NAME]);
+  const existing: unknown[] = await dataSource.query(`SELECT 1 FROM esign.templates WHERE team_id = $1 AND name = $2 AND status = 'N'`, [
+    teamId,
+    DEMO_TEMPLATE_NAME,
+  ]);
   if (existing.length) return false;
   const pdf = await demoAgreementPdf();
   const facts = (await inspectPdf(pdf))!;
@@ -114,6 +144,8 @@ export const esignSeeder: Seeder = {
     if (!team) return 'no Demo Realty in this run';
     const admin = state.users.find((u) => u.team_id === team.team_id && u.email === 'admin@demo-realty.test');
     if (!admin) return 'admin@demo-realty.test not found; nothing seeded';
-    return (await seedDemoTemplate(dataSource, seedStorage(), team.team_id, admin.agent_id)) ? 'created the demo template' : 'demo template already present';
+    return (await seedDemoTemplate(dataSource, seedStorage(), team.team_id, admin.agent_id))
+      ? 'created the demo template'
+      : 'demo template already present';
   },
 };

@@ -9,7 +9,14 @@ describe(inspectPdf.name, () => {
   };
 
   it('reads the page count and each page size of a PDF', async () => {
-    expect(await inspectPdf(await pdf([[612, 792], [842, 595.28]]))).toEqual({
+    expect(
+      await inspectPdf(
+        await pdf([
+          [612, 792],
+          [842, 595.28],
+        ]),
+      ),
+    ).toEqual({
       pages: 2,
       pageSizes: [
         { width: 612, height: 792 },

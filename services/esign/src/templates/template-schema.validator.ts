@@ -39,7 +39,10 @@ export type SchemaCheck = { schema: EsignTemplateSchema; errors: [] } | { schema
  * order; areas are fractions 0..1 from the top-left corner); options for select, radio and multiple; unique ids.
  * Missing optional keys take their defaults (false, null, []).
  */
-export function checkTemplateSchema(body: { documents?: unknown; roles?: unknown; fields?: unknown }, stored: readonly EsignTemplateDocument[]): SchemaCheck {
+export function checkTemplateSchema(
+  body: { documents?: unknown; roles?: unknown; fields?: unknown },
+  stored: readonly EsignTemplateDocument[],
+): SchemaCheck {
   const errors: FieldError[] = [];
   const documents = checkDocuments(body.documents, stored, errors);
   const totalPages = (documents ?? stored).reduce((sum, document) => sum + document.pages, 0);
@@ -72,7 +75,8 @@ function checkDocuments(value: unknown, stored: readonly EsignTemplateDocument[]
   }
   const byId = new Map(stored.map((document) => [document.id, document]));
   const ids = value.map((document) => (isObject(document) ? document.id : undefined));
-  const sameSet = ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => typeof id === 'string' && byId.has(id));
+  const sameSet =
+    ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => typeof id === 'string' && byId.has(id));
   if (!sameSet) {
     errors.push({ field: 'documents', error: M.documentsMismatch });
     return null;
@@ -113,7 +117,13 @@ function checkRoles(value: unknown, errors: FieldError[]): EsignRole[] {
   return roles;
 }
 
-function checkField(raw: unknown, index: number, roleIds: ReadonlySet<string>, totalPages: number, errors: FieldError[]): EsignField | null {
+function checkField(
+  raw: unknown,
+  index: number,
+  roleIds: ReadonlySet<string>,
+  totalPages: number,
+  errors: FieldError[],
+): EsignField | null {
   const at = (key: string) => `fields[${index}].${key}`;
   if (!isObject(raw)) {
     errors.push({ field: `fields[${index}]`, error: M.fieldInvalid(`Field ${index + 1}`) });
@@ -130,10 +140,20 @@ function checkField(raw: unknown, index: number, roleIds: ReadonlySet<string>, t
   for (const key of ['required', 'readonly', 'can_update'] as const) {
     if (raw[key] !== undefined && typeof raw[key] !== 'boolean') fail(key, M.fieldInvalid(name));
   }
-  for (const [key, max] of [['default_value', MAX_LONG_TEXT], ['title', MAX_TEXT], ['description', MAX_LONG_TEXT], ['mapped_entity', 100], ['mapped_field', 100]] as const) {
+  for (const [key, max] of [
+    ['default_value', MAX_LONG_TEXT],
+    ['title', MAX_TEXT],
+    ['description', MAX_LONG_TEXT],
+    ['mapped_entity', 100],
+    ['mapped_field', 100],
+  ] as const) {
     if (raw[key] !== undefined && raw[key] !== null && !isText(raw[key], max)) fail(key, M.fieldInvalid(name));
   }
-  if (raw.platform_type !== undefined && raw.platform_type !== null && !(ESIGN_PLATFORM_TYPES as readonly unknown[]).includes(raw.platform_type)) {
+  if (
+    raw.platform_type !== undefined &&
+    raw.platform_type !== null &&
+    !(ESIGN_PLATFORM_TYPES as readonly unknown[]).includes(raw.platform_type)
+  ) {
     fail('platform_type', M.invalidPlatformType(name));
   }
 
@@ -208,7 +228,8 @@ function checkField(raw: unknown, index: number, roleIds: ReadonlySet<string>, t
         else preferences.format = format;
       }
       if (font_size !== undefined && font_size !== null) {
-        if (!(typeof font_size === 'number' && Number.isFinite(font_size) && font_size >= 4 && font_size <= 96)) fail('preferences.font_size', M.fieldInvalid(name));
+        if (!(typeof font_size === 'number' && Number.isFinite(font_size) && font_size >= 4 && font_size <= 96))
+          fail('preferences.font_size', M.fieldInvalid(name));
         else preferences.font_size = font_size;
       }
     }

@@ -5,7 +5,10 @@ import { returnedRows } from './templates.repository';
 
 /** A template_uploads row as one() reads it: size an int8 (text through pg). */
 type StoredUpload = Narrow<
-  Pick<TableRow<'esign.template_uploads'>, 'storage_key' | 'team_id' | 'agent_id' | 'filename' | 'confirmed' | 'size' | 'pages' | 'page_sizes'>,
+  Pick<
+    TableRow<'esign.template_uploads'>,
+    'storage_key' | 'team_id' | 'agent_id' | 'filename' | 'confirmed' | 'size' | 'pages' | 'page_sizes'
+  >,
   { page_sizes: { width: number; height: number }[] | null }
 >;
 
@@ -35,17 +38,18 @@ export class TemplateUploadsRepository {
   }
 
   async confirm(key: string, facts: { size: number; pages: number; page_sizes: { width: number; height: number }[] }): Promise<void> {
-    await this.dataSource.query(`UPDATE esign.template_uploads SET confirmed = true, size = $2, pages = $3, page_sizes = $4::jsonb WHERE storage_key = $1`, [
-      key,
-      facts.size,
-      facts.pages,
-      JSON.stringify(facts.page_sizes),
-    ]);
+    await this.dataSource.query(
+      `UPDATE esign.template_uploads SET confirmed = true, size = $2, pages = $3, page_sizes = $4::jsonb WHERE storage_key = $1`,
+      [key, facts.size, facts.pages, JSON.stringify(facts.page_sizes)],
+    );
   }
 
   /** Forgets the upload; answers whether it was there (a template takes an upload once). */
   async drop(key: string, manager?: EntityManager): Promise<boolean> {
-    const result: unknown = await (manager ?? this.dataSource.manager).query(`DELETE FROM esign.template_uploads WHERE storage_key = $1 RETURNING storage_key`, [key]);
+    const result: unknown = await (manager ?? this.dataSource.manager).query(
+      `DELETE FROM esign.template_uploads WHERE storage_key = $1 RETURNING storage_key`,
+      [key],
+    );
     return returnedRows(result).length > 0;
   }
 

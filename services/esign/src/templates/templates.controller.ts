@@ -14,7 +14,13 @@ import {
 } from './dto/templates.dto';
 import { TemplatesService } from './templates.service';
 import { ApiAnswer, ApiErrors, UPLOAD_URL_SCHEMA, Idempotent } from '@app/platform';
-import { BUILDER_TOKEN_SCHEMA, ESIGN_TEMPLATE_DETAIL_SCHEMA, ESIGN_TEMPLATES_SCHEMA, TEMPLATE_DELETED_SCHEMA, UPLOAD_CONFIRMED_SCHEMA } from '../esign.openapi';
+import {
+  BUILDER_TOKEN_SCHEMA,
+  ESIGN_TEMPLATE_DETAIL_SCHEMA,
+  ESIGN_TEMPLATES_SCHEMA,
+  TEMPLATE_DELETED_SCHEMA,
+  UPLOAD_CONFIRMED_SCHEMA,
+} from '../esign.openapi';
 
 /** E-sign templates (spec 002 sections 2.3 and 2.4): team_esign AND agent_esign, else 403; CLIENT and VENDOR never. Another team's id 404. */
 @ApiTags('esign templates')
@@ -27,7 +33,9 @@ export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The team\'s templates: {records, pagination}; status N (default) or D; search on name and type_id; 25 per page (10/25/50/100)' })
+  @ApiOperation({
+    summary: "The team's templates: {records, pagination}; status N (default) or D; search on name and type_id; 25 per page (10/25/50/100)",
+  })
   @ApiAnswer(200, ESIGN_TEMPLATES_SCHEMA)
   @ApiErrors(400)
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: TemplateListQueryDto) {
@@ -35,7 +43,10 @@ export class TemplatesController {
   }
 
   @Post('upload')
-  @ApiOperation({ summary: "A signed URL to PUT the PDF to: {url, key, expires_in, max_bytes}. 'This field is required', 'The file must be a PDF', 'File is larger than 50,000,000 bytes'" })
+  @ApiOperation({
+    summary:
+      "A signed URL to PUT the PDF to: {url, key, expires_in, max_bytes}. 'This field is required', 'The file must be a PDF', 'File is larger than 50,000,000 bytes'",
+  })
   @ApiAnswer(201, UPLOAD_URL_SCHEMA)
   @ApiErrors(400)
   requestUpload(@CurrentUser() caller: AuthenticatedUser, @Body() body: TemplateUploadDto) {
@@ -45,7 +56,10 @@ export class TemplatesController {
   @Post('upload/confirm')
   @HttpCode(200)
   @Idempotent()
-  @ApiOperation({ summary: "Checks the uploaded bytes (a readable PDF, at most 50,000,000 bytes): {key, pages, size}; a refused file is deleted: 400 'The file must be a PDF'" })
+  @ApiOperation({
+    summary:
+      "Checks the uploaded bytes (a readable PDF, at most 50,000,000 bytes): {key, pages, size}; a refused file is deleted: 400 'The file must be a PDF'",
+  })
   @ApiAnswer(200, UPLOAD_CONFIRMED_SCHEMA)
   @ApiErrors(400)
   confirmUpload(@CurrentUser() caller: AuthenticatedUser, @Body() body: TemplateUploadConfirmDto) {
@@ -53,7 +67,10 @@ export class TemplatesController {
   }
 
   @Post()
-  @ApiOperation({ summary: "A template from the uploaded PDF: {template_file, name, storage_folder_id, type_id, default_document_type}; answers the template with its schema and file URLs" })
+  @ApiOperation({
+    summary:
+      'A template from the uploaded PDF: {template_file, name, storage_folder_id, type_id, default_document_type}; answers the template with its schema and file URLs',
+  })
   @ApiAnswer(201, ESIGN_TEMPLATE_DETAIL_SCHEMA)
   @ApiErrors(400)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTemplateDto) {
@@ -61,7 +78,9 @@ export class TemplatesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The template, its schema {documents, roles, fields} and files [{id, name, pages, url, page_sizes}] (signed URLs, 5 minutes)' })
+  @ApiOperation({
+    summary: 'The template, its schema {documents, roles, fields} and files [{id, name, pages, url, page_sizes}] (signed URLs, 5 minutes)',
+  })
   @ApiAnswer(200, ESIGN_TEMPLATE_DETAIL_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto) {
@@ -88,7 +107,10 @@ export class TemplatesController {
   }
 
   @Put(':id/schema')
-  @ApiOperation({ summary: "Builder autosave {roles, fields, documents, updated_ts}: 400 naming the field; 409 'This template was changed elsewhere. Reload to see the latest version.'" })
+  @ApiOperation({
+    summary:
+      "Builder autosave {roles, fields, documents, updated_ts}: 400 naming the field; 409 'This template was changed elsewhere. Reload to see the latest version.'",
+  })
   @ApiAnswer(200, ESIGN_TEMPLATE_DETAIL_SCHEMA)
   @ApiErrors(400, 404, [409, 'This template was changed elsewhere. Reload to see the latest version.'])
   saveSchema(@CurrentUser() caller: AuthenticatedUser, @Param() params: TemplateIdParamDto, @Body() body: SaveTemplateSchemaDto) {

@@ -86,7 +86,10 @@ export class TemplatesRepository {
       const raw = `$${params.push(options.search.toLowerCase())}`;
       where.push(`(lower(t.name) LIKE ${like} OR ${TYPE_SEARCH_SQL('t.type_id', like, raw)})`);
     }
-    const total: { count: string }[] = await this.dataSource.query(`SELECT count(*) FROM ${TEMPLATE_FROM} WHERE ${where.join(' AND ')}`, params);
+    const total: { count: string }[] = await this.dataSource.query(
+      `SELECT count(*) FROM ${TEMPLATE_FROM} WHERE ${where.join(' AND ')}`,
+      params,
+    );
     const dir = options.orderDir === 'desc' ? 'DESC' : 'ASC';
     const records: EsignTemplate[] = await this.dataSource.query(
       `SELECT ${TEMPLATE_COLUMNS} FROM ${TEMPLATE_FROM} WHERE ${where.join(' AND ')}
@@ -108,7 +111,9 @@ export class TemplatesRepository {
 
   /** The template's schema (documents, roles, fields). */
   async schema(templateId: number, manager?: EntityManager): Promise<EsignTemplateSchema> {
-    const rows: Narrow<Pick<TableRow<'esign.templates'>, 'schema'>, { schema: EsignTemplateSchema }>[] = await (manager ?? this.dataSource.manager).query(`SELECT schema FROM esign.templates WHERE esig_template_id = $1`, [templateId]);
+    const rows: Narrow<Pick<TableRow<'esign.templates'>, 'schema'>, { schema: EsignTemplateSchema }>[] = await (
+      manager ?? this.dataSource.manager
+    ).query(`SELECT schema FROM esign.templates WHERE esig_template_id = $1`, [templateId]);
     return rows[0].schema;
   }
 
@@ -150,7 +155,11 @@ export class TemplatesRepository {
   }
 
   /** Name, type and storage paths; bumps updated_ts. */
-  async updateMeta(manager: EntityManager, templateId: number, changes: { name: string; type_id: TransactionType; storage_paths: EsignStoragePaths }): Promise<void> {
+  async updateMeta(
+    manager: EntityManager,
+    templateId: number,
+    changes: { name: string; type_id: TransactionType; storage_paths: EsignStoragePaths },
+  ): Promise<void> {
     await manager.query(
       `UPDATE esign.templates SET name = $2, type_id = $3, default_storage_path = $4, default_document_type = $5, updated_ts = ${NEXT_UPDATED_TS}
         WHERE esig_template_id = $1`,
@@ -174,7 +183,10 @@ export class TemplatesRepository {
 
   /** Replaces the schema and bumps updated_ts (documents added). */
   async replaceSchema(manager: EntityManager, templateId: number, schema: EsignTemplateSchema): Promise<void> {
-    await manager.query(`UPDATE esign.templates SET schema = $2::jsonb, updated_ts = ${NEXT_UPDATED_TS} WHERE esig_template_id = $1`, [templateId, JSON.stringify(schema)]);
+    await manager.query(`UPDATE esign.templates SET schema = $2::jsonb, updated_ts = ${NEXT_UPDATED_TS} WHERE esig_template_id = $1`, [
+      templateId,
+      JSON.stringify(schema),
+    ]);
   }
 
   /** The provider's id of the template (a template made under another provider, made again there); updated_ts stays. */
@@ -184,7 +196,10 @@ export class TemplatesRepository {
 
   /** A user's email from esign's users read copy (null when unknown). */
   async userEmail(agentId: number): Promise<string | null> {
-    const rows: Pick<TableRow<'esign.users'>, 'email'>[] = await this.dataSource.query(`SELECT email FROM esign.users WHERE agent_id = $1`, [agentId]);
+    const rows: Pick<TableRow<'esign.users'>, 'email'>[] = await this.dataSource.query(
+      `SELECT email FROM esign.users WHERE agent_id = $1`,
+      [agentId],
+    );
     return rows[0]?.email ?? null;
   }
 
@@ -207,6 +222,8 @@ export class TemplatesRepository {
 
   /** Status D (its documents stay: requests already sent keep their own snapshot). */
   async markDeleted(manager: EntityManager, templateId: number): Promise<void> {
-    await manager.query(`UPDATE esign.templates SET status = 'D', updated_ts = ${NEXT_UPDATED_TS} WHERE esig_template_id = $1`, [templateId]);
+    await manager.query(`UPDATE esign.templates SET status = 'D', updated_ts = ${NEXT_UPDATED_TS} WHERE esig_template_id = $1`, [
+      templateId,
+    ]);
   }
 }

@@ -44,7 +44,8 @@ export const FIRST_ROLE_NAME = 'First Party';
 type Body = Record<string, unknown>;
 const notFound = () => new NotFoundException({ status: 'error', message: M.templateNotFound });
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_DATABASE_ID;
-const isFolderId = (value: unknown): value is number => Number.isInteger(value) && (value as number) !== 0 && (value as number) >= -2 && (value as number) <= MAX_DATABASE_ID;
+const isFolderId = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) !== 0 && (value as number) >= -2 && (value as number) <= MAX_DATABASE_ID;
 const missing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A timestamp Postgres takes back: parseable, in the years 1 to 9999 (toISOString writes others as +099999-... or -000001-...). */
@@ -94,9 +95,11 @@ export class TemplatesService {
   async requestUpload(caller: AuthenticatedUser, body: Body): Promise<UploadUrlResponse> {
     const errors: FieldError[] = [];
     if (missing(body.name)) errors.push({ field: 'name', error: M.required });
-    else if (typeof body.name !== 'string' || body.name.trim().length > ESIGN_NAME_MAX_LENGTH) errors.push({ field: 'name', error: M.nameTooLong });
+    else if (typeof body.name !== 'string' || body.name.trim().length > ESIGN_NAME_MAX_LENGTH)
+      errors.push({ field: 'name', error: M.nameTooLong });
     if (missing(body.type)) errors.push({ field: 'type', error: M.required });
-    else if (typeof body.type !== 'string' || body.type.split(';')[0].trim().toLowerCase() !== 'application/pdf') errors.push({ field: 'type', error: M.notAPdf });
+    else if (typeof body.type !== 'string' || body.type.split(';')[0].trim().toLowerCase() !== 'application/pdf')
+      errors.push({ field: 'type', error: M.notAPdf });
     if (missing(body.size)) errors.push({ field: 'size', error: M.required });
     // Any number over the limit is too large (1e300 included), before the size is checked as a byte count.
     else if (typeof body.size === 'number' && body.size > ESIGN_TEMPLATE_MAX_BYTES) errors.push({ field: 'size', error: M.fileTooLarge });
@@ -111,7 +114,12 @@ export class TemplatesService {
       maxBytes: ESIGN_TEMPLATE_MAX_BYTES,
       expiresInSeconds: TEMPLATE_UPLOAD_URL_TTL_SECONDS,
     });
-    await this.uploads.add({ storage_key: key, team_id: caller.team_id, agent_id: caller.agent_id, filename: (body.name as string).trim() });
+    await this.uploads.add({
+      storage_key: key,
+      team_id: caller.team_id,
+      agent_id: caller.agent_id,
+      filename: (body.name as string).trim(),
+    });
     return { url, key, expires_in: TEMPLATE_UPLOAD_URL_TTL_SECONDS, max_bytes: ESIGN_TEMPLATE_MAX_BYTES };
   }
 
@@ -129,10 +137,15 @@ export class TemplatesService {
     const errors: FieldError[] = [];
     const name = this.checkName(body.name, 'name', errors);
     if (missing(body.template_file)) errors.push({ field: 'template_file', error: M.required });
-    const storagePaths = await this.checkStoragePaths(caller, { default_storage_path: body.storage_folder_id, default_document_type: body.default_document_type }, errors, {
-      folder: 'storage_folder_id',
-      type: 'default_document_type',
-    });
+    const storagePaths = await this.checkStoragePaths(
+      caller,
+      { default_storage_path: body.storage_folder_id, default_document_type: body.default_document_type },
+      errors,
+      {
+        folder: 'storage_folder_id',
+        type: 'default_document_type',
+      },
+    );
     const typeId = this.checkTypeId(body.type_id, 'type_id', errors);
     if (errors.length) throw new FieldErrorsException(errors);
     const upload = typeof body.template_file === 'string' ? await this.uploads.one(caller.team_id, body.template_file) : null;
@@ -156,7 +169,8 @@ export class TemplatesService {
     // The provider's copy gets the same role (its uuid) as ours.
     await this.provider.saveSchema(caller.team_id, external.externalId, name!, schema, providerDocuments);
     const templateId = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.uploads.drop(checked.storage_key, manager))) throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
+      if (!(await this.uploads.drop(checked.storage_key, manager)))
+        throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
       const id = await this.templates.insert(manager, {
         team_id: caller.team_id,
         name: name!,
@@ -186,7 +200,10 @@ export class TemplatesService {
     let storagePaths: EsignStoragePaths | null = template.storage_paths;
     if (body.storage_paths !== undefined) {
       const paths = typeof body.storage_paths === 'object' && body.storage_paths !== null ? (body.storage_paths as Body) : {};
-      storagePaths = await this.checkStoragePaths(caller, paths, errors, { folder: 'storage_paths.default_storage_path', type: 'storage_paths.default_document_type' });
+      storagePaths = await this.checkStoragePaths(caller, paths, errors, {
+        folder: 'storage_paths.default_storage_path',
+        type: 'storage_paths.default_document_type',
+      });
     }
     const typeId = body.type_id === undefined ? template.type_id : this.checkTypeId(body.type_id, 'type_id', errors);
     if (errors.length) throw new FieldErrorsException(errors);
@@ -247,7 +264,8 @@ export class TemplatesService {
     };
     await this.dataSource.transaction(async (manager) => {
       await this.templates.lock(manager, templateId);
-      if (!(await this.uploads.drop(checked.storage_key, manager))) throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
+      if (!(await this.uploads.drop(checked.storage_key, manager)))
+        throw new FieldErrorsException([{ field: 'template_file', error: M.uploadNotFound }]);
       await this.templates.insertDocument(manager, templateId, document);
       const schema = await this.templates.schema(templateId, manager);
       schema.documents.push({ id: document.id, name: document.name, pages: document.pages });
@@ -271,7 +289,10 @@ export class TemplatesService {
       const documents = await this.templates.documents(templateId, manager);
       // New ids for the copy's documents (the PDFs themselves are shared: a template's files never change).
       const ids = new Map(documents.map((document) => [document.id, randomUUID()]));
-      const copySchema: EsignTemplateSchema = { ...schema, documents: schema.documents.map((document) => ({ ...document, id: ids.get(document.id) ?? randomUUID() })) };
+      const copySchema: EsignTemplateSchema = {
+        ...schema,
+        documents: schema.documents.map((document) => ({ ...document, id: ids.get(document.id) ?? randomUUID() })),
+      };
       const id = await this.templates.insert(manager, {
         team_id: caller.team_id,
         name,
@@ -333,7 +354,10 @@ export class TemplatesService {
   }
 
   private async detailOf(template: EsignTemplate): Promise<EsignTemplateDetail> {
-    const [schema, documents] = await Promise.all([this.templates.schema(template.esig_template_id), this.templates.documents(template.esig_template_id)]);
+    const [schema, documents] = await Promise.all([
+      this.templates.schema(template.esig_template_id),
+      this.templates.documents(template.esig_template_id),
+    ]);
     const byId = new Map(documents.map((document) => [document.id, document]));
     const files = await Promise.all(
       schema.documents.map(async (entry) => {
@@ -357,7 +381,9 @@ export class TemplatesService {
   private async checkUpload(upload: TemplateUpload, field: string): Promise<TemplateUpload> {
     if (upload.confirmed) return upload;
     const refuse = async (error: string): Promise<never> => {
-      await this.storage.delete(upload.storage_key).catch((e: Error) => this.logger.warn(`could not delete ${upload.storage_key}: ${e.message}`));
+      await this.storage
+        .delete(upload.storage_key)
+        .catch((e: Error) => this.logger.warn(`could not delete ${upload.storage_key}: ${e.message}`));
       await this.uploads.drop(upload.storage_key);
       throw new FieldErrorsException([{ field, error }]);
     };
@@ -404,7 +430,12 @@ export class TemplatesService {
   }
 
   /** The folder (required) and document type (optional) must be the team's, from esign's read copies. */
-  private async checkStoragePaths(caller: AuthenticatedUser, paths: Body, errors: FieldError[], fields: { folder: string; type: string }): Promise<EsignStoragePaths | null> {
+  private async checkStoragePaths(
+    caller: AuthenticatedUser,
+    paths: Body,
+    errors: FieldError[],
+    fields: { folder: string; type: string },
+  ): Promise<EsignStoragePaths | null> {
     const folder = paths.default_storage_path;
     const type = paths.default_document_type;
     let ok = true;
@@ -429,7 +460,10 @@ export class TemplatesService {
   async builderToken(caller: AuthenticatedUser, templateId: number) {
     const template = await this.found(caller, templateId);
     const externalId = await this.providerIdOf(this.dataSource.manager, caller.team_id, template);
-    const token = await this.provider.builderToken({ ...template, external_id: externalId }, { email: await this.templates.userEmail(caller.agent_id) });
+    const token = await this.provider.builderToken(
+      { ...template, external_id: externalId },
+      { email: await this.templates.userEmail(caller.agent_id) },
+    );
     return { ...token, esig_template_id: templateId, provider: this.provider.name };
   }
 
@@ -446,23 +480,39 @@ export class TemplatesService {
    * The provider's id of the template. A template made under another provider (ESIGN_PROVIDER changed since) is made
    * again with this one from our copy of its PDFs and schema, and the row keeps the new id.
    */
-  private async providerIdOf(manager: EntityManager, teamId: number, template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>): Promise<string> {
+  private async providerIdOf(
+    manager: EntityManager,
+    teamId: number,
+    template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>,
+  ): Promise<string> {
     if (this.provider.owns(template.external_id)) return template.external_id!;
     const schema = await this.templates.schema(template.esig_template_id, manager);
     const documents = await this.providerDocuments(manager, template.esig_template_id, schema);
     const created = await this.provider.createTemplateFromPdf(teamId, template.name, documents);
     await this.provider.saveSchema(teamId, created.externalId, template.name, schema, documents);
     await this.templates.setExternalId(manager, template.esig_template_id, created.externalId);
-    this.logger.log(`template ${template.esig_template_id} made with the ${this.provider.name} provider (was ${template.external_id ?? 'none'})`);
+    this.logger.log(
+      `template ${template.esig_template_id} made with the ${this.provider.name} provider (was ${template.external_id ?? 'none'})`,
+    );
     template.external_id = created.externalId;
     return created.externalId;
   }
 
   /** Our copy of the template (as the transaction sees it) sent to the provider: name, roles and fields. */
-  private async syncProvider(manager: EntityManager, teamId: number, template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>): Promise<void> {
+  private async syncProvider(
+    manager: EntityManager,
+    teamId: number,
+    template: Pick<EsignTemplate, 'esig_template_id' | 'name' | 'external_id'>,
+  ): Promise<void> {
     const externalId = await this.providerIdOf(manager, teamId, template);
     const schema = await this.templates.schema(template.esig_template_id, manager);
-    await this.provider.saveSchema(teamId, externalId, template.name, schema, await this.providerDocuments(manager, template.esig_template_id, schema));
+    await this.provider.saveSchema(
+      teamId,
+      externalId,
+      template.name,
+      schema,
+      await this.providerDocuments(manager, template.esig_template_id, schema),
+    );
   }
 }
 

@@ -18,7 +18,10 @@ export class AdminUserAccessController {
   constructor(private readonly access: AdminUserAccessService) {}
 
   @Put('password')
-  @ApiOperation({ summary: `Mail the user a password reset link (1 hour) -> "${ADMIN_MESSAGES.emailSent}"`, description: 'Inactive users: 400.' })
+  @ApiOperation({
+    summary: `Mail the user a password reset link (1 hour) -> "${ADMIN_MESSAGES.emailSent}"`,
+    description: 'Inactive users: 400.',
+  })
   @ApiAnswer(200, SUCCESS_SCHEMA, 'Mail queued')
   @ApiErrors(400, 404)
   sendReset(@CurrentUser() caller: AuthenticatedUser, @Body() body: AgentIdBodyDto, @Req() request: FastifyRequest) {
@@ -28,7 +31,8 @@ export class AdminUserAccessController {
   @Patch('password')
   @ApiOperation({
     summary: `Set a user's password -> "${ADMIN_MESSAGES.passwordUpdated}"; the user's sessions end`,
-    description: "Section 5 rules on new_password and confirm_new_password, including 'Password must contain at least one number and one special character.'",
+    description:
+      "Section 5 rules on new_password and confirm_new_password, including 'Password must contain at least one number and one special character.'",
   })
   @ApiAnswer(200, SUCCESS_SCHEMA, 'Password set')
   @ApiErrors(400, 404)

@@ -23,7 +23,7 @@ export class AdminUserController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'A user of the team as the user form shows it (AdminUserRecord); another team\'s id: 404' })
+  @ApiOperation({ summary: "A user of the team as the user form shows it (AdminUserRecord); another team's id: 404" })
   @ApiAnswer(200, ADMIN_USER_RECORD_SCHEMA)
   @ApiErrors(400, 404)
   get(@CurrentUser() caller: AuthenticatedUser, @Query() query: AgentIdQueryDto) {
@@ -70,7 +70,10 @@ export class AdminUserController {
   }
 
   @Patch('activate')
-  @ApiOperation({ summary: `Activate a user -> "${ADMIN_MESSAGES.userActivated}"`, description: `${LICENCE_RULE} Publishes identity.user.updated.` })
+  @ApiOperation({
+    summary: `Activate a user -> "${ADMIN_MESSAGES.userActivated}"`,
+    description: `${LICENCE_RULE} Publishes identity.user.updated.`,
+  })
   @ApiAnswer(200, ADMIN_USER_SAVED_SCHEMA, 'Activated')
   @ApiErrors(400, 404)
   activate(@CurrentUser() caller: AuthenticatedUser, @Body() body: AgentIdBodyDto) {

@@ -40,7 +40,9 @@ function agent(overrides: Partial<UserEntity> = {}): UserEntity {
 
 /** A real-estate field's value in the record, as "empty" or not. */
 const isEmpty = (value: unknown) =>
-  value === null || value === false || (typeof value === 'object' && value !== null && Object.values(value).every((v) => Array.isArray(v) && v.length === 0));
+  value === null ||
+  value === false ||
+  (typeof value === 'object' && value !== null && Object.values(value).every((v) => Array.isArray(v) && v.length === 0));
 
 describe(recordOf.name, () => {
   const sut = recordOf;
@@ -68,7 +70,12 @@ describe(applyForm.name, () => {
 
   it('copies present fields only and converts dates and templates', () => {
     const user = agent();
-    sut(user, { last_name: 'New', start_dt: '01/02/2025', royalty_cap_anniversary_dt: null, default_commission_templates: { buyer: [4, 4, 3], seller: [] } });
+    sut(user, {
+      last_name: 'New',
+      start_dt: '01/02/2025',
+      royalty_cap_anniversary_dt: null,
+      default_commission_templates: { buyer: [4, 4, 3], seller: [] },
+    });
     expect(user).toMatchObject({
       first_name: 'Alex',
       last_name: 'New',
@@ -82,7 +89,13 @@ describe(applyForm.name, () => {
 
   it.each(REAL_ESTATE_USER_FIELDS.map((field) => [field]))('does not store %s for a VENDOR (sent or stored before)', (field) => {
     const user = agent();
-    sut(user, { role_id: 'VENDOR', brokerage_cap_amt: 5, career_path: 'x', leader_board_exclude: true, default_commission_templates: { buyer: [9], seller: [9] } });
+    sut(user, {
+      role_id: 'VENDOR',
+      brokerage_cap_amt: 5,
+      career_path: 'x',
+      leader_board_exclude: true,
+      default_commission_templates: { buyer: [9], seller: [9] },
+    });
     expect(user.roles).toEqual(['VENDOR']);
     expect(isEmpty(recordOf(Object.assign(new UserEntity(), user, { roles: ['AGENT'] }), null)[field])).toBe(true);
   });

@@ -1,4 +1,11 @@
-import { TEAM_MEMBER_ROLES, type AdminUserRecord, type AdminUserRow, type LoginHistoryRow, type Role, type TableColumn } from '@app/contracts';
+import {
+  TEAM_MEMBER_ROLES,
+  type AdminUserRecord,
+  type AdminUserRow,
+  type LoginHistoryRow,
+  type Role,
+  type TableColumn,
+} from '@app/contracts';
 import type { Narrow, TableRow } from '@app/database';
 import type { UserEntity } from '../users/user.entity';
 import type { AdminUserFormDto } from './dto/admin-user-form.dto';
@@ -38,7 +45,19 @@ type Users = TableRow<'identity.users'>;
 
 /** One row of the user list query (admin-users.repository). */
 export type UserListRow = Narrow<
-  Pick<Users, 'agent_id' | 'profile_image_path' | 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'created_ts' | 'last_access_ts' | 'status' | 'client_count'>,
+  Pick<
+    Users,
+    | 'agent_id'
+    | 'profile_image_path'
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'mobile_phone'
+    | 'created_ts'
+    | 'last_access_ts'
+    | 'status'
+    | 'client_count'
+  >,
   { status: 'active' | 'inactive' }
 > & {
   /** roles[1]: a user has exactly one team role. */

@@ -37,7 +37,8 @@ export class AdminUsersController {
   @ApiProduces('text/csv')
   @ApiOperation({
     summary: 'The user table as CSV (users.csv): every matching row, same filter and order, no image column',
-    description: "Dates MM/DD/YYYY in the caller's profile time zone (UTC without one); booleans Yes/No; cells that start with = + - @ get a leading '.",
+    description:
+      "Dates MM/DD/YYYY in the caller's profile time zone (UTC without one); booleans Yes/No; cells that start with = + - @ get a leading '.",
   })
   @ApiFileAnswer('text/csv', 'users.csv: every matching row')
   @ApiErrors(400)
@@ -51,7 +52,8 @@ export class AdminUsersController {
   @Get('licenses')
   @ApiOperation({
     summary: 'User licences and e-sign seats: {total, used, remaining, esign_total, esign_used, esign_remaining}',
-    description: 'used: active team members (not CLIENT logins); esign_used: those with esign_enabled. A total of 0 means no limit; remaining is total - used.',
+    description:
+      'used: active team members (not CLIENT logins); esign_used: those with esign_enabled. A total of 0 means no limit; remaining is total - used.',
   })
   @ApiAnswer(200, LICENCES_SCHEMA)
   @ApiErrors(404)

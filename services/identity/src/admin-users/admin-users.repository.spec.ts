@@ -18,7 +18,9 @@ describe(orderByOf.name, () => {
   });
 
   it('orders by another column first, missing values last, then roles and name', () => {
-    expect(sut('last_access_ts', 1)).toBe(`last_access_ts ASC NULLS LAST, ${ROLE_RANK} DESC, lower(last_name), lower(first_name), agent_id`);
+    expect(sut('last_access_ts', 1)).toBe(
+      `last_access_ts ASC NULLS LAST, ${ROLE_RANK} DESC, lower(last_name), lower(first_name), agent_id`,
+    );
     expect(sut('excluded', -1)).toMatch(/^leader_board_exclude DESC NULLS LAST, /);
     expect(sut('download', -1)).toMatch(/^can_download DESC NULLS LAST, /);
   });

@@ -106,7 +106,12 @@ export class AdminUsersRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** One page of the user table (one query, no per-row lookups). */
-  async page(filter: UserListFilter, limit: number, offset: number, manager: EntityManager = this.dataSource.manager): Promise<UserListRow[]> {
+  async page(
+    filter: UserListFilter,
+    limit: number,
+    offset: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<UserListRow[]> {
     const sql = userPageSql(filter, limit, offset);
     return manager.query(sql.text, sql.values);
   }
@@ -124,13 +129,19 @@ export class AdminUsersRepository {
 
   async count(filter: UserListFilter): Promise<number> {
     const where = whereOf(filter);
-    const [row]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM identity.users WHERE ${where.sql}`, where.params);
+    const [row]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM identity.users WHERE ${where.sql}`,
+      where.params,
+    );
     return row.total;
   }
 
   /** The caller's own time zone (profile), for the CSV's dates. */
   async timezoneOf(agentId: number): Promise<string | null> {
-    const [row]: Pick<TableRow<'identity.users'>, 'timezone'>[] = await this.dataSource.query(`SELECT timezone FROM identity.users WHERE agent_id = $1`, [agentId]);
+    const [row]: Pick<TableRow<'identity.users'>, 'timezone'>[] = await this.dataSource.query(
+      `SELECT timezone FROM identity.users WHERE agent_id = $1`,
+      [agentId],
+    );
     return row?.timezone ?? null;
   }
 

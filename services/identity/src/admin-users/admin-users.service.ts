@@ -44,7 +44,6 @@ function isDuplicateEmail(error: unknown): boolean {
 /** The users of a team as its ADMIN manages them: the user form, disable and activate (spec 000 sections 3 to 8). */
 @Injectable()
 export class AdminUsersService {
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
@@ -75,7 +74,9 @@ export class AdminUsersService {
       const team = await this.repository.lockTeam(caller.team_id, manager);
       if (!team) throw new NotFoundException(ADMIN_USER_ERRORS.userNotFound);
       await this.checkTemplates(team.team_id, fields.role_id, fields.default_commission_templates, null, manager);
-      const user = manager.getRepository(UserEntity).create({ team_id: team.team_id, password_hash: unusableHash, status: 'active', permissions: [] });
+      const user = manager
+        .getRepository(UserEntity)
+        .create({ team_id: team.team_id, password_hash: unusableHash, status: 'active', permissions: [] });
       applyForm(user, { ...COLUMN_DEFAULTS, ...fields });
 
       if (user.esign_enabled) this.licences.assertEsignPermitted(team);
@@ -86,7 +87,12 @@ export class AdminUsersService {
       const created = (await this.users.findInTeam(agent_id, team.team_id, manager))!;
       await this.outbox.publish(manager, 'identity.user.created', team.team_id, userSnapshotOf(created));
       // The welcome link and its mail with the user (the mail through the outbox): a saved user always gets it.
-      if (send_welcome_email) await this.mailer.sendWelcome(manager, { agent_id: created.agent_id, email: created.email, first_name: created.first_name, team_name: created.team?.name ?? '' }, ip);
+      if (send_welcome_email)
+        await this.mailer.sendWelcome(
+          manager,
+          { agent_id: created.agent_id, email: created.email, first_name: created.first_name, team_name: created.team?.name ?? '' },
+          ip,
+        );
       return created;
     });
     return { status: 'success', message: ADMIN_MESSAGES.userAdded, agent_id: saved.agent_id, record: await this.recordOf(saved) };
@@ -113,7 +119,8 @@ export class AdminUsersService {
       if (roleOf(user) !== roleBefore) await this.refreshTokens.revokeAllOf(user.agent_id, manager);
       // A permission taken away must not outlive the access tokens that carry it: they end now, and the
       // next refresh signs one without it (the sessions go on).
-      else if (permissionsBefore.some((permission) => !effectivePermissions(user).includes(permission))) await this.refreshTokens.endAccessTokensOf(user.agent_id);
+      else if (permissionsBefore.some((permission) => !effectivePermissions(user).includes(permission)))
+        await this.refreshTokens.endAccessTokensOf(user.agent_id);
       if (!esignBefore && user.esign_enabled) {
         const team = (await this.repository.lockTeam(caller.team_id, manager))!;
         this.licences.assertEsignPermitted(team);

@@ -22,7 +22,14 @@ function serviceWith(usage: TeamUsage) {
 
 describe(licenceCountsOf.name, () => {
   it('answers totals, used and remaining (below 0 when over)', () => {
-    expect(licenceCountsOf(team(), { used: 4, esign_used: 1 })).toEqual({ total: 3, used: 4, remaining: -1, esign_total: 2, esign_used: 1, esign_remaining: 1 });
+    expect(licenceCountsOf(team(), { used: 4, esign_used: 1 })).toEqual({
+      total: 3,
+      used: 4,
+      remaining: -1,
+      esign_total: 2,
+      esign_used: 1,
+      esign_remaining: 1,
+    });
   });
 });
 
@@ -56,7 +63,11 @@ describe(LicencesService.name, () => {
   });
 
   it('the licence refusal carries the detail', () => {
-    expect(new LicenceLimitException().getResponse()).toEqual({ status: 'error', message: ADMIN_MESSAGES.noLicenses, detail: ADMIN_MESSAGES.noLicensesDetail });
+    expect(new LicenceLimitException().getResponse()).toEqual({
+      status: 'error',
+      message: ADMIN_MESSAGES.noLicenses,
+      detail: ADMIN_MESSAGES.noLicensesDetail,
+    });
   });
 
   it('esign needs team_esign', () => {

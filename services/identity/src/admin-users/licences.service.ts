@@ -38,7 +38,11 @@ export class LicencesService {
   /** esign_enabled needs the team's team_esign permission (the PRO tag in the form otherwise). */
   assertEsignPermitted(team: LockedTeam): void {
     if (!team.permissions.includes('team_esign')) {
-      throw new FieldErrorsException([{ field: 'esign_enabled', error: ADMIN_MESSAGES.esignNotPermitted }], ADMIN_MESSAGES.esignNotPermitted, 403);
+      throw new FieldErrorsException(
+        [{ field: 'esign_enabled', error: ADMIN_MESSAGES.esignNotPermitted }],
+        ADMIN_MESSAGES.esignNotPermitted,
+        403,
+      );
     }
   }
 

@@ -74,7 +74,10 @@ describe('users CSV', () => {
     });
 
     it('writes an empty phone and a last access', () => {
-      const line = csvRow(row({ mobile_phone: null, last_access_ts: '2026-02-03T12:00:00.000Z', excluded: true, status: 'Inactive' }), 'UTC');
+      const line = csvRow(
+        row({ mobile_phone: null, last_access_ts: '2026-02-03T12:00:00.000Z', excluded: true, status: 'Inactive' }),
+        'UTC',
+      );
       expect(line).toBe('Ada Owner,,01/01/2026,02/03/2026,Inactive,Yes,Yes,3\r\n');
     });
   });

@@ -25,7 +25,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Sign in with email and password',
-    description: 'With X-Requested-With: console the refresh token is set as the HttpOnly cookie realty_refresh (Path=/api/auth, SameSite=Strict) and left out of the body.',
+    description:
+      'With X-Requested-With: console the refresh token is set as the HttpOnly cookie realty_refresh (Path=/api/auth, SameSite=Strict) and left out of the body.',
   })
   @ApiAnswer(200, TOKEN_SCHEMA, '{access_token, refresh_token (not for the console), expires_in, user}')
   @ApiErrors(400, [401, 'Invalid email or password'], [429, 'Too many failed attempts for this IP or account'])
@@ -38,7 +39,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Rotate a refresh token; reusing a rotated one ends the session, except the same client within the grace window',
-    description: 'The token is refresh_token in the body, else the realty_refresh cookie (the console sends X-Requested-With: console and no body token).',
+    description:
+      'The token is refresh_token in the body, else the realty_refresh cookie (the console sends X-Requested-With: console and no body token).',
   })
   @ApiAnswer(200, TOKEN_SCHEMA, 'The new tokens (the console: the refresh token as the cookie)')
   @ApiErrors(400, [401, 'An unknown, expired, revoked or reused refresh token'])

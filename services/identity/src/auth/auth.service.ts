@@ -121,7 +121,9 @@ export class AuthService {
  * (least privilege: every permission unlocks a staff screen or call, none of theirs). The user must be
  * loaded with its team.
  */
-export function effectivePermissions(user: Pick<UserEntity, 'permissions' | 'esign_enabled' | 'roles'> & { team?: { permissions: Permission[] } | null }): Permission[] {
+export function effectivePermissions(
+  user: Pick<UserEntity, 'permissions' | 'esign_enabled' | 'roles'> & { team?: { permissions: Permission[] } | null },
+): Permission[] {
   if (!isStaff(user)) return [];
   const granted = new Set<Permission>([...(user.team?.permissions ?? []), ...user.permissions]);
   granted.delete('agent_esign');

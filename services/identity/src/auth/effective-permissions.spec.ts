@@ -1,7 +1,12 @@
 import type { Permission, Role } from '@app/contracts';
 import { effectivePermissions as sut } from './auth.service';
 
-const user = (roles: Role[], own: Permission[], team: Permission[], esign_enabled: boolean) => ({ roles, permissions: own, esign_enabled, team: { permissions: team } });
+const user = (roles: Role[], own: Permission[], team: Permission[], esign_enabled: boolean) => ({
+  roles,
+  permissions: own,
+  esign_enabled,
+  team: { permissions: team },
+});
 
 describe('effectivePermissions', () => {
   it('joins the team plan and the user grant, in catalogue order, without repeats', () => {
@@ -22,9 +27,14 @@ describe('effectivePermissions', () => {
     expect(sut(user(['AGENT'], ['agent_esign'], ['team_esign', 'agent_esign'], false))).toEqual(['team_esign']);
   });
 
-  it.each<Role>(['CLIENT', 'VENDOR'])('gives %s no permission at all (least privilege), even with esign_enabled or a stored grant', (role) => {
-    expect(sut(user([role], ['manage_tooltips', 'allow_agent_edit_cap_amt'], ['team_esign', 'transaction_sync', 'manage_billing'], true))).toEqual([]);
-  });
+  it.each<Role>(['CLIENT', 'VENDOR'])(
+    'gives %s no permission at all (least privilege), even with esign_enabled or a stored grant',
+    (role) => {
+      expect(
+        sut(user([role], ['manage_tooltips', 'allow_agent_edit_cap_amt'], ['team_esign', 'transaction_sync', 'manage_billing'], true)),
+      ).toEqual([]);
+    },
+  );
 
   it('works for a user loaded without its team', () => {
     expect(sut({ roles: ['TRANC'], permissions: ['manage_tooltips'], esign_enabled: true, team: null })).toEqual(['manage_tooltips']);

@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_CLIENT_HEADER, CONSOLE_CLIENT_VALUE, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts';
+import {
+  CONSOLE_CLIENT_HEADER,
+  CONSOLE_CLIENT_VALUE,
+  REFRESH_COOKIE_NAME,
+  REFRESH_COOKIE_PATH,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@app/contracts';
 
 /** Whether the caller is the console or Display Mode, whose refresh token travels only as the HttpOnly cookie. */
 export function isConsoleClient(request: FastifyRequest): boolean {

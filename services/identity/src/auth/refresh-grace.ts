@@ -22,13 +22,20 @@ export class RefreshGrace {
   }
 
   private clientOf(client: ClientContext) {
-    return createHash('sha256').update(`${client.ip}\n${client.userAgent ?? ''}`).digest('base64url');
+    return createHash('sha256')
+      .update(`${client.ip}\n${client.userAgent ?? ''}`)
+      .digest('base64url');
   }
 
   /** Written before the rotation commits, so a request waiting on the row's lock finds it. */
   async remember(rotatedTokenId: string, successor: string, client: ClientContext): Promise<void> {
     if (this.config.REFRESH_REUSE_GRACE_SECONDS <= 0) return;
-    await this.redis.set(this.key(rotatedTokenId), JSON.stringify({ successor, client: this.clientOf(client) }), 'EX', this.config.REFRESH_REUSE_GRACE_SECONDS);
+    await this.redis.set(
+      this.key(rotatedTokenId),
+      JSON.stringify({ successor, client: this.clientOf(client) }),
+      'EX',
+      this.config.REFRESH_REUSE_GRACE_SECONDS,
+    );
   }
 
   /** The successor this client already got, while the grace window lasts; else null. */

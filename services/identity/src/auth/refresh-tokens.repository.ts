@@ -5,7 +5,10 @@ import { TOKEN_REVOCATIONS, type TokenRevocations } from '@app/auth';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@app/contracts';
 import type { TableRow } from '@app/database';
 
-export type RefreshTokenRow = Pick<TableRow<'identity.refresh_tokens'>, 'id' | 'family_id' | 'agent_id' | 'expires_at' | 'rotated_at' | 'revoked_at'>;
+export type RefreshTokenRow = Pick<
+  TableRow<'identity.refresh_tokens'>,
+  'id' | 'family_id' | 'agent_id' | 'expires_at' | 'rotated_at' | 'revoked_at'
+>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -28,9 +28,15 @@ export class UpdateCommissionTemplatesWhenTemplatesChange extends ReadCopyListen
 }) {
   private readonly logger = new Logger(UpdateCommissionTemplatesWhenTemplatesChange.name);
 
-  protected override async around(event: EventEnvelope<'transactions.commission-templates.changed'>, _manager: EntityManager, write: () => Promise<ReadCopyWrite>) {
+  protected override async around(
+    event: EventEnvelope<'transactions.commission-templates.changed'>,
+    _manager: EntityManager,
+    write: () => Promise<ReadCopyWrite>,
+  ) {
     if (!(await write()).applied) {
-      this.logger.debug(`team ${event.team_id} templates revision ${event.payload.revision} skipped (the copy holds this revision or a newer one)`);
+      this.logger.debug(
+        `team ${event.team_id} templates revision ${event.payload.revision} skipped (the copy holds this revision or a newer one)`,
+      );
     }
   }
 }

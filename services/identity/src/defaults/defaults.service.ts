@@ -17,7 +17,13 @@ export const DEFAULTS_MESSAGES = {
 } as const;
 
 // Shown (and writable) only when the team's market_id is 0 (spec 000 section 5).
-const MARKET_ZERO_FIELDS = ['default_scope', 'default_form', 'default_buyer_form', 'default_seller_form', 'default_transaction_page_form'] as const;
+const MARKET_ZERO_FIELDS = [
+  'default_scope',
+  'default_form',
+  'default_buyer_form',
+  'default_seller_form',
+  'default_transaction_page_form',
+] as const;
 
 // Each default form must be one of the team's forms (GET /user/forms), of the side its name says.
 const FORM_FIELDS = {

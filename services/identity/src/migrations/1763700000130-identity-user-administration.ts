@@ -26,7 +26,9 @@ export class IdentityUserAdministration1763700000130 implements MigrationInterfa
         ADD COLUMN client_count integer NOT NULL DEFAULT 0 CHECK (client_count >= 0)`);
     // client_count: the user's contacts; fed from the transactions service's contact events once
     // contacts exist (transactions issue). Until then every user shows 0.
-    await q.query(`COMMENT ON COLUMN identity.users.client_count IS 'Contacts of the user; fed by the contacts events of the transactions service (0 until then)'`);
+    await q.query(
+      `COMMENT ON COLUMN identity.users.client_count IS 'Contacts of the user; fed by the contacts events of the transactions service (0 until then)'`,
+    );
 
     // status_filter=excluded (any status) within a team; users_team_status_idx serves active/disabled.
     await q.query(`CREATE INDEX users_team_excluded_idx ON identity.users (team_id, leader_board_exclude)`);

@@ -44,7 +44,9 @@ export class IdentityVendorEnrollment1763700000180 implements MigrationInterface
       )`);
     await q.query(`CREATE INDEX vendor_invites_token_idx ON identity.vendor_invites (token_hash, invite_id DESC)`);
     await q.query(`CREATE INDEX vendor_invites_team_idx ON identity.vendor_invites (team_id, created_ts DESC)`);
-    await q.query(`ALTER TABLE identity.users ADD COLUMN vendor_id integer NULL REFERENCES identity.vendor_organisations(vendor_id) ON DELETE SET NULL`);
+    await q.query(
+      `ALTER TABLE identity.users ADD COLUMN vendor_id integer NULL REFERENCES identity.vendor_organisations(vendor_id) ON DELETE SET NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -17,7 +17,9 @@ export class IdentityCommissionTemplates1763700000190 implements MigrationInterf
         seller_ids integer[] NOT NULL DEFAULT '{}',
         updated_ts timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`COMMENT ON TABLE identity.commission_templates IS 'Read copy of the transactions service''s commission template ids per team and side'`);
+    await q.query(
+      `COMMENT ON TABLE identity.commission_templates IS 'Read copy of the transactions service''s commission template ids per team and side'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

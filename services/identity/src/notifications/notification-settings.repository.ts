@@ -31,12 +31,21 @@ export class NotificationSettingsRepository {
   }
 
   async findOne(agentId: number, teamId: number, notificationId: number, manager: EntityManager = this.dataSource.manager) {
-    const rows: NotificationSetting[] = await manager.query(`${SELECT_SETTINGS} WHERE n.notification_id = $3`, [agentId, teamId, notificationId]);
+    const rows: NotificationSetting[] = await manager.query(`${SELECT_SETTINGS} WHERE n.notification_id = $3`, [
+      agentId,
+      teamId,
+      notificationId,
+    ]);
     return rows[0] ?? null;
   }
 
   /** One user's effective switch, as the event carries it. */
-  async effectiveOf(agentId: number, teamId: number, notificationId: number, manager: EntityManager): Promise<NotificationSettingChanged | null> {
+  async effectiveOf(
+    agentId: number,
+    teamId: number,
+    notificationId: number,
+    manager: EntityManager,
+  ): Promise<NotificationSettingChanged | null> {
     const rows: NotificationSettingChanged[] = await manager.query(`${SELECT_EFFECTIVE} AND u.agent_id = $2 AND n.notification_id = $3`, [
       teamId,
       agentId,

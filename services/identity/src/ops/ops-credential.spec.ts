@@ -9,7 +9,15 @@ describe(opsCredentialMatches.name, () => {
   it('accepts the configured user and password only', () => {
     expect(opsCredentialMatches(basic('ops:a-long-operator-password'), credential)).toBe(true);
     expect(opsCredentialMatches(`basic  ${Buffer.from('ops:a-long-operator-password').toString('base64')}`, credential)).toBe(true);
-    for (const header of [undefined, '', basic('ops:a-long-operator-passwor'), basic('Ops:a-long-operator-password'), basic('ops'), 'Bearer x', 'Basic ###']) {
+    for (const header of [
+      undefined,
+      '',
+      basic('ops:a-long-operator-passwor'),
+      basic('Ops:a-long-operator-password'),
+      basic('ops'),
+      'Bearer x',
+      'Basic ###',
+    ]) {
       expect({ header, ok: opsCredentialMatches(header, credential) }).toEqual({ header, ok: false });
     }
   });
@@ -26,7 +34,11 @@ describe('opsConfigSpec', () => {
   });
 
   it('refuses a short password and a user name with a colon, naming the variable', () => {
-    expect(() => readConfig(opsConfigSpec, { OPS_PASSWORD: 'short' })).toThrow(new ConfigError('OPS_PASSWORD must be at least 16 characters long'));
-    expect(() => readConfig(opsConfigSpec, { OPS_USERNAME: 'a:b', OPS_PASSWORD: 'a-long-operator-password' })).toThrow(/OPS_USERNAME must not contain a colon/);
+    expect(() => readConfig(opsConfigSpec, { OPS_PASSWORD: 'short' })).toThrow(
+      new ConfigError('OPS_PASSWORD must be at least 16 characters long'),
+    );
+    expect(() => readConfig(opsConfigSpec, { OPS_USERNAME: 'a:b', OPS_PASSWORD: 'a-long-operator-password' })).toThrow(
+      /OPS_USERNAME must not contain a colon/,
+    );
   });
 });

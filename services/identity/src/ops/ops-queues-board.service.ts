@@ -57,7 +57,12 @@ export class OpsQueuesBoard implements OnModuleInit, OnApplicationShutdown {
     serverAdapter.setBasePath(OPS_QUEUES_PATH);
     createBullBoard({
       queues: this.queues.map(
-        (queue, i) => new BullMQAdapter(queue, { allowRetries: true, readOnlyMode: false, description: `${QUEUE_CATALOGUE[i].carries}; processed by ${QUEUE_CATALOGUE[i].processedBy}` }),
+        (queue, i) =>
+          new BullMQAdapter(queue, {
+            allowRetries: true,
+            readOnlyMode: false,
+            description: `${QUEUE_CATALOGUE[i].carries}; processed by ${QUEUE_CATALOGUE[i].processedBy}`,
+          }),
       ),
       serverAdapter,
       options: { uiConfig: { boardTitle: 'Realty queues' } },

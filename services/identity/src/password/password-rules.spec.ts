@@ -8,12 +8,43 @@ describe(passwordRuleErrors.name, () => {
   const sut = passwordRuleErrors;
 
   it.each([
-    ['both missing', undefined, undefined, [['password', 'This field is required'], ['verify_password', 'This field is required']]],
-    ['too short', 'Ab1!xyz', 'Ab1!xyz', [['password', 'Minimum length is 8'], ['verify_password', 'Minimum length is 8']]],
+    [
+      'both missing',
+      undefined,
+      undefined,
+      [
+        ['password', 'This field is required'],
+        ['verify_password', 'This field is required'],
+      ],
+    ],
+    [
+      'too short',
+      'Ab1!xyz',
+      'Ab1!xyz',
+      [
+        ['password', 'Minimum length is 8'],
+        ['verify_password', 'Minimum length is 8'],
+      ],
+    ],
     ['no digit', 'Abcdefgh!', 'Abcdefgh!', [['password', 'Password must contain at least one number and one special character.']]],
-    ['no special character', 'Abcdefg1', 'Abcdefg1', [['password', 'Password must contain at least one number and one special character.']]],
-    ['no uppercase', 'abcdefg1!', 'abcdefg1!', [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']]],
-    ['no lowercase', 'ABCDEFG1!', 'ABCDEFG1!', [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']]],
+    [
+      'no special character',
+      'Abcdefg1',
+      'Abcdefg1',
+      [['password', 'Password must contain at least one number and one special character.']],
+    ],
+    [
+      'no uppercase',
+      'abcdefg1!',
+      'abcdefg1!',
+      [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']],
+    ],
+    [
+      'no lowercase',
+      'ABCDEFG1!',
+      'ABCDEFG1!',
+      [['password', 'Password must contain an uppercase letter, a lowercase letter and a number.']],
+    ],
     ['a different confirmation', 'Abcdefg1!', 'Abcdefg1?', [['verify_password', 'Passwords do not match']]],
     ['a good pair', 'Abcdefg1!', 'Abcdefg1!', []],
   ])('reset and admin forms: %s', (_case, password, confirm, expected) => {

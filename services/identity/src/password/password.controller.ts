@@ -17,7 +17,10 @@ export class PasswordController {
   @Patch()
   @ApiOperation({ summary: "Change the signed-in user's password; their other sessions end" })
   @ApiAnswer(200, OK_MESSAGE_SCHEMA, "{status:'ok', message:'Password successfully updated'}")
-  @ApiErrors([400, 'Field errors on current_password, new_password, confirm_new_password'], 401, [429, 'Too many wrong current passwords from this IP, or for this account'])
+  @ApiErrors([400, 'Field errors on current_password, new_password, confirm_new_password'], 401, [
+    429,
+    'Too many wrong current passwords from this IP, or for this account',
+  ])
   change(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest) {
     return this.passwords.change(caller, body, clientOf(request));
   }

@@ -32,7 +32,13 @@ export class PasswordRepository {
   }
 
   /** Stores a reset key's hash; returns the row id (also the id of its mail). */
-  async insertResetKey(agentId: number, keyHash: string, ttlSeconds: number, ip: string | null, manager: EntityManager = this.dataSource.manager): Promise<string> {
+  async insertResetKey(
+    agentId: number,
+    keyHash: string,
+    ttlSeconds: number,
+    ip: string | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string> {
     const id = randomUUID();
     await manager.query(
       `INSERT INTO identity.password_reset_keys (id, agent_id, key_hash, expires_at, requested_ip)

@@ -22,7 +22,8 @@ export class ProfileController {
   @Get()
   @ApiOperation({
     summary: "The signed-in user's profile, status, roles and selected team",
-    description: 'notes only for ADMIN callers; integrations only when the team has transaction_sync; caps_editable tells whether the cap and split fields may be changed.',
+    description:
+      'notes only for ADMIN callers; integrations only when the team has transaction_sync; caps_editable tells whether the cap and split fields may be changed.',
   })
   @ApiAnswer(200, ACCOUNT_PROFILE_SCHEMA)
   get(@CurrentUser() caller: AuthenticatedUser) {

@@ -9,10 +9,34 @@ export type { AccountProfile } from '@app/contracts';
 /** What the profile reads of a user and its team (a UserEntity with its team, or a row of profile.repository's one statement). */
 export type ProfileUser = Pick<
   UserEntity,
-  | 'agent_id' | 'team_id' | 'status' | 'roles' | 'permissions' | 'esign_enabled' | 'first_name' | 'last_name' | 'mobile_phone' | 'email'
-  | 'alternate_email' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'timezone' | 'default_landing_page'
-  | 'business_entity' | 'notes' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_cap_anniversary_dt' | 'royalty_cap_anniversary_dt'
-  | 'brokerage_pct' | 'agent_pct' | 'profile_image_path' | 'skyslope_agent_guid'
+  | 'agent_id'
+  | 'team_id'
+  | 'status'
+  | 'roles'
+  | 'permissions'
+  | 'esign_enabled'
+  | 'first_name'
+  | 'last_name'
+  | 'mobile_phone'
+  | 'email'
+  | 'alternate_email'
+  | 'address_1'
+  | 'address_2'
+  | 'city'
+  | 'state'
+  | 'postal_code'
+  | 'timezone'
+  | 'default_landing_page'
+  | 'business_entity'
+  | 'notes'
+  | 'brokerage_cap_amt'
+  | 'royalty_cap_amt'
+  | 'brokerage_cap_anniversary_dt'
+  | 'royalty_cap_anniversary_dt'
+  | 'brokerage_pct'
+  | 'agent_pct'
+  | 'profile_image_path'
+  | 'skyslope_agent_guid'
 > & { team?: Pick<TeamEntity, 'name' | 'market_id' | 'permissions'> | null };
 
 // Non-agent roles of the team staff; clients and vendors never edit caps.
@@ -25,7 +49,8 @@ const CAP_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'TRANC', 'ISISA'];
 export function capsRuleOf(user: ProfileUser): { editable: boolean; reason: 'market' | 'permission' | null } {
   if ((user.team?.market_id ?? 0) !== 0) return { editable: false, reason: 'market' };
   if (user.roles.some((r) => CAP_EDITOR_ROLES.includes(r))) return { editable: true, reason: null };
-  if (user.roles.includes('AGENT') && effectivePermissions(user).includes('allow_agent_edit_cap_amt')) return { editable: true, reason: null };
+  if (user.roles.includes('AGENT') && effectivePermissions(user).includes('allow_agent_edit_cap_amt'))
+    return { editable: true, reason: null };
   return { editable: false, reason: 'permission' };
 }
 

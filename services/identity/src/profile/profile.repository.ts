@@ -22,9 +22,32 @@ export const PROFILE_SQL = `SELECT u.agent_id, u.team_id, u.status, u.roles, u.p
 export type ProfileRow = Narrow<
   Pick<
     TableRow<'identity.users'>,
-    | 'agent_id' | 'team_id' | 'status' | 'roles' | 'permissions' | 'esign_enabled' | 'first_name' | 'last_name' | 'mobile_phone' | 'email'
-    | 'alternate_email' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'timezone' | 'default_landing_page'
-    | 'business_entity' | 'notes' | 'brokerage_cap_amt' | 'royalty_cap_amt' | 'brokerage_pct' | 'agent_pct' | 'profile_image_path' | 'skyslope_agent_guid'
+    | 'agent_id'
+    | 'team_id'
+    | 'status'
+    | 'roles'
+    | 'permissions'
+    | 'esign_enabled'
+    | 'first_name'
+    | 'last_name'
+    | 'mobile_phone'
+    | 'email'
+    | 'alternate_email'
+    | 'address_1'
+    | 'address_2'
+    | 'city'
+    | 'state'
+    | 'postal_code'
+    | 'timezone'
+    | 'default_landing_page'
+    | 'business_entity'
+    | 'notes'
+    | 'brokerage_cap_amt'
+    | 'royalty_cap_amt'
+    | 'brokerage_pct'
+    | 'agent_pct'
+    | 'profile_image_path'
+    | 'skyslope_agent_guid'
   >,
   { status: ProfileUser['status']; roles: ProfileUser['roles']; permissions: ProfileUser['permissions'] }
 > & {

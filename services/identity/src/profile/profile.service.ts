@@ -59,8 +59,10 @@ export class ProfileService {
 
       const { integrations, brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt, ...plain } = changes;
       Object.assign(user, stripUndefined(plain), { updated_ts: new Date() });
-      if (brokerage_cap_anniversary_dt !== undefined) user.brokerage_cap_anniversary_dt = brokerage_cap_anniversary_dt && fromDashedUsDate(brokerage_cap_anniversary_dt);
-      if (royalty_cap_anniversary_dt !== undefined) user.royalty_cap_anniversary_dt = royalty_cap_anniversary_dt && fromDashedUsDate(royalty_cap_anniversary_dt);
+      if (brokerage_cap_anniversary_dt !== undefined)
+        user.brokerage_cap_anniversary_dt = brokerage_cap_anniversary_dt && fromDashedUsDate(brokerage_cap_anniversary_dt);
+      if (royalty_cap_anniversary_dt !== undefined)
+        user.royalty_cap_anniversary_dt = royalty_cap_anniversary_dt && fromDashedUsDate(royalty_cap_anniversary_dt);
       if (integrations?.skyslope_agent_guid !== undefined) user.skyslope_agent_guid = integrations.skyslope_agent_guid || null;
 
       const result = await this.users.save(user, manager);

@@ -36,7 +36,9 @@ export const identityCommissionDefaultsSeeder: Seeder = {
     const year = new Date().getUTCFullYear() - 1;
     let updated = 0;
     for (const team of state.commission_templates ?? []) {
-      const agentIds = state.users.filter((u) => u.team_id === team.team_id && u.roles.some((role) => STAFF_ROLES.includes(role))).map((u) => u.agent_id);
+      const agentIds = state.users
+        .filter((u) => u.team_id === team.team_id && u.roles.some((role) => STAFF_ROLES.includes(role)))
+        .map((u) => u.agent_id);
       if (agentIds.length === 0) continue;
       updated += await dataSource.transaction(async (manager) => {
         const users = await manager
@@ -50,8 +52,10 @@ export const identityCommissionDefaultsSeeder: Seeder = {
         let changed = 0;
         for (const [index, user] of users.entries()) {
           const untouched =
-            user.brokerage_cap_amt === null && user.royalty_cap_amt === null &&
-            (user.default_buyer_commission_templates ?? []).length === 0 && (user.default_seller_commission_templates ?? []).length === 0;
+            user.brokerage_cap_amt === null &&
+            user.royalty_cap_amt === null &&
+            (user.default_buyer_commission_templates ?? []).length === 0 &&
+            (user.default_seller_commission_templates ?? []).length === 0;
           if (!untouched) continue;
           // The transactions seeder may have chosen one from the agent's closings (the demo agent's).
           const chosen = state.cap_anniversaries?.find((a) => a.agent_id === user.agent_id)?.date;
@@ -74,7 +78,12 @@ export const identityCommissionDefaultsSeeder: Seeder = {
   },
   async missing(dataSource, state) {
     const teamIds = (state.commission_templates ?? []).map((team) => team.team_id);
-    const [{ known }]: { known: number }[] = await dataSource.query(`SELECT count(*)::int AS known FROM identity.commission_templates WHERE team_id = ANY($1::int[])`, [teamIds]);
-    return known < teamIds.length ? `${teamIds.length - known} of ${teamIds.length} teams' commission templates have not reached identity yet` : null;
+    const [{ known }]: { known: number }[] = await dataSource.query(
+      `SELECT count(*)::int AS known FROM identity.commission_templates WHERE team_id = ANY($1::int[])`,
+      [teamIds],
+    );
+    return known < teamIds.length
+      ? `${teamIds.length - known} of ${teamIds.length} teams' commission templates have not reached identity yet`
+      : null;
   },
 };

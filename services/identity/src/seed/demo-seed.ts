@@ -1,7 +1,17 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { VENDOR_INVITE_TTL_DAYS, type Permission } from '@app/contracts';
 import type { EventOutbox } from '@app/events';
-import { DEMO_PASSWORD, DEMO_VENDOR_INVITE, SEED_TEAMS, volumeUsers, type SeedTeamSet, type Seeder, type SeedState, type SeedTeam, type SeedUser } from '@app/seed';
+import {
+  DEMO_PASSWORD,
+  DEMO_VENDOR_INVITE,
+  SEED_TEAMS,
+  volumeUsers,
+  type SeedTeamSet,
+  type Seeder,
+  type SeedState,
+  type SeedTeam,
+  type SeedUser,
+} from '@app/seed';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TeamEntity } from '../users/team.entity';
 import { UserEntity } from '../users/user.entity';
@@ -151,7 +161,13 @@ export async function seedIdentityDemo(
     for (const seedTeam of SEED_TEAMS.filter((t) => sets.includes(t.set))) {
       const generated = volumeUsers(seedTeam, transactions);
       const { team, planChanged } = await upsertTeam(manager, outbox, seedTeam, generated.length);
-      result.teams.push({ key: seedTeam.key, team_id: team.team_id, name: team.name, timezone: seedTeam.timezone, volume: seedTeam.volume ?? false });
+      result.teams.push({
+        key: seedTeam.key,
+        team_id: team.team_id,
+        name: team.name,
+        timezone: seedTeam.timezone,
+        volume: seedTeam.volume ?? false,
+      });
       await upsertUsers(manager, outbox, team, [...seedTeam.users, ...generated], passwordHash, planChanged, result);
     }
   });

@@ -34,10 +34,10 @@ export class TeamsSyncRepository {
     );
     if (claimed.length === 0) return false;
     const disabled = settings.filter((s) => !s.enabled).map((s) => s.notification_id);
-    await manager.query(
-      `DELETE FROM identity.team_notification_overrides WHERE team_id = $1 AND NOT (notification_id = ANY($2::int[]))`,
-      [teamId, disabled],
-    );
+    await manager.query(`DELETE FROM identity.team_notification_overrides WHERE team_id = $1 AND NOT (notification_id = ANY($2::int[]))`, [
+      teamId,
+      disabled,
+    ]);
     // Ids outside the catalogue are skipped rather than failing the whole event.
     await manager.query(
       `INSERT INTO identity.team_notification_overrides (team_id, notification_id, enabled)

@@ -31,7 +31,11 @@ export class UsersRepository {
   }
 
   findById(agentId: number, manager?: EntityManager) {
-    return this.repo(manager).createQueryBuilder('u').leftJoinAndSelect('u.team', 'team').where('u.agent_id = :agentId', { agentId }).getOne();
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .leftJoinAndSelect('u.team', 'team')
+      .where('u.agent_id = :agentId', { agentId })
+      .getOne();
   }
 
   /** Whether another user already signs in with this email (case-insensitive). */

@@ -22,6 +22,10 @@ export class SendLoginInstructionsWhenVendorEnrolled {
     const user = await this.users.findById(event.payload.agent_id, manager);
     if (!user || user.status !== 'active') return;
     // The key and the mail in the handler's transaction, with its inbox row: applied once, mailed once.
-    await this.mailer.sendWelcome(manager, { agent_id: user.agent_id, email: user.email, first_name: user.first_name, team_name: user.team?.name ?? '' }, null);
+    await this.mailer.sendWelcome(
+      manager,
+      { agent_id: user.agent_id, email: user.email, first_name: user.first_name, team_name: user.team?.name ?? '' },
+      null,
+    );
   }
 }

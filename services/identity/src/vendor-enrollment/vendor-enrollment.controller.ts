@@ -18,7 +18,8 @@ export class VendorEnrollmentController {
   @Roles(...VENDOR_INVITE_ROLES)
   @Post('link')
   @ApiOperation({
-    summary: 'Make an invite link {email?, name?, vendor_type? (Attorney, Mortgage, Title)} (ADMIN, TRANC) -> {status, invite_token, url, expires_at}',
+    summary:
+      'Make an invite link {email?, name?, vendor_type? (Attorney, Mortgage, Title)} (ADMIN, TRANC) -> {status, invite_token, url, expires_at}',
     description:
       'The token is random (32 bytes), stored only as its SHA-256, good for 14 days and one enrollment. With an email the link is mailed too. ' +
       'vendor_type stays on the organisation the enrollment makes; the form does not ask it.',
@@ -34,8 +35,10 @@ export class VendorEnrollmentController {
   @Get('links')
   @ApiQuery({ name: 'status', required: false, enum: VENDOR_INVITE_STATUSES })
   @ApiOperation({
-    summary: "The team's invites, newest first (ADMIN, TRANC) -> {records: [{invite_id, email, name, vendor_type, status, created_ts, expires_at, used_ts, revoked_ts, vendor_id, vendor_name, created_by}]}",
-    description: 'status is pending, used, expired or revoked; ?status= keeps one of them. The token is never answered again (only its hash is kept).',
+    summary:
+      "The team's invites, newest first (ADMIN, TRANC) -> {records: [{invite_id, email, name, vendor_type, status, created_ts, expires_at, used_ts, revoked_ts, vendor_id, vendor_name, created_by}]}",
+    description:
+      'status is pending, used, expired or revoked; ?status= keeps one of them. The token is never answered again (only its hash is kept).',
   })
   @ApiAnswer(200, VENDOR_INVITES_SCHEMA)
   @ApiErrors(400, 401, 403)

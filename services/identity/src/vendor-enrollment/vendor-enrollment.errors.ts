@@ -17,5 +17,6 @@ export function inviteRefusal(status: VendorInviteStatus | 'unknown'): Error | n
 }
 
 export const inviteNotFound = () => new NotFoundException({ status: 'error', message: M.inviteNotFound });
-export const inviteAlreadyUsed = () => new FieldErrorsException([{ field: 'invite_token', error: M.inviteUsed }], M.inviteUsed, HttpStatus.CONFLICT);
+export const inviteAlreadyUsed = () =>
+  new FieldErrorsException([{ field: 'invite_token', error: M.inviteUsed }], M.inviteUsed, HttpStatus.CONFLICT);
 export const contactEmailTaken = () => new FieldErrorsException([{ field: 'primary_contact.email', error: M.emailTaken }]);

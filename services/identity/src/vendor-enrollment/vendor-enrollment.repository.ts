@@ -5,12 +5,18 @@ import type { Narrow, TableRow } from '@app/database';
 
 /** An invite row as the rules need it. */
 export type VendorInviteRow = Narrow<
-  Pick<TableRow<'identity.vendor_invites'>, 'invite_id' | 'team_id' | 'email' | 'name' | 'vendor_type' | 'expires_at' | 'used_ts' | 'revoked_ts'>,
+  Pick<
+    TableRow<'identity.vendor_invites'>,
+    'invite_id' | 'team_id' | 'email' | 'name' | 'vendor_type' | 'expires_at' | 'used_ts' | 'revoked_ts'
+  >,
   { vendor_type: VendorType | null }
 > & { team_name: TableRow<'identity.teams'>['name'] };
 
 export type NewVendorOrganisation = Narrow<
-  Pick<TableRow<'identity.vendor_organisations'>, 'team_id' | 'name' | 'vendor_type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code'>,
+  Pick<
+    TableRow<'identity.vendor_organisations'>,
+    'team_id' | 'name' | 'vendor_type' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code'
+  >,
   { vendor_type: VendorType | null }
 >;
 
@@ -19,7 +25,10 @@ const STATUS_SQL = `CASE WHEN i.revoked_ts IS NOT NULL THEN 'revoked' WHEN i.use
                          WHEN i.expires_at <= now() THEN 'expired' ELSE 'pending' END`;
 
 /** The invite's status by the same rule as the list's (revoked, used, expired, else pending). */
-export function inviteStatusOf(invite: Pick<VendorInviteRow, 'revoked_ts' | 'used_ts' | 'expires_at'>, now = new Date()): VendorInviteStatus {
+export function inviteStatusOf(
+  invite: Pick<VendorInviteRow, 'revoked_ts' | 'used_ts' | 'expires_at'>,
+  now = new Date(),
+): VendorInviteStatus {
   if (invite.revoked_ts) return 'revoked';
   if (invite.used_ts) return 'used';
   if (invite.expires_at.getTime() <= now.getTime()) return 'expired';
@@ -32,14 +41,32 @@ export class VendorEnrollmentRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async insertInvite(
-    invite: { team_id: number; token_hash: string; email: string | null; name: string | null; vendor_type: VendorType | null; created_by_agent_id: number | null; ttl_days: number; seeded?: boolean },
+    invite: {
+      team_id: number;
+      token_hash: string;
+      email: string | null;
+      name: string | null;
+      vendor_type: VendorType | null;
+      created_by_agent_id: number | null;
+      ttl_days: number;
+      seeded?: boolean;
+    },
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Pick<TableRow<'identity.vendor_invites'>, 'invite_id' | 'expires_at'>> {
     const [row] = await manager.query(
       `INSERT INTO identity.vendor_invites (team_id, token_hash, email, name, vendor_type, created_by_agent_id, expires_at, seeded)
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7), $8)
        RETURNING invite_id, expires_at`,
-      [invite.team_id, invite.token_hash, invite.email, invite.name, invite.vendor_type, invite.created_by_agent_id, invite.ttl_days, invite.seeded ?? false],
+      [
+        invite.team_id,
+        invite.token_hash,
+        invite.email,
+        invite.name,
+        invite.vendor_type,
+        invite.created_by_agent_id,
+        invite.ttl_days,
+        invite.seeded ?? false,
+      ],
     );
     return row;
   }
@@ -58,7 +85,11 @@ export class VendorEnrollmentRepository {
   }
 
   /** An invite of the team, by id or token hash, locked. */
-  async inviteOfTeam(teamId: number, ref: { invite_id?: number; token_hash?: string }, manager: EntityManager): Promise<VendorInviteRow | null> {
+  async inviteOfTeam(
+    teamId: number,
+    ref: { invite_id?: number; token_hash?: string },
+    manager: EntityManager,
+  ): Promise<VendorInviteRow | null> {
     const [row] = await manager.query(
       `SELECT i.invite_id, i.team_id, t.name AS team_name, i.email, i.name, i.vendor_type, i.expires_at, i.used_ts, i.revoked_ts
          FROM identity.vendor_invites i JOIN identity.teams t ON t.team_id = i.team_id
@@ -78,7 +109,10 @@ export class VendorEnrollmentRepository {
     await manager.query(`UPDATE identity.vendor_invites SET used_ts = now(), vendor_id = $2 WHERE invite_id = $1`, [inviteId, vendorId]);
   }
 
-  async insertOrganisation(vendor: NewVendorOrganisation, manager: EntityManager): Promise<Pick<TableRow<'identity.vendor_organisations'>, 'vendor_id' | 'logo_path'>> {
+  async insertOrganisation(
+    vendor: NewVendorOrganisation,
+    manager: EntityManager,
+  ): Promise<Pick<TableRow<'identity.vendor_organisations'>, 'vendor_id' | 'logo_path'>> {
     const [row] = await manager.query(
       `INSERT INTO identity.vendor_organisations (team_id, name, vendor_type, address_1, address_2, city, state, postal_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING vendor_id, logo_path`,
@@ -108,6 +142,12 @@ export class VendorEnrollmentRepository {
       [teamId, status ?? null, limit],
     );
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    return rows.map((r) => ({ ...r, created_ts: r.created_ts.toISOString(), expires_at: r.expires_at.toISOString(), used_ts: iso(r.used_ts), revoked_ts: iso(r.revoked_ts) }));
+    return rows.map((r) => ({
+      ...r,
+      created_ts: r.created_ts.toISOString(),
+      expires_at: r.expires_at.toISOString(),
+      used_ts: iso(r.used_ts),
+      revoked_ts: iso(r.revoked_ts),
+    }));
   }
 }

@@ -66,7 +66,15 @@ export class VendorEnrollmentService {
     // stored invite with an email always gets its mail.
     const { expires_at } = await this.dataSource.transaction(async (manager) => {
       const stored = await this.repository.insertInvite(
-        { team_id: caller.team_id, token_hash: tokenHash, email, name, vendor_type: body.vendor_type ?? null, created_by_agent_id: caller.agent_id, ttl_days: VENDOR_INVITE_TTL_DAYS },
+        {
+          team_id: caller.team_id,
+          token_hash: tokenHash,
+          email,
+          name,
+          vendor_type: body.vendor_type ?? null,
+          created_by_agent_id: caller.agent_id,
+          ttl_days: VENDOR_INVITE_TTL_DAYS,
+        },
         manager,
       );
       if (email) {

@@ -9,19 +9,26 @@ import { VENDOR_ENROLLMENT_MESSAGES, VENDOR_INVITE_TTL_DAYS } from '@app/contrac
 export class VendorInviteMailer {
   constructor(private readonly mail: MailService) {}
 
-  async send(manager: EntityManager, invite: { team_id: number; email: string; name: string | null; team_name: string; url: string }): Promise<void> {
+  async send(
+    manager: EntityManager,
+    invite: { team_id: number; email: string; name: string | null; team_name: string; url: string },
+  ): Promise<void> {
     const { text, html } = mailParts([
       invite.name ? `Hello ${invite.name},` : 'Hello,',
       `${invite.team_name} invites you to Realty. ${VENDOR_ENROLLMENT_MESSAGES.intro} Open this link within ${VENDOR_INVITE_TTL_DAYS} days to fill in the Vendor Enrollment Form:`,
       { href: invite.url, label: VENDOR_ENROLLMENT_MESSAGES.title, text: invite.url },
       'The link works once. After that, ask the team for a new one.',
     ]);
-    await this.mail.sendInTransaction(manager, {
-      id: randomUUID(),
-      to: invite.email,
-      subject: `${invite.team_name} invites you to enroll as a vendor`,
-      text,
-      html,
-    }, { team_id: invite.team_id });
+    await this.mail.sendInTransaction(
+      manager,
+      {
+        id: randomUUID(),
+        to: invite.email,
+        subject: `${invite.team_name} invites you to enroll as a vendor`,
+        text,
+        html,
+      },
+      { team_id: invite.team_id },
+    );
   }
 }

@@ -57,12 +57,17 @@ export class MatchUsersQueue implements OnApplicationShutdown {
 
   /** The team's run, written in the caller's transaction (a user's change stored): the relay queues it once that commits. */
   async enqueueInTransaction(manager: EntityManager, data: MatchUsersJobData): Promise<void> {
-    await this.outbox.enqueue(manager, SKYSLOPE_MATCH_USERS, SKYSLOPE_MATCH_USERS, data, this.jobOptionsOf(data), { team_id: data.team_id });
+    await this.outbox.enqueue(manager, SKYSLOPE_MATCH_USERS, SKYSLOPE_MATCH_USERS, data, this.jobOptionsOf(data), {
+      team_id: data.team_id,
+    });
   }
 
   /** Queues (or joins) the team's run and waits for it up to `waitMs`: 'done', or 'running' when it takes longer. */
   async runAndWait(teamId: number, waitMs: number): Promise<'done' | 'running'> {
-    this.events ??= new QueueEvents(SKYSLOPE_MATCH_USERS, { connection: createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:match-users-events'), prefix: this.config.QUEUE_PREFIX });
+    this.events ??= new QueueEvents(SKYSLOPE_MATCH_USERS, {
+      connection: createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:match-users-events'),
+      prefix: this.config.QUEUE_PREFIX,
+    });
     await this.events.waitUntilReady();
     const job = await this.enqueue({ team_id: teamId, reason: 'on-demand' });
     try {

@@ -41,10 +41,14 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 2,
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${SKYSLOPE_MATCH_USERS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${SKYSLOPE_MATCH_USERS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${SKYSLOPE_MATCH_USERS} worker: ${error.message}`));
     // Every night at 03:00 UTC, one job that queues each team's run.
-    await this.queue.queueOf().upsertJobScheduler(NIGHTLY, { pattern: '0 3 * * *', tz: 'UTC' }, { name: NIGHTLY, data: { team_id: 0, reason: 'nightly' } });
+    await this.queue
+      .queueOf()
+      .upsertJobScheduler(NIGHTLY, { pattern: '0 3 * * *', tz: 'UTC' }, { name: NIGHTLY, data: { team_id: 0, reason: 'nightly' } });
   }
 
   private async process(job: Job<MatchUsersJobData>): Promise<{ matched: number; changed: number } | { teams: number }> {
@@ -65,8 +69,10 @@ export class MatchUsersWorker implements OnApplicationBootstrap, OnApplicationSh
       this.repository.activeUsers(teamId),
     ]);
     const outcome = matchUsers(teamUsers, skySlopeUsers);
-    for (const email of outcome.ambiguousEmails) this.logger.warn(`team ${teamId}: ${email} is held by more than one SkySlope user; it matches nobody`);
-    for (const unknown of outcome.unknownGuids) this.logger.warn(`team ${teamId}: user ${unknown.agent_id}'s SkySlope guid ${unknown.guid} is not one SkySlope lists`);
+    for (const email of outcome.ambiguousEmails)
+      this.logger.warn(`team ${teamId}: ${email} is held by more than one SkySlope user; it matches nobody`);
+    for (const unknown of outcome.unknownGuids)
+      this.logger.warn(`team ${teamId}: user ${unknown.agent_id}'s SkySlope guid ${unknown.guid} is not one SkySlope lists`);
     // A new match may be what a transaction's sync was waiting for: queued with the matches (through the outbox),
     // since a retried run would find nothing changed and queue nothing.
     const changed = await this.repository.replace(teamId, outcome.matches, async (manager, count) => {

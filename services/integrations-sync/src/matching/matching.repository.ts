@@ -9,17 +9,27 @@ export class MatchingRepository {
 
   /** The team's active users, from the read copy. */
   async activeUsers(teamId: number): Promise<TeamUser[]> {
-    return this.dataSource.query(`SELECT agent_id, email, skyslope_agent_guid FROM integrations_sync.users WHERE team_id = $1 AND status = 'active' ORDER BY agent_id`, [teamId]);
+    return this.dataSource.query(
+      `SELECT agent_id, email, skyslope_agent_guid FROM integrations_sync.users WHERE team_id = $1 AND status = 'active' ORDER BY agent_id`,
+      [teamId],
+    );
   }
 
   /**
    * The team's matches replaced by these, in one database transaction (stale rows dropped); answers how many rows
    * changed. `alsoInTransaction` runs in that transaction with the count (what a change queues).
    */
-  async replace(teamId: number, matches: readonly UserMatch[], alsoInTransaction?: (manager: EntityManager, changed: number) => Promise<unknown>): Promise<number> {
+  async replace(
+    teamId: number,
+    matches: readonly UserMatch[],
+    alsoInTransaction?: (manager: EntityManager, changed: number) => Promise<unknown>,
+  ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const agentIds = matches.map((match) => match.agent_id);
-      const dropped: unknown[] = await manager.query(`DELETE FROM integrations_sync.matched_users WHERE team_id = $1 AND NOT (agent_id = ANY($2::int[])) RETURNING agent_id`, [teamId, agentIds]);
+      const dropped: unknown[] = await manager.query(
+        `DELETE FROM integrations_sync.matched_users WHERE team_id = $1 AND NOT (agent_id = ANY($2::int[])) RETURNING agent_id`,
+        [teamId, agentIds],
+      );
       let changed = Array.isArray(dropped[0]) ? (dropped[0] as unknown[]).length : dropped.length;
       // In batches of 500 rows a statement.
       for (let from = 0; from < matches.length; from += 500) {
@@ -46,7 +56,10 @@ export class MatchingRepository {
   // The users read copy is left-joined and coalesced to '': names never null, as the table has them.
   async matched(
     teamId: number,
-  ): Promise<(Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'matching_email' | 'guid'> & Pick<TableRow<'integrations_sync.users'>, 'first_name' | 'last_name'> & { skyslope_full_name: string })[]> {
+  ): Promise<
+    (Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'matching_email' | 'guid'> &
+      Pick<TableRow<'integrations_sync.users'>, 'first_name' | 'last_name'> & { skyslope_full_name: string })[]
+  > {
     return this.dataSource.query(
       `SELECT m.agent_id, coalesce(u.first_name, '') AS first_name, coalesce(u.last_name, '') AS last_name, m.matching_email, m.guid,
               btrim(m.skyslope_first_name || ' ' || m.skyslope_last_name) AS skyslope_full_name
@@ -58,7 +71,9 @@ export class MatchingRepository {
 
   /** Teams with saved credentials (the nightly run). */
   async teamsWithCredentials(): Promise<number[]> {
-    const rows: { team_id: number }[] = await this.dataSource.query(`SELECT team_id FROM integrations_sync.skyslope_settings WHERE access_key_encrypted IS NOT NULL ORDER BY team_id`);
+    const rows: { team_id: number }[] = await this.dataSource.query(
+      `SELECT team_id FROM integrations_sync.skyslope_settings WHERE access_key_encrypted IS NOT NULL ORDER BY team_id`,
+    );
     return rows.map((row) => row.team_id);
   }
 }

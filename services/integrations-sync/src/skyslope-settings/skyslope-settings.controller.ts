@@ -7,16 +7,30 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@app/auth';
 import { SkySlopeSettingsService } from './skyslope-settings.service';
 import { SkySlopeTeamService } from './skyslope-team.service';
 import { ApiAnswer, ApiErrors } from '@app/platform';
-import { MATCHED_USERS_SCHEMA, MESSAGE_SCHEMA, OFFICES_SCHEMA, PING_SCHEMA, PRIMARY_AGENTS_SCHEMA, REMATCH_SCHEMA, SETTINGS_SAVED_SCHEMA, SKYSLOPE_SETTINGS_SCHEMA } from '../integrations-sync.openapi';
-import type { ChooseSkySlopeOfficeRequest, ChooseSkySlopePrimaryAgentRequest, SaveSkySlopeSettingsRequest, SkySlopeRematchRequest } from '@app/contracts';
+import {
+  MATCHED_USERS_SCHEMA,
+  MESSAGE_SCHEMA,
+  OFFICES_SCHEMA,
+  PING_SCHEMA,
+  PRIMARY_AGENTS_SCHEMA,
+  REMATCH_SCHEMA,
+  SETTINGS_SAVED_SCHEMA,
+  SKYSLOPE_SETTINGS_SCHEMA,
+} from '../integrations-sync.openapi';
+import type {
+  ChooseSkySlopeOfficeRequest,
+  ChooseSkySlopePrimaryAgentRequest,
+  SaveSkySlopeSettingsRequest,
+  SkySlopeRematchRequest,
+} from '@app/contracts';
 
 /** POST /skyslope/settings: checked by the service, which words each field's message (spec 002 section 2.6). */
 export class SaveSkySlopeSettingsDto implements SaveSkySlopeSettingsRequest {
-  @ApiProperty({ description: 'The team\'s Access Key (1 to 256 characters), or its mask to keep the stored one' })
+  @ApiProperty({ description: "The team's Access Key (1 to 256 characters), or its mask to keep the stored one" })
   @Allow()
   accessKey!: SaveSkySlopeSettingsRequest['accessKey'];
 
-  @ApiProperty({ description: 'The team\'s Access Secret (1 to 256 characters), or its mask to keep the stored one' })
+  @ApiProperty({ description: "The team's Access Secret (1 to 256 characters), or its mask to keep the stored one" })
   @Allow()
   accessSecret!: SaveSkySlopeSettingsRequest['accessSecret'];
 
@@ -43,7 +57,10 @@ export class ChooseOfficeDto implements ChooseSkySlopeOfficeRequest {
 }
 
 export class ChoosePrimaryAgentDto implements ChooseSkySlopePrimaryAgentRequest {
-  @ApiProperty({ nullable: true, description: 'A guid of GET /skyslope/primary-agent, or null: the same as the transaction\'s primary agent' })
+  @ApiProperty({
+    nullable: true,
+    description: "A guid of GET /skyslope/primary-agent, or null: the same as the transaction's primary agent",
+  })
   @Allow()
   selected_primary_agent_guid!: ChooseSkySlopePrimaryAgentRequest['selected_primary_agent_guid'];
 }
@@ -66,7 +83,9 @@ export class SkySlopeSettingsController {
   ) {}
 
   @Get('settings')
-  @ApiOperation({ summary: "The team's SkySlope keys, masked ('••••' and the last 4 characters; empty when none), and the commission preferences" })
+  @ApiOperation({
+    summary: "The team's SkySlope keys, masked ('••••' and the last 4 characters; empty when none), and the commission preferences",
+  })
   @ApiAnswer(200, SKYSLOPE_SETTINGS_SCHEMA)
   get(@CurrentUser() caller: AuthenticatedUser) {
     return this.settings.get(caller);
@@ -82,7 +101,10 @@ export class SkySlopeSettingsController {
   }
 
   @Get('ping')
-  @ApiOperation({ summary: 'Tests the saved keys (a login and GET /api/offices): {status_code, message}; 0 success, 1 no credentials, 2 refused, 3 unreachable or timed out, 4 rate limited' })
+  @ApiOperation({
+    summary:
+      'Tests the saved keys (a login and GET /api/offices): {status_code, message}; 0 success, 1 no credentials, 2 refused, 3 unreachable or timed out, 4 rate limited',
+  })
   @ApiAnswer(200, PING_SCHEMA)
   ping(@CurrentUser() caller: AuthenticatedUser) {
     return this.settings.ping(caller);
@@ -106,7 +128,10 @@ export class SkySlopeSettingsController {
   }
 
   @Get('primary-agent')
-  @ApiOperation({ summary: 'The choices (the team\'s users matched to a SkySlope user: {guid, full_name}) and the one chosen (null: the transaction\'s primary agent)' })
+  @ApiOperation({
+    summary:
+      "The choices (the team's users matched to a SkySlope user: {guid, full_name}) and the one chosen (null: the transaction's primary agent)",
+  })
   @ApiAnswer(200, PRIMARY_AGENTS_SCHEMA)
   primaryAgents(@CurrentUser() caller: AuthenticatedUser) {
     return this.team.primaryAgents(caller);
@@ -122,14 +147,19 @@ export class SkySlopeSettingsController {
   }
 
   @Get('matched-users')
-  @ApiOperation({ summary: "The team's users matched to SkySlope users: {matched_users: [{agent_id, first_name, last_name, matching_email, guid}]}" })
+  @ApiOperation({
+    summary: "The team's users matched to SkySlope users: {matched_users: [{agent_id, first_name, last_name, matching_email, guid}]}",
+  })
   @ApiAnswer(200, MATCHED_USERS_SCHEMA)
   matchedUsers(@CurrentUser() caller: AuthenticatedUser) {
     return this.team.matchedUsers(caller);
   }
 
   @Post('matched-users')
-  @ApiOperation({ summary: "Runs the matching (a second request while it runs joins it) and waits up to 20 s: 200 {status: 'Successfully updated matched users'} or 202 {status: 'Matching is still running. Refresh in a moment.'}" })
+  @ApiOperation({
+    summary:
+      "Runs the matching (a second request while it runs joins it) and waits up to 20 s: 200 {status: 'Successfully updated matched users'} or 202 {status: 'Matching is still running. Refresh in a moment.'}",
+  })
   @ApiAnswer(200, REMATCH_SCHEMA, 'Matching done')
   @ApiAnswer(202, REMATCH_SCHEMA, 'Matching still running')
   @ApiErrors(400)

@@ -3,7 +3,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Narrow, TableRow } from '@app/database';
 
 export type SkySlopeSettingsRow = Narrow<
-  Pick<TableRow<'integrations_sync.skyslope_settings'>, 'team_id' | 'access_key_encrypted' | 'access_secret_encrypted' | 'prefs' | 'office_guid' | 'primary_agent_guid'>,
+  Pick<
+    TableRow<'integrations_sync.skyslope_settings'>,
+    'team_id' | 'access_key_encrypted' | 'access_secret_encrypted' | 'prefs' | 'office_guid' | 'primary_agent_guid'
+  >,
   { prefs: Record<string, boolean> }
 >;
 
@@ -20,7 +23,13 @@ export class SkySlopeSettingsRepository {
   }
 
   /** The credentials (encrypted) and the preferences, in one statement. */
-  async saveCredentials(teamId: number, accessKeyEncrypted: string, accessSecretEncrypted: string, prefs: Record<string, boolean>, agentId: number): Promise<void> {
+  async saveCredentials(
+    teamId: number,
+    accessKeyEncrypted: string,
+    accessSecretEncrypted: string,
+    prefs: Record<string, boolean>,
+    agentId: number,
+  ): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO integrations_sync.skyslope_settings (team_id, access_key_encrypted, access_secret_encrypted, prefs, updated_by)
        VALUES ($1, $2, $3, $4, $5)
@@ -37,7 +46,12 @@ export class SkySlopeSettingsRepository {
     );
   }
 
-  async setPrimaryAgent(teamId: number, guid: string | null, agentId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async setPrimaryAgent(
+    teamId: number,
+    guid: string | null,
+    agentId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(
       `UPDATE integrations_sync.skyslope_settings SET primary_agent_guid = $2, updated_by = $3, updated_ts = now() WHERE team_id = $1`,
       [teamId, guid, agentId],

@@ -33,13 +33,19 @@ export class SkySlopeSettingsService {
     return {
       access_keys: { access_key: maskOf(keys?.accessKey ?? null), access_secret: maskOf(keys?.accessSecret ?? null) },
       commission: Object.fromEntries(
-        (Object.entries(SKYSLOPE_PREFERENCES) as [SkySlopePreference, string][]).map(([key, label]) => [key, { label, value: row?.prefs?.[key] === true }]),
+        (Object.entries(SKYSLOPE_PREFERENCES) as [SkySlopePreference, string][]).map(([key, label]) => [
+          key,
+          { label, value: row?.prefs?.[key] === true },
+        ]),
       ),
     };
   }
 
   /** POST /skyslope/settings {accessKey, accessSecret, prefs}: a masked value sent back unchanged keeps the stored one. */
-  async save(caller: AuthenticatedUser, body: { accessKey?: unknown; accessSecret?: unknown; prefs?: unknown }): Promise<{ message: string }> {
+  async save(
+    caller: AuthenticatedUser,
+    body: { accessKey?: unknown; accessSecret?: unknown; prefs?: unknown },
+  ): Promise<{ message: string }> {
     this.checkAccess(caller);
     const row = await this.settings.find(caller.team_id);
     const stored = row ? this.credentialsOf(row) : null;
@@ -58,7 +64,13 @@ export class SkySlopeSettingsService {
     }
     if (errors.length > 0) throw new FieldErrorsException(errors);
     const teamId = String(caller.team_id);
-    await this.settings.saveCredentials(caller.team_id, this.connection.cipher.encrypt(accessKey!, teamId), this.connection.cipher.encrypt(accessSecret!, teamId), prefs, caller.agent_id);
+    await this.settings.saveCredentials(
+      caller.team_id,
+      this.connection.cipher.encrypt(accessKey!, teamId),
+      this.connection.cipher.encrypt(accessSecret!, teamId),
+      prefs,
+      caller.agent_id,
+    );
     // New keys: the next call logs in with them.
     this.connection.client.forgetTeam(teamId);
     return { message: M.settingsUpdated };
@@ -85,7 +97,10 @@ export class SkySlopeSettingsService {
   private credentialsOf(row: SkySlopeSettingsRow): { accessKey: string; accessSecret: string } | null {
     if (!row.access_key_encrypted || !row.access_secret_encrypted) return null;
     const teamId = String(row.team_id);
-    return { accessKey: this.connection.cipher.decrypt(row.access_key_encrypted, teamId), accessSecret: this.connection.cipher.decrypt(row.access_secret_encrypted, teamId) };
+    return {
+      accessKey: this.connection.cipher.decrypt(row.access_key_encrypted, teamId),
+      accessSecret: this.connection.cipher.decrypt(row.access_secret_encrypted, teamId),
+    };
   }
 }
 

@@ -1,7 +1,12 @@
 import { BadGatewayException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '@app/auth';
-import { SKYSLOPE_MESSAGES, type SkySlopeMatchedUsersResponse, type SkySlopeOfficesResponse, type SkySlopePrimaryAgentsResponse } from '@app/contracts';
+import {
+  SKYSLOPE_MESSAGES,
+  type SkySlopeMatchedUsersResponse,
+  type SkySlopeOfficesResponse,
+  type SkySlopePrimaryAgentsResponse,
+} from '@app/contracts';
 import { FieldErrorsException } from '@app/platform';
 import { MatchUsersQueue } from '../matching/match-users.queue';
 import { MatchingRepository } from '../matching/matching.repository';
@@ -38,14 +43,18 @@ export class SkySlopeTeamService {
     if (teamId !== undefined && teamId !== caller.team_id) throw new NotFoundException();
     const row = await this.settings.find(caller.team_id);
     const offices = await this.officesOf(caller.team_id);
-    return { skyslope_offices: Object.fromEntries(offices.map((office) => [office.officeGuid, office.officeName])), skyslope_guid: row?.office_guid ?? null };
+    return {
+      skyslope_offices: Object.fromEntries(offices.map((office) => [office.officeGuid, office.officeName])),
+      skyslope_guid: row?.office_guid ?? null,
+    };
   }
 
   /** POST /skyslope/offices {skyslope_guid}: one of the team's SkySlope offices. */
   async chooseOffice(caller: AuthenticatedUser, guid: unknown): Promise<{ message: string }> {
     this.access.checkAccess(caller);
     const offices = typeof guid === 'string' ? await this.officesOf(caller.team_id) : [];
-    if (!offices.some((office) => office.officeGuid === guid)) throw new FieldErrorsException([{ field: 'skyslope_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
+    if (!offices.some((office) => office.officeGuid === guid))
+      throw new FieldErrorsException([{ field: 'skyslope_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
     // The first office queues the backfill of the team's open transactions; a later one retries the failed ones:
     // in the office's transaction (the jobs through the outbox).
     await this.dataSource.transaction(async (manager) => {
@@ -59,7 +68,10 @@ export class SkySlopeTeamService {
   async primaryAgents(caller: AuthenticatedUser): Promise<SkySlopePrimaryAgentsResponse> {
     this.access.checkAccess(caller);
     const [matched, row] = await Promise.all([this.matching.matched(caller.team_id), this.settings.find(caller.team_id)]);
-    return { primary_agents: matched.map((user) => ({ guid: user.guid, full_name: user.skyslope_full_name })), selected_primary_agent: row?.primary_agent_guid ?? null };
+    return {
+      primary_agents: matched.map((user) => ({ guid: user.guid, full_name: user.skyslope_full_name })),
+      selected_primary_agent: row?.primary_agent_guid ?? null,
+    };
   }
 
   /** POST /skyslope/primary-agent {selected_primary_agent_guid}: a guid of that list, or null (the transaction's primary agent). */
@@ -67,7 +79,8 @@ export class SkySlopeTeamService {
     this.access.checkAccess(caller);
     if (guid !== null) {
       const matched = typeof guid === 'string' ? await this.matching.matched(caller.team_id) : [];
-      if (!matched.some((user) => user.guid === guid)) throw new FieldErrorsException([{ field: 'selected_primary_agent_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
+      if (!matched.some((user) => user.guid === guid))
+        throw new FieldErrorsException([{ field: 'selected_primary_agent_guid', error: SKYSLOPE_MESSAGES.invalidInput }]);
     }
     await this.dataSource.transaction(async (manager) => {
       await this.settings.setPrimaryAgent(caller.team_id, guid as string | null, caller.agent_id, manager);
@@ -95,7 +108,9 @@ export class SkySlopeTeamService {
       this.logger.warn(`team ${caller.team_id}: matching failed: ${(error as Error).message}`);
       throw new BadGatewayException({ status: 'error', message: SKYSLOPE_MESSAGES.matchFailed });
     }
-    return outcome === 'done' ? { done: true, status: SKYSLOPE_MESSAGES.matchedUsersUpdated } : { done: false, status: SKYSLOPE_MESSAGES.matchingStillRunning };
+    return outcome === 'done'
+      ? { done: true, status: SKYSLOPE_MESSAGES.matchedUsersUpdated }
+      : { done: false, status: SKYSLOPE_MESSAGES.matchingStillRunning };
   }
 
   /** SkySlope's offices for the team (kept 5 minutes for the keys that read them); none without saved credentials. */

@@ -23,7 +23,11 @@ export class SkySlopeConnection {
       retryBaseMs: config.SKYSLOPE_RETRY_BASE_MS,
       logger: { warn: (fields, message) => logger.warn(`${message} ${JSON.stringify(fields)}`) },
     });
-    const key = resolveCredentialsKey({ envKey: config.SKYSLOPE_CREDENTIALS_KEY, production: config.NODE_ENV === 'production', dataDir: config.INTEGRATIONS_DATA_DIR });
+    const key = resolveCredentialsKey({
+      envKey: config.SKYSLOPE_CREDENTIALS_KEY,
+      production: config.NODE_ENV === 'production',
+      dataDir: config.INTEGRATIONS_DATA_DIR,
+    });
     this.cipher = CredentialsCipher.fromKey(key.key);
   }
 }

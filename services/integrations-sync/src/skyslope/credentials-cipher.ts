@@ -36,7 +36,8 @@ export function parseCredentialsKey(base64: string): Buffer {
   const trimmed = base64.trim();
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) throw new CredentialsKeyError('SKYSLOPE_CREDENTIALS_KEY must be base64');
   const key = Buffer.from(trimmed, 'base64');
-  if (key.length !== KEY_BYTES) throw new CredentialsKeyError(`SKYSLOPE_CREDENTIALS_KEY must be ${KEY_BYTES} bytes (base64), got ${key.length}`);
+  if (key.length !== KEY_BYTES)
+    throw new CredentialsKeyError(`SKYSLOPE_CREDENTIALS_KEY must be ${KEY_BYTES} bytes (base64), got ${key.length}`);
   return key;
 }
 

@@ -23,7 +23,9 @@ describe('resolveCredentialsKey', () => {
   });
 
   it('refuses to start in production without a key', () => {
-    expect(() => resolveCredentialsKey({ envKey: undefined, production: true, dataDir })).toThrow('SKYSLOPE_CREDENTIALS_KEY is required in production');
+    expect(() => resolveCredentialsKey({ envKey: undefined, production: true, dataDir })).toThrow(
+      'SKYSLOPE_CREDENTIALS_KEY is required in production',
+    );
   });
 
   it('generates one under the data folder in development, and keeps it', () => {

@@ -15,7 +15,11 @@ export interface ResolvedCredentialsKey {
  * start; development and test keep one under dataDir (e.g. <repo>/.data), generated on first start,
  * so stored credentials still decrypt after a restart.
  */
-export function resolveCredentialsKey(options: { envKey: string | undefined; production: boolean; dataDir: string }): ResolvedCredentialsKey {
+export function resolveCredentialsKey(options: {
+  envKey: string | undefined;
+  production: boolean;
+  dataDir: string;
+}): ResolvedCredentialsKey {
   if (options.envKey && options.envKey.trim()) {
     parseCredentialsKey(options.envKey);
     return { key: options.envKey.trim(), source: 'env' };

@@ -19,7 +19,11 @@ const page = async (response: Response) => (await response.json()) as Page;
 
 // What SkySlope's example client (getAuth.js) sends, byte for byte: moment().utc().format(),
 // "ss " + accessKey + ":" + hmac, JSON.stringify({ClientId, ClientSecret}).
-function exampleClientLogin(url: string, at: Date, overrides: { accessSecret?: string; timestampHeader?: string; scheme?: string; body?: string } = {}) {
+function exampleClientLogin(
+  url: string,
+  at: Date,
+  overrides: { accessSecret?: string; timestampHeader?: string; scheme?: string; body?: string } = {},
+) {
   const timestamp = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const hmac = createHmac('sha256', overrides.accessSecret ?? FAKE_SKYSLOPE_ACCESS_SECRET)
     .update(FAKE_SKYSLOPE_CLIENT_ID + ':' + FAKE_SKYSLOPE_CLIENT_SECRET + ':' + timestamp)
@@ -64,7 +68,9 @@ describe('startFakeSkySlope', () => {
   it('accepts the SS scheme, a Timestamp with milliseconds and field names in other letter case', async () => {
     const at = new Date(clock);
     const timestamp = at.toISOString();
-    const hmac = createHmac('sha256', FAKE_SKYSLOPE_ACCESS_SECRET).update(`${FAKE_SKYSLOPE_CLIENT_ID}:${FAKE_SKYSLOPE_CLIENT_SECRET}:${timestamp}`).digest('base64');
+    const hmac = createHmac('sha256', FAKE_SKYSLOPE_ACCESS_SECRET)
+      .update(`${FAKE_SKYSLOPE_CLIENT_ID}:${FAKE_SKYSLOPE_CLIENT_SECRET}:${timestamp}`)
+      .digest('base64');
 
     const response = await fetch(`${sut.url}/auth/login`, {
       method: 'POST',
@@ -83,7 +89,9 @@ describe('startFakeSkySlope', () => {
   });
 
   it('answers 401 when the Timestamp header is not the one signed', async () => {
-    const response = await exampleClientLogin(sut.url, new Date(clock), { timestampHeader: new Date(clock + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    const response = await exampleClientLogin(sut.url, new Date(clock), {
+      timestampHeader: new Date(clock + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    });
 
     expect(response.status).toBe(401);
   });
@@ -97,7 +105,11 @@ describe('startFakeSkySlope', () => {
   it('answers 401 to an unknown access key', async () => {
     const response = await fetch(`${sut.url}/auth/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'ss unknown-key:c2lnbmF0dXJl', Timestamp: new Date(clock).toISOString() },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'ss unknown-key:c2lnbmF0dXJl',
+        Timestamp: new Date(clock).toISOString(),
+      },
       body: JSON.stringify({ ClientId: FAKE_SKYSLOPE_CLIENT_ID, ClientSecret: FAKE_SKYSLOPE_CLIENT_SECRET }),
     });
 
@@ -105,7 +117,9 @@ describe('startFakeSkySlope', () => {
   });
 
   it('answers 401 to an unknown client', async () => {
-    const response = await exampleClientLogin(sut.url, new Date(clock), { body: JSON.stringify({ ClientId: 'someone-else', ClientSecret: FAKE_SKYSLOPE_CLIENT_SECRET }) });
+    const response = await exampleClientLogin(sut.url, new Date(clock), {
+      body: JSON.stringify({ ClientId: 'someone-else', ClientSecret: FAKE_SKYSLOPE_CLIENT_SECRET }),
+    });
 
     expect(response.status).toBe(401);
   });
@@ -137,9 +151,19 @@ describe('startFakeSkySlope', () => {
     const body = await page(await get('/api/users', Session));
     const emails: string[] = body.value.users.map((user) => String(user.email));
 
-    expect(emails).toEqual(expect.arrayContaining(['admin@demo-realty.test', 'tc@demo-realty.test', 'agent@demo-realty.test', 'Restricted@Demo-Realty.TEST']));
+    expect(emails).toEqual(
+      expect.arrayContaining(['admin@demo-realty.test', 'tc@demo-realty.test', 'agent@demo-realty.test', 'Restricted@Demo-Realty.TEST']),
+    );
     expect(emails.filter((email) => !email.toLowerCase().endsWith('@demo-realty.test')).length).toBeGreaterThan(0);
-    expect(body.value.users[0]).toEqual(expect.objectContaining({ userGuid: expect.any(String), firstName: 'Avery', lastName: 'Admin', publicId: expect.any(String), userType: expect.any(String) }));
+    expect(body.value.users[0]).toEqual(
+      expect.objectContaining({
+        userGuid: expect.any(String),
+        firstName: 'Avery',
+        lastName: 'Admin',
+        publicId: expect.any(String),
+        userType: expect.any(String),
+      }),
+    );
   });
 
   it('pages users by 10 with next links that keep the filters, and filters by office and deactivation', async () => {
@@ -164,7 +188,9 @@ describe('startFakeSkySlope', () => {
 
     const sale = await page(await get('/api/checklistTypes?transactionType=sale', Session));
 
-    expect(sale.value.checklistTypes).toEqual(expect.arrayContaining([{ checklistTypeId: 101, checklistTypeName: 'Residential Purchase' }]));
+    expect(sale.value.checklistTypes).toEqual(
+      expect.arrayContaining([{ checklistTypeId: 101, checklistTypeName: 'Residential Purchase' }]),
+    );
     expect((await get('/api/checklistTypes?transactionType=boat', Session)).status).toBe(422);
   });
 
@@ -177,16 +203,32 @@ describe('startFakeSkySlope', () => {
     expect(limited.headers.get('retry-after')).toBe('2');
     expect((await get('/api/offices', Session)).status).toBe(200);
 
-    await fetch(`${sut.url}/_control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureRate: 1, failureStatus: 500 }) });
+    await fetch(`${sut.url}/_control`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ failureRate: 1, failureStatus: 500 }),
+    });
     expect((await get('/api/offices', Session)).status).toBe(500);
 
-    await fetch(`${sut.url}/_control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureRate: 0, rateLimit: 2, rateLimitWindowMs: 60_000 }) });
+    await fetch(`${sut.url}/_control`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ failureRate: 0, rateLimit: 2, rateLimitWindowMs: 60_000 }),
+    });
     expect((await get('/api/offices', Session)).status).toBe(200);
     expect((await get('/api/offices', Session)).status).toBe(200);
     const overLimit = await get('/api/offices', Session);
     expect(overLimit.status).toBe(429);
     expect(Number(overLimit.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await fetch(`${sut.url}/_control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureStatus: 418 }) })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${sut.url}/_control`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ failureStatus: 418 }),
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -202,7 +244,15 @@ describe('fakeSkySlopeOptionsFromEnv', () => {
       FAKE_SKYSLOPE_EXTRA_USERS: '10000',
     });
 
-    expect(sut).toEqual({ port: 4011, latencyMs: 50, failureRate: 0.1, failureStatus: 429, rateLimit: 20, sessionLifetimeSeconds: 600, extraUsers: 10000 });
+    expect(sut).toEqual({
+      port: 4011,
+      latencyMs: 50,
+      failureRate: 0.1,
+      failureStatus: 429,
+      rateLimit: 20,
+      sessionLifetimeSeconds: 600,
+      extraUsers: 10000,
+    });
   });
 
   it('refuses a value that is not a number', () => {

@@ -37,7 +37,11 @@ export interface SkySlopeLoginRequest {
 }
 
 /** Headers and body of POST {base}/auth/login, signed at `at`. */
-export function skySlopeLoginRequest(keys: SkySlopeAccessKeys, integrator: SkySlopeIntegrator, at: Date = new Date()): SkySlopeLoginRequest {
+export function skySlopeLoginRequest(
+  keys: SkySlopeAccessKeys,
+  integrator: SkySlopeIntegrator,
+  at: Date = new Date(),
+): SkySlopeLoginRequest {
   const timestamp = skySlopeTimestamp(at);
   const signature = skySlopeSignature(keys.accessSecret, integrator.clientId, integrator.clientSecret, timestamp);
   return {

@@ -16,7 +16,11 @@ describe(SkySlopeClient.name, () => {
   let fake: FakeSkySlope;
   let clock: number;
   let delays: number[];
-  const team: SkySlopeTeamCredentials = { teamId: 'team-1', accessKey: FAKE_SKYSLOPE_ACCESS_KEY, accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET };
+  const team: SkySlopeTeamCredentials = {
+    teamId: 'team-1',
+    accessKey: FAKE_SKYSLOPE_ACCESS_KEY,
+    accessSecret: FAKE_SKYSLOPE_ACCESS_SECRET,
+  };
 
   beforeAll(async () => {
     fake = await startFakeSkySlope({ now: () => clock });
@@ -290,7 +294,11 @@ describe(SkySlopeClient.name, () => {
       const sut = client();
 
       const saleGuid = await sut.createFile(team, 'sale', fileBody('101'));
-      const listingGuid = await sut.createFile(team, 'listing', fileBody('102', { checklistTypeId: 201, salePrice: undefined, listingPrice: 525000 }));
+      const listingGuid = await sut.createFile(
+        team,
+        'listing',
+        fileBody('102', { checklistTypeId: 201, salePrice: undefined, listingPrice: 525000 }),
+      );
       await sut.updateFile(team, 'sale', saleGuid, fileBody('101', { salePrice: 410000 }));
       await sut.addContact(team, 'sale', saleGuid, { firstName: 'Brianna', lastName: 'Buyer', email: 'brianna@mail.test' });
       await sut.addContact(team, 'listing', listingGuid, { firstName: 'Sam', lastName: 'Seller' });
@@ -298,8 +306,18 @@ describe(SkySlopeClient.name, () => {
       expect(await sut.getFile(team, 'sale', saleGuid)).toMatchObject({ saleGuid, fileId: '101', salePrice: 410000 });
       expect(await sut.getFile(team, 'listing', listingGuid)).toMatchObject({ listingGuid, fileId: '102', listingPrice: 525000 });
       const [sale, listing] = fake.control.files();
-      expect(sale).toMatchObject({ kind: 'sale', guid: saleGuid, updates: 1, contacts: [{ firstName: 'Brianna', lastName: 'Buyer', email: 'brianna@mail.test' }] });
-      expect(listing).toMatchObject({ kind: 'listing', guid: listingGuid, updates: 0, contacts: [{ firstName: 'Sam', lastName: 'Seller' }] });
+      expect(sale).toMatchObject({
+        kind: 'sale',
+        guid: saleGuid,
+        updates: 1,
+        contacts: [{ firstName: 'Brianna', lastName: 'Buyer', email: 'brianna@mail.test' }],
+      });
+      expect(listing).toMatchObject({
+        kind: 'listing',
+        guid: listingGuid,
+        updates: 0,
+        contacts: [{ firstName: 'Sam', lastName: 'Seller' }],
+      });
       const paths = fake.control.stats().byPath;
       expect(paths[`/api/files/sales/${saleGuid}/buyerContact`]).toBe(1);
       expect(paths[`/api/files/listings/${listingGuid}/sellerContact`]).toBe(1);

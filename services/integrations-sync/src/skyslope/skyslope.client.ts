@@ -237,7 +237,10 @@ export class SkySlopeClient {
       await this.get(team, 'api/offices');
       return 0;
     } catch (error) {
-      this.options.logger?.warn({ teamId: team.teamId, code: (error as SkySlopeException)?.code, status: (error as SkySlopeException)?.status }, 'SkySlope ping failed');
+      this.options.logger?.warn(
+        { teamId: team.teamId, code: (error as SkySlopeException)?.code, status: (error as SkySlopeException)?.status },
+        'SkySlope ping failed',
+      );
       return skySlopePingCodeOf(error);
     }
   }
@@ -250,7 +253,8 @@ export class SkySlopeClient {
     const query: Record<string, string> = {};
     if (options.includeDeactivated !== undefined) query.includeDeactivated = String(options.includeDeactivated);
     if (options.officeGuid) query.officeGuid = options.officeGuid;
-    if ((options.concurrency ?? 1) > 1) return this.collectByPageNumber<SkySlopeUser>(team, 'api/users', query, 'users', options.concurrency!);
+    if ((options.concurrency ?? 1) > 1)
+      return this.collectByPageNumber<SkySlopeUser>(team, 'api/users', query, 'users', options.concurrency!);
     return this.collect<SkySlopeUser>(team, 'api/users', query, 'users');
   }
 
@@ -264,12 +268,22 @@ export class SkySlopeClient {
   }
 
   /** One call of the Files API with the team's session (a refused session logs in once more): the whole envelope. */
-  private async call<T>(team: SkySlopeTeamCredentials, method: HttpMethod, pathOrUrl: string, query: Record<string, string> = {}, body?: unknown): Promise<SkySlopeEnvelope<T>> {
+  private async call<T>(
+    team: SkySlopeTeamCredentials,
+    method: HttpMethod,
+    pathOrUrl: string,
+    query: Record<string, string> = {},
+    body?: unknown,
+  ): Promise<SkySlopeEnvelope<T>> {
     const url = this.resolve(pathOrUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headersOf = (session: SkySlopeSession) => ({
-      headers: { Session: session.session, Accept: 'application/json', ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Session: session.session,
+        Accept: 'application/json',
+        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: payload,
     });
     let session = await this.session(team);
@@ -292,7 +306,11 @@ export class SkySlopeClient {
     const envelope = await this.call<Record<string, unknown>>(team, 'POST', `api/files/${path}`, {}, file);
     const guid = envelope.value?.[GUID_FIELDS[kind]];
     if (typeof guid !== 'string' || !guid) {
-      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered POST /api/files/${path} without value.${GUID_FIELDS[kind]}`, { method: 'POST', path: `/api/files/${path}` });
+      throw new SkySlopeException(
+        SkySlopeErrorCode.BadResponse,
+        `SkySlope answered POST /api/files/${path} without value.${GUID_FIELDS[kind]}`,
+        { method: 'POST', path: `/api/files/${path}` },
+      );
     }
     return guid;
   }
@@ -309,7 +327,11 @@ export class SkySlopeClient {
   }
 
   /** GET /api/files/sales or /listings, every page: the files of an agent (and between dates, ISO), as SkySlope filters them. */
-  async listFiles(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, filter: { agentGuid?: string; earliestDate?: string; latestDate?: string } = {}): Promise<SkySlopeFile[]> {
+  async listFiles(
+    team: SkySlopeTeamCredentials,
+    kind: SkySlopeFileKind,
+    filter: { agentGuid?: string; earliestDate?: string; latestDate?: string } = {},
+  ): Promise<SkySlopeFile[]> {
     const query: Record<string, string> = {};
     for (const [name, value] of Object.entries(filter)) if (value) query[name] = value;
     return this.collect<SkySlopeFile>(team, `api/files/${FILE_PATHS[kind]}`, query, FILE_PATHS[kind]);
@@ -317,7 +339,13 @@ export class SkySlopeClient {
 
   /** POST /api/files/sales/{guid}/buyerContact (a sale) or /api/files/listings/{guid}/sellerContact (a listing). */
   async addContact(team: SkySlopeTeamCredentials, kind: SkySlopeFileKind, guid: string, contact: SkySlopeContact): Promise<void> {
-    await this.call(team, 'POST', `api/files/${FILE_PATHS[kind]}/${encodeURIComponent(guid)}/${kind === 'sale' ? 'buyerContact' : 'sellerContact'}`, {}, contact);
+    await this.call(
+      team,
+      'POST',
+      `api/files/${FILE_PATHS[kind]}/${encodeURIComponent(guid)}/${kind === 'sale' ? 'buyerContact' : 'sellerContact'}`,
+      {},
+      contact,
+    );
   }
 
   private async doLogin(team: SkySlopeTeamCredentials): Promise<SkySlopeSession> {
@@ -330,7 +358,11 @@ export class SkySlopeClient {
     this.throwUnlessOk('POST', url, answer);
     const body = answer.body as { Session?: unknown; Expiration?: unknown } | null;
     if (!body || typeof body.Session !== 'string' || !body.Session) {
-      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, 'SkySlope login answered without a Session', { status: answer.status, method: 'POST', path: url.pathname });
+      throw new SkySlopeException(SkySlopeErrorCode.BadResponse, 'SkySlope login answered without a Session', {
+        status: answer.status,
+        method: 'POST',
+        path: url.pathname,
+      });
     }
     return { session: body.Session, expiresAt: expirationOf(body.Expiration, this.now()) };
   }
@@ -342,14 +374,18 @@ export class SkySlopeClient {
     let next: string | undefined = path;
     let nextQuery = query;
     for (let page = 0; next; page += 1) {
-      if (page >= this.settings.maxPages) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, { path });
+      if (page >= this.settings.maxPages)
+        throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, {
+          path,
+        });
       const envelope: SkySlopeEnvelope<Record<string, unknown>> = await this.get<Record<string, unknown>>(team, next, nextQuery);
       items.push(...listOf<T>(envelope, field, path));
       next = nextLink(envelope);
       nextQuery = {};
       if (next) {
         const href = this.resolve(next).href;
-        if (seen.has(href)) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} links back to a page already read`, { path });
+        if (seen.has(href))
+          throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} links back to a page already read`, { path });
         seen.add(href);
       }
     }
@@ -357,33 +393,59 @@ export class SkySlopeClient {
   }
 
   /** Pages read by pageNumber, `concurrency` at a time, up to the first page without `next`. */
-  private async collectByPageNumber<T>(team: SkySlopeTeamCredentials, path: string, query: Record<string, string>, field: string, concurrency: number): Promise<T[]> {
+  private async collectByPageNumber<T>(
+    team: SkySlopeTeamCredentials,
+    path: string,
+    query: Record<string, string>,
+    field: string,
+    concurrency: number,
+  ): Promise<T[]> {
     const items: T[] = [];
     for (let first = 1; first <= this.settings.maxPages; first += concurrency) {
       const numbers = Array.from({ length: Math.min(concurrency, this.settings.maxPages - first + 1) }, (_, i) => first + i);
-      const pages = await Promise.all(numbers.map((pageNumber) => this.get<Record<string, unknown>>(team, path, { ...query, pageNumber: String(pageNumber) })));
+      const pages = await Promise.all(
+        numbers.map((pageNumber) => this.get<Record<string, unknown>>(team, path, { ...query, pageNumber: String(pageNumber) })),
+      );
       for (const envelope of pages) {
         items.push(...listOf<T>(envelope, field, path));
         if (!nextLink(envelope)) return items;
       }
     }
-    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, { path });
+    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope list ${path} has more than ${this.settings.maxPages} pages`, {
+      path,
+    });
   }
 
   /** One call with retries of 429 and 503 (@app/http: exponential backoff with equal jitter, at least Retry-After). */
-  private async withRetries(method: HttpMethod, url: URL, build: () => { headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+  private async withRetries(
+    method: HttpMethod,
+    url: URL,
+    build: () => { headers: Record<string, string>; body?: string },
+  ): Promise<RawAnswer> {
     let answer: OutboundAnswer;
     try {
       answer = await this.http.send(() => ({ method, url, ...build() }), {
         onAttempt: () => void (this.calls += 1),
-        onRetry: (retry) => this.options.logger?.warn({ status: retry.status, method, path: url.pathname, attempt: retry.attempt, delay: retry.waitMs }, 'SkySlope busy; retrying'),
+        onRetry: (retry) =>
+          this.options.logger?.warn(
+            { status: retry.status, method, path: url.pathname, attempt: retry.attempt, delay: retry.waitMs },
+            'SkySlope busy; retrying',
+          ),
       });
     } catch (error) {
       if (!(error instanceof OutboundTransportError)) throw error;
       if (error.failure === 'timeout') {
-        throw new SkySlopeException(SkySlopeErrorCode.Timeout, `SkySlope did not answer ${method} ${url.pathname} within ${this.settings.timeoutMs} ms`, { method, path: url.pathname });
+        throw new SkySlopeException(
+          SkySlopeErrorCode.Timeout,
+          `SkySlope did not answer ${method} ${url.pathname} within ${this.settings.timeoutMs} ms`,
+          { method, path: url.pathname },
+        );
       }
-      throw new SkySlopeException(SkySlopeErrorCode.Network, `SkySlope unreachable for ${method} ${url.pathname}: ${(error.cause as Error)?.message ?? error.cause}`, { method, path: url.pathname });
+      throw new SkySlopeException(
+        SkySlopeErrorCode.Network,
+        `SkySlope unreachable for ${method} ${url.pathname}: ${(error.cause as Error)?.message ?? error.cause}`,
+        { method, path: url.pathname },
+      );
     }
     const text = answer.body.toString('utf8');
     let body: unknown = null;
@@ -395,26 +457,34 @@ export class SkySlopeClient {
       }
     }
     if (answer.exhausted) {
-      throw new SkySlopeException(skySlopeErrorCodeOfStatus(answer.status), `SkySlope answered ${answer.status} to ${method} ${url.pathname} after ${answer.attempts} attempt(s)`, {
-        status: answer.status,
-        method,
-        path: url.pathname,
-        retryAfterMs: answer.retryAfterMs ?? undefined,
-        attempts: answer.attempts,
-        body,
-      });
+      throw new SkySlopeException(
+        skySlopeErrorCodeOfStatus(answer.status),
+        `SkySlope answered ${answer.status} to ${method} ${url.pathname} after ${answer.attempts} attempt(s)`,
+        {
+          status: answer.status,
+          method,
+          path: url.pathname,
+          retryAfterMs: answer.retryAfterMs ?? undefined,
+          attempts: answer.attempts,
+          body,
+        },
+      );
     }
     return { status: answer.status, headers: answer.headers, body };
   }
 
   private throwUnlessOk(method: string, url: URL, answer: RawAnswer): void {
     if (answer.status >= 200 && answer.status < 300) return;
-    throw new SkySlopeException(skySlopeErrorCodeOfStatus(answer.status), `SkySlope answered ${answer.status} to ${method} ${url.pathname}`, {
-      status: answer.status,
-      method,
-      path: url.pathname,
-      body: answer.body,
-    });
+    throw new SkySlopeException(
+      skySlopeErrorCodeOfStatus(answer.status),
+      `SkySlope answered ${answer.status} to ${method} ${url.pathname}`,
+      {
+        status: answer.status,
+        method,
+        path: url.pathname,
+        body: answer.body,
+      },
+    );
   }
 
   /**
@@ -436,7 +506,10 @@ function cacheKey(team: SkySlopeTeamCredentials): string {
 
 function envelopeOf<T>(body: unknown, method: string, url: URL): SkySlopeEnvelope<T> {
   if (!body || typeof body !== 'object' || !('value' in body)) {
-    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${method} ${url.pathname} without a value`, { method, path: url.pathname });
+    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${method} ${url.pathname} without a value`, {
+      method,
+      path: url.pathname,
+    });
   }
   const { value, links } = body as { value: T; links?: unknown };
   return { value, links: Array.isArray(links) ? (links.filter((link) => link && typeof link === 'object') as SkySlopeLink[]) : [] };
@@ -444,7 +517,8 @@ function envelopeOf<T>(body: unknown, method: string, url: URL): SkySlopeEnvelop
 
 function listOf<T>(envelope: SkySlopeEnvelope<Record<string, unknown>>, field: string, path: string): T[] {
   const list = envelope.value?.[field];
-  if (!Array.isArray(list)) throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${path} without value.${field}`, { path });
+  if (!Array.isArray(list))
+    throw new SkySlopeException(SkySlopeErrorCode.BadResponse, `SkySlope answered ${path} without value.${field}`, { path });
   return list as T[];
 }
 

@@ -15,7 +15,13 @@ export type SyncOutcome =
 /** Errors a later attempt may get past: SkySlope busy (429), down (503, 5xx), slow or unreachable. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof SkySlopeException)) return false;
-  return [SkySlopeErrorCode.RateLimited, SkySlopeErrorCode.Unavailable, SkySlopeErrorCode.ServerError, SkySlopeErrorCode.Timeout, SkySlopeErrorCode.Network].includes(error.code);
+  return [
+    SkySlopeErrorCode.RateLimited,
+    SkySlopeErrorCode.Unavailable,
+    SkySlopeErrorCode.ServerError,
+    SkySlopeErrorCode.Timeout,
+    SkySlopeErrorCode.Network,
+  ].includes(error.code);
 }
 
 /** How long before the sync row's create a listed file may be ours (SkySlope's clock against ours). */
@@ -43,7 +49,11 @@ export class SkySlopeFileSync {
     if (!stored) return { result: 'skipped' };
     const row = stored.row;
     const teamId = stored.team_id;
-    const [settings, team, existing] = await Promise.all([this.repository.settings(teamId), this.settingsService.teamCredentials(teamId), this.repository.syncRow(clientId)]);
+    const [settings, team, existing] = await Promise.all([
+      this.repository.settings(teamId),
+      this.settingsService.teamCredentials(teamId),
+      this.repository.syncRow(clientId),
+    ]);
     // No keys or no office: nothing syncs (choosing the office queues the backfill).
     if (!settings?.office_guid || !team) return { result: 'skipped' };
     if (existing?.synced_version != null && stored.version < existing.synced_version) return { result: 'older', guid: existing.guid };
@@ -60,7 +70,13 @@ export class SkySlopeFileSync {
 
     try {
       const checklistTypeId = await this.checklistTypeOf(team, kind);
-      const plan = planSkySlopeFile(row, { officeGuid: settings.office_guid, agentGuid, checklistTypeId, prefs: settings.prefs ?? {}, matchedGuids });
+      const plan = planSkySlopeFile(row, {
+        officeGuid: settings.office_guid,
+        agentGuid,
+        checklistTypeId,
+        prefs: settings.prefs ?? {},
+        matchedGuids,
+      });
       let sync: SyncRow | null = existing;
       let guid = sync?.guid ?? null;
       let outcome: 'created' | 'adopted' | 'updated';
@@ -99,7 +115,10 @@ export class SkySlopeFileSync {
       if (error instanceof SkySlopeException && error.code === SkySlopeErrorCode.Unprocessable) {
         return this.unsyncable(teamId, clientId, kind, reasonOf(error));
       }
-      if (error instanceof SkySlopeException && (error.code === SkySlopeErrorCode.Unauthorized || error.code === SkySlopeErrorCode.Forbidden)) {
+      if (
+        error instanceof SkySlopeException &&
+        (error.code === SkySlopeErrorCode.Unauthorized || error.code === SkySlopeErrorCode.Forbidden)
+      ) {
         return this.unsyncable(teamId, clientId, kind, M.credentialsRefused);
       }
       if (error instanceof SkySlopeException && error.code === SkySlopeErrorCode.NotFound && existing?.guid) {
@@ -112,10 +131,14 @@ export class SkySlopeFileSync {
   /** A file of ours among the agent's files of that kind since the create started. */
   private async adopt(team: SkySlopeTeamCredentials, sync: SyncRow, clientId: number): Promise<string | null> {
     const since = new Date(new Date(sync.create_started_ts!).getTime() - ADOPT_CLOCK_MARGIN_MS).toISOString();
-    const files = await this.connection.client.listFiles(team, sync.kind, { agentGuid: sync.create_agent_guid ?? undefined, earliestDate: since });
+    const files = await this.connection.client.listFiles(team, sync.kind, {
+      agentGuid: sync.create_agent_guid ?? undefined,
+      earliestDate: since,
+    });
     const ours = files.filter((file) => file.fileId === fileIdOf(clientId));
     const guidOf = (file: (typeof files)[number]) => (sync.kind === 'sale' ? file.saleGuid : file.listingGuid) ?? null;
-    if (ours.length > 1) this.logger.warn(`transaction ${clientId}: ${ours.length} SkySlope ${sync.kind}s carry its fileId; adopting the first`);
+    if (ours.length > 1)
+      this.logger.warn(`transaction ${clientId}: ${ours.length} SkySlope ${sync.kind}s carry its fileId; adopting the first`);
     return ours.length ? guidOf(ours[0]) : null;
   }
 
@@ -125,7 +148,10 @@ export class SkySlopeFileSync {
     const cached = this.checklistTypes.get(key);
     if (cached && Date.now() - cached.at < 3_600_000) return cached.id;
     const types = await this.connection.client.getChecklistTypes(team, kind);
-    if (!types.length) throw new SkySlopeException(SkySlopeErrorCode.Unprocessable, `SkySlope has no ${kind} checklist type`, { body: { Error: `SkySlope has no ${kind} checklist type` } });
+    if (!types.length)
+      throw new SkySlopeException(SkySlopeErrorCode.Unprocessable, `SkySlope has no ${kind} checklist type`, {
+        body: { Error: `SkySlope has no ${kind} checklist type` },
+      });
     this.checklistTypes.set(key, { at: Date.now(), id: types[0].checklistTypeId });
     return types[0].checklistTypeId;
   }

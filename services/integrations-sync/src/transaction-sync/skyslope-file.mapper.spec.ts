@@ -3,11 +3,34 @@ import { contactsOf, kindOf, planSkySlopeFile, splitStreet } from './skyslope-fi
 
 const row = (overrides: Partial<TransactionSnapshot> = {}) =>
   ({
-    client_id: 42, team_id: 1, type: 'b', first_name: 'Ann', last_name: 'Lee', email: 'ANN@mail.test', mobile_phone: null,
-    address_1: '12B Elm St', address_2: '', city: 'Reno', state: 'NV', postal_code: '89501', formatted_address: '', primary_agent_id: 3,
-    appt_set_by_agent_id: null, trans_amt: 100000, gci_pct: 2.5, gross_commission_amt: 2500, under_contract_dt: null, est_close_dt: null,
-    closed_dt: null, custom_values: {}, contacts: [{ name: 'Ann Lee', email: 'ann@mail.test' }, { name: 'Mary Jo Smith', email: null }],
-    version: 1, ...overrides,
+    client_id: 42,
+    team_id: 1,
+    type: 'b',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: 'ANN@mail.test',
+    mobile_phone: null,
+    address_1: '12B Elm St',
+    address_2: '',
+    city: 'Reno',
+    state: 'NV',
+    postal_code: '89501',
+    formatted_address: '',
+    primary_agent_id: 3,
+    appt_set_by_agent_id: null,
+    trans_amt: 100000,
+    gci_pct: 2.5,
+    gross_commission_amt: 2500,
+    under_contract_dt: null,
+    est_close_dt: null,
+    closed_dt: null,
+    custom_values: {},
+    contacts: [
+      { name: 'Ann Lee', email: 'ann@mail.test' },
+      { name: 'Mary Jo Smith', email: null },
+    ],
+    version: 1,
+    ...overrides,
   }) as TransactionSnapshot;
 
 const context = { officeGuid: 'o', agentGuid: 'a', checklistTypeId: 7, prefs: {}, matchedGuids: new Map([[3, 'g3']]) };
@@ -40,7 +63,10 @@ describe('planSkySlopeFile', () => {
   });
 
   it('sends a null referral percent when the field is empty, and no split of an unmatched agent', () => {
-    const sut = planSkySlopeFile(row({ appt_set_by_agent_id: 8 }), { ...context, prefs: { send_referral: true, send_commission_splits: true } });
+    const sut = planSkySlopeFile(row({ appt_set_by_agent_id: 8 }), {
+      ...context,
+      prefs: { send_referral: true, send_commission_splits: true },
+    });
     expect(sut.body.referral).toEqual({ referralPercent: null });
     expect(sut.body.commissionSplits).toEqual([{ agentGuid: 'g3', splitPercent: 100, amount: 2500 }]);
   });

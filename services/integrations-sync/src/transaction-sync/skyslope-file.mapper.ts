@@ -45,7 +45,8 @@ const nameParts = (name: string): { firstName: string; lastName: string } => {
   return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
 };
 
-const contactKey = (name: string, email: string | null | undefined) => (email?.trim() ? `email:${email.trim().toLowerCase()}` : `name:${name.trim().toLowerCase().replace(/\s+/g, ' ')}`);
+const contactKey = (name: string, email: string | null | undefined) =>
+  email?.trim() ? `email:${email.trim().toLowerCase()}` : `name:${name.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 
 /** The transaction's client, then its other contacts, once each (by email, or by name without one). */
 export function contactsOf(row: TransactionSnapshot): SkySlopeFileContact[] {
@@ -70,7 +71,12 @@ export function contactsOf(row: TransactionSnapshot): SkySlopeFileContact[] {
   return out;
 }
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
 
 /**
  * The sale or listing of a transaction: office and agent, the first checklist type of its kind, the property

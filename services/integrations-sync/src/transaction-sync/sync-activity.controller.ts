@@ -46,7 +46,10 @@ export class SyncActivityController {
 
   @Post(':client_id/retry')
   @HttpCode(202)
-  @ApiOperation({ summary: "Queues the transaction's sync again now -> 202 {message: 'Sync queued'}; a transaction of another team (or never synced) is 404" })
+  @ApiOperation({
+    summary:
+      "Queues the transaction's sync again now -> 202 {message: 'Sync queued'}; a transaction of another team (or never synced) is 404",
+  })
   @ApiAnswer(202, MESSAGE_SCHEMA, 'Sync queued')
   @ApiErrors(404)
   retry(@CurrentUser() caller: AuthenticatedUser, @Param('client_id', new ParseIntPipe({ errorHttpStatusCode: 404 })) clientId: number) {

@@ -39,7 +39,9 @@ export class SyncActivityService {
         await this.queue.enqueueSyncsInTransaction(manager, [job]);
       });
       // A job of the same version waiting out a backoff runs now; best effort (it runs at its time anyway).
-      await this.queue.promoteIfDelayed(job).catch((error: Error) => this.logger.warn(`transaction ${clientId}: retry could not promote its job: ${error.message}`));
+      await this.queue
+        .promoteIfDelayed(job)
+        .catch((error: Error) => this.logger.warn(`transaction ${clientId}: retry could not promote its job: ${error.message}`));
     }
     return { message: SKYSLOPE_SYNC_MESSAGES.retryQueued };
   }
@@ -50,7 +52,10 @@ export class SyncActivityService {
    */
   async requeueFailed(manager: EntityManager, teamId: number, reason: SyncTransactionJobData['reason']): Promise<number> {
     const failed = await this.repository.failedOf(teamId, manager);
-    await this.queue.enqueueSyncsInTransaction(manager, failed.map((row) => ({ team_id: teamId, client_id: row.client_id, version: row.version, reason })));
+    await this.queue.enqueueSyncsInTransaction(
+      manager,
+      failed.map((row) => ({ team_id: teamId, client_id: row.client_id, version: row.version, reason })),
+    );
     return failed.length;
   }
 

@@ -38,14 +38,20 @@ export class SyncSkySlopeFileWhenTransactionChanges {
     return this.merge(event, manager);
   }
 
-  private async storeWhole(event: EventEnvelope<'transactions.transaction.created' | 'transactions.transaction.updated'>, manager: EntityManager) {
+  private async storeWhole(
+    event: EventEnvelope<'transactions.transaction.created' | 'transactions.transaction.updated'>,
+    manager: EntityManager,
+  ) {
     const row = event.payload;
     if (!(await this.repository.teamSyncs(row.team_id, manager))) return undefined;
     if (!(await this.repository.storeRow(row, manager))) return undefined;
     await this.queueInTransaction(manager, row.team_id, row.client_id, row.version);
   }
 
-  private async merge(event: EventEnvelope<'transactions.transaction.status-changed' | 'transactions.transaction.closed'>, manager: EntityManager) {
+  private async merge(
+    event: EventEnvelope<'transactions.transaction.status-changed' | 'transactions.transaction.closed'>,
+    manager: EntityManager,
+  ) {
     if (event.team_id === null || !(await this.repository.mergeChange(event.team_id, event.payload, manager))) return undefined;
     await this.queueInTransaction(manager, event.team_id, event.payload.client_id, event.payload.version);
   }

@@ -50,7 +50,10 @@ export class TransactionSyncQueue implements OnApplicationShutdown {
   }
 
   syncQueueOf(): Queue<SyncTransactionJobData> {
-    this.syncQueue ??= new Queue<SyncTransactionJobData>(SKYSLOPE_SYNC_TRANSACTION, { connection: this.redis(), prefix: this.config.QUEUE_PREFIX });
+    this.syncQueue ??= new Queue<SyncTransactionJobData>(SKYSLOPE_SYNC_TRANSACTION, {
+      connection: this.redis(),
+      prefix: this.config.QUEUE_PREFIX,
+    });
     return this.syncQueue;
   }
 
@@ -101,7 +104,14 @@ export class TransactionSyncQueue implements OnApplicationShutdown {
 
   /** The team's backfill, written in the caller's transaction (the one that marks it queued). */
   async enqueueBackfillInTransaction(manager: EntityManager, teamId: number): Promise<void> {
-    await this.outbox.enqueue(manager, SKYSLOPE_BACKFILL, SKYSLOPE_BACKFILL, { team_id: teamId, after_client_id: 0 }, this.backfillJobOptionsOf(teamId), { team_id: teamId });
+    await this.outbox.enqueue(
+      manager,
+      SKYSLOPE_BACKFILL,
+      SKYSLOPE_BACKFILL,
+      { team_id: teamId, after_client_id: 0 },
+      this.backfillJobOptionsOf(teamId),
+      { team_id: teamId },
+    );
   }
 
   /** A job of this transaction's version waiting out a backoff runs now (Retry); false when there is none. */

@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SkySlopeFileKind, SkySlopeSyncActivity, SkySlopeSyncResult, TransactionClosed, TransactionSnapshot, TransactionStatusChanged } from '@app/contracts';
+import type {
+  SkySlopeFileKind,
+  SkySlopeSyncActivity,
+  SkySlopeSyncResult,
+  TransactionClosed,
+  TransactionSnapshot,
+  TransactionStatusChanged,
+} from '@app/contracts';
 import type { Narrow, TableRow } from '@app/database';
 
-export type StoredTransaction = Narrow<Pick<TableRow<'integrations_sync.skyslope_transactions'>, 'client_id' | 'team_id' | 'version' | 'complete' | 'row'>, { row: TransactionSnapshot }>;
+export type StoredTransaction = Narrow<
+  Pick<TableRow<'integrations_sync.skyslope_transactions'>, 'client_id' | 'team_id' | 'version' | 'complete' | 'row'>,
+  { row: TransactionSnapshot }
+>;
 
 /** A sync row as `SELECT *` reads it. */
 export type SyncRow = Narrow<TableRow<'integrations_sync.skyslope_sync'>, { kind: SkySlopeFileKind; result: SkySlopeSyncResult }>;
 
 /** The team's SkySlope settings as the sync reads them (no keys: those come decrypted from the settings service). */
-export type SyncSettings = Narrow<Pick<TableRow<'integrations_sync.skyslope_settings'>, 'office_guid' | 'primary_agent_guid' | 'prefs'>, { prefs: Record<string, boolean> }> & {
+export type SyncSettings = Narrow<
+  Pick<TableRow<'integrations_sync.skyslope_settings'>, 'office_guid' | 'primary_agent_guid' | 'prefs'>,
+  { prefs: Record<string, boolean> }
+> & {
   has_credentials: boolean;
 };
 
@@ -21,7 +34,10 @@ export class TransactionSyncRepository {
 
   /** Does the team sync at all (saved credentials)? Rows of other teams are not kept: the backfill reads them when the office is chosen. */
   async teamSyncs(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM integrations_sync.skyslope_settings WHERE team_id = $1 AND access_key_encrypted IS NOT NULL`, [teamId]);
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM integrations_sync.skyslope_settings WHERE team_id = $1 AND access_key_encrypted IS NOT NULL`,
+      [teamId],
+    );
     return rows.length > 0;
   }
 
@@ -50,8 +66,17 @@ export class TransactionSyncRepository {
   async mergeChange(teamId: number, change: TransactionStatusChanged | TransactionClosed, manager: EntityManager): Promise<boolean> {
     const patch: Record<string, unknown> =
       'to_status_id' in change
-        ? { status_id: change.to_status_id, ...Object.fromEntries(Object.entries(change.dates ?? {}).filter(([, value]) => value !== undefined)) }
-        : { primary_agent_id: change.primary_agent_id, type: change.type, closed_dt: change.closed_dt, trans_amt: change.trans_amt, gross_commission_amt: change.gross_commission_amt };
+        ? {
+            status_id: change.to_status_id,
+            ...Object.fromEntries(Object.entries(change.dates ?? {}).filter(([, value]) => value !== undefined)),
+          }
+        : {
+            primary_agent_id: change.primary_agent_id,
+            type: change.type,
+            closed_dt: change.closed_dt,
+            trans_amt: change.trans_amt,
+            gross_commission_amt: change.gross_commission_amt,
+          };
     const result: unknown = await manager.query(
       `UPDATE integrations_sync.skyslope_transactions SET row = row || $3::jsonb || jsonb_build_object('version', $2::int), version = $2, complete = false, updated_ts = now()
         WHERE client_id = $1 AND team_id = $4 AND version < $2 RETURNING client_id`,
@@ -61,7 +86,10 @@ export class TransactionSyncRepository {
   }
 
   async storedRow(clientId: number): Promise<StoredTransaction | null> {
-    const rows: StoredTransaction[] = await this.dataSource.query(`SELECT client_id, team_id, version, complete, row FROM integrations_sync.skyslope_transactions WHERE client_id = $1`, [clientId]);
+    const rows: StoredTransaction[] = await this.dataSource.query(
+      `SELECT client_id, team_id, version, complete, row FROM integrations_sync.skyslope_transactions WHERE client_id = $1`,
+      [clientId],
+    );
     return rows[0] ?? null;
   }
 
@@ -84,7 +112,10 @@ export class TransactionSyncRepository {
 
   /** SkySlope's guid, recorded as soon as it is known. */
   async recordGuid(clientId: number, guid: string): Promise<void> {
-    await this.dataSource.query(`UPDATE integrations_sync.skyslope_sync SET guid = $2, updated_ts = now() WHERE client_id = $1`, [clientId, guid]);
+    await this.dataSource.query(`UPDATE integrations_sync.skyslope_sync SET guid = $2, updated_ts = now() WHERE client_id = $1`, [
+      clientId,
+      guid,
+    ]);
   }
 
   async recordContactSent(clientId: number, key: string): Promise<void> {
@@ -111,7 +142,14 @@ export class TransactionSyncRepository {
   }
 
   /** A result other than synced, with its reason (the row is created when the transaction never had one). */
-  async recordResult(teamId: number, clientId: number, kind: SkySlopeFileKind, result: SkySlopeSyncResult, reason: string | null, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async recordResult(
+    teamId: number,
+    clientId: number,
+    kind: SkySlopeFileKind,
+    result: SkySlopeSyncResult,
+    reason: string | null,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO integrations_sync.skyslope_sync (team_id, client_id, kind, result, reason) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (client_id) DO UPDATE SET result = EXCLUDED.result, reason = EXCLUDED.reason, updated_ts = now()`,
@@ -139,7 +177,10 @@ export class TransactionSyncRepository {
 
   /** Sync Activity: the latest result per transaction, newest first. */
   async activity(teamId: number, page: number, perPage: number): Promise<{ total: number; rows: SkySlopeSyncActivity[] }> {
-    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM integrations_sync.skyslope_sync WHERE team_id = $1`, [teamId]);
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM integrations_sync.skyslope_sync WHERE team_id = $1`,
+      [teamId],
+    );
     const rows: SkySlopeSyncActivity[] = await this.dataSource.query(
       `SELECT s.client_id,
               coalesce(nullif(t.row->>'formatted_address', ''), nullif(btrim(coalesce(t.row->>'first_name', '') || ' ' || coalesce(t.row->>'last_name', '')), ''), '#' || s.client_id) AS transaction,
@@ -163,7 +204,10 @@ export class TransactionSyncRepository {
 
   /** The team's matched SkySlope guid per agent id. */
   async matchedGuids(teamId: number): Promise<Map<number, string>> {
-    const rows: Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'guid'>[] = await this.dataSource.query(`SELECT agent_id, guid FROM integrations_sync.matched_users WHERE team_id = $1`, [teamId]);
+    const rows: Pick<TableRow<'integrations_sync.matched_users'>, 'agent_id' | 'guid'>[] = await this.dataSource.query(
+      `SELECT agent_id, guid FROM integrations_sync.matched_users WHERE team_id = $1`,
+      [teamId],
+    );
     return new Map(rows.map((row) => [row.agent_id, row.guid]));
   }
 
@@ -181,16 +225,24 @@ export class TransactionSyncRepository {
       [clientId, holder, leaseMs / 1000],
     );
     if (taken.length === 0) return null;
-    const renew = setInterval(() => {
-      void this.dataSource
-        .query(`UPDATE integrations_sync.sync_leases SET until = now() + make_interval(secs => $3) WHERE client_id = $1 AND holder = $2`, [clientId, holder, leaseMs / 1000])
-        .catch(() => undefined);
-    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void this.dataSource
+          .query(
+            `UPDATE integrations_sync.sync_leases SET until = now() + make_interval(secs => $3) WHERE client_id = $1 AND holder = $2`,
+            [clientId, holder, leaseMs / 1000],
+          )
+          .catch(() => undefined);
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
     try {
       return { value: await work() };
     } finally {
       clearInterval(renew);
-      await this.dataSource.query(`DELETE FROM integrations_sync.sync_leases WHERE client_id = $1 AND holder = $2`, [clientId, holder]).catch(() => undefined);
+      await this.dataSource
+        .query(`DELETE FROM integrations_sync.sync_leases WHERE client_id = $1 AND holder = $2`, [clientId, holder])
+        .catch(() => undefined);
     }
   }
 }
@@ -200,4 +252,3 @@ function returnedRows(result: unknown): unknown[] {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0];
   return Array.isArray(result) ? result : [];
 }
-

@@ -44,10 +44,20 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
 
   onApplicationBootstrap() {
     this.connection = createBlockingRedis(this.config.REDIS_URL, 'integrations-sync:transaction-sync-worker');
-    const settings = { backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: { opts: { backoff?: number | { delay?: number } } }) => {
-      const backoff = job?.opts.backoff;
-      return cappedBackoff(attemptsMade, (typeof backoff === 'object' ? backoff.delay : backoff) ?? this.config.SKYSLOPE_SYNC_RETRY_BASE_MS);
-    } };
+    const settings = {
+      backoffStrategy: (
+        attemptsMade: number,
+        _type?: string,
+        _error?: Error,
+        job?: { opts: { backoff?: number | { delay?: number } } },
+      ) => {
+        const backoff = job?.opts.backoff;
+        return cappedBackoff(
+          attemptsMade,
+          (typeof backoff === 'object' ? backoff.delay : backoff) ?? this.config.SKYSLOPE_SYNC_RETRY_BASE_MS,
+        );
+      },
+    };
     const lockDuration = this.config.SKYSLOPE_SYNC_LOCK_MS;
     this.syncWorker = new Worker<SyncTransactionJobData>(SKYSLOPE_SYNC_TRANSACTION, (job, token) => this.processSync(job, token), {
       connection: this.connection,
@@ -70,7 +80,9 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
       maxStalledCount: 10,
       settings,
     });
-    this.backfillWorker.on('failed', (job, error) => this.logger.warn(`${SKYSLOPE_BACKFILL} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.backfillWorker.on('failed', (job, error) =>
+      this.logger.warn(`${SKYSLOPE_BACKFILL} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.backfillWorker.on('error', (error) => this.logger.error(`${SKYSLOPE_BACKFILL} worker: ${error.message}`));
   }
 
@@ -110,7 +122,16 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
     if (!last) return;
     this.logger.warn(`transaction ${job.data.client_id}: SkySlope sync failed: ${error.message}`);
     const stored = await this.repository.storedRow(job.data.client_id).catch(() => null);
-    if (stored) await this.repository.recordResult(stored.team_id, job.data.client_id, kindOf(stored.row), 'failed', isTransient(error) ? M.busy.replace('; retrying', '') : error.message.slice(0, 500)).catch(() => undefined);
+    if (stored)
+      await this.repository
+        .recordResult(
+          stored.team_id,
+          job.data.client_id,
+          kindOf(stored.row),
+          'failed',
+          isTransient(error) ? M.busy.replace('; retrying', '') : error.message.slice(0, 500),
+        )
+        .catch(() => undefined);
   }
 
   /** The team's open transactions over RPC, a page at a time; each stored and its sync queued. Transactions not answering: a retry later. */
@@ -125,7 +146,12 @@ export class TransactionSyncWorker implements OnApplicationBootstrap, OnApplicat
         if (row.team_id !== teamId) continue;
         await this.repository.storeRow(row);
         const stored = await this.repository.storedRow(row.client_id);
-        await this.queue.enqueueSync({ team_id: teamId, client_id: row.client_id, version: stored?.version ?? row.version, reason: 'backfill' });
+        await this.queue.enqueueSync({
+          team_id: teamId,
+          client_id: row.client_id,
+          version: stored?.version ?? row.version,
+          reason: 'backfill',
+        });
         count += 1;
       }
       if (rows.length < limit) return { transactions: count };

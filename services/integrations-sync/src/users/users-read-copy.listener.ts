@@ -41,7 +41,10 @@ export class UpdateUsersWhenUserChanges extends ReadCopyListener({
     const snapshot = event.payload;
     const change = await write();
     const matchMayChange =
-      change.applied && (!change.previous || change.previous.email !== snapshot.email || change.previous.skyslope_agent_guid !== (snapshot.skyslope_agent_guid ?? null));
+      change.applied &&
+      (!change.previous ||
+        change.previous.email !== snapshot.email ||
+        change.previous.skyslope_agent_guid !== (snapshot.skyslope_agent_guid ?? null));
     if (!matchMayChange) return;
     // In the event's transaction (the outbox): the stored change always gets its matching run.
     await this.matching.enqueueInTransaction(manager, { team_id: snapshot.team_id, reason: 'user-changed', agent_id: snapshot.agent_id });

@@ -3,7 +3,15 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser } from '@app/auth';
 import { isClient } from '../inbox/inbox-errors';
 import { CommentsService } from './comments.service';
-import { CommentIdParamDto, CommentsBulkStatusDto, CommentsOnParamDto, CommentsQueryDto, CommentStatusDto, CreateCommentDto, UpdateCommentDto } from './dto/comments.dto';
+import {
+  CommentIdParamDto,
+  CommentsBulkStatusDto,
+  CommentsOnParamDto,
+  CommentsQueryDto,
+  CommentStatusDto,
+  CreateCommentDto,
+  UpdateCommentDto,
+} from './dto/comments.dto';
 import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
 import { COMMENT_SCHEMA, COMMENT_THREADS_SCHEMA, COMMENTS_SCHEMA, UPDATED_SCHEMA } from '../messaging.openapi';
 
@@ -29,7 +37,10 @@ export class CommentsController {
   }
 
   @Get('on/:comment_type/:comment_on_id')
-  @ApiOperation({ summary: 'The threads the caller may see on one transaction (trans), task or document (doc), latest activity first -> {records}; one they may not see: 404' })
+  @ApiOperation({
+    summary:
+      'The threads the caller may see on one transaction (trans), task or document (doc), latest activity first -> {records}; one they may not see: 404',
+  })
   @ApiAnswer(200, COMMENT_THREADS_SCHEMA)
   @ApiErrors(400, 404)
   on(@CurrentUser() caller: AuthenticatedUser, @Param() params: CommentsOnParamDto) {
@@ -38,7 +49,9 @@ export class CommentsController {
 
   @Patch('status/bulk')
   @HttpCode(200)
-  @ApiOperation({ summary: 'read or archived on the given threads (comment_ids), or on the whole comment inbox without ids -> {updated}. CLIENT: 403' })
+  @ApiOperation({
+    summary: 'read or archived on the given threads (comment_ids), or on the whole comment inbox without ids -> {updated}. CLIENT: 403',
+  })
   @ApiAnswer(200, UPDATED_SCHEMA)
   @ApiErrors(400, 403, 404)
   bulk(@CurrentUser() caller: AuthenticatedUser, @Body() body: CommentsBulkStatusDto) {
@@ -48,7 +61,10 @@ export class CommentsController {
 
   @Patch('status')
   @HttpCode(200)
-  @ApiOperation({ summary: "The caller's state of a thread: read, unread, archived, unarchived (client is accepted; the caller's role decides) -> the thread" })
+  @ApiOperation({
+    summary:
+      "The caller's state of a thread: read, unread, archived, unarchived (client is accepted; the caller's role decides) -> the thread",
+  })
   @ApiAnswer(200, COMMENT_SCHEMA, 'The thread')
   @ApiErrors(400, 404)
   status(@CurrentUser() caller: AuthenticatedUser, @Body() body: CommentStatusDto) {
@@ -67,7 +83,7 @@ export class CommentsController {
   @Idempotent()
   @ApiOperation({
     summary:
-      "A comment or a reply (parent_comment_id: a top-level comment on the same item) on something the caller may see (else 404); visibility i (default for staff) or c; a CLIENT posting i: 403. -> the thread",
+      'A comment or a reply (parent_comment_id: a top-level comment on the same item) on something the caller may see (else 404); visibility i (default for staff) or c; a CLIENT posting i: 403. -> the thread',
   })
   @ApiAnswer(201, COMMENT_SCHEMA, 'The thread')
   @ApiErrors(400, 403, 404)
@@ -77,7 +93,10 @@ export class CommentsController {
 
   @Patch()
   @HttpCode(200)
-  @ApiOperation({ summary: "Edits a comment (author only, else 403 'Only the author can edit this message.'); sets updated_ts, re-reads mentions -> the thread" })
+  @ApiOperation({
+    summary:
+      "Edits a comment (author only, else 403 'Only the author can edit this message.'); sets updated_ts, re-reads mentions -> the thread",
+  })
   @ApiAnswer(200, COMMENT_SCHEMA, 'The thread')
   @ApiErrors(400, 403, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateCommentDto) {

@@ -9,7 +9,15 @@ type CommentRow = AuthorColumns &
   Narrow<
     Pick<
       TableRow<'messaging.comments'>,
-      'comment_id' | 'parent_comment_id' | 'comment_type' | 'comment_on_id' | 'comment_value' | 'visibility' | 'author_agent_id' | 'created_ts' | 'updated_ts'
+      | 'comment_id'
+      | 'parent_comment_id'
+      | 'comment_type'
+      | 'comment_on_id'
+      | 'comment_value'
+      | 'visibility'
+      | 'author_agent_id'
+      | 'created_ts'
+      | 'updated_ts'
     >,
     { comment_type: CommentType; visibility: CommentVisibility }
   >;
@@ -32,7 +40,10 @@ export interface CommentFilter {
 
 /** A comment found for the caller: its own fields and its thread's. */
 export type CommentRef = Narrow<
-  Pick<TableRow<'messaging.comments'>, 'comment_id' | 'parent_comment_id' | 'comment_type' | 'comment_on_id' | 'client_id' | 'visibility' | 'author_agent_id'>,
+  Pick<
+    TableRow<'messaging.comments'>,
+    'comment_id' | 'parent_comment_id' | 'comment_type' | 'comment_on_id' | 'client_id' | 'visibility' | 'author_agent_id'
+  >,
   { comment_type: CommentType; visibility: CommentVisibility }
 > & { thread_id: number };
 
@@ -108,7 +119,14 @@ const THREAD_COLUMNS = `c.comment_id, c.parent_comment_id, c.comment_type, c.com
 @Injectable()
 export class CommentsRepository {
   /** One page of the caller's comment inbox, latest activity first, with the replies they may see. */
-  async page(manager: EntityManager, agentId: number, teamId: number, filter: CommentFilter, page: number, perPage: number): Promise<{ records: Comment[]; total: number }> {
+  async page(
+    manager: EntityManager,
+    agentId: number,
+    teamId: number,
+    filter: CommentFilter,
+    page: number,
+    perPage: number,
+  ): Promise<{ records: Comment[]; total: number }> {
     const params: unknown[] = [agentId, teamId];
     const conditions = [INBOX_CONDITION, STATUS_CONDITION[filter.status ?? 'all']];
     if (filter.comment_type) {
@@ -137,14 +155,23 @@ export class CommentsRepository {
     );
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && page > 1) {
-      const [row]: { n: number }[] = await manager.query(`WITH ${inboxCandidates('u.agent_id = $1')} SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params.slice(0, -2));
+      const [row]: { n: number }[] = await manager.query(
+        `WITH ${inboxCandidates('u.agent_id = $1')} SELECT count(*)::int AS n FROM ${from} WHERE ${where}`,
+        params.slice(0, -2),
+      );
       total = row.n;
     }
     return { records: await this.withReplies(manager, agentId, rows), total };
   }
 
   /** The threads on one transaction, task or document that the caller may see, latest activity first. */
-  async threadsOn(manager: EntityManager, agentId: number, teamId: number, commentType: CommentType, commentOnId: number): Promise<Comment[]> {
+  async threadsOn(
+    manager: EntityManager,
+    agentId: number,
+    teamId: number,
+    commentType: CommentType,
+    commentOnId: number,
+  ): Promise<Comment[]> {
     const rows = await preparedQuery<ThreadRow>(
       manager,
       `SELECT ${THREAD_COLUMNS} FROM ${USER_THREADS} LEFT JOIN messaging.users a ON a.agent_id = c.author_agent_id
@@ -180,7 +207,9 @@ export class CommentsRepository {
     );
     return threads.map((thread) => ({
       ...this.toComment(thread, thread, isoOf(thread.viewed_ts)),
-      thread: replies.filter((r) => r.parent_comment_id === thread.comment_id).map((r) => this.toComment(r, thread, readMarkOf(thread.viewed_ts, r.created_ts))),
+      thread: replies
+        .filter((r) => r.parent_comment_id === thread.comment_id)
+        .map((r) => this.toComment(r, thread, readMarkOf(thread.viewed_ts, r.created_ts))),
     }));
   }
 
@@ -197,7 +226,12 @@ export class CommentsRepository {
       created_ts: isoOf(row.created_ts)!,
       updated_ts: isoOf(row.updated_ts),
       thread: [],
-      transaction: { client_id: thread.client_id, first_name: thread.first_name, last_name: thread.last_name, formatted_address: thread.formatted_address },
+      transaction: {
+        client_id: thread.client_id,
+        first_name: thread.first_name,
+        last_name: thread.last_name,
+        formatted_address: thread.formatted_address,
+      },
       ...(row.comment_type === 'task' ? { task: { id: row.comment_on_id, name: thread.task_name ?? '' } } : {}),
       ...(row.comment_type === 'doc' ? { document: { id: row.comment_on_id, filename: thread.document_filename ?? '' } } : {}),
     };
@@ -232,24 +266,51 @@ export class CommentsRepository {
 
   /** Which of the users are clients (they see client-facing comments only). */
   async clientsAmong(manager: EntityManager, agentIds: number[]): Promise<Set<number>> {
-    const rows: Pick<TableRow<'messaging.users'>, 'agent_id'>[] = await manager.query(`SELECT agent_id FROM messaging.users WHERE agent_id = ANY($1::int[]) AND 'CLIENT' = ANY(roles)`, [agentIds]);
+    const rows: Pick<TableRow<'messaging.users'>, 'agent_id'>[] = await manager.query(
+      `SELECT agent_id FROM messaging.users WHERE agent_id = ANY($1::int[]) AND 'CLIENT' = ANY(roles)`,
+      [agentIds],
+    );
     return new Set(rows.map((r) => r.agent_id));
   }
 
   async insert(
     manager: EntityManager,
-    comment: { team_id: number; client_id: number; comment_type: CommentType; comment_on_id: number; parent_comment_id: number | null; author_agent_id: number; comment_value: string; comment_text: string; visibility: CommentVisibility },
+    comment: {
+      team_id: number;
+      client_id: number;
+      comment_type: CommentType;
+      comment_on_id: number;
+      parent_comment_id: number | null;
+      author_agent_id: number;
+      comment_value: string;
+      comment_text: string;
+      visibility: CommentVisibility;
+    },
   ): Promise<number> {
     const [row]: Pick<TableRow<'messaging.comments'>, 'comment_id'>[] = await manager.query(
       `INSERT INTO messaging.comments (team_id, client_id, comment_type, comment_on_id, parent_comment_id, author_agent_id, comment_value, comment_text, visibility)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING comment_id`,
-      [comment.team_id, comment.client_id, comment.comment_type, comment.comment_on_id, comment.parent_comment_id, comment.author_agent_id, comment.comment_value, comment.comment_text, comment.visibility],
+      [
+        comment.team_id,
+        comment.client_id,
+        comment.comment_type,
+        comment.comment_on_id,
+        comment.parent_comment_id,
+        comment.author_agent_id,
+        comment.comment_value,
+        comment.comment_text,
+        comment.visibility,
+      ],
     );
     return row.comment_id;
   }
 
   async updateText(manager: EntityManager, commentId: number, value: string, text: string): Promise<void> {
-    await manager.query(`UPDATE messaging.comments SET comment_value = $2, comment_text = $3, updated_ts = now() WHERE comment_id = $1`, [commentId, value, text]);
+    await manager.query(`UPDATE messaging.comments SET comment_value = $2, comment_text = $3, updated_ts = now() WHERE comment_id = $1`, [
+      commentId,
+      value,
+      text,
+    ]);
   }
 
   /**
@@ -296,9 +357,19 @@ export class CommentsRepository {
   }
 
   /** Sets the caller's state of threads. */
-  async setState(manager: EntityManager, agentId: number, threadIds: number[], change: 'read' | 'unread' | 'archived' | 'unarchived'): Promise<number> {
+  async setState(
+    manager: EntityManager,
+    agentId: number,
+    threadIds: number[],
+    change: 'read' | 'unread' | 'archived' | 'unarchived',
+  ): Promise<number> {
     if (threadIds.length === 0) return 0;
-    const [column, value] = { read: ['viewed_ts', 'now()'], unread: ['viewed_ts', 'NULL'], archived: ['archived', 'true'], unarchived: ['archived', 'false'] }[change];
+    const [column, value] = {
+      read: ['viewed_ts', 'now()'],
+      unread: ['viewed_ts', 'NULL'],
+      archived: ['archived', 'true'],
+      unarchived: ['archived', 'false'],
+    }[change];
     const rows: unknown[] = await manager.query(
       `INSERT INTO messaging.comment_states (comment_id, agent_id, ${column}) SELECT unnest($2::int[]), $1, ${value}
        ON CONFLICT (agent_id, comment_id) DO UPDATE SET ${column} = ${value} RETURNING comment_id`,

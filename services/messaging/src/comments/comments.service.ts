@@ -1,6 +1,13 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { INBOX_PER_PAGE, MESSAGING_MESSAGES, type Comment, type CommentsPage, type CommentVisibility, type MessageStatus } from '@app/contracts';
+import {
+  INBOX_PER_PAGE,
+  MESSAGING_MESSAGES,
+  type Comment,
+  type CommentsPage,
+  type CommentVisibility,
+  type MessageStatus,
+} from '@app/contracts';
 import type { AuthenticatedUser } from '@app/auth';
 import { paginationOf } from '@app/database';
 import { CommentAudienceRepository } from '../audience/comment-audience';
@@ -10,7 +17,14 @@ import { fieldError, isClient, messageNotFound, onlyAuthor, pageOf, searchTextOf
 import { parseMentions } from '../mentions/mention-parser';
 import { MentionsRepository } from '../mentions/mentions.repository';
 import { CommentsRepository } from './comments.repository';
-import type { CommentsBulkStatusDto, CommentsOnParamDto, CommentsQueryDto, CommentStatusDto, CreateCommentDto, UpdateCommentDto } from './dto/comments.dto';
+import type {
+  CommentsBulkStatusDto,
+  CommentsOnParamDto,
+  CommentsQueryDto,
+  CommentStatusDto,
+  CreateCommentDto,
+  UpdateCommentDto,
+} from './dto/comments.dto';
 
 /**
  * Comments on transactions, tasks and documents (spec 001). Who may see them is the audience rule
@@ -42,7 +56,15 @@ export class CommentsService {
 
   async on(caller: AuthenticatedUser, params: CommentsOnParamDto): Promise<{ records: Comment[] }> {
     await this.visibleTarget(caller, params.comment_type, params.comment_on_id);
-    return { records: await this.comments.threadsOn(this.dataSource.manager, caller.agent_id, caller.team_id, params.comment_type, params.comment_on_id) };
+    return {
+      records: await this.comments.threadsOn(
+        this.dataSource.manager,
+        caller.agent_id,
+        caller.team_id,
+        params.comment_type,
+        params.comment_on_id,
+      ),
+    };
   }
 
   /** The thread of a comment the caller may see (deep links). */
@@ -76,7 +98,12 @@ export class CommentsService {
     const audience = await this.audience.audienceOf(this.dataSource.manager, target.client_id, visibility);
     const before = await this.notifier.countsBefore(audience, 'comments');
     return this.dataSource.transaction(async (manager) => {
-      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'comment', client_id: target.client_id, visibility, author_is_client: client });
+      const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, {
+        kind: 'comment',
+        client_id: target.client_id,
+        visibility,
+        author_is_client: client,
+      });
       const commentId = await this.comments.insert(manager, {
         team_id: caller.team_id,
         client_id: target.client_id,
@@ -99,7 +126,14 @@ export class CommentsService {
         messages: [{ event: MESSAGE_CREATED, to: audience }],
         counts: { scope: 'comments', agent_ids: audience, before: countsOf(before) },
       });
-      await this.mailer.queue(manager, caller.team_id, { kind: 'comments', message_id: commentId, thread_id: thread, author_agent_id: caller.agent_id, html, recipients: mentioned });
+      await this.mailer.queue(manager, caller.team_id, {
+        kind: 'comments',
+        message_id: commentId,
+        thread_id: thread,
+        author_agent_id: caller.agent_id,
+        html,
+        recipients: mentioned,
+      });
       // The answer is read before the commit: nothing after it can turn a saved comment into an error.
       return this.threadOf(manager, caller, thread);
     });
@@ -114,7 +148,10 @@ export class CommentsService {
     const audience = await this.audience.audienceOf(this.dataSource.manager, found.client_id, found.visibility);
     const before = await this.notifier.countsBefore(audience, 'comments');
     return this.dataSource.transaction(async (manager) => {
-      const previous: { agent_id: number }[] = await manager.query(`SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`, [found.comment_id]);
+      const previous: { agent_id: number }[] = await manager.query(
+        `SELECT agent_id FROM messaging.mentions WHERE kind = 'comment' AND message_id = $1`,
+        [found.comment_id],
+      );
       await this.comments.updateText(manager, found.comment_id, html, searchTextOf(html));
       const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, {
         kind: 'comment',
@@ -132,7 +169,14 @@ export class CommentsService {
         messages: [{ event: MESSAGE_UPDATED, to: audience }],
         counts: { scope: 'comments', agent_ids: audience, before: countsOf(before) },
       });
-      await this.mailer.queue(manager, caller.team_id, { kind: 'comments', message_id: found.comment_id, thread_id: found.thread_id, author_agent_id: caller.agent_id, html, recipients: added });
+      await this.mailer.queue(manager, caller.team_id, {
+        kind: 'comments',
+        message_id: found.comment_id,
+        thread_id: found.thread_id,
+        author_agent_id: caller.agent_id,
+        html,
+        recipients: added,
+      });
       return this.threadOf(manager, caller, found.thread_id);
     });
   }
@@ -140,7 +184,8 @@ export class CommentsService {
   async setStatus(caller: AuthenticatedUser, body: CommentStatusDto): Promise<Comment> {
     const found = await this.comments.findVisible(this.dataSource.manager, caller.agent_id, caller.team_id, body.comment_id);
     if (!found || (body.comment_type !== undefined && found.comment_type !== body.comment_type)) throw messageNotFound();
-    return (await this.changeStates(caller, [found.thread_id], body.status, (manager) => this.threadOf(manager, caller, found.thread_id))).answer;
+    return (await this.changeStates(caller, [found.thread_id], body.status, (manager) => this.threadOf(manager, caller, found.thread_id)))
+      .answer;
   }
 
   async setBulkStatus(caller: AuthenticatedUser, body: CommentsBulkStatusDto): Promise<{ updated: number }> {
@@ -161,7 +206,12 @@ export class CommentsService {
    * Sets the caller's state of threads and reads the answer in the same transaction; then refreshes the caller's
    * other tabs, best effort (a push that fails is logged: the change stands and the answer goes out).
    */
-  private async changeStates<T>(caller: AuthenticatedUser, threadIds: number[], status: MessageStatus, answerOf: (manager: EntityManager) => Promise<T>): Promise<{ updated: number; answer: T }> {
+  private async changeStates<T>(
+    caller: AuthenticatedUser,
+    threadIds: number[],
+    status: MessageStatus,
+    answerOf: (manager: EntityManager) => Promise<T>,
+  ): Promise<{ updated: number; answer: T }> {
     const before = await this.notifier.countsBefore([caller.agent_id], 'comments');
     const result = await this.dataSource.transaction(async (manager) => {
       const updated = await this.comments.setState(manager, caller.agent_id, threadIds, status);

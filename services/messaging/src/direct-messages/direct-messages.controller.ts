@@ -53,7 +53,7 @@ export class DirectMessagesController {
   }
 
   @Get(':dm_id')
-  @ApiOperation({ summary: 'The thread of a message of the caller (deep links); another\'s or another team\'s 404' })
+  @ApiOperation({ summary: "The thread of a message of the caller (deep links); another's or another team's 404" })
   @ApiAnswer(200, DIRECT_MESSAGE_SCHEMA, 'The thread')
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: DirectMessageIdParamDto) {
@@ -75,7 +75,10 @@ export class DirectMessagesController {
 
   @Patch()
   @HttpCode(200)
-  @ApiOperation({ summary: "Edits a message (author only, else 403 'Only the author can edit this message.'); sets updated_ts, re-reads mentions -> the thread" })
+  @ApiOperation({
+    summary:
+      "Edits a message (author only, else 403 'Only the author can edit this message.'); sets updated_ts, re-reads mentions -> the thread",
+  })
   @ApiAnswer(200, DIRECT_MESSAGE_SCHEMA, 'The thread')
   @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateDirectMessageDto) {

@@ -4,7 +4,8 @@ import type { DirectMessage, InboxStatusFilter } from '@app/contracts';
 import { containsPattern, type TableRow } from '@app/database';
 import { AUTHOR_COLUMNS, authorOf, isoOf, readMarkOf, type AuthorColumns } from '../inbox/inbox-rows';
 
-type MessageRow = AuthorColumns & Pick<TableRow<'messaging.direct_messages'>, 'dm_id' | 'parent_dm_id' | 'dm_value' | 'author_agent_id' | 'created_ts' | 'updated_ts'>;
+type MessageRow = AuthorColumns &
+  Pick<TableRow<'messaging.direct_messages'>, 'dm_id' | 'parent_dm_id' | 'dm_value' | 'author_agent_id' | 'created_ts' | 'updated_ts'>;
 
 type ThreadRow = MessageRow & Pick<TableRow<'messaging.dm_participants'>, 'read_ts'> & { total?: number };
 
@@ -26,7 +27,14 @@ const STATUS_CONDITION: Record<'all' | InboxStatusFilter, string> = {
 @Injectable()
 export class DirectMessagesRepository {
   /** One page of the caller's threads, latest activity first, with their replies (two queries). */
-  async page(manager: EntityManager, agentId: number, teamId: number, filter: DirectMessageFilter, page: number, perPage: number): Promise<{ records: DirectMessage[]; total: number }> {
+  async page(
+    manager: EntityManager,
+    agentId: number,
+    teamId: number,
+    filter: DirectMessageFilter,
+    page: number,
+    perPage: number,
+  ): Promise<{ records: DirectMessage[]; total: number }> {
     const params: unknown[] = [agentId, teamId];
     const conditions = [STATUS_CONDITION[filter.status ?? 'all']];
     if (filter.search?.trim()) {
@@ -84,7 +92,9 @@ export class DirectMessagesRepository {
     );
     return threads.map((thread) => ({
       ...this.toMessage(thread, isoOf(thread.read_ts)),
-      thread: replies.filter((r) => r.parent_dm_id === thread.dm_id).map((r) => this.toMessage(r, readMarkOf(thread.read_ts, r.created_ts))),
+      thread: replies
+        .filter((r) => r.parent_dm_id === thread.dm_id)
+        .map((r) => this.toMessage(r, readMarkOf(thread.read_ts, r.created_ts))),
     }));
   }
 
@@ -102,7 +112,12 @@ export class DirectMessagesRepository {
   }
 
   /** The thread (top-level message) of a message the caller takes part in, in their team; null otherwise. */
-  async threadOfMessage(manager: EntityManager, agentId: number, teamId: number, dmId: number): Promise<(ThreadRef & { message_author_agent_id: number }) | null> {
+  async threadOfMessage(
+    manager: EntityManager,
+    agentId: number,
+    teamId: number,
+    dmId: number,
+  ): Promise<(ThreadRef & { message_author_agent_id: number }) | null> {
     const [row] = await manager.query(
       `SELECT top.dm_id, top.author_agent_id, top.team_id, m.author_agent_id AS message_author_agent_id
        FROM messaging.direct_messages m
@@ -114,7 +129,10 @@ export class DirectMessagesRepository {
     return row ?? null;
   }
 
-  async insert(manager: EntityManager, message: { team_id: number; parent_dm_id: number | null; author_agent_id: number; dm_value: string; dm_text: string }): Promise<number> {
+  async insert(
+    manager: EntityManager,
+    message: { team_id: number; parent_dm_id: number | null; author_agent_id: number; dm_value: string; dm_text: string },
+  ): Promise<number> {
     const [row]: Pick<TableRow<'messaging.direct_messages'>, 'dm_id'>[] = await manager.query(
       `INSERT INTO messaging.direct_messages (team_id, parent_dm_id, author_agent_id, dm_value, dm_text) VALUES ($1, $2, $3, $4, $5) RETURNING dm_id`,
       [message.team_id, message.parent_dm_id, message.author_agent_id, message.dm_value, message.dm_text],
@@ -123,13 +141,20 @@ export class DirectMessagesRepository {
   }
 
   async updateText(manager: EntityManager, dmId: number, dmValue: string, dmText: string): Promise<void> {
-    await manager.query(`UPDATE messaging.direct_messages SET dm_value = $2, dm_text = $3, updated_ts = now() WHERE dm_id = $1`, [dmId, dmValue, dmText]);
+    await manager.query(`UPDATE messaging.direct_messages SET dm_value = $2, dm_text = $3, updated_ts = now() WHERE dm_id = $1`, [
+      dmId,
+      dmValue,
+      dmText,
+    ]);
   }
 
   /** A new message in a thread: its latest activity, unread and unarchived for all in it but the author, read by the author. */
   async touchThread(manager: EntityManager, threadId: number, authorId: number): Promise<void> {
     await manager.query(`UPDATE messaging.direct_messages SET last_activity_ts = now() WHERE dm_id = $1`, [threadId]);
-    await manager.query(`UPDATE messaging.dm_participants SET read_ts = NULL, archived = false WHERE dm_id = $1 AND agent_id <> $2`, [threadId, authorId]);
+    await manager.query(`UPDATE messaging.dm_participants SET read_ts = NULL, archived = false WHERE dm_id = $1 AND agent_id <> $2`, [
+      threadId,
+      authorId,
+    ]);
     await manager.query(
       `INSERT INTO messaging.dm_participants (dm_id, agent_id, read_ts) VALUES ($1, $2, now())
        ON CONFLICT (agent_id, dm_id) DO UPDATE SET read_ts = now()`,
@@ -148,12 +173,21 @@ export class DirectMessagesRepository {
   }
 
   async participantsOf(manager: EntityManager, threadId: number): Promise<number[]> {
-    const rows: Pick<TableRow<'messaging.dm_participants'>, 'agent_id'>[] = await manager.query(`SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`, [threadId]);
+    const rows: Pick<TableRow<'messaging.dm_participants'>, 'agent_id'>[] = await manager.query(
+      `SELECT agent_id FROM messaging.dm_participants WHERE dm_id = $1 ORDER BY agent_id`,
+      [threadId],
+    );
     return rows.map((r) => r.agent_id);
   }
 
   /** Sets the caller's state of threads (all of their inbox when `threadIds` is null). Answers how many changed. */
-  async setState(manager: EntityManager, agentId: number, teamId: number, threadIds: number[] | null, change: 'read' | 'unread' | 'archived' | 'unarchived'): Promise<number> {
+  async setState(
+    manager: EntityManager,
+    agentId: number,
+    teamId: number,
+    threadIds: number[] | null,
+    change: 'read' | 'unread' | 'archived' | 'unarchived',
+  ): Promise<number> {
     const set = { read: 'read_ts = now()', unread: 'read_ts = NULL', archived: 'archived = true', unarchived: 'archived = false' }[change];
     // Bulk read of the whole inbox leaves archived threads alone (they are out of All and Unread).
     const scope = threadIds === null ? (change === 'read' ? 'AND NOT p.archived' : '') : 'AND p.dm_id = ANY($3::int[])';

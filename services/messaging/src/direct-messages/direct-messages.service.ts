@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { INBOX_PER_PAGE, MESSAGING_MESSAGES, type BulkMessageStatus, type DirectMessage, type DirectMessagesPage, type MessageStatus } from '@app/contracts';
+import {
+  INBOX_PER_PAGE,
+  MESSAGING_MESSAGES,
+  type BulkMessageStatus,
+  type DirectMessage,
+  type DirectMessagesPage,
+  type MessageStatus,
+} from '@app/contracts';
 import type { AuthenticatedUser } from '@app/auth';
 import { paginationOf } from '@app/database';
 import { InboxMailer } from '../inbox/inbox-mailer';
@@ -9,7 +16,13 @@ import { fieldError, messageNotFound, onlyAuthor, pageOf, searchTextOf } from '.
 import { parseMentions } from '../mentions/mention-parser';
 import { MentionsRepository } from '../mentions/mentions.repository';
 import { DirectMessagesRepository } from './direct-messages.repository';
-import type { CreateDirectMessageDto, DirectMessagesBulkStatusDto, DirectMessagesQueryDto, DirectMessageStatusDto, UpdateDirectMessageDto } from './dto/direct-messages.dto';
+import type {
+  CreateDirectMessageDto,
+  DirectMessagesBulkStatusDto,
+  DirectMessagesQueryDto,
+  DirectMessageStatusDto,
+  UpdateDirectMessageDto,
+} from './dto/direct-messages.dto';
 
 /**
  * Direct messages (spec 001): threads between users of a team, started by mentioning users or groups.
@@ -29,7 +42,14 @@ export class DirectMessagesService {
 
   async list(caller: AuthenticatedUser, query: DirectMessagesQueryDto): Promise<DirectMessagesPage> {
     const { page, perPage } = pageOf(query, INBOX_PER_PAGE);
-    const { records, total } = await this.dms.page(this.dataSource.manager, caller.agent_id, caller.team_id, { status: query.status, search: query.search }, page, perPage);
+    const { records, total } = await this.dms.page(
+      this.dataSource.manager,
+      caller.agent_id,
+      caller.team_id,
+      { status: query.status, search: query.search },
+      page,
+      perPage,
+    );
     return { records, pagination: paginationOf(total, page, perPage) };
   }
 
@@ -74,7 +94,14 @@ export class DirectMessagesService {
         messages: [{ event: MESSAGE_CREATED }],
         counts: { scope: 'dms', agent_ids: participants, before: countsOf(before) },
       });
-      await this.mailer.queue(manager, caller.team_id, { kind: 'dms', message_id: messageId, thread_id: threadId, author_agent_id: caller.agent_id, html, recipients: participants });
+      await this.mailer.queue(manager, caller.team_id, {
+        kind: 'dms',
+        message_id: messageId,
+        thread_id: threadId,
+        author_agent_id: caller.agent_id,
+        html,
+        recipients: participants,
+      });
       // The answer is read before the commit: nothing after it can turn a saved message into an error.
       return this.threadOf(manager, caller, threadId);
     });
@@ -105,7 +132,14 @@ export class DirectMessagesService {
         ],
         counts: { scope: 'dms', agent_ids: participants, before: countsOf(countsBefore) },
       });
-      await this.mailer.queue(manager, caller.team_id, { kind: 'dms', message_id: body.dm_id, thread_id: thread.dm_id, author_agent_id: caller.agent_id, html, recipients: added });
+      await this.mailer.queue(manager, caller.team_id, {
+        kind: 'dms',
+        message_id: body.dm_id,
+        thread_id: thread.dm_id,
+        author_agent_id: caller.agent_id,
+        html,
+        recipients: added,
+      });
       return this.threadOf(manager, caller, thread.dm_id);
     });
   }
@@ -157,7 +191,11 @@ export class DirectMessagesService {
   }
 
   /** Who a new message may change the counts of: the author, the thread's people and the mentioned. */
-  private async affectedByCreate(caller: AuthenticatedUser, parentDmId: number | null, parsed: ReturnType<typeof parseMentions>): Promise<number[]> {
+  private async affectedByCreate(
+    caller: AuthenticatedUser,
+    parentDmId: number | null,
+    parsed: ReturnType<typeof parseMentions>,
+  ): Promise<number[]> {
     const manager = this.dataSource.manager;
     const mentioned = await this.mentions.resolve(manager, caller.team_id, caller.agent_id, parsed, { kind: 'dm' });
     const thread = parentDmId ? await this.dms.threadOfMessage(manager, caller.agent_id, caller.team_id, parentDmId) : null;

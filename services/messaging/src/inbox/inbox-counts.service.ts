@@ -27,7 +27,12 @@ export class InboxCountsService {
    * Counts of several users (two queries whatever their number). Clients have no DM inbox: 0. `scope` reads
    * only the DM or only the comment counts (the others answer 0): what a change of one kind can move.
    */
-  async countsOf(manager: EntityManager, agentIds: number[], clients: ReadonlySet<number> = new Set(), scope: CountScope = 'all'): Promise<Map<number, InboxCounts>> {
+  async countsOf(
+    manager: EntityManager,
+    agentIds: number[],
+    clients: ReadonlySet<number> = new Set(),
+    scope: CountScope = 'all',
+  ): Promise<Map<number, InboxCounts>> {
     const ids = [...new Set(agentIds)];
     if (ids.length === 0) return new Map();
     const [dms, comments] = await Promise.all([
@@ -37,7 +42,11 @@ export class InboxCountsService {
     return new Map(
       ids.map((id) => [
         id,
-        { dms: clients.has(id) ? 0 : (dms.get(id) ?? 0), comments: comments.get(id)?.comments ?? 0, mentions: comments.get(id)?.mentions ?? 0 },
+        {
+          dms: clients.has(id) ? 0 : (dms.get(id) ?? 0),
+          comments: comments.get(id)?.comments ?? 0,
+          mentions: comments.get(id)?.mentions ?? 0,
+        },
       ]),
     );
   }

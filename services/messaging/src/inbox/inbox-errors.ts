@@ -13,4 +13,7 @@ export const isClient = (caller: AuthenticatedUser) => caller.roles.includes('CL
 /** The searchable text of sanitised HTML. */
 export const searchTextOf = (html: string) => richTextPlain(html).replace(/\s+/g, ' ').trim();
 
-export const pageOf = (query: { page?: number; per_page?: number }, perPageDefault: number) => ({ page: query.page ?? 1, perPage: query.per_page ?? perPageDefault });
+export const pageOf = (query: { page?: number; per_page?: number }, perPageDefault: number) => ({
+  page: query.page ?? 1,
+  perPage: query.per_page ?? perPageDefault,
+});

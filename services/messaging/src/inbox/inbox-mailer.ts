@@ -43,8 +43,14 @@ export class InboxMailer {
     const authorName = author ? `${author.first_name} ${author.last_name}`.trim() : 'Someone';
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}${messageLinkOf(mail.kind, mail.thread_id)}`;
     const dm = mail.kind === 'dms';
-    const subject = dm ? `New message from ${authorName}` : `${authorName} mentioned you in a comment${mail.context ? ` on ${mail.context}` : ''}`;
-    const { text, html } = mailParts([`${subject}:`, { html: mail.html, text: richTextPlain(mail.html).trim(), quote: true }, { href: link, label: 'Open it' }]);
+    const subject = dm
+      ? `New message from ${authorName}`
+      : `${authorName} mentioned you in a comment${mail.context ? ` on ${mail.context}` : ''}`;
+    const { text, html } = mailParts([
+      `${subject}:`,
+      { html: mail.html, text: richTextPlain(mail.html).trim(), quote: true },
+      { href: link, label: 'Open it' },
+    ]);
     const mails: MailMessage[] = [];
     for (const user of users) {
       if (user.agent_id === mail.author_agent_id || !recipients.includes(user.agent_id)) continue;

@@ -30,7 +30,8 @@ export interface InboxPushJob {
 }
 
 /** Counts read before a change (countsBefore), as a push job carries them. */
-export const countsOf = (before: Map<number, InboxCounts>): InboxPushJob['counts']['before'] => [...before].map(([agent_id, counts]) => ({ agent_id, counts }));
+export const countsOf = (before: Map<number, InboxCounts>): InboxPushJob['counts']['before'] =>
+  [...before].map(([agent_id, counts]) => ({ agent_id, counts }));
 
 /**
  * The real-time side of a change: each user who may see the thread gets it as they see it (their read mark,
@@ -61,7 +62,12 @@ export class InboxNotifier {
       INBOX_PUSH_QUEUE,
       job.kind,
       { ...job, messages },
-      { attempts: 6, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      {
+        attempts: 6,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
       { team_id: teamId },
     );
   }
@@ -113,7 +119,10 @@ export class InboxNotifier {
       changed.map((agent_id) => {
         const read = after.get(agent_id)!;
         const rest = other.get(agent_id)!;
-        return { agent_id, counts: scope === 'dms' ? { ...rest, dms: read.dms } : { ...rest, comments: read.comments, mentions: read.mentions } };
+        return {
+          agent_id,
+          counts: scope === 'dms' ? { ...rest, dms: read.dms } : { ...rest, comments: read.comments, mentions: read.mentions },
+        };
       }),
     );
   }
@@ -145,7 +154,8 @@ export class InboxNotifier {
     try {
       if (threadIds.length === 0) return;
       const threads = await this.dms.threadsOf(this.dataSource.manager, agentId, threadIds);
-      if (threads.length) await this.publisher.pushMessages(threads.map((record) => ({ agent_id: agentId, event, push: { kind: 'dm' as const, record } })));
+      if (threads.length)
+        await this.publisher.pushMessages(threads.map((record) => ({ agent_id: agentId, event, push: { kind: 'dm' as const, record } })));
     } catch (error) {
       this.logger.warn(`dm push failed: ${(error as Error).message}`);
     }
@@ -184,7 +194,11 @@ export class InboxNotifier {
         // The first staff member who may see it gives the staff's view (the same thread for all of them).
         base ??= (await this.comments.threadsOf(manager, agentId, [threadId]))[0];
         if (!base) continue;
-        pushes.push({ agent_id: agentId, event, push: { kind: 'comment', record: this.commentAsSeenBy(base, marks.get(agentId) ?? null) } });
+        pushes.push({
+          agent_id: agentId,
+          event,
+          push: { kind: 'comment', record: this.commentAsSeenBy(base, marks.get(agentId) ?? null) },
+        });
       }
     }
     for (const agentId of clients) {

@@ -31,7 +31,10 @@ export class InboxController {
   ) {}
 
   @Get('unread-counts')
-  @ApiOperation({ summary: "The caller's unread threads: {dms, comments, mentions} (All: archived ones aside; clients: internal comments never count, dms 0)" })
+  @ApiOperation({
+    summary:
+      "The caller's unread threads: {dms, comments, mentions} (All: archived ones aside; clients: internal comments never count, dms 0)",
+  })
   @ApiAnswer(200, INBOX_COUNTS_SCHEMA)
   async unreadCounts(@CurrentUser() caller: AuthenticatedUser): Promise<InboxCounts> {
     const counts = await this.counts.countsOf(this.dataSource.manager, [caller.agent_id]);

@@ -1,7 +1,30 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
-import { FORM_FIELD_MESSAGES, INBOX_PER_PAGE, INBOX_STATUS_FILTERS, MESSAGE_STATUSES, BULK_MESSAGE_STATUSES, MESSAGING_MESSAGES, MESSAGE_TEXT_MAX, type InboxStatusFilter } from '@app/contracts';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import {
+  FORM_FIELD_MESSAGES,
+  INBOX_PER_PAGE,
+  INBOX_STATUS_FILTERS,
+  MESSAGE_STATUSES,
+  BULK_MESSAGE_STATUSES,
+  MESSAGING_MESSAGES,
+  MESSAGE_TEXT_MAX,
+  type InboxStatusFilter,
+} from '@app/contracts';
 import { EmptyAsUndefined, IsDatabaseId, IsPageNumber, IsRichTextField, QueryInteger } from '@app/platform';
 
 export const INBOX_PER_PAGE_MAX = 100;
@@ -14,7 +37,10 @@ const REQUIRED = { message: MESSAGING_MESSAGES.required };
 export const hasNulCharacter = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
 /** Text without NUL characters: a field error on its field rather than a database error. */
 export const HasNoNulCharacter = () =>
-  ValidateBy({ name: 'hasNoNulCharacter', validator: { validate: (value) => !hasNulCharacter(value) } }, { message: FORM_FIELD_MESSAGES.invalidValue });
+  ValidateBy(
+    { name: 'hasNoNulCharacter', validator: { validate: (value) => !hasNulCharacter(value) } },
+    { message: FORM_FIELD_MESSAGES.invalidValue },
+  );
 
 /** page, per_page (default 10), status (absent: All), search: both inboxes. */
 export class InboxQueryDto {
@@ -40,7 +66,7 @@ export class InboxQueryDto {
   @IsIn(INBOX_STATUS_FILTERS, { message: 'Must be one of unread, archived' })
   status?: InboxStatusFilter;
 
-  @ApiPropertyOptional({ description: 'Words of the text or the author\'s name' })
+  @ApiPropertyOptional({ description: "Words of the text or the author's name" })
   @IsOptional()
   @EmptyAsUndefined()
   @IsString({ message: 'Must be text' })
@@ -50,12 +76,15 @@ export class InboxQueryDto {
 }
 
 /** The text of a message: sanitised editor HTML, 1 to 5,000 characters of text. */
-export const IsMessageText = () => applyDecorators(IsRichTextField({ maxLength: MESSAGE_TEXT_MAX, requiredMessage: MESSAGING_MESSAGES.required }), HasNoNulCharacter());
+export const IsMessageText = () =>
+  applyDecorators(IsRichTextField({ maxLength: MESSAGE_TEXT_MAX, requiredMessage: MESSAGING_MESSAGES.required }), HasNoNulCharacter());
 
 /** A single status change: read, unread, archived, unarchived. */
-export const IsMessageStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidStatus }));
+export const IsMessageStatus = () =>
+  applyDecorators(IsDefined(REQUIRED), IsIn(MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidStatus }));
 /** A bulk status: read or archived. */
-export const IsBulkStatus = () => applyDecorators(IsDefined(REQUIRED), IsIn(BULK_MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidBulkStatus }));
+export const IsBulkStatus = () =>
+  applyDecorators(IsDefined(REQUIRED), IsIn(BULK_MESSAGE_STATUSES, { message: MESSAGING_MESSAGES.invalidBulkStatus }));
 /** Optional ids of a bulk change: left out, the whole inbox; given, a list of 1 to BULK_IDS_MAX ids (null or [] is a field error, never "everything" or "nothing"). */
 export const IsBulkIds = () =>
   applyDecorators(

@@ -10,13 +10,19 @@ export class MailDeliveryRepository {
    * it, the team's override included): false when it is off; true when on or not known (no row = on).
    */
   async switchIsOn(manager: EntityManager, agentId: number, code: string): Promise<boolean> {
-    const rows: Pick<TableRow<'messaging.notification_switches'>, 'enabled'>[] = await manager.query(`SELECT enabled FROM messaging.notification_switches WHERE agent_id = $1 AND code = $2`, [agentId, code]);
+    const rows: Pick<TableRow<'messaging.notification_switches'>, 'enabled'>[] = await manager.query(
+      `SELECT enabled FROM messaging.notification_switches WHERE agent_id = $1 AND code = $2`,
+      [agentId, code],
+    );
     return rows.length === 0 || rows[0].enabled;
   }
 
   /** The team of an agent, when messaging knows the agent. */
   async teamOf(manager: EntityManager, agentId: number): Promise<number | null> {
-    const rows: Pick<TableRow<'messaging.users'>, 'team_id'>[] = await manager.query(`SELECT team_id FROM messaging.users WHERE agent_id = $1`, [agentId]);
+    const rows: Pick<TableRow<'messaging.users'>, 'team_id'>[] = await manager.query(
+      `SELECT team_id FROM messaging.users WHERE agent_id = $1`,
+      [agentId],
+    );
     return rows[0]?.team_id ?? null;
   }
 

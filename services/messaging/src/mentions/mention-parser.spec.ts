@@ -11,14 +11,22 @@ describe(parseMentions.name, () => {
   });
 
   it('ignores unknown groups and malformed ids', () => {
-    expect(parseMentions('<span data-mention="group:everyone">x</span><span data-mention="user:0x1">y</span><span data-mention="user:99999999999">z</span>')).toEqual({
+    expect(
+      parseMentions(
+        '<span data-mention="group:everyone">x</span><span data-mention="user:0x1">y</span><span data-mention="user:99999999999">z</span>',
+      ),
+    ).toEqual({
       userIds: [],
       groups: [],
     });
   });
 
   it('counts each mention once', () => {
-    expect(parseMentions('<span data-mention="user:3">a</span><span data-mention="user:3">a</span> @all <span data-mention="group:all">@all</span>')).toEqual({
+    expect(
+      parseMentions(
+        '<span data-mention="user:3">a</span><span data-mention="user:3">a</span> @all <span data-mention="group:all">@all</span>',
+      ),
+    ).toEqual({
       userIds: [3],
       groups: ['all'],
     });

@@ -23,7 +23,13 @@ export class MentionsRepository {
    * The users the mentions name: mentioned users and the groups' roles among the author's team's active
    * users who may see the message; the author and those who may not see it left out.
    */
-  async resolve(manager: EntityManager, teamId: number, authorId: number, mentions: ParsedMentions, audience: MentionAudience): Promise<number[]> {
+  async resolve(
+    manager: EntityManager,
+    teamId: number,
+    authorId: number,
+    mentions: ParsedMentions,
+    audience: MentionAudience,
+  ): Promise<number[]> {
     if (mentions.userIds.length === 0 && mentions.groups.length === 0) return [];
     const params: unknown[] = [teamId, authorId, mentions.userIds, rolesOfGroups(mentions.groups)];
     let join = '';
@@ -49,7 +55,10 @@ export class MentionsRepository {
   async replace(manager: EntityManager, kind: 'dm' | 'comment', messageId: number, agentIds: number[]): Promise<void> {
     await manager.query(`DELETE FROM messaging.mentions WHERE kind = $1 AND message_id = $2`, [kind, messageId]);
     if (agentIds.length) {
-      await manager.query(`INSERT INTO messaging.mentions (kind, message_id, agent_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`, [kind, messageId, agentIds]);
+      await manager.query(
+        `INSERT INTO messaging.mentions (kind, message_id, agent_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+        [kind, messageId, agentIds],
+      );
     }
   }
 }

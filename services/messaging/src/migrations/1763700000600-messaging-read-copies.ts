@@ -89,6 +89,8 @@ export class MessagingReadCopies1763700000600 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE messaging.documents, messaging.tasks, messaging.transactions, messaging.notification_switches, messaging.users`);
+    await q.query(
+      `DROP TABLE messaging.documents, messaging.tasks, messaging.transactions, messaging.notification_switches, messaging.users`,
+    );
   }
 }

@@ -26,7 +26,9 @@ export class MessagingInbox1763700000610 implements MigrationInterface {
         updated_ts timestamptz,
         last_activity_ts timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX direct_messages_parent_idx ON messaging.direct_messages (parent_dm_id, created_ts) WHERE parent_dm_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX direct_messages_parent_idx ON messaging.direct_messages (parent_dm_id, created_ts) WHERE parent_dm_id IS NOT NULL`,
+    );
 
     // One row per participant (author included) per thread (top-level dm_id).
     await q.query(`
@@ -58,10 +60,14 @@ export class MessagingInbox1763700000610 implements MigrationInterface {
         last_activity_ts timestamptz NOT NULL DEFAULT now()
       )`);
     // Inboxes: a team's top-level comments by latest activity; a transaction's threads (audience joins by client_id).
-    await q.query(`CREATE INDEX comments_inbox_idx ON messaging.comments (team_id, last_activity_ts DESC, comment_id DESC) WHERE parent_comment_id IS NULL`);
+    await q.query(
+      `CREATE INDEX comments_inbox_idx ON messaging.comments (team_id, last_activity_ts DESC, comment_id DESC) WHERE parent_comment_id IS NULL`,
+    );
     await q.query(`CREATE INDEX comments_client_idx ON messaging.comments (client_id) WHERE parent_comment_id IS NULL`);
     await q.query(`CREATE INDEX comments_on_idx ON messaging.comments (comment_type, comment_on_id) WHERE parent_comment_id IS NULL`);
-    await q.query(`CREATE INDEX comments_parent_idx ON messaging.comments (parent_comment_id, created_ts) WHERE parent_comment_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX comments_parent_idx ON messaging.comments (parent_comment_id, created_ts) WHERE parent_comment_id IS NOT NULL`,
+    );
 
     // One row per user per top-level comment, made when they take part, are mentioned or change its status.
     await q.query(`
@@ -88,7 +94,9 @@ export class MessagingInbox1763700000610 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE messaging.mentions, messaging.comment_states, messaging.comments, messaging.dm_participants, messaging.direct_messages`);
+    await q.query(
+      `DROP TABLE messaging.mentions, messaging.comment_states, messaging.comments, messaging.dm_participants, messaging.direct_messages`,
+    );
     await q.query(`UPDATE messaging.tasks SET task_type = '' WHERE task_type IS NULL`);
     await q.query(`ALTER TABLE messaging.tasks ALTER COLUMN task_type SET NOT NULL`);
   }

@@ -6,4 +6,13 @@ import { MessagingNotificationTemplates1763700000620 } from './1763700000620-mes
 import { MessagingClientActivity1763700000630 } from './1763700000630-messaging-client-activity';
 import { MessagingMailDeliveries1763700000640 } from './1763700000640-messaging-mail-deliveries';
 
-export const messagingMigrations = [EventBusTables1763700000000, OutboxJobs1763700000010, MessagingReadCopies1763700000600, MessagingInbox1763700000610, MessagingNotificationTemplates1763700000620, MessagingClientActivity1763700000630, MessagingMailDeliveries1763700000640, IdempotencyKeys1763700003000];
+export const messagingMigrations = [
+  EventBusTables1763700000000,
+  OutboxJobs1763700000010,
+  MessagingReadCopies1763700000600,
+  MessagingInbox1763700000610,
+  MessagingNotificationTemplates1763700000620,
+  MessagingClientActivity1763700000630,
+  MessagingMailDeliveries1763700000640,
+  IdempotencyKeys1763700003000,
+];

@@ -20,7 +20,7 @@ export class NotificationsController {
     summary:
       "A notification task's email as it would go out: {subject, message: {html, text}, recipients, from_email, template}, rendered from the task's template (else the team default) " +
       "and its transaction; recipients the transaction's contacts with an email, from_email the caller's. Another task type: 400 'This task is not a notification task'. " +
-      'ADMIN, TRANC, ISISA and agents who may see the task; another team\'s task 404.',
+      "ADMIN, TRANC, ISISA and agents who may see the task; another team's task 404.",
   })
   @ApiAnswer(200, NOTIFICATION_PREVIEW_SCHEMA)
   @ApiErrors(400, 404)

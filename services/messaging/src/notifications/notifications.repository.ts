@@ -18,10 +18,16 @@ export type NotificationTaskRow = Pick<TableRow<'messaging.tasks'>, 'task_id' | 
   };
 
 /** The sender as messaging knows them. */
-export type SenderRow = Pick<TableRow<'messaging.users'>, 'agent_id' | 'first_name' | 'last_name' | 'email' | 'alternate_email' | 'team_name'>;
+export type SenderRow = Pick<
+  TableRow<'messaging.users'>,
+  'agent_id' | 'first_name' | 'last_name' | 'email' | 'alternate_email' | 'team_name'
+>;
 
 /** What one send recorded (one row per task). */
-export type SendRecord = Pick<TableRow<'messaging.notification_sends'>, 'team_id' | 'task_id' | 'sent_by' | 'from_email' | 'subject' | 'html' | 'text' | 'recipients'>;
+export type SendRecord = Pick<
+  TableRow<'messaging.notification_sends'>,
+  'team_id' | 'task_id' | 'sent_by' | 'from_email' | 'subject' | 'html' | 'text' | 'recipients'
+>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -50,7 +56,10 @@ export class NotificationsRepository {
     return row ?? null;
   }
 
-  async saveTemplate(manager: EntityManager, row: { task_id: number; team_id: number; subject: string; template: string; updated_by: number }): Promise<void> {
+  async saveTemplate(
+    manager: EntityManager,
+    row: { task_id: number; team_id: number; subject: string; template: string; updated_by: number },
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO messaging.notification_templates (task_id, team_id, subject, template, updated_by)
        VALUES ($1, $2, $3, $4, $5)
@@ -60,7 +69,10 @@ export class NotificationsRepository {
   }
 
   /** Records one task's send; answers its id and time. */
-  async recordSend(manager: EntityManager, send: SendRecord): Promise<Pick<TableRow<'messaging.notification_sends'>, 'send_id' | 'sent_ts'>> {
+  async recordSend(
+    manager: EntityManager,
+    send: SendRecord,
+  ): Promise<Pick<TableRow<'messaging.notification_sends'>, 'send_id' | 'sent_ts'>> {
     const [row]: Pick<TableRow<'messaging.notification_sends'>, 'send_id' | 'sent_ts'>[] = await manager.query(
       `INSERT INTO messaging.notification_sends (team_id, task_id, sent_by, from_email, subject, html, text, recipients)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING send_id, sent_ts`,

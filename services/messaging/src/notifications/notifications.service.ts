@@ -131,18 +131,31 @@ export class NotificationsService {
           text: r.text,
           recipients: r.recipients,
         });
-        await this.outbox.publish(tx, 'messaging.task-notification.sent', caller.team_id, { task_id: r.task.task_id, sent_ts: new Date(sent_ts).toISOString() });
+        await this.outbox.publish(tx, 'messaging.task-notification.sent', caller.team_id, {
+          task_id: r.task.task_id,
+          sent_ts: new Date(sent_ts).toISOString(),
+        });
         // The message as written (the preview's words), in the mail layout.
         const { text, html } = mailParts([{ html: r.html, text: r.text }]);
         r.recipients.forEach((to, index) =>
-          mails.push({ id: `task-notification-${send_id}-${index + 1}`, to, subject: r.subject, html, text, from_name: fromName, reply_to: fromEmail }),
+          mails.push({
+            id: `task-notification-${send_id}-${index + 1}`,
+            to,
+            subject: r.subject,
+            html,
+            text,
+            from_name: fromName,
+            reply_to: fromEmail,
+          }),
         );
       }
       // Written with the send's record (the outbox): a committed send always has its mails, however long Redis
       // is away, and a send that rolls back mails nobody.
       await this.mail.sendAllInTransaction(tx, mails, { team_id: caller.team_id });
     });
-    this.logger.log(`agent ${caller.agent_id} sent ${rendered.length} notification(s) as ${mails.length} mail(s) from ${addressOf(this.config.MAIL_FROM)}`);
+    this.logger.log(
+      `agent ${caller.agent_id} sent ${rendered.length} notification(s) as ${mails.length} mail(s) from ${addressOf(this.config.MAIL_FROM)}`,
+    );
     return { message: M.messageSent };
   }
 
@@ -156,7 +169,13 @@ export class NotificationsService {
     const subject = this.requiredSubject(body.subject, errors);
     const template = this.requiredTemplate(body.template, errors);
     if (errors.length) throw fieldErrors(errors);
-    await this.repository.saveTemplate(manager, { task_id: task.task_id, team_id: caller.team_id, subject: subject!, template: template!, updated_by: caller.agent_id });
+    await this.repository.saveTemplate(manager, {
+      task_id: task.task_id,
+      team_id: caller.team_id,
+      subject: subject!,
+      template: template!,
+      updated_by: caller.agent_id,
+    });
     return { message: M.templateUpdated };
   }
 
@@ -171,7 +190,12 @@ export class NotificationsService {
   }
 
   /** A task the caller may preview and send: ADMIN, TRANC, ISISA, or an agent who may see the task (404 otherwise). */
-  private async sendableTask(manager: EntityManager, caller: AuthenticatedUser, taskId: number, field: string): Promise<NotificationTaskRow> {
+  private async sendableTask(
+    manager: EntityManager,
+    caller: AuthenticatedUser,
+    taskId: number,
+    field: string,
+  ): Promise<NotificationTaskRow> {
     const task = await this.repository.taskOf(manager, caller.team_id, taskId);
     if (!task) throw notFound();
     if (!caller.roles.some((role) => TEAM_WIDE_SENDERS.includes(role)) && !(await this.maySeeTask(manager, caller, task))) throw notFound();

@@ -6,7 +6,16 @@ import { InboxNotifier } from '../inbox/inbox-notifier';
 
 /** What a read-copy change is about to write, to tell whether it can move who sees a transaction's comments. */
 export type ReadCopyChange =
-  | { kind: 'transaction'; client_id: number; team_id: number; primary_agent_id: number | null; tc_agent_id: number | null; client_user_ids: number[]; vendor_user_ids: number[]; deleted: boolean }
+  | {
+      kind: 'transaction';
+      client_id: number;
+      team_id: number;
+      primary_agent_id: number | null;
+      tc_agent_id: number | null;
+      client_user_ids: number[];
+      vendor_user_ids: number[];
+      deleted: boolean;
+    }
   | { kind: 'task'; task_id: number; client_id: number; assigned_to_agent_id: number | null; deleted: boolean }
   | { kind: 'document'; document_id: number; client_id: number; deleted: boolean };
 
@@ -30,7 +39,10 @@ export class InboxCountRefresh {
   /** The after-commit step of `change`, or undefined when it cannot move anyone's counts. */
   async around(manager: EntityManager, change: ReadCopyChange): Promise<(() => Promise<void>) | undefined> {
     if (!(await this.mayMoveCounts(manager, change))) return undefined;
-    const [commented]: unknown[] = await manager.query(`SELECT 1 FROM messaging.comments WHERE client_id = $1 AND parent_comment_id IS NULL LIMIT 1`, [change.client_id]);
+    const [commented]: unknown[] = await manager.query(
+      `SELECT 1 FROM messaging.comments WHERE client_id = $1 AND parent_comment_id IS NULL LIMIT 1`,
+      [change.client_id],
+    );
     if (!commented) return undefined;
     const before = await this.audience.audienceOf(manager, change.client_id, 'c');
     const counts = await this.counts.countsOf(manager, before, undefined, 'comments');
@@ -45,7 +57,10 @@ export class InboxCountRefresh {
     if (change.deleted) return true;
     if (change.kind === 'document') return false;
     if (change.kind === 'task') {
-      const [row]: { assigned_to_agent_id: number | null }[] = await manager.query(`SELECT assigned_to_agent_id FROM messaging.tasks WHERE task_id = $1`, [change.task_id]);
+      const [row]: { assigned_to_agent_id: number | null }[] = await manager.query(
+        `SELECT assigned_to_agent_id FROM messaging.tasks WHERE task_id = $1`,
+        [change.task_id],
+      );
       return (row?.assigned_to_agent_id ?? null) !== change.assigned_to_agent_id;
     }
     const rows: unknown[] = await manager.query(

@@ -126,7 +126,13 @@ export class UpdateTasksWhenTaskChanges extends ReadCopyListener({
   protected override async around(event: EventEnvelope<TaskEvent>, manager: EntityManager, write: () => Promise<unknown>) {
     const task = event.payload;
     const deleted = event.type === 'transactions.task.deleted';
-    const pushCounts = await this.refresh.around(manager, { kind: 'task', task_id: task.task_id, client_id: task.client_id, assigned_to_agent_id: task.assigned_to_agent_id ?? null, deleted });
+    const pushCounts = await this.refresh.around(manager, {
+      kind: 'task',
+      task_id: task.task_id,
+      client_id: task.client_id,
+      assigned_to_agent_id: task.assigned_to_agent_id ?? null,
+      deleted,
+    });
     await write();
     return pushCounts;
   }

@@ -22,8 +22,14 @@ export class InboxPushWorker implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap() {
     this.connection = createBlockingRedis(this.config.REDIS_URL, 'messaging:inbox-push-worker');
-    this.worker = new Worker<InboxPushJob>(INBOX_PUSH_QUEUE, (job) => this.run(job), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 10 });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${INBOX_PUSH_QUEUE} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker = new Worker<InboxPushJob>(INBOX_PUSH_QUEUE, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 10,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${INBOX_PUSH_QUEUE} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${INBOX_PUSH_QUEUE} worker: ${error.message}`));
   }
 

@@ -67,10 +67,13 @@ export class InboxGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (!expiresAt) return;
     const left = Math.max(0, expiresAt - Date.now());
     // setTimeout holds at most ~24.8 days; tokens live minutes.
-    const timer = setTimeout(() => {
-      this.expiries.delete(socket.id);
-      socket.disconnect(true);
-    }, Math.min(left, 2_147_000_000));
+    const timer = setTimeout(
+      () => {
+        this.expiries.delete(socket.id);
+        socket.disconnect(true);
+      },
+      Math.min(left, 2_147_000_000),
+    );
     timer.unref?.();
     this.expiries.set(socket.id, timer);
   }

@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { MESSAGING_NAMESPACE, MESSAGING_SOCKET_EVENTS, type InboxCounts, type MessagePush, type MessagingServerEvents } from '@app/contracts';
+import {
+  MESSAGING_NAMESPACE,
+  MESSAGING_SOCKET_EVENTS,
+  type InboxCounts,
+  type MessagePush,
+  type MessagingServerEvents,
+} from '@app/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@app/platform';
 import { DetachedEmitter } from '@app/realtime';
 
@@ -29,7 +35,12 @@ export class InboxPublisher implements OnApplicationShutdown {
   private readonly emitter: DetachedEmitter;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
-    this.emitter = new DetachedEmitter({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, service: 'messaging', connectionName: 'messaging:inbox-publisher' });
+    this.emitter = new DetachedEmitter({
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      service: 'messaging',
+      connectionName: 'messaging:inbox-publisher',
+    });
   }
 
   /** `message.created` / `message.updated` `{kind, record}` to each user's room. */

@@ -43,11 +43,17 @@ function callerOf(state: SeedState, teamId: number, email: string): Authenticate
 }
 
 /** Waits until messaging's read copies hold the demo users and a transaction of the demo agent. */
-async function readCopiesReady(dataSource: DataSource, people: DemoPeople): Promise<{ client_id: number; formatted_address: string } | null> {
+async function readCopiesReady(
+  dataSource: DataSource,
+  people: DemoPeople,
+): Promise<{ client_id: number; formatted_address: string } | null> {
   const deadline = Date.now() + READ_COPY_WAIT_MS;
   const ids = Object.values(people).map((p) => p.agent_id);
   for (;;) {
-    const [{ n }]: { n: number }[] = await dataSource.query(`SELECT count(*)::int AS n FROM messaging.users WHERE agent_id = ANY($1::int[])`, [ids]);
+    const [{ n }]: { n: number }[] = await dataSource.query(
+      `SELECT count(*)::int AS n FROM messaging.users WHERE agent_id = ANY($1::int[])`,
+      [ids],
+    );
     const [deal]: { client_id: number; formatted_address: string }[] = await dataSource.query(
       `SELECT client_id, formatted_address FROM messaging.transactions WHERE team_id = $1 AND primary_agent_id = $2 AND NOT deleted ORDER BY client_id LIMIT 1`,
       [people.agent.team_id, people.agent.agent_id],
@@ -70,7 +76,9 @@ export const messagingSeeder: Seeder = {
     if (!options.live) return 'DM threads and comments come with --wait (they build on the read copies of users and transactions)';
     const team = state.teams.find((t) => t.key === 'demo');
     if (!team) return 'no Demo Realty in this run';
-    const [admin, tc, isa, agent, client] = ['admin', 'tc', 'isa', 'agent', 'client'].map((name) => callerOf(state, team.team_id, `${name}@demo-realty.test`));
+    const [admin, tc, isa, agent, client] = ['admin', 'tc', 'isa', 'agent', 'client'].map((name) =>
+      callerOf(state, team.team_id, `${name}@demo-realty.test`),
+    );
     if (!admin || !tc || !isa || !agent || !client) return 'Demo Realty users not found; nothing seeded';
     const [{ n: existing }]: { n: number }[] = await dataSource.query(
       `SELECT (SELECT count(*) FROM messaging.direct_messages WHERE team_id = $1) + (SELECT count(*) FROM messaging.comments WHERE team_id = $1) AS n`,
@@ -83,14 +91,30 @@ export const messagingSeeder: Seeder = {
     const mentions = new MentionsRepository();
     const notifier = silentNotifier;
     const dms = new DirectMessagesService(dataSource, new DirectMessagesRepository(), mentions, notifier, silentMailer);
-    const comments = new CommentsService(dataSource, new CommentsRepository(), new CommentAudienceRepository(), mentions, notifier, silentMailer);
+    const comments = new CommentsService(
+      dataSource,
+      new CommentsRepository(),
+      new CommentAudienceRepository(),
+      mentions,
+      notifier,
+      silentMailer,
+    );
     const text = (html: string) => sanitizeRichText(html);
 
-    const title = await dms.create(agent, { dm_value: text(`<p>Hi ${group('tcs')}, can someone order the title search for ${deal.formatted_address}?</p>`) });
-    await dms.create(tc, { dm_value: text('<p>Ordered this morning. I will upload it as soon as it comes back.</p>'), parent_dm_id: title.dm_id });
-    const meeting = await dms.create(admin, { dm_value: text(`<p>${group('team')} the weekly team meeting moves to <strong>Thursday 9:00</strong> this week.</p>`) });
+    const title = await dms.create(agent, {
+      dm_value: text(`<p>Hi ${group('tcs')}, can someone order the title search for ${deal.formatted_address}?</p>`),
+    });
+    await dms.create(tc, {
+      dm_value: text('<p>Ordered this morning. I will upload it as soon as it comes back.</p>'),
+      parent_dm_id: title.dm_id,
+    });
+    const meeting = await dms.create(admin, {
+      dm_value: text(`<p>${group('team')} the weekly team meeting moves to <strong>Thursday 9:00</strong> this week.</p>`),
+    });
     await dms.create(isa, { dm_value: text('<p>Thanks, I will bring the new lead numbers.</p>'), parent_dm_id: meeting.dm_id });
-    await dms.create(tc, { dm_value: text(`<p>${mention(agent, 'Alex')} the inspection report is in. Please review it before Friday.</p>`) });
+    await dms.create(tc, {
+      dm_value: text(`<p>${mention(agent, 'Alex')} the inspection report is in. Please review it before Friday.</p>`),
+    });
 
     const lender = await comments.create(tc, {
       comment_type: 'trans',

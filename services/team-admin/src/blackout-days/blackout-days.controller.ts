@@ -22,7 +22,10 @@ export class BlackoutDaysController {
   constructor(private readonly blackoutDays: BlackoutDaysService) {}
 
   @Get('blackout-days/options')
-  @ApiOperation({ summary: 'The predefined days {holidays: [{id, label}] (the eleven US federal holidays), weekdays: [{id, label}] (sunday..saturday)} (ADMIN)' })
+  @ApiOperation({
+    summary:
+      'The predefined days {holidays: [{id, label}] (the eleven US federal holidays), weekdays: [{id, label}] (sunday..saturday)} (ADMIN)',
+  })
   @ApiAnswer(200, BLACKOUT_OPTIONS_SCHEMA)
   @ApiErrors(404)
   options(@CurrentUser() caller: AuthenticatedUser) {

@@ -3,9 +3,27 @@ import { currentYearIn, resolveBlackoutDays } from './blackout-days.events';
 import { observedFederalHoliday, type FederalHolidayKey } from './us-federal-holidays';
 
 let ids = 0;
-const weekday = (key: string): BlackoutDayRow => ({ team_blackout_day_id: ++ids, kind: 'weekday', predefined_day_key: key, day_label: null, day_date: null });
-const holiday = (key: string): BlackoutDayRow => ({ team_blackout_day_id: ++ids, kind: 'holiday', predefined_day_key: key, day_label: null, day_date: null });
-const custom = (date: string): BlackoutDayRow => ({ team_blackout_day_id: ++ids, kind: 'custom', predefined_day_key: null, day_label: 'Office closed', day_date: date });
+const weekday = (key: string): BlackoutDayRow => ({
+  team_blackout_day_id: ++ids,
+  kind: 'weekday',
+  predefined_day_key: key,
+  day_label: null,
+  day_date: null,
+});
+const holiday = (key: string): BlackoutDayRow => ({
+  team_blackout_day_id: ++ids,
+  kind: 'holiday',
+  predefined_day_key: key,
+  day_label: null,
+  day_date: null,
+});
+const custom = (date: string): BlackoutDayRow => ({
+  team_blackout_day_id: ++ids,
+  kind: 'custom',
+  predefined_day_key: null,
+  day_label: 'Office closed',
+  day_date: date,
+});
 
 describe(resolveBlackoutDays.name, () => {
   const sut = resolveBlackoutDays;
@@ -45,7 +63,14 @@ describe(resolveBlackoutDays.name, () => {
   });
 
   it('lists the chosen holiday keys once, in calendar order, whatever order the rows come in', () => {
-    const days = [holiday('christmas_day'), weekday('monday'), holiday('new_years_day'), holiday('labor_day'), holiday('new_years_day'), custom('2026-09-07')];
+    const days = [
+      holiday('christmas_day'),
+      weekday('monday'),
+      holiday('new_years_day'),
+      holiday('labor_day'),
+      holiday('new_years_day'),
+      custom('2026-09-07'),
+    ];
     expect(sut(days, 'UTC', march2026).holidays).toEqual(['new_years_day', 'labor_day', 'christmas_day']);
     // Weekdays and custom days are not holidays, however they fall; an unknown key is dropped.
     expect(sut([weekday('thursday'), custom('2026-11-26'), holiday('festivus')], 'UTC', march2026).holidays).toEqual([]);

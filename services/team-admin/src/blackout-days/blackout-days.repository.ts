@@ -5,7 +5,10 @@ import type { Narrow, TableRow } from '@app/database';
 import { updateResult } from '../common/postgres';
 
 /** A stored blackout day; day_date is 'YYYY-MM-DD' (custom days only), day_label only for custom days. */
-export type BlackoutDayRow = Narrow<Pick<TableRow<'team_admin.team_blackout_days'>, 'team_blackout_day_id' | 'kind' | 'predefined_day_key' | 'day_label'>, { kind: BlackoutDayKind }> & {
+export type BlackoutDayRow = Narrow<
+  Pick<TableRow<'team_admin.team_blackout_days'>, 'team_blackout_day_id' | 'kind' | 'predefined_day_key' | 'day_label'>,
+  { kind: BlackoutDayKind }
+> & {
   /** 'YYYY-MM-DD' (to_char). */
   day_date: string | null;
 };
@@ -13,8 +16,7 @@ export type BlackoutDayRow = Narrow<Pick<TableRow<'team_admin.team_blackout_days
 const COLUMNS = `team_blackout_day_id, kind, predefined_day_key, day_label, to_char(day_date, 'YYYY-MM-DD') AS day_date`;
 
 export type NewBlackoutDay =
-  | { kind: 'weekday' | 'holiday'; predefined_day_key: string; sort_order: number }
-  | { kind: 'custom'; day_label: string; day_date: string };
+  { kind: 'weekday' | 'holiday'; predefined_day_key: string; sort_order: number } | { kind: 'custom'; day_label: string; day_date: string };
 
 @Injectable()
 export class BlackoutDaysRepository {

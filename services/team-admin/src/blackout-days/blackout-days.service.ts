@@ -76,7 +76,9 @@ export class BlackoutDaysService {
     try {
       return await this.teams.run(teamId, async (manager) => {
         const existing =
-          day.kind === 'custom' ? await this.days.findByDate(teamId, day.day_date, manager) : await this.days.findByKey(teamId, day.predefined_day_key, manager);
+          day.kind === 'custom'
+            ? await this.days.findByDate(teamId, day.day_date, manager)
+            : await this.days.findByKey(teamId, day.predefined_day_key, manager);
         if (existing) throw alreadyAdded();
         const row = await this.days.insert(teamId, day, manager);
         await this.events.publishChanged(teamId, manager);
@@ -101,7 +103,8 @@ export class BlackoutDaysService {
       throw new FieldErrorsException([{ field: 'predefined_day_key', error: TEAM_ADMIN_MESSAGES.unknownDay }]);
     }
     return this.teams.run(teamId, async (manager: EntityManager) => {
-      const removed = id !== undefined ? await this.days.deleteById(teamId, id, manager) : await this.days.deleteByKey(teamId, key!, manager);
+      const removed =
+        id !== undefined ? await this.days.deleteById(teamId, id, manager) : await this.days.deleteByKey(teamId, key!, manager);
       if (!removed) throw new NotFoundException(TEAM_ADMIN_MESSAGES.blackoutDayNotFound);
       await this.events.publishChanged(teamId, manager);
       return { status: 'success' as const, message: ADMIN_MESSAGES.settingSaved };

@@ -19,8 +19,12 @@ export class TeamAdminBlackoutDays1763700000320 implements MigrationInterface {
         CHECK ((kind = 'custom') = (predefined_day_key IS NULL)),
         CHECK ((kind = 'custom') = (day_date IS NOT NULL AND day_label IS NOT NULL))
       )`);
-    await q.query(`CREATE UNIQUE INDEX team_blackout_days_key_key ON team_admin.team_blackout_days (team_id, predefined_day_key) WHERE predefined_day_key IS NOT NULL`);
-    await q.query(`CREATE UNIQUE INDEX team_blackout_days_date_key ON team_admin.team_blackout_days (team_id, day_date) WHERE day_date IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX team_blackout_days_key_key ON team_admin.team_blackout_days (team_id, predefined_day_key) WHERE predefined_day_key IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX team_blackout_days_date_key ON team_admin.team_blackout_days (team_id, day_date) WHERE day_date IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -19,7 +19,11 @@ export class TeamAdminPublishForTransactions1763700000360 implements MigrationIn
       `UPDATE team_admin.teams SET blackout_days_revision = blackout_days_revision + 1 RETURNING team_id, timezone, blackout_days_revision AS revision`,
     );
     // An UPDATE ... RETURNING answers [rows, count] through TypeORM on Postgres.
-    const teams = (Array.isArray(bumped) && Array.isArray(bumped[0]) ? bumped[0] : bumped) as { team_id: number; timezone: string | null; revision: number }[];
+    const teams = (Array.isArray(bumped) && Array.isArray(bumped[0]) ? bumped[0] : bumped) as {
+      team_id: number;
+      timezone: string | null;
+      revision: number;
+    }[];
     for (const team of teams.sort((a, b) => a.team_id - b.team_id)) {
       const days: BlackoutDayRow[] = await q.query(
         `SELECT team_blackout_day_id, kind, predefined_day_key, day_label, to_char(day_date, 'YYYY-MM-DD') AS day_date

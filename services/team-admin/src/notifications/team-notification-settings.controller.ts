@@ -17,7 +17,9 @@ export class TeamNotificationSettingsController {
   constructor(private readonly settings: TeamNotificationSettingsService) {}
 
   @Get()
-  @ApiOperation({ summary: "The team's switches {records: [{notification_id, name, enabled}]} over the whole catalogue, enabled by default (ADMIN)" })
+  @ApiOperation({
+    summary: "The team's switches {records: [{notification_id, name, enabled}]} over the whole catalogue, enabled by default (ADMIN)",
+  })
   @ApiAnswer(200, NOTIFICATION_SETTINGS_SCHEMA)
   @ApiErrors(404)
   list(@CurrentUser() caller: AuthenticatedUser) {

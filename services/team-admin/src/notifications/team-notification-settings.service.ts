@@ -8,7 +8,11 @@ import { TeamNotificationSettingsRepository } from './team-notification-settings
 
 /** The whole catalogue with the team's values (enabled by default). */
 function settingsOf(stored: Map<number, boolean>): TeamNotificationSetting[] {
-  return NOTIFICATION_CATALOGUE.map(({ notification_id, name }) => ({ notification_id, name, enabled: stored.get(notification_id) ?? true }));
+  return NOTIFICATION_CATALOGUE.map(({ notification_id, name }) => ({
+    notification_id,
+    name,
+    enabled: stored.get(notification_id) ?? true,
+  }));
 }
 
 @Injectable()

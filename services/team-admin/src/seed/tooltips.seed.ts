@@ -3,10 +3,16 @@ import { TOOLTIP_IDS, type TooltipKey, type TooltipPosition } from '@app/contrac
 
 /** The default (market 0) help content of every widget key. */
 export const DEFAULT_TOOLTIPS: Record<TooltipKey, { content: string; position: TooltipPosition }> = {
-  reports: { content: '<p>Reports sum up your team\'s transactions for the dates and filters you choose.</p>', position: 'bottom' },
-  'vendors-under-contract': { content: '<p>Vendors linked to transactions that are under contract: who is working on which file.</p>', position: 'bottom' },
+  reports: { content: "<p>Reports sum up your team's transactions for the dates and filters you choose.</p>", position: 'bottom' },
+  'vendors-under-contract': {
+    content: '<p>Vendors linked to transactions that are under contract: who is working on which file.</p>',
+    position: 'bottom',
+  },
   'admin-tasks': { content: '<p>Roadmap templates and their tasks: the steps each new transaction starts with.</p>', position: 'right' },
-  'admin-forms': { content: '<p>Forms decide which fields the transaction list, modal and page show, and in which order.</p>', position: 'right' },
+  'admin-forms': {
+    content: '<p>Forms decide which fields the transaction list, modal and page show, and in which order.</p>',
+    position: 'right',
+  },
   'filter-status': { content: '<p>Filter by the status a transaction had between the two dates.</p>', position: 'top' },
   'title-company': { content: '<p>The title company handling the closing of this transaction.</p>', position: 'top' },
   'org-model': { content: '<p>How your organisation is set up: teams, roles and who reports to whom.</p>', position: 'bottom' },

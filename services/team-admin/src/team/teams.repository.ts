@@ -4,20 +4,41 @@ import type { ColumnOf, Columns, TableRow } from '@app/database';
 import { updateResult } from '../common/postgres';
 
 const TEAM_COLUMN_NAMES = [
-  'team_id', 'name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone', 'logo_path', 'message_template',
+  'team_id',
+  'name',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'timezone',
+  'logo_path',
+  'message_template',
 ] as const satisfies readonly ColumnOf<'team_admin.teams'>[];
 
 /** A row of team_admin.teams (its settings; the revision counters are read by nextRevision). */
 export type TeamRow = Pick<TableRow<'team_admin.teams'>, (typeof TEAM_COLUMN_NAMES)[number]>;
 
 /** Columns PATCH /admin/team may set (whitelist of the dynamic UPDATE). */
-export const TEAM_SETTINGS_COLUMNS = ['name', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'timezone'] as const satisfies readonly ColumnOf<'team_admin.teams'>[];
+export const TEAM_SETTINGS_COLUMNS = [
+  'name',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'timezone',
+] as const satisfies readonly ColumnOf<'team_admin.teams'>[];
 export type TeamSettingsColumn = (typeof TEAM_SETTINGS_COLUMNS)[number];
 
 /** The per-team revision counters, one per published event stream. */
 export type RevisionCounter = Columns<
   'team_admin.teams',
-  'settings_revision' | 'notification_settings_revision' | 'blackout_days_revision' | 'document_folders_revision' | 'document_types_revision'
+  | 'settings_revision'
+  | 'notification_settings_revision'
+  | 'blackout_days_revision'
+  | 'document_folders_revision'
+  | 'document_types_revision'
 >;
 
 const COLUMNS = TEAM_COLUMN_NAMES.join(', ');
@@ -53,7 +74,10 @@ export class TeamsRepository {
     const columns = TEAM_SETTINGS_COLUMNS.filter((c) => values[c] !== undefined);
     if (!columns.length) return;
     const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-    await manager.query(`UPDATE team_admin.teams SET ${sets}, updated_ts = now() WHERE team_id = $1`, [teamId, ...columns.map((c) => values[c])]);
+    await manager.query(`UPDATE team_admin.teams SET ${sets}, updated_ts = now() WHERE team_id = $1`, [
+      teamId,
+      ...columns.map((c) => values[c]),
+    ]);
   }
 
   async setLogoPath(teamId: number, key: string | null, manager: EntityManager): Promise<void> {

@@ -18,7 +18,7 @@ export class TooltipsController {
 
   @Get()
   @ApiOperation({
-    summary: "Help tooltips of a market (any signed-in user) -> {status: 'success', tooltips: {\"<id>\": {id, content, position}}}",
+    summary: 'Help tooltips of a market (any signed-in user) -> {status: \'success\', tooltips: {"<id>": {id, content, position}}}',
     description: `market_id defaults to 0 (the default content); another market's own rows override the default ones. A bad market_id: 400 [{field: 'market_id', error: "${TOOLTIP_MESSAGES.marketId}"}].`,
   })
   @ApiAnswer(200, TOOLTIPS_SCHEMA)
@@ -29,7 +29,10 @@ export class TooltipsController {
 
   @Get('list')
   @Permissions('manage_tooltips')
-  @ApiOperation({ summary: 'Every tooltip row, or one market\'s with ?market_id= -> {records: [{id, key, market_id, content, position, updated_ts}]}', description: BACK_OFFICE })
+  @ApiOperation({
+    summary: "Every tooltip row, or one market's with ?market_id= -> {records: [{id, key, market_id, content, position, updated_ts}]}",
+    description: BACK_OFFICE,
+  })
   @ApiAnswer(200, TOOLTIP_RECORDS_SCHEMA)
   @ApiErrors(400, 403)
   list(@Query() query: TooltipMarketQueryDto) {

@@ -47,7 +47,10 @@ export class TooltipsRepository {
   }
 
   /** Writes a market's content of an id (a new override, or a change). */
-  async upsert(tooltip: { id: number; market_id: number; content: string; position: TooltipPosition }, agentId: number): Promise<TooltipRow> {
+  async upsert(
+    tooltip: { id: number; market_id: number; content: string; position: TooltipPosition },
+    agentId: number,
+  ): Promise<TooltipRow> {
     const [row] = await this.dataSource.query(
       `INSERT INTO team_admin.tooltips (id, market_id, content, position, updated_by_agent_id, updated_ts)
        VALUES ($1, $2, $3, $4, $5, now())

@@ -48,13 +48,20 @@ export class TooltipsService {
   }
 
   /** Saves a market's content of an existing id (a market other than 0 gets its own override). */
-  async update(caller: AuthenticatedUser, id: number, body: UpdateTooltipDto): Promise<{ status: 'success'; message: string; record: TooltipRecord }> {
+  async update(
+    caller: AuthenticatedUser,
+    id: number,
+    body: UpdateTooltipDto,
+  ): Promise<{ status: 'success'; message: string; record: TooltipRecord }> {
     // The stored HTML itself, after sanitising, is bounded too (the decorator counts its text).
     if (body.content.length > TOOLTIP_CONTENT_MAX_LENGTH) {
       throw new FieldErrorsException([{ field: 'content', error: richTextTooLongMessage(TOOLTIP_CONTENT_MAX_LENGTH) }]);
     }
     if (!(await this.repository.exists(id))) throw new NotFoundException(TOOLTIP_MESSAGES.notFound);
-    const row = await this.repository.upsert({ id, market_id: body.market_id, content: body.content, position: body.position }, caller.agent_id);
+    const row = await this.repository.upsert(
+      { id, market_id: body.market_id, content: body.content, position: body.position },
+      caller.agent_id,
+    );
     return { status: 'success', message: TOOLTIP_MESSAGES.updated, record: recordOf(row) };
   }
 }

@@ -32,14 +32,20 @@ export class AgentsRepository {
 
   /** The team's roster for Display Mode, sorted by name: its active staff (no client, vendor or disabled user). */
   async rosterOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<DisplayAgent[]> {
-    const rows: { agent_id: number; first_name: string; last_name: string; status: 'active' | 'inactive'; roles: string[]; profile_image_path: string | null }[] =
-      await manager.query(
-        `SELECT agent_id, first_name, last_name, status, roles, profile_image_path
+    const rows: {
+      agent_id: number;
+      first_name: string;
+      last_name: string;
+      status: 'active' | 'inactive';
+      roles: string[];
+      profile_image_path: string | null;
+    }[] = await manager.query(
+      `SELECT agent_id, first_name, last_name, status, roles, profile_image_path
            FROM transactions.agents
           WHERE team_id = $1 AND status = 'active' AND roles && $2::text[]
           ORDER BY last_name, first_name, agent_id LIMIT 500`,
-        [teamId, STAFF_ROLES],
-      );
+      [teamId, STAFF_ROLES],
+    );
     return rows.map((r) => ({
       agent_id: r.agent_id,
       name: `${r.first_name} ${r.last_name}`.trim(),

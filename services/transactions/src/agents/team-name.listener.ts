@@ -12,7 +12,12 @@ import { DisplayPublisher } from '../display/display.publisher';
 export class UpdateTeamNameWhenTeamSettingsChange extends ReadCopyListener({
   table: 'transactions.teams',
   upsertOn: ['team-admin.team.updated'],
-  row: ({ payload }) => ({ team_id: payload.team_id, name: payload.name, timezone: payload.timezone ?? null, settings_revision: payload.revision }),
+  row: ({ payload }) => ({
+    team_id: payload.team_id,
+    name: payload.name,
+    timezone: payload.timezone ?? null,
+    settings_revision: payload.revision,
+  }),
   key: ['team_id'],
   newest: { column: 'settings_revision' },
   touch: 'updated_ts',
@@ -21,7 +26,11 @@ export class UpdateTeamNameWhenTeamSettingsChange extends ReadCopyListener({
     super();
   }
 
-  protected override async around(event: EventEnvelope<'team-admin.team.updated'>, _manager: EntityManager, write: () => Promise<ReadCopyWrite>) {
+  protected override async around(
+    event: EventEnvelope<'team-admin.team.updated'>,
+    _manager: EntityManager,
+    write: () => Promise<ReadCopyWrite>,
+  ) {
     if (!(await write()).applied) return;
     const teamId = event.payload.team_id;
     return () => this.display.pushRoster(teamId);

@@ -19,7 +19,12 @@ export class BoardsRepository {
    * The team's stages or statuses in pipeline order (only `lanes` when given), each with the number of
    * the caller's transactions in it that the terms keep, in one query (one GROUP BY over the team's rows).
    */
-  async transactionColumns(board: TransactionBoard, scope: TransactionScope, terms: (params: unknown[]) => string[], lanes: readonly number[] | null): Promise<BoardColumn[]> {
+  async transactionColumns(
+    board: TransactionBoard,
+    scope: TransactionScope,
+    terms: (params: unknown[]) => string[],
+    lanes: readonly number[] | null,
+  ): Promise<BoardColumn[]> {
     const { table, id, column } = TRANSACTION_BOARD_COLUMNS[board];
     const params: unknown[] = [];
     const where = [scopeSql(scope, params), ...terms(params)];

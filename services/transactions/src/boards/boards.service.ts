@@ -70,7 +70,12 @@ export class BoardsService {
       const totals = await this.tasks.boardTotals(scope, BOARD_CONSTANTS.completedDays);
       return {
         board,
-        columns: TASK_STATUSES.map((status) => ({ id: status.id, label: status.label, ...TASK_STATUS_COLUMN_COLORS[status.id], total: totals.get(status.id) ?? 0 })),
+        columns: TASK_STATUSES.map((status) => ({
+          id: status.id,
+          label: status.label,
+          ...TASK_STATUS_COLUMN_COLORS[status.id],
+          total: totals.get(status.id) ?? 0,
+        })),
       };
     }
     const { terms, lanes } = await this.transactionTerms(caller, query);
@@ -83,9 +88,13 @@ export class BoardsService {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? BOARD_CONSTANTS.perPage;
     if (board === 'tasks') {
-      if (!TASK_STATUSES.some((status) => status.id === query.column_id)) throw new FieldErrorsException([{ field: 'column_id', error: CARD_ACTION_ERRORS.column }]);
+      if (!TASK_STATUSES.some((status) => status.id === query.column_id))
+        throw new FieldErrorsException([{ field: 'column_id', error: CARD_ACTION_ERRORS.column }]);
       const { records, total } = await this.tasks.boardPage(scope, query.column_id, BOARD_CONSTANTS.completedDays, page, perPage);
-      return { records: records.map((record) => this.taskCardOf(caller, record, record.transaction)), pagination: paginationOf(total, page, perPage) };
+      return {
+        records: records.map((record) => this.taskCardOf(caller, record, record.transaction)),
+        pagination: paginationOf(total, page, perPage),
+      };
     }
     const [{ terms, lanes }, isColumn, fields] = await Promise.all([
       this.transactionTerms(caller, query),
@@ -103,7 +112,10 @@ export class BoardsService {
       perPage,
       filter: (params) => [...terms(params), `${column} = $${params.push(query.column_id)}`],
     });
-    return { records: records.map((record) => this.transactionCardOf(caller, record, fields)), pagination: paginationOf(total, page, perPage) };
+    return {
+      records: records.map((record) => this.transactionCardOf(caller, record, fields)),
+      pagination: paginationOf(total, page, perPage),
+    };
   }
 
   /** PATCH /boards/cards: pin, bottom, unpin (any card), hide and show (transaction cards), team-wide. */
@@ -129,7 +141,8 @@ export class BoardsService {
       const actor = { agent_id: caller.agent_id, source: 'console' as const };
       if (body.action === 'hide' || body.action === 'show') {
         const hide = body.action === 'hide';
-        if (transaction.hidden_on_boards === hide) throw actionError(hide ? CARD_ACTION_ERRORS.alreadyHidden : CARD_ACTION_ERRORS.notHidden);
+        if (transaction.hidden_on_boards === hide)
+          throw actionError(hide ? CARD_ACTION_ERRORS.alreadyHidden : CARD_ACTION_ERRORS.notHidden);
         await this.transactionWriter.update(manager, body.id, { columns: { hidden_on_boards: hide } }, actor);
         return;
       }
@@ -140,7 +153,10 @@ export class BoardsService {
   }
 
   /** The filter's SQL terms (with the hidden cards left out unless show_hidden) and its lanes, for a transaction board. */
-  private async transactionTerms(caller: AuthenticatedUser, query: BoardColumnsQueryDto): Promise<{ terms: (params: unknown[]) => string[]; lanes: number[] | null }> {
+  private async transactionTerms(
+    caller: AuthenticatedUser,
+    query: BoardColumnsQueryDto,
+  ): Promise<{ terms: (params: unknown[]) => string[]; lanes: number[] | null }> {
     const raw: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(query)) if (!BOARD_PARAMETERS.has(key)) raw[key] = value;
     const filter = await this.filters.forRequest(caller, raw);
@@ -176,10 +192,19 @@ export class BoardsService {
 
   private taskCardOf(caller: AuthenticatedUser, row: TaskRecord, transaction: TaskTransactionRecord): TaskCard {
     const task = taskOf(row, transaction);
-    return { ...task, transaction: task.transaction!, transaction_color_css: `status-${transaction.status.id}`, can_act: this.canActOnTask(caller, row) };
+    return {
+      ...task,
+      transaction: task.transaction!,
+      transaction_color_css: `status-${transaction.status.id}`,
+      can_act: this.canActOnTask(caller, row),
+    };
   }
 
-  private transactionCardOf(caller: AuthenticatedUser, record: TransactionListRecord, fields: readonly TransactionFieldDefinition[]): TransactionCard {
+  private transactionCardOf(
+    caller: AuthenticatedUser,
+    record: TransactionListRecord,
+    fields: readonly TransactionFieldDefinition[],
+  ): TransactionCard {
     const row = this.list.rowOf(record, fields);
     // Each value with its field's type (the list's column type), for the card to format it as the list does.
     const values: Record<string, CardFieldValue> = {};

@@ -10,10 +10,15 @@ import { preparedQuery, type TableRow } from '@app/database';
 const amountSql = (gross: string, pct: string, flat: string) => `round(coalesce(${gross}, 0) * ${pct} / 100 + ${flat}, 2)`;
 
 /** Replaces the lines of the transactions with copies of their primary agent's default templates for their side. */
-export async function copyDefaultLines(manager: EntityManager, clientIds: readonly number[], options: { replace: boolean } = { replace: true }): Promise<void> {
+export async function copyDefaultLines(
+  manager: EntityManager,
+  clientIds: readonly number[],
+  options: { replace: boolean } = { replace: true },
+): Promise<void> {
   if (clientIds.length === 0) return;
   // A new transaction has no lines to replace.
-  if (options.replace) await preparedQuery(manager, `DELETE FROM transactions.commission_lines WHERE client_id = ANY($1::int[])`, [clientIds]);
+  if (options.replace)
+    await preparedQuery(manager, `DELETE FROM transactions.commission_lines WHERE client_id = ANY($1::int[])`, [clientIds]);
   await preparedQuery(
     manager,
     `INSERT INTO transactions.commission_lines (client_id, team_id, commission_template_id, name, cap_kind, pct, flat_amt, amount)

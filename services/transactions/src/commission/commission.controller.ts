@@ -41,10 +41,16 @@ export class CommissionController {
 
   @Patch('commission/templates/:id')
   @Roles(...ADMIN_ROLES)
-  @ApiOperation({ summary: "ADMIN: changes the fields sent; transactions keep the lines they copied. Another team's id 404. -> the template" })
+  @ApiOperation({
+    summary: "ADMIN: changes the fields sent; transactions keep the lines they copied. Another team's id 404. -> the template",
+  })
   @ApiAnswer(200, COMMISSION_TEMPLATE_SCHEMA)
   @ApiErrors(400, 404)
-  update(@CurrentUser() caller: AuthenticatedUser, @Param() params: CommissionTemplateIdParamDto, @Body() body: UpdateCommissionTemplateDto) {
+  update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param() params: CommissionTemplateIdParamDto,
+    @Body() body: UpdateCommissionTemplateDto,
+  ) {
     return this.commission.update(caller, params.id, body);
   }
 
@@ -62,7 +68,7 @@ export class CommissionController {
   @ApiOperation({
     summary:
       'The commission cap card: {records: [{kind B|R, label, name, cap, ytd, pct, pending}], brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt (MM-DD-YYYY)}. ' +
-      'ytd: the kind\'s line amounts of the agent\'s transactions closed since the latest anniversary (1 January without one), at most cap; pending: those Under Contract, at most cap - ytd. ' +
+      "ytd: the kind's line amounts of the agent's transactions closed since the latest anniversary (1 January without one), at most cap; pending: those Under Contract, at most cap - ytd. " +
       "agent_id defaults to the caller; ADMIN and TRANC any user of the team, others only themselves (404). Another team's user 404",
   })
   @ApiAnswer(200, CAPS_SCHEMA)

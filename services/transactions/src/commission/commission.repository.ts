@@ -107,7 +107,10 @@ export class CommissionRepository {
        RETURNING revision`,
       [teamId],
     );
-    await this.outbox.publish(manager, 'transactions.commission-templates.changed', teamId, { revision, templates: await this.templates(teamId, manager) });
+    await this.outbox.publish(manager, 'transactions.commission-templates.changed', teamId, {
+      revision,
+      templates: await this.templates(teamId, manager),
+    });
     return revision;
   }
 
@@ -121,6 +124,10 @@ export class CommissionRepository {
     const rows: (CapSums & Omit<CapRead, 'sums'>)[] = await this.dataSource.query(CAPS_SQL, [teamId, agentId]);
     if (rows.length === 0) return null;
     const { brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt } = rows[0];
-    return { brokerage_cap_anniversary_dt, royalty_cap_anniversary_dt, sums: rows.map(({ kind, cap, closed_sum, pending_sum }) => ({ kind, cap, closed_sum, pending_sum })) };
+    return {
+      brokerage_cap_anniversary_dt,
+      royalty_cap_anniversary_dt,
+      sums: rows.map(({ kind, cap, closed_sum, pending_sum }) => ({ kind, cap, closed_sum, pending_sum })),
+    };
   }
 }

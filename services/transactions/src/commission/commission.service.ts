@@ -50,7 +50,13 @@ export class CommissionService {
 
   /** POST /commission/templates (ADMIN). */
   async create(caller: AuthenticatedUser, body: CommissionTemplateDto): Promise<CommissionTemplate> {
-    const template = { name: body.name, client_type_id: body.client_type_id, cap_kind: body.cap_kind ?? null, pct: body.pct ?? 0, flat_amt: body.flat_amt ?? 0 };
+    const template = {
+      name: body.name,
+      client_type_id: body.client_type_id,
+      cap_kind: body.cap_kind ?? null,
+      pct: body.pct ?? 0,
+      flat_amt: body.flat_amt ?? 0,
+    };
     const id = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insert(manager, caller.team_id, template);
       await this.repository.publishList(manager, caller.team_id);
@@ -65,7 +71,10 @@ export class CommissionService {
       const current = await this.repository.template(caller.team_id, id, manager);
       if (!current) throw new NotFoundException({ status: 'error', message: M.notFound });
       const { commission_template_id: _id, ...fields } = current;
-      const next = { ...fields, ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) } as Omit<CommissionTemplate, 'commission_template_id'>;
+      const next = { ...fields, ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) } as Omit<
+        CommissionTemplate,
+        'commission_template_id'
+      >;
       await this.repository.update(manager, id, next);
       await this.repository.publishList(manager, caller.team_id);
       return { commission_template_id: id, ...next };
@@ -75,7 +84,8 @@ export class CommissionService {
   /** DELETE /commission/templates/{id} (ADMIN): the transactions that copied it keep their lines. */
   async remove(caller: AuthenticatedUser, id: number): Promise<{ status: 'success'; message: string }> {
     await this.dataSource.transaction(async (manager) => {
-      if (!(await this.repository.template(caller.team_id, id, manager))) throw new NotFoundException({ status: 'error', message: M.notFound });
+      if (!(await this.repository.template(caller.team_id, id, manager)))
+        throw new NotFoundException({ status: 'error', message: M.notFound });
       await this.repository.delete(manager, id);
       await this.repository.publishList(manager, caller.team_id);
     });

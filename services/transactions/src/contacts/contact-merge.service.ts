@@ -26,7 +26,8 @@ interface MergeField {
   text: (row: ContactRow) => string;
 }
 
-const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || value === 'None';
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || value === 'None';
 
 /** Postgres's lock_not_available: another transaction holds one of the rows (NOWAIT). */
 const isLockNotAvailable = (error: unknown) => {
@@ -83,7 +84,8 @@ export class ContactMergeService {
         const [survivor, ...merged] = rows;
         const byId = new Map(rows.map((row) => [row.contact_id, row]));
         const values: ContactValues = {};
-        for (const field of fields) values[field.field as ContactColumn] = field.raw(byId.get(chosen.get(field.field)!)!) as string | number | null;
+        for (const field of fields)
+          values[field.field as ContactColumn] = field.raw(byId.get(chosen.get(field.field)!)!) as string | number | null;
         if (dynamic.length > 0) {
           const custom: Record<string, string | number | null> = {};
           for (const field of dynamic) {

@@ -10,7 +10,18 @@ const CONTACT_EVENTS_SQL = `SELECT team_id, payload FROM transactions.contact_sn
 const TRANSACTION_EVENTS_SQL = `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`;
 
 const COLUMNS: readonly ContactColumn[] = [
-  'first_name', 'last_name', 'email', 'mobile_phone', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'lead_type_id', 'agent_id', 'status',
+  'first_name',
+  'last_name',
+  'email',
+  'mobile_phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'lead_type_id',
+  'agent_id',
+  'status',
 ];
 /** Text columns stored as '' rather than null. */
 const NOT_NULL_TEXT = new Set<ContactColumn>(['first_name', 'last_name', 'address_1', 'address_2', 'city', 'state', 'postal_code']);
@@ -62,7 +73,10 @@ export class ContactWriter {
    */
   async merge(manager: EntityManager, survivorId: number, mergedIds: readonly number[], values: ContactValues): Promise<number[]> {
     const moved: number[] = (
-      await manager.query(`SELECT DISTINCT client_id FROM transactions.transaction_contacts WHERE contact_id = ANY($1::int[]) ORDER BY client_id`, [mergedIds])
+      await manager.query(
+        `SELECT DISTINCT client_id FROM transactions.transaction_contacts WHERE contact_id = ANY($1::int[]) ORDER BY client_id`,
+        [mergedIds],
+      )
     ).map((row: { client_id: number }) => row.client_id);
     if (moved.length > 0) {
       // One link per transaction: the one to keep is the survivor's own, else the primary, else the oldest contact's.
@@ -87,7 +101,10 @@ export class ContactWriter {
             AND NOT EXISTS (SELECT 1 FROM transactions.transaction_contacts o WHERE o.client_id = tc.client_id AND o.is_primary)`,
         [moved, survivorId],
       );
-      await manager.query(`UPDATE transactions.transaction_contacts SET contact_id = $1 WHERE contact_id = ANY($2::int[])`, [survivorId, mergedIds]);
+      await manager.query(`UPDATE transactions.transaction_contacts SET contact_id = $1 WHERE contact_id = ANY($2::int[])`, [
+        survivorId,
+        mergedIds,
+      ]);
     }
     await this.set(manager, [survivorId], values);
     await manager.query(
@@ -105,7 +122,9 @@ export class ContactWriter {
   /** Sets values on rows (version + 1 even when nothing is given: a merge changes the row). Answers the first row's new version. */
   private async set(manager: EntityManager, ids: readonly number[], values: ContactValues): Promise<number> {
     const params: unknown[] = [[...ids]];
-    const assignments = COLUMNS.filter((column) => values[column] !== undefined).map((column) => `${column} = $${params.push(this.stored(column, values[column]))}`);
+    const assignments = COLUMNS.filter((column) => values[column] !== undefined).map(
+      (column) => `${column} = $${params.push(this.stored(column, values[column]))}`,
+    );
     if (values.custom_fields) assignments.push(`custom_fields = $${params.push(JSON.stringify(values.custom_fields))}::jsonb`);
     const rows = returned<{ version: number }>(
       await manager.query(
@@ -137,7 +156,10 @@ export class ContactWriter {
     ).map((row) => row.client_id);
     const rest = alsoChanged.filter((id) => !synced.includes(id));
     if (rest.length > 0) {
-      await manager.query(`UPDATE transactions.transactions SET version = version + 1, updated_ts = now() WHERE client_id = ANY($1::int[])`, [rest]);
+      await manager.query(
+        `UPDATE transactions.transactions SET version = version + 1, updated_ts = now() WHERE client_id = ANY($1::int[])`,
+        [rest],
+      );
     }
     return [...synced, ...rest].sort((a, b) => a - b);
   }

@@ -8,7 +8,14 @@ import { ContactFilterOptionsQueryDto, ContactListQueryDto } from './dto/contact
 import { ContactMergeConflictsQueryDto, ContactMergeDto } from './dto/contact-merge.dto';
 import { ContactCreateDto, ContactIdParamDto, ContactUpdateDto } from './dto/contact-write.dto';
 import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
-import { CONTACT_CONFLICTS_SCHEMA, CONTACT_DETAIL_SCHEMA, CONTACT_FILTER_OPTIONS_SCHEMA, CONTACT_ID_SCHEMA, CONTACT_LIST_SCHEMA, CONTACT_VERSION_SCHEMA } from '../transactions.openapi';
+import {
+  CONTACT_CONFLICTS_SCHEMA,
+  CONTACT_DETAIL_SCHEMA,
+  CONTACT_FILTER_OPTIONS_SCHEMA,
+  CONTACT_ID_SCHEMA,
+  CONTACT_LIST_SCHEMA,
+  CONTACT_VERSION_SCHEMA,
+} from '../transactions.openapi';
 
 @ApiTags('contacts')
 @ApiBearerAuth()
@@ -35,13 +42,19 @@ export class ContactsController {
   @ApiErrors(400)
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ContactListQueryDto) {
     if (query.format === 'csv') {
-      return new StreamableFile(this.contacts.csv(caller, query), { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="contacts.csv"' });
+      return new StreamableFile(this.contacts.csv(caller, query), {
+        type: 'text/csv; charset=utf-8',
+        disposition: 'attachment; filename="contacts.csv"',
+      });
     }
     return this.contacts.list(caller, query);
   }
 
   @Get('filter-options')
-  @ApiOperation({ summary: "The list's filter options of the team: {agents: [{id, label}], lead_sources: [{id, label}]}; another team's id 404 (an AGENT gets only themselves as agent)" })
+  @ApiOperation({
+    summary:
+      "The list's filter options of the team: {agents: [{id, label}], lead_sources: [{id, label}]}; another team's id 404 (an AGENT gets only themselves as agent)",
+  })
   @ApiAnswer(200, CONTACT_FILTER_OPTIONS_SCHEMA)
   @ApiErrors(400, 404)
   filterOptions(@CurrentUser() caller: AuthenticatedUser, @Query() query: ContactFilterOptionsQueryDto) {
@@ -83,7 +96,10 @@ export class ContactsController {
 
   @Post()
   @Idempotent()
-  @ApiOperation({ summary: "Adds a contact -> {contact_id}: first_name, last_name required; email, mobile_phone (10 digits) optional; agent_id ADMIN, TRANC, ISISA only (default the caller)" })
+  @ApiOperation({
+    summary:
+      'Adds a contact -> {contact_id}: first_name, last_name required; email, mobile_phone (10 digits) optional; agent_id ADMIN, TRANC, ISISA only (default the caller)',
+  })
   @ApiAnswer(201, CONTACT_ID_SCHEMA)
   @ApiErrors(400, 404)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: ContactCreateDto) {

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ContactRecord, ContactSortField, ContactStatus, ContactStatusFilter, ContactTransaction, EsignSignerContactOption } from '@app/contracts';
+import type {
+  ContactRecord,
+  ContactSortField,
+  ContactStatus,
+  ContactStatusFilter,
+  ContactTransaction,
+  EsignSignerContactOption,
+} from '@app/contracts';
 import { containsPattern, type Columns, type Narrow, type TableRow } from '@app/database';
 import { scopeSql, type TransactionScope } from '../transactions/transactions.repository';
 
@@ -23,8 +30,25 @@ export interface ContactFilter {
 export type ContactRow = Narrow<
   Pick<
     TableRow<'transactions.contacts'>,
-    | 'contact_id' | 'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id'
-    | 'agent_id' | 'client_transaction_count' | 'status' | 'team_id' | 'merged_into_contact_id' | 'custom_fields' | 'version' | 'created_ts'
+    | 'contact_id'
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'mobile_phone'
+    | 'address_1'
+    | 'address_2'
+    | 'city'
+    | 'state'
+    | 'postal_code'
+    | 'lead_type_id'
+    | 'agent_id'
+    | 'client_transaction_count'
+    | 'status'
+    | 'team_id'
+    | 'merged_into_contact_id'
+    | 'custom_fields'
+    | 'version'
+    | 'created_ts'
   >,
   { status: ContactStatus; custom_fields: Record<string, string | number | null> }
 > & {
@@ -35,9 +59,22 @@ export type ContactRow = Narrow<
 /** The columns a write may set. */
 export type ContactColumn = Columns<
   'transactions.contacts',
-  'first_name' | 'last_name' | 'email' | 'mobile_phone' | 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code' | 'lead_type_id' | 'agent_id' | 'status'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'mobile_phone'
+  | 'address_1'
+  | 'address_2'
+  | 'city'
+  | 'state'
+  | 'postal_code'
+  | 'lead_type_id'
+  | 'agent_id'
+  | 'status'
 >;
-export type ContactValues = Partial<Record<ContactColumn, string | number | null>> & { custom_fields?: Record<string, string | number | null> };
+export type ContactValues = Partial<Record<ContactColumn, string | number | null>> & {
+  custom_fields?: Record<string, string | number | null>;
+};
 
 /** ORDER BY of each sort (the id breaks ties); the expressions match the indexes of migration 250. */
 const SORTS: Record<ContactSortField, (dir: string) => string> = {
@@ -52,8 +89,10 @@ const SORTS: Record<ContactSortField, (dir: string) => string> = {
   state: (d) => `lower(c.state) ${d}, c.contact_id ${d}`,
   postal_code: (d) => `c.postal_code ${d}, c.contact_id ${d}`,
   // By the lead source's name, as the column shows it.
-  lead_type_id: (d) => `(SELECT lower(lt.label) FROM transactions.lead_types lt WHERE lt.lead_type_id = c.lead_type_id) ${d}, c.contact_id ${d}`,
-  agent_name: (d) => `(SELECT lower(btrim(a.first_name || ' ' || a.last_name)) FROM transactions.agents a WHERE a.agent_id = c.agent_id) ${d}, c.contact_id ${d}`,
+  lead_type_id: (d) =>
+    `(SELECT lower(lt.label) FROM transactions.lead_types lt WHERE lt.lead_type_id = c.lead_type_id) ${d}, c.contact_id ${d}`,
+  agent_name: (d) =>
+    `(SELECT lower(btrim(a.first_name || ' ' || a.last_name)) FROM transactions.agents a WHERE a.agent_id = c.agent_id) ${d}, c.contact_id ${d}`,
   client_transaction_count: (d) => `c.client_transaction_count ${d}, c.contact_id ${d}`,
   status: (d) => `c.status ${d}, c.contact_id ${d}`,
 };
@@ -117,7 +156,12 @@ export class ContactsRepository {
       params,
     );
     const total = rows[0]?.total ?? 0;
-    return { total, records: rows.filter((r) => r.contact_id !== null).map(({ total: _t, ordinal: _o, ...record }: ContactRecord & { total: number; ordinal?: unknown }) => record) };
+    return {
+      total,
+      records: rows
+        .filter((r) => r.contact_id !== null)
+        .map(({ total: _t, ordinal: _o, ...record }: ContactRecord & { total: number; ordinal?: unknown }) => record),
+    };
   }
 
   /**
@@ -212,7 +256,13 @@ export class ContactsRepository {
    * email contains `term` (any case), by name; with `ownerId` only the contacts that agent owns. Nothing when the
    * transaction is not the team's.
    */
-  async signerOptions(teamId: number, clientId: number, term: string, limit: number, ownerId?: number): Promise<EsignSignerContactOption[]> {
+  async signerOptions(
+    teamId: number,
+    clientId: number,
+    term: string,
+    limit: number,
+    ownerId?: number,
+  ): Promise<EsignSignerContactOption[]> {
     const like = containsPattern(term.trim().toLowerCase());
     return this.dataSource.query(
       `WITH tx AS (SELECT client_id FROM transactions.transactions WHERE client_id = $1 AND team_id = $2),
@@ -239,6 +289,9 @@ export class ContactsRepository {
 
   /** The Lead Source filter's options (the team's lead types), by name. */
   async leadSourceOptions(teamId: number): Promise<{ id: number; label: string }[]> {
-    return this.dataSource.query(`SELECT lead_type_id AS id, label FROM transactions.lead_types WHERE team_id = $1 ORDER BY lower(label), lead_type_id`, [teamId]);
+    return this.dataSource.query(
+      `SELECT lead_type_id AS id, label FROM transactions.lead_types WHERE team_id = $1 ORDER BY lower(label), lead_type_id`,
+      [teamId],
+    );
   }
 }

@@ -20,7 +20,15 @@ import { TransactionAccessRepository } from '../transactions/transaction-access.
 import { scopeOf } from '../transactions/transaction-list.service';
 import { ContactWriter } from './contact-writer';
 import { CONTACT_ERRORS } from './contacts.errors';
-import { contactOrderBy, ContactsRepository, type ContactColumn, type ContactFilter, type ContactRow, type ContactScope, type ContactValues } from './contacts.repository';
+import {
+  contactOrderBy,
+  ContactsRepository,
+  type ContactColumn,
+  type ContactFilter,
+  type ContactRow,
+  type ContactScope,
+  type ContactValues,
+} from './contacts.repository';
 import type { ContactFilterDto, ContactListQueryDto } from './dto/contact-query.dto';
 import type { ContactCreateDto, ContactUpdateDto } from './dto/contact-write.dto';
 
@@ -64,7 +72,20 @@ export function contactRecordOf(caller: AuthenticatedUser, row: Omit<ContactReco
   };
 }
 
-const WRITABLE: readonly ContactColumn[] = ['first_name', 'last_name', 'email', 'mobile_phone', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'lead_type_id', 'agent_id', 'status'];
+const WRITABLE: readonly ContactColumn[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'mobile_phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'lead_type_id',
+  'agent_id',
+  'status',
+];
 
 /** The contact not found (or not the caller's): 404; a merged one also names its survivor. */
 export function contactNotFound(mergedInto?: number | null): NotFoundException {
@@ -99,7 +120,11 @@ export class ContactsService {
     );
   }
 
-  private async *csvRecords(teamId: number, records: AsyncIterable<ContactRecord>, columns: ReturnType<typeof contactColumnsOf>): AsyncGenerator<CsvCell[]> {
+  private async *csvRecords(
+    teamId: number,
+    records: AsyncIterable<ContactRecord>,
+    columns: ReturnType<typeof contactColumnsOf>,
+  ): AsyncGenerator<CsvCell[]> {
     const leadSources = new Map((await this.contacts.leadSourceOptions(teamId)).map((o) => [o.id, o.label]));
     for await (const record of records) {
       yield columns.map((col) => {
@@ -112,7 +137,8 @@ export class ContactsService {
 
   /** The Agent and Lead Source filters' options of the caller's team; another team's id: 404. */
   async filterOptions(caller: AuthenticatedUser, teamId: number | undefined): Promise<ContactFilterOptions> {
-    if (teamId !== undefined && teamId !== caller.team_id) throw new NotFoundException({ status: 'error', message: CONTACT_ERRORS.teamNotFound });
+    if (teamId !== undefined && teamId !== caller.team_id)
+      throw new NotFoundException({ status: 'error', message: CONTACT_ERRORS.teamNotFound });
     const [agents, lead_sources] = await Promise.all([
       this.contacts.agentOptions(caller.team_id, seesWholeTeam(caller) ? undefined : caller.agent_id),
       this.contacts.leadSourceOptions(caller.team_id),
@@ -147,7 +173,8 @@ export class ContactsService {
       const values = await this.checked(manager, caller, body, row.agent_id);
       // Only what differs is written: an unchanged form changes nothing and publishes nothing.
       for (const column of WRITABLE) {
-        if (values[column] !== undefined && (values[column] ?? '') === ((row as unknown as Record<string, unknown>)[column] ?? '')) delete values[column];
+        if (values[column] !== undefined && (values[column] ?? '') === ((row as unknown as Record<string, unknown>)[column] ?? ''))
+          delete values[column];
       }
       if (Object.keys(values).length === 0) return { contact_id: contactId, version: row.version };
       const version = await this.writer.update(manager, contactId, values);
@@ -156,7 +183,12 @@ export class ContactsService {
   }
 
   /** The sent values checked against the team (lead source, agent) and the caller's rights; a 400 names every bad field. */
-  private async checked(manager: EntityManager, caller: AuthenticatedUser, body: ContactCreateDto | ContactUpdateDto, currentAgentId?: number | null): Promise<ContactValues> {
+  private async checked(
+    manager: EntityManager,
+    caller: AuthenticatedUser,
+    body: ContactCreateDto | ContactUpdateDto,
+    currentAgentId?: number | null,
+  ): Promise<ContactValues> {
     const values: ContactValues = {};
     for (const column of WRITABLE) {
       const value = (body as Record<string, unknown>)[column];
@@ -169,7 +201,10 @@ export class ContactsService {
       delete values.agent_id;
     }
     const errors: FieldError[] = [];
-    if (typeof values.lead_type_id === 'number' && (await this.access.notOfTeam(caller.team_id, 'lead_type', [values.lead_type_id], manager)).length) {
+    if (
+      typeof values.lead_type_id === 'number' &&
+      (await this.access.notOfTeam(caller.team_id, 'lead_type', [values.lead_type_id], manager)).length
+    ) {
       errors.push({ field: 'lead_type_id', error: M.notYourTeams });
     }
     if (typeof values.agent_id === 'number' && (await this.access.notOfTeam(caller.team_id, 'agent', [values.agent_id], manager)).length) {

@@ -45,7 +45,13 @@ export function proratedGoal(start: string, end: string, yearly: (year: number) 
  * range, 0 for a future one); pacer_percent = value / pacer_value x 100 (percents one decimal, null when
  * dividing by 0); pace achieved at the goal, on pace at the pacer value, else not on pace. No goal: all null.
  */
-export function goalFigures(value: number | null, goal: number | null, start: string, end: string, today: string): GoalFigures & { pace: Pace | null } {
+export function goalFigures(
+  value: number | null,
+  goal: number | null,
+  start: string,
+  end: string,
+  today: string,
+): GoalFigures & { pace: Pace | null } {
   if (goal === null || value === null) return { goal: null, goal_percent: null, pacer_value: null, pacer_percent: null, pace: null };
   const days = daysBetween(start, end);
   const elapsed = today < start ? 0 : today > end ? days : daysBetween(start, today);

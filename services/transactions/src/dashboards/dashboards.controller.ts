@@ -5,7 +5,15 @@ import { ADMIN_ROLES, DASHBOARD_ROLES } from '@app/contracts';
 import { DashboardsService } from './dashboards.service';
 import { ActivityQueryDto, DashboardQueryDto, DisplayConfigDto, GoalsDto, GoalsQueryDto, LeaderboardQueryDto } from './dto/dashboards.dto';
 import { ApiAnswer, ApiErrors } from '@app/platform';
-import { ACTIVITY_PAGE_SCHEMA, DASHBOARDS_SCHEMA, DISPLAY_CONFIG_SAVED_SCHEMA, DISPLAY_CONFIG_SCHEMA, GOALS_SAVED_SCHEMA, GOALS_SCHEMA, LEADERBOARD_SCHEMA } from '../transactions.openapi';
+import {
+  ACTIVITY_PAGE_SCHEMA,
+  DASHBOARDS_SCHEMA,
+  DISPLAY_CONFIG_SAVED_SCHEMA,
+  DISPLAY_CONFIG_SCHEMA,
+  GOALS_SAVED_SCHEMA,
+  GOALS_SCHEMA,
+  LEADERBOARD_SCHEMA,
+} from '../transactions.openapi';
 
 @ApiTags('dashboards')
 @ApiBearerAuth()
@@ -18,7 +26,7 @@ export class DashboardsController {
   @Get('dashboards')
   @ApiOperation({
     summary:
-      'Without id: {dashboards: [{id, name}]}. With id (7, 9, 2, 3), context and dashboard_start_date / dashboard_end_date (MM-DD-YYYY, default this month in the team\'s zone): ' +
+      "Without id: {dashboards: [{id, name}]}. With id (7, 9, 2, 3), context and dashboard_start_date / dashboard_end_date (MM-DD-YYYY, default this month in the team's zone): " +
       '{id, title, data}: {contacts_circle_charts, cohort_stat_cards, side_components} for 7 and 9, {title, row2, row3} for 2, {activities} for 3. ' +
       "Every circle and card carries link_params, the filter keys of GET /transactions/records listing exactly what it counts. Malformed context 400; another team's 404; " +
       "with agent_restricted_team_dashboard any context but the caller's own 403 'You can only view your own dashboard'. CLIENT, VENDOR 403",
@@ -42,7 +50,9 @@ export class DashboardsController {
   }
 
   @Get('dashboard/display/config')
-  @ApiOperation({ summary: "Display Mode's slides [{id, report, ytd}] and default_dashboard_id (7 or 9); the default set when the team saved none" })
+  @ApiOperation({
+    summary: "Display Mode's slides [{id, report, ytd}] and default_dashboard_id (7 or 9); the default set when the team saved none",
+  })
   @ApiAnswer(200, DISPLAY_CONFIG_SCHEMA)
   displayConfig(@CurrentUser() caller: AuthenticatedUser) {
     return this.dashboards.displayConfig(caller);
@@ -50,7 +60,10 @@ export class DashboardsController {
 
   @Put('dashboard/display/config')
   @Roles(...ADMIN_ROLES)
-  @ApiOperation({ summary: "ADMIN: saves the slides (1 to 20; slide 4 needs its report) and default_dashboard_id -> the config and 'Display settings saved'" })
+  @ApiOperation({
+    summary:
+      "ADMIN: saves the slides (1 to 20; slide 4 needs its report) and default_dashboard_id -> the config and 'Display settings saved'",
+  })
   @ApiAnswer(200, DISPLAY_CONFIG_SAVED_SCHEMA)
   @ApiErrors(400)
   saveDisplayConfig(@CurrentUser() caller: AuthenticatedUser, @Body() body: DisplayConfigDto) {
@@ -58,7 +71,9 @@ export class DashboardsController {
   }
 
   @Get('dashboard/goals')
-  @ApiOperation({ summary: 'A year\'s goals: {year, metrics, rows: [the team (agent_id null), then each active agent] with goals per metric (null: none)}' })
+  @ApiOperation({
+    summary: "A year's goals: {year, metrics, rows: [the team (agent_id null), then each active agent] with goals per metric (null: none)}",
+  })
   @ApiAnswer(200, GOALS_SCHEMA)
   @ApiErrors(400)
   goals(@CurrentUser() caller: AuthenticatedUser, @Query() query: GoalsQueryDto) {
@@ -78,7 +93,10 @@ export class DashboardsController {
   }
 
   @Get('dashboard/activity')
-  @ApiOperation({ summary: "A user's activity rows (Log Activity), newest first, 20 a page: ADMIN and TRANC any user of the team, others their own (another user 404)" })
+  @ApiOperation({
+    summary:
+      "A user's activity rows (Log Activity), newest first, 20 a page: ADMIN and TRANC any user of the team, others their own (another user 404)",
+  })
   @ApiAnswer(200, ACTIVITY_PAGE_SCHEMA)
   @ApiErrors(400, 404)
   activity(@CurrentUser() caller: AuthenticatedUser, @Query() query: ActivityQueryDto) {

@@ -14,7 +14,10 @@ export interface FigureSpec {
 }
 
 /** A user of the team as the leaderboard and the goals read them. */
-export type BoardAgent = Pick<TableRow<'transactions.agents'>, 'agent_id' | 'profile_image_path'> & { agent_name: string; item_count: number };
+export type BoardAgent = Pick<TableRow<'transactions.agents'>, 'agent_id' | 'profile_image_path'> & {
+  agent_name: string;
+  item_count: number;
+};
 
 const MEASURE_SQL: Record<FigureSpec['measure'], (where: string) => string> = {
   count: (where) => `count(*) FILTER (WHERE ${where})::float8`,
@@ -67,7 +70,10 @@ export class DashboardsRepository {
 
   /** The yearly goals of those years for the team, its agents and (named) users: [{year, metric, agent_id, value}]. */
   // value is numeric, read as float8: a number.
-  async goals(teamId: number, years: readonly number[]): Promise<(Narrow<Pick<TableRow<'transactions.goals'>, 'year' | 'metric' | 'agent_id'>, { metric: GoalMetric }> & { value: number })[]> {
+  async goals(
+    teamId: number,
+    years: readonly number[],
+  ): Promise<(Narrow<Pick<TableRow<'transactions.goals'>, 'year' | 'metric' | 'agent_id'>, { metric: GoalMetric }> & { value: number })[]> {
     return this.dataSource.query(
       `SELECT year, metric, agent_id, value::float8 AS value FROM transactions.goals WHERE team_id = $1 AND year = ANY($2::int[])`,
       [teamId, years],
@@ -86,7 +92,10 @@ export class DashboardsRepository {
 
   /** The team's ISAs (ids), for the ig scope's goals. */
   async isaIds(teamId: number): Promise<number[]> {
-    const rows: Pick<TableRow<'transactions.agents'>, 'agent_id'>[] = await this.dataSource.query(`SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'ISISA' = ANY(roles)`, [teamId]);
+    const rows: Pick<TableRow<'transactions.agents'>, 'agent_id'>[] = await this.dataSource.query(
+      `SELECT agent_id FROM transactions.agents WHERE team_id = $1 AND 'ISISA' = ANY(roles)`,
+      [teamId],
+    );
     return rows.map((row) => row.agent_id);
   }
 
@@ -130,7 +139,11 @@ export class DashboardsRepository {
   }
 
   /** Writes a year's goals (value null removes one) and publishes transactions.goals.changed, in one database transaction. */
-  async saveGoals(teamId: number, year: number, goals: readonly { agent_id: number | null; metric: GoalMetric; value: number | null }[]): Promise<void> {
+  async saveGoals(
+    teamId: number,
+    year: number,
+    goals: readonly { agent_id: number | null; metric: GoalMetric; value: number | null }[],
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager: EntityManager) => {
       const [{ revision }]: { revision: number }[] = await manager.query(
         `INSERT INTO transactions.goal_revisions (team_id, revision) VALUES ($1, 1)
@@ -159,7 +172,10 @@ export class DashboardsRepository {
   }
 
   async displayConfig(teamId: number): Promise<DisplayConfig | null> {
-    const [row]: DisplayConfig[] = await this.dataSource.query(`SELECT slides, default_dashboard_id FROM transactions.display_configs WHERE team_id = $1`, [teamId]);
+    const [row]: DisplayConfig[] = await this.dataSource.query(
+      `SELECT slides, default_dashboard_id FROM transactions.display_configs WHERE team_id = $1`,
+      [teamId],
+    );
     return row ?? null;
   }
 
@@ -175,7 +191,13 @@ export class DashboardsRepository {
    * The newest activity rows of a scope within [start, end] (days in the team's zone): the team; a user's
    * own rows (agent); or those of transactions whose appointment an ISA (or any ISA) set.
    */
-  async activities(context: FilterSqlContext, scope: { kind: 't' | 'a' | 'i' | 'ig'; id: number }, start: string, end: string, limit: number): Promise<ActivityEntry[]> {
+  async activities(
+    context: FilterSqlContext,
+    scope: { kind: 't' | 'a' | 'i' | 'ig'; id: number },
+    start: string,
+    end: string,
+    limit: number,
+  ): Promise<ActivityEntry[]> {
     const params: unknown[] = [context.teamId, start, end, context.timezone, limit];
     const scopeSql =
       scope.kind === 't'
@@ -203,18 +225,24 @@ export class DashboardsRepository {
         ORDER BY x.ts DESC, x.activity_id DESC LIMIT $3 OFFSET $4`,
       [teamId, agentId, perPage, (page - 1) * perPage],
     );
-    const total = rows[0]?.total ?? (page > 1 ? (await this.activityCount(teamId, agentId)) : 0);
+    const total = rows[0]?.total ?? (page > 1 ? await this.activityCount(teamId, agentId) : 0);
     return { records: rows.map(({ total: _total, ...row }) => row), total };
   }
 
   private async activityCount(teamId: number, agentId: number): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM transactions.activities WHERE team_id = $1 AND agent_id = $2`, [teamId, agentId]);
+    const [{ n }]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM transactions.activities WHERE team_id = $1 AND agent_id = $2`,
+      [teamId, agentId],
+    );
     return n;
   }
 
   /** A user of the team (any role or status); null when not the team's. */
   async user(teamId: number, agentId: number): Promise<Pick<TableRow<'transactions.agents'>, 'agent_id' | 'roles'> | null> {
-    const [row] = await this.dataSource.query(`SELECT agent_id, roles FROM transactions.agents WHERE team_id = $1 AND agent_id = $2`, [teamId, agentId]);
+    const [row] = await this.dataSource.query(`SELECT agent_id, roles FROM transactions.agents WHERE team_id = $1 AND agent_id = $2`, [
+      teamId,
+      agentId,
+    ]);
     return row ?? null;
   }
 }

@@ -104,10 +104,20 @@ export class DashboardsService {
   async dashboard(caller: AuthenticatedUser, query: DashboardQueryDto): Promise<DashboardResponse> {
     const scope = await this.scopeOf(caller, query.context);
     const sql = await this.sqlContextOf(caller.team_id);
-    const range = this.rangeOf(query.dashboard_start_date, query.dashboard_end_date, 'dashboard_start_date', 'dashboard_end_date', sql.timezone);
+    const range = this.rangeOf(
+      query.dashboard_start_date,
+      query.dashboard_end_date,
+      'dashboard_start_date',
+      'dashboard_end_date',
+      sql.timezone,
+    );
     const name = DASHBOARDS.find((d) => d.id === query.id)!.name;
     if (query.id === 3) {
-      return { id: 3, title: name, data: { activities: await this.repository.activities(sql, scope, range.start, range.end, ACTIVITY_DASHBOARD_LIMIT) } };
+      return {
+        id: 3,
+        title: name,
+        data: { activities: await this.repository.activities(sql, scope, range.start, range.end, ACTIVITY_DASHBOARD_LIMIT) },
+      };
     }
     if (query.id === 2) return { id: 2, title: name, data: await this.stats(caller, scope, range, sql) };
     return { id: query.id as 7 | 9, title: name, data: await this.circles(caller, query.id as 7 | 9, scope, range, sql) };
@@ -163,7 +173,11 @@ export class DashboardsService {
     });
     if (errors.length > 0) throw new FieldErrorsException(errors);
     const config: DisplayConfig = {
-      slides: body.slides.map((slide) => ({ id: slide.id, report: slide.id === 4 ? slide.report! : null, ytd: slide.id === 4 ? Boolean(slide.ytd) : false })),
+      slides: body.slides.map((slide) => ({
+        id: slide.id,
+        report: slide.id === 4 ? slide.report! : null,
+        ytd: slide.id === 4 ? Boolean(slide.ytd) : false,
+      })),
       default_dashboard_id: body.default_dashboard_id,
     };
     await this.repository.saveDisplayConfig(caller.team_id, config);
@@ -174,13 +188,21 @@ export class DashboardsService {
   async goals(caller: AuthenticatedUser, year: number | undefined): Promise<GoalsResponse> {
     const timezone = await this.options.timezoneOf(caller.team_id);
     const goalYear = year ?? Number(todayIn(timezone).slice(0, 4));
-    const [agents, rows] = await Promise.all([this.repository.activeAgents(caller.team_id), this.repository.goals(caller.team_id, [goalYear])]);
+    const [agents, rows] = await Promise.all([
+      this.repository.activeAgents(caller.team_id),
+      this.repository.goals(caller.team_id, [goalYear]),
+    ]);
     const goalsOf = (agentId: number | null) =>
-      Object.fromEntries(GOAL_METRICS.map((metric) => [metric, rows.find((row) => row.agent_id === agentId && row.metric === metric)?.value ?? null])) as GoalsRow['goals'];
+      Object.fromEntries(
+        GOAL_METRICS.map((metric) => [metric, rows.find((row) => row.agent_id === agentId && row.metric === metric)?.value ?? null]),
+      ) as GoalsRow['goals'];
     return {
       year: goalYear,
       metrics: GOAL_METRICS.map((metric) => ({ metric, label: GOAL_METRIC_LABELS[metric], amount: GOAL_AMOUNT_METRICS.includes(metric) })),
-      rows: [{ agent_id: null, name: 'Team', goals: goalsOf(null) }, ...agents.map((agent) => ({ agent_id: agent.agent_id, name: agent.name, goals: goalsOf(agent.agent_id) }))],
+      rows: [
+        { agent_id: null, name: 'Team', goals: goalsOf(null) },
+        ...agents.map((agent) => ({ agent_id: agent.agent_id, name: agent.name, goals: goalsOf(agent.agent_id) })),
+      ],
     };
   }
 
@@ -192,7 +214,10 @@ export class DashboardsService {
       if (goal.agent_id !== null && !agents.has(goal.agent_id)) errors.push({ field: `goals.${i}.agent_id`, error: M.agent });
       if (goal.value === null) return;
       const amount = GOAL_AMOUNT_METRICS.includes(goal.metric);
-      const valid = goal.value >= 0 && goal.value <= GOAL_MAX && (amount ? Math.abs(goal.value * 100 - Math.round(goal.value * 100)) < 1e-6 : Number.isInteger(goal.value));
+      const valid =
+        goal.value >= 0 &&
+        goal.value <= GOAL_MAX &&
+        (amount ? Math.abs(goal.value * 100 - Math.round(goal.value * 100)) < 1e-6 : Number.isInteger(goal.value));
       if (!valid) errors.push({ field: `goals.${i}.value`, error: amount ? M.amount : M.count });
     });
     if (errors.length > 0) throw new FieldErrorsException(errors);
@@ -230,7 +255,8 @@ export class DashboardsService {
       const members = scope.kind === 'i' ? catalog.isa_ids : catalog.agent_ids;
       if (!members.includes(scope.id)) throw new NotFoundException({ status: 'error', message: M.notFound });
     }
-    if (!options.leaderboard && restricted(caller) && given !== `a${caller.agent_id}`) throw new ForbiddenException({ status: 'error', message: M.ownDashboardOnly });
+    if (!options.leaderboard && restricted(caller) && given !== `a${caller.agent_id}`)
+      throw new ForbiddenException({ status: 'error', message: M.ownDashboardOnly });
     return scope;
   }
 
@@ -253,16 +279,25 @@ export class DashboardsService {
   }
 
   /** The yearly goal of a metric for a scope (a team without its own: its agents' summed; ig: its ISAs'). */
-  private async goalLookup(caller: AuthenticatedUser, scope: Scope, range: Range): Promise<(metric: GoalMetric, start?: string, end?: string) => number | null> {
+  private async goalLookup(
+    caller: AuthenticatedUser,
+    scope: Scope,
+    range: Range,
+  ): Promise<(metric: GoalMetric, start?: string, end?: string) => number | null> {
     const years = [...new Set([...rangeYears(range.start, range.end).map((y) => y.year), Number(range.today.slice(0, 4))])];
-    const [rows, isas] = await Promise.all([this.repository.goals(caller.team_id, years), scope.kind === 'ig' ? this.repository.isaIds(caller.team_id) : Promise.resolve([])]);
+    const [rows, isas] = await Promise.all([
+      this.repository.goals(caller.team_id, years),
+      scope.kind === 'ig' ? this.repository.isaIds(caller.team_id) : Promise.resolve([]),
+    ]);
     const sum = (list: { value: number }[]) => (list.length ? list.reduce((total, row) => total + row.value, 0) : null);
-    const yearly = (metric: GoalMetric) => (year: number): number | null => {
-      const of = rows.filter((row) => row.year === year && row.metric === metric);
-      if (scope.kind === 't') return of.find((row) => row.agent_id === null)?.value ?? sum(of.filter((row) => row.agent_id !== null));
-      if (scope.kind === 'ig') return sum(of.filter((row) => row.agent_id !== null && isas.includes(row.agent_id)));
-      return of.find((row) => row.agent_id === scope.id)?.value ?? null;
-    };
+    const yearly =
+      (metric: GoalMetric) =>
+      (year: number): number | null => {
+        const of = rows.filter((row) => row.year === year && row.metric === metric);
+        if (scope.kind === 't') return of.find((row) => row.agent_id === null)?.value ?? sum(of.filter((row) => row.agent_id !== null));
+        if (scope.kind === 'ig') return sum(of.filter((row) => row.agent_id !== null && isas.includes(row.agent_id)));
+        return of.find((row) => row.agent_id === scope.id)?.value ?? null;
+      };
     return (metric, start = range.start, end = range.end) => proratedGoal(start, end, yearly(metric));
   }
 
@@ -275,8 +310,15 @@ export class DashboardsService {
     return { ...base, client_filter: step as ClientFilterKey, status_start_date: start, status_end_date: end, ...dates };
   }
 
-  private async circles(caller: AuthenticatedUser, id: 7 | 9, scope: Scope, range: Range, sql: FilterSqlContext): Promise<CircleDashboardData> {
-    const steps: Step[] = id === 7 ? ['appt_set', 'appt_met', 'signed', 'under_contract', 'closed'] : ['new_leads', 'appt_set', 'appt_met', 'signed'];
+  private async circles(
+    caller: AuthenticatedUser,
+    id: 7 | 9,
+    scope: Scope,
+    range: Range,
+    sql: FilterSqlContext,
+  ): Promise<CircleDashboardData> {
+    const steps: Step[] =
+      id === 7 ? ['appt_set', 'appt_met', 'signed', 'under_contract', 'closed'] : ['new_leads', 'appt_set', 'appt_met', 'signed'];
     // The side ratios: 7 closed over appointments met, 9 signed over new leads, per side.
     const [sideFrom, sideTo]: [Step, Step] = id === 7 ? ['appt_met', 'closed'] : ['new_leads', 'signed'];
     const specs: FigureSpec[] = [
@@ -297,11 +339,29 @@ export class DashboardsService {
     const circle = (step: Step, withGoal: boolean): CircleEntry => {
       const metric = step === 'new_leads' ? null : MILESTONES[step].metric;
       const figures = goalFigures(value(step), withGoal && metric ? goalOf(metric) : null, range.start, range.end, range.today);
-      return { label: step === 'new_leads' ? 'New Leads' : MILESTONES[step].label, ratio: null, type: 'object', value: value(step), link_params: this.linkOf(scope, range, step), ...figures };
+      return {
+        label: step === 'new_leads' ? 'New Leads' : MILESTONES[step].label,
+        ratio: null,
+        type: 'object',
+        value: value(step),
+        link_params: this.linkOf(scope, range, step),
+        ...figures,
+      };
     };
     const ratio = (later: Step, earlier: Step): CircleEntry => {
       const percent = ratioOf(value(later), value(earlier));
-      return { label: `${circle(earlier, false).label} to ${circle(later, false).label}`, ratio: percent, type: 'ratio', value: percent, link_params: null, goal: null, goal_percent: null, pacer_value: null, pacer_percent: null, pace: null };
+      return {
+        label: `${circle(earlier, false).label} to ${circle(later, false).label}`,
+        ratio: percent,
+        type: 'ratio',
+        value: percent,
+        link_params: null,
+        goal: null,
+        goal_percent: null,
+        pacer_value: null,
+        pacer_percent: null,
+        pace: null,
+      };
     };
     const top = steps.flatMap((step, i) => (i === 0 ? [circle(step, true)] : [ratio(step, steps[i - 1]), circle(step, true)]));
     const sideRatio = (side: 'b' | 's'): CircleEntry => {
@@ -336,7 +396,10 @@ export class DashboardsService {
             card('signed', 'Signed', value('signed'), 'signed', this.linkOf(scope, range, 'signed')),
           ];
     return {
-      contacts_circle_charts: { top, bottom: steps.filter((step) => step !== 'new_leads' && (id === 9 || step !== 'appt_set')).map((step) => circle(step, true)) },
+      contacts_circle_charts: {
+        top,
+        bottom: steps.filter((step) => step !== 'new_leads' && (id === 9 || step !== 'appt_set')).map((step) => circle(step, true)),
+      },
       cohort_stat_cards: cards,
       side_components: { buyer: sideRatio('b'), seller: sideRatio('s') },
     };
@@ -366,7 +429,14 @@ export class DashboardsService {
       this.repository.names(caller.team_id, scope.kind === 'a' || scope.kind === 'i' ? scope.id : null),
     ]);
     const value = (key: string) => values[key] ?? 0;
-    const card = (id: string, label: string, figure: number | null, link: TransactionFilterKeys | null, goal: number | null = null, within: Range = range): StatCard => {
+    const card = (
+      id: string,
+      label: string,
+      figure: number | null,
+      link: TransactionFilterKeys | null,
+      goal: number | null = null,
+      within: Range = range,
+    ): StatCard => {
       const { pace: _pace, ...figures } = goalFigures(figure, goal, within.start, within.end, within.today);
       return { id, value: figure, label, link_params: link, ...figures };
     };
@@ -382,17 +452,38 @@ export class DashboardsService {
         card('closed_volume', 'Closed Volume', value('closed_volume'), closed, goalOf('closed_volume')),
         card('ytd_gci', 'YTD GCI', value('ytd_gci'), ytdClosed, goalOf('closed_gci', year.start, year.end), year),
         card('pending_units', 'Pending Units', value('pending_units'), pending),
-        card('average_sale_price', 'Average Sale Price', units === 0 ? null : Math.round((value('closed_volume') / units) * 100) / 100, closed),
+        card(
+          'average_sale_price',
+          'Average Sale Price',
+          units === 0 ? null : Math.round((value('closed_volume') / units) * 100) / 100,
+          closed,
+        ),
       ],
       row3: [
         card('buyer_closings', 'Buyer Closings', value('buyer_closings'), this.linkOf(scope, range, 'closed', 'b')),
         card('seller_closings', 'Seller Closings', value('seller_closings'), this.linkOf(scope, range, 'closed', 's')),
-        card('appointments_set', 'Appointments Set', value('appointments_set'), this.linkOf(scope, range, 'appt_set'), goalOf('appointments_set')),
-        card('appointments_met', 'Appointments Met', value('appointments_met'), this.linkOf(scope, range, 'appt_met'), goalOf('appointments_met')),
+        card(
+          'appointments_set',
+          'Appointments Set',
+          value('appointments_set'),
+          this.linkOf(scope, range, 'appt_set'),
+          goalOf('appointments_set'),
+        ),
+        card(
+          'appointments_met',
+          'Appointments Met',
+          value('appointments_met'),
+          this.linkOf(scope, range, 'appt_met'),
+          goalOf('appointments_met'),
+        ),
         card('signed', 'Signed', value('signed'), this.linkOf(scope, range, 'signed'), goalOf('signed')),
-        card('average_days_to_close', 'Average Days to Close', averageDays === null || averageDays === undefined ? null : Math.round(averageDays), null),
+        card(
+          'average_days_to_close',
+          'Average Days to Close',
+          averageDays === null || averageDays === undefined ? null : Math.round(averageDays),
+          null,
+        ),
       ],
     };
   }
 }
-

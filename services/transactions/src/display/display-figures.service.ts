@@ -52,9 +52,19 @@ export class DisplayFigures implements OnApplicationShutdown {
     // The subscriber's rights were checked when it subscribed; the figures of a key are the same for all of them.
     const system: AuthenticatedUser = { agent_id: 0, team_id: teamId, roles: ['ADMIN'], permissions: [], market_id: 0 };
     if (subscription.slide === 4) {
-      return this.dashboards.leaderboard(system, { report: subscription.report ?? 'closed', context: subscription.context, start_date: subscription.start_date, end_date: subscription.end_date });
+      return this.dashboards.leaderboard(system, {
+        report: subscription.report ?? 'closed',
+        context: subscription.context,
+        start_date: subscription.start_date,
+        end_date: subscription.end_date,
+      });
     }
-    return this.dashboards.dashboard(system, { id: subscription.slide, context: subscription.context, dashboard_start_date: subscription.start_date, dashboard_end_date: subscription.end_date });
+    return this.dashboards.dashboard(system, {
+      id: subscription.slide,
+      context: subscription.context,
+      dashboard_start_date: subscription.start_date,
+      dashboard_end_date: subscription.end_date,
+    });
   }
 
   private schedule(teamId: number, key: string, subscription: DisplaySubscription) {
@@ -87,7 +97,12 @@ export class DisplayFigures implements OnApplicationShutdown {
       const data = await this.figuresOf(teamId, subscription);
       // A change elsewhere (another scope, another range) leaves this key's figures as they were: no push.
       if (!(await this.subscriptions.changed(key, hashOf(data)))) return this.closeWindow(teamId, key, subscription);
-      await this.publisher.pushData(key, { key, version: await this.subscriptions.nextVersion(key), occurred_at: new Date().toISOString(), data });
+      await this.publisher.pushData(key, {
+        key,
+        version: await this.subscriptions.nextVersion(key),
+        occurred_at: new Date().toISOString(),
+        data,
+      });
     } catch (error) {
       this.logger.warn(`display figures of ${key} not pushed: ${(error as Error).message}`);
     }

@@ -1,7 +1,25 @@
 import { HttpException, Inject, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { DASHBOARD_ROLES, DISPLAY_NAMESPACE, displayKeyOf, LEADERBOARD_REPORTS, STAFF_ROLES, toFilterDate, type DisplaySubscribeAck, type DisplaySubscription, type Role } from '@app/contracts';
+import {
+  DASHBOARD_ROLES,
+  DISPLAY_NAMESPACE,
+  displayKeyOf,
+  LEADERBOARD_REPORTS,
+  STAFF_ROLES,
+  toFilterDate,
+  type DisplaySubscribeAck,
+  type DisplaySubscription,
+  type Role,
+} from '@app/contracts';
 import { AccessTokenVerifier, TOKEN_REVOCATIONS, type AuthenticatedUser, type TokenRevocations } from '@app/auth';
 import { AgentsRepository } from '../agents/agents.repository';
 import { DashboardsService } from '../dashboards/dashboards.service';
@@ -62,7 +80,8 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     this.closeAtExpiry(socket, user);
     // A recovered connection keeps its rooms (and data) and receives what it missed; its key is followed again.
     if (socket.recovered) {
-      if (socket.data.key && socket.data.subscription) await this.subscriptions.add(user.team_id, socket.data.key, socket.data.subscription);
+      if (socket.data.key && socket.data.subscription)
+        await this.subscriptions.add(user.team_id, socket.data.key, socket.data.subscription);
       return;
     }
     await socket.join(teamRoom(user.team_id));
@@ -101,19 +120,31 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     const raw = (body ?? {}) as Partial<DisplaySubscription>;
     if (!SLIDES.includes(Number(raw.slide))) return { ok: false, status: 400, message: 'Choose a slide: 7, 9, 2, 3 or 4' };
     const slide = Number(raw.slide) as DisplaySubscription['slide'];
-    if (slide === 4 && raw.report != null && !LEADERBOARD_REPORTS.includes(raw.report)) return { ok: false, status: 400, message: 'Choose a leaderboard report' };
+    if (slide === 4 && raw.report != null && !LEADERBOARD_REPORTS.includes(raw.report))
+      return { ok: false, status: 400, message: 'Choose a leaderboard report' };
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     let subscription: DisplaySubscription;
     try {
-      if (!user.roles.some((role: Role) => DASHBOARD_ROLES.includes(role))) return { ok: false, status: 403, message: 'You do not have permission to do this' };
+      if (!user.roles.some((role: Role) => DASHBOARD_ROLES.includes(role)))
+        return { ok: false, status: 403, message: 'You do not have permission to do this' };
       const scope = await this.dashboards.scopeOf(user, text(raw.context), { leaderboard: slide === 4 });
       const timezone = await this.dashboards.timezoneOf(user.team_id);
       const range = this.dashboards.rangeOf(text(raw.start_date), text(raw.end_date), 'start_date', 'end_date', timezone);
-      subscription = { slide, report: slide === 4 ? (raw.report ?? 'closed') : null, context: scope.context, start_date: toFilterDate(range.start), end_date: toFilterDate(range.end) };
+      subscription = {
+        slide,
+        report: slide === 4 ? (raw.report ?? 'closed') : null,
+        context: scope.context,
+        start_date: toFilterDate(range.start),
+        end_date: toFilterDate(range.end),
+      };
     } catch (error) {
       if (error instanceof HttpException) {
         const answer = error.getResponse() as { message?: string; errors?: { error: string }[] };
-        return { ok: false, status: error.getStatus() as 400 | 403 | 404, message: answer.errors?.[0]?.error ?? answer.message ?? error.message };
+        return {
+          ok: false,
+          status: error.getStatus() as 400 | 403 | 404,
+          message: answer.errors?.[0]?.error ?? answer.message ?? error.message,
+        };
       }
       throw error;
     }
@@ -135,10 +166,13 @@ export class DisplayGateway implements OnGatewayInit, OnGatewayConnection, OnGat
   /** A socket outlives its token by nothing: closed at expiry (the client reconnects with a fresh token). */
   private closeAtExpiry(socket: DisplaySocket, user: AuthenticatedUser) {
     if (!user.expires_at_ms) return;
-    const timer = setTimeout(() => {
-      this.expiries.delete(socket.id);
-      socket.disconnect(true);
-    }, Math.min(Math.max(0, user.expires_at_ms - Date.now()), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this.expiries.delete(socket.id);
+        socket.disconnect(true);
+      },
+      Math.min(Math.max(0, user.expires_at_ms - Date.now()), MAX_TIMER_MS),
+    );
     timer.unref();
     this.expiries.set(socket.id, timer);
   }

@@ -20,7 +20,12 @@ export class DisplayPublisher implements OnApplicationShutdown {
     @Inject(SERVICE_CONFIG) config: ServiceConfig,
     private readonly agents: AgentsRepository,
   ) {
-    this.emitter = new DetachedEmitter({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, service: 'transactions', connectionName: 'transactions:display-publisher' });
+    this.emitter = new DetachedEmitter({
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      service: 'transactions',
+      connectionName: 'transactions:display-publisher',
+    });
   }
 
   private namespace() {
@@ -32,7 +37,9 @@ export class DisplayPublisher implements OnApplicationShutdown {
   }
 
   async pushRoster(teamId: number): Promise<void> {
-    this.namespace().to(teamRoom(teamId)).emit('display:agents', await this.rosterPayload(teamId));
+    this.namespace()
+      .to(teamRoom(teamId))
+      .emit('display:agents', await this.rosterPayload(teamId));
   }
 
   /** Fresh figures to the TVs following a key, on every gateway replica. */

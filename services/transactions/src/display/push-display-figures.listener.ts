@@ -4,7 +4,8 @@ import { HandleEvent } from '@app/events';
 import { DisplayFigures } from './display-figures.service';
 
 /** After commit: the team's subscribed Display Mode keys get fresh figures (at most once per key per window). */
-const refreshAfterCommit = (figures: DisplayFigures, teamId: number | null) => (teamId === null ? undefined : () => figures.refreshTeam(teamId));
+const refreshAfterCommit = (figures: DisplayFigures, teamId: number | null) =>
+  teamId === null ? undefined : () => figures.refreshTeam(teamId);
 
 /** A transaction created, changed or deleted moves the team's figures. */
 @Injectable()

@@ -11,12 +11,19 @@ export class DocumentListsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** The team's folders in team-admin's order: of one side when given (transaction_type null or that side); the vendor-visible ones only when asked. */
-  folders(teamId: number, options: { side?: TransactionSide; vendorOnly?: boolean } = {}, manager?: EntityManager): Promise<DocumentFolderSnapshot[]> {
+  folders(
+    teamId: number,
+    options: { side?: TransactionSide; vendorOnly?: boolean } = {},
+    manager?: EntityManager,
+  ): Promise<DocumentFolderSnapshot[]> {
     const params: unknown[] = [teamId];
     const where = ['team_id = $1'];
     if (options.side) where.push(`(transaction_type IS NULL OR transaction_type = $${params.push(options.side)})`);
     if (options.vendorOnly) where.push('vendor_visible');
-    return (manager ?? this.dataSource.manager).query(`SELECT ${FOLDER_COLUMNS} FROM transactions.document_folders WHERE ${where.join(' AND ')} ORDER BY sort`, params);
+    return (manager ?? this.dataSource.manager).query(
+      `SELECT ${FOLDER_COLUMNS} FROM transactions.document_folders WHERE ${where.join(' AND ')} ORDER BY sort`,
+      params,
+    );
   }
 
   async folder(teamId: number, folderId: number, manager?: EntityManager): Promise<DocumentFolderSnapshot | null> {

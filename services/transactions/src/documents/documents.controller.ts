@@ -6,7 +6,15 @@ import { ClientIdParamDto } from '../transactions/dto/transaction-edit.dto';
 import { DocumentsService } from './documents.service';
 import { DocumentConfirmDto, DocumentFoldersQueryDto, DocumentIdParamDto, DocumentUploadDto } from './dto/documents.dto';
 import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
-import { DOCUMENT_FOLDERS_SCHEMA, DOCUMENT_TYPES_SCHEMA, DOCUMENT_WITH_URL_SCHEMA, DOCUMENTS_BY_FOLDER_SCHEMA, ID_SCHEMA, TRANSACTION_DOCUMENT_SCHEMA, UPLOAD_URL_SCHEMA } from '../transactions.openapi';
+import {
+  DOCUMENT_FOLDERS_SCHEMA,
+  DOCUMENT_TYPES_SCHEMA,
+  DOCUMENT_WITH_URL_SCHEMA,
+  DOCUMENTS_BY_FOLDER_SCHEMA,
+  ID_SCHEMA,
+  TRANSACTION_DOCUMENT_SCHEMA,
+  UPLOAD_URL_SCHEMA,
+} from '../transactions.openapi';
 
 @ApiTags('documents')
 @ApiBearerAuth()
@@ -17,7 +25,10 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get('document-folders')
-  @ApiOperation({ summary: "The team's document folders (the system folders -1 General and -2 Signed Documents first); with type, those taking that side; VENDOR the vendor-visible ones. CLIENT 403." })
+  @ApiOperation({
+    summary:
+      "The team's document folders (the system folders -1 General and -2 Signed Documents first); with type, those taking that side; VENDOR the vendor-visible ones. CLIENT 403.",
+  })
   @ApiAnswer(200, DOCUMENT_FOLDERS_SCHEMA)
   @ApiErrors(400)
   folders(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentFoldersQueryDto) {
@@ -32,7 +43,7 @@ export class DocumentsController {
   }
 
   @Get('documents/:id')
-  @ApiOperation({ summary: 'A document and a signed url valid for 5 minutes; another team\'s 404' })
+  @ApiOperation({ summary: "A document and a signed url valid for 5 minutes; another team's 404" })
   @ApiAnswer(200, DOCUMENT_WITH_URL_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: DocumentIdParamDto) {
@@ -48,7 +59,9 @@ export class DocumentsController {
   }
 
   @Get(':client_id/documents')
-  @ApiOperation({ summary: "The transaction's folders for its side, each with its documents: {records: [{folder_id, folder_name, slug, documents}]}" })
+  @ApiOperation({
+    summary: "The transaction's folders for its side, each with its documents: {records: [{folder_id, folder_name, slug, documents}]}",
+  })
   @ApiAnswer(200, DOCUMENTS_BY_FOLDER_SCHEMA)
   @ApiErrors(400, 404)
   byFolder(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto) {
@@ -69,7 +82,10 @@ export class DocumentsController {
   @Post(':client_id/documents/confirm')
   @HttpCode(200)
   @Idempotent()
-  @ApiOperation({ summary: "Checks the uploaded bytes (PDF, JPEG or PNG; at most 50,000,000 bytes), records the document and attaches it to its task. A key that is not the caller's pending upload: 400 'Unknown upload'." })
+  @ApiOperation({
+    summary:
+      "Checks the uploaded bytes (PDF, JPEG or PNG; at most 50,000,000 bytes), records the document and attaches it to its task. A key that is not the caller's pending upload: 400 'Unknown upload'.",
+  })
   @ApiAnswer(200, TRANSACTION_DOCUMENT_SCHEMA, 'The recorded document')
   @ApiErrors(400, 404)
   confirm(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Body() body: DocumentConfirmDto) {

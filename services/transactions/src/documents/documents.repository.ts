@@ -57,7 +57,18 @@ export class DocumentsRepository {
     const [row]: Pick<TableRow<'transactions.documents'>, 'document_id'>[] = await manager.query(
       `INSERT INTO transactions.documents (team_id, client_id, folder_id, doc_type_id, filename, content_type, size, storage_key, task_id, uploaded_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING document_id`,
-      [upload.team_id, upload.client_id, upload.folder_id, upload.doc_type_id, upload.filename, file.contentType, file.size, upload.storage_key, upload.task_id, upload.agent_id],
+      [
+        upload.team_id,
+        upload.client_id,
+        upload.folder_id,
+        upload.doc_type_id,
+        upload.filename,
+        file.contentType,
+        file.size,
+        upload.storage_key,
+        upload.task_id,
+        upload.agent_id,
+      ],
     );
     return row.document_id;
   }
@@ -70,7 +81,16 @@ export class DocumentsRepository {
     await this.dataSource.query(
       `INSERT INTO transactions.document_uploads (storage_key, team_id, client_id, agent_id, folder_id, doc_type_id, task_id, filename)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [upload.storage_key, upload.team_id, upload.client_id, upload.agent_id, upload.folder_id, upload.doc_type_id, upload.task_id, upload.filename],
+      [
+        upload.storage_key,
+        upload.team_id,
+        upload.client_id,
+        upload.agent_id,
+        upload.folder_id,
+        upload.doc_type_id,
+        upload.task_id,
+        upload.filename,
+      ],
     );
   }
 
@@ -85,7 +105,13 @@ export class DocumentsRepository {
   }
 
   async dropPending(key: string, manager?: EntityManager): Promise<boolean> {
-    return returned(await (manager ?? this.dataSource.manager).query(`DELETE FROM transactions.document_uploads WHERE storage_key = $1 RETURNING 1`, [key])).length > 0;
+    return (
+      returned(
+        await (manager ?? this.dataSource.manager).query(`DELETE FROM transactions.document_uploads WHERE storage_key = $1 RETURNING 1`, [
+          key,
+        ]),
+      ).length > 0
+    );
   }
 
   /** Keys of pending uploads older than the given age, locked (skipping those a confirm holds), oldest first. */
@@ -125,12 +151,18 @@ export class DocumentsRepository {
   }
 
   async linkEsignRequest(manager: EntityManager, esigRequestId: number, documentId: number): Promise<void> {
-    await manager.query(`UPDATE transactions.esign_signed_documents SET document_id = $2 WHERE esig_request_id = $1`, [esigRequestId, documentId]);
+    await manager.query(`UPDATE transactions.esign_signed_documents SET document_id = $2 WHERE esig_request_id = $1`, [
+      esigRequestId,
+      documentId,
+    ]);
   }
 
   /** Tasks that hold the document. */
   async tasksHolding(documentId: number, manager: EntityManager): Promise<number[]> {
-    const rows: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`, [documentId]);
+    const rows: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(
+      `SELECT task_id FROM transactions.tasks WHERE doc_id = $1 ORDER BY task_id FOR UPDATE`,
+      [documentId],
+    );
     return rows.map((row) => row.task_id);
   }
 }

@@ -67,7 +67,10 @@ export class DocumentsService {
   async byFolder(caller: AuthenticatedUser, clientId: number): Promise<{ records: DocumentFolderWithDocuments[] }> {
     const transaction = await this.visible(caller, clientId);
     const folders = await this.lists.folders(caller.team_id, { side: transaction.type, vendorOnly: isVendor(caller) });
-    const documents = await this.documents.ofTransaction(clientId, folders.map((folder) => folder.client_document_folder_id));
+    const documents = await this.documents.ofTransaction(
+      clientId,
+      folders.map((folder) => folder.client_document_folder_id),
+    );
     return {
       records: folders.map((folder) => ({
         folder_id: folder.client_document_folder_id,
@@ -97,7 +100,13 @@ export class DocumentsService {
     }
     if (errors.length) throw new FieldErrorsException(errors);
     const key = `documents/${caller.team_id}/${clientId}/${randomUUID()}`;
-    const url = await this.storage.createUploadUrl({ key, contentType: body.type, purpose: 'document', maxBytes: DOCUMENT_MAX_BYTES, expiresInSeconds: DOCUMENT_UPLOAD_URL_TTL_SECONDS });
+    const url = await this.storage.createUploadUrl({
+      key,
+      contentType: body.type,
+      purpose: 'document',
+      maxBytes: DOCUMENT_MAX_BYTES,
+      expiresInSeconds: DOCUMENT_UPLOAD_URL_TTL_SECONDS,
+    });
     await this.documents.addPending({
       storage_key: key,
       team_id: caller.team_id,
@@ -128,7 +137,8 @@ export class DocumentsService {
       throw error;
     }
     const documentId = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.documents.dropPending(upload.storage_key, manager))) throw new FieldErrorsException([{ field: 'key', error: M.unknownUpload }]);
+      if (!(await this.documents.dropPending(upload.storage_key, manager)))
+        throw new FieldErrorsException([{ field: 'key', error: M.unknownUpload }]);
       const id = await this.record(manager, upload, { size: verified.size, contentType: verified.contentType });
       if (upload.task_id !== null) await this.taskWriter.update(manager, upload.task_id, { doc_id: id });
       return id;
@@ -147,7 +157,9 @@ export class DocumentsService {
     const transaction = await this.documents.transactionOf(manager, completed.client_id);
     if (!transaction) {
       // Deleted since the request was sent: nothing to attach it to, and retrying would not change that.
-      this.logger.warn(`e-sign request ${completed.esig_request_id}: transaction ${completed.client_id} no longer exists, signed document not added`);
+      this.logger.warn(
+        `e-sign request ${completed.esig_request_id}: transaction ${completed.client_id} no longer exists, signed document not added`,
+      );
       return null;
     }
     // A re-published event (a new id, the same request) finds the claim taken; a failure below rolls it back.
@@ -192,11 +204,14 @@ export class DocumentsService {
     const allowed = caller.roles.includes('ADMIN') || caller.roles.includes('TRANC') || document.uploaded_by === caller.agent_id;
     if (!allowed) throw new ForbiddenException({ status: 'error', message: M.cannotDelete });
     await this.dataSource.transaction(async (manager: EntityManager) => {
-      for (const taskId of await this.documents.tasksHolding(documentId, manager)) await this.taskWriter.update(manager, taskId, { doc_id: null });
+      for (const taskId of await this.documents.tasksHolding(documentId, manager))
+        await this.taskWriter.update(manager, taskId, { doc_id: null });
       await this.outbox.publishEach(manager, 'transactions.document.deleted', DOCUMENT_EVENTS_SQL, [[documentId]]);
       await this.documents.delete(manager, documentId);
     });
-    await this.storage.delete(document.storage_key).catch((error: Error) => this.logger.warn(`could not delete ${document.storage_key}: ${error.message}`));
+    await this.storage
+      .delete(document.storage_key)
+      .catch((error: Error) => this.logger.warn(`could not delete ${document.storage_key}: ${error.message}`));
     return { id: documentId };
   }
 

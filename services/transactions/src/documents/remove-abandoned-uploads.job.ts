@@ -46,12 +46,23 @@ export class RemoveAbandonedUploadsJob implements OnApplicationBootstrap, OnAppl
     const options = { connection: this.connection, prefix: this.config.QUEUE_PREFIX };
     this.queue = new Queue(REMOVE_ABANDONED_UPLOADS, options);
     // Upserted by every worker start: one schedule whatever the number of workers.
-    await this.queue.upsertJobScheduler(REMOVE_ABANDONED_UPLOADS, { every: ABANDONED_UPLOADS_EVERY_MS }, {
-      name: REMOVE_ABANDONED_UPLOADS,
-      opts: { attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-    });
+    await this.queue.upsertJobScheduler(
+      REMOVE_ABANDONED_UPLOADS,
+      { every: ABANDONED_UPLOADS_EVERY_MS },
+      {
+        name: REMOVE_ABANDONED_UPLOADS,
+        opts: {
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 5_000 },
+          removeOnComplete: { count: 100 },
+          removeOnFail: { count: 100 },
+        },
+      },
+    );
     this.worker = new Worker(REMOVE_ABANDONED_UPLOADS, () => this.run(), { ...options, concurrency: 1 });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${REMOVE_ABANDONED_UPLOADS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${REMOVE_ABANDONED_UPLOADS} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${REMOVE_ABANDONED_UPLOADS} worker: ${error.message}`));
   }
 

@@ -56,7 +56,9 @@ export class EsignFieldsRpcController {
   constructor(private readonly options: TeamOptionsRepository) {}
 
   @RpcHandler('transactions.esign.mappable-fields')
-  async list(@Payload() request: RpcRequestOf<'transactions.esign.mappable-fields'>): Promise<RpcReplyOf<'transactions.esign.mappable-fields'>> {
+  async list(
+    @Payload() request: RpcRequestOf<'transactions.esign.mappable-fields'>,
+  ): Promise<RpcReplyOf<'transactions.esign.mappable-fields'>> {
     // The caller is another service: a malformed request is a bug there, answered as an error.
     if (!request || !isId(request.team_id)) throw new RpcException('team_id must be an id');
     return (await this.options.fields(request.team_id)).map(mappableFieldOf);
@@ -76,15 +78,23 @@ export class EsignFieldValuesRpcController {
    * (by the same mapping as mappable-fields), within the caller's team only: another team's transaction answers [].
    */
   @RpcHandler('transactions.esign.field-values')
-  async fieldValues(@Payload() request: RpcRequestOf<'transactions.esign.field-values'>): Promise<RpcReplyOf<'transactions.esign.field-values'>> {
+  async fieldValues(
+    @Payload() request: RpcRequestOf<'transactions.esign.field-values'>,
+  ): Promise<RpcReplyOf<'transactions.esign.field-values'>> {
     if (!request || !isId(request.team_id) || !isId(request.client_id)) throw new RpcException('team_id and client_id must be ids');
     const asked = request.fields;
-    if (!Array.isArray(asked) || asked.length > MAX_FIELD_VALUES || !asked.every((f) => f && isKey(f.mapped_entity) && isKey(f.mapped_field))) {
+    if (
+      !Array.isArray(asked) ||
+      asked.length > MAX_FIELD_VALUES ||
+      !asked.every((f) => f && isKey(f.mapped_entity) && isKey(f.mapped_field))
+    ) {
       throw new RpcException(`fields must be at most ${MAX_FIELD_VALUES} {mapped_entity, mapped_field}`);
     }
     const transaction = await this.transactionValues.values(request.team_id, request.client_id);
     if (!transaction) return [];
-    const catalogue = new Map((await this.options.fields(request.team_id)).map((field) => [`${mappableFieldOf(field).mapped_entity}:${field.field_key}`, field]));
+    const catalogue = new Map(
+      (await this.options.fields(request.team_id)).map((field) => [`${mappableFieldOf(field).mapped_entity}:${field.field_key}`, field]),
+    );
     const reply: RpcReplyOf<'transactions.esign.field-values'> = [];
     const seen = new Set<string>();
     for (const { mapped_entity, mapped_field } of asked) {
@@ -101,7 +111,8 @@ export class EsignFieldValuesRpcController {
 /** A field's value on the transaction: id selects by their label; a custom field of the other side has none. */
 function valueOf(transaction: EsignTransactionValues, field: TransactionFieldDefinition): unknown {
   if (field.system) {
-    if (LEAD_TYPE_FIELDS.has(field.field_key)) return field.field_key === 'lead_type_id' ? transaction.lead_type_label : transaction.original_lead_type_label;
+    if (LEAD_TYPE_FIELDS.has(field.field_key))
+      return field.field_key === 'lead_type_id' ? transaction.lead_type_label : transaction.original_lead_type_label;
     if (field.field_key === 'appt_set_by_agent_id') return transaction.appt_set_by_name;
     return transaction.columns[field.field_key] ?? null;
   }

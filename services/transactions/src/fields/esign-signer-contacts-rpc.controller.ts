@@ -16,11 +16,21 @@ export class EsignSignerContactsRpcController {
   constructor(private readonly contacts: ContactsRepository) {}
 
   @RpcHandler('transactions.esign.signer-contacts')
-  async signerContacts(@Payload() request: RpcRequestOf<'transactions.esign.signer-contacts'>): Promise<RpcReplyOf<'transactions.esign.signer-contacts'>> {
+  async signerContacts(
+    @Payload() request: RpcRequestOf<'transactions.esign.signer-contacts'>,
+  ): Promise<RpcReplyOf<'transactions.esign.signer-contacts'>> {
     // The caller is another service: a malformed request is a bug there, answered as an error.
     if (!request || !isId(request.team_id) || !isId(request.client_id)) throw new RpcException('team_id and client_id must be ids');
-    if (typeof request.term !== 'string' || request.term.length > ESIGN_SIGNER_TERM_MAX_LENGTH) throw new RpcException(`term must be text of at most ${ESIGN_SIGNER_TERM_MAX_LENGTH} characters`);
-    if (request.agent_id !== undefined && request.agent_id !== null && !isId(request.agent_id)) throw new RpcException('agent_id must be an id');
-    return this.contacts.signerOptions(request.team_id, request.client_id, request.term, ESIGN_SIGNER_OPTIONS_LIMIT, request.agent_id ?? undefined);
+    if (typeof request.term !== 'string' || request.term.length > ESIGN_SIGNER_TERM_MAX_LENGTH)
+      throw new RpcException(`term must be text of at most ${ESIGN_SIGNER_TERM_MAX_LENGTH} characters`);
+    if (request.agent_id !== undefined && request.agent_id !== null && !isId(request.agent_id))
+      throw new RpcException('agent_id must be an id');
+    return this.contacts.signerOptions(
+      request.team_id,
+      request.client_id,
+      request.term,
+      ESIGN_SIGNER_OPTIONS_LIMIT,
+      request.agent_id ?? undefined,
+    );
   }
 }

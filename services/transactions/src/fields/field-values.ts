@@ -6,7 +6,16 @@ import {
   dateFormatMessage,
   type TransactionFieldDefinition,
 } from '@app/contracts';
-import { isFormEmail, isMissingValue, normalizePhone, parseAmount, parsePercent, parseWholeNumber, usDateToIso, webLinkProblem } from '@app/platform';
+import {
+  isFormEmail,
+  isMissingValue,
+  normalizePhone,
+  parseAmount,
+  parsePercent,
+  parseWholeNumber,
+  usDateToIso,
+  webLinkProblem,
+} from '@app/platform';
 
 /** What a form field's value becomes once checked: the stored value, or the field error. */
 export type CheckedValue = { value: string | number | null } | { error: string };
@@ -67,7 +76,9 @@ export function checkFieldValue(field: TransactionFieldDefinition, raw: unknown,
       const value = typeof raw === 'number' ? String(raw) : raw;
       if (typeof value !== 'string') return { error: FORM_FIELD_MESSAGES.invalidValue };
       const options = choices ?? field.options;
-      return options.includes(value) ? { value: /^\d+$/.test(value) && choices ? Number(value) : value } : { error: FORM_FIELD_MESSAGES.invalidValue };
+      return options.includes(value)
+        ? { value: /^\d+$/.test(value) && choices ? Number(value) : value }
+        : { error: FORM_FIELD_MESSAGES.invalidValue };
     }
   }
 }

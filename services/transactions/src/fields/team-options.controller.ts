@@ -23,7 +23,9 @@ export class TeamOptionsController {
   }
 
   @Get('statuses')
-  @ApiOperation({ summary: "The team's statuses in order: {records: [{id, label, color, font_color, category, color_css, dates, asks_lost_reason}]}" })
+  @ApiOperation({
+    summary: "The team's statuses in order: {records: [{id, label, color, font_color, category, color_css, dates, asks_lost_reason}]}",
+  })
   @ApiAnswer(200, STATUSES_SCHEMA)
   async statuses(@CurrentUser() caller: AuthenticatedUser) {
     return { records: await this.options.statuses(caller.team_id) };
@@ -44,7 +46,10 @@ export class TeamOptionsController {
   }
 
   @Get('fields')
-  @ApiOperation({ summary: 'The system fields, then the team custom fields: {records: [{field_key, label, type, options, client_type, required, vendor_visible, can_update, system}]}' })
+  @ApiOperation({
+    summary:
+      'The system fields, then the team custom fields: {records: [{field_key, label, type, options, client_type, required, vendor_visible, can_update, system}]}',
+  })
   @ApiAnswer(200, FIELDS_SCHEMA)
   async fields(@CurrentUser() caller: AuthenticatedUser) {
     return { records: await this.options.fields(caller.team_id) };

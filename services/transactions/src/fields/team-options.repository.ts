@@ -47,7 +47,9 @@ export class TeamOptionsRepository {
   }
 
   tags(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<TagOption[]> {
-    return manager.query(`SELECT tag_id AS id, label, border FROM transactions.tags WHERE team_id = $1 ORDER BY lower(label), tag_id`, [teamId]);
+    return manager.query(`SELECT tag_id AS id, label, border FROM transactions.tags WHERE team_id = $1 ORDER BY lower(label), tag_id`, [
+      teamId,
+    ]);
   }
 
   leadTypes(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<LeadTypeOption[]> {
@@ -81,7 +83,11 @@ export class TeamOptionsRepository {
    * A form of the team with its fields in order: -1 is the team's list form, PAGE_FORM its page form. null when the team has no
    * such form (another team's id included). A team without a list form lists no form fields.
    */
-  async formWithFields(teamId: number, teamFormId: number, manager: EntityManager = this.dataSource.manager): Promise<FormWithFields | null> {
+  async formWithFields(
+    teamId: number,
+    teamFormId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FormWithFields | null> {
     // The form's fields are left-joined: a form without one gives one row with a null field_key.
     const rows: (Pick<TableRow<'transactions.team_forms'>, 'team_form_id'> & {
       field_key: TableRow<'transactions.team_form_fields'>['field_key'] | null;
@@ -98,7 +104,8 @@ export class TeamOptionsRepository {
         ORDER BY ff.sort, ff.field_key`,
       [teamId, teamFormId],
     );
-    if (rows.length === 0) return teamFormId === LIST_FORM_ALIAS || teamFormId === PAGE_FORM ? { team_form_id: teamFormId, fields: [] } : null;
+    if (rows.length === 0)
+      return teamFormId === LIST_FORM_ALIAS || teamFormId === PAGE_FORM ? { team_form_id: teamFormId, fields: [] } : null;
     const fields: TransactionFieldDefinition[] = [];
     for (const row of rows) {
       if (!row.field_key) continue;
@@ -117,7 +124,11 @@ export class TeamOptionsRepository {
    * The choices of a select (GET /transaction/form/select-options): stage, status, tag, tc, agent,
    * lead_type, original_lead_type, lost_reason, or a select custom field's key; null for another name.
    */
-  async choices(teamId: number, element: string, manager: EntityManager = this.dataSource.manager): Promise<{ value: string | number; label: string }[] | null> {
+  async choices(
+    teamId: number,
+    element: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ value: string | number; label: string }[] | null> {
     const asChoices = (rows: { id: number; label: string }[]) => rows.map((r) => ({ value: r.id, label: r.label }));
     switch (element) {
       case 'stage':
@@ -149,7 +160,10 @@ export class TeamOptionsRepository {
   }
 
   async timezoneOf(teamId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
-    const rows: Pick<TableRow<'transactions.teams'>, 'timezone'>[] = await manager.query(`SELECT timezone FROM transactions.teams WHERE team_id = $1`, [teamId]);
+    const rows: Pick<TableRow<'transactions.teams'>, 'timezone'>[] = await manager.query(
+      `SELECT timezone FROM transactions.teams WHERE team_id = $1`,
+      [teamId],
+    );
     return rows[0]?.timezone ?? DEFAULT_TEAM_TIMEZONE;
   }
 }

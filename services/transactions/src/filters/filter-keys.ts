@@ -56,7 +56,10 @@ function listOf(value: unknown): unknown[] | null {
       return null;
     }
   }
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function idOf(value: unknown): number | null {
@@ -99,7 +102,16 @@ export function parseFilterKeys(raw: Raw): { keys: TransactionFilterKeys; errors
     if (string.length > MAX_TEXT || (pattern && !pattern.test(string))) return void fail(key, FILTER_KEY_ERRORS.invalid);
     return string;
   };
-  const date = (key: 'status_start_date' | 'status_end_date' | 'cohort_start_date' | 'cohort_end_date' | 'dashboard_start_date' | 'dashboard_end_date' | 'pending_date') => {
+  const date = (
+    key:
+      | 'status_start_date'
+      | 'status_end_date'
+      | 'cohort_start_date'
+      | 'cohort_end_date'
+      | 'dashboard_start_date'
+      | 'dashboard_end_date'
+      | 'pending_date',
+  ) => {
     known.add(key);
     const value = raw[key];
     if (isBlank(value)) return;
@@ -131,7 +143,11 @@ export function parseFilterKeys(raw: Raw): { keys: TransactionFilterKeys; errors
     const value = raw[key];
     if (isBlank(value)) return;
     const list = listOf(value)?.map((item) => (typeof item === 'number' ? String(item) : item));
-    if (!list || list.length > MAX_LIST || list.some((item) => typeof item !== 'string' || item.length > MAX_TEXT || (pattern && !pattern.test(item)))) {
+    if (
+      !list ||
+      list.length > MAX_LIST ||
+      list.some((item) => typeof item !== 'string' || item.length > MAX_TEXT || (pattern && !pattern.test(item)))
+    ) {
       return void fail(key, FILTER_KEY_ERRORS.invalid);
     }
     const cleaned = [...new Set((list as string[]).map((item) => item.trim()).filter(Boolean))];

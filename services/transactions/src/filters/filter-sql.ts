@@ -15,14 +15,23 @@ export interface FilterSqlContext {
 type Range = { start: string | null; end: string | null };
 
 /** A date range from explicit dates, else a preset, else the dashboard dates; null when nothing bounds it. */
-function rangeOf(start: string | undefined, end: string | undefined, preset: DatePreset | undefined, keys: TransactionFilterKeys, context: FilterSqlContext): Range | null {
+function rangeOf(
+  start: string | undefined,
+  end: string | undefined,
+  preset: DatePreset | undefined,
+  keys: TransactionFilterKeys,
+  context: FilterSqlContext,
+): Range | null {
   if (start || end) return { start: start ? isoOf(start) : null, end: end ? isoOf(end) : null };
   if (preset) {
     const resolved = resolveDatePreset(preset, context.timezone, context.now);
     if (resolved) return { start: resolved.start, end: resolved.end };
   }
   if (keys.dashboard_start_date || keys.dashboard_end_date) {
-    return { start: keys.dashboard_start_date ? isoOf(keys.dashboard_start_date) : null, end: keys.dashboard_end_date ? isoOf(keys.dashboard_end_date) : null };
+    return {
+      start: keys.dashboard_start_date ? isoOf(keys.dashboard_start_date) : null,
+      end: keys.dashboard_end_date ? isoOf(keys.dashboard_end_date) : null,
+    };
   }
   return null;
 }
@@ -60,7 +69,9 @@ export function filterSql(keys: TransactionFilterKeys, context: FilterSqlContext
   if (keys.context) {
     const id = Number(keys.context.replace(/^[a-z]+/, ''));
     if (keys.context.startsWith('ig')) {
-      terms.push(`t.appt_set_by_agent_id IN (SELECT agent_id FROM transactions.agents WHERE team_id = ${param(context.teamId)} AND 'ISISA' = ANY(roles))`);
+      terms.push(
+        `t.appt_set_by_agent_id IN (SELECT agent_id FROM transactions.agents WHERE team_id = ${param(context.teamId)} AND 'ISISA' = ANY(roles))`,
+      );
     } else if (keys.context.startsWith('a')) terms.push(`t.primary_agent_id = ${param(id)}`);
     else if (keys.context.startsWith('i')) terms.push(`t.appt_set_by_agent_id = ${param(id)}`);
     // t{team}: the whole team, which the caller's scope already is.
@@ -96,23 +107,33 @@ export function filterSql(keys: TransactionFilterKeys, context: FilterSqlContext
   }
   if (keys.tag_filters) {
     const groups = keys.tag_filters.map(
-      (group) => `(${group.map((entry) => `${entry.tag_filter_modifier === 'not' ? 'NOT ' : ''}t.tag_ids @> ARRAY[${param(entry.tag_filter_id, '::int')}]`).join(' AND ')})`,
+      (group) =>
+        `(${group.map((entry) => `${entry.tag_filter_modifier === 'not' ? 'NOT ' : ''}t.tag_ids @> ARRAY[${param(entry.tag_filter_id, '::int')}]`).join(' AND ')})`,
     );
     terms.push(`(${groups.join(' OR ')})`);
   }
   if (keys.lead_type_filter) terms.push(`t.lead_type_id = ANY(${param(keys.lead_type_filter, '::int[]')})`);
   if (keys.lead_type_group_filter) {
-    terms.push(`t.lead_type_id IN (SELECT lead_type_id FROM transactions.lead_types WHERE team_id = ${param(context.teamId)} AND group_name = ANY(${param(keys.lead_type_group_filter, '::text[]')}))`);
+    terms.push(
+      `t.lead_type_id IN (SELECT lead_type_id FROM transactions.lead_types WHERE team_id = ${param(context.teamId)} AND group_name = ANY(${param(keys.lead_type_group_filter, '::text[]')}))`,
+    );
   }
   if (keys.tc_filter) terms.push(`t.tc_agent_id = ANY(${param(keys.tc_filter, '::int[]')})`);
   if (keys.appt_set_by_filter) {
-    terms.push(`t.appt_set_by_agent_id = ANY(${param(keys.appt_set_by_filter.map((value) => Number(value.replace(/^i/, ''))), '::int[]')})`);
+    terms.push(
+      `t.appt_set_by_agent_id = ANY(${param(
+        keys.appt_set_by_filter.map((value) => Number(value.replace(/^i/, ''))),
+        '::int[]',
+      )})`,
+    );
   }
   if (keys.lost_reason_filters) terms.push(`t.lost_reason = ANY(${param(keys.lost_reason_filters, '::text[]')})`);
   if (keys.exclude_lost) terms.push(`t.status_category <> 'lost'`);
   if (keys.pending_date) {
     const day = param(isoOf(keys.pending_date), '::date');
-    terms.push(`t.under_contract_dt <= ${day} AND (t.closed_dt IS NULL OR t.closed_dt > ${day}) AND (t.lost_dt IS NULL OR t.lost_dt > ${day})`);
+    terms.push(
+      `t.under_contract_dt <= ${day} AND (t.closed_dt IS NULL OR t.closed_dt > ${day}) AND (t.lost_dt IS NULL OR t.lost_dt > ${day})`,
+    );
   }
   return terms;
 }

@@ -16,7 +16,10 @@ export class FiltersController {
   constructor(private readonly filters: FiltersService) {}
 
   @Get('dashboard/scopes')
-  @ApiOperation({ summary: "The scope menu: {groups: [{label, items: [{value, label}]}]}: Team (t{team}, unless include_team=false), ISAs (ig{team}, i{id}), Active Agents and Disabled Agents (a{id}); with agent_restricted_team_dashboard only the caller's a{id}. CLIENT, VENDOR 403" })
+  @ApiOperation({
+    summary:
+      "The scope menu: {groups: [{label, items: [{value, label}]}]}: Team (t{team}, unless include_team=false), ISAs (ig{team}, i{id}), Active Agents and Disabled Agents (a{id}); with agent_restricted_team_dashboard only the caller's a{id}. CLIENT, VENDOR 403",
+  })
   @ApiAnswer(200, SCOPES_SCHEMA)
   @ApiErrors(400)
   scopes(@CurrentUser() caller: AuthenticatedUser, @Query() query: ScopesQueryDto) {
@@ -33,7 +36,9 @@ export class FiltersController {
 
   @Post('transaction/filters')
   @Idempotent()
-  @ApiOperation({ summary: "Saves a filter {name, filters, component, owner_type}: a team filter (ADMIN only) or the caller's own -> {filter_id}" })
+  @ApiOperation({
+    summary: "Saves a filter {name, filters, component, owner_type}: a team filter (ADMIN only) or the caller's own -> {filter_id}",
+  })
   @ApiAnswer(201, FILTER_ID_SCHEMA)
   @ApiErrors(400)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateFilterDto) {
@@ -42,7 +47,10 @@ export class FiltersController {
 
   @Patch('transaction/filters')
   @HttpCode(200)
-  @ApiOperation({ summary: 'updateSelected true saves the filters and the name, false renames only. Team filters: ADMIN; personal: their owner (404 for others)' })
+  @ApiOperation({
+    summary:
+      'updateSelected true saves the filters and the name, false renames only. Team filters: ADMIN; personal: their owner (404 for others)',
+  })
   @ApiAnswer(200, FILTER_ID_SCHEMA)
   @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Body() body: UpdateFilterDto) {

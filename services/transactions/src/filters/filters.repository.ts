@@ -85,11 +85,27 @@ export class FiltersRepository {
     return rows.length > 0;
   }
 
-  async insert(filter: { team_id: number; owner_type: FilterOwnerType; owner_agent_id: number | null; component: FilterComponent; filter_name: string; filters: TransactionFilterKeys; created_by: number }): Promise<number> {
+  async insert(filter: {
+    team_id: number;
+    owner_type: FilterOwnerType;
+    owner_agent_id: number | null;
+    component: FilterComponent;
+    filter_name: string;
+    filters: TransactionFilterKeys;
+    created_by: number;
+  }): Promise<number> {
     const [row] = await this.dataSource.query(
       `INSERT INTO transactions.transaction_filters (team_id, owner_type, owner_agent_id, component, filter_name, filters, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING filter_id`,
-      [filter.team_id, filter.owner_type, filter.owner_agent_id, filter.component, filter.filter_name, JSON.stringify(filter.filters), filter.created_by],
+      [
+        filter.team_id,
+        filter.owner_type,
+        filter.owner_agent_id,
+        filter.component,
+        filter.filter_name,
+        JSON.stringify(filter.filters),
+        filter.created_by,
+      ],
     );
     return row.filter_id;
   }
@@ -103,6 +119,9 @@ export class FiltersRepository {
   }
 
   async delete(filterId: number): Promise<boolean> {
-    return returned(await this.dataSource.query(`DELETE FROM transactions.transaction_filters WHERE filter_id = $1 RETURNING 1`, [filterId])).length > 0;
+    return (
+      returned(await this.dataSource.query(`DELETE FROM transactions.transaction_filters WHERE filter_id = $1 RETURNING 1`, [filterId]))
+        .length > 0
+    );
   }
 }

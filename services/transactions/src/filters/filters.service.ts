@@ -39,13 +39,32 @@ const FIELD_KINDS = {
   cohort_date_field: ['date'],
 } as const;
 
-const EMPTY_CATALOG: TeamFilterCatalog = { stage_ids: [], tag_ids: [], lead_type_ids: [], lead_type_groups: [], agent_ids: [], isa_ids: [], tc_ids: [] };
+const EMPTY_CATALOG: TeamFilterCatalog = {
+  stage_ids: [],
+  tag_ids: [],
+  lead_type_ids: [],
+  lead_type_groups: [],
+  agent_ids: [],
+  isa_ids: [],
+  tc_ids: [],
+};
 
 const isAdmin = (caller: AuthenticatedUser) => caller.roles.includes('ADMIN');
-const isVendor = (caller: AuthenticatedUser) => caller.roles.includes('VENDOR') && !caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');
+const isVendor = (caller: AuthenticatedUser) =>
+  caller.roles.includes('VENDOR') &&
+  !caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT');
 
 /** The filter keys a list request carries beside its own paging, sort and search parameters. */
-export const LIST_PARAMETERS = new Set(['page', 'per_page', 'order_by', 'order_dir', 'quick_search_filter', 'team_form_id', 'filter_id', 'format']);
+export const LIST_PARAMETERS = new Set([
+  'page',
+  'per_page',
+  'order_by',
+  'order_dir',
+  'quick_search_filter',
+  'team_form_id',
+  'filter_id',
+  'format',
+]);
 
 @Injectable()
 export class FiltersService {
@@ -58,7 +77,10 @@ export class FiltersService {
    * The filter of a list request (its filter keys, or filter_id with keys given beside it winning), checked
    * against the caller's team, with what its SQL needs; null when the request filters nothing.
    */
-  async forRequest(caller: AuthenticatedUser, query: Record<string, unknown>): Promise<{ keys: TransactionFilterKeys; context: FilterSqlContext } | null> {
+  async forRequest(
+    caller: AuthenticatedUser,
+    query: Record<string, unknown>,
+  ): Promise<{ keys: TransactionFilterKeys; context: FilterSqlContext } | null> {
     const raw: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(query)) if (!LIST_PARAMETERS.has(key)) raw[key] = value;
     const { keys: given, errors } = parseFilterKeys(raw);
@@ -68,7 +90,8 @@ export class FiltersService {
       // Digits only, as every query-string id (strict ids): Number() took '0xe', '14e0' and ' 14 ' as 14.
       const raw = query.filter_id;
       const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new FieldErrorsException([{ field: 'filter_id', error: FILTER_KEY_ERRORS.id }]);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+        throw new FieldErrorsException([{ field: 'filter_id', error: FILTER_KEY_ERRORS.id }]);
       const saved = await this.filters.visible(caller.team_id, caller.agent_id, id);
       if (!saved) throw new NotFoundException({ status: 'error', message: FILTERS_NOT_FOUND });
       keys = { ...saved.filters, ...given };
@@ -86,7 +109,8 @@ export class FiltersService {
    */
   async contextOf(teamId: number, keys?: TransactionFilterKeys): Promise<FilterSqlContext> {
     const needsTimezone = !keys || Boolean(keys.status_date_preset || keys.date_preset || keys.cohort_date_field === 'created_ts');
-    const needsFields = !keys || (Object.keys(FIELD_KINDS) as (keyof typeof FIELD_KINDS)[]).some((key) => keys[key] && keys[key] !== 'created_ts');
+    const needsFields =
+      !keys || (Object.keys(FIELD_KINDS) as (keyof typeof FIELD_KINDS)[]).some((key) => keys[key] && keys[key] !== 'created_ts');
     const [timezone, fields] = await Promise.all([
       needsTimezone ? this.options.timezoneOf(teamId) : DEFAULT_TEAM_TIMEZONE,
       needsFields ? this.options.fields(teamId) : [],
@@ -94,7 +118,9 @@ export class FiltersService {
     return {
       teamId,
       timezone,
-      fields: new Map(fields.map((field) => [field.field_key, { type: field.type, column: SYSTEM_FIELDS_BY_KEY.get(field.field_key)?.column ?? null }])),
+      fields: new Map(
+        fields.map((field) => [field.field_key, { type: field.type, column: SYSTEM_FIELDS_BY_KEY.get(field.field_key)?.column ?? null }]),
+      ),
     };
   }
 
@@ -106,20 +132,38 @@ export class FiltersService {
     // The team's ids are read only when the keys name some.
     const namesIds = Boolean(
       (keys.context && /^[ai]\d/.test(keys.context)) ||
-        keys.client_stage_id || keys.lead_type_filter || keys.lead_type_group_filter || keys.tc_filter || keys.appt_set_by_filter || keys.tag_filters,
+      keys.client_stage_id ||
+      keys.lead_type_filter ||
+      keys.lead_type_group_filter ||
+      keys.tc_filter ||
+      keys.appt_set_by_filter ||
+      keys.tag_filters,
     );
     const catalog = namesIds ? await this.filters.catalog(caller.team_id) : EMPTY_CATALOG;
-    if (keys.context && !this.contextIsTeams(keys.context, caller.team_id, catalog)) throw new NotFoundException({ status: 'error', message: CONTEXT_NOT_FOUND });
+    if (keys.context && !this.contextIsTeams(keys.context, caller.team_id, catalog))
+      throw new NotFoundException({ status: 'error', message: CONTEXT_NOT_FOUND });
     const errors: FieldError[] = [];
-    const within = (key: keyof TransactionFilterKeys, values: readonly (number | string)[] | undefined, allowed: readonly (number | string)[]) => {
+    const within = (
+      key: keyof TransactionFilterKeys,
+      values: readonly (number | string)[] | undefined,
+      allowed: readonly (number | string)[],
+    ) => {
       if (values?.some((value) => !allowed.includes(value))) errors.push({ field: key, error: NOT_OF_TEAM });
     };
     within('client_stage_id', keys.client_stage_id, catalog.stage_ids);
     within('lead_type_filter', keys.lead_type_filter, catalog.lead_type_ids);
     within('lead_type_group_filter', keys.lead_type_group_filter, catalog.lead_type_groups);
     within('tc_filter', keys.tc_filter, catalog.agent_ids);
-    within('appt_set_by_filter', keys.appt_set_by_filter?.map((value) => Number(value.replace(/^i/, ''))), catalog.agent_ids);
-    within('tag_filters', keys.tag_filters?.flat().map((entry) => entry.tag_filter_id), catalog.tag_ids);
+    within(
+      'appt_set_by_filter',
+      keys.appt_set_by_filter?.map((value) => Number(value.replace(/^i/, ''))),
+      catalog.agent_ids,
+    );
+    within(
+      'tag_filters',
+      keys.tag_filters?.flat().map((entry) => entry.tag_filter_id),
+      catalog.tag_ids,
+    );
     for (const [key, kinds] of Object.entries(FIELD_KINDS) as [keyof typeof FIELD_KINDS, readonly string[]][]) {
       const fieldKey = keys[key];
       if (!fieldKey || (key === 'cohort_date_field' && fieldKey === 'created_ts')) continue;
@@ -204,8 +248,10 @@ export class FiltersService {
       this.options.choices(teamId, 'lost_reason'),
     ]);
     const scopes = restricted ? { groups: [] } : scopeMenuOf(caller, agents, component !== 'transactions');
-    const ofKind = (kinds: readonly string[]): FilterOption<string>[] => fields.filter((field) => kinds.includes(field.type)).map((field) => ({ value: field.field_key, label: field.label }));
-    const numbers = (choices: { value: string | number; label: string }[] | null) => (choices ?? []).map((choice) => ({ value: Number(choice.value), label: choice.label }));
+    const ofKind = (kinds: readonly string[]): FilterOption<string>[] =>
+      fields.filter((field) => kinds.includes(field.type)).map((field) => ({ value: field.field_key, label: field.label }));
+    const numbers = (choices: { value: string | number; label: string }[] | null) =>
+      (choices ?? []).map((choice) => ({ value: Number(choice.value), label: choice.label }));
     const lanesOf = component === 'status-board' ? statuses : stages;
     return {
       fields: filterFormFieldsOf(component),
@@ -257,11 +303,18 @@ export class FiltersService {
     return keys;
   }
 
-  private async checkedName(caller: AuthenticatedUser, component: FilterComponent, raw: string | undefined, field: string, except?: number): Promise<string> {
+  private async checkedName(
+    caller: AuthenticatedUser,
+    component: FilterComponent,
+    raw: string | undefined,
+    field: string,
+    except?: number,
+  ): Promise<string> {
     const name = (raw ?? '').trim();
     if (!name) throw new FieldErrorsException([{ field, error: FILTER_MESSAGES.nameRequired }]);
     if (name.length > 100) throw new FieldErrorsException([{ field, error: FILTER_MESSAGES.nameTooLong }]);
-    if (await this.filters.nameTaken(caller.team_id, caller.agent_id, component, name, except)) throw new FieldErrorsException([{ field, error: FILTER_MESSAGES.nameTaken }]);
+    if (await this.filters.nameTaken(caller.team_id, caller.agent_id, component, name, except))
+      throw new FieldErrorsException([{ field, error: FILTER_MESSAGES.nameTaken }]);
     return name;
   }
 
@@ -280,7 +333,8 @@ export class FiltersService {
   }
 
   private refuseClientAndVendor(caller: AuthenticatedUser): void {
-    if (!caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT')) throw new ForbiddenException();
+    if (!caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA' || role === 'AGENT'))
+      throw new ForbiddenException();
   }
 }
 
@@ -291,16 +345,32 @@ export class FiltersService {
 function scopeMenuOf(caller: AuthenticatedUser, agents: readonly ScopeAgent[], includeTeam: boolean): ScopeMenu {
   if (caller.permissions.includes('agent_restricted_team_dashboard')) {
     const self = agents.find((agent) => agent.agent_id === caller.agent_id);
-    return { groups: [{ label: self?.active === false ? 'Disabled Agents' : 'Active Agents', items: [{ value: `a${caller.agent_id}`, label: self?.name ?? '' }] }] };
+    return {
+      groups: [
+        {
+          label: self?.active === false ? 'Disabled Agents' : 'Active Agents',
+          items: [{ value: `a${caller.agent_id}`, label: self?.name ?? '' }],
+        },
+      ],
+    };
   }
   const groups: ScopeMenu['groups'] = [];
   if (includeTeam) groups.push({ label: 'Team', items: [{ value: `t${caller.team_id}`, label: 'Team' }] });
   groups.push({
     label: 'ISAs',
-    items: [{ value: `ig${caller.team_id}`, label: 'All ISAs' }, ...agents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name }))],
+    items: [
+      { value: `ig${caller.team_id}`, label: 'All ISAs' },
+      ...agents.filter((agent) => agent.isa).map((agent) => ({ value: `i${agent.agent_id}`, label: agent.name })),
+    ],
   });
-  groups.push({ label: 'Active Agents', items: agents.filter((agent) => agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
-  groups.push({ label: 'Disabled Agents', items: agents.filter((agent) => !agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })) });
+  groups.push({
+    label: 'Active Agents',
+    items: agents.filter((agent) => agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })),
+  });
+  groups.push({
+    label: 'Disabled Agents',
+    items: agents.filter((agent) => !agent.active).map((agent) => ({ value: `a${agent.agent_id}`, label: agent.name })),
+  });
   return { groups };
 }
 

@@ -72,9 +72,13 @@ export class TransactionsList1763700000230 implements MigrationInterface {
 
     // Forms: the buyer and seller forms stay as they are ('side'); each team also gets one list form
     // (the list's columns) and one page form (the transaction page), both sides alike.
-    await q.query(`ALTER TABLE transactions.team_forms ADD COLUMN purpose text NOT NULL DEFAULT 'side' CHECK (purpose IN ('side','list','page'))`);
+    await q.query(
+      `ALTER TABLE transactions.team_forms ADD COLUMN purpose text NOT NULL DEFAULT 'side' CHECK (purpose IN ('side','list','page'))`,
+    );
     await q.query(`ALTER TABLE transactions.team_forms ALTER COLUMN client_type_id DROP NOT NULL`);
-    await q.query(`ALTER TABLE transactions.team_forms ADD CONSTRAINT team_forms_side_has_type CHECK ((purpose = 'side') = (client_type_id IS NOT NULL))`);
+    await q.query(
+      `ALTER TABLE transactions.team_forms ADD CONSTRAINT team_forms_side_has_type CHECK ((purpose = 'side') = (client_type_id IS NOT NULL))`,
+    );
     await q.query(`CREATE UNIQUE INDEX team_forms_one_list_key ON transactions.team_forms (team_id) WHERE purpose = 'list'`);
     await q.query(`CREATE UNIQUE INDEX team_forms_one_page_key ON transactions.team_forms (team_id) WHERE purpose = 'page'`);
     // A form's ordered fields (a system field key such as trans_amt, or a custom field's key).
@@ -106,7 +110,9 @@ export class TransactionsList1763700000230 implements MigrationInterface {
         created_ts timestamptz NOT NULL DEFAULT now(),
         updated_ts timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX contacts_team_name_idx ON transactions.contacts (team_id, lower(first_name), lower(last_name), contact_id)`);
+    await q.query(
+      `CREATE INDEX contacts_team_name_idx ON transactions.contacts (team_id, lower(first_name), lower(last_name), contact_id)`,
+    );
     await q.query(`CREATE INDEX contacts_agent_idx ON transactions.contacts (agent_id)`);
 
     await q.query(`
@@ -210,7 +216,9 @@ export class TransactionsList1763700000230 implements MigrationInterface {
         is_primary boolean NOT NULL DEFAULT false,
         PRIMARY KEY (client_id, contact_id)
       )`);
-    await q.query(`CREATE UNIQUE INDEX transaction_contacts_one_primary_key ON transactions.transaction_contacts (client_id) WHERE is_primary`);
+    await q.query(
+      `CREATE UNIQUE INDEX transaction_contacts_one_primary_key ON transactions.transaction_contacts (client_id) WHERE is_primary`,
+    );
     await q.query(`CREATE INDEX transaction_contacts_contact_idx ON transactions.transaction_contacts (contact_id)`);
 
     // Every change: who, when, from where, which field, old and new value.

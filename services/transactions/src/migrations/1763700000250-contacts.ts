@@ -25,9 +25,15 @@ export class Contacts1763700000250 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE transactions.contacts DROP CONSTRAINT contacts_status_check`);
-    await q.query(`ALTER TABLE transactions.contacts ADD CONSTRAINT contacts_status_check CHECK (status IN ('active','inactive','merged'))`);
-    await q.query(`ALTER TABLE transactions.contacts ADD COLUMN merged_into_contact_id integer REFERENCES transactions.contacts (contact_id)`);
-    await q.query(`ALTER TABLE transactions.contacts ADD CONSTRAINT contacts_merged_has_survivor CHECK ((status = 'merged') = (merged_into_contact_id IS NOT NULL))`);
+    await q.query(
+      `ALTER TABLE transactions.contacts ADD CONSTRAINT contacts_status_check CHECK (status IN ('active','inactive','merged'))`,
+    );
+    await q.query(
+      `ALTER TABLE transactions.contacts ADD COLUMN merged_into_contact_id integer REFERENCES transactions.contacts (contact_id)`,
+    );
+    await q.query(
+      `ALTER TABLE transactions.contacts ADD CONSTRAINT contacts_merged_has_survivor CHECK ((status = 'merged') = (merged_into_contact_id IS NOT NULL))`,
+    );
     await q.query(`ALTER TABLE transactions.contacts ADD COLUMN custom_fields jsonb NOT NULL DEFAULT '{}'`);
     await q.query(`ALTER TABLE transactions.contacts ADD COLUMN client_transaction_count integer NOT NULL DEFAULT 0`);
     await q.query(`
@@ -70,9 +76,13 @@ export class Contacts1763700000250 implements MigrationInterface {
     for (const [name, expression] of Object.entries(this.sorts)) {
       await q.query(`CREATE INDEX contacts_sort_${name}_idx ON transactions.contacts (team_id, ${expression}, contact_id)`);
     }
-    await q.query(`CREATE INDEX contacts_team_agent_idx ON transactions.contacts (team_id, agent_id, lower(first_name), lower(last_name), contact_id)`);
+    await q.query(
+      `CREATE INDEX contacts_team_agent_idx ON transactions.contacts (team_id, agent_id, lower(first_name), lower(last_name), contact_id)`,
+    );
     await q.query(`CREATE INDEX contacts_team_lead_type_idx ON transactions.contacts (team_id, lead_type_id)`);
-    await q.query(`CREATE INDEX contacts_merged_into_idx ON transactions.contacts (merged_into_contact_id) WHERE merged_into_contact_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX contacts_merged_into_idx ON transactions.contacts (merged_into_contact_id) WHERE merged_into_contact_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX contacts_search_trgm_idx ON transactions.contacts USING gin (search_text public.gin_trgm_ops)`);
     await q.query(`CREATE INDEX contacts_phone_trgm_idx ON transactions.contacts USING gin (phone_digits public.gin_trgm_ops)`);
   }
@@ -84,12 +94,16 @@ export class Contacts1763700000250 implements MigrationInterface {
     await q.query(`DROP INDEX transactions.contacts_team_lead_type_idx`);
     await q.query(`DROP INDEX transactions.contacts_team_agent_idx`);
     for (const name of Object.keys(this.sorts)) await q.query(`DROP INDEX transactions.contacts_sort_${name}_idx`);
-    await q.query(`CREATE INDEX contacts_team_name_idx ON transactions.contacts (team_id, lower(first_name), lower(last_name), contact_id)`);
+    await q.query(
+      `CREATE INDEX contacts_team_name_idx ON transactions.contacts (team_id, lower(first_name), lower(last_name), contact_id)`,
+    );
     await q.query(`DROP TRIGGER contact_links_updated ON transactions.transaction_contacts`);
     await q.query(`DROP TRIGGER contact_links_deleted ON transactions.transaction_contacts`);
     await q.query(`DROP TRIGGER contact_links_inserted ON transactions.transaction_contacts`);
     await q.query(`DROP FUNCTION transactions.contact_links_counted()`);
-    await q.query(`ALTER TABLE transactions.contacts DROP COLUMN phone_digits, DROP COLUMN search_text, DROP COLUMN client_transaction_count, DROP COLUMN custom_fields`);
+    await q.query(
+      `ALTER TABLE transactions.contacts DROP COLUMN phone_digits, DROP COLUMN search_text, DROP COLUMN client_transaction_count, DROP COLUMN custom_fields`,
+    );
     await q.query(`ALTER TABLE transactions.contacts DROP CONSTRAINT contacts_merged_has_survivor`);
     await q.query(`ALTER TABLE transactions.contacts DROP COLUMN merged_into_contact_id`);
     await q.query(`UPDATE transactions.contacts SET status = 'inactive' WHERE status = 'merged'`);

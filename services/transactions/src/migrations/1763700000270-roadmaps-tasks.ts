@@ -106,7 +106,9 @@ export class RoadmapsTasks1763700000270 implements MigrationInterface {
     await q.query(`CREATE INDEX tasks_client_roadmap_idx ON transactions.tasks (client_id, rtc_id) WHERE rtc_id IS NOT NULL`);
     await q.query(`CREATE INDEX tasks_team_due_idx ON transactions.tasks (team_id, due_dt NULLS LAST, task_id)`);
     await q.query(`CREATE INDEX tasks_assignee_idx ON transactions.tasks (assigned_to_agent_id, due_dt NULLS LAST, task_id)`);
-    await q.query(`CREATE INDEX tasks_team_open_dated_idx ON transactions.tasks (team_id, task_id) WHERE NOT done AND original_due_dt IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX tasks_team_open_dated_idx ON transactions.tasks (team_id, task_id) WHERE NOT done AND original_due_dt IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE VIEW transactions.task_snapshots AS

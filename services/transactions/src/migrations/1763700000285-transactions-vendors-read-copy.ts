@@ -19,7 +19,9 @@ export class TransactionsVendorsReadCopy1763700000285 implements MigrationInterf
         enrolled_ts timestamptz NOT NULL
       )`);
     await q.query(`CREATE INDEX vendors_team_name_idx ON transactions.vendors (team_id, lower(name))`);
-    await q.query(`COMMENT ON TABLE transactions.vendors IS 'Read copy of identity vendor organisations (identity.vendor.enrolled) for vendor options'`);
+    await q.query(
+      `COMMENT ON TABLE transactions.vendors IS 'Read copy of identity vendor organisations (identity.vendor.enrolled) for vendor options'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -57,7 +57,9 @@ export class TransactionDocuments1763700000290 implements MigrationInterface {
     await q.query(`CREATE INDEX documents_client_folder_idx ON transactions.documents (client_id, folder_id, document_id)`);
     await q.query(`CREATE INDEX documents_task_idx ON transactions.documents (task_id) WHERE task_id IS NOT NULL`);
     // A task's document is one of its transaction's documents (cleared with it).
-    await q.query(`ALTER TABLE transactions.tasks ADD CONSTRAINT tasks_doc_fk FOREIGN KEY (doc_id) REFERENCES transactions.documents (document_id) ON DELETE SET NULL`);
+    await q.query(
+      `ALTER TABLE transactions.tasks ADD CONSTRAINT tasks_doc_fk FOREIGN KEY (doc_id) REFERENCES transactions.documents (document_id) ON DELETE SET NULL`,
+    );
     await q.query(`CREATE INDEX tasks_doc_idx ON transactions.tasks (doc_id) WHERE doc_id IS NOT NULL`);
     // Upload URLs handed out: confirm takes only the caller's own key for this transaction.
     await q.query(`

@@ -26,18 +26,54 @@ export class TransactionFilters1763700000300 implements MigrationInterface {
         CHECK ((owner_type = 'team') = (owner_agent_id IS NULL))
       )`);
     // Names are unique per component among the team's filters, and among each user's own.
-    await q.query(`CREATE UNIQUE INDEX transaction_filters_team_name_key ON transactions.transaction_filters (team_id, component, lower(filter_name)) WHERE owner_type = 'team'`);
-    await q.query(`CREATE UNIQUE INDEX transaction_filters_own_name_key ON transactions.transaction_filters (team_id, component, owner_agent_id, lower(filter_name)) WHERE owner_type = 'personal'`);
+    await q.query(
+      `CREATE UNIQUE INDEX transaction_filters_team_name_key ON transactions.transaction_filters (team_id, component, lower(filter_name)) WHERE owner_type = 'team'`,
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX transaction_filters_own_name_key ON transactions.transaction_filters (team_id, component, owner_agent_id, lower(filter_name)) WHERE owner_type = 'personal'`,
+    );
 
-    for (const column of ['stage_id', 'appt_set_dt', 'appt_met_dt', 'signed_dt', 'under_contract_dt', 'est_close_dt', 'closed_dt', 'lost_dt', 'lead_type_id', 'tc_agent_id', 'appt_set_by_agent_id', 'lost_reason', 'trans_amt', 'gross_commission_amt']) {
-      await q.query(`CREATE INDEX transactions_filter_${column}_idx ON transactions.transactions (team_id, ${column}) WHERE ${column} IS NOT NULL`);
+    for (const column of [
+      'stage_id',
+      'appt_set_dt',
+      'appt_met_dt',
+      'signed_dt',
+      'under_contract_dt',
+      'est_close_dt',
+      'closed_dt',
+      'lost_dt',
+      'lead_type_id',
+      'tc_agent_id',
+      'appt_set_by_agent_id',
+      'lost_reason',
+      'trans_amt',
+      'gross_commission_amt',
+    ]) {
+      await q.query(
+        `CREATE INDEX transactions_filter_${column}_idx ON transactions.transactions (team_id, ${column}) WHERE ${column} IS NOT NULL`,
+      );
     }
     await q.query(`CREATE INDEX transactions_filter_type_idx ON transactions.transactions (team_id, type)`);
     // created_ts (the cohort's default field) has the list's sort index (team_id, created_ts, client_id).
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const column of ['stage_id', 'appt_set_dt', 'appt_met_dt', 'signed_dt', 'under_contract_dt', 'est_close_dt', 'closed_dt', 'lost_dt', 'lead_type_id', 'tc_agent_id', 'appt_set_by_agent_id', 'lost_reason', 'trans_amt', 'gross_commission_amt']) {
+    for (const column of [
+      'stage_id',
+      'appt_set_dt',
+      'appt_met_dt',
+      'signed_dt',
+      'under_contract_dt',
+      'est_close_dt',
+      'closed_dt',
+      'lost_dt',
+      'lead_type_id',
+      'tc_agent_id',
+      'appt_set_by_agent_id',
+      'lost_reason',
+      'trans_amt',
+      'gross_commission_amt',
+    ]) {
       await q.query(`DROP INDEX transactions.transactions_filter_${column}_idx`);
     }
     await q.query(`DROP INDEX transactions.transactions_filter_type_idx`);

@@ -65,7 +65,9 @@ export class Commission1763700000330 implements MigrationInterface {
                        transactions.anniversary_in(anniversary, extract(year FROM today)::int - 1) AS last_year) y
       $$`);
     // Caps read an agent's closed and under-contract transactions; reassignment all of an agent's.
-    await q.query(`CREATE INDEX transactions_agent_closed_idx ON transactions.transactions (primary_agent_id, closed_dt) WHERE status_category = 'closed'`);
+    await q.query(
+      `CREATE INDEX transactions_agent_closed_idx ON transactions.transactions (primary_agent_id, closed_dt) WHERE status_category = 'closed'`,
+    );
     await q.query(
       `CREATE INDEX transactions_agent_pending_idx ON transactions.transactions (primary_agent_id) WHERE under_contract_dt IS NOT NULL AND status_category NOT IN ('closed', 'lost')`,
     );

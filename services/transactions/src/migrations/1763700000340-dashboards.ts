@@ -46,7 +46,9 @@ export class Dashboards1763700000340 implements MigrationInterface {
     await q.query(`CREATE INDEX activities_agent_ts_idx ON transactions.activities (agent_id, ts DESC, activity_id DESC)`);
     await q.query(`CREATE INDEX activities_client_idx ON transactions.activities (client_id)`);
     // The leaderboard's appointments set are credited to the setter; the ISA scopes read them too.
-    await q.query(`CREATE INDEX transactions_appt_setter_idx ON transactions.transactions (appt_set_by_agent_id) WHERE appt_set_by_agent_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX transactions_appt_setter_idx ON transactions.transactions (appt_set_by_agent_id) WHERE appt_set_by_agent_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

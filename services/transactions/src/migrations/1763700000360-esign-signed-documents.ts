@@ -17,7 +17,9 @@ export class EsignSignedDocuments1763700000360 implements MigrationInterface {
         document_id integer REFERENCES transactions.documents (document_id) ON DELETE SET NULL,
         added_ts timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX esign_signed_documents_document_idx ON transactions.esign_signed_documents (document_id) WHERE document_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX esign_signed_documents_document_idx ON transactions.esign_signed_documents (document_id) WHERE document_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -71,13 +71,15 @@ export class ReassignmentRepository {
   /** The open tasks assigned to the from-agent on those transactions go to the to-agent; answers their ids. */
   async moveOpenTasks(manager: EntityManager, clientIds: readonly number[], fromAgentId: number, toAgentId: number): Promise<number[]> {
     if (clientIds.length === 0) return [];
-    const rows = returned<{ task_id: number }>(await manager.query(
-      `UPDATE transactions.tasks
+    const rows = returned<{ task_id: number }>(
+      await manager.query(
+        `UPDATE transactions.tasks
           SET previous_assigned_to_agent_id = assigned_to_agent_id, assigned_to_agent_id = $3, version = version + 1, updated_ts = now()
         WHERE client_id = ANY($1::int[]) AND assigned_to_agent_id = $2 AND NOT done
         RETURNING task_id`,
-      [clientIds, fromAgentId, toAgentId],
-    ));
+        [clientIds, fromAgentId, toAgentId],
+      ),
+    );
     return rows.map((row) => row.task_id);
   }
 }

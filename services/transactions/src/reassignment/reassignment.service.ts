@@ -33,17 +33,41 @@ export class ReassignmentService {
   /** POST /transactions/reassign. */
   async reassign(caller: AuthenticatedUser, body: ReassignDto): Promise<ReassignResponse> {
     if (body.to_agent_id === body.from_agent_id) throw new FieldErrorsException([{ field: 'to_agent_id', error: M.sameAgent }]);
-    const [from, to] = await Promise.all([this.repository.user(caller.team_id, body.from_agent_id), this.repository.user(caller.team_id, body.to_agent_id)]);
+    const [from, to] = await Promise.all([
+      this.repository.user(caller.team_id, body.from_agent_id),
+      this.repository.user(caller.team_id, body.to_agent_id),
+    ]);
     if (!from || !to) throw new NotFoundException(USER_NOT_FOUND);
-    if (!to.roles.some((role) => STAFF_ROLES.includes(role as never))) throw new FieldErrorsException([{ field: 'to_agent_id', error: M.notAnAgent }]);
+    if (!to.roles.some((role) => STAFF_ROLES.includes(role as never)))
+      throw new FieldErrorsException([{ field: 'to_agent_id', error: M.notAnAgent }]);
     const moved = await this.dataSource.transaction(async (manager) => {
-      const transactions = await this.repository.moveTransactions(manager, caller.team_id, from.agent_id, to.agent_id, body.type, caller.agent_id);
+      const transactions = await this.repository.moveTransactions(
+        manager,
+        caller.team_id,
+        from.agent_id,
+        to.agent_id,
+        body.type,
+        caller.agent_id,
+      );
       const clientIds = transactions.map((t) => t.client_id);
       const taskIds = await this.repository.moveOpenTasks(manager, clientIds, from.agent_id, to.agent_id);
       // A closed transaction's lines never change; the others become copies of the new agent's defaults.
-      await copyDefaultLines(manager, transactions.filter((t) => !t.closed).map((t) => t.client_id));
-      await this.outbox.publishEach(manager, 'transactions.transaction.updated', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`, [clientIds]);
-      await this.outbox.publishEach(manager, 'transactions.task.updated', `SELECT team_id, payload FROM transactions.task_snapshots WHERE task_id = ANY($1::int[])`, [taskIds]);
+      await copyDefaultLines(
+        manager,
+        transactions.filter((t) => !t.closed).map((t) => t.client_id),
+      );
+      await this.outbox.publishEach(
+        manager,
+        'transactions.transaction.updated',
+        `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`,
+        [clientIds],
+      );
+      await this.outbox.publishEach(
+        manager,
+        'transactions.task.updated',
+        `SELECT team_id, payload FROM transactions.task_snapshots WHERE task_id = ANY($1::int[])`,
+        [taskIds],
+      );
       return clientIds.length;
     });
     return { reassigned_count: moved };

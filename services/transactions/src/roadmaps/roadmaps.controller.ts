@@ -15,7 +15,10 @@ export class RoadmapsController {
 
   @Get('rtc')
   @Roles('ADMIN', 'TRANC', 'ISISA', 'AGENT')
-  @ApiOperation({ summary: "The team's roadmap templates: {records: [{rtc_id, name, client_type}]} (with steps when suppress_steps=false); an empty list when it has none" })
+  @ApiOperation({
+    summary:
+      "The team's roadmap templates: {records: [{rtc_id, name, client_type}]} (with steps when suppress_steps=false); an empty list when it has none",
+  })
   @ApiAnswer(200, ROADMAPS_SCHEMA)
   @ApiErrors(400)
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: RoadmapListQueryDto) {
@@ -24,7 +27,9 @@ export class RoadmapsController {
 
   @Get('rtc/:rtc_id')
   @Roles('ADMIN', 'TRANC', 'ISISA', 'AGENT')
-  @ApiOperation({ summary: 'A roadmap template with its steps {step, name, description, task_type, trigger, offset_days, assignee, doc_type_id}' })
+  @ApiOperation({
+    summary: 'A roadmap template with its steps {step, name, description, task_type, trigger, offset_days, assignee, doc_type_id}',
+  })
   @ApiAnswer(200, ROADMAP_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: RtcIdParamDto) {
@@ -47,7 +52,9 @@ export class RoadmapsController {
 
   @Delete('transaction/rtc/bulk')
   @Roles('ADMIN', 'TRANC', 'ISISA', 'AGENT')
-  @ApiOperation({ summary: 'Unassigns the templates: their open tasks are deleted, done tasks stay with on_roadmap false: {removed, skipped}' })
+  @ApiOperation({
+    summary: 'Unassigns the templates: their open tasks are deleted, done tasks stay with on_roadmap false: {removed, skipped}',
+  })
   @ApiAnswer(200, ROADMAP_REMOVED_SCHEMA)
   @ApiErrors(400, 404)
   unassign(@CurrentUser() caller: AuthenticatedUser, @Body() body: RoadmapBulkDto) {

@@ -23,8 +23,14 @@ export async function seedCommissionTemplates(
   const repository = new CommissionRepository(dataSource, outbox);
   return dataSource.transaction(async (manager) => {
     // One seed at a time per team: the revision row is the team's lock.
-    await manager.query(`INSERT INTO transactions.commission_template_revisions (team_id, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`, [teamId]);
-    const [{ revision }]: { revision: number }[] = await manager.query(`SELECT revision FROM transactions.commission_template_revisions WHERE team_id = $1 FOR UPDATE`, [teamId]);
+    await manager.query(
+      `INSERT INTO transactions.commission_template_revisions (team_id, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
+      [teamId],
+    );
+    const [{ revision }]: { revision: number }[] = await manager.query(
+      `SELECT revision FROM transactions.commission_template_revisions WHERE team_id = $1 FOR UPDATE`,
+      [teamId],
+    );
     const existing = await repository.templates(teamId, manager);
     const ids = { buyer: [] as number[], seller: [] as number[] };
     let added = 0;

@@ -8,13 +8,32 @@ export const DEMO_CONTACTS_DOMAIN = 'demo-contacts.test';
 // 30 contacts of Demo Realty beside the transactions' own: 26 people and two duplicate pairs (same
 // name and email, another phone and city), for the contacts list and its merge.
 const PEOPLE: readonly [string, string, string][] = [
-  ['Avery', 'Brooks', 'Austin'], ['Blake', 'Carter', 'Dallas'], ['Casey', 'Dunn', 'Houston'], ['Devon', 'Ellis', 'Austin'],
-  ['Emerson', 'Fox', 'Plano'], ['Finley', 'Grant', 'Austin'], ['Gray', 'Hayes', 'Waco'], ['Harper', 'Irwin', 'Dallas'],
-  ['Indy', 'James', 'Austin'], ['Jules', 'Keller', 'Round Rock'], ['Kai', 'Lawson', 'Austin'], ['Lane', 'Mercer', 'Houston'],
-  ['Marlow', 'Nash', 'Austin'], ['Noel', 'Ortiz', 'Dallas'], ['Oakley', 'Price', 'Austin'], ['Parker', 'Quinn', 'Plano'],
-  ['Quincy', 'Reed', 'Austin'], ['Remy', 'Shaw', 'Waco'], ['Sage', 'Turner', 'Austin'], ['Tatum', 'Underwood', 'Dallas'],
-  ['Umi', 'Vaughn', 'Austin'], ['Vale', 'Whitaker', 'Houston'], ['Wren', 'Xiong', 'Austin'], ['Yael', 'Young', 'Plano'],
-  ['Zion', 'Zimmerman', 'Austin'], ['Rowan', 'Abbott', 'Dallas'],
+  ['Avery', 'Brooks', 'Austin'],
+  ['Blake', 'Carter', 'Dallas'],
+  ['Casey', 'Dunn', 'Houston'],
+  ['Devon', 'Ellis', 'Austin'],
+  ['Emerson', 'Fox', 'Plano'],
+  ['Finley', 'Grant', 'Austin'],
+  ['Gray', 'Hayes', 'Waco'],
+  ['Harper', 'Irwin', 'Dallas'],
+  ['Indy', 'James', 'Austin'],
+  ['Jules', 'Keller', 'Round Rock'],
+  ['Kai', 'Lawson', 'Austin'],
+  ['Lane', 'Mercer', 'Houston'],
+  ['Marlow', 'Nash', 'Austin'],
+  ['Noel', 'Ortiz', 'Dallas'],
+  ['Oakley', 'Price', 'Austin'],
+  ['Parker', 'Quinn', 'Plano'],
+  ['Quincy', 'Reed', 'Austin'],
+  ['Remy', 'Shaw', 'Waco'],
+  ['Sage', 'Turner', 'Austin'],
+  ['Tatum', 'Underwood', 'Dallas'],
+  ['Umi', 'Vaughn', 'Austin'],
+  ['Vale', 'Whitaker', 'Houston'],
+  ['Wren', 'Xiong', 'Austin'],
+  ['Yael', 'Young', 'Plano'],
+  ['Zion', 'Zimmerman', 'Austin'],
+  ['Rowan', 'Abbott', 'Dallas'],
 ];
 const DUPLICATES: readonly { first: string; last: string; cities: [string, string] }[] = [
   { first: 'Morgan', last: 'Ellison', cities: ['Austin', 'Pflugerville'] },
@@ -25,11 +44,17 @@ const DUPLICATES: readonly { first: string; last: string; cities: [string, strin
  * Demo Realty's 30 contacts (once: a second run adds nothing), written through the ContactWriter like
  * the application writes them, so their events reach the outbox. Most belong to the demo agent.
  */
-export async function seedDemoContacts(dataSource: DataSource, writer: ContactWriter, teamId: number, people: SeedPeople, leadTypes: readonly number[]): Promise<number> {
-  const [{ n }]: { n: number }[] = await dataSource.query(`SELECT count(*)::int AS n FROM transactions.contacts WHERE team_id = $1 AND email LIKE $2`, [
-    teamId,
-    `%@${DEMO_CONTACTS_DOMAIN}`,
-  ]);
+export async function seedDemoContacts(
+  dataSource: DataSource,
+  writer: ContactWriter,
+  teamId: number,
+  people: SeedPeople,
+  leadTypes: readonly number[],
+): Promise<number> {
+  const [{ n }]: { n: number }[] = await dataSource.query(
+    `SELECT count(*)::int AS n FROM transactions.contacts WHERE team_id = $1 AND email LIKE $2`,
+    [teamId, `%@${DEMO_CONTACTS_DOMAIN}`],
+  );
   if (n > 0) return 0;
   const owners = [people.demoAgent, ...people.agents].filter((id): id is number => id !== undefined);
   const ownerOf = (i: number) => (i % 3 === 2 && owners.length > 1 ? owners[1 + (i % (owners.length - 1))] : owners[0]) ?? null;
@@ -37,7 +62,14 @@ export async function seedDemoContacts(dataSource: DataSource, writer: ContactWr
   const rows = [
     ...PEOPLE.map(([first, last, city], i) => ({ first, last, city, email: `${first}.${last}`.toLowerCase(), agent: ownerOf(i), i })),
     ...DUPLICATES.flatMap((d, k) =>
-      d.cities.map((city, j) => ({ first: d.first, last: d.last, city, email: `${d.first}.${d.last}`.toLowerCase(), agent: owners[0] ?? null, i: 100 + k * 2 + j })),
+      d.cities.map((city, j) => ({
+        first: d.first,
+        last: d.last,
+        city,
+        email: `${d.first}.${d.last}`.toLowerCase(),
+        agent: owners[0] ?? null,
+        i: 100 + k * 2 + j,
+      })),
     ),
   ];
   await dataSource.transaction(async (manager) => {

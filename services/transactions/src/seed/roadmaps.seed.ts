@@ -212,7 +212,12 @@ export async function seedRoadmapTemplates(
  * done (one in four left overdue). Through TaskWriter, so the events and counters are the
  * application's. Answers how many tasks it created.
  */
-export async function seedRoadmaps(dataSource: DataSource, writer: TaskWriter, teamId: number, ids: Record<TransactionSide, number[]>): Promise<number> {
+export async function seedRoadmaps(
+  dataSource: DataSource,
+  writer: TaskWriter,
+  teamId: number,
+  ids: Record<TransactionSide, number[]>,
+): Promise<number> {
   const transactions: { client_id: number }[] = await dataSource.query(
     `SELECT client_id FROM transactions.transactions
       WHERE team_id = $1 AND status_category IN ('active', 'closed') AND rtc_count = 0 ORDER BY client_id`,
@@ -220,7 +225,8 @@ export async function seedRoadmaps(dataSource: DataSource, writer: TaskWriter, t
   );
   // Every transaction gets its side's first template; every third also the second, every other fifth the
   // third (both sides' templates are sent: the other side's are skipped per transaction).
-  const templatesOf = (clientId: number) => [0, ...(clientId % 3 === 0 ? [1] : clientId % 5 === 0 ? [2] : [])].flatMap((k) => [ids.b[k], ids.s[k]]);
+  const templatesOf = (clientId: number) =>
+    [0, ...(clientId % 3 === 0 ? [1] : clientId % 5 === 0 ? [2] : [])].flatMap((k) => [ids.b[k], ids.s[k]]);
   const groups = new Map<string, number[]>();
   for (const { client_id: clientId } of transactions) {
     const key = templatesOf(clientId).join(',');
@@ -230,14 +236,23 @@ export async function seedRoadmaps(dataSource: DataSource, writer: TaskWriter, t
   for (const [key, clientIds] of groups) {
     for (let from = 0; from < clientIds.length; from += SEED_CHUNK) {
       created += await dataSource.transaction(async (manager) => {
-        const { taskIds } = await writer.assignRoadmaps(manager, teamId, clientIds.slice(from, from + SEED_CHUNK), key.split(',').map(Number));
+        const { taskIds } = await writer.assignRoadmaps(
+          manager,
+          teamId,
+          clientIds.slice(from, from + SEED_CHUNK),
+          key.split(',').map(Number),
+        );
         const done: { task_id: number }[] = await manager.query(
           `SELECT k.task_id FROM transactions.tasks k JOIN transactions.transactions t ON t.client_id = k.client_id
             WHERE k.task_id = ANY($1::int[])
               AND (t.status_category = 'closed' OR (k.due_dt < ${teamTodaySql('$2')} - 2 AND k.task_id % 4 <> 0))`,
           [taskIds, teamId],
         );
-        await writer.setStatusMany(manager, done.map((row) => row.task_id), TASK_STATUS.completed);
+        await writer.setStatusMany(
+          manager,
+          done.map((row) => row.task_id),
+          TASK_STATUS.completed,
+        );
         return taskIds.length;
       });
     }

@@ -46,15 +46,21 @@ export function seedPdf(title: string): Buffer {
  * folder: stored with the storage's server-side put, recorded, attached to its task, with the events the
  * application publishes. Idempotent (a task with a document is skipped). Answers how many it added.
  */
-export async function seedTaskDocuments(dataSource: DataSource, outbox: EventOutbox, storage: StorageService, teamId: number): Promise<number> {
-  const tasks: { task_id: number; client_id: number; doc_type_id: number; type_name: string; name: string; uploaded_by: number | null }[] = await dataSource.query(
-    `SELECT k.task_id, k.client_id, k.doc_type_id, ty.name AS type_name, k.name, k.assigned_to_agent_id AS uploaded_by
+export async function seedTaskDocuments(
+  dataSource: DataSource,
+  outbox: EventOutbox,
+  storage: StorageService,
+  teamId: number,
+): Promise<number> {
+  const tasks: { task_id: number; client_id: number; doc_type_id: number; type_name: string; name: string; uploaded_by: number | null }[] =
+    await dataSource.query(
+      `SELECT k.task_id, k.client_id, k.doc_type_id, ty.name AS type_name, k.name, k.assigned_to_agent_id AS uploaded_by
        FROM transactions.tasks k JOIN transactions.document_types ty ON ty.team_id = k.team_id AND ty.doc_type_id = k.doc_type_id
       WHERE k.team_id = $1 AND k.done AND k.doc_id IS NULL AND k.task_id % $2 = 0 ORDER BY k.task_id`,
-    [teamId, ONE_IN],
-  );
+      [teamId, ONE_IN],
+    );
   if (tasks.length === 0) return 0;
-  const files: (typeof tasks[number] & { key: string; size: number; filename: string })[] = [];
+  const files: ((typeof tasks)[number] & { key: string; size: number; filename: string })[] = [];
   for (const task of tasks) {
     const key = `documents/${teamId}/${task.client_id}/seed-task-${task.task_id}.pdf`;
     const stored = await storage.put(key, seedPdf(`${task.type_name}: ${task.name}`), { contentType: 'application/pdf' });
@@ -77,12 +83,18 @@ export async function seedTaskDocuments(dataSource: DataSource, outbox: EventOut
          FROM unnest($1::int[], $2::int[]) AS d(document_id, task_id) WHERE k.task_id = d.task_id`,
       [documents.map((d) => d.document_id), documents.map((d) => d.task_id)],
     );
-    await outbox.publishEach(manager, 'transactions.document.created', `SELECT team_id, payload FROM transactions.document_snapshots WHERE document_id = ANY($1::int[])`, [
-      documents.map((d) => d.document_id),
-    ]);
-    await outbox.publishEach(manager, 'transactions.task.updated', `SELECT team_id, payload FROM transactions.task_snapshots WHERE task_id = ANY($1::int[])`, [
-      documents.map((d) => d.task_id),
-    ]);
+    await outbox.publishEach(
+      manager,
+      'transactions.document.created',
+      `SELECT team_id, payload FROM transactions.document_snapshots WHERE document_id = ANY($1::int[])`,
+      [documents.map((d) => d.document_id)],
+    );
+    await outbox.publishEach(
+      manager,
+      'transactions.task.updated',
+      `SELECT team_id, payload FROM transactions.task_snapshots WHERE task_id = ANY($1::int[])`,
+      [documents.map((d) => d.task_id)],
+    );
   });
   return tasks.length;
 }

@@ -94,7 +94,16 @@ export const SEED_CUSTOM_FIELDS: readonly SeedCustomField[] = [
 ];
 
 /** The list form's fields (the list's extra columns), in order. */
-export const LIST_FORM_FIELDS: readonly string[] = ['trans_amt', 'gross_commission_amt', 'est_close_dt', 'lead_type_id', 'mls_number', 'loan_type', 'inspection_dt', 'title_company'];
+export const LIST_FORM_FIELDS: readonly string[] = [
+  'trans_amt',
+  'gross_commission_amt',
+  'est_close_dt',
+  'lead_type_id',
+  'mls_number',
+  'loan_type',
+  'inspection_dt',
+  'title_company',
+];
 
 const CONTACT_AND_ADDRESS = ['first_name', 'last_name', 'email', 'mobile_phone', 'address_1', 'address_2', 'city', 'state', 'postal_code'];
 const MONEY = ['trans_amt', 'gci_pct', 'gross_commission_amt'];
@@ -153,7 +162,12 @@ export async function seedTeamOptions(manager: EntityManager, teamId: number): P
     );
   }
   for (const t of SEED_TAGS) {
-    count(await manager.query(`INSERT INTO transactions.tags (team_id, label, border) VALUES ($1, $2, $3) ON CONFLICT (team_id, lower(label)) DO NOTHING RETURNING tag_id`, [teamId, t.label, t.border]));
+    count(
+      await manager.query(
+        `INSERT INTO transactions.tags (team_id, label, border) VALUES ($1, $2, $3) ON CONFLICT (team_id, lower(label)) DO NOTHING RETURNING tag_id`,
+        [teamId, t.label, t.border],
+      ),
+    );
   }
   for (const l of SEED_LEAD_TYPES) {
     count(
@@ -168,7 +182,17 @@ export async function seedTeamOptions(manager: EntityManager, teamId: number): P
       await manager.query(
         `INSERT INTO transactions.custom_fields (team_id, field_key, label, type, options, client_type, required, vendor_visible, can_update, sort)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9) ON CONFLICT (team_id, field_key) DO NOTHING RETURNING custom_field_id`,
-        [teamId, f.field_key, f.label, f.type, f.options ?? [], f.client_type ?? null, f.required ?? false, f.vendor_visible ?? false, sort * 10],
+        [
+          teamId,
+          f.field_key,
+          f.label,
+          f.type,
+          f.options ?? [],
+          f.client_type ?? null,
+          f.required ?? false,
+          f.vendor_visible ?? false,
+          sort * 10,
+        ],
       ),
     );
   }
@@ -192,7 +216,12 @@ export async function seedTeamOptions(manager: EntityManager, teamId: number): P
     [teamId],
   );
   for (const form of forms.filter((f) => f.n === 0)) {
-    const keys = form.purpose === 'list' ? LIST_FORM_FIELDS : form.purpose === 'page' ? PAGE_FORM_FIELDS : SIDE_FORM_FIELDS[form.client_type_id ?? 'b'];
+    const keys =
+      form.purpose === 'list'
+        ? LIST_FORM_FIELDS
+        : form.purpose === 'page'
+          ? PAGE_FORM_FIELDS
+          : SIDE_FORM_FIELDS[form.client_type_id ?? 'b'];
     count(
       await manager.query(
         `INSERT INTO transactions.team_form_fields (team_form_id, field_key, sort)
@@ -205,9 +234,16 @@ export async function seedTeamOptions(manager: EntityManager, teamId: number): P
   const statuses = await manager.query(`SELECT status_id AS id, label FROM transactions.statuses WHERE team_id = $1`, [teamId]);
   const stages = await manager.query(`SELECT stage_id AS id, label FROM transactions.stages WHERE team_id = $1`, [teamId]);
   const tags = await manager.query(`SELECT tag_id AS id FROM transactions.tags WHERE team_id = $1 ORDER BY tag_id`, [teamId]);
-  const leadTypes = await manager.query(`SELECT lead_type_id AS id FROM transactions.lead_types WHERE team_id = $1 ORDER BY lead_type_id`, [teamId]);
+  const leadTypes = await manager.query(`SELECT lead_type_id AS id FROM transactions.lead_types WHERE team_id = $1 ORDER BY lead_type_id`, [
+    teamId,
+  ]);
   return {
-    ids: { statuses: byLabel(statuses), stages: byLabel(stages), tags: tags.map((r: { id: number }) => r.id), leadTypes: leadTypes.map((r: { id: number }) => r.id) },
+    ids: {
+      statuses: byLabel(statuses),
+      stages: byLabel(stages),
+      tags: tags.map((r: { id: number }) => r.id),
+      leadTypes: leadTypes.map((r: { id: number }) => r.id),
+    },
     added,
   };
 }

@@ -48,10 +48,14 @@ async function documentTypesOf(dataSource: DataSource, teamId: number, names: re
   if (names.length === 0) return new Map();
   const deadline = Date.now() + DOCUMENT_TYPES_WAIT_MS;
   for (;;) {
-    const rows: { name: string; doc_type_id: number }[] = await dataSource.query(`SELECT name, doc_type_id FROM transactions.document_types WHERE team_id = $1`, [teamId]);
+    const rows: { name: string; doc_type_id: number }[] = await dataSource.query(
+      `SELECT name, doc_type_id FROM transactions.document_types WHERE team_id = $1`,
+      [teamId],
+    );
     const byName = new Map(rows.map((row) => [row.name, row.doc_type_id]));
     if (names.every((name) => byName.has(name))) return byName;
-    if (Date.now() > deadline) throw new Error(`team ${teamId}'s document types have not reached transactions (team-admin.document-types.changed not applied)`);
+    if (Date.now() > deadline)
+      throw new Error(`team ${teamId}'s document types have not reached transactions (team-admin.document-types.changed not applied)`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -96,8 +100,17 @@ export const transactionsSeeder: Seeder = {
       const { ids, added } = await dataSource.transaction((manager) => seedTeamOptions(manager, team.team_id));
       optionRows += added;
       // Demo Realty's own contacts (two duplicate pairs among them), beside its transactions' contacts.
-      if (team.key === 'demo') contacts += await seedDemoContacts(dataSource, new ContactWriter(outbox), team.team_id, peopleOf(state, team.team_id, team.key), ids.leadTypes);
-      const docTypes = options.live ? await documentTypesOf(dataSource, team.team_id, SEED_TEAMS.find((t) => t.key === team.key)?.document_types ?? []) : new Map<string, number>();
+      if (team.key === 'demo')
+        contacts += await seedDemoContacts(
+          dataSource,
+          new ContactWriter(outbox),
+          team.team_id,
+          peopleOf(state, team.team_id, team.key),
+          ids.leadTypes,
+        );
+      const docTypes = options.live
+        ? await documentTypesOf(dataSource, team.team_id, SEED_TEAMS.find((t) => t.key === team.key)?.document_types ?? [])
+        : new Map<string, number>();
       const roadmaps = await dataSource.transaction((manager) => seedRoadmapTemplates(manager, team.team_id, docTypes));
       templates += roadmaps.added;
       // Identity's commission-defaults step makes these every agent's defaults (SeedState.commission_templates).
@@ -106,7 +119,8 @@ export const transactionsSeeder: Seeder = {
       state.commission_templates.push({ team_id: team.team_id, buyer: commission.buyer, seller: commission.seller });
       const seedTemplateIds = [...commission.buyer, ...commission.seller];
       const admin = state.users.find((user) => user.team_id === team.team_id && user.roles?.includes('ADMIN' as never));
-      if (admin) filters += await seedSavedFilters(dataSource, team.team_id, admin.agent_id, peopleOf(state, team.team_id, team.key).demoAgent);
+      if (admin)
+        filters += await seedSavedFilters(dataSource, team.team_id, admin.agent_id, peopleOf(state, team.team_id, team.key).demoAgent);
       if (!team.volume || options.transactions <= 0) continue;
       const [{ seeded }]: { seeded: number }[] = await dataSource.query(
         `SELECT count(*)::int AS seeded FROM transactions.transaction_history WHERE team_id = $1 AND source = 'seed' AND field = 'created'`,
@@ -125,7 +139,9 @@ export const transactionsSeeder: Seeder = {
       const started = Date.now();
       for (let from = seeded; from < options.transactions; from += BATCH) {
         const to = Math.min(from + BATCH, options.transactions);
-        const items = Array.from({ length: to - from }, (_, k) => demoTransaction(team.team_id, seedOfKey(team.key), from + k, today, ids, people));
+        const items = Array.from({ length: to - from }, (_, k) =>
+          demoTransaction(team.team_id, seedOfKey(team.key), from + k, today, ids, people),
+        );
         await dataSource.transaction((manager) => writer.createMany(manager, items, { agent_id: null, source: 'seed' }));
         created += items.length;
         if ((to - seeded) % 20_000 === 0 || to === options.transactions) {
@@ -165,7 +181,8 @@ export const transactionsSeeder: Seeder = {
               (SELECT count(*)::int FROM transactions.teams WHERE team_id = ANY($2::int[])) AS teams`,
       [agentIds, teamIds],
     );
-    if (row.agents < agentIds.length) return `${agentIds.length - row.agents} of ${agentIds.length} users are not in the agents read copy yet`;
+    if (row.agents < agentIds.length)
+      return `${agentIds.length - row.agents} of ${agentIds.length} users are not in the agents read copy yet`;
     if (row.teams < teamIds.length) return `${teamIds.length - row.teams} of ${teamIds.length} teams are not in the teams read copy yet`;
     return null;
   },

@@ -21,5 +21,13 @@ class TransactionsWorkerModule {}
 
 /** The transactions worker: the service in worker mode and its RPC answers. */
 export function transactionsWorkerModule(config: TransactionsConfig): DynamicModule {
-  return { module: TransactionsWorkerModule, imports: [TransactionsModule.forRoot(config, 'worker'), TransactionsSyncModule, TransactionsFormsRpcModule, TransactionsEsignFieldsRpcModule] };
+  return {
+    module: TransactionsWorkerModule,
+    imports: [
+      TransactionsModule.forRoot(config, 'worker'),
+      TransactionsSyncModule,
+      TransactionsFormsRpcModule,
+      TransactionsEsignFieldsRpcModule,
+    ],
+  };
 }

@@ -4,7 +4,8 @@ import { ROADMAP_TRIGGER_LABELS, type RoadmapTrigger, type TaskDue } from '@app/
 const DUE_SOON_DAYS = 3;
 
 const isoToUs = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export interface DueInputs {
   done: boolean;
@@ -20,7 +21,10 @@ export interface DueInputs {
 /** The `due` block of a task, with today ('YYYY-MM-DD') in the team's time zone. */
 export function dueOf(task: DueInputs, today: string): TaskDue {
   const adjusted = task.due_dt !== null && task.original_due_dt !== null && task.due_dt !== task.original_due_dt;
-  const trigger = task.due_source === 'roadmap' && task.trigger && task.offset_days !== null ? `${task.offset_days} days after ${ROADMAP_TRIGGER_LABELS[task.trigger]}` : null;
+  const trigger =
+    task.due_source === 'roadmap' && task.trigger && task.offset_days !== null
+      ? `${task.offset_days} days after ${ROADMAP_TRIGGER_LABELS[task.trigger]}`
+      : null;
   const base = {
     date: task.due_dt ? isoToUs(task.due_dt) : null,
     original_due_date: adjusted ? isoToUs(task.original_due_dt!) : null,

@@ -100,16 +100,18 @@ export class TaskWriter {
    */
   async update(manager: EntityManager, taskId: number, changes: TaskChanges): Promise<{ changed: string[]; version: number }> {
     // The dates are read with to_char: 'YYYY-MM-DD' text.
-    const [old]: (Pick<TableRow<'transactions.tasks'>, 'client_id' | 'status_id' | 'due_source' | 'assigned_to_agent_id' | 'name' | 'dscr' | 'doc_id' | 'version'> & {
+    const [old]: (Pick<
+      TableRow<'transactions.tasks'>,
+      'client_id' | 'status_id' | 'due_source' | 'assigned_to_agent_id' | 'name' | 'dscr' | 'doc_id' | 'version'
+    > & {
       due_dt: string | null;
       original_due_dt: string | null;
-    })[] =
-      await manager.query(
-        `SELECT client_id, status_id, to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt,
+    })[] = await manager.query(
+      `SELECT client_id, status_id, to_char(due_dt, 'YYYY-MM-DD') AS due_dt, to_char(original_due_dt, 'YYYY-MM-DD') AS original_due_dt,
                 due_source, assigned_to_agent_id, name, dscr, doc_id, version
            FROM transactions.tasks WHERE task_id = $1 FOR UPDATE`,
-        [taskId],
-      );
+      [taskId],
+    );
     if (!old) throw new Error(`task ${taskId} does not exist`);
     const assignments: string[] = [];
     const params: unknown[] = [taskId];
@@ -118,7 +120,10 @@ export class TaskWriter {
     if (changes.status_id !== undefined && changes.status_id !== old.status_id) {
       changed.push('status_id');
       const status = param(changes.status_id);
-      assignments.push(`status_id = ${status}::int`, `completed_ts = CASE WHEN ${status}::int IN (3, 4) THEN coalesce(completed_ts, now()) ELSE NULL END`);
+      assignments.push(
+        `status_id = ${status}::int`,
+        `completed_ts = CASE WHEN ${status}::int IN (3, 4) THEN coalesce(completed_ts, now()) ELSE NULL END`,
+      );
     }
     // A date set by hand replaces the roadmap's; the same date sent again changes nothing.
     if (changes.due_dt !== undefined && (changes.due_dt !== old.original_due_dt || old.due_source !== 'manual')) {
@@ -128,7 +133,10 @@ export class TaskWriter {
     }
     if (changes.assigned_to_agent_id !== undefined && changes.assigned_to_agent_id !== old.assigned_to_agent_id) {
       changed.push('assigned_to_agent_id');
-      assignments.push(`previous_assigned_to_agent_id = assigned_to_agent_id`, `assigned_to_agent_id = ${param(changes.assigned_to_agent_id)}`);
+      assignments.push(
+        `previous_assigned_to_agent_id = assigned_to_agent_id`,
+        `assigned_to_agent_id = ${param(changes.assigned_to_agent_id)}`,
+      );
     }
     for (const key of ['name', 'dscr', 'doc_id'] as const) {
       if (changes[key] !== undefined && changes[key] !== old[key]) {
@@ -141,12 +149,18 @@ export class TaskWriter {
       assignments.push(`pinned_on_boards = ${param(PINNED_AFTER[changes.board])}`, PLACEMENT_SQL[changes.board]);
     }
     if (changed.length === 0) return { changed, version: old.version };
-    await manager.query(`UPDATE transactions.tasks SET ${assignments.join(', ')}, version = version + 1, updated_ts = now() WHERE task_id = $1`, params);
+    await manager.query(
+      `UPDATE transactions.tasks SET ${assignments.join(', ')}, version = version + 1, updated_ts = now() WHERE task_id = $1`,
+      params,
+    );
     if (changes.status_id === TASK_COMPLETED && old.status_id !== TASK_COMPLETED) await ActivityWriter.tasksCompleted(manager, [taskId]);
     await this.redue(manager, 'k.task_id = ANY($1::int[])', [[taskId]], { publish: false });
     await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [[taskId]]);
     await this.settle(manager, [old.client_id]);
-    const [{ version }]: Pick<TableRow<'transactions.tasks'>, 'version'>[] = await manager.query(`SELECT version FROM transactions.tasks WHERE task_id = $1`, [taskId]);
+    const [{ version }]: Pick<TableRow<'transactions.tasks'>, 'version'>[] = await manager.query(
+      `SELECT version FROM transactions.tasks WHERE task_id = $1`,
+      [taskId],
+    );
     return { changed, version };
   }
 
@@ -157,7 +171,10 @@ export class TaskWriter {
     const rows = returned<{ client_id: number }>(
       await manager.query(`DELETE FROM transactions.tasks WHERE task_id = ANY($1::int[]) RETURNING client_id`, [unique(taskIds)]),
     );
-    await this.settle(manager, rows.map((row) => row.client_id));
+    await this.settle(
+      manager,
+      rows.map((row) => row.client_id),
+    );
   }
 
   /**
@@ -224,15 +241,27 @@ export class TaskWriter {
       ),
     );
     if (rows.length === 0) return 0;
-    if (statusId === TASK_COMPLETED) await ActivityWriter.tasksCompleted(manager, rows.map((row) => row.task_id));
+    if (statusId === TASK_COMPLETED)
+      await ActivityWriter.tasksCompleted(
+        manager,
+        rows.map((row) => row.task_id),
+      );
     await this.redue(manager, 'k.task_id = ANY($1::int[])', [rows.map((row) => row.task_id)], { publish: false });
     await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [rows.map((row) => row.task_id)]);
-    await this.settle(manager, rows.map((row) => row.client_id));
+    await this.settle(
+      manager,
+      rows.map((row) => row.client_id),
+    );
     return rows.length;
   }
 
   /** Unassigns the templates: their open tasks go, done ones stay with on_roadmap false. */
-  async removeRoadmaps(manager: EntityManager, teamId: number, clientIds: readonly number[], rtcIds: readonly number[]): Promise<{ removed: number; skipped: number }> {
+  async removeRoadmaps(
+    manager: EntityManager,
+    teamId: number,
+    clientIds: readonly number[],
+    rtcIds: readonly number[],
+  ): Promise<{ removed: number; skipped: number }> {
     const pairs = returned<{ client_id: number }>(
       await manager.query(
         `DELETE FROM transactions.transaction_roadmaps r USING transactions.transactions t
@@ -242,16 +271,26 @@ export class TaskWriter {
       ),
     );
     const filter = `client_id = ANY($1::int[]) AND rtc_id = ANY($2::int[]) AND on_roadmap`;
-    const open: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(`SELECT task_id FROM transactions.tasks WHERE ${filter} AND NOT done`, [unique(clientIds), unique(rtcIds)]);
-    await this.remove(manager, open.map((row) => row.task_id));
-    const kept = returned<{ task_id: number }>(
-      await manager.query(`UPDATE transactions.tasks SET on_roadmap = false, version = version + 1, updated_ts = now() WHERE ${filter} RETURNING task_id`, [
-        unique(clientIds),
-        unique(rtcIds),
-      ]),
+    const open: Pick<TableRow<'transactions.tasks'>, 'task_id'>[] = await manager.query(
+      `SELECT task_id FROM transactions.tasks WHERE ${filter} AND NOT done`,
+      [unique(clientIds), unique(rtcIds)],
     );
-    if (kept.length > 0) await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [kept.map((row) => row.task_id)]);
-    await this.settle(manager, pairs.map((row) => row.client_id));
+    await this.remove(
+      manager,
+      open.map((row) => row.task_id),
+    );
+    const kept = returned<{ task_id: number }>(
+      await manager.query(
+        `UPDATE transactions.tasks SET on_roadmap = false, version = version + 1, updated_ts = now() WHERE ${filter} RETURNING task_id`,
+        [unique(clientIds), unique(rtcIds)],
+      ),
+    );
+    if (kept.length > 0)
+      await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [kept.map((row) => row.task_id)]);
+    await this.settle(
+      manager,
+      pairs.map((row) => row.client_id),
+    );
     return { removed: pairs.length, skipped: unique(clientIds).length * unique(rtcIds).length - pairs.length };
   }
 
@@ -270,7 +309,12 @@ export class TaskWriter {
    * `afterTaskId`: due dates moved, events, counters. Answers the chunk's last task id (null: no
    * more) and how many tasks moved. Idempotent: a chunk run twice moves nothing the second time.
    */
-  async redueTeamChunk(manager: EntityManager, teamId: number, afterTaskId: number, size: number): Promise<{ lastTaskId: number | null; moved: number }> {
+  async redueTeamChunk(
+    manager: EntityManager,
+    teamId: number,
+    afterTaskId: number,
+    size: number,
+  ): Promise<{ lastTaskId: number | null; moved: number }> {
     const [chunk]: { last: number | null }[] = await manager.query(
       `SELECT max(task_id) AS last FROM (
          SELECT task_id FROM transactions.tasks WHERE team_id = $1 AND NOT done AND original_due_dt IS NOT NULL AND task_id > $2
@@ -290,15 +334,25 @@ export class TaskWriter {
         [teamId, afterTaskId, chunk.last],
       ),
     );
-    if (moved.length > 0) await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [moved.map((row) => row.task_id)]);
-    await this.settle(manager, moved.map((row) => row.client_id));
+    if (moved.length > 0)
+      await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [moved.map((row) => row.task_id)]);
+    await this.settle(
+      manager,
+      moved.map((row) => row.client_id),
+    );
     return { lastTaskId: chunk.last, moved: moved.length };
   }
 
   /** publish: the recompute is the change (its own version and event); else the caller's change carries it. */
-  private async redue(manager: EntityManager, filter: string, params: unknown[], options: { publish: boolean }): Promise<{ task_id: number; client_id: number }[]> {
+  private async redue(
+    manager: EntityManager,
+    filter: string,
+    params: unknown[],
+    options: { publish: boolean },
+  ): Promise<{ task_id: number; client_id: number }[]> {
     const rows = returned<{ task_id: number; client_id: number }>(await manager.query(redueSql(filter, options.publish), params));
-    if (options.publish && rows.length > 0) await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [rows.map((row) => row.task_id)]);
+    if (options.publish && rows.length > 0)
+      await this.outbox.publishEach(manager, 'transactions.task.updated', TASK_EVENTS_SQL, [rows.map((row) => row.task_id)]);
     return rows;
   }
 
@@ -307,7 +361,11 @@ export class TaskWriter {
    * tasks; those that moved get a version and transactions.transaction.updated unless the caller
    * publishes the transaction itself.
    */
-  private async settle(manager: EntityManager, clientIds: readonly number[], options: { publishTransactions: boolean } = { publishTransactions: true }): Promise<void> {
+  private async settle(
+    manager: EntityManager,
+    clientIds: readonly number[],
+    options: { publishTransactions: boolean } = { publishTransactions: true },
+  ): Promise<void> {
     if (clientIds.length === 0) return;
     const moved = returned<{ client_id: number }>(
       await manager.query(
@@ -327,9 +385,12 @@ export class TaskWriter {
       ),
     );
     if (options.publishTransactions && moved.length > 0) {
-      await this.outbox.publishEach(manager, 'transactions.transaction.updated', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`, [
-        moved.map((row) => row.client_id),
-      ]);
+      await this.outbox.publishEach(
+        manager,
+        'transactions.transaction.updated',
+        `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`,
+        [moved.map((row) => row.client_id)],
+      );
     }
   }
 }

@@ -16,7 +16,9 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Get('statuses')
-  @ApiOperation({ summary: 'The task statuses: {records: [{id, label, done}]} (Not Started, In Progress, Completed, Not Applicable; the last two done)' })
+  @ApiOperation({
+    summary: 'The task statuses: {records: [{id, label, done}]} (Not Started, In Progress, Completed, Not Applicable; the last two done)',
+  })
   @ApiAnswer(200, TASK_STATUSES_SCHEMA)
   statuses() {
     return this.tasks.statuses();
@@ -26,7 +28,7 @@ export class TasksController {
   @ApiOperation({
     summary:
       'Tasks the caller reaches (of one transaction with client_id): {records, pagination}; due ascending, no due last. ' +
-      'ADMIN, TRANC and ISISA: the team\'s; AGENT: of their transactions and assigned to them; VENDOR: assigned to them. CLIENT: 403.',
+      "ADMIN, TRANC and ISISA: the team's; AGENT: of their transactions and assigned to them; VENDOR: assigned to them. CLIENT: 403.",
   })
   @ApiAnswer(200, TASK_LIST_SCHEMA)
   @ApiErrors(400, 404)
@@ -36,7 +38,10 @@ export class TasksController {
 
   @Patch('bulk')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sets assigned_to_agent_id, due_dt and status_id (the non-null ones) on every task; any refusal refuses all, with an error per task (field tasks.{task_id}). -> {updated}' })
+  @ApiOperation({
+    summary:
+      'Sets assigned_to_agent_id, due_dt and status_id (the non-null ones) on every task; any refusal refuses all, with an error per task (field tasks.{task_id}). -> {updated}',
+  })
   @ApiAnswer(200, UPDATED_SCHEMA)
   @ApiErrors(400, 404)
   bulk(@CurrentUser() caller: AuthenticatedUser, @Body() body: TaskBulkDto) {
@@ -44,7 +49,7 @@ export class TasksController {
   }
 
   @Get(':task_id')
-  @ApiOperation({ summary: 'A task with its transaction; another team\'s 404' })
+  @ApiOperation({ summary: "A task with its transaction; another team's 404" })
   @ApiAnswer(200, TASK_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: TaskIdParamDto) {
@@ -53,7 +58,9 @@ export class TasksController {
 
   @Post()
   @Idempotent()
-  @ApiOperation({ summary: 'Adds a task to a transaction the caller sees (due_source manual; assignee default the caller). VENDOR: 403. -> the task' })
+  @ApiOperation({
+    summary: 'Adds a task to a transaction the caller sees (due_source manual; assignee default the caller). VENDOR: 403. -> the task',
+  })
   @ApiAnswer(201, TASK_SCHEMA)
   @ApiErrors(400, 404)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: TaskCreateDto) {

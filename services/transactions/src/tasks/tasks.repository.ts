@@ -12,8 +12,26 @@ type Agents = TableRow<'transactions.agents'>;
 export type TaskRecord = Narrow<
   Pick<
     TableRow<'transactions.tasks'>,
-    | 'task_id' | 'client_id' | 'team_id' | 'name' | 'dscr' | 'status_id' | 'done' | 'task_type' | 'due_source' | 'trigger' | 'offset_days'
-    | 'on_roadmap' | 'rtc_id' | 'step' | 'assigned_to_agent_id' | 'doc_type_id' | 'doc_id' | 'pinned_on_boards' | 'completed_ts' | 'version'
+    | 'task_id'
+    | 'client_id'
+    | 'team_id'
+    | 'name'
+    | 'dscr'
+    | 'status_id'
+    | 'done'
+    | 'task_type'
+    | 'due_source'
+    | 'trigger'
+    | 'offset_days'
+    | 'on_roadmap'
+    | 'rtc_id'
+    | 'step'
+    | 'assigned_to_agent_id'
+    | 'doc_type_id'
+    | 'doc_id'
+    | 'pinned_on_boards'
+    | 'completed_ts'
+    | 'version'
   >,
   // done is generated from the NOT NULL status_id (never null, though the schema cannot say so).
   { done: boolean; task_type: TaskType; due_source: 'roadmap' | 'manual'; trigger: RoadmapTrigger | null }
@@ -29,7 +47,10 @@ export type TaskRecord = Narrow<
 
 /** The transaction part of GET /tasks/{task_id}. */
 export type TaskTransactionRecord = Narrow<
-  Pick<TableRow<'transactions.transactions'>, 'type' | 'first_name' | 'last_name' | 'address_1' | 'address_2' | 'primary_agent_id' | 'tc_agent_id'>,
+  Pick<
+    TableRow<'transactions.transactions'>,
+    'type' | 'first_name' | 'last_name' | 'address_1' | 'address_2' | 'primary_agent_id' | 'tc_agent_id'
+  >,
   { type: 'b' | 's' }
 > & {
   stage: { id: number; label: string; color: string; font_color: string } | null;
@@ -81,7 +102,14 @@ export class TasksRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** One page of the tasks the caller reaches (of one transaction when clientId is given) and the total, in one query. */
-  async page(scope: TransactionScope, clientId: number | undefined, order: TaskOrder, dir: 1 | -1, page: number, perPage: number): Promise<{ records: TaskRecord[]; total: number }> {
+  async page(
+    scope: TransactionScope,
+    clientId: number | undefined,
+    order: TaskOrder,
+    dir: 1 | -1,
+    page: number,
+    perPage: number,
+  ): Promise<{ records: TaskRecord[]; total: number }> {
     const params: unknown[] = [];
     const where = [taskScopeSql(scope, params)];
     if (clientId !== undefined) where.push(`k.client_id = $${params.push(clientId)}`);
@@ -133,7 +161,10 @@ export class TasksRepository {
 
   /** The transaction part of a task's answer. */
   async transactionOf(clientId: number): Promise<TaskTransactionRecord> {
-    const [row]: TaskTransactionRecord[] = await this.dataSource.query(`SELECT ${TASK_TRANSACTION_COLUMNS} ${TASK_TRANSACTION_FROM} WHERE t.client_id = $1`, [clientId]);
+    const [row]: TaskTransactionRecord[] = await this.dataSource.query(
+      `SELECT ${TASK_TRANSACTION_COLUMNS} ${TASK_TRANSACTION_FROM} WHERE t.client_id = $1`,
+      [clientId],
+    );
     return row;
   }
 
@@ -141,7 +172,13 @@ export class TasksRepository {
    * One page of a task board column (a status; Completed: completed within completedDays) in board
    * order, each task with its transaction, and the column's total, in one query.
    */
-  async boardPage(scope: TransactionScope, statusId: number, completedDays: number, page: number, perPage: number): Promise<{ records: (TaskRecord & { transaction: TaskTransactionRecord })[]; total: number }> {
+  async boardPage(
+    scope: TransactionScope,
+    statusId: number,
+    completedDays: number,
+    page: number,
+    perPage: number,
+  ): Promise<{ records: (TaskRecord & { transaction: TaskTransactionRecord })[]; total: number }> {
     const params: unknown[] = [];
     const where = [taskScopeSql(scope, params), `k.team_id = $${params.push(scope.teamId)}`, `k.status_id = $${params.push(statusId)}`];
     // Only the Completed column is limited by date (boardWhere's rule for one column): the other columns read
@@ -192,7 +229,10 @@ export class TasksRepository {
 
   /** Whether the id is one of the team's document types (the read copy of team-admin's list). */
   async isDocumentType(teamId: number, docTypeId: number, manager?: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.document_types WHERE team_id = $1 AND doc_type_id = $2`, [teamId, docTypeId]);
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT 1 FROM transactions.document_types WHERE team_id = $1 AND doc_type_id = $2`,
+      [teamId, docTypeId],
+    );
     return rows.length > 0;
   }
 

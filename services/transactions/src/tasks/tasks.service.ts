@@ -24,7 +24,8 @@ import { TaskWriter, type TaskChanges } from './task-writer';
 import { TasksRepository, type TaskRecord, type TaskTransactionRecord } from './tasks.repository';
 import { TASK_ERRORS } from './tasks.errors';
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_DATABASE_ID;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_DATABASE_ID;
 const isAdminOrTc = (caller: AuthenticatedUser) => caller.roles.includes('ADMIN') || caller.roles.includes('TRANC');
 const isVendorOnly = (caller: AuthenticatedUser) => scopeOf(caller).kind === 'vendor';
 const notFound = () => new NotFoundException({ status: 'error', message: M.notFound });
@@ -58,7 +59,12 @@ export function taskOf(row: TaskRecord, transaction?: TaskTransactionRecord): Ta
     assigned_to_agent_id: row.assigned_to_agent_id,
     assigned_to_agent:
       row.assigned_to_agent_id !== null && row.assignee_first_name !== null
-        ? { id: row.assigned_to_agent_id, first_name: row.assignee_first_name, last_name: row.assignee_last_name ?? '', profile_path: row.assignee_profile_path }
+        ? {
+            id: row.assigned_to_agent_id,
+            first_name: row.assignee_first_name,
+            last_name: row.assignee_last_name ?? '',
+            profile_path: row.assignee_profile_path,
+          }
         : null,
     doc_type_id: row.doc_type_id,
     doc_id: row.doc_id,
@@ -102,7 +108,14 @@ export class TasksService {
     const scope = scopeOf(caller);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 100;
-    const { records, total } = await this.tasks.page(scope, query.client_id, query.order_by ?? 'due_dt', query.order_dir ?? 1, page, perPage);
+    const { records, total } = await this.tasks.page(
+      scope,
+      query.client_id,
+      query.order_by ?? 'due_dt',
+      query.order_dir ?? 1,
+      page,
+      perPage,
+    );
     return { records: records.map((row) => taskOf(row)), pagination: paginationOf(total, page, perPage) };
   }
 
@@ -122,9 +135,11 @@ export class TasksService {
       const description = checkDescription(body.dscr);
       if ('error' in description) errors.push({ field: 'dscr', error: description.error });
       const assignee = body.assigned_to_agent_id ?? caller.agent_id;
-      if (!(await this.tasks.isAssignable(caller.team_id, assignee, manager))) errors.push({ field: 'assigned_to_agent_id', error: M.assignee });
+      if (!(await this.tasks.isAssignable(caller.team_id, assignee, manager)))
+        errors.push({ field: 'assigned_to_agent_id', error: M.assignee });
       // A document type the task needs must be one of the team's.
-      if (body.doc_type_id != null && !(await this.tasks.isDocumentType(caller.team_id, body.doc_type_id, manager))) errors.push({ field: 'doc_type_id', error: TASK_ERRORS.docTypeOfTeam });
+      if (body.doc_type_id != null && !(await this.tasks.isDocumentType(caller.team_id, body.doc_type_id, manager)))
+        errors.push({ field: 'doc_type_id', error: TASK_ERRORS.docTypeOfTeam });
       if (errors.length) throw new FieldErrorsException(errors);
       return this.writer.create(manager, {
         team_id: caller.team_id,
@@ -152,7 +167,9 @@ export class TasksService {
       const refused = Object.keys(body).filter((key) => body[key as keyof TaskUpdateDto] !== undefined && !allowed.has(key));
       if (refused.length) throw new FieldErrorsException(refused.map((field) => ({ field, error: M.notAllowedHere })));
       const sent: Record<string, unknown> = Object.fromEntries(
-        TASK_PRESET_FIELDS[body.preset].filter((key) => body[key as keyof TaskUpdateDto] !== undefined).map((key) => [key, body[key as keyof TaskUpdateDto]]),
+        TASK_PRESET_FIELDS[body.preset]
+          .filter((key) => body[key as keyof TaskUpdateDto] !== undefined)
+          .map((key) => [key, body[key as keyof TaskUpdateDto]]),
       );
       if (isVendorOnly(caller)) {
         // A vendor works only on its own tasks, and only their status and document.
@@ -170,7 +187,8 @@ export class TasksService {
   /** PATCH /tasks/bulk: every task checked first; one refusal refuses all, with an error per refused task. */
   async bulk(caller: AuthenticatedUser, body: TaskBulkDto): Promise<{ updated: number }> {
     const sent: Record<string, unknown> = {};
-    for (const key of ['assigned_to_agent_id', 'due_dt', 'status_id'] as const) if (body[key] !== undefined && body[key] !== null) sent[key] = body[key];
+    for (const key of ['assigned_to_agent_id', 'due_dt', 'status_id'] as const)
+      if (body[key] !== undefined && body[key] !== null) sent[key] = body[key];
     if (Object.keys(sent).length === 0) throw new FieldErrorsException([{ field: 'task_ids', error: M.nothingToChange }]);
     return this.dataSource.transaction(async (manager) => {
       const ids = [...new Set(body.task_ids)];
@@ -184,7 +202,10 @@ export class TasksService {
           errors.push({ field, error: M.notFound });
           continue;
         }
-        if (isVendorOnly(caller) && (task.assigned_to_agent_id !== caller.agent_id || Object.keys(sent).some((key) => key !== 'status_id'))) {
+        if (
+          isVendorOnly(caller) &&
+          (task.assigned_to_agent_id !== caller.agent_id || Object.keys(sent).some((key) => key !== 'status_id'))
+        ) {
           errors.push({ field, error: M.vendorOnly });
           continue;
         }
@@ -235,7 +256,11 @@ export class TasksService {
           if (!TASK_STATUSES.some((s) => s.id === raw)) fail(key, M.status);
           else if (task.task_type === 'N' && raw !== task.status_id) fail(key, M.notificationStatus);
           // A task that needs a document is done only with one attached.
-          else if (DONE_TASK_STATUS_IDS.includes(raw as number) && task.doc_type_id !== null && (('doc_id' in sent ? sent.doc_id : task.doc_id) ?? null) === null) {
+          else if (
+            DONE_TASK_STATUS_IDS.includes(raw as number) &&
+            task.doc_type_id !== null &&
+            (('doc_id' in sent ? sent.doc_id : task.doc_id) ?? null) === null
+          ) {
             fail(key, DOCUMENT_MESSAGES.documentRequired);
           } else changes.status_id = raw as number;
           break;
@@ -265,7 +290,8 @@ export class TasksService {
         }
         case 'doc_id':
           // One of the transaction's documents, or null to detach it.
-          if (raw !== null && (!isId(raw) || !(await this.transactions.isDocumentOf(task.client_id, raw, manager)))) fail(key, TASK_ERRORS.docId);
+          if (raw !== null && (!isId(raw) || !(await this.transactions.isDocumentOf(task.client_id, raw, manager))))
+            fail(key, TASK_ERRORS.docId);
           else changes.doc_id = raw as number | null;
           break;
         default:

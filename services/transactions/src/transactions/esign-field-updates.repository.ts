@@ -36,7 +36,12 @@ export class EsignFieldUpdatesRepository {
     return rows.length > 0;
   }
 
-  async recordOutcome(manager: EntityManager, esigRequestId: number, changed: readonly string[], leftOut: readonly LeftOutChange[]): Promise<void> {
+  async recordOutcome(
+    manager: EntityManager,
+    esigRequestId: number,
+    changed: readonly string[],
+    leftOut: readonly LeftOutChange[],
+  ): Promise<void> {
     await manager.query(`UPDATE transactions.esign_field_updates SET changed = $2, left_out = $3::jsonb WHERE esig_request_id = $1`, [
       esigRequestId,
       changed,

@@ -6,7 +6,10 @@ import { scopeSql, type TransactionScope } from './transactions.repository';
 
 /** What the edit rules need of a transaction the caller sees. */
 export type VisibleTransaction = Narrow<
-  Pick<TableRow<'transactions.transactions'>, 'client_id' | 'team_id' | 'type' | 'primary_agent_id' | 'status_id' | 'pinned_on_boards' | 'hidden_on_boards'>,
+  Pick<
+    TableRow<'transactions.transactions'>,
+    'client_id' | 'team_id' | 'type' | 'primary_agent_id' | 'status_id' | 'pinned_on_boards' | 'hidden_on_boards'
+  >,
   { type: TransactionSide }
 >;
 
@@ -49,13 +52,19 @@ export class TransactionAccessRepository {
 
   /** Whether the task is one of the transaction's. */
   async isTaskOf(clientId: number, taskId: number, manager?: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.tasks WHERE task_id = $1 AND client_id = $2`, [taskId, clientId]);
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT 1 FROM transactions.tasks WHERE task_id = $1 AND client_id = $2`,
+      [taskId, clientId],
+    );
     return rows.length > 0;
   }
 
   /** Whether the document is one of the transaction's. */
   async isDocumentOf(clientId: number, documentId: number, manager?: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(`SELECT 1 FROM transactions.documents WHERE document_id = $1 AND client_id = $2`, [documentId, clientId]);
+    const rows: unknown[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT 1 FROM transactions.documents WHERE document_id = $1 AND client_id = $2`,
+      [documentId, clientId],
+    );
     return rows.length > 0;
   }
 

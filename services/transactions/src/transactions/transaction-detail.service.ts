@@ -19,7 +19,6 @@ import { scopeOf, TransactionListService } from './transaction-list.service';
 import { TRANSACTION_ERRORS } from './transactions.errors';
 import { TransactionsRepository } from './transactions.repository';
 
-
 /** Labels of history fields that are not form fields. */
 const HISTORY_LABELS: Record<string, string> = {
   created: 'Created',
@@ -77,7 +76,9 @@ export class TransactionDetailService {
     );
     const columns = records[0].columns;
     const vendor = scope.kind === 'vendor';
-    const dates = Object.fromEntries(STATUS_DATE_FIELDS.map((key) => [key, toSlashedUsDate(columns[key] as string | null)])) as TransactionDetail['dates'];
+    const dates = Object.fromEntries(
+      STATUS_DATE_FIELDS.map((key) => [key, toSlashedUsDate(columns[key] as string | null)]),
+    ) as TransactionDetail['dates'];
     return {
       ...row,
       side: records[0].type,
@@ -107,7 +108,8 @@ export class TransactionDetailService {
   }
 
   async history(caller: AuthenticatedUser, clientId: number, page = 1, perPage = 10): Promise<RecordsResponse<TransactionHistoryRecord>> {
-    if (!(await this.access.visible(scopeOf(caller), clientId))) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
+    if (!(await this.access.visible(scopeOf(caller), clientId)))
+      throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
     const rows: (Omit<TransactionHistoryRecord, 'label'> & { total: number })[] = await this.dataSource.query(
       `SELECT count(*) OVER ()::int AS total, h.history_id::int AS history_id, h.field, h.old_value, h.new_value, h.source, h.agent_id,
               btrim(a.first_name || ' ' || a.last_name) AS agent_name, h.created_ts
@@ -120,9 +122,23 @@ export class TransactionDetailService {
       const key = field.replace(/^values\./, '');
       return HISTORY_LABELS[key] ?? SYSTEM_FIELDS_BY_KEY.get(key)?.label ?? custom.get(key) ?? key;
     };
-    const total = rows[0]?.total ?? (page > 1 ? Number((await this.dataSource.query(`SELECT count(*)::int AS n FROM transactions.transaction_history WHERE client_id = $1`, [clientId]))[0].n) : 0);
+    const total =
+      rows[0]?.total ??
+      (page > 1
+        ? Number(
+            (
+              await this.dataSource.query(`SELECT count(*)::int AS n FROM transactions.transaction_history WHERE client_id = $1`, [
+                clientId,
+              ])
+            )[0].n,
+          )
+        : 0);
     return {
-      records: rows.map(({ total: _total, ...row }) => ({ ...row, label: labelOf(row.field), created_ts: new Date(row.created_ts).toISOString() })),
+      records: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        label: labelOf(row.field),
+        created_ts: new Date(row.created_ts).toISOString(),
+      })),
       pagination: paginationOf(total, page, perPage),
     };
   }

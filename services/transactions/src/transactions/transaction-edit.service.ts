@@ -41,7 +41,8 @@ const ID_KEYS: Record<string, { column: UpdatableColumn; kind: TeamIdKind; list?
 const ADDRESS_KEYS = new Set(['address_1', 'address_2', 'city', 'state', 'postal_code']);
 const ADDRESS_MAX_LENGTH = 200;
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
 
 /** Why an e-sign value was not written back (logged, and kept on its esign_field_updates row). */
 const ESIGN_LEFT_OUT = {
@@ -81,7 +82,11 @@ export class TransactionEditService {
   static editRightOf = editRightOf;
 
   /** PATCH /transaction/{client_id}: the preset's fields only; checked whole, applied whole or not at all. */
-  async update(caller: AuthenticatedUser, clientId: number, request: TransactionUpdateRequest): Promise<{ client_id: number; version: number; changed: string[] }> {
+  async update(
+    caller: AuthenticatedUser,
+    clientId: number,
+    request: TransactionUpdateRequest,
+  ): Promise<{ client_id: number; version: number; changed: string[] }> {
     if (request.client_id !== clientId) throw new FieldErrorsException([{ field: 'client_id', error: M.clientIdMismatch }]);
     return this.dataSource.transaction(async (manager) => {
       const transaction = await this.access.visible(scopeOf(caller), clientId, manager);
@@ -94,7 +99,9 @@ export class TransactionEditService {
       }
       // The page preset takes any of the team's fields: the page may show the user's default form, not only the page form.
       const pageFields = request.preset === 'page' ? await this.options.fields(caller.team_id, manager) : [];
-      const allowed = new Set(request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset]);
+      const allowed = new Set(
+        request.preset === 'page' ? [...PAGE_PRESET_EXTRA_KEYS, ...pageFields.map((f) => f.field_key)] : PRESET_CHANGE_KEYS[request.preset],
+      );
       const refused = Object.keys(request.changes).filter((key) => !allowed.has(key));
       if (refused.length) throw new FieldErrorsException(refused.map((field) => ({ field: `changes.${field}`, error: M.notAllowedHere })));
       if ('agent_id' in request.changes && right !== 'all') throw new ForbiddenException({ status: 'error', message: M.cannotChangeAgent });
@@ -111,17 +118,30 @@ export class TransactionEditService {
    * transactions.transaction.updated). A field not in the team's catalogue, one whose can_update is false, or a value
    * its type refuses is left out and logged; the others are applied. Another team's or a missing transaction: nothing.
    */
-  async applyEsignChanges(manager: EntityManager, teamId: number | null, request: EsignTransactionFieldsUpdateRequested): Promise<EsignWriteBackOutcome> {
+  async applyEsignChanges(
+    manager: EntityManager,
+    teamId: number | null,
+    request: EsignTransactionFieldsUpdateRequested,
+  ): Promise<EsignWriteBackOutcome> {
     const requestId = request?.esig_request_id;
-    const nothing = (outcome: EsignWriteBackOutcome['outcome']): EsignWriteBackOutcome => ({ outcome, changed: [], left_out: [], version: null });
+    const nothing = (outcome: EsignWriteBackOutcome['outcome']): EsignWriteBackOutcome => ({
+      outcome,
+      changed: [],
+      left_out: [],
+      version: null,
+    });
     // A malformed event is esign's bug: retrying would not change it.
     if (!isId(requestId) || !isId(request.client_id)) {
-      this.logger.warn(`e-sign write-back ignored: esig_request_id and client_id must be ids (got ${String(requestId)}, ${String(request?.client_id)})`);
+      this.logger.warn(
+        `e-sign write-back ignored: esig_request_id and client_id must be ids (got ${String(requestId)}, ${String(request?.client_id)})`,
+      );
       return nothing('no-transaction');
     }
     const transaction = await this.esignUpdates.lockTransaction(manager, request.client_id);
     if (!transaction || teamId === null || transaction.team_id !== teamId) {
-      this.logger.warn(`e-sign request ${requestId}: transaction ${request.client_id} is not team ${teamId}'s (or no longer exists), nothing written back`);
+      this.logger.warn(
+        `e-sign request ${requestId}: transaction ${request.client_id} is not team ${teamId}'s (or no longer exists), nothing written back`,
+      );
       return nothing('no-transaction');
     }
     // A re-published event (a new id, the same request) finds the claim taken; a failure below rolls it back.
@@ -138,7 +158,9 @@ export class TransactionEditService {
       const field = catalogue.find(
         (candidate) =>
           candidate.field_key === key &&
-          (entity === ESIGN_MAPPED_ENTITIES.transaction ? candidate.system : entity === ESIGN_MAPPED_ENTITIES.customField && !candidate.system),
+          (entity === ESIGN_MAPPED_ENTITIES.transaction
+            ? candidate.system
+            : entity === ESIGN_MAPPED_ENTITIES.customField && !candidate.system),
       );
       if (!field) {
         leave(ESIGN_LEFT_OUT.unknownField);
@@ -170,7 +192,9 @@ export class TransactionEditService {
       }
     }
     for (const left of leftOut) {
-      this.logger.warn(`e-sign request ${requestId}: ${left.mapped_entity} ${left.mapped_field} not written back to transaction ${transaction.client_id}: ${left.reason}`);
+      this.logger.warn(
+        `e-sign request ${requestId}: ${left.mapped_entity} ${left.mapped_field} not written back to transaction ${transaction.client_id}: ${left.reason}`,
+      );
     }
     const agentId = isId(request.agent_id) ? request.agent_id : null;
     const result = await this.writer.update(manager, transaction.client_id, merged, { agent_id: agentId, source: 'esign' });
@@ -183,7 +207,12 @@ export class TransactionEditService {
    * (lead types, the appointment setter) from the label or name the e-sign form showed, or an id. An Error when a
    * label matches no option or several.
    */
-  private async fromEsignValue(manager: EntityManager, teamId: number, field: TransactionFieldDefinition, value: unknown): Promise<unknown> {
+  private async fromEsignValue(
+    manager: EntityManager,
+    teamId: number,
+    field: TransactionFieldDefinition,
+    value: unknown,
+  ): Promise<unknown> {
     if (field.type === 'date' && typeof value === 'string') {
       const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
       return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : value;
@@ -194,7 +223,9 @@ export class TransactionEditService {
     if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim());
     const ids =
       idKey.kind === 'lead_type'
-        ? (await this.options.leadTypes(teamId, manager)).filter((option) => option.label.trim().toLowerCase() === value.trim().toLowerCase()).map((option) => option.id)
+        ? (await this.options.leadTypes(teamId, manager))
+            .filter((option) => option.label.trim().toLowerCase() === value.trim().toLowerCase())
+            .map((option) => option.id)
         : await this.esignUpdates.agentIdsNamed(manager, teamId, value);
     return ids.length === 1 ? ids[0] : new Error(ESIGN_LEFT_OUT.unknownOption);
   }
@@ -245,7 +276,8 @@ export class TransactionEditService {
         continue;
       }
       // A field with a type: the page form's, or a system field the page preset always takes.
-      const field = pageFields.find((f) => f.field_key === key) ?? (SYSTEM_FIELDS_BY_KEY.get(key) as TransactionFieldDefinition | undefined);
+      const field =
+        pageFields.find((f) => f.field_key === key) ?? (SYSTEM_FIELDS_BY_KEY.get(key) as TransactionFieldDefinition | undefined);
       if (!field || (preset !== 'page' && !field.system)) {
         fail(key, M.notAllowedHere);
         continue;
@@ -267,7 +299,11 @@ export class TransactionEditService {
   }
 
   /** PATCH /transaction/{client_id}/status: the target status's dates are required (MM/DD/YYYY); earlier dates stay. */
-  async changeStatus(caller: AuthenticatedUser, clientId: number, request: TransactionStatusRequest): Promise<{ client_id: number; version: number; changed: string[] }> {
+  async changeStatus(
+    caller: AuthenticatedUser,
+    clientId: number,
+    request: TransactionStatusRequest,
+  ): Promise<{ client_id: number; version: number; changed: string[] }> {
     return this.dataSource.transaction(async (manager) => {
       const transaction = await this.access.visible(scopeOf(caller), clientId, manager);
       if (!transaction) throw new NotFoundException({ status: 'error', message: TRANSACTION_ERRORS.notFound });
@@ -309,13 +345,20 @@ export class TransactionEditService {
       else if (!isId(agentId) || (await this.access.notOfTeam(caller.team_id, 'agent', [agentId], manager)).length) {
         errors.push({ field: 'primary_agent_id', error: M.notYourTeams });
       }
-      if (request.contact_id !== undefined && (!isId(request.contact_id) || (await this.access.notOfTeam(caller.team_id, 'contact', [request.contact_id], manager)).length)) {
+      if (
+        request.contact_id !== undefined &&
+        (!isId(request.contact_id) || (await this.access.notOfTeam(caller.team_id, 'contact', [request.contact_id], manager)).length)
+      ) {
         errors.push({ field: 'contact_id', error: M.notYourTeams });
       }
       const statuses = await this.options.statuses(caller.team_id, manager);
       const statusId = request.status_id ?? statuses[0]?.id;
       if (!statuses.some((s) => s.id === statusId)) errors.push({ field: 'status_id', error: M.notYourTeams });
-      if (request.stage_id !== undefined && request.stage_id !== null && (!isId(request.stage_id) || (await this.access.notOfTeam(caller.team_id, 'stage', [request.stage_id], manager)).length)) {
+      if (
+        request.stage_id !== undefined &&
+        request.stage_id !== null &&
+        (!isId(request.stage_id) || (await this.access.notOfTeam(caller.team_id, 'stage', [request.stage_id], manager)).length)
+      ) {
         errors.push({ field: 'stage_id', error: M.notYourTeams });
       }
       const field = (key: 'first_name' | 'last_name' | 'email' | 'mobile_phone') => SYSTEM_FIELDS_BY_KEY.get(key)!;
@@ -327,7 +370,8 @@ export class TransactionEditService {
       }
       for (const key of ADDRESS_KEYS) {
         const value = (request as unknown as Record<string, unknown>)[key];
-        if (value !== undefined && value !== null && (typeof value !== 'string' || value.trim().length > ADDRESS_MAX_LENGTH)) errors.push({ field: key, error: FORM_FIELD_MESSAGES.invalidValue });
+        if (value !== undefined && value !== null && (typeof value !== 'string' || value.trim().length > ADDRESS_MAX_LENGTH))
+          errors.push({ field: key, error: FORM_FIELD_MESSAGES.invalidValue });
       }
       if (errors.length) throw new FieldErrorsException(errors);
 
@@ -368,18 +412,19 @@ export class TransactionEditService {
       );
       if (request.values && Object.keys(request.values).length > 0) {
         const pageFields = await this.options.fields(caller.team_id, manager);
-        const changes = await this.checkChanges(manager, caller.team_id, request.values, pageFields, request.type, 'page').catch((error: unknown) => {
-          // Name the fields as the create form sends them (values.x, not changes.x).
-          if (error instanceof FieldErrorsException) {
-            const body = error.getResponse() as { errors: FieldError[] };
-            throw new FieldErrorsException(body.errors.map((e) => ({ ...e, field: e.field.replace(/^changes\./, 'values.') })));
-          }
-          throw error;
-        });
+        const changes = await this.checkChanges(manager, caller.team_id, request.values, pageFields, request.type, 'page').catch(
+          (error: unknown) => {
+            // Name the fields as the create form sends them (values.x, not changes.x).
+            if (error instanceof FieldErrorsException) {
+              const body = error.getResponse() as { errors: FieldError[] };
+              throw new FieldErrorsException(body.errors.map((e) => ({ ...e, field: e.field.replace(/^changes\./, 'values.') })));
+            }
+            throw error;
+          },
+        );
         await this.writer.update(manager, clientId, changes, { agent_id: caller.agent_id, source: 'console' });
       }
       return { client_id: clientId };
     });
   }
 }
-

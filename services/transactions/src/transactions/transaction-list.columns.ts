@@ -20,7 +20,15 @@ export const BASE_COLUMNS: readonly TransactionColumn[] = [
 ];
 
 /** A VENDOR's own columns. */
-export const VENDOR_BASE_FIELDS: ReadonlySet<string> = new Set(['id', 'address', 'contact_name', 'type', 'status', 'stage', 'primary_agent']);
+export const VENDOR_BASE_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'address',
+  'contact_name',
+  'type',
+  'status',
+  'stage',
+  'primary_agent',
+]);
 
 /** The derived_status value, with today in the team's zone (the `d` relation of the list query). */
 export const DERIVED_STATUS_SQL = `CASE

@@ -25,11 +25,21 @@ import { TransactionsRepository, type TransactionListRecord, type TransactionSco
 
 /** A VENDOR never sees amounts or lead fields, whatever the form says. */
 const VENDOR_HIDDEN_TYPES = new Set(['amount']);
-const VENDOR_HIDDEN_KEYS = new Set(['trans_amt', 'gci_pct', 'gross_commission_amt', 'lead_type_id', 'original_lead_type_id', 'lead_type_date', 'appt_set_by_agent_id', 'lost_reason']);
+const VENDOR_HIDDEN_KEYS = new Set([
+  'trans_amt',
+  'gci_pct',
+  'gross_commission_amt',
+  'lead_type_id',
+  'original_lead_type_id',
+  'lead_type_date',
+  'appt_set_by_agent_id',
+  'lost_reason',
+]);
 
 /** Which transactions a caller sees: the whole team, those they are primary agent of, or those linked to them. */
 export function scopeOf(caller: AuthenticatedUser): TransactionScope {
-  if (caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA')) return { kind: 'team', teamId: caller.team_id };
+  if (caller.roles.some((role) => role === 'ADMIN' || role === 'TRANC' || role === 'ISISA'))
+    return { kind: 'team', teamId: caller.team_id };
   if (caller.roles.includes('AGENT')) return { kind: 'primary-agent', teamId: caller.team_id, agentId: caller.agent_id };
   return { kind: 'vendor', teamId: caller.team_id, agentId: caller.agent_id };
 }
@@ -115,7 +125,8 @@ export class TransactionListService {
 
   private valueOf(record: TransactionListRecord, field: TransactionFieldDefinition): string | number | null {
     if (field.system) {
-      if (LEAD_TYPE_FIELDS.has(field.field_key)) return field.field_key === 'lead_type_id' ? record.lead_type_label : record.original_lead_type_label;
+      if (LEAD_TYPE_FIELDS.has(field.field_key))
+        return field.field_key === 'lead_type_id' ? record.lead_type_label : record.original_lead_type_label;
       if (field.field_key === 'appt_set_by_agent_id') return record.appt_set_by_name;
       const value = record.columns[field.field_key] ?? null;
       return field.type === 'date' && typeof value === 'string' ? displayDate(value) : value;

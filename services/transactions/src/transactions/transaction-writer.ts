@@ -75,7 +75,11 @@ export interface NewTransaction {
 
 async function ids(manager: EntityManager, sequence: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const [row] = await preparedQuery<{ ids: number[] }>(manager, `SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`, [sequence, n]);
+  const [row] = await preparedQuery<{ ids: number[] }>(
+    manager,
+    `SELECT array(SELECT nextval($1::regclass)::int FROM generate_series(1, $2)) AS ids`,
+    [sequence, n],
+  );
   return row.ids;
 }
 
@@ -103,9 +107,11 @@ export class TransactionWriter {
     const existing = new Map<number, NewContact>(
       existingIds.length
         ? (
-            await preparedQuery<NewContact & { contact_id: number }>(manager, `SELECT contact_id, agent_id, first_name, last_name, email, mobile_phone, lead_type_id FROM transactions.contacts WHERE contact_id = ANY($1::int[])`, [
-              existingIds,
-            ])
+            await preparedQuery<NewContact & { contact_id: number }>(
+              manager,
+              `SELECT contact_id, agent_id, first_name, last_name, email, mobile_phone, lead_type_id FROM transactions.contacts WHERE contact_id = ANY($1::int[])`,
+              [existingIds],
+            )
           ).map((c) => [c.contact_id, c])
         : [],
     );
@@ -209,9 +215,19 @@ export class TransactionWriter {
     await copyDefaultLines(manager, clientIds, { replace: false });
     await ActivityWriter.created(manager, clientIds, { datedByMilestones: actor.source === 'seed' });
     if (allocated.length > 0) {
-      await this.outbox.publishEach(manager, 'transactions.contact.created', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [allocated]);
+      await this.outbox.publishEach(
+        manager,
+        'transactions.contact.created',
+        `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`,
+        [allocated],
+      );
     }
-    await this.outbox.publishEach(manager, 'transactions.transaction.created', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`, [clientIds]);
+    await this.outbox.publishEach(
+      manager,
+      'transactions.transaction.created',
+      `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = ANY($1::int[])`,
+      [clientIds],
+    );
     // Entering a closed status, creation included, is a closing (dashboards and the office TVs count it).
     await this.outbox.publishEach(manager, 'transactions.transaction.closed', CLOSED_EVENT_SQL, [clientIds]);
     return clientIds;
@@ -223,18 +239,29 @@ export class TransactionWriter {
    * .status-changed and .closed when the status moved (into a closed one for .closed). Answers the
    * changed fields (empty: nothing changed, no version, no events).
    */
-  async update(manager: EntityManager, clientId: number, changes: TransactionChanges, actor: ChangeActor): Promise<{ changed: string[]; version: number }> {
+  async update(
+    manager: EntityManager,
+    clientId: number,
+    changes: TransactionChanges,
+    actor: ChangeActor,
+  ): Promise<{ changed: string[]; version: number }> {
     // t.*: an unnamed statement (a prepared one would fail once a migration adds a column under a running process).
-    const [old]: (Record<string, unknown> & { team_id: number; version: number; status_id: number; status_category: string; custom_values: Record<string, unknown>; gross_commission_typed: boolean })[] =
-      await manager.query(
-        `SELECT t.*, to_char(t.appt_set_dt, 'YYYY-MM-DD') AS appt_set_dt, to_char(t.appt_met_dt, 'YYYY-MM-DD') AS appt_met_dt,
+    const [old]: (Record<string, unknown> & {
+      team_id: number;
+      version: number;
+      status_id: number;
+      status_category: string;
+      custom_values: Record<string, unknown>;
+      gross_commission_typed: boolean;
+    })[] = await manager.query(
+      `SELECT t.*, to_char(t.appt_set_dt, 'YYYY-MM-DD') AS appt_set_dt, to_char(t.appt_met_dt, 'YYYY-MM-DD') AS appt_met_dt,
                 to_char(t.signed_dt, 'YYYY-MM-DD') AS signed_dt, to_char(t.under_contract_dt, 'YYYY-MM-DD') AS under_contract_dt,
                 to_char(t.est_close_dt, 'YYYY-MM-DD') AS est_close_dt, to_char(t.closed_dt, 'YYYY-MM-DD') AS closed_dt,
                 to_char(t.lost_dt, 'YYYY-MM-DD') AS lost_dt, to_char(t.lead_type_date, 'YYYY-MM-DD') AS lead_type_date,
                 t.trans_amt::float8 AS trans_amt, t.gci_pct::float8 AS gci_pct, t.gross_commission_amt::float8 AS gross_commission_amt
            FROM transactions.transactions t WHERE t.client_id = $1 FOR UPDATE`,
-        [clientId],
-      );
+      [clientId],
+    );
     if (!old) throw new Error(`transaction ${clientId} does not exist`);
     const sets: Record<string, TransactionValue> = {};
     const history: { field: string; old: string | null; new: string | null }[] = [];
@@ -260,7 +287,8 @@ export class TransactionWriter {
     const amount = ('trans_amt' in sets ? sets.trans_amt : old.trans_amt) as number | null;
     const pct = ('gci_pct' in sets ? sets.gci_pct : old.gci_pct) as number | null;
     const computed = grossOf(amount, pct);
-    const sentGross = changes.columns && 'gross_commission_amt' in changes.columns ? (changes.columns.gross_commission_amt as number | null) : undefined;
+    const sentGross =
+      changes.columns && 'gross_commission_amt' in changes.columns ? (changes.columns.gross_commission_amt as number | null) : undefined;
     const typed = sentGross === undefined ? old.gross_commission_typed : sentGross !== null && sentGross !== computed;
     const gross = typed ? (sentGross ?? (old.gross_commission_amt as number | null)) : computed;
     if (historyText(gross) !== historyText(old.gross_commission_amt)) {
@@ -286,12 +314,17 @@ export class TransactionWriter {
     if (customChanged) assignments.push(`custom_values = ${param(JSON.stringify(customValues))}::jsonb`);
     if (typed !== old.gross_commission_typed) assignments.push(`gross_commission_typed = ${param(typed)}`);
     if (changes.board) assignments.push(PLACEMENT_SQL[changes.board]);
-    if ('status_id' in sets) assignments.push(`status_category = (SELECT category FROM transactions.statuses WHERE status_id = ${param(sets.status_id)})`);
+    if ('status_id' in sets)
+      assignments.push(`status_category = (SELECT category FROM transactions.statuses WHERE status_id = ${param(sets.status_id)})`);
     if ('tag_ids' in sets) {
-      assignments.push(`tags_sort = coalesce((SELECT string_agg(lower(g.label), ',' ORDER BY lower(g.label)) FROM transactions.tags g WHERE g.tag_id = ANY(${param(sets.tag_ids)}::int[])), '')`);
+      assignments.push(
+        `tags_sort = coalesce((SELECT string_agg(lower(g.label), ',' ORDER BY lower(g.label)) FROM transactions.tags g WHERE g.tag_id = ANY(${param(sets.tag_ids)}::int[])), '')`,
+      );
     }
     if ('primary_agent_id' in sets) {
-      assignments.push(`primary_agent_name = coalesce((SELECT btrim(a.first_name || ' ' || a.last_name) FROM transactions.agents a WHERE a.agent_id = ${param(sets.primary_agent_id)}), '')`);
+      assignments.push(
+        `primary_agent_name = coalesce((SELECT btrim(a.first_name || ' ' || a.last_name) FROM transactions.agents a WHERE a.agent_id = ${param(sets.primary_agent_id)}), '')`,
+      );
     }
     const [row] = returned<{ version: number; status_category: string }>(
       await manager.query(
@@ -300,12 +333,13 @@ export class TransactionWriter {
         params,
       ),
     );
-    if (history.length > 0) await preparedQuery(
-      manager,
-      `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, old_value, new_value)
+    if (history.length > 0)
+      await preparedQuery(
+        manager,
+        `INSERT INTO transactions.transaction_history (client_id, team_id, agent_id, source, field, old_value, new_value)
        SELECT $1, $2, $3, $4, h.field, h.old, h.new FROM jsonb_to_recordset($5::jsonb) AS h(field text, old text, new text)`,
-      [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
-    );
+        [clientId, old.team_id, actor.agent_id, actor.source, JSON.stringify(history)],
+      );
     // Commission lines: a new primary agent (or side) brings that agent's defaults, a new gross new amounts;
     // a closed transaction's lines never change.
     if (old.status_category !== 'closed') {
@@ -313,23 +347,37 @@ export class TransactionWriter {
       else if ('gross_commission_amt' in sets) await recomputeLineAmounts(manager, [clientId]);
     }
     // The activity feed: each milestone date set where there was none is a milestone reached.
-    await ActivityWriter.milestones(manager, clientId, MILESTONE_ACTIVITIES.filter((m) => m.column in sets && sets[m.column] !== null && old[m.column] == null).map((m) => m.column));
+    await ActivityWriter.milestones(
+      manager,
+      clientId,
+      MILESTONE_ACTIVITIES.filter((m) => m.column in sets && sets[m.column] !== null && old[m.column] == null).map((m) => m.column),
+    );
     // Roadmap due dates count from these dates: they follow in the same database transaction.
     if (ROADMAP_DATE_COLUMNS.some((column) => column in sets)) await this.tasks.followTransactionDates(manager, clientId);
     // The list keeps the primary contact's name, email and phone; the contact itself changes with them.
     const contactSets = CONTACT_COLUMNS.filter((column) => column in sets);
     if (contactSets.length > 0) {
-      const contactIds = returned<{ contact_id: number }>(await manager.query(
-        `UPDATE transactions.contacts c SET ${contactSets.map((column, i) => `${column} = $${i + 2}`).join(', ')}, version = c.version + 1, updated_ts = now()
+      const contactIds = returned<{ contact_id: number }>(
+        await manager.query(
+          `UPDATE transactions.contacts c SET ${contactSets.map((column, i) => `${column} = $${i + 2}`).join(', ')}, version = c.version + 1, updated_ts = now()
            FROM transactions.transaction_contacts tc
           WHERE tc.client_id = $1 AND tc.is_primary AND c.contact_id = tc.contact_id RETURNING c.contact_id`,
-        [clientId, ...contactSets.map((column) => sets[column])],
-      ));
-      await this.outbox.publishEach(manager, 'transactions.contact.updated', `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`, [
-        contactIds.map((c) => c.contact_id),
-      ]);
+          [clientId, ...contactSets.map((column) => sets[column])],
+        ),
+      );
+      await this.outbox.publishEach(
+        manager,
+        'transactions.contact.updated',
+        `SELECT team_id, payload FROM transactions.contact_snapshots WHERE contact_id = ANY($1::int[])`,
+        [contactIds.map((c) => c.contact_id)],
+      );
     }
-    await this.outbox.publishEach(manager, 'transactions.transaction.updated', `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = $1`, [clientId]);
+    await this.outbox.publishEach(
+      manager,
+      'transactions.transaction.updated',
+      `SELECT team_id, payload FROM transactions.transaction_snapshots WHERE client_id = $1`,
+      [clientId],
+    );
     if ('status_id' in sets) {
       await this.outbox.publishEach(
         manager,
@@ -351,11 +399,40 @@ export class TransactionWriter {
 
 /** The transaction columns an update may set (contact name, email and phone are the primary contact's). */
 export const UPDATABLE_COLUMNS = [
-  'type', 'address_1', 'address_2', 'city', 'state', 'postal_code', 'first_name', 'last_name', 'email', 'mobile_phone',
-  'primary_agent_id', 'tc_agent_id', 'client_user_ids', 'vendor_user_ids', 'stage_id', 'status_id',
-  'appt_set_dt', 'appt_met_dt', 'signed_dt', 'under_contract_dt', 'est_close_dt', 'closed_dt', 'lost_dt', 'lost_reason',
-  'lead_type_id', 'original_lead_type_id', 'lead_type_date', 'appt_set_by_agent_id', 'trans_amt', 'gci_pct', 'gross_commission_amt',
-  'tag_ids', 'hidden_on_boards', 'pinned_on_boards',
+  'type',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal_code',
+  'first_name',
+  'last_name',
+  'email',
+  'mobile_phone',
+  'primary_agent_id',
+  'tc_agent_id',
+  'client_user_ids',
+  'vendor_user_ids',
+  'stage_id',
+  'status_id',
+  'appt_set_dt',
+  'appt_met_dt',
+  'signed_dt',
+  'under_contract_dt',
+  'est_close_dt',
+  'closed_dt',
+  'lost_dt',
+  'lost_reason',
+  'lead_type_id',
+  'original_lead_type_id',
+  'lead_type_date',
+  'appt_set_by_agent_id',
+  'trans_amt',
+  'gci_pct',
+  'gross_commission_amt',
+  'tag_ids',
+  'hidden_on_boards',
+  'pinned_on_boards',
 ] as const;
 export type UpdatableColumn = (typeof UPDATABLE_COLUMNS)[number];
 export type TransactionValue = string | number | boolean | number[] | null;

@@ -19,7 +19,15 @@ import { TransactionListService } from './transaction-list.service';
 import { TeamOptionsRepository } from '../fields/team-options.repository';
 import { TRANSACTION_ERRORS } from './transactions.errors';
 import { ApiAnswer, ApiErrors, Idempotent } from '@app/platform';
-import { CHOICES_SCHEMA, CLIENT_ID_SCHEMA, SELECT_OPTIONS_SCHEMA, TRANSACTION_CHANGED_SCHEMA, TRANSACTION_DETAIL_SCHEMA, TRANSACTION_HISTORY_SCHEMA, TRANSACTION_LIST_SCHEMA } from '../transactions.openapi';
+import {
+  CHOICES_SCHEMA,
+  CLIENT_ID_SCHEMA,
+  SELECT_OPTIONS_SCHEMA,
+  TRANSACTION_CHANGED_SCHEMA,
+  TRANSACTION_DETAIL_SCHEMA,
+  TRANSACTION_HISTORY_SCHEMA,
+  TRANSACTION_LIST_SCHEMA,
+} from '../transactions.openapi';
 
 @ApiTags('transactions')
 @ApiBearerAuth()
@@ -49,7 +57,10 @@ export class TransactionsController {
 
   @Post('transactions')
   @Idempotent()
-  @ApiOperation({ summary: 'Adds a transaction: type and a contact (contact_id or contact) or address_1; primary_agent_id defaults to the caller (an AGENT names only themselves). VENDOR: 403. -> {client_id}' })
+  @ApiOperation({
+    summary:
+      'Adds a transaction: type and a contact (contact_id or contact) or address_1; primary_agent_id defaults to the caller (an AGENT names only themselves). VENDOR: 403. -> {client_id}',
+  })
   @ApiAnswer(201, CLIENT_ID_SCHEMA)
   @ApiErrors(400, 404)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: TransactionCreateDto) {
@@ -57,7 +68,10 @@ export class TransactionsController {
   }
 
   @Get('transaction/select-options')
-  @ApiOperation({ summary: "Up to 20 transactions the caller sees, matched like quick search: {select_options: [{id, text: '{address} - {first} {last} (Buyer|Seller)'}]}" })
+  @ApiOperation({
+    summary:
+      "Up to 20 transactions the caller sees, matched like quick search: {select_options: [{id, text: '{address} - {first} {last} (Buyer|Seller)'}]}",
+  })
   @ApiAnswer(200, SELECT_OPTIONS_SCHEMA)
   @ApiErrors(400)
   selectOptions(@CurrentUser() caller: AuthenticatedUser, @Query() query: TransactionSelectOptionsQueryDto) {
@@ -65,7 +79,10 @@ export class TransactionsController {
   }
 
   @Get('transaction/form/select-options')
-  @ApiOperation({ summary: 'The choices of a select: {choices: [{value, label}]} for stage, status, tag, tc, agent, lead_type, original_lead_type, lost_reason or a select custom field; another name 404' })
+  @ApiOperation({
+    summary:
+      'The choices of a select: {choices: [{value, label}]} for stage, status, tag, tc, agent, lead_type, original_lead_type, lost_reason or a select custom field; another name 404',
+  })
   @ApiAnswer(200, CHOICES_SCHEMA)
   @ApiErrors(400, 404)
   async formSelectOptions(@CurrentUser() caller: AuthenticatedUser, @Query() query: FormSelectOptionsQueryDto) {
@@ -75,7 +92,10 @@ export class TransactionsController {
   }
 
   @Get('transaction/:client_id')
-  @ApiOperation({ summary: 'A transaction the caller sees: its list row plus every field of the form (default the page form), its contacts and linked users; another team 404' })
+  @ApiOperation({
+    summary:
+      'A transaction the caller sees: its list row plus every field of the form (default the page form), its contacts and linked users; another team 404',
+  })
   @ApiAnswer(200, TRANSACTION_DETAIL_SCHEMA)
   @ApiErrors(400, 404)
   one(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Query() query: TransactionDetailQueryDto) {
@@ -83,7 +103,10 @@ export class TransactionsController {
   }
 
   @Get('transaction/:client_id/history')
-  @ApiOperation({ summary: 'Its changes, newest first: {records: [{history_id, field, label, old_value, new_value, source, agent_id, agent_name, created_ts}], pagination}' })
+  @ApiOperation({
+    summary:
+      'Its changes, newest first: {records: [{history_id, field, label, old_value, new_value, source, agent_id, agent_name, created_ts}], pagination}',
+  })
   @ApiAnswer(200, TRANSACTION_HISTORY_SCHEMA)
   @ApiErrors(400, 404)
   history(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Query() query: TransactionHistoryQueryDto) {
@@ -92,7 +115,10 @@ export class TransactionsController {
 
   @Patch('transaction/:client_id')
   @HttpCode(200)
-  @ApiOperation({ summary: "Changes by preset (task_modal, transaction_modal, board, page); another field 400 'Not allowed here'. ADMIN, TRANC all; AGENT, ISISA not the agent; VENDOR 403. -> {client_id, version, changed}" })
+  @ApiOperation({
+    summary:
+      "Changes by preset (task_modal, transaction_modal, board, page); another field 400 'Not allowed here'. ADMIN, TRANC all; AGENT, ISISA not the agent; VENDOR 403. -> {client_id, version, changed}",
+  })
   @ApiAnswer(200, TRANSACTION_CHANGED_SCHEMA)
   @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Body() body: TransactionUpdateDto) {
@@ -101,7 +127,10 @@ export class TransactionsController {
 
   @Patch('transaction/:client_id/status')
   @HttpCode(200)
-  @ApiOperation({ summary: "Moves it to a status; each date the status asks for is required (MM/DD/YYYY, 'This field is required'); earlier dates stay. -> {client_id, version, changed}" })
+  @ApiOperation({
+    summary:
+      "Moves it to a status; each date the status asks for is required (MM/DD/YYYY, 'This field is required'); earlier dates stay. -> {client_id, version, changed}",
+  })
   @ApiAnswer(200, TRANSACTION_CHANGED_SCHEMA)
   @ApiErrors(400, 404)
   status(@CurrentUser() caller: AuthenticatedUser, @Param() params: ClientIdParamDto, @Body() body: TransactionStatusDto) {

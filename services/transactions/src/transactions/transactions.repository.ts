@@ -36,8 +36,21 @@ type TransactionCodes = { type: 'b' | 's'; formatted_address: string; contact_na
 export type TransactionListRecord = Narrow<
   Pick<
     Transactions,
-    | 'client_id' | 'type' | 'formatted_address' | 'contact_name' | 'status_id' | 'stage_id' | 'primary_agent_id' | 'primary_agent_name'
-    | 'completed_task_count' | 'total_task_count' | 'rtc_count' | 'created_ts' | 'custom_values' | 'hidden_on_boards' | 'pinned_on_boards'
+    | 'client_id'
+    | 'type'
+    | 'formatted_address'
+    | 'contact_name'
+    | 'status_id'
+    | 'stage_id'
+    | 'primary_agent_id'
+    | 'primary_agent_name'
+    | 'completed_task_count'
+    | 'total_task_count'
+    | 'rtc_count'
+    | 'created_ts'
+    | 'custom_values'
+    | 'hidden_on_boards'
+    | 'pinned_on_boards'
   >,
   TransactionCodes & { custom_values: Record<string, string | number | null> }
 > & {
@@ -69,7 +82,13 @@ export function scopeSql(scope: TransactionScope, params: unknown[]): string {
 }
 
 /** WHERE of a scope, a quick search and a filter; appends its parameters to params. */
-function whereOf(scope: TransactionScope, search: string | undefined, params: unknown[], clientId?: number, filter?: TransactionPageQuery['filter']): string {
+function whereOf(
+  scope: TransactionScope,
+  search: string | undefined,
+  params: unknown[],
+  clientId?: number,
+  filter?: TransactionPageQuery['filter'],
+): string {
   const terms = [scopeSql(scope, params)];
   if (filter) terms.push(...filter(params));
   if (clientId !== undefined) {
@@ -176,7 +195,12 @@ export class TransactionsRepository {
     scope: TransactionScope,
     term: string | undefined,
     limit: number,
-  ): Promise<Narrow<Pick<Transactions, 'client_id' | 'formatted_address' | 'first_name' | 'last_name' | 'type'>, Omit<TransactionCodes, 'contact_name'>>[]> {
+  ): Promise<
+    Narrow<
+      Pick<Transactions, 'client_id' | 'formatted_address' | 'first_name' | 'last_name' | 'type'>,
+      Omit<TransactionCodes, 'contact_name'>
+    >[]
+  > {
     const params: unknown[] = [];
     const where = whereOf(scope, term, params);
     params.push(limit);

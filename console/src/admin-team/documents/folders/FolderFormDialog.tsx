@@ -68,12 +68,19 @@ export const FolderFormDialog = ({
     return submitSave(notify, {
       save: () =>
         folder
-          ? update(FOLDERS, { id: folder.client_document_folder_id, data: payload, previousData: folder }, { mutationMode: 'pessimistic', returnPromise: true })
+          ? update(
+              FOLDERS,
+              { id: folder.client_document_folder_id, data: payload, previousData: folder },
+              { mutationMode: 'pessimistic', returnPromise: true },
+            )
           : create(FOLDERS, { data: payload }, { returnPromise: true }),
       onSaved: (saved) => {
         // Spec 000 section 4: the lists change at once, in order, each as its filter shows it.
-        updateCachedLists<DocumentFolder & RaRecord>(queryClient, FOLDERS, (rows, filter) =>
-          upsertFolder(rows, saved as DocumentFolder, (filter.transaction_type ?? '') as FolderFilter) as (DocumentFolder & RaRecord)[],
+        updateCachedLists<DocumentFolder & RaRecord>(
+          queryClient,
+          FOLDERS,
+          (rows, filter) =>
+            upsertFolder(rows, saved as DocumentFolder, (filter.transaction_type ?? '') as FolderFilter) as (DocumentFolder & RaRecord)[],
         );
         onSaved();
       },

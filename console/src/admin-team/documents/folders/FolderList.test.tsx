@@ -42,7 +42,11 @@ describe('FolderList', () => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { folder_name: string };
         if (body.folder_name === 'Photos') {
-          return jsonResponse(422, { status: 'error', message: 'Validation failed', errors: [{ field: 'folder_name', error: 'A folder with this name already exists' }] });
+          return jsonResponse(422, {
+            status: 'error',
+            message: 'Validation failed',
+            errors: [{ field: 'folder_name', error: 'A folder with this name already exists' }],
+          });
         }
         created = true;
         return jsonResponse(200, { status: 'success', message: 'Folder Created', record: folder(9, body.folder_name) });

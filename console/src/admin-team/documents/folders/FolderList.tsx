@@ -39,7 +39,11 @@ const FolderList = () => {
   const rows = useEditAndDelete<DocumentFolder>({
     // react-admin drops the row from every cached folder list, then asks the server again.
     remove: async (folder) => {
-      await deleteOne(FOLDERS, { id: folder.client_document_folder_id, previousData: folder }, { mutationMode: 'pessimistic', returnPromise: true });
+      await deleteOne(
+        FOLDERS,
+        { id: folder.client_document_folder_id, previousData: folder },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
     },
     removedMessage: ADMIN_MESSAGES.folderRemoved,
   });
@@ -137,14 +141,8 @@ const FolderList = () => {
         </ListLoadState>
       </SectionCard>
 
-      {rows.editing !== undefined && (
-        <FolderFormDialog folder={rows.editing} onClose={rows.stopEditing} onSaved={rows.stopEditing} />
-      )}
-      <DeleteConfirm
-        {...rows.confirmProps}
-        title={L.deleteFolderTitle(rows.deleting?.folder_name ?? '')}
-        testId="folder-delete-confirm"
-      />
+      {rows.editing !== undefined && <FolderFormDialog folder={rows.editing} onClose={rows.stopEditing} onSaved={rows.stopEditing} />}
+      <DeleteConfirm {...rows.confirmProps} title={L.deleteFolderTitle(rows.deleting?.folder_name ?? '')} testId="folder-delete-confirm" />
     </PageFrame>
   );
 };

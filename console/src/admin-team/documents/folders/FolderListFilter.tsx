@@ -13,7 +13,10 @@ export const FolderListFilter = ({ value, onChange }: { value: FolderFilter; onC
     value={value}
     onChange={(event) => onChange(event.target.value as FolderFilter)}
     sx={{ minWidth: 200 }}
-    slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'folder-filter' } as object }, inputLabel: { shrink: true } }}
+    slotProps={{
+      select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'folder-filter' } as object },
+      inputLabel: { shrink: true },
+    }}
   >
     {FOLDER_FILTER_CHOICES.map((choice) => (
       <MenuItem key={choice.id || 'all'} value={choice.id} data-testid={`folder-filter-${choice.id || 'all'}`}>

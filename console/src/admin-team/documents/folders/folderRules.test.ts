@@ -70,10 +70,18 @@ describe('folder rules', () => {
     const added = upsertFolder(list, buildFolder({ client_document_folder_id: 4, folder_name: 'Appraisal', transaction_type: 'b' }), 'b');
     expect(added.map((folder) => folder.folder_name)).toEqual(['Uploads', 'Appraisal', 'Photos']);
 
-    const renamed = upsertFolder(added, buildFolder({ client_document_folder_id: 3, folder_name: 'Aerial photos', transaction_type: 'b' }), 'b');
+    const renamed = upsertFolder(
+      added,
+      buildFolder({ client_document_folder_id: 3, folder_name: 'Aerial photos', transaction_type: 'b' }),
+      'b',
+    );
     expect(renamed.map((folder) => folder.folder_name)).toEqual(['Uploads', 'Aerial photos', 'Appraisal']);
 
-    const moved = upsertFolder(renamed, buildFolder({ client_document_folder_id: 3, folder_name: 'Aerial photos', transaction_type: 's' }), 'b');
+    const moved = upsertFolder(
+      renamed,
+      buildFolder({ client_document_folder_id: 3, folder_name: 'Aerial photos', transaction_type: 's' }),
+      'b',
+    );
     expect(moved.map((folder) => folder.client_document_folder_id)).toEqual([-1, 4]);
 
     const hiddenNew = upsertFolder(list, buildFolder({ client_document_folder_id: 9, transaction_type: 's' }), 'b');
@@ -110,7 +118,12 @@ describe('folder rules', () => {
     const sent = folderPayload({ folder_name: 'Offers 2', transaction_type: 's', vendor_visible: true });
 
     expect(savedFolder(record, sent)).toBe(record);
-    expect(savedFolder(undefined, sent, record)).toEqual({ ...record, folder_name: 'Offers 2', transaction_type: 's', vendor_visible: true });
+    expect(savedFolder(undefined, sent, record)).toEqual({
+      ...record,
+      folder_name: 'Offers 2',
+      transaction_type: 's',
+      vendor_visible: true,
+    });
     // A create without a record: nothing to show, the list reloads.
     expect(savedFolder(undefined, sent, null)).toBeNull();
   });

@@ -29,12 +29,14 @@ export const FOLDERS = 'document-folders';
 export const FOLDER_FIELDS = ['folder_name', 'transaction_type', 'client_visible', 'vendor_visible'] as const;
 export const folderNameRules = nameRules;
 
-export const FOLDER_FILTER_CHOICES: readonly { id: FolderFilter; name: string }[] = TRANSACTION_TYPE_LABELS.map(
-  ({ id, label }) => ({ id: id ?? '', name: label }),
-);
-export const FOLDER_TYPE_CHOICES: readonly { id: FolderFormType; name: string }[] = TRANSACTION_TYPE_LABELS.map(
-  ({ id, label }) => ({ id: id ?? 'all', name: label }),
-);
+export const FOLDER_FILTER_CHOICES: readonly { id: FolderFilter; name: string }[] = TRANSACTION_TYPE_LABELS.map(({ id, label }) => ({
+  id: id ?? '',
+  name: label,
+}));
+export const FOLDER_TYPE_CHOICES: readonly { id: FolderFormType; name: string }[] = TRANSACTION_TYPE_LABELS.map(({ id, label }) => ({
+  id: id ?? 'all',
+  name: label,
+}));
 
 /** Ids -1 and -2 (or what the server flags): never edited nor deleted. */
 export function isSystemFolder(folder: Pick<DocumentFolder, 'client_document_folder_id' | 'system'>): boolean {

@@ -21,7 +21,9 @@ describe('message template rules', () => {
   it('shows the stored (sanitised) template as the text that was typed', () => {
     expect(templateText('Hello,\n\nPlease find the attached documents.')).toBe('Hello,\n\nPlease find the attached documents.');
     expect(templateText('Smith &amp; Sons &lt;office&gt;')).toBe('Smith & Sons <office>');
-    expect(templateText('See <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">example.com</a> today')).toBe('See example.com today');
+    expect(templateText('See <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">example.com</a> today')).toBe(
+      'See example.com today',
+    );
     expect(templateText('<p>One</p><p>Two<br>Three</p>')).toBe('One\n\nTwo\nThree');
     expect(templateText('')).toBe('');
   });

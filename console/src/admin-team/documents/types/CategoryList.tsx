@@ -38,22 +38,32 @@ const CategoryFormDialog = ({
   const queryClient = useQueryClient();
   const [create] = useCreate();
   const [update] = useUpdate();
-  const record = useMemo(
-    () => ({ id: category?.team_document_category_id ?? 'new', name: category?.name ?? '' }),
-    [category],
-  );
+  const record = useMemo(() => ({ id: category?.team_document_category_id ?? 'new', name: category?.name ?? '' }), [category]);
   const handleSubmit = (values: Record<string, unknown>) => {
     const name = String(values.name ?? '').trim();
     return submitSave(notify, {
       save: () =>
         category
-          ? update(CATEGORIES, { id: category.team_document_category_id, data: { name }, previousData: category }, { mutationMode: 'pessimistic', returnPromise: true })
+          ? update(
+              CATEGORIES,
+              { id: category.team_document_category_id, data: { name }, previousData: category },
+              { mutationMode: 'pessimistic', returnPromise: true },
+            )
           : create(CATEGORIES, { data: { name } }, { returnPromise: true }),
       onSaved: (saved) => {
         const record = saved as DocumentCategory;
-        updateCachedLists<DocumentCategory & RaRecord>(queryClient, CATEGORIES, (rows) => upsertCategory(rows, record) as (DocumentCategory & RaRecord)[]);
+        updateCachedLists<DocumentCategory & RaRecord>(
+          queryClient,
+          CATEGORIES,
+          (rows) => upsertCategory(rows, record) as (DocumentCategory & RaRecord)[],
+        );
         // A renamed category shows on its types at once, as the server applies it.
-        if (category) updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (types) => renameCategoryOfTypes(types, record) as (DocumentType & RaRecord)[]);
+        if (category)
+          updateCachedLists<DocumentType & RaRecord>(
+            queryClient,
+            TYPES,
+            (types) => renameCategoryOfTypes(types, record) as (DocumentType & RaRecord)[],
+          );
         onSaved();
       },
       savedMessage: category ? ADMIN_MESSAGES.documentCategoryUpdated : ADMIN_MESSAGES.documentCategoryCreated,
@@ -143,13 +153,7 @@ export const CategoryList = ({
           })}
         </List>
       </ListLoadState>
-      {rows.editing !== undefined && (
-        <CategoryFormDialog
-          category={rows.editing}
-          onClose={rows.stopEditing}
-          onSaved={rows.stopEditing}
-        />
-      )}
+      {rows.editing !== undefined && <CategoryFormDialog category={rows.editing} onClose={rows.stopEditing} onSaved={rows.stopEditing} />}
       <DeleteConfirm
         {...rows.confirmProps}
         title={L.deleteCategoryTitle(rows.deleting?.name ?? '')}

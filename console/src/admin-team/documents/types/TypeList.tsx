@@ -76,10 +76,18 @@ const TypeFormDialog = ({
     return submitSave(notify, {
       save: () =>
         type
-          ? update(TYPES, { id: type.team_document_type_id, data: payload, previousData: type }, { mutationMode: 'pessimistic', returnPromise: true })
+          ? update(
+              TYPES,
+              { id: type.team_document_type_id, data: payload, previousData: type },
+              { mutationMode: 'pessimistic', returnPromise: true },
+            )
           : create(TYPES, { data: payload }, { returnPromise: true }),
       onSaved: (saved) => {
-        updateCachedLists<DocumentType & RaRecord>(queryClient, TYPES, (rows) => upsertType(rows, saved as DocumentType) as (DocumentType & RaRecord)[]);
+        updateCachedLists<DocumentType & RaRecord>(
+          queryClient,
+          TYPES,
+          (rows) => upsertType(rows, saved as DocumentType) as (DocumentType & RaRecord)[],
+        );
         onSaved();
       },
       savedMessage: type ? ADMIN_MESSAGES.documentTypeUpdated : ADMIN_MESSAGES.documentTypeCreated,
@@ -88,13 +96,7 @@ const TypeFormDialog = ({
   };
 
   return (
-    <FormDialog
-      title={type ? L.editType : L.newType}
-      record={record}
-      onSubmit={handleSubmit}
-      onClose={onClose}
-      testId="type-dialog"
-    >
+    <FormDialog title={type ? L.editType : L.newType} record={record} onSubmit={handleSubmit} onClose={onClose} testId="type-dialog">
       <TextInput source="name" label={L.typeFields.name} validate={nameRules} autoFocus data-testid="type-name" />
       <SelectInput
         source="team_document_category_id"
@@ -153,7 +155,10 @@ export const TypeList = ({
         value={activeFilter === '' ? '' : String(activeFilter)}
         onChange={(event) => setFilter(event.target.value === '' ? '' : Number(event.target.value))}
         sx={{ minWidth: 220, mb: 1 }}
-        slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'type-filter' } as object }, inputLabel: { shrink: true } }}
+        slotProps={{
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'type-filter' } as object },
+          inputLabel: { shrink: true },
+        }}
       >
         <MenuItem value="">{L.allCategories}</MenuItem>
         {categoryChoices(categories).map((choice) => (
@@ -197,11 +202,7 @@ export const TypeList = ({
           onSaved={rows.stopEditing}
         />
       )}
-      <DeleteConfirm
-        {...rows.confirmProps}
-        title={L.deleteTypeTitle(rows.deleting?.name ?? '')}
-        testId="type-delete-confirm"
-      />
+      <DeleteConfirm {...rows.confirmProps} title={L.deleteTypeTitle(rows.deleting?.name ?? '')} testId="type-delete-confirm" />
     </SectionCard>
   );
 };

@@ -63,7 +63,10 @@ describe('document category and type rules', () => {
   });
 
   it('adds, replaces and removes types in name order, and filters them by category', () => {
-    const types = upsertType([buildType()], buildType({ id: 6, team_document_type_id: 6, name: 'HOA addendum', team_document_category_id: null, category_name: null }));
+    const types = upsertType(
+      [buildType()],
+      buildType({ id: 6, team_document_type_id: 6, name: 'HOA addendum', team_document_category_id: null, category_name: null }),
+    );
     expect(types.map((type) => type.name)).toEqual(['HOA addendum', 'Lead paint']);
     expect(typesIn(types, 1).map((type) => type.name)).toEqual(['Lead paint']);
     expect(typesIn(types, '')).toHaveLength(2);

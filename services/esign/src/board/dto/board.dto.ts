@@ -10,7 +10,17 @@ import {
   type EsignBoardQuery,
   type EsignRequestStatus,
 } from '@app/contracts';
-import { EmptyAsUndefined, IsDatabaseId, IsPageNumber, IsQueryId, IsTimeZone, IsUsDate, QueryBoolean, QueryInteger, Trim } from '@app/platform';
+import {
+  EmptyAsUndefined,
+  IsDatabaseId,
+  IsPageNumber,
+  IsQueryId,
+  IsTimeZone,
+  IsUsDate,
+  QueryBoolean,
+  QueryInteger,
+  Trim,
+} from '@app/platform';
 
 const ONE_OF = (values: readonly unknown[]) => ({ message: `Must be one of ${values.join(', ')}` });
 export const BOARD_DATE_MESSAGE = dateFormatMessage(['MM/DD/YYYY']);
@@ -26,7 +36,10 @@ const QueryList = (item: (part: string) => unknown) =>
     const raw = (obj as Record<string, unknown>)[key];
     if (raw === undefined) return undefined;
     const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((value) => (typeof value === 'string' ? value.split(',') : [value]));
-    return parts.map((part) => (typeof part === 'string' ? part.trim() : part)).filter((part) => part !== '').map((part) => (typeof part === 'string' ? item(part) : part));
+    return parts
+      .map((part) => (typeof part === 'string' ? part.trim() : part))
+      .filter((part) => part !== '')
+      .map((part) => (typeof part === 'string' ? item(part) : part));
   });
 
 /** GET /esign/requests: the request board (spec 002 sections 2.5 and 7). */
@@ -51,7 +64,10 @@ export class EsignBoardQueryDto implements EsignBoardQuery {
   @IsIn(ESIGN_BOARD_PER_PAGE_OPTIONS, ONE_OF(ESIGN_BOARD_PER_PAGE_OPTIONS))
   per_page?: number;
 
-  @ApiPropertyOptional({ enum: ESIGN_BOARD_ORDER_BY, description: 'Sort column (default created_ts); ties by esig_request_id in the same direction' })
+  @ApiPropertyOptional({
+    enum: ESIGN_BOARD_ORDER_BY,
+    description: 'Sort column (default created_ts); ties by esig_request_id in the same direction',
+  })
   @IsOptional()
   @EmptyAsUndefined()
   @IsIn(ESIGN_BOARD_ORDER_BY, ONE_OF(ESIGN_BOARD_ORDER_BY))
@@ -64,7 +80,9 @@ export class EsignBoardQueryDto implements EsignBoardQuery {
   @IsIn(['asc', 'desc'], ONE_OF(['asc', 'desc']))
   order_dir?: 'asc' | 'desc';
 
-  @ApiPropertyOptional({ description: 'Contains, any case: the template name, the address (street, unit, city, state, zip) or the creator (first and last name)' })
+  @ApiPropertyOptional({
+    description: 'Contains, any case: the template name, the address (street, unit, city, state, zip) or the creator (first and last name)',
+  })
   @IsOptional()
   @Trim()
   @EmptyAsUndefined()
@@ -72,7 +90,11 @@ export class EsignBoardQueryDto implements EsignBoardQuery {
   @MaxLength(255, { message: 'Must be at most 255 characters' })
   quick_search_filter?: string;
 
-  @ApiPropertyOptional({ type: String, example: 'S,V,P', description: 'Status codes (S, V, P, C, D, F, E), comma-separated or repeated; absent or empty: every status' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'S,V,P',
+    description: 'Status codes (S, V, P, C, D, F, E), comma-separated or repeated; absent or empty: every status',
+  })
   @IsOptional()
   @QueryList((part) => part.toUpperCase())
   @IsArray(ONE_OF(ESIGN_REQUEST_STATUSES))
@@ -112,7 +134,10 @@ export class EsignBoardQueryDto implements EsignBoardQuery {
   @IsUsDate('/', DATE)
   completed_end_dt?: string;
 
-  @ApiPropertyOptional({ example: 'America/Chicago', description: "IANA zone whose days the date filters mean (default UTC); the console sends the browser's" })
+  @ApiPropertyOptional({
+    example: 'America/Chicago',
+    description: "IANA zone whose days the date filters mean (default UTC); the console sends the browser's",
+  })
   @IsOptional()
   @EmptyAsUndefined()
   @IsTimeZone()

@@ -4,7 +4,13 @@ import { BUILDER_TOKEN_TTL_SECONDS, signBuilderToken } from './builder-token';
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString());
 
 describe('the DocuSeal builder token', () => {
-  const claims = { user_email: 'owner@docuseal.test', integration_email: 'agent@realty.test', template_id: 42, external_id: 'esign-1', name: 'Purchase' };
+  const claims = {
+    user_email: 'owner@docuseal.test',
+    integration_email: 'agent@realty.test',
+    template_id: 42,
+    external_id: 'esign-1',
+    name: 'Purchase',
+  };
 
   it('is an HS256 JWT of the claims signed with the API key, expiring within the hour', () => {
     const now = Date.parse('2026-11-20T10:00:00.000Z');

@@ -19,7 +19,12 @@ export interface DocusealBuilderClaims {
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /** An HS256 JWT of the claims, signed with the DocuSeal API key, issued now and expiring ttlSeconds later (a new one each call). */
-export function signBuilderToken(claims: DocusealBuilderClaims, apiKey: string, ttlSeconds = BUILDER_TOKEN_TTL_SECONDS, now = Date.now()): { token: string; expiresAt: Date } {
+export function signBuilderToken(
+  claims: DocusealBuilderClaims,
+  apiKey: string,
+  ttlSeconds = BUILDER_TOKEN_TTL_SECONDS,
+  now = Date.now(),
+): { token: string; expiresAt: Date } {
   const iat = Math.floor(now / 1000);
   const exp = iat + ttlSeconds;
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));

@@ -120,7 +120,9 @@ export class DocusealClient {
     try {
       response = await this.http.send(() => ({ method, url, headers, body, redirect: options.withKey ? 'manual' : 'follow' }), {
         onRetry: (retry) =>
-          this.logger.warn(`DocuSeal ${options.label}${retry.status ? ` answered ${retry.status}` : `: ${this.reasonOf(retry.failure!)}`}; try ${retry.attempt + 1} of ${this.tries} in ${retry.waitMs} ms`),
+          this.logger.warn(
+            `DocuSeal ${options.label}${retry.status ? ` answered ${retry.status}` : `: ${this.reasonOf(retry.failure!)}`}; try ${retry.attempt + 1} of ${this.tries} in ${retry.waitMs} ms`,
+          ),
       });
     } catch (error) {
       if (!(error instanceof OutboundTransportError)) throw error;
@@ -145,7 +147,9 @@ export class DocusealClient {
       parsed = null;
     }
     if (response.status === 401 || response.status === 403) {
-      this.logger.error(`DocuSeal rejected ${options.label} (${response.status}${errorText(parsed) ? `: ${errorText(parsed)}` : ''}): check DOCUSEAL_URL and DOCUSEAL_API_KEY`);
+      this.logger.error(
+        `DocuSeal rejected ${options.label} (${response.status}${errorText(parsed) ? `: ${errorText(parsed)}` : ''}): check DOCUSEAL_URL and DOCUSEAL_API_KEY`,
+      );
       throw new ProviderRejectedError();
     }
     if (response.status === 404) {

@@ -23,8 +23,23 @@ import {
 } from '../esign-provider';
 import { signBuilderToken } from './builder-token';
 import { DocusealClient } from './docuseal-client';
-import { docusealDocumentName, matchAttachments, toDocusealFields, toDocusealSubmitters, uniqueFieldNames, type DocusealAttachment } from './docuseal-schema';
-import { auditEventOf, declineReasonOf, requestStatusOf, signerMirrorOf, type DocusealEvent, type DocusealSubmission, type DocusealSubmitter } from './docuseal-status';
+import {
+  docusealDocumentName,
+  matchAttachments,
+  toDocusealFields,
+  toDocusealSubmitters,
+  uniqueFieldNames,
+  type DocusealAttachment,
+} from './docuseal-schema';
+import {
+  auditEventOf,
+  declineReasonOf,
+  requestStatusOf,
+  signerMirrorOf,
+  type DocusealEvent,
+  type DocusealSubmission,
+  type DocusealSubmitter,
+} from './docuseal-status';
 
 /** A DocuSeal template as its API answers it (the parts the adapter reads). */
 interface DocusealTemplate {
@@ -98,7 +113,13 @@ export class DocusealProvider implements EsignProvider {
     await this.reupload(teamId, template, documents);
   }
 
-  async saveSchema(teamId: number, externalId: string, name: string, schema: EsignTemplateSchema, documents: readonly ProviderDocument[]): Promise<void> {
+  async saveSchema(
+    teamId: number,
+    externalId: string,
+    name: string,
+    schema: EsignTemplateSchema,
+    documents: readonly ProviderDocument[],
+  ): Promise<void> {
     let template = await this.template(externalId);
     let attachments = matchAttachments(documents, template.schema);
     if (!attachments) {
@@ -107,11 +128,19 @@ export class DocusealProvider implements EsignProvider {
       attachments = matchAttachments(documents, template.schema);
       if (!attachments) throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused("the template's documents did not match"));
     }
-    await this.client.put(`/templates/${template.id}`, { name, submitters: toDocusealSubmitters(schema), fields: toDocusealFields(schema, attachments) });
+    await this.client.put(`/templates/${template.id}`, {
+      name,
+      submitters: toDocusealSubmitters(schema),
+      fields: toDocusealFields(schema, attachments),
+    });
   }
 
   async cloneTemplate(teamId: number, externalId: string, name: string): Promise<ProviderTemplate> {
-    const copy = await this.client.post<DocusealTemplate>(`/templates/${this.id(externalId)}/clone`, { name, external_id: newExternalId(), folder_name: teamFolder(teamId) });
+    const copy = await this.client.post<DocusealTemplate>(`/templates/${this.id(externalId)}/clone`, {
+      name,
+      external_id: newExternalId(),
+      folder_name: teamFolder(teamId),
+    });
     return { externalId: String(copy.id) };
   }
 
@@ -148,7 +177,8 @@ export class DocusealProvider implements EsignProvider {
       await this.client.put(`/templates/${found.id}`, { external_id: externalId });
     }
     const userEmail = this.config.DOCUSEAL_USER_EMAIL.trim() || found.author?.email || null;
-    if (!userEmail) throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused('set DOCUSEAL_USER_EMAIL to the DocuSeal user of the API key'));
+    if (!userEmail)
+      throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused('set DOCUSEAL_USER_EMAIL to the DocuSeal user of the API key'));
     const { token, expiresAt } = signBuilderToken(
       {
         user_email: userEmail,
@@ -172,20 +202,32 @@ export class DocusealProvider implements EsignProvider {
       name: request.title,
       external_id: `request-${request.esig_request_id}`,
       folder_name: `${teamFolder(request.team_id)} requests`,
-      documents: await this.documentsParam(documents.map((document) => ({ id: String(document.position), name: document.name, storageKey: document.storage_key, pages: document.pages }))),
+      documents: await this.documentsParam(
+        documents.map((document) => ({
+          id: String(document.position),
+          name: document.name,
+          storageKey: document.storage_key,
+          pages: document.pages,
+        })),
+      ),
     });
     const discardTemplate = () =>
       this.client.delete(`/templates/${template.id}`).then(
         () => undefined,
-        (error: Error) => this.logger.warn(`request ${request.esig_request_id}: could not archive its DocuSeal template ${template.id}: ${error.message}`),
+        (error: Error) =>
+          this.logger.warn(`request ${request.esig_request_id}: could not archive its DocuSeal template ${template.id}: ${error.message}`),
       );
     let submitters: DocusealSubmitter[];
     try {
       const schema = request.schema;
-      if (template.schema.length !== schema.documents.length) throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused("the request's documents did not all arrive"));
+      if (template.schema.length !== schema.documents.length)
+        throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused("the request's documents did not all arrive"));
       const attachments = new Map(schema.documents.map((document, index) => [document.id, template.schema[index].attachment_uuid]));
       const names = uniqueFieldNames(schema.fields);
-      await this.client.put(`/templates/${template.id}`, { submitters: toDocusealSubmitters(schema), fields: toDocusealFields(schema, attachments, names) });
+      await this.client.put(`/templates/${template.id}`, {
+        submitters: toDocusealSubmitters(schema),
+        fields: toDocusealFields(schema, attachments, names),
+      });
       submitters = await this.client.post<DocusealSubmitter[]>('/submissions', this.submissionBody(request, template.id, recorded, names));
     } catch (error) {
       await discardTemplate();
@@ -205,7 +247,9 @@ export class DocusealProvider implements EsignProvider {
     return {
       externalId: String(submissionId),
       discard: async () => {
-        await this.client.delete(`/submissions/${submissionId}`).catch((error: Error) => this.logger.warn(`could not archive DocuSeal submission ${submissionId}: ${error.message}`));
+        await this.client
+          .delete(`/submissions/${submissionId}`)
+          .catch((error: Error) => this.logger.warn(`could not archive DocuSeal submission ${submissionId}: ${error.message}`));
       },
     };
   }
@@ -249,7 +293,10 @@ export class DocusealProvider implements EsignProvider {
   /** Our subject and body; DocuSeal puts the signing link where {{submitter.link}} stands (added when the body has none). */
   private messageOf(message: EsignEmailMessage, request: RequestRow) {
     const body = message.body?.trim() ? message.body : `You have been sent ${request.title} to sign.`;
-    return { subject: message.subject?.trim() || request.title, body: body.includes('{{submitter.link}}') ? body : `${body}\n\n{{submitter.link}}` };
+    return {
+      subject: message.subject?.trim() || request.title,
+      body: body.includes('{{submitter.link}}') ? body : `${body}\n\n{{submitter.link}}`,
+    };
   }
 
   async refresh(requestId: number): Promise<void> {
@@ -266,11 +313,16 @@ export class DocusealProvider implements EsignProvider {
       if (submission.archived_at) {
         // Archived in DocuSeal (or our cancel's write did not commit): cancelled here too.
         await this.requests.archive(manager, requestId);
-        await this.requests.appendAudit(manager, requestId, { type: 'cancelled', actor: 'DocuSeal', detail: 'Submission archived in DocuSeal' });
+        await this.requests.appendAudit(manager, requestId, {
+          type: 'cancelled',
+          actor: 'DocuSeal',
+          detail: 'Submission archived in DocuSeal',
+        });
         return;
       }
       let target = requestStatusOf(submission);
-      if (target !== 'C' && target !== 'D' && target !== 'E' && Date.now() > new Date(locked.expires_ts).getTime() + EXPIRY_GRACE_MS) target = 'E';
+      if (target !== 'C' && target !== 'D' && target !== 'E' && Date.now() > new Date(locked.expires_ts).getTime() + EXPIRY_GRACE_MS)
+        target = 'E';
       if (target === 'D') {
         const decliner = signers.find((signer) => signer.status === 'D');
         if (await this.status.move(manager, locked, 'D', decliner?.name ?? 'DocuSeal')) {
@@ -290,7 +342,10 @@ export class DocusealProvider implements EsignProvider {
         const { file, auditLogKey } = await this.downloadCompleted(locked, submission);
         if (auditLogKey) await this.requests.setAuditLogKey(manager, requestId, auditLogKey);
         // DocuSeal mails the signers their copy; the sender hears it from us as with the own engine.
-        await this.completion.complete(manager, locked, file, { auditDetail: `Signed with DocuSeal (submission ${submission.id}); SHA-256 ${file.sha256}`, mailSigners: [] });
+        await this.completion.complete(manager, locked, file, {
+          auditDetail: `Signed with DocuSeal (submission ${submission.id}); SHA-256 ${file.sha256}`,
+          mailSigners: [],
+        });
         return;
       }
       await this.forward(manager, locked, target);
@@ -349,7 +404,8 @@ export class DocusealProvider implements EsignProvider {
     const byId = new Map((submission.submitters ?? []).map((submitter) => [submitter.id, submitter]));
     const added: DocusealEvent[] = [];
     for (const event of [...(submission.submission_events ?? [])].sort((a, b) => a.id - b.id)) {
-      if (await this.requests.appendAudit(manager, request.esig_request_id, auditEventOf(event, byId.get(event.submitter_id)))) added.push(event);
+      if (await this.requests.appendAudit(manager, request.esig_request_id, auditEventOf(event, byId.get(event.submitter_id))))
+        added.push(event);
     }
     return added;
   }
@@ -358,8 +414,11 @@ export class DocusealProvider implements EsignProvider {
   private async mirrorSigners(manager: EntityManager, request: RequestRow, submission: DocusealSubmission): Promise<SignerRow[]> {
     const signers = await this.requests.signers(request.esig_request_id, manager);
     for (const signer of signers) {
-      const submitter = (submission.submitters ?? []).find((s) => sameRole(s.role, signer.role)) ?? (submission.submitters ?? []).find((s) => s.email === signer.email);
-      if (submitter) await this.requests.mirrorSigner(manager, signer.signer_id, signerMirrorOf(submitter, declineReasonOf(submission, submitter.id)));
+      const submitter =
+        (submission.submitters ?? []).find((s) => sameRole(s.role, signer.role)) ??
+        (submission.submitters ?? []).find((s) => s.email === signer.email);
+      if (submitter)
+        await this.requests.mirrorSigner(manager, signer.signer_id, signerMirrorOf(submitter, declineReasonOf(submission, submitter.id)));
     }
     return this.requests.signers(request.esig_request_id, manager);
   }
@@ -369,7 +428,10 @@ export class DocusealProvider implements EsignProvider {
    * documents and the audit log in one PDF; `include=combined_document_url`, else the signed documents merged) as the
    * request's signed document, and the audit log beside it.
    */
-  private async downloadCompleted(request: RequestRow, submission: DocusealSubmission): Promise<{ file: CompletedFile; auditLogKey: string | null }> {
+  private async downloadCompleted(
+    request: RequestRow,
+    submission: DocusealSubmission,
+  ): Promise<{ file: CompletedFile; auditLogKey: string | null }> {
     let url = submission.combined_document_url ?? null;
     if (!url) {
       const merged = await this.client.get<{ documents?: { url: string }[] }>(`/submissions/${submission.id}/documents`, { merge: 'true' });
@@ -403,14 +465,19 @@ export class DocusealProvider implements EsignProvider {
       folder_name: template.folder_name || teamFolder(teamId),
       documents: await this.documentsParam(documents),
     });
-    if (updated.id !== template.id) throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused(`the template's documents went to another template (${updated.id})`));
+    if (updated.id !== template.id)
+      throw new ProviderRequestError(422, PROVIDER_MESSAGES.refused(`the template's documents went to another template (${updated.id})`));
     return updated;
   }
 
   /** PDFs from esign's storage as POST /templates/pdf takes them: name and base64. */
   private async documentsParam(documents: readonly ProviderDocument[]) {
     const param: { name: string; file: string }[] = [];
-    for (const document of documents) param.push({ name: docusealDocumentName(document.name), file: (await this.storage.getBytes(document.storageKey)).toString('base64') });
+    for (const document of documents)
+      param.push({
+        name: docusealDocumentName(document.name),
+        file: (await this.storage.getBytes(document.storageKey)).toString('base64'),
+      });
     return param;
   }
 
@@ -423,4 +490,3 @@ export class DocusealProvider implements EsignProvider {
 
 const newExternalId = () => `esign-${randomUUID()}`;
 const teamFolder = (teamId: number) => `esign team ${teamId}`;
-

@@ -1,8 +1,24 @@
 import { esignFieldOf, type EsignField, type EsignTemplateSchema } from '@app/contracts';
-import { docusealDocumentName, locatePage, matchAttachments, toDocusealField, toDocusealFields, toDocusealSubmitters, uniqueFieldNames } from './docuseal-schema';
+import {
+  docusealDocumentName,
+  locatePage,
+  matchAttachments,
+  toDocusealField,
+  toDocusealFields,
+  toDocusealSubmitters,
+  uniqueFieldNames,
+} from './docuseal-schema';
 
 const field = (uuid: string, page: number, extra: Partial<EsignField> = {}): EsignField =>
-  esignFieldOf({ uuid, role_uuid: 'r1', name: uuid, type: 'text', required: true, areas: [{ page, x: 0.1, y: 0.2, w: 0.3, h: 0.04 }], ...extra });
+  esignFieldOf({
+    uuid,
+    role_uuid: 'r1',
+    name: uuid,
+    type: 'text',
+    required: true,
+    areas: [{ page, x: 0.1, y: 0.2, w: 0.3, h: 0.04 }],
+    ...extra,
+  });
 
 const schema: EsignTemplateSchema = {
   documents: [
@@ -22,12 +38,27 @@ describe('our schema as DocuSeal stores a template', () => {
       { attachment_uuid: 'a-add', name: 'addendum' },
       { attachment_uuid: 'a-agr', name: 'Agreement' },
     ];
-    expect(matchAttachments(schema.documents, theirs)).toEqual(new Map([['d1', 'a-agr'], ['d2', 'a-add']]));
+    expect(matchAttachments(schema.documents, theirs)).toEqual(
+      new Map([
+        ['d1', 'a-agr'],
+        ['d2', 'a-add'],
+      ]),
+    );
     const twins = [
       { id: 'x', name: 'Same' },
       { id: 'y', name: 'Same' },
     ];
-    expect(matchAttachments(twins, [{ attachment_uuid: 'a1', name: 'Same' }, { attachment_uuid: 'a2', name: 'Same' }])).toEqual(new Map([['x', 'a1'], ['y', 'a2']]));
+    expect(
+      matchAttachments(twins, [
+        { attachment_uuid: 'a1', name: 'Same' },
+        { attachment_uuid: 'a2', name: 'Same' },
+      ]),
+    ).toEqual(
+      new Map([
+        ['x', 'a1'],
+        ['y', 'a2'],
+      ]),
+    );
     expect(matchAttachments(schema.documents, [{ attachment_uuid: 'a1', name: 'Agreement' }])).toBeNull();
     expect(docusealDocumentName(' Agreement.PDF ')).toBe('Agreement');
   });
@@ -41,7 +72,10 @@ describe('our schema as DocuSeal stores a template', () => {
   });
 
   it('a field keeps its uuid, role (submitter_uuid), type and rules; areas name the attachment', () => {
-    const attachments = new Map([['d1', 'a1'], ['d2', 'a2']]);
+    const attachments = new Map([
+      ['d1', 'a1'],
+      ['d2', 'a2'],
+    ]);
     const select = field('f1', 4, {
       role_uuid: 'r2',
       type: 'select',
@@ -69,8 +103,18 @@ describe('our schema as DocuSeal stores a template', () => {
       preferences: { font_size: 12 },
       areas: [{ x: 0.1, y: 0.2, w: 0.3, h: 0.04, page: 1, attachment_uuid: 'a2' }],
     });
-    const plain = toDocusealField(field('f2', 1, { default_value: '{{date}}', type: 'date', preferences: { format: 'MM/DD/YYYY', font_size: null } }), schema, attachments, 'Signing date');
-    expect(plain).toMatchObject({ name: 'Signing date', default_value: '{{date}}', preferences: { format: 'MM/DD/YYYY' }, areas: [{ page: 0, attachment_uuid: 'a1' }] });
+    const plain = toDocusealField(
+      field('f2', 1, { default_value: '{{date}}', type: 'date', preferences: { format: 'MM/DD/YYYY', font_size: null } }),
+      schema,
+      attachments,
+      'Signing date',
+    );
+    expect(plain).toMatchObject({
+      name: 'Signing date',
+      default_value: '{{date}}',
+      preferences: { format: 'MM/DD/YYYY' },
+      areas: [{ page: 0, attachment_uuid: 'a1' }],
+    });
     expect(plain).not.toHaveProperty('options');
     expect(plain).not.toHaveProperty('validation');
     expect(toDocusealFields({ ...schema, fields: [field('f3', 2)] }, attachments)).toHaveLength(1);

@@ -44,7 +44,11 @@ export interface DocusealSubmitterRole {
 }
 
 /** A document's name as DocuSeal keeps it: without a .pdf ending. */
-export const docusealDocumentName = (name: string) => name.trim().replace(/\.pdf$/i, '').trim() || 'Document';
+export const docusealDocumentName = (name: string) =>
+  name
+    .trim()
+    .replace(/\.pdf$/i, '')
+    .trim() || 'Document';
 const nameKey = (name: string) => docusealDocumentName(name).toLowerCase();
 
 /**
@@ -52,7 +56,10 @@ const nameKey = (name: string) => docusealDocumentName(name).toLowerCase();
  * exactly one of theirs, else by position when both lists are as long; null when they cannot be matched (a document
  * added or removed on one side only): the template's documents must then be sent to DocuSeal again.
  */
-export function matchAttachments(ours: readonly { id: string; name: string }[], theirs: readonly DocusealAttachment[]): Map<string, string> | null {
+export function matchAttachments(
+  ours: readonly { id: string; name: string }[],
+  theirs: readonly DocusealAttachment[],
+): Map<string, string> | null {
   if (ours.length !== theirs.length || ours.length === 0) return null;
   const byName = new Map<string, DocusealAttachment[]>();
   for (const attachment of theirs) byName.set(nameKey(attachment.name), [...(byName.get(nameKey(attachment.name)) ?? []), attachment]);
@@ -74,10 +81,16 @@ export function locatePage(schema: Pick<EsignTemplateSchema, 'documents'>, page:
 }
 
 /** Our roles as DocuSeal's submitters (parties) of a template. */
-export const toDocusealSubmitters = (schema: EsignTemplateSchema): DocusealSubmitterRole[] => schema.roles.map((role) => ({ name: role.name, uuid: role.uuid }));
+export const toDocusealSubmitters = (schema: EsignTemplateSchema): DocusealSubmitterRole[] =>
+  schema.roles.map((role) => ({ name: role.name, uuid: role.uuid }));
 
 /** One field of ours as DocuSeal stores it; `name` overrides the field's name (a request's template makes names unique). */
-export function toDocusealField(field: EsignField, schema: EsignTemplateSchema, attachments: ReadonlyMap<string, string>, name = field.name): DocusealField {
+export function toDocusealField(
+  field: EsignField,
+  schema: EsignTemplateSchema,
+  attachments: ReadonlyMap<string, string>,
+  name = field.name,
+): DocusealField {
   const preferences: Record<string, unknown> = {};
   if (field.preferences.format) preferences.format = field.preferences.format;
   if (field.preferences.font_size) preferences.font_size = field.preferences.font_size;
@@ -104,8 +117,11 @@ export function toDocusealField(field: EsignField, schema: EsignTemplateSchema, 
 }
 
 /** Every field of a schema as DocuSeal stores them. */
-export const toDocusealFields = (schema: EsignTemplateSchema, attachments: ReadonlyMap<string, string>, names?: ReadonlyMap<string, string>): DocusealField[] =>
-  schema.fields.map((field) => toDocusealField(field, schema, attachments, names?.get(field.uuid) ?? field.name));
+export const toDocusealFields = (
+  schema: EsignTemplateSchema,
+  attachments: ReadonlyMap<string, string>,
+  names?: ReadonlyMap<string, string>,
+): DocusealField[] => schema.fields.map((field) => toDocusealField(field, schema, attachments, names?.get(field.uuid) ?? field.name));
 
 /**
  * Field names that are unique within the schema (DocuSeal fills a submission's values by field name): a field's own

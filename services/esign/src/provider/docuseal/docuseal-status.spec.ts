@@ -1,4 +1,11 @@
-import { auditEventOf, declineReasonOf, requestStatusOf, signerMirrorOf, type DocusealSubmission, type DocusealSubmitter } from './docuseal-status';
+import {
+  auditEventOf,
+  declineReasonOf,
+  requestStatusOf,
+  signerMirrorOf,
+  type DocusealSubmission,
+  type DocusealSubmitter,
+} from './docuseal-status';
 
 const at = '2026-11-20T10:00:00.000Z';
 const submitter = (id: number, status: DocusealSubmitter['status'], extra: Partial<DocusealSubmitter> = {}): DocusealSubmitter => ({
@@ -13,7 +20,11 @@ const submitter = (id: number, status: DocusealSubmitter['status'], extra: Parti
   declined_at: status === 'declined' ? at : null,
   ...extra,
 });
-const submission = (status: DocusealSubmission['status'], submitters: DocusealSubmitter[], events: DocusealSubmission['submission_events'] = []): DocusealSubmission => ({
+const submission = (
+  status: DocusealSubmission['status'],
+  submitters: DocusealSubmitter[],
+  events: DocusealSubmission['submission_events'] = [],
+): DocusealSubmission => ({
   id: 7,
   status,
   archived_at: null,
@@ -56,15 +67,40 @@ describe("DocuSeal's submission as our request", () => {
       ts: at,
       external_id: 'docuseal-event-11',
     });
-    expect(auditEventOf({ id: 12, submitter_id: 1, event_type: 'complete_form', event_timestamp: at, data: { ip: '203.0.113.9', ua: 'Phone' } }, buyer)).toMatchObject({
+    expect(
+      auditEventOf(
+        { id: 12, submitter_id: 1, event_type: 'complete_form', event_timestamp: at, data: { ip: '203.0.113.9', ua: 'Phone' } },
+        buyer,
+      ),
+    ).toMatchObject({
       type: 'signed',
       ip: '203.0.113.9',
       user_agent: 'Phone',
     });
-    expect(auditEventOf({ id: 13, submitter_id: 1, event_type: 'decline_form', event_timestamp: at, data: { reason: 'Wrong price' } }, buyer)).toMatchObject({ type: 'declined', detail: 'Form declined: Wrong price' });
-    expect(auditEventOf({ id: 14, submitter_id: 1, event_type: 'bounce_email', event_timestamp: at }, buyer)).toMatchObject({ type: 'mail_failed' });
-    expect(auditEventOf({ id: 15, submitter_id: 1, event_type: 'send_email', event_timestamp: at }, buyer)).toMatchObject({ type: 'mail_queued' });
-    expect(auditEventOf({ id: 16, submitter_id: 9, event_type: 'click_email', event_timestamp: at }, undefined)).toMatchObject({ type: 'viewed', actor: 'DocuSeal', email: null, detail: 'DocuSeal click_email' });
-    expect(declineReasonOf(submission('declined', [buyer], [{ id: 13, submitter_id: 1, event_type: 'decline_form', event_timestamp: at, data: { reason: 'Wrong price' } }]), 1)).toBe('Wrong price');
+    expect(
+      auditEventOf({ id: 13, submitter_id: 1, event_type: 'decline_form', event_timestamp: at, data: { reason: 'Wrong price' } }, buyer),
+    ).toMatchObject({ type: 'declined', detail: 'Form declined: Wrong price' });
+    expect(auditEventOf({ id: 14, submitter_id: 1, event_type: 'bounce_email', event_timestamp: at }, buyer)).toMatchObject({
+      type: 'mail_failed',
+    });
+    expect(auditEventOf({ id: 15, submitter_id: 1, event_type: 'send_email', event_timestamp: at }, buyer)).toMatchObject({
+      type: 'mail_queued',
+    });
+    expect(auditEventOf({ id: 16, submitter_id: 9, event_type: 'click_email', event_timestamp: at }, undefined)).toMatchObject({
+      type: 'viewed',
+      actor: 'DocuSeal',
+      email: null,
+      detail: 'DocuSeal click_email',
+    });
+    expect(
+      declineReasonOf(
+        submission(
+          'declined',
+          [buyer],
+          [{ id: 13, submitter_id: 1, event_type: 'decline_form', event_timestamp: at, data: { reason: 'Wrong price' } }],
+        ),
+        1,
+      ),
+    ).toBe('Wrong price');
   });
 });

@@ -61,7 +61,15 @@ export function requestStatusOf(submission: DocusealSubmission): Exclude<EsignRe
 
 /** Our signer's status and times from their DocuSeal submitter. */
 export function signerMirrorOf(submitter: DocusealSubmitter, declineReason: string | null): SignerMirror {
-  const status = isDeclined(submitter) ? 'D' : isCompleted(submitter) ? 'C' : isOpened(submitter) ? 'V' : submitter.status === 'sent' || submitter.sent_at ? 'I' : 'W';
+  const status = isDeclined(submitter)
+    ? 'D'
+    : isCompleted(submitter)
+      ? 'C'
+      : isOpened(submitter)
+        ? 'V'
+        : submitter.status === 'sent' || submitter.sent_at
+          ? 'I'
+          : 'W';
   return {
     status,
     invited_ts: submitter.sent_at,
@@ -111,7 +119,9 @@ const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? 
  * they stay null).
  */
 export function auditEventOf(event: DocusealEvent, submitter: DocusealSubmitter | undefined): NewAuditEvent {
-  const type = EVENT_TYPES[event.event_type] ?? (/^(bounce|complaint)_/.test(event.event_type) ? 'mail_failed' : /^send_/.test(event.event_type) ? 'mail_queued' : 'viewed');
+  const type =
+    EVENT_TYPES[event.event_type] ??
+    (/^(bounce|complaint)_/.test(event.event_type) ? 'mail_failed' : /^send_/.test(event.event_type) ? 'mail_queued' : 'viewed');
   const data = event.data ?? {};
   const reason = textOf(data.reason);
   const words = WORDS[event.event_type] ?? `DocuSeal ${event.event_type}`;
@@ -129,6 +139,8 @@ export function auditEventOf(event: DocusealEvent, submitter: DocusealSubmitter 
 
 /** A decline's reason from the submitter's decline_form event. */
 export function declineReasonOf(submission: DocusealSubmission, submitterId: number): string | null {
-  const event = [...(submission.submission_events ?? [])].reverse().find((e) => e.submitter_id === submitterId && e.event_type === 'decline_form');
+  const event = [...(submission.submission_events ?? [])]
+    .reverse()
+    .find((e) => e.submitter_id === submitterId && e.event_type === 'decline_form');
   return textOf(event?.data?.reason);
 }

@@ -1,12 +1,23 @@
 import { ValidationPipe } from '@nestjs/common';
-import { ESIGN_DECLINE_REASON_MAX_LENGTH, ESIGN_MAX_SIGNERS, ESIGN_REQUEST_MESSAGES as M, type ErrorResponse, type FieldError } from '@app/contracts';
+import {
+  ESIGN_DECLINE_REASON_MAX_LENGTH,
+  ESIGN_MAX_SIGNERS,
+  ESIGN_REQUEST_MESSAGES as M,
+  type ErrorResponse,
+  type FieldError,
+} from '@app/contracts';
 import { FieldErrorsException, validationExceptionFactory } from '@app/platform';
 import { CreateEsignDraftDto } from '../../drafts/dto/drafts.dto';
 import { CreateEsignRequestDto, EsignFieldValueInputDto, EsignSignerInputDto } from './requests.dto';
 import { CompleteSigningDto, DeclineSigningDto } from './signing.dto';
 
 // The pipe PlatformModule installs, so these tests see what the controllers see.
-const pipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });
+const pipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: validationExceptionFactory,
+});
 
 async function submit<T extends object>(dto: new () => T, body: unknown): Promise<{ value?: T; errors?: FieldError[] }> {
   try {
@@ -53,7 +64,8 @@ describe(CreateEsignRequestDto.name, () => {
     expect(await errorsOf(send({ template_ids: undefined, packet_id: '4' }))).toEqual([{ field: 'packet_id', error: M.chooseTemplates }]);
     expect(await errorsOf(send({ signature_order: 'X' }))).toEqual([{ field: 'signature_order', error: M.signatureOrder }]);
     expect(await errorsOf(send({ signature_order: undefined }))).toEqual([{ field: 'signature_order', error: M.signatureOrder }]);
-    for (const signers of [undefined, 'x', {}, { role: 'Buyer' }]) expect(await errorsOf(send({ signers }))).toEqual([{ field: 'signers', error: M.signerNameRequired }]);
+    for (const signers of [undefined, 'x', {}, { role: 'Buyer' }])
+      expect(await errorsOf(send({ signers }))).toEqual([{ field: 'signers', error: M.signerNameRequired }]);
     const many = Array.from({ length: ESIGN_MAX_SIGNERS + 1 }, () => ({ role: 'Buyer', name: 'B', email: 'b@mail.test' }));
     expect(await errorsOf(send({ signers: many }))).toEqual([{ field: 'signers', error: `At most ${ESIGN_MAX_SIGNERS} signers` }]);
     expect(await errorsOf(send({ signers: ['x', { name: 'B' }, { role: 'Buyer', name: 5, email: 6, contact_id: '3' }] }))).toEqual([
@@ -72,7 +84,12 @@ describe(CreateEsignRequestDto.name, () => {
 
   it('leaves to the service what needs the schema, the draft or the signature order', async () => {
     // A signer without a name is refused only when its role owns fields; an order only counts for S; '' is no contact.
-    const body = send({ signers: [{ role: 'Witness', order: 0, contact_id: '' }], fields: [{ fieldId: 'f-1', value: { any: 'thing' }, readonly: 'yes', update_transaction: 'yes' }], email_config: 'hi', preview: 'no' });
+    const body = send({
+      signers: [{ role: 'Witness', order: 0, contact_id: '' }],
+      fields: [{ fieldId: 'f-1', value: { any: 'thing' }, readonly: 'yes', update_transaction: 'yes' }],
+      email_config: 'hi',
+      preview: 'no',
+    });
     const { value, errors } = await submit(CreateEsignRequestDto, body);
     expect(errors).toBeUndefined();
     expect(value!.signers[0].contact_id).toBeNull();
@@ -80,7 +97,9 @@ describe(CreateEsignRequestDto.name, () => {
   });
 
   it('refuses keys the contract does not name, as every endpoint does', async () => {
-    expect((await submit(CreateEsignRequestDto, send({ extra: 1 }))).errors).toEqual([{ field: 'extra', error: 'property extra should not exist' }]);
+    expect((await submit(CreateEsignRequestDto, send({ extra: 1 }))).errors).toEqual([
+      { field: 'extra', error: 'property extra should not exist' },
+    ]);
   });
 });
 
@@ -100,7 +119,9 @@ describe(CreateEsignDraftDto.name, () => {
 describe(CompleteSigningDto.name, () => {
   it('needs consent and values as an object', async () => {
     expect((await submit(CompleteSigningDto, { values: { a: 'x' }, consent: true })).errors).toBeUndefined();
-    expect((await submit(CompleteSigningDto, { values: {}, consent: false })).errors).toEqual([{ field: 'consent', error: M.consentRequired }]);
+    expect((await submit(CompleteSigningDto, { values: {}, consent: false })).errors).toEqual([
+      { field: 'consent', error: M.consentRequired },
+    ]);
     for (const values of [undefined, null, [], 'x', 1]) {
       expect((await submit(CompleteSigningDto, { values, consent: true })).errors).toEqual([{ field: 'values', error: M.invalidValue }]);
     }

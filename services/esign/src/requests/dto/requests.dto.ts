@@ -1,7 +1,23 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, Min, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  type ValidationArguments,
+} from 'class-validator';
 import {
   ESIGN_MAX_SIGNERS,
   ESIGN_PACKET_MAX_TEMPLATES,
@@ -34,7 +50,11 @@ export const EachNested = <T extends object>(dto: new () => T) =>
   applyDecorators(
     Type(() => dto),
     Transform(({ value }) =>
-      value === undefined || value === null ? value : Array.isArray(value) ? value.map((entry: unknown) => (entry instanceof dto ? entry : new dto())) : false,
+      value === undefined || value === null
+        ? value
+        : Array.isArray(value)
+          ? value.map((entry: unknown) => (entry instanceof dto ? entry : new dto()))
+          : false,
     ),
     ValidateNested({ each: true }),
   );
@@ -58,12 +78,16 @@ const CHOOSE_TEMPLATES = { message: M.chooseTemplates };
  */
 export class EsignTemplateSourceDto implements CreateEsignDraftRequest {
   @ApiProperty({ description: "The transaction (the team's); from a draft optional, and then the draft's" })
-  @ValidateIf((body: DraftOrNot & { client_id?: unknown }) => fromTemplates(body) || (body.client_id !== undefined && body.client_id !== null))
+  @ValidateIf(
+    (body: DraftOrNot & { client_id?: unknown }) => fromTemplates(body) || (body.client_id !== undefined && body.client_id !== null),
+  )
   @IsDatabaseId({ message: (args: ValidationArguments) => (fromTemplates(args.object as DraftOrNot) ? M.required : M.invalidValue) })
   client_id!: number;
 
   @ApiPropertyOptional({ type: [Number], description: 'The templates in order (without packet_id)' })
-  @ValidateIf((body: DraftOrNot & { packet_id?: unknown }) => fromTemplates(body) && (body.packet_id === undefined || body.packet_id === null))
+  @ValidateIf(
+    (body: DraftOrNot & { packet_id?: unknown }) => fromTemplates(body) && (body.packet_id === undefined || body.packet_id === null),
+  )
   @IsArray(CHOOSE_TEMPLATES)
   @ArrayNotEmpty(CHOOSE_TEMPLATES)
   @ArrayMaxSize(ESIGN_PACKET_MAX_TEMPLATES, CHOOSE_TEMPLATES)
@@ -72,7 +96,9 @@ export class EsignTemplateSourceDto implements CreateEsignDraftRequest {
   template_ids?: number[];
 
   @ApiPropertyOptional({ description: "A packet's templates, in the packet's order" })
-  @ValidateIf((body: DraftOrNot & { packet_id?: unknown }) => fromTemplates(body) && body.packet_id !== undefined && body.packet_id !== null)
+  @ValidateIf(
+    (body: DraftOrNot & { packet_id?: unknown }) => fromTemplates(body) && body.packet_id !== undefined && body.packet_id !== null,
+  )
   @IsDatabaseId(CHOOSE_TEMPLATES)
   packet_id?: number;
 }

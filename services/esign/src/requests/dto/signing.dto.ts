@@ -1,7 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsNotEmpty, IsObject, MaxLength } from 'class-validator';
-import { ESIGN_DECLINE_REASON_MAX_LENGTH, ESIGN_REQUEST_MESSAGES as M, type CompleteSigningRequest, type DeclineSigningRequest } from '@app/contracts';
+import {
+  ESIGN_DECLINE_REASON_MAX_LENGTH,
+  ESIGN_REQUEST_MESSAGES as M,
+  type CompleteSigningRequest,
+  type DeclineSigningRequest,
+} from '@app/contracts';
 
 /**
  * POST /esign/sign/{token}/complete. Each value's rules (this signer's fields only, each field type's rules of spec 002

@@ -32,7 +32,10 @@ export interface PdfPageContent {
 
 /** What pdfjs-dist reads from a PDF, page by page (run in a node child process: pdfjs-dist is ESM only). */
 export function readPdfContent(pdf: Uint8Array): PdfPageContent[] {
-  const result = spawnSync(process.execPath, [path.join(__dirname, 'pdfjs-read.mjs')], { input: Buffer.from(pdf), maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [path.join(__dirname, 'pdfjs-read.mjs')], {
+    input: Buffer.from(pdf),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`pdfjs-dist could not read the PDF: ${result.stderr.toString()}`);
   return JSON.parse(result.stdout.toString()) as PdfPageContent[];
 }

@@ -50,7 +50,14 @@ for (let number = 1; number <= pdf.numPages; number++) {
   const text = await page.getTextContent();
   const items = text.items
     .filter((item) => 'str' in item && item.str.trim() !== '')
-    .map((item) => ({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height, fontName: item.fontName }));
+    .map((item) => ({
+      str: item.str,
+      x: item.transform[4],
+      y: item.transform[5],
+      width: item.width,
+      height: item.height,
+      fontName: item.fontName,
+    }));
   const operators = await page.getOperatorList();
   const images = [];
   const paths = [];
@@ -64,6 +71,13 @@ for (let number = 1; number <= pdf.numPages; number++) {
     else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) images.push(box(ctm, 0, 0, 1, 1));
     else if (fn === OPS.constructPath && args[2]) paths.push(box(ctm, args[2][0], args[2][1], args[2][2], args[2][3]));
   });
-  pages.push({ view: page.view, rotate: page.rotate, viewport: { width: viewport.width, height: viewport.height, transform: viewport.transform }, items, images, paths });
+  pages.push({
+    view: page.view,
+    rotate: page.rotate,
+    viewport: { width: viewport.width, height: viewport.height, transform: viewport.transform },
+    items,
+    images,
+    paths,
+  });
 }
 process.stdout.write(JSON.stringify(pages));

@@ -47,7 +47,8 @@ export function signerFactory(overrides: Partial<SealSigner> = {}): SealSigner {
     email: 'zoe@example.test',
     role: 'Buyer',
     ip: '203.0.113.7',
-    user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    user_agent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     viewed_at: new Date('2024-05-01T12:00:00.000Z'),
     signed_at: new Date('2024-05-01T12:05:00.000Z'),
     ...overrides,
@@ -83,8 +84,11 @@ export function sealInputFactory(overrides: Partial<SealInput> & Pick<SealInput,
 
 /** An RSA-2048 key made natively (node-forge's pure JS keygen takes seconds): one per test file. */
 export function testPrivateKeyPem(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
-    .privateKey;
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
 }
 
 /** A small RGBA PNG: a dark diagonal stroke on transparency, `width` x `height`. */

@@ -153,7 +153,9 @@ export class SaveTemplateSchemaDto implements SaveEsignTemplateSchemaRequest {
   @Allow()
   roles!: SaveEsignTemplateSchemaRequest['roles'];
 
-  @ApiProperty({ description: `Fields [{uuid, role_uuid, name, type (${ESIGN_FIELD_TYPES.join(', ')}), required, readonly, default_value, title, description, options, validation, preferences, platform_type, mapped_entity, mapped_field, can_update, areas [{page, x, y, w, h}]}]` })
+  @ApiProperty({
+    description: `Fields [{uuid, role_uuid, name, type (${ESIGN_FIELD_TYPES.join(', ')}), required, readonly, default_value, title, description, options, validation, preferences, platform_type, mapped_entity, mapped_field, can_update, areas [{page, x, y, w, h}]}]`,
+  })
   @Allow()
   fields!: SaveEsignTemplateSchemaRequest['fields'];
 

@@ -103,41 +103,70 @@ export class AdminUserFormDto implements AdminUserForm {
   @ApiPropertyOptional({ default: false }) @unlessAbsent @IsBoolean() manage_billing?: boolean;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT) @Min(0, AMOUNT) @Max(MAX_AMOUNT, AMOUNT)
+  @IsOptional()
+  @emptyToNull
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT)
+  @Min(0, AMOUNT)
+  @Max(MAX_AMOUNT, AMOUNT)
   brokerage_cap_amt?: number | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT) @Min(0, AMOUNT) @Max(MAX_AMOUNT, AMOUNT)
+  @IsOptional()
+  @emptyToNull
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT)
+  @Min(0, AMOUNT)
+  @Max(MAX_AMOUNT, AMOUNT)
   royalty_cap_amt?: number | null;
 
   @ApiPropertyOptional({ nullable: true, example: '03/15/2026', description: 'MM/DD/YYYY' })
-  @IsOptional() @emptyToNull @IsFormDate()
+  @IsOptional()
+  @emptyToNull
+  @IsFormDate()
   brokerage_cap_anniversary_dt?: string | null;
 
   @ApiPropertyOptional({ nullable: true, example: '03/15/2026', description: 'MM/DD/YYYY' })
-  @IsOptional() @emptyToNull @IsFormDate()
+  @IsOptional()
+  @emptyToNull
+  @IsFormDate()
   royalty_cap_anniversary_dt?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT) @Min(0, AMOUNT) @Max(MAX_AMOUNT, AMOUNT)
+  @IsOptional()
+  @emptyToNull
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT)
+  @Min(0, AMOUNT)
+  @Max(MAX_AMOUNT, AMOUNT)
   agent_trans_fee_amt?: number | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT) @Min(0, AMOUNT) @Max(MAX_AMOUNT, AMOUNT)
+  @IsOptional()
+  @emptyToNull
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT)
+  @Min(0, AMOUNT)
+  @Max(MAX_AMOUNT, AMOUNT)
   agent_monthly_fee_amt?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Licence number' }) @IsOptional() @emptyToNull @IsString() @MaxLength(100) lic_nbr?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Licence number' }) @IsOptional() @emptyToNull @IsString() @MaxLength(100) lic_nbr?:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @emptyToNull @IsString() @MaxLength(100) pid?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @emptyToNull @IsString() @MaxLength(200) career_path?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @emptyToNull @IsString() @MaxLength(200) lead_source?: string | null;
 
   // notes and business_entity are profile fields too: the profile's character rule, so the user can still save it.
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsString() @MaxLength(5000) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @emptyToNull
+  @IsString()
+  @MaxLength(5000)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   notes?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional() @emptyToNull @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @emptyToNull
+  @IsString()
+  @MaxLength(200)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   business_entity?: string | null;
 
   @ApiPropertyOptional({ default: true, description: 'Create only: mail a link to choose a password (valid 7 days)' })

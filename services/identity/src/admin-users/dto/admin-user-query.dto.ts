@@ -2,7 +2,16 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swag
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsDatabaseId, IsQueryId, MAX_PAGE, numberOrRaw } from '@app/platform';
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type AdminSetPasswordRequest, type AgentIdRequest, type SendUserEmailRequest, type UserStatusFilter } from '@app/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_MESSAGES,
+  USER_LIST_PAGE_SIZES,
+  USER_STATUS_FILTERS,
+  type AdminSetPasswordRequest,
+  type AgentIdRequest,
+  type SendUserEmailRequest,
+  type UserStatusFilter,
+} from '@app/contracts';
 import { ADMIN_USER_ERRORS } from '../admin-users.errors';
 
 /** order_by of GET /admin/users and its download (the sortable columns; roles is the default). */

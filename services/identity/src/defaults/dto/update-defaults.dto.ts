@@ -22,19 +22,27 @@ export class UpdateDefaultsDto implements UserDefaultsUpdate {
   default_landing_page?: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of GET /user/forms, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
+  @ValidateIf(nullable)
+  @IsOptional()
+  @IsDatabaseId(FORM_ID)
   default_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of a buyer (b) form, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
+  @ValidateIf(nullable)
+  @IsOptional()
+  @IsDatabaseId(FORM_ID)
   default_buyer_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id of a seller (s) form, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
+  @ValidateIf(nullable)
+  @IsOptional()
+  @IsDatabaseId(FORM_ID)
   default_seller_form?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'team_form_id, market_id 0 only' })
-  @ValidateIf(nullable) @IsOptional() @IsDatabaseId(FORM_ID)
+  @ValidateIf(nullable)
+  @IsOptional()
+  @IsDatabaseId(FORM_ID)
   default_transaction_page_form?: number | null;
 
   @ApiPropertyOptional({ enum: UI_SCALES })

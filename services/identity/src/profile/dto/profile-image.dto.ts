@@ -6,7 +6,7 @@ import type { UploadRequest, UploadConfirmRequest } from '@app/contracts';
 
 /** ?agent_id= : an ADMIN may act on another user of the same team. */
 export class ProfileImageQueryDto {
-  @ApiPropertyOptional({ description: 'Another user of the caller\'s team (ADMIN only); default the caller' })
+  @ApiPropertyOptional({ description: "Another user of the caller's team (ADMIN only); default the caller" })
   @IsOptional()
   @IsQueryId({ message: 'Must be a user id' })
   agent_id?: number;
@@ -19,7 +19,7 @@ export class ProfileImageUploadDto implements UploadRequest {
   @MaxLength(255)
   name: string;
 
-  @ApiProperty({ example: 'image/png', description: 'The file\'s MIME type; must be image/*' })
+  @ApiProperty({ example: 'image/png', description: "The file's MIME type; must be image/*" })
   @IsString({ message: NOT_AN_IMAGE_MESSAGE })
   @Matches(/^image\/[a-z0-9.+-]+$/i, { message: NOT_AN_IMAGE_MESSAGE })
   type: string;

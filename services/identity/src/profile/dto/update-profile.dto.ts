@@ -1,21 +1,18 @@
 import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsEmail,
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { LANDING_PAGE_IDS, LANDING_PAGE_MESSAGE } from '../../defaults/landing-pages';
-import { AMOUNT_MESSAGE, IsTimeZone, IsWireDate, PERCENT_MESSAGE, RequiredPersonName, RequiredPhone, SAFE_TEXT, SAFE_TEXT_MESSAGE } from './validation';
+import {
+  AMOUNT_MESSAGE,
+  IsTimeZone,
+  IsWireDate,
+  PERCENT_MESSAGE,
+  RequiredPersonName,
+  RequiredPhone,
+  SAFE_TEXT,
+  SAFE_TEXT_MESSAGE,
+} from './validation';
 
 const MAX_AMOUNT = 9_999_999_999.99;
 
@@ -64,13 +61,23 @@ export class UpdateProfileDto {
   @IsEmail({}, { message: ACCOUNT_MESSAGES.invalidEmail })
   alternate_email?: string | null;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) address_1?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) address_2?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) city?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(50) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) state?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(20) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) postal_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) address_1?:
+    string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) address_2?:
+    string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) city?:
+    string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(50) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) state?:
+    string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(20) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) postal_code?:
+    string | null;
   @ApiPropertyOptional({ nullable: true, example: 'America/New_York' }) @IsOptional() @IsTimeZone() timezone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE) business_entity?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  business_entity?: string | null;
 
   @ApiPropertyOptional({ description: 'One of GET /user/landing-page-choices ids', example: 'SNAPSHOT' })
   @IsOptional()
@@ -85,27 +92,41 @@ export class UpdateProfileDto {
   notes?: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'Cap and split field (see the operation description)' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT_MESSAGE) @Min(0, AMOUNT_MESSAGE) @Max(MAX_AMOUNT, AMOUNT_MESSAGE)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT_MESSAGE)
+  @Min(0, AMOUNT_MESSAGE)
+  @Max(MAX_AMOUNT, AMOUNT_MESSAGE)
   brokerage_cap_amt?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'Cap and split field' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT_MESSAGE) @Min(0, AMOUNT_MESSAGE) @Max(MAX_AMOUNT, AMOUNT_MESSAGE)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, AMOUNT_MESSAGE)
+  @Min(0, AMOUNT_MESSAGE)
+  @Max(MAX_AMOUNT, AMOUNT_MESSAGE)
   royalty_cap_amt?: number | null;
 
   @ApiPropertyOptional({ nullable: true, example: '03-15-2026', description: 'Cap and split field, MM-DD-YYYY' })
-  @IsOptional() @IsWireDate()
+  @IsOptional()
+  @IsWireDate()
   brokerage_cap_anniversary_dt?: string | null;
 
   @ApiPropertyOptional({ nullable: true, example: '03-15-2026', description: 'Cap and split field, MM-DD-YYYY' })
-  @IsOptional() @IsWireDate()
+  @IsOptional()
+  @IsWireDate()
   royalty_cap_anniversary_dt?: string | null;
 
   @ApiPropertyOptional({ nullable: true, example: 30, description: 'Cap and split field, 0-100, at most 2 decimals' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, PERCENT_MESSAGE) @Min(0, PERCENT_MESSAGE) @Max(100, PERCENT_MESSAGE)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, PERCENT_MESSAGE)
+  @Min(0, PERCENT_MESSAGE)
+  @Max(100, PERCENT_MESSAGE)
   brokerage_pct?: number | null;
 
   @ApiPropertyOptional({ nullable: true, example: 70, description: 'Cap and split field, 0-100, at most 2 decimals' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, PERCENT_MESSAGE) @Min(0, PERCENT_MESSAGE) @Max(100, PERCENT_MESSAGE)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, PERCENT_MESSAGE)
+  @Min(0, PERCENT_MESSAGE)
+  @Max(100, PERCENT_MESSAGE)
   agent_pct?: number | null;
 
   @ApiPropertyOptional({ type: ProfileIntegrationsDto, description: 'Teams with transaction_sync only (403 otherwise)' })

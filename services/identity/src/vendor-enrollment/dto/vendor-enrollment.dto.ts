@@ -2,7 +2,18 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { FORM_FIELD_MESSAGES, VENDOR_ENROLLMENT_MESSAGES as M, VENDOR_TEXT_MAX_LENGTH, VENDOR_TYPES, type VendorType, type VendorAddress, type VendorPrimaryContact, type VendorEnrollment, type VendorInviteRequest, type RevokeVendorInviteRequest } from '@app/contracts';
+import {
+  FORM_FIELD_MESSAGES,
+  VENDOR_ENROLLMENT_MESSAGES as M,
+  VENDOR_TEXT_MAX_LENGTH,
+  VENDOR_TYPES,
+  type VendorType,
+  type VendorAddress,
+  type VendorPrimaryContact,
+  type VendorEnrollment,
+  type VendorInviteRequest,
+  type RevokeVendorInviteRequest,
+} from '@app/contracts';
 import { IsEmailField, IsPhoneField, IsRequiredField, MAX_DATABASE_ID } from '@app/platform';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional } from 'class-validator';
-import { BULK_MESSAGE_STATUSES, MESSAGE_STATUSES, type BulkMessageStatus, type MessageStatus, type DirectMessagesQuery, type CreateDirectMessageRequest, type UpdateDirectMessageRequest, type DirectMessageStatusRequest, type BulkStatusRequest } from '@app/contracts';
+import {
+  BULK_MESSAGE_STATUSES,
+  MESSAGE_STATUSES,
+  type BulkMessageStatus,
+  type MessageStatus,
+  type DirectMessagesQuery,
+  type CreateDirectMessageRequest,
+  type UpdateDirectMessageRequest,
+  type DirectMessageStatusRequest,
+  type BulkStatusRequest,
+} from '@app/contracts';
 import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { InboxQueryDto, IsBulkIds, IsBulkStatus, IsMessageStatus, IsMessageText, IsRequiredId } from '../../inbox/inbox.dto';
 

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsOptional } from 'class-validator';
-import { FORM_FIELD_MESSAGES, NOTIFICATION_RECIPIENTS_MAX, type NotificationTemplateRequest, type SendNotificationRequest } from '@app/contracts';
+import {
+  FORM_FIELD_MESSAGES,
+  NOTIFICATION_RECIPIENTS_MAX,
+  type NotificationTemplateRequest,
+  type SendNotificationRequest,
+} from '@app/contracts';
 import { IsDatabaseId, IsQueryId, IsRequiredField } from '@app/platform';
 
 /** Most tasks one send covers. */
@@ -8,7 +13,7 @@ export const NOTIFICATION_SEND_TASKS_MAX = 100;
 
 /** GET /notifications/preview?task_id= */
 export class NotificationPreviewQueryDto {
-  @ApiProperty({ description: 'A notification task (task_type N) of the caller\'s team' })
+  @ApiProperty({ description: "A notification task (task_type N) of the caller's team" })
   @IsQueryId()
   @IsRequiredField()
   task_id!: number;
@@ -29,14 +34,18 @@ export class SendNotificationDto implements SendNotificationRequest {
   subject?: string;
 
   @ApiPropertyOptional({
-    description: 'One task only: replaces the rendered message, as HTML (a string or {html}) or plain text ({text}); sanitised, merge fields allowed',
+    description:
+      'One task only: replaces the rendered message, as HTML (a string or {html}) or plain text ({text}); sanitised, merge fields allowed',
     oneOf: [{ type: 'string' }, { type: 'object', properties: { html: { type: 'string' }, text: { type: 'string' } } }],
   })
   @IsOptional()
   @Allow()
   message?: SendNotificationRequest['message'];
 
-  @ApiPropertyOptional({ type: [String], description: `Addresses (at most ${NOTIFICATION_RECIPIENTS_MAX}); empty or absent: the task's contacts with an email` })
+  @ApiPropertyOptional({
+    type: [String],
+    description: `Addresses (at most ${NOTIFICATION_RECIPIENTS_MAX}); empty or absent: the task's contacts with an email`,
+  })
   @IsOptional()
   @Allow()
   recipients?: string[];
@@ -58,7 +67,10 @@ export class NotificationTemplateDto implements NotificationTemplateRequest {
   @Allow()
   subject!: string;
 
-  @ApiProperty({ description: 'Rich text (sanitised) with merge fields {{client_first_name}}, {{client_last_name}}, {{address}}, {{agent_name}}, {{task_name}}, {{due_date}}' })
+  @ApiProperty({
+    description:
+      'Rich text (sanitised) with merge fields {{client_first_name}}, {{client_last_name}}, {{address}}, {{agent_name}}, {{task_name}}, {{due_date}}',
+  })
   @Allow()
   template!: string;
 }

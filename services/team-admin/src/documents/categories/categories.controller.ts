@@ -31,7 +31,10 @@ export class CategoriesController {
   }
 
   @Post()
-  @ApiOperation({ summary: `Create a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryCreated}", record}`, description: NAME_RULES })
+  @ApiOperation({
+    summary: `Create a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryCreated}", record}`,
+    description: NAME_RULES,
+  })
   @ApiAnswer(201, CATEGORY_SAVED_SCHEMA)
   @ApiErrors(400, 404)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CategoryBodyDto) {
@@ -39,7 +42,10 @@ export class CategoriesController {
   }
 
   @Patch()
-  @ApiOperation({ summary: `Rename a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryUpdated}", record}`, description: NAME_RULES })
+  @ApiOperation({
+    summary: `Rename a category (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentCategoryUpdated}", record}`,
+    description: NAME_RULES,
+  })
   @ApiAnswer(200, CATEGORY_SAVED_SCHEMA)
   @ApiErrors(400, 404)
   update(@CurrentUser() caller: AuthenticatedUser, @Query() query: CategoryIdQueryDto, @Body() body: CategoryBodyDto) {

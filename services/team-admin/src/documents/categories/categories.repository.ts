@@ -19,7 +19,10 @@ export class CategoriesRepository {
     teamId: number,
     options: { orderBy?: CategoryOrderBy; direction: 'ASC' | 'DESC'; limit: number | null; offset: number },
   ): Promise<{ rows: DocumentCategory[]; total: number }> {
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM team_admin.document_categories WHERE team_id = $1`, [teamId]);
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM team_admin.document_categories WHERE team_id = $1`,
+      [teamId],
+    );
     const rows: DocumentCategory[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM team_admin.document_categories WHERE team_id = $1
         ORDER BY ${ORDER_COLUMNS[options.orderBy ?? 'name']} ${options.direction}, team_document_category_id ASC
@@ -68,7 +71,10 @@ export class CategoriesRepository {
   /** Deletes the category; its types stay, without a category (ON DELETE SET NULL). */
   async delete(teamId: number, categoryId: number, manager: EntityManager): Promise<boolean> {
     const { count } = updateResult(
-      await manager.query(`DELETE FROM team_admin.document_categories WHERE team_id = $1 AND team_document_category_id = $2`, [teamId, categoryId]),
+      await manager.query(`DELETE FROM team_admin.document_categories WHERE team_id = $1 AND team_document_category_id = $2`, [
+        teamId,
+        categoryId,
+      ]),
     );
     return count > 0;
   }

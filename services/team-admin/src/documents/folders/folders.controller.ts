@@ -21,10 +21,10 @@ export class FoldersController {
 
   @Get()
   @ApiOperation({
-    summary: 'The team\'s document folders {records, pagination}, or one folder {record} with ?folder_id= (ADMIN, TRANC)',
+    summary: "The team's document folders {records, pagination}, or one folder {record} with ?folder_id= (ADMIN, TRANC)",
     description:
       'transaction_type b or s lists the folders of that type plus the All folders (transaction_type null); empty or absent lists all. fetch_all=true answers every folder in one page. ' +
-      'Default order: system folders (-1 General, -2 Signed Documents) first, then folder_name. Another team\'s folder_id: 404.',
+      "Default order: system folders (-1 General, -2 Signed Documents) first, then folder_name. Another team's folder_id: 404.",
   })
   @ApiAnswer(200, FOLDERS_SCHEMA)
   @ApiErrors(400, 404)

@@ -126,7 +126,9 @@ export class FoldersRepository {
 
   /** Updates a team folder (never a system one: team_id must match). */
   async update(teamId: number, folderId: number, values: FolderValues, manager: EntityManager): Promise<DocumentFolder | null> {
-    const columns = (['folder_name', 'transaction_type', 'client_visible', 'vendor_visible'] as const).filter((c) => values[c] !== undefined);
+    const columns = (['folder_name', 'transaction_type', 'client_visible', 'vendor_visible'] as const).filter(
+      (c) => values[c] !== undefined,
+    );
     const sets = [...columns.map((c, i) => `${c} = $${i + 3}`), 'updated_ts = now()'].join(', ');
     const { rows } = updateResult<DocumentFolder>(
       await manager.query(
@@ -139,7 +141,10 @@ export class FoldersRepository {
 
   async delete(teamId: number, folderId: number, manager: EntityManager): Promise<boolean> {
     const { count } = updateResult(
-      await manager.query(`DELETE FROM team_admin.document_folders WHERE team_id = $1 AND client_document_folder_id = $2`, [teamId, folderId]),
+      await manager.query(`DELETE FROM team_admin.document_folders WHERE team_id = $1 AND client_document_folder_id = $2`, [
+        teamId,
+        folderId,
+      ]),
     );
     return count > 0;
   }

@@ -24,13 +24,15 @@ export class FoldersService {
   async list(teamId: number, query: FolderQueryDto): Promise<RecordsResponse<DocumentFolder>> {
     const window = pageWindowOf(query);
     // One statement: the team's check, the page and the total.
-    const { rows, total } = teamOrNotFound(await this.folders.list(teamId, {
-      transactionType: query.transaction_type,
-      orderBy: query.order_by,
-      direction: sqlDirection(query.order_dir),
-      limit: window.limit,
-      offset: window.offset,
-    }));
+    const { rows, total } = teamOrNotFound(
+      await this.folders.list(teamId, {
+        transactionType: query.transaction_type,
+        orderBy: query.order_by,
+        direction: sqlDirection(query.order_dir),
+        limit: window.limit,
+        offset: window.offset,
+      }),
+    );
     return { records: rows, pagination: window.paginate(total) };
   }
 
@@ -64,7 +66,12 @@ export class FoldersService {
       await this.editable(teamId, folderId, manager);
       if (body.folder_name !== undefined && (await this.folders.nameTaken(teamId, body.folder_name, folderId, manager))) throw nameTaken();
       const { folder_name, transaction_type, client_visible, vendor_visible } = body;
-      const record = await this.folders.update(teamId, folderId, { folder_name, transaction_type, client_visible, vendor_visible }, manager);
+      const record = await this.folders.update(
+        teamId,
+        folderId,
+        { folder_name, transaction_type, client_visible, vendor_visible },
+        manager,
+      );
       return { status: 'success' as const, message: ADMIN_MESSAGES.folderUpdated, record: record! };
     });
   }

@@ -16,7 +16,9 @@ export class MessageTemplateController {
   constructor(private readonly templates: MessageTemplateService) {}
 
   @Get()
-  @ApiOperation({ summary: "The team's send-document message template {message_template}; a default text until the team saves one (ADMIN, TRANC)" })
+  @ApiOperation({
+    summary: "The team's send-document message template {message_template}; a default text until the team saves one (ADMIN, TRANC)",
+  })
   @ApiAnswer(200, MESSAGE_TEMPLATE_SCHEMA)
   @ApiErrors(404)
   get(@CurrentUser() caller: AuthenticatedUser) {

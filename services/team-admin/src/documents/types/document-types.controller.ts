@@ -25,7 +25,8 @@ export class DocumentTypesController {
   @ApiOperation({
     summary:
       "The team's document types {records: [{id, team_document_type_id, name, team_document_category_id, category_name}], pagination} (ADMIN, TRANC)",
-    description: 'Filter team_document_category_id=; ordered by name unless order_by says otherwise; fetch_all=true answers every type in one page.',
+    description:
+      'Filter team_document_category_id=; ordered by name unless order_by says otherwise; fetch_all=true answers every type in one page.',
   })
   @ApiAnswer(200, DOCUMENT_TYPES_SCHEMA)
   @ApiErrors(400, 404)
@@ -34,7 +35,10 @@ export class DocumentTypesController {
   }
 
   @Post()
-  @ApiOperation({ summary: `Create a document type (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeCreated}", record}`, description: RULES })
+  @ApiOperation({
+    summary: `Create a document type (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeCreated}", record}`,
+    description: RULES,
+  })
   @ApiAnswer(201, DOCUMENT_TYPE_SAVED_SCHEMA)
   @ApiErrors(400, 404)
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateDocumentTypeDto) {
@@ -53,7 +57,9 @@ export class DocumentTypesController {
   }
 
   @Delete()
-  @ApiOperation({ summary: `Delete a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeDeleted}"}` })
+  @ApiOperation({
+    summary: `Delete a document type, named by ?team_document_type_id= or ?id= (ADMIN, TRANC): {status, message:"${ADMIN_MESSAGES.documentTypeDeleted}"}`,
+  })
   @ApiAnswer(200, SUCCESS_SCHEMA, 'Deleted')
   @ApiErrors(400, 404)
   remove(@CurrentUser() caller: AuthenticatedUser, @Query() query: DocumentTypeIdQueryDto) {

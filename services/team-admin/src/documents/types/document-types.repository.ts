@@ -51,7 +51,10 @@ export class DocumentTypesRepository {
       params.push(options.categoryId);
       where += ` AND t.team_document_category_id = $${params.length}`;
     }
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM team_admin.document_types t WHERE ${where}`, params);
+    const [{ total }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM team_admin.document_types t WHERE ${where}`,
+      params,
+    );
     const rows: DocumentType[] = await this.dataSource.query(
       `${SELECT} WHERE ${where}
         ORDER BY ${ORDER_COLUMNS[options.orderBy ?? 'name']} ${options.direction}, lower(t.name) ASC, t.team_document_type_id ASC
@@ -73,7 +76,13 @@ export class DocumentTypesRepository {
   }
 
   /** Whether the category (or, for null, the team's types without a category) already has this name. */
-  async nameTaken(teamId: number, categoryId: number | null, name: string, exceptId: number | null, manager: EntityManager): Promise<boolean> {
+  async nameTaken(
+    teamId: number,
+    categoryId: number | null,
+    name: string,
+    exceptId: number | null,
+    manager: EntityManager,
+  ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `SELECT 1 FROM team_admin.document_types
         WHERE team_id = $1 AND team_document_category_id IS NOT DISTINCT FROM $2 AND lower(name) = lower($3)

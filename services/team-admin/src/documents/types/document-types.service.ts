@@ -53,7 +53,11 @@ export class DocumentTypesService {
       await this.checkCategory(teamId, categoryId, manager);
       if (await this.types.nameTaken(teamId, categoryId, body.name, null, manager)) throw nameTaken();
       const id = await this.types.insert(teamId, body.name, categoryId, manager);
-      return { status: 'success' as const, message: ADMIN_MESSAGES.documentTypeCreated, record: (await this.types.find(teamId, id, manager))! };
+      return {
+        status: 'success' as const,
+        message: ADMIN_MESSAGES.documentTypeCreated,
+        record: (await this.types.find(teamId, id, manager))!,
+      };
     });
   }
 
@@ -66,7 +70,11 @@ export class DocumentTypesService {
       await this.checkCategory(teamId, categoryId, manager);
       if (await this.types.nameTaken(teamId, categoryId, name, typeId, manager)) throw nameTaken();
       await this.types.update(teamId, typeId, name, categoryId, manager);
-      return { status: 'success' as const, message: ADMIN_MESSAGES.documentTypeUpdated, record: (await this.types.find(teamId, typeId, manager))! };
+      return {
+        status: 'success' as const,
+        message: ADMIN_MESSAGES.documentTypeUpdated,
+        record: (await this.types.find(teamId, typeId, manager))!,
+      };
     });
   }
 

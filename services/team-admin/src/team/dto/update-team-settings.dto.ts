@@ -19,23 +19,43 @@ export class UpdateTeamSettingsDto implements TeamSettingsUpdate {
   name?: string;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 200 })
-  @IsOptional() @EmptyAsNull() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @EmptyAsNull()
+  @IsString()
+  @MaxLength(200)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   address_1?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 200 })
-  @IsOptional() @EmptyAsNull() @IsString() @MaxLength(200) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @EmptyAsNull()
+  @IsString()
+  @MaxLength(200)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   address_2?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 100 })
-  @IsOptional() @EmptyAsNull() @IsString() @MaxLength(100) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @EmptyAsNull()
+  @IsString()
+  @MaxLength(100)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   city?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 50 })
-  @IsOptional() @EmptyAsNull() @IsString() @MaxLength(50) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @EmptyAsNull()
+  @IsString()
+  @MaxLength(50)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   state?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 20 })
-  @IsOptional() @EmptyAsNull() @IsString() @MaxLength(20) @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
+  @IsOptional()
+  @EmptyAsNull()
+  @IsString()
+  @MaxLength(20)
+  @Matches(SAFE_TEXT, SAFE_TEXT_MESSAGE)
   postal_code?: string | null;
 
   @ApiPropertyOptional({ example: 'America/New_York', description: "An IANA time zone name or 'UTC'" })

@@ -1,7 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { BOARD_CONSTANTS, BOARDS, CARD_ACTIONS, CARD_TYPES, type Board, type CardAction, type CardType, type CardActionRequest } from '@app/contracts';
+import {
+  BOARD_CONSTANTS,
+  BOARDS,
+  CARD_ACTIONS,
+  CARD_TYPES,
+  type Board,
+  type CardAction,
+  type CardType,
+  type CardActionRequest,
+} from '@app/contracts';
 import { MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
 import { booleanOrRaw, numberOrRaw } from '../../common/query-values';
 import { allowFilterKeys } from '../../filters/dto/filters.dto';

@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { CAP_KINDS, COMMISSION_MESSAGES as M, COMMISSION_TEMPLATE_NAME_MAX_LENGTH, type CapKind, type CommissionTemplateInput } from '@app/contracts';
+import {
+  CAP_KINDS,
+  COMMISSION_MESSAGES as M,
+  COMMISSION_TEMPLATE_NAME_MAX_LENGTH,
+  type CapKind,
+  type CommissionTemplateInput,
+} from '@app/contracts';
 import { IsDatabaseId, IsQueryId } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
@@ -21,7 +27,11 @@ export class CommissionTemplateDto implements CommissionTemplateInput {
   @IsIn(['b', 's'], { message: M.clientType })
   client_type_id!: 'b' | 's';
 
-  @ApiPropertyOptional({ enum: CAP_KINDS, nullable: true, description: 'B counts toward the brokerage cap, R the royalty cap; null neither' })
+  @ApiPropertyOptional({
+    enum: CAP_KINDS,
+    nullable: true,
+    description: 'B counts toward the brokerage cap, R the royalty cap; null neither',
+  })
   @IsOptional()
   @IsIn(CAP_KINDS, { message: M.capKind })
   cap_kind?: CapKind | null;
@@ -43,7 +53,9 @@ export class CommissionTemplateDto implements CommissionTemplateInput {
 }
 
 /** PATCH /commission/templates/{id}: the fields sent (null is not "absent": a null name or percent is refused). */
-export class UpdateCommissionTemplateDto extends PartialType(CommissionTemplateDto, { skipNullProperties: false }) implements Partial<CommissionTemplateInput> {}
+export class UpdateCommissionTemplateDto
+  extends PartialType(CommissionTemplateDto, { skipNullProperties: false })
+  implements Partial<CommissionTemplateInput> {}
 
 export class CommissionTemplateIdParamDto {
   @ApiProperty()

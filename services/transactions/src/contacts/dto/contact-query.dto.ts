@@ -1,7 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { CONTACT_DEFAULT_PAGE_SIZE, CONTACT_SORT_FIELDS, CONTACT_STATUS_FILTERS, type ContactSortField, type ContactStatusFilter } from '@app/contracts';
+import {
+  CONTACT_DEFAULT_PAGE_SIZE,
+  CONTACT_SORT_FIELDS,
+  CONTACT_STATUS_FILTERS,
+  type ContactSortField,
+  type ContactStatusFilter,
+} from '@app/contracts';
 import { IsDatabaseId, MAX_DATABASE_ID, MAX_PAGE } from '@app/platform';
 import { numberOrRaw } from '../../transactions/dto/transaction-list-query.dto';
 import { CONTACT_ERRORS } from '../contacts.errors';
@@ -45,7 +51,10 @@ export class ContactListQueryDto extends ContactFilterDto {
   @Max(MAX_PAGE, { message: CONTACT_ERRORS.page })
   page?: number;
 
-  @ApiPropertyOptional({ default: CONTACT_DEFAULT_PAGE_SIZE, description: '1 to 10,000; with format=csv any number from 1 (absent: every row)' })
+  @ApiPropertyOptional({
+    default: CONTACT_DEFAULT_PAGE_SIZE,
+    description: '1 to 10,000; with format=csv any number from 1 (absent: every row)',
+  })
   @IsOptional()
   @Transform(numberOrRaw)
   @IsInt({ message: CONTACT_ERRORS.perPage })

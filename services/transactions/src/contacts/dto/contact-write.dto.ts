@@ -34,7 +34,12 @@ const AddressField = () =>
   );
 
 /** An optional id (null clears it). */
-const OptionalId = (message: string) => applyDecorators(ApiPropertyOptional({ type: Number, nullable: true }), ValidateIf((_o: unknown, value: unknown) => value !== undefined && value !== null), IsDatabaseId({ message }));
+const OptionalId = (message: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, nullable: true }),
+    ValidateIf((_o: unknown, value: unknown) => value !== undefined && value !== null),
+    IsDatabaseId({ message }),
+  );
 
 class ContactFieldsDto {
   @ApiPropertyOptional({ nullable: true })

@@ -1,6 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import {
   CIRCLE_DASHBOARD_IDS,
   DASHBOARD_IDS,
@@ -24,7 +40,7 @@ import { numberOrRaw } from '../../common/query-values';
 import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
 
 const DASHBOARD_ID_ERROR = 'Choose a dashboard: 7, 9, 2 or 3 (the leaderboard is GET /leaderboard)';
-const DATE_DESCRIPTION = 'MM-DD-YYYY; both omitted: the current month in the team\'s time zone';
+const DATE_DESCRIPTION = "MM-DD-YYYY; both omitted: the current month in the team's time zone";
 
 /** GET /dashboards: no id lists them; with an id, that dashboard's data. */
 export class DashboardQueryDto {
@@ -34,7 +50,9 @@ export class DashboardQueryDto {
   @IsIn([7, 9, 2, 3], { message: DASHBOARD_ID_ERROR })
   id?: Exclude<DashboardId, 4>;
 
-  @ApiPropertyOptional({ description: 't{team_id}, a{agent_id}, i{isa_id} or ig{team_id}; default the team, or the caller with agent_restricted_team_dashboard' })
+  @ApiPropertyOptional({
+    description: 't{team_id}, a{agent_id}, i{isa_id} or ig{team_id}; default the team, or the caller with agent_restricted_team_dashboard',
+  })
   @IsOptional()
   @IsString({ message: M.invalidContext })
   @MaxLength(32, { message: M.invalidContext })
@@ -59,7 +77,7 @@ export class LeaderboardQueryDto {
   @IsIn([4], { message: 'The leaderboard is dashboard 4' })
   id?: 4;
 
-  @ApiPropertyOptional({ description: 'Checked like the dashboards\' (400, 404); the leaderboard is always the caller\'s team' })
+  @ApiPropertyOptional({ description: "Checked like the dashboards' (400, 404); the leaderboard is always the caller's team" })
   @IsOptional()
   @IsString({ message: M.invalidContext })
   @MaxLength(32, { message: M.invalidContext })
@@ -114,7 +132,7 @@ export class DisplayConfigDto implements DisplayConfigUpdate {
 }
 
 export class GoalsQueryDto {
-  @ApiPropertyOptional({ description: 'Default: this year in the team\'s time zone' })
+  @ApiPropertyOptional({ description: "Default: this year in the team's time zone" })
   @IsOptional()
   @Transform(numberOrRaw)
   @IsInt({ message: M.year })
@@ -124,7 +142,7 @@ export class GoalsQueryDto {
 }
 
 export class GoalDto implements GoalInput {
-  @ApiProperty({ nullable: true, description: 'null: the team\'s own goal' })
+  @ApiProperty({ nullable: true, description: "null: the team's own goal" })
   @ValidateIf((_, value) => value !== null)
   @IsDatabaseId({ message: M.agent })
   agent_id!: number | null;

@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, FORM_FIELD_MESSAGES, STORAGE_MESSAGES, type DocumentUploadRequest, type UploadConfirmRequest } from '@app/contracts';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  FORM_FIELD_MESSAGES,
+  STORAGE_MESSAGES,
+  type DocumentUploadRequest,
+  type UploadConfirmRequest,
+} from '@app/contracts';
 import { IsDatabaseId, IsFolderId, IsQueryId, IsRequiredField } from '@app/platform';
 import { TASK_ERRORS } from '../../tasks/tasks.errors';
 
@@ -41,9 +48,18 @@ export class DocumentUploadDto implements DocumentUploadRequest {
   @IsRequiredField()
   size!: number;
 
-  @ApiProperty({ description: 'A folder of the team, or -1/-2 for a system folder' }) @IsFolderId({ message: DOCUMENT_MESSAGES.folderRequired }) @IsRequiredField({ message: DOCUMENT_MESSAGES.folderRequired }) folder_id!: number;
-  @ApiProperty() @IsDatabaseId({ message: DOCUMENT_MESSAGES.typeRequired }) @IsRequiredField({ message: DOCUMENT_MESSAGES.typeRequired }) doc_type_id!: number;
-  @ApiPropertyOptional({ description: 'A task of this transaction: the document is attached to it' }) @IsOptional() @IsDatabaseId({ message: TASK_ERRORS.taskId }) task_id?: number;
+  @ApiProperty({ description: 'A folder of the team, or -1/-2 for a system folder' })
+  @IsFolderId({ message: DOCUMENT_MESSAGES.folderRequired })
+  @IsRequiredField({ message: DOCUMENT_MESSAGES.folderRequired })
+  folder_id!: number;
+  @ApiProperty()
+  @IsDatabaseId({ message: DOCUMENT_MESSAGES.typeRequired })
+  @IsRequiredField({ message: DOCUMENT_MESSAGES.typeRequired })
+  doc_type_id!: number;
+  @ApiPropertyOptional({ description: 'A task of this transaction: the document is attached to it' })
+  @IsOptional()
+  @IsDatabaseId({ message: TASK_ERRORS.taskId })
+  task_id?: number;
 }
 
 /** POST /transaction/{client_id}/documents/confirm. */

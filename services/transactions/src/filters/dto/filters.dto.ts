@@ -1,7 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, Min } from 'class-validator';
-import { FILTER_COMPONENTS, FILTER_KEYS, type FilterComponent, type FilterOwnerType, type CreateFilterRequest, type UpdateFilterRequest } from '@app/contracts';
+import {
+  FILTER_COMPONENTS,
+  FILTER_KEYS,
+  type FilterComponent,
+  type FilterOwnerType,
+  type CreateFilterRequest,
+  type UpdateFilterRequest,
+} from '@app/contracts';
 import { MAX_DATABASE_ID } from '@app/platform';
 import { booleanOrRaw, numberOrRaw } from '../../common/query-values';
 
@@ -15,7 +22,12 @@ const COMPONENT_ERROR = `component must be one of ${FILTER_COMPONENTS.join(', ')
 export function allowFilterKeys(target: abstract new (...args: never[]) => unknown): void {
   for (const key of [...FILTER_KEYS, 'filter_id', 'referrer_filter']) {
     Allow()(target.prototype as object, key);
-    ApiPropertyOptional({ description: key === 'filter_id' ? 'A saved filter of the team or the caller; keys given beside it win' : `Filter key ${key} (spec 001 section 3)` })(target.prototype as object, key);
+    ApiPropertyOptional({
+      description:
+        key === 'filter_id'
+          ? 'A saved filter of the team or the caller; keys given beside it win'
+          : `Filter key ${key} (spec 001 section 3)`,
+    })(target.prototype as object, key);
   }
 }
 

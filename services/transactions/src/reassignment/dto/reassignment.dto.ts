@@ -6,7 +6,6 @@ import { IsDatabaseId } from '@app/platform';
 import { numberOrRaw } from '../../common/query-values';
 import { TRANSACTION_ERRORS } from '../../transactions/transactions.errors';
 
-
 /** GET /transactions/reassign/count?from_agent_id=. */
 export class ReassignCountQueryDto {
   @ApiProperty()

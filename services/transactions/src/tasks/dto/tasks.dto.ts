@@ -1,7 +1,28 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FORM_FIELD_MESSAGES, TASK_DESCRIPTION_MAX_LENGTH, TASK_MESSAGES, TASK_PRESETS, type TaskBulkRequest, type TaskCreateRequest, type TaskPreset } from '@app/contracts';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  FORM_FIELD_MESSAGES,
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_MESSAGES,
+  TASK_PRESETS,
+  type TaskBulkRequest,
+  type TaskCreateRequest,
+  type TaskPreset,
+} from '@app/contracts';
 import { IsDatabaseId, IsQueryId, IsDateField, IsRequiredField, MAX_PAGE } from '@app/platform';
 import { numberOrRaw } from '../../transactions/dto/transaction-list-query.dto';
 import { TASK_ERRORS } from '../tasks.errors';
@@ -67,7 +88,9 @@ export class TaskCreateDto implements TaskCreateRequest {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   name!: string;
 
-  @ApiPropertyOptional({ description: `Rich text (p, br, strong, em, u, ul, ol, li, a), sanitised; at most ${TASK_DESCRIPTION_MAX_LENGTH} characters of text` })
+  @ApiPropertyOptional({
+    description: `Rich text (p, br, strong, em, u, ul, ol, li, a), sanitised; at most ${TASK_DESCRIPTION_MAX_LENGTH} characters of text`,
+  })
   // Text or null; checked and sanitised by the service (checkDescription), its error answered with the others.
   @IsOptional()
   dscr?: string | null;
@@ -86,9 +109,15 @@ export class TaskCreateDto implements TaskCreateRequest {
 /** PATCH /tasks/{task_id}: the preset's fields are checked by the service (others: 'Not allowed here'). */
 export class TaskUpdateDto {
   @ApiProperty({ description: "The path's task_id" }) @IsDatabaseId({ message: TASK_ERRORS.taskId }) @IsDefined(REQUIRED) task_id!: number;
-  @ApiPropertyOptional({ description: "The task's transaction (client_id)" }) @IsOptional() @IsDatabaseId({ message: TASK_ERRORS.clientId }) transaction_id?: number;
+  @ApiPropertyOptional({ description: "The task's transaction (client_id)" })
+  @IsOptional()
+  @IsDatabaseId({ message: TASK_ERRORS.clientId })
+  transaction_id?: number;
 
-  @ApiProperty({ enum: TASK_PRESETS, description: 'status {status_id}; due {due_dt MM/DD/YYYY or null}; assignee {assigned_to_agent_id}; details {name, dscr, doc_id}' })
+  @ApiProperty({
+    enum: TASK_PRESETS,
+    description: 'status {status_id}; due {due_dt MM/DD/YYYY or null}; assignee {assigned_to_agent_id}; details {name, dscr, doc_id}',
+  })
   @IsIn(TASK_PRESETS, { message: TASK_MESSAGES.preset })
   @IsDefined(REQUIRED)
   preset!: TaskPreset;
@@ -117,5 +146,6 @@ export class TaskBulkDto implements TaskBulkRequest {
   @IsDateField({ separators: ['/'], toIso: true, required: false })
   due_dt?: string | null;
 
-  @ApiPropertyOptional({ enum: [1, 2, 3, 4] }) @IsOptional() @IsIn([1, 2, 3, 4], { message: TASK_MESSAGES.status }) status_id?: number | null;
+  @ApiPropertyOptional({ enum: [1, 2, 3, 4] }) @IsOptional() @IsIn([1, 2, 3, 4], { message: TASK_MESSAGES.status }) status_id?:
+    number | null;
 }

@@ -33,7 +33,10 @@ export class DueDatesQueue implements OnApplicationShutdown {
   private queueOf(): Queue<RecomputeTeamDueDatesJob> {
     if (!this.queue) {
       this.connection = createBlockingRedis(this.config.REDIS_URL, 'transactions:due-dates');
-      this.queue = new Queue<RecomputeTeamDueDatesJob>(RECOMPUTE_TEAM_DUE_DATES, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
+      this.queue = new Queue<RecomputeTeamDueDatesJob>(RECOMPUTE_TEAM_DUE_DATES, {
+        connection: this.connection,
+        prefix: this.config.QUEUE_PREFIX,
+      });
     }
     return this.queue;
   }
@@ -56,7 +59,14 @@ export class DueDatesQueue implements OnApplicationShutdown {
 
   /** Writes the job in the caller's transaction (the calendar's): the relay queues it once that commits. */
   async enqueueInTransaction(manager: EntityManager, teamId: number, revision: number): Promise<void> {
-    await this.outbox.enqueue(manager, RECOMPUTE_TEAM_DUE_DATES, RECOMPUTE_TEAM_DUE_DATES, { team_id: teamId, revision }, this.jobOptionsOf(teamId, revision), { team_id: teamId });
+    await this.outbox.enqueue(
+      manager,
+      RECOMPUTE_TEAM_DUE_DATES,
+      RECOMPUTE_TEAM_DUE_DATES,
+      { team_id: teamId, revision },
+      this.jobOptionsOf(teamId, revision),
+      { team_id: teamId },
+    );
   }
 
   async onApplicationShutdown() {

@@ -38,7 +38,9 @@ export class RecomputeTeamDueDatesWorker implements OnApplicationBootstrap, OnAp
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 1,
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${RECOMPUTE_TEAM_DUE_DATES} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${RECOMPUTE_TEAM_DUE_DATES} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.error(`${RECOMPUTE_TEAM_DUE_DATES} worker: ${error.message}`));
     for (const calendar of await this.calendars.unapplied()) await this.queue.enqueue(calendar.team_id, calendar.revision);
   }

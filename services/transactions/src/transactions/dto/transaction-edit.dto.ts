@@ -40,7 +40,10 @@ export class TransactionUpdateDto implements TransactionUpdateRequest {
   @IsDefined(REQUIRED)
   preset!: TransactionPreset;
 
-  @ApiProperty({ description: 'task_modal: client_stage_id, tc_agent_id, tags; transaction_modal: client_stage_id, agent_id; board: client_stage_id; page: the page form and more' })
+  @ApiProperty({
+    description:
+      'task_modal: client_stage_id, tc_agent_id, tags; transaction_modal: client_stage_id, agent_id; board: client_stage_id; page: the page form and more',
+  })
   @IsObject({ message: TRANSACTION_ERRORS.changes })
   @IsDefined(REQUIRED)
   changes!: Record<string, unknown>;
@@ -67,16 +70,48 @@ export class TransactionCreateDto implements TransactionCreateRequest {
   type!: 'b' | 's';
 
   @ApiPropertyOptional() @IsOptional() @IsDatabaseId({ message: TRANSACTION_ERRORS.contactId }) contact_id?: number;
-  @ApiPropertyOptional() @IsOptional() @IsObject({ message: FORM_FIELD_MESSAGES.invalidValue }) contact?: TransactionCreateRequest['contact'];
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: FORM_FIELD_MESSAGES.invalidValue }) @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue }) address_1?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: FORM_FIELD_MESSAGES.invalidValue }) @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue }) address_2?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: FORM_FIELD_MESSAGES.invalidValue }) @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue }) city?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: FORM_FIELD_MESSAGES.invalidValue }) @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue }) state?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: FORM_FIELD_MESSAGES.invalidValue }) @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue }) postal_code?: string;
-  @ApiPropertyOptional({ description: 'Defaults to the caller' }) @IsOptional() @IsDatabaseId({ message: TRANSACTION_ERRORS.agentId }) primary_agent_id?: number;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsObject({ message: FORM_FIELD_MESSAGES.invalidValue })
+  contact?: TransactionCreateRequest['contact'];
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: FORM_FIELD_MESSAGES.invalidValue })
+  @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue })
+  address_1?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: FORM_FIELD_MESSAGES.invalidValue })
+  @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue })
+  address_2?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: FORM_FIELD_MESSAGES.invalidValue })
+  @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue })
+  city?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: FORM_FIELD_MESSAGES.invalidValue })
+  @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue })
+  state?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: FORM_FIELD_MESSAGES.invalidValue })
+  @MaxLength(200, { message: FORM_FIELD_MESSAGES.invalidValue })
+  postal_code?: string;
+  @ApiPropertyOptional({ description: 'Defaults to the caller' })
+  @IsOptional()
+  @IsDatabaseId({ message: TRANSACTION_ERRORS.agentId })
+  primary_agent_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsDatabaseId({ message: TRANSACTION_ERRORS.stageId }) stage_id?: number;
-  @ApiPropertyOptional({ description: "Defaults to the team's first status (Pipeline)" }) @IsOptional() @IsDatabaseId({ message: TRANSACTION_ERRORS.statusId }) status_id?: number;
-  @ApiPropertyOptional({ description: 'Page-form values by field key' }) @IsOptional() @IsObject({ message: FORM_FIELD_MESSAGES.invalidValue }) values?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: "Defaults to the team's first status (Pipeline)" })
+  @IsOptional()
+  @IsDatabaseId({ message: TRANSACTION_ERRORS.statusId })
+  status_id?: number;
+  @ApiPropertyOptional({ description: 'Page-form values by field key' })
+  @IsOptional()
+  @IsObject({ message: FORM_FIELD_MESSAGES.invalidValue })
+  values?: Record<string, unknown>;
 }
 
 /** GET /transaction/{client_id}?team_form_id= (default the page form). */

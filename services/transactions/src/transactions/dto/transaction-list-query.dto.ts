@@ -31,7 +31,10 @@ export class TransactionPagingDto {
 
 /** GET /transactions/records. */
 export class TransactionListQueryDto extends TransactionPagingDto implements TransactionListQuery {
-  @ApiPropertyOptional({ default: LIST_FORM_ALIAS, description: "A form of the caller's team whose fields are the extra columns; -1 is the team's list form" })
+  @ApiPropertyOptional({
+    default: LIST_FORM_ALIAS,
+    description: "A form of the caller's team whose fields are the extra columns; -1 is the team's list form",
+  })
   @IsOptional()
   @Transform(numberOrRaw)
   @IsInt({ message: TRANSACTION_ERRORS.teamFormId })

@@ -7,7 +7,14 @@ import { TEAM_ADMIN_MESSAGES } from '../../../common/team-admin.errors';
 import { EmptyAsNull, EmptyAsUndefined, REQUIRED, Trim } from '../../../common/validation';
 import type { DocumentFolderInput } from '@app/contracts';
 
-export const FOLDER_ORDER_BY = ['folder_name', 'transaction_type', 'client_visible', 'vendor_visible', 'client_document_folder_id', 'system'] as const;
+export const FOLDER_ORDER_BY = [
+  'folder_name',
+  'transaction_type',
+  'client_visible',
+  'vendor_visible',
+  'client_document_folder_id',
+  'system',
+] as const;
 export type FolderOrderBy = (typeof FOLDER_ORDER_BY)[number];
 export const FOLDER_NAME_MAX = 100;
 

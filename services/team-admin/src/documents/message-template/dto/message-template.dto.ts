@@ -9,11 +9,15 @@ export class UpdateMessageTemplateDto implements DocumentMessageTemplate {
   @ApiProperty({
     maxLength: MESSAGE_TEMPLATE_MAX_LENGTH,
     format: 'html',
-    description: 'The send-document message, stored through the shared rich-text sanitiser (p, br, strong, em, u, s, ul, ol, li, a); the limit counts its text',
+    description:
+      'The send-document message, stored through the shared rich-text sanitiser (p, br, strong, em, u, s, ul, ol, li, a); the limit counts its text',
   })
   // Stored sanitised: scripts, images, handlers and javascript: links never reach the team's mail.
   @ValidateBy(
-    { name: 'messageTemplateLength', validator: { validate: (value) => typeof value !== 'string' || richTextLength(value) <= MESSAGE_TEMPLATE_MAX_LENGTH } },
+    {
+      name: 'messageTemplateLength',
+      validator: { validate: (value) => typeof value !== 'string' || richTextLength(value) <= MESSAGE_TEMPLATE_MAX_LENGTH },
+    },
     { message: TOO_LONG },
   )
   // Listed last so that its message comes first when the value is missing.
