@@ -83,7 +83,7 @@ runBench(LABEL, async () => {
   );
   console.log(
     `\n${formatTable(
-      ['transaction sync (issue 26)', 'wall s', 'SkySlope calls', 'files'],
+      ['transaction sync', 'wall s', 'SkySlope calls', 'files'],
       sync.map((r) => [r.step, r.wall_s.toFixed(2), String(r.calls), String(r.files)]),
     )}`,
   );

@@ -90,7 +90,7 @@ async function typeInto(page: Page, scope: string, text: string) {
   await page.keyboard.type(text);
 }
 
-describe('Message center (issue 15)', () => {
+describe('Message center', () => {
   it(
     'an agent messages @tcs; the TC gets badge and thread live, opens it (id in the URL, marked read), replies; the agent sees the reply live',
     async () => {

@@ -42,7 +42,7 @@ import {
 // Transaction, and the worker's removal of old drafts. Two services (esign and the
 // transactions worker's RPC answers on one database), so the test lives here rather than in services/esign/test.
 
-describe('e-sign send drafts and signer options (issue 23)', () => {
+describe('e-sign send drafts and signer options', () => {
   let database: TestDatabase;
   let transactions: TestService<TransactionsConfig>;
   let booted: BootedEsign;

@@ -16,7 +16,7 @@ import { apiAs, bootEsign, seededCallers, type BootedEsign } from '../../service
  * the field catalogue behind GET /transaction/fields; answered here by the worker's controller on the
  * transactions schema, then with that worker stopped.
  */
-describe('e-sign mappable fields over RPC (issue 21)', () => {
+describe('e-sign mappable fields over RPC', () => {
   let database: TestDatabase;
   let transactions: TestService<TransactionsConfig>;
   let esign: BootedEsign;

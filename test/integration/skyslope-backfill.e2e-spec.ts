@@ -13,7 +13,7 @@ import { TransactionSyncQueue } from '../../services/integrations-sync/src/trans
 import { bootIntegrationsSync } from '../../services/integrations-sync/test/skyslope-test-kit';
 import { connectTeam, FAST_SYNC_ENV, filesOf, seedTeamUsers, until } from '../../services/integrations-sync/test/transaction-sync-kit';
 
-describe('SkySlope backfill over RPC (issue 26)', () => {
+describe('SkySlope backfill over RPC', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   let transactions: TestService<ServiceConfig>;
   let worker: ChildProcess | undefined;

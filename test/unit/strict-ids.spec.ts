@@ -59,7 +59,7 @@ const BODY_IDS: Array<[string, Dto, string, Record<string, unknown>?, ((id: unkn
   ['transactions POST /contacts/merge contact_ids[]', ContactMergeDto, 'contact_ids', {}, (id) => [id, 15]],
 ];
 
-describe('strict ids (issue 9)', () => {
+describe('strict ids', () => {
   describe.each(BODY_IDS)('JSON body: %s', (name, dto, field, rest = {}, wrap = (id) => id) => {
     // A folder may be a system folder: -1 General, -2 Signed Documents.
     const refused = name.endsWith('folder_id') ? COERCIBLE.filter((v) => v !== -1) : COERCIBLE;

@@ -203,7 +203,7 @@ describe('visibleEntriesOf', () => {
   });
 });
 
-describe('the dashboard administration entries (issue 19)', () => {
+describe('the dashboard administration entries', () => {
   it('opens Goals and Display Settings for ADMIN only, and mounts Log Activity (app/record) with the user administration', () => {
     for (const key of ['goals', 'display-settings']) {
       const entry = MENU.find((item) => item.key === key)!;

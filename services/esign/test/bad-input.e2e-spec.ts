@@ -2,7 +2,7 @@ import { ESIGN_MESSAGES as M, type EsignTemplateDetail } from '@app/contracts';
 import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type Api, type BootedEsign } from './esign-test-kit';
 
 /** Bad input answers 400 with field errors, each on the field at fault, and changes nothing (spec 002 sections 2.3 and 2.4). */
-describe('e-sign bad input (issue 21)', () => {
+describe('e-sign bad input', () => {
   let booted: BootedEsign;
   const callers = seededCallers();
   const admin = (): Api => apiAs(booted.sut.server, callers.get('admin@demo-realty.test')!);

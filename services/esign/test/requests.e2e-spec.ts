@@ -23,7 +23,7 @@ import { apiAs, bootEsign, envelopeOf, makePdf, seededCallers, uploadPdf, type A
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-describe('e-sign requests and signing (issue 22)', () => {
+describe('e-sign requests and signing', () => {
   let booted: BootedEsign;
   let redis: IORedis;
   let mailQueue: Queue<QueuedMail>;

@@ -4,7 +4,7 @@ import { StorageService } from '@app/storage';
 import { DEMO_TEMPLATE_NAME, seedDemoTemplate } from '../src/seed/esign.seeder';
 import { apiAs, bootEsign, seededCallers, type BootedEsign } from './esign-test-kit';
 
-describe('esign seed: the demo template (issue 21)', () => {
+describe('esign seed: the demo template', () => {
   let booted: BootedEsign;
   const callers = seededCallers();
   const admin = () => apiAs(booted.sut.server, callers.get('admin@demo-realty.test')!);

@@ -31,7 +31,7 @@ const TYPES: DocumentTypeSnapshot[] = [
   { team_document_type_id: 22, name: 'Listing Agreement', team_document_category_id: null, category_name: null },
 ];
 
-describe('e-sign templates and packets (issue 21)', () => {
+describe('e-sign templates and packets', () => {
   let booted: BootedEsign;
   let storage: StorageService;
   const callers = seededCallers();

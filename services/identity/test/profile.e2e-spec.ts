@@ -42,7 +42,7 @@ describe('PATCH /user/profile', () => {
     );
   });
 
-  it('changes only the fields a PATCH sends: {city} alone keeps the names and the phone (issue 9)', async () => {
+  it('changes only the fields a PATCH sends: {city} alone keeps the names and the phone', async () => {
     const { token } = await signIn(sut, 'tc@demo-realty.test');
     const before = await getProfile(token);
     const response = await patch(token, { city: 'Springfield' }).expect(200);
@@ -166,7 +166,7 @@ describe('PATCH /user/profile', () => {
     await patch(token, { ...REQUIRED, city: 'Elsewhere' }).expect(200);
   });
 
-  it('reads the profile in one statement (the user and its team) and answers what a save answers (issue 9)', async () => {
+  it('reads the profile in one statement (the user and its team) and answers what a save answers', async () => {
     const admin = await signIn(sut, 'admin@demo-realty.test');
     const saved = (await patch(admin.token, { ...REQUIRED, ...CAPS, notes: 'one statement' }).expect(200)).body;
     const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');

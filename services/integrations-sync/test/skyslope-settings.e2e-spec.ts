@@ -4,7 +4,7 @@ import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 
 // The team's SkySlope keys and preferences, and the connection test (spec 002 section 2.6), against the fake SkySlope.
 
-describe('SkySlope settings and ping (issue 25)', () => {
+describe('SkySlope settings and ping', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   const TEAM = 11;
   const OTHER_TEAM = 12;

@@ -11,7 +11,7 @@ import { connectTeam, envelopeOf, FAST_SYNC_ENV, filesOf, seedTeamUsers, syncRow
 const root = path.join(__dirname, '..', '..', '..');
 const workerEntry = path.join(root, 'dist', 'services', 'integrations-sync', 'src', 'worker.js');
 
-describe('SkySlope transaction sync: a worker killed mid-create (issue 26)', () => {
+describe('SkySlope transaction sync: a worker killed mid-create', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   const workers: ChildProcess[] = [];
   let log = '';

@@ -14,7 +14,7 @@ import { bearerOf, bootIntegrationsSync } from './skyslope-test-kit';
 // Office mapping, user matching and the primary agent (spec 002 section 2.6), against the fake SkySlope seeded with
 // Demo Realty's users (one in other letter case) and strangers.
 
-describe('SkySlope offices, matched users and primary agent (issue 25)', () => {
+describe('SkySlope offices, matched users and primary agent', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   const TEAM = 21;
   const RIVAL = 22;

@@ -20,7 +20,7 @@ import {
 // SkySlope transaction sync (spec 002 section 2.6) against the fake SkySlope: transaction events become one sale or
 // listing per transaction, kept up to date with PUTs, never duplicated.
 
-describe('SkySlope transaction sync (issue 26)', () => {
+describe('SkySlope transaction sync', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   const TEAM = 61;
   const RIVAL = 62;

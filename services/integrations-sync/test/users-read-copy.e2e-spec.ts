@@ -6,7 +6,7 @@ import { bootIntegrationsSync } from './skyslope-test-kit';
 // integrations-sync's copy of identity's users (spec 002 section 2.6): fed by identity.user.created and .updated
 // through the real event bus, applied once when delivered twice, an older snapshot ignored.
 
-describe('integrations-sync users read copy (issue 25)', () => {
+describe('integrations-sync users read copy', () => {
   let booted: Awaited<ReturnType<typeof bootIntegrationsSync>>;
   let sut: typeof booted.sut;
   const deliver = (envelope: EventEnvelope, jobId?: string) => booted.deliver(envelope, jobId);

@@ -6,7 +6,7 @@ import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 // comments, the comment inbox and its filters, mentions, statuses, author-only edits, clients and internal
 // comments, another team's ids.
 
-describe('comments (issue 15)', () => {
+describe('comments', () => {
   let kit: InboxKit;
   const TEAM = 81;
   const RIVAL = 82;

@@ -5,7 +5,7 @@ import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 // Direct messages (spec 001 message center: DMs and the rules shared with comments): threads started by mentions, replies,
 // per-user statuses, author-only edits, sanitised text, CLIENT refused, another team's ids 404.
 
-describe('direct messages (issue 15)', () => {
+describe('direct messages', () => {
   let kit: InboxKit;
   const TEAM = 71;
   const RIVAL = 72;

@@ -7,7 +7,7 @@ import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 // direct_message, a comment mention the mentioned user under comment_mention; one mail per user per message,
 // none to the author; links to /app/messages?type=...&id=...; a switch off skips the mail, never the message.
 
-describe('inbox mails (issue 15)', () => {
+describe('inbox mails', () => {
   let kit: InboxKit;
   const TEAM = 95;
   type Person = { user: MessagingUserRow; api: SignedInClient };

@@ -9,7 +9,7 @@ import { bootInbox, groupOf, mentionOf, type InboxKit } from './inbox-test-kit';
 // change refreshes the user's own tabs at once. The socket delivery itself is tested through the edge in
 // realtime.e2e-spec; here the publisher's calls are recorded.
 
-describe('inbox pushes (issue 15)', () => {
+describe('inbox pushes', () => {
   let kit: InboxKit;
   const TEAM = 97;
   const RIVAL = 98;

@@ -7,7 +7,7 @@ import { bootInbox, type InboxKit } from './inbox-test-kit';
 // comment of the team for every user; a change's counts for a whole team stay quick; bulk changes run a
 // bounded number of queries whatever the number of ids.
 
-describe('inbox at scale (issue 15)', () => {
+describe('inbox at scale', () => {
   let kit: InboxKit;
   const TEAM = 97;
   type Person = { user: MessagingUserRow; api: SignedInClient };

@@ -74,7 +74,7 @@ class FakeSmtp {
   attemptsFor = (to: string) => this.attempts.filter((a) => a === to.toLowerCase()).length;
 }
 
-describe("messaging's mail worker over SMTP (issue 15)", () => {
+describe("messaging's mail worker over SMTP", () => {
   let database: TestDatabase;
   let sut: TestService<MessagingConfig>;
   let smtp: FakeSmtp;

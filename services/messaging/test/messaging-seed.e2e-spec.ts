@@ -8,7 +8,7 @@ import { bootInbox, type InboxKit } from './inbox-test-kit';
 // The messaging seeder (libs/seed): a few Demo Realty DM threads and comments, written through the
 // inbox's services once the read copies hold the demo users and transactions; a second run adds nothing.
 
-describe('messaging seeder (issue 15)', () => {
+describe('messaging seeder', () => {
   let kit: InboxKit;
   const TEAM = 99;
   const state: SeedState = { teams: [{ key: 'demo', team_id: TEAM, name: 'Demo Realty', timezone: 'America/New_York' }], users: [] };

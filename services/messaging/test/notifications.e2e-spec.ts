@@ -24,7 +24,7 @@ interface Person {
   email: string;
 }
 
-describe('email notifications (issue 15)', () => {
+describe('email notifications', () => {
   let database: TestDatabase;
   let sut: TestService<MessagingConfig>;
   let mailDir: string;

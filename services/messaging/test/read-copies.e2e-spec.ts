@@ -14,7 +14,7 @@ import { bootInbox, type InboxKit } from './inbox-test-kit';
 // Messaging's read copies (fed by events), through the real event bus: a repeated
 // event is applied once, an older one is ignored, and the inbox reads names and audiences from them.
 
-describe('messaging read copies (issue 15)', () => {
+describe('messaging read copies', () => {
   let kit: InboxKit;
   const TEAM = 91;
   const envelopeOf = <T extends EventType>(

@@ -37,7 +37,7 @@ import { configureMessagingApp } from '../src/realtime/realtime.providers';
 // API replicas: after a DM or a comment is posted, its recipients get message.created and inbox.counts on
 // whichever replica their socket is; a third user, another team and a client (internal comments) get nothing.
 
-describe('messaging real-time: DMs and comments reach their recipients (issue 15)', () => {
+describe('messaging real-time: DMs and comments reach their recipients', () => {
   let database: TestDatabase;
   /** Replica 1: API, gateway, consumer and worker ('all'). */
   let one: TestService<MessagingConfig>;

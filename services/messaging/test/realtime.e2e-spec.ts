@@ -40,7 +40,7 @@ import { configureMessagingApp } from '../src/realtime/realtime.providers';
 // /api/messaging/socket.io, namespace /inbox, the access token checked on connect, a room per user, and
 // two messaging API replicas fanned out through the Redis Streams adapter (libs/realtime).
 
-describe('messaging real-time gateway (issue 15)', () => {
+describe('messaging real-time gateway', () => {
   let database: TestDatabase;
   /** Replica 1: API, gateway, consumer and worker ('all'). */
   let one: TestService<MessagingConfig>;

@@ -43,7 +43,7 @@ describe('document folders (/documents/folders)', () => {
     });
   });
 
-  it("lists in one statement: the team's check, the page and the total (issue 9)", async () => {
+  it("lists in one statement: the team's check, the page and the total", async () => {
     const team = await sut.newTeam();
     await create(team.tokens.admin, { folder_name: 'Inspections' }).expect(201);
     const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');

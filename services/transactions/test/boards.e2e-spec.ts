@@ -6,7 +6,7 @@ import { apiAs, bootTransactions, publishedOf } from './transactions-test-kit';
 // Boards (spec 001 sections 2-4 and 9): columns and totals, card order, card actions and their
 // events, hidden cards, the filter keys on the transaction boards, and each role's rights.
 
-describe('boards (issue 17)', () => {
+describe('boards', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

@@ -7,7 +7,7 @@ import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions
 
 // Commission templates, lines, the cap card and reassignment (spec 000 sections 2-4, 6, 7).
 
-describe('commission templates, caps and reassignment (issue 18)', () => {
+describe('commission templates, caps and reassignment', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

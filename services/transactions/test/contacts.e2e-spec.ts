@@ -4,7 +4,7 @@ import { sideDataSource, signTestToken, TransactionsFactory, type TransactionOpt
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
 /** Contacts and merge (spec 001): GET /contacts (and its CSV), filter options, one contact, create, edit, merge. */
-describe('contacts calls (issue 14)', () => {
+describe('contacts calls', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

@@ -6,7 +6,7 @@ import { apiAs, bootTransactions } from './transactions-test-kit';
 // Display Mode's figures (spec 002 sections 2.1, 3, 6, 7, 9): milestones, ratios, goals and
 // pace, stats, activity, the leaderboard, goals and slides, each rule with exact dates and amounts.
 
-describe('dashboards, leaderboard and goals (issue 19)', () => {
+describe('dashboards, leaderboard and goals', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

@@ -30,7 +30,7 @@ import { apiAs } from './transactions-test-kit';
 // figures computed once per change in the worker and pushed through the Redis Streams adapter to every
 // gateway replica, at most once per key per 200 ms, only where they moved; a reconnecting TV gets what it missed.
 
-describe('Display Mode live push (issue 20)', () => {
+describe('Display Mode live push', () => {
   let database: TestDatabase;
   /** Replica 1: API, gateway, event consumer and worker ('all'). */
   let one: TestService<TransactionsConfig>;

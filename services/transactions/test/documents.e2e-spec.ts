@@ -10,7 +10,7 @@ import { apiAs, bootTransactions, envelopeOf, publishedOf } from './transactions
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const NOT_A_PDF = Buffer.from('MZ this is an executable renamed to contract.pdf');
 
-describe('transaction documents (issue 13)', () => {
+describe('transaction documents', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

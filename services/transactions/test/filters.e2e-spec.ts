@@ -6,7 +6,7 @@ import { apiAs, bootTransactions } from './transactions-test-kit';
 // Filter keys on GET /transactions/records, the scope menu and saved filters (spec 001 sections
 // 3, 4, 5 and 7). Each key is checked against a query written by hand over the same rows.
 
-describe('filters (issue 16)', () => {
+describe('filters', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

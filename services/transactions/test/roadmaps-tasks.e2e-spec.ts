@@ -12,7 +12,7 @@ const plus = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
-describe('roadmap templates and tasks (issue 12)', () => {
+describe('roadmap templates and tasks', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

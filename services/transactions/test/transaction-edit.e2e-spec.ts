@@ -2,7 +2,7 @@ import type { Role } from '@app/contracts';
 import { TasksFactory, TransactionsFactory, type TransactionOptionsRow } from '@app/testing';
 import { apiAs, bootTransactions } from './transactions-test-kit';
 
-describe('transaction modal and page calls (issue 11)', () => {
+describe('transaction modal and page calls', () => {
   let booted: Awaited<ReturnType<typeof bootTransactions>>;
   let sut: typeof booted.sut;
   let factory: TransactionsFactory;

@@ -15,7 +15,7 @@ function setup(respond: (url: string, init?: RequestInit) => Response) {
   return { api, calls };
 }
 
-describe('the board’s calls (issue 23)', () => {
+describe('the board’s calls', () => {
   it('lists requests with the board query, reads the user groups, the audit log and the signed document', async () => {
     const { api, calls } = setup(() => json({}));
     await api.listRequests(new URLSearchParams({ include_status_totals: 'true', allowed_statuses: 'S,V' }));

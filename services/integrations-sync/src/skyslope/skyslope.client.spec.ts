@@ -275,7 +275,7 @@ describe(SkySlopeClient.name, () => {
     expect(skySlopePingCodeOf(error)).toBe(3);
   });
 
-  describe('sales and listings (issue 26)', () => {
+  describe('sales and listings', () => {
     const [agent, other] = FAKE_SKYSLOPE_USERS.map((user) => user.userGuid);
     const fileBody = (fileId: string, overrides: Partial<SkySlopeFileBody> = {}): SkySlopeFileBody => ({
       fileId,
