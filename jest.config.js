@@ -25,6 +25,10 @@ const shared = {
 };
 
 module.exports = {
+  // A worker whose heap passes this after a test file is replaced by a fresh one: each file's module registry
+  // (every service it boots, the generated schemas) is not always all given back, and one worker reached
+  // node's 4 GB heap limit over a whole run.
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     {
       ...shared,
