@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { authClient } from '../auth';
-import { tooltipsApi } from '.';
+import { tooltipsOfMarket } from '.';
 import { TOOLTIP_LABELS as L } from './messages';
 import { loadTooltips, tooltipStore } from './tooltipStore';
 
@@ -19,7 +19,7 @@ export const marketIdOfSession = (): number => authClient.getSession()?.user.tea
 
 /** Reloads the tooltips of the user's market into the store (after sign-in, and after a back-office save). */
 export const refreshTooltips = (onFailure: (error: unknown) => void = () => undefined) =>
-  loadTooltips((marketId) => tooltipsApi.forMarket(marketId), marketIdOfSession(), tooltipStore, onFailure);
+  loadTooltips(tooltipsOfMarket, marketIdOfSession(), tooltipStore, onFailure);
 
 /** Loads the help tooltips once the console opens signed in; renders nothing. */
 export const TooltipsLoader = () => {

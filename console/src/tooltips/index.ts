@@ -1,4 +1,4 @@
-import { authClient } from '../auth';
-import { createTooltipsApi } from './api';
+import { dataProvider } from '../dataProvider';
 
-export const tooltipsApi = createTooltipsApi({ fetch: authClient.fetch });
+/** The ? icons' copy of a market, loaded into the tooltip store outside React (sign-in, a back-office save). */
+export const tooltipsOfMarket = (marketId: number) => dataProvider.tooltipsOfMarket(marketId);

@@ -33,3 +33,12 @@ describe('data provider areas', () => {
     }
   });
 });
+
+describe('tooltips area', () => {
+  it("asks for a market's tooltips by its market_id", async () => {
+    const calls: string[] = [];
+    const methods = AREAS.tooltips.methods({ ...http, call: async (path: string) => (calls.push(path), { tooltips: [] }) as never });
+    await methods.tooltipsOfMarket(7);
+    expect(calls).toEqual(['/tooltips?market_id=7']);
+  });
+});

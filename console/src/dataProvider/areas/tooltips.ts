@@ -1,3 +1,4 @@
+import type { TooltipsResponse } from '@app/contracts';
 import { defineArea } from './area';
 
 /** Tooltips (docs/tooltips-api.md). */
@@ -7,5 +8,8 @@ export const tooltipsArea = defineArea({
     // of an id: the market goes in meta.query (GET) or the body (PATCH).
     tooltips: { path: 'tooltips/list', itemPath: 'tooltips', listParams: 'none' },
   },
-  methods: () => ({}),
+  methods: (http) => ({
+    /** GET /tooltips?market_id=: the market's copy of every tooltip, for the ? icons. */
+    tooltipsOfMarket: (marketId: number) => http.call<TooltipsResponse>(`/tooltips?market_id=${marketId}`),
+  }),
 });
