@@ -6,11 +6,13 @@ import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toHttpError } from '../dataProvider/httpError';
+import { testData } from '../test/dataProvider';
 import { NotificationButton } from '../tasks/NotificationButton';
 import { NotificationDialog, type NotificationDialogProps } from './NotificationDialog';
 
 const api = vi.hoisted(() => ({ preview: vi.fn(), send: vi.fn(), updateTemplate: vi.fn() }));
-vi.mock('./index', () => ({ notificationsApi: api }));
+// The dialog's calls on the data provider, by the names the assertions use.
+const data = testData({ notificationPreview: api.preview, sendNotification: api.send, updateNotificationTemplate: api.updateTemplate });
 
 const PREVIEW: NotificationPreview = {
   subject: 'Update on 2119 Highland Blvd',
@@ -23,7 +25,7 @@ const PREVIEW: NotificationPreview = {
 function renderInApp(node: React.ReactNode) {
   render(
     <MemoryRouter>
-      <AdminContext store={memoryStore()}>
+      <AdminContext store={memoryStore()} dataProvider={data}>
         {node}
         <Notification />
       </AdminContext>
@@ -129,7 +131,7 @@ describe('NotificationDialog: Edit and Send', () => {
     };
     render(
       <MemoryRouter>
-        <AdminContext store={memoryStore()} authProvider={authProvider}>
+        <AdminContext store={memoryStore()} authProvider={authProvider} dataProvider={data}>
           <NotificationDialog taskId={31} mode="send" source="task" onClose={vi.fn()} />
         </AdminContext>
       </MemoryRouter>,

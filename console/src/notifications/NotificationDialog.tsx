@@ -24,7 +24,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import type { ConsoleIdentity } from '../auth/authProvider';
 import { EmailInput, RichTextInput, sanitizeRichText } from '../shared/form-fields';
-import { notificationsApi } from '.';
+import { useConsoleData } from '../dataProvider';
 import { MESSAGING_MESSAGES as M, NOTIFICATION_LABELS as L } from './messages';
 import {
   addRecipient,
@@ -54,6 +54,7 @@ const TITLE_ID = 'notification-dialog-title';
 
 /** GET /notifications/preview?task_id= */
 function usePreview(taskId: number) {
+  const dataProvider = useConsoleData();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const logoutRef = useRef(logoutIfAccessDenied);
   logoutRef.current = logoutIfAccessDenied;
@@ -62,12 +63,12 @@ function usePreview(taskId: number) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      setPreview(await notificationsApi.preview(taskId));
+      setPreview(await dataProvider.notificationPreview(taskId));
     } catch (caught) {
       void logoutRef.current(caught);
       setError(messageOf(caught, L.loadFailed));
     }
-  }, [taskId]);
+  }, [dataProvider, taskId]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -157,6 +158,7 @@ interface SendFormProps {
 
 const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) => {
   const notify = useNotify();
+  const dataProvider = useConsoleData();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const form = useForm<NotificationFormValues>({ defaultValues: formDefaults(preview), mode: 'onSubmit' });
   const [recipients, setRecipients] = useState<string[]>(preview.recipients);
@@ -195,7 +197,7 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
     setSending(true);
     setProblem(null);
     try {
-      await notificationsApi.send(sendRequestOf(taskId, values, list, form.getFieldState('message_text').isDirty));
+      await dataProvider.sendNotification(sendRequestOf(taskId, values, list, form.getFieldState('message_text').isDirty));
       notify(M.messageSent, { type: 'success' });
       onSent?.();
       onClose();
@@ -525,6 +527,7 @@ const MergeFieldButtons = () => {
 
 const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: NotificationPreview; onClose: () => void }) => {
   const notify = useNotify();
+  const dataProvider = useConsoleData();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const form = useForm<NotificationFormValues>({
     defaultValues: { ...formDefaults(preview), subject: preview.template?.subject ?? preview.subject },
@@ -537,7 +540,7 @@ const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: N
     setSaving(true);
     setProblem(null);
     try {
-      await notificationsApi.updateTemplate({ task_id: taskId, subject, template });
+      await dataProvider.updateNotificationTemplate({ task_id: taskId, subject, template });
       notify(M.templateUpdated, { type: 'success' });
       onClose();
     } catch (caught) {

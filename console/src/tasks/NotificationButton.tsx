@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useRef, useState } from 'react';
 import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
-import { notificationsApi } from '../notifications';
+import { useConsoleData } from '../dataProvider';
 import { MESSAGING_MESSAGES, NOTIFICATION_LABELS } from '../notifications/messages';
 import { NotificationDialog, type NotificationDialogMode } from '../notifications/NotificationDialog';
 import { TASK_LABELS as L } from './messages';
@@ -20,6 +20,7 @@ import { TASK_LABELS as L } from './messages';
 export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?: () => void }) => {
   const anchor = useRef<HTMLDivElement>(null);
   const notify = useNotify();
+  const dataProvider = useConsoleData();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<NotificationDialogMode | null>(null);
@@ -28,7 +29,7 @@ export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?
   const sendNow = async () => {
     setSending(true);
     try {
-      await notificationsApi.send({ task_ids: [taskId] });
+      await dataProvider.sendNotification({ task_ids: [taskId] });
       notify(MESSAGING_MESSAGES.messageSent, { type: 'success' });
       onSent?.();
     } catch (caught) {
