@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInputToolbar, useTiptapEditor } from 'ra-input-rich-text';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TextInput, useGetIdentity, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { TextInput, useGetIdentity, useNotify } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import type { ConsoleIdentity } from '../auth/authProvider';
@@ -55,9 +55,6 @@ const TITLE_ID = 'notification-dialog-title';
 /** GET /notifications/preview?task_id= */
 function usePreview(taskId: number) {
   const dataProvider = useConsoleData();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const logoutRef = useRef(logoutIfAccessDenied);
-  logoutRef.current = logoutIfAccessDenied;
   const [preview, setPreview] = useState<NotificationPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -65,7 +62,6 @@ function usePreview(taskId: number) {
     try {
       setPreview(await dataProvider.notificationPreview(taskId));
     } catch (caught) {
-      void logoutRef.current(caught);
       setError(messageOf(caught, L.loadFailed));
     }
   }, [dataProvider, taskId]);
@@ -159,7 +155,6 @@ interface SendFormProps {
 const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) => {
   const notify = useNotify();
   const dataProvider = useConsoleData();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const form = useForm<NotificationFormValues>({ defaultValues: formDefaults(preview), mode: 'onSubmit' });
   const [recipients, setRecipients] = useState<string[]>(preview.recipients);
   const [recipientsError, setRecipientsError] = useState<string | undefined>();
@@ -202,7 +197,6 @@ const SendForm = ({ taskId, preview, source, onClose, onSent }: SendFormProps) =
       onSent?.();
       onClose();
     } catch (caught) {
-      void logoutIfAccessDenied(caught);
       const { fields, other } = fieldErrorsByFormField(fieldErrorsOf(caught));
       if (Object.keys(fields).length > 0) {
         showServerErrors(fields);
@@ -528,7 +522,6 @@ const MergeFieldButtons = () => {
 const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: NotificationPreview; onClose: () => void }) => {
   const notify = useNotify();
   const dataProvider = useConsoleData();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const form = useForm<NotificationFormValues>({
     defaultValues: { ...formDefaults(preview), subject: preview.template?.subject ?? preview.subject },
     mode: 'onSubmit',
@@ -544,7 +537,6 @@ const TemplateForm = ({ taskId, preview, onClose }: { taskId: number; preview: N
       notify(M.templateUpdated, { type: 'success' });
       onClose();
     } catch (caught) {
-      void logoutIfAccessDenied(caught);
       const { fields, other } = fieldErrorsByFormField(fieldErrorsOf(caught));
       for (const field of ['subject', 'template'] as const) {
         if (fields[field]) form.setError(field, { type: 'server', message: fields[field] });

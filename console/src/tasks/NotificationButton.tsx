@@ -4,7 +4,7 @@ import ButtonGroup from '@mui/material/ButtonGroup';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useRef, useState } from 'react';
-import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/forms/fieldErrors';
 import { useConsoleData } from '../dataProvider';
 import { MESSAGING_MESSAGES, NOTIFICATION_LABELS } from '../notifications/messages';
@@ -21,7 +21,6 @@ export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?
   const anchor = useRef<HTMLDivElement>(null);
   const notify = useNotify();
   const dataProvider = useConsoleData();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<NotificationDialogMode | null>(null);
   const [sending, setSending] = useState(false);
@@ -33,7 +32,6 @@ export const NotificationButton = ({ taskId, onSent }: { taskId: number; onSent?
       notify(MESSAGING_MESSAGES.messageSent, { type: 'success' });
       onSent?.();
     } catch (caught) {
-      void logoutIfAccessDenied(caught);
       notify(Object.values(fieldErrorsOf(caught))[0] ?? messageOf(caught, NOTIFICATION_LABELS.sendFailed), { type: 'error' });
     } finally {
       setSending(false);

@@ -2,16 +2,11 @@ import type { JsonClient } from '../apiClient';
 import type { ResourceConfig } from '../resourceConfig';
 
 /**
- * The HTTP an area's custom methods are written on. `call` and `send` carry the session's Bearer
- * token; `publicCall` and `signerCall` do not (signed-out pages: vendor enrollment, a signer's link);
- * `putFile` PUTs to a presigned URL, where no Authorization header may go.
+ * The HTTP an area's custom methods are written on: `call` carries the session's Bearer token.
+ * (Signed-out calls and signed-URL PUTs join here when the areas that make them move in.)
  */
 export interface ApiHttp {
   call: JsonClient['call'];
-  send: JsonClient['send'];
-  publicCall: JsonClient['call'];
-  signerCall: JsonClient['call'];
-  putFile: (url: string, file: Blob) => Promise<void>;
 }
 
 /**
@@ -26,11 +21,3 @@ export interface Area<M extends object> {
 }
 
 export const defineArea = <M extends object>(area: Area<M>): Area<M> => area;
-
-/** `id` as a path segment. */
-export const seg = (value: number | string): string => encodeURIComponent(String(value));
-
-/** Rows of a {records} answer; [] when it has none. */
-export function recordsOf<T>(body: { records?: T[] | null } | null | undefined): T[] {
-  return Array.isArray(body?.records) ? body.records : [];
-}

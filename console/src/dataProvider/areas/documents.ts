@@ -1,7 +1,0 @@
-import { defineArea } from './area';
-
-/** The documents area's resources and calls. */
-export const documentsArea = defineArea({
-  resources: {},
-  methods: () => ({}),
-});
